@@ -1,0 +1,111 @@
+package model
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestUnknownFieldsSurviveRoundTrip decodes a fixture full of keys the spec
+// does not name (at every level) and wrong-typed values, edits a known field,
+// encodes it again, and checks that everything but the edit came back.
+func TestUnknownFieldsSurviveRoundTrip(t *testing.T) {
+	data, err := os.ReadFile("../testdata/model/unknown_fields.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Edit one known field deep inside.
+	msg := c.CampaignContent.Content.Keyed["default"]["variation_1"]
+	newTitle := "Edited"
+	msg.Push.Android.BasicDetails.Title = &newTitle
+
+	out := Encode(c)
+	var want, got any
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("encoded output is not JSON: %v\n%s", err, out)
+	}
+	// Apply the same edit to the expectation; null members read as "not sent".
+	want.(map[string]any)["campaign_content"].(map[string]any)["content"].(map[string]any)["default"].(map[string]any)["variation_1"].(map[string]any)["push"].(map[string]any)["android"].(map[string]any)["basic_details"].(map[string]any)["title"] = "Edited"
+	if !reflect.DeepEqual(want, got) {
+		t.Fatalf("round trip lost data:\nwant %v\ngot  %v", want, got)
+	}
+	// Big integers in unknown keys keep every digit.
+	if s := string(out); !contains(s, "12345678901234567890") || !contains(s, "2.50") {
+		t.Fatalf("numbers were rewritten: %s", s)
+	}
+}
+
+func TestWrongTypesAreKeptNotFatal(t *testing.T) {
+	c, err := Decode([]byte(`{"delivery_controls": {"bypass_dnd": "yes", "queue_duration": 1.5, "campaign_throttle_rpm": 10}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dc := c.DeliveryControls
+	if dc.BypassDND != nil || dc.QueueDuration != nil {
+		t.Fatal("wrong-typed values must not fill typed fields")
+	}
+	if got := dc.Extra.Invalid["bypass_dnd"]; got.Want != "boolean" || got.Value != "yes" {
+		t.Fatalf("bypass_dnd kept as %+v", got)
+	}
+	if got := dc.Extra.Invalid["queue_duration"]; got.Want != "integer" {
+		t.Fatalf("queue_duration kept as %+v", got)
+	}
+	if dc.CampaignThrottleRPM == nil || *dc.CampaignThrottleRPM != 10 {
+		t.Fatal("a good field next to bad ones must still decode")
+	}
+}
+
+func TestSyntaxErrorsSayWhere(t *testing.T) {
+	for _, tc := range []struct {
+		in        string
+		line, col int
+	}{
+		{"{\n  \"a\": 1,\n  \"b\": tru\n}", 3, 11},
+		{"{\"a\": 1", 1, 8},
+		{"", 1, 1},
+		{"{} {}", 1, 4},
+	} {
+		_, err := Decode([]byte(tc.in))
+		var se *SyntaxError
+		if !errors.As(err, &se) {
+			t.Fatalf("%q: want a SyntaxError, got %v", tc.in, err)
+		}
+		if se.Line != tc.line || se.Column != tc.col {
+			t.Errorf("%q: at %d:%d, want %d:%d (%v)", tc.in, se.Line, se.Column, tc.line, tc.col, se)
+		}
+	}
+	if _, err := Decode([]byte(`[1]`)); !errors.Is(err, ErrNotObject) {
+		t.Fatalf("an array is not a campaign: %v", err)
+	}
+}
+
+func TestEncodingJSONUsesTheCodec(t *testing.T) {
+	var cc CampaignContent
+	if err := json.Unmarshal([]byte(`{"content": {"push": {"android": {"template_type": "BASIC"}}}, "x": 1}`), &cc); err != nil {
+		t.Fatal(err)
+	}
+	if cc.Content.Flat == nil || cc.Content.Flat.Push.Android == nil || cc.Extra.Unknown["x"] == nil {
+		t.Fatalf("flat content or unknown key lost: %+v", cc)
+	}
+	b, err := json.Marshal(struct {
+		C *CampaignContent `json:"campaign_content"`
+	}{&cc})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"campaign_content":{"content":{"push":{"android":{"template_type":"BASIC"}}},"x":1}}`; string(b) != want {
+		t.Fatalf("got %s", b)
+	}
+}
+
+func contains(s, sub string) bool { return strings.Contains(s, sub) }
