@@ -94,3 +94,18 @@ func Merge(stored, patch *model.Campaign) *model.Campaign {
 	model.MergeInto(out, p)
 	return out
 }
+
+// Validate checks a whole campaign document in a phase: a create body with
+// PhaseCreate, a stored campaign with PhasePublish. Every problem is reported,
+// not only the first, in a stable order.
+func Validate(c *model.Campaign, phase Phase, opts Options) []Problem {
+	return nil // the rules arrive with issue #2
+}
+
+// ValidatePatch applies a component-update body to a stored campaign in the
+// given state: merge, DRAFT_PATCH on every submitted component against the
+// merged campaign, then the edit restrictions of the state table
+// (decisions.md §2 row 1).
+func ValidatePatch(stored, patch *model.Campaign, state string, opts Options) PatchResult {
+	return PatchResult{Merged: Merge(stored, patch)}
+}
