@@ -675,3 +675,27 @@ func commonChars(a, b string) int {
 	}
 	return i
 }
+
+// StepOf is the step that edits a target's component, from its first
+// segment alone (cheap enough for every problem on every key press).
+func StepOf(target string) Step {
+	c := target
+	if i := strings.IndexAny(c, ".["); i >= 0 {
+		c = c[:i]
+	}
+	switch c {
+	case "campaign_content":
+		return StepContent
+	case "segmentation_details":
+		return StepAudience
+	case "trigger_condition":
+		return StepTrigger
+	case "scheduling_details":
+		return StepSchedule
+	case "delivery_controls":
+		return StepDelivery
+	case "advanced", "conversion_goal_details", "control_group_details", "utm_params", "campaign_audience_limit":
+		return StepMore
+	}
+	return StepBasic
+}
