@@ -66,6 +66,8 @@ type Engine struct {
 	clock  Clock
 	lim    *limiter
 	vopts  engine.Options
+	// validate is engine.ValidatePatch; tests swap in rules of their own.
+	validate func(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult
 
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -146,7 +148,8 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Engine{
 		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: newLimiter(opts.Limits), vopts: vopts,
-		ctx: ctx, cancel: cancel, camps: map[string]*campaign{}, evOut: make(chan Event),
+		validate: engine.ValidatePatch,
+		ctx:      ctx, cancel: cancel, camps: map[string]*campaign{}, evOut: make(chan Event),
 	}
 	e.evCond = gosync.NewCond(&e.evMu)
 	go e.pump()
@@ -651,7 +654,7 @@ func (e *Engine) prepareLocked(c *campaign) ([]string, *model.Campaign) {
 	c.err = nil
 	for len(cands) > 0 {
 		patch := e.patchOf(c.working, cands)
-		res := engine.ValidatePatch(c.base, patch, state, e.vopts)
+		res := e.validate(c.base, patch, state, e.vopts)
 		if res.Refusal != nil {
 			c.err = fmt.Errorf("%s", res.Refusal.Message)
 			return nil, nil

@@ -26,6 +26,7 @@ type faults struct {
 
 	mu      gosync.Mutex
 	patches []map[string]json.RawMessage // bodies of PATCH /v5/campaigns/{id}
+	refuse  func(body map[string]json.RawMessage) bool
 }
 
 func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -45,7 +46,14 @@ func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		json.Unmarshal(b, &m)
 		f.mu.Lock()
 		f.patches = append(f.patches, m)
+		refuse := f.refuse
 		f.mu.Unlock()
+		if refuse != nil && refuse(m) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(400)
+			io.WriteString(w, `{"response_id":"r","error":{"code":"VALIDATION_FAILED","message":"utm_source is not allowed.","target":"utm_params.utm_source","details":[{"target":"utm_params.utm_source","message":"utm_source is not allowed."}]}}`)
+			return
+		}
 		r.Body = io.NopCloser(strings.NewReader(string(b)))
 	}
 	f.next.ServeHTTP(w, r)
@@ -188,5 +196,12 @@ func (fx *fixture) patchRemote(id string, c *model.Campaign, units ...string) {
 	}
 	if _, err := fx.other.Patch(context.Background(), id, p); err != nil {
 		fx.t.Fatal(err)
+	}
+}
+
+// refuseUTM makes the service answer 400 to a PATCH whose utm_source is "bad".
+func (fx *fixture) refuseUTM() {
+	fx.f.refuse = func(body map[string]json.RawMessage) bool {
+		return strings.Contains(string(body["utm_params"]), `"utm_source":"bad"`)
 	}
 }
