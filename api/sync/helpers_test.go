@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"campaigns/api"
+	"campaigns/api/sandbox"
 	"campaigns/model"
 )
 
@@ -80,8 +81,9 @@ type fixture struct {
 
 func newFixture(t *testing.T) *fixture {
 	t.Helper()
-	h, ws, key := newService(t)
-	fx := &fixture{t: t, f: &faults{next: h}, clock: NewFakeClock(t0), dir: t.TempDir()}
+	clock := NewFakeClock(t0)
+	h, ws, key := newSandbox(t, sandbox.Config{NoRateLimits: true, Now: clock.Now})
+	fx := &fixture{t: t, f: &faults{next: h}, clock: clock, dir: t.TempDir()}
 	srv := httptest.NewServer(fx.f)
 	t.Cleanup(srv.Close)
 	fx.url = srv.URL
