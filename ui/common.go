@@ -31,7 +31,10 @@ type Common struct {
 	// Ctx is cancelled when the program ends; requests use it.
 	Ctx context.Context
 	// Editor opens the draft editor (Config.NewEditor); nil when there is none.
+	// An empty campaignID asks the editor for a new draft.
 	Editor func(c *Common, campaignID string) Screen
+	// Highlight colours JSON for this session's renderer, cached by content.
+	Highlight *Highlighter
 }
 
 // Screen is the one contract of every screen and component: a tea.Model that
