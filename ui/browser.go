@@ -188,11 +188,7 @@ func (b *Browser) load(page int) tea.Cmd {
 	seq, req, client, ctx := b.seq, b.filter.Request(page), b.c.Client, b.c.Ctx
 	fetch := func() tea.Msg {
 		res, err := client.Search(ctx, req)
-		msg := searchResultMsg{owner: b, seq: seq, page: page, err: err}
-		if res != nil {
-			msg.rows = res.Campaigns
-		}
-		return msg
+		return searchResultMsg{owner: b, seq: seq, page: page, err: err, rows: res.Campaigns}
 	}
 	return tea.Batch(fetch, b.spin.Tick)
 }

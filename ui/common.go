@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"campaigns/api"
 	"campaigns/themes"
 )
 
@@ -22,7 +23,7 @@ type Common struct {
 	Styles        themes.Styles
 	Keys          KeyMap
 	// Client talks to the service (the embedded sandbox or a real one).
-	Client Service
+	Client *api.Client
 	// Service is the header label: "embedded sandbox" or the base URL.
 	Service   string
 	Workspace string
@@ -50,7 +51,7 @@ type Screen interface {
 
 // Config is what main (or the SSH server) gives New.
 type Config struct {
-	Client    Service
+	Client    *api.Client
 	Service   string // header label: "embedded sandbox" or the base URL
 	Workspace string
 	// Renderer is the SSH session's renderer; nil means the default one.

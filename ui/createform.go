@@ -160,11 +160,7 @@ func (b *Browser) updateCreate(msg tea.KeyMsg) tea.Cmd {
 		body, client, ctx := f.body(), b.c.Client, b.c.Ctx
 		return func() tea.Msg {
 			res, err := client.Create(ctx, body)
-			m := createdMsg{owner: b, err: err}
-			if res != nil {
-				m.id = res.ID
-			}
-			return m
+			return createdMsg{owner: b, err: err, id: res.ID}
 		}
 	}
 	step := 0

@@ -39,9 +39,9 @@ func errorDetails(err error) []api.ErrorDetail {
 
 // errorBody finds the service's error envelope inside err, if there is one.
 func errorBody(err error) *api.ErrorBody {
-	var e interface{ Body() *api.ErrorBody }
+	var e *api.Error
 	if errors.As(err, &e) {
-		return e.Body()
+		return &api.ErrorBody{Code: e.Code, Message: e.Message, Target: e.Target, Details: e.Details, RequestID: e.RequestID}
 	}
 	return nil
 }

@@ -49,7 +49,7 @@ type (
 		owner  *Inspector
 		action string
 		name   string
-		valid  *api.ValidateResult
+		valid  api.ValidateResult
 		err    error
 	}
 )
@@ -133,11 +133,9 @@ func (in *Inspector) reload() tea.Cmd {
 	meta := func() tea.Msg {
 		res, err := client.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: id}, Limit: 1, Page: 1})
 		m := metaMsg{owner: in, seq: mseq, err: err}
-		if res != nil {
-			for i := range res.Campaigns {
-				if res.Campaigns[i].CampaignID == id {
-					m.row = &res.Campaigns[i]
-				}
+		for i := range res.Campaigns {
+			if res.Campaigns[i].CampaignID == id {
+				m.row = &res.Campaigns[i]
 			}
 		}
 		return m
@@ -490,10 +488,10 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 	switch {
 	case m.action == actValidate && m.err == nil:
 		ch.title = "Validate " + name
-		if m.valid != nil && m.valid.Valid {
+		if m.valid.Valid {
 			ch.ok = true
 			ch.title += ": ready to publish"
-		} else if m.valid != nil {
+		} else {
 			ch.title += fmt.Sprintf(": %d problem(s) block publishing", len(m.valid.Errors))
 			for _, e := range m.valid.Errors {
 				ch.problems = append(ch.problems, api.ErrorDetail{Target: e.Field, Message: e.Issue})
