@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"campaigns/api"
 	"campaigns/themes"
 )
 
@@ -22,7 +23,7 @@ type Common struct {
 	Styles        themes.Styles
 	Keys          KeyMap
 	// Client talks to the service (the embedded sandbox or a real one).
-	Client Service
+	Client *api.Client
 	// Service is the header label: "embedded sandbox" or the base URL.
 	Service   string
 	Workspace string
@@ -31,7 +32,10 @@ type Common struct {
 	// Ctx is cancelled when the program ends; requests use it.
 	Ctx context.Context
 	// Editor opens the draft editor (Config.NewEditor); nil when there is none.
+	// An empty campaignID asks the editor for a new draft.
 	Editor func(c *Common, campaignID string) Screen
+	// Highlight colours JSON for this session's renderer, cached by content.
+	Highlight *Highlighter
 }
 
 // Screen is the one contract of every screen and component: a tea.Model that
@@ -47,7 +51,7 @@ type Screen interface {
 
 // Config is what main (or the SSH server) gives New.
 type Config struct {
-	Client    Service
+	Client    *api.Client
 	Service   string // header label: "embedded sandbox" or the base URL
 	Workspace string
 	// Renderer is the SSH session's renderer; nil means the default one.
