@@ -115,18 +115,47 @@ type Model struct {
 	pcur            int
 	stepCounts      map[forms.Step]int
 
-	prev       *preview.Model
-	prevSeq    int
-	users      []PreviewUser
-	user       int
-	event      map[string]any
-	queue      *opQueue
-	status     SyncStatus
-	listening  bool
-	notice     string
-	noticeErr  bool
-	dialog     dialog
-	conflicted bool
+	prev      *preview.Model
+	prevSeq   int
+	users     []PreviewUser
+	user      int
+	event     map[string]any
+	queue     *opQueue
+	status    SyncStatus
+	listening bool
+	notice    string
+	noticeErr bool
+	dialog    dialog
+	closed    bool
+}
+
+func (m *Model) storeEvent(ev StoreEvent) tea.Cmd {
+	if ev.ID != m.id || !m.loaded {
+		return nil
+	}
+	m.status = ev.Status
+	if ev.Err != nil {
+		m.setNotice(ev.Err.Error(), true)
+	}
+	var cmd tea.Cmd
+	if len(ev.Remote) > 0 {
+		cmd = m.takeComponents(ev.Remote)
+	}
+	if ev.Conflict && m.dialog == nil {
+		m.openConflicts()
+	}
+	return cmd
+}
+
+func (m *Model) opDone(r opResult) tea.Cmd {
+	if r.err != nil {
+		m.setNotice("not saved: "+r.err.Error(), true)
+	}
+	if r.done != nil {
+		_, cmd := m.Update(r.done)
+		return cmd
+	}
+	return nil
 }
 
 type panelItem struct {
@@ -147,9 +176,13 @@ type (
 		id  string
 		err error
 	}
-	storeEventMsg StoreEvent
-	opDoneMsg     opResult
-	flushedMsg    struct {
+	// listenMsg is what a listener got; only its owner listens again.
+	listenMsg struct {
+		owner *Model
+		ev    *StoreEvent
+		res   *opResult
+	}
+	flushedMsg struct {
 		id  string
 		err error
 	}
@@ -203,12 +236,12 @@ func (m *Model) listen() tea.Cmd {
 			if !ok {
 				return nil
 			}
-			return storeEventMsg(e)
+			return listenMsg{owner: m, ev: &e}
 		case r, ok := <-res:
 			if !ok {
 				return nil
 			}
-			return opDoneMsg(r)
+			return listenMsg{owner: m, res: &r}
 		}
 	}
 }
@@ -217,7 +250,8 @@ func (m *Model) listen() tea.Cmd {
 func (m *Model) SetSize(w, h int) {
 	m.width, m.height = max(w, 40), max(h, 12)
 	_, _, pw, ph := m.layout()
-	m.prev.SetSize(pw, ph)
+	fr := m.c.Styles.Pane
+	m.prev.SetSize(pw-fr.GetHorizontalFrameSize(), ph-fr.GetVerticalFrameSize())
 	m.input.Width = max(10, m.formWidth()-m.labelWidth()-4)
 }
 
@@ -279,34 +313,19 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.id = msg.id
 		m.dialog = nil
 		return m, m.load()
-	case storeEventMsg:
-		m.listening = false
-		cmd := m.listen()
-		if msg.ID != m.id || !m.loaded {
-			return m, cmd
+	case listenMsg:
+		var cmd tea.Cmd
+		if msg.owner == m {
+			m.listening = false
+			if !m.closed {
+				cmd = m.listen()
+			}
 		}
-		m.status = msg.Status
-		if msg.Err != nil {
-			m.setNotice(msg.Err.Error(), true)
-		}
-		var cmds []tea.Cmd
-		cmds = append(cmds, cmd)
-		if len(msg.Remote) > 0 {
-			cmds = append(cmds, m.takeComponents(msg.Remote))
-		}
-		if msg.Conflict && m.dialog == nil {
-			m.openConflicts()
-		}
-		return m, tea.Batch(cmds...)
-	case opDoneMsg:
-		m.listening = false
-		cmd := m.listen()
-		if msg.err != nil {
-			m.setNotice("not saved: "+msg.err.Error(), true)
-		}
-		if msg.done != nil {
-			next, c2 := m.Update(msg.done)
-			return next, tea.Batch(cmd, c2)
+		switch {
+		case msg.ev != nil:
+			return m, tea.Batch(cmd, m.storeEvent(*msg.ev))
+		case msg.res != nil && msg.owner == m:
+			return m, tea.Batch(cmd, m.opDone(*msg.res))
 		}
 		return m, cmd
 	case componentMsg:
@@ -358,6 +377,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return next, cmd
 	case leaveMsg:
+		m.closed = true
 		m.queue.close()
 		return m, ui.Pop()
 	case tea.KeyMsg:
@@ -752,8 +772,9 @@ func (m *Model) ctxFor() forms.Ctx {
 // on every key press, so it does no I/O and no copying.
 func (m *Model) afterChange() {
 	opts := m.f.Options
-	m.patchProblems = engine.Validate(m.work, engine.PhasePatch, opts)
-	all := engine.Validate(m.work, engine.PhasePublish, opts)
+	doc := body(m.work)
+	m.patchProblems = engine.Validate(doc, engine.PhasePatch, opts)
+	all := engine.Validate(doc, engine.PhasePublish, opts)
 	seen := make(map[engine.Problem]bool, len(m.patchProblems))
 	m.panel = m.panel[:0]
 	for _, p := range m.patchProblems {
@@ -773,6 +794,18 @@ func (m *Model) afterChange() {
 		m.stepCounts[forms.StepOf(it.p.Target)]++
 	}
 	m.rebuild()
+}
+
+// body is the campaign as a request body: channel, delivery type and the
+// components, without the record's read-only fields (status, ids, times),
+// which a body must not carry. It shares memory with c: no copy per key.
+func body(c *model.Campaign) *model.Campaign {
+	b := *c
+	b.ID, b.CampaignID, b.RequestID, b.VersionNumber, b.Status = nil, nil, nil, nil, nil
+	b.CreatedBy, b.UpdatedBy, b.CreatedAt, b.UpdatedAt, b.SentTime = nil, nil, nil, nil, nil
+	b.FlowID, b.FlowName, b.ParentID, b.SenderName = nil, nil, nil, nil
+	b.Extra = model.Extra{}
+	return &b
 }
 
 // rebuild lists the rows of the current step and maps problems onto them.

@@ -99,7 +99,7 @@ func (m *Model) stepsView(w, h int) string {
 		} else {
 			label = "  " + label
 		}
-		lines = append(lines, style.Render(pad(label, w-3))+mark)
+		lines = append(lines, style.Render(pad(label, w-4))+mark+" ")
 	}
 	return lipgloss.NewStyle().Width(w).Height(h).MaxHeight(h).Render(strings.Join(lines, "\n"))
 }
@@ -257,9 +257,10 @@ func (m *Model) previewView(w, h int) string {
 	if m.pane == 2 {
 		st = m.c.Styles.FocusedPane
 	}
+	// lipgloss widths include padding, not borders.
 	inner := w - st.GetHorizontalFrameSize()
 	m.prev.SetSize(inner, h-st.GetVerticalFrameSize())
-	return st.Width(inner).Height(h - st.GetVerticalFrameSize()).MaxHeight(h).Render(m.prev.View())
+	return st.Width(w - st.GetHorizontalBorderSize()).Height(h - st.GetVerticalBorderSize()).MaxHeight(h).Render(m.prev.View())
 }
 
 func (m *Model) panelView(w, h int) string {

@@ -36,7 +36,7 @@ func pushLines(m *model.Message, platforms []string, selected string, width int,
 		default:
 			continue
 		}
-		box := s.Pane.Width(max(16, width-4)).Render(strings.Join(card, "\n"))
+		box := s.Pane.Width(max(16, width-s.Pane.GetHorizontalBorderSize())).Render(strings.Join(card, "\n"))
 		out = append(out, s.Subtitle.Render(platformName(p)))
 		out = append(out, strings.Split(box, "\n")...)
 	}
