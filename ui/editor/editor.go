@@ -127,6 +127,10 @@ type Model struct {
 	noticeErr bool
 	dialog    dialog
 	closed    bool
+	prevCache struct {
+		key [4]int
+		s   []string
+	}
 }
 
 func (m *Model) storeEvent(ev StoreEvent) tea.Cmd {

@@ -56,7 +56,13 @@ type Model struct {
 	seq  int
 	out  rendered
 	busy bool
+	// version changes whenever View's output may change, so the editor can
+	// cache the framed pane.
+	version int
 }
+
+// Version identifies what View would draw now.
+func (m *Model) Version() int { return m.version }
 
 // rendered is the result of one render pass.
 type rendered struct {
@@ -76,13 +82,18 @@ type renderedMsg struct {
 func New(styles themes.Styles) *Model { return &Model{styles: styles} }
 
 // SetSize sets the pane's inner size.
-func (m *Model) SetSize(w, h int) { m.width, m.height = w, h }
+func (m *Model) SetSize(w, h int) {
+	if w != m.width || h != m.height {
+		m.width, m.height = w, h
+		m.version++
+	}
+}
 
 // Tab is the tab on show.
 func (m *Model) Tab() Tab { return m.tab }
 
 // NextTab cycles the tabs.
-func (m *Model) NextTab() { m.tab = (m.tab + 1) % Tab(len(tabNames)); m.scroll = 0 }
+func (m *Model) NextTab() { m.tab = (m.tab + 1) % Tab(len(tabNames)); m.scroll = 0; m.version++ }
 
 // Scroll moves the view by n lines.
 func (m *Model) Scroll(n int) {
@@ -90,6 +101,7 @@ func (m *Model) Scroll(n int) {
 	if m.scroll < 0 {
 		m.scroll = 0
 	}
+	m.version++
 }
 
 // Errors lists the personalisation errors of the last render.
@@ -112,6 +124,7 @@ func (m *Model) Render(in Input) {
 	m.seq++
 	m.out = render(in, m.width, m.styles)
 	m.busy = false
+	m.version++
 }
 
 // Update takes finished renders.
@@ -119,6 +132,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if r, ok := msg.(renderedMsg); ok && r.seq == m.seq {
 		m.out = r.out
 		m.busy = false
+		m.version++
 	}
 	return nil
 }
