@@ -511,7 +511,7 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	f := m.rows[m.cur]
-	if !f.Editable() {
+	if !f.Focusable() {
 		return nil
 	}
 	if reason := m.lockReason(f.Path); reason != "" {
@@ -835,7 +835,7 @@ func (m *Model) rebuild() {
 		}
 	}
 	m.cur = min(max(0, m.cur), max(0, len(m.rows)-1))
-	if m.cur < len(m.rows) && !m.rows[m.cur].Editable() {
+	if m.cur < len(m.rows) && !m.rows[m.cur].Focusable() {
 		m.move(1)
 	}
 }
@@ -864,7 +864,7 @@ func (m *Model) move(d int) {
 	}
 	for n := 0; n < abs(d); n++ {
 		j := i + step
-		for j >= 0 && j < len(m.rows) && !m.rows[j].Editable() {
+		for j >= 0 && j < len(m.rows) && !m.rows[j].Focusable() {
 			j += step
 		}
 		if j < 0 || j >= len(m.rows) {
