@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	gosync "sync"
 	"strings"
 	"time"
 
@@ -50,6 +51,36 @@ type Factory struct {
 	Users []PreviewUser
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
+
+	mu     gosync.Mutex
+	queues map[*opQueue]bool
+}
+
+// Drain waits until every editor's queued edits are in the journal; call
+// it before closing the store so that quitting loses nothing typed.
+func (f *Factory) Drain() {
+	f.mu.Lock()
+	qs := make([]*opQueue, 0, len(f.queues))
+	for q := range f.queues {
+		qs = append(qs, q)
+	}
+	f.mu.Unlock()
+	for _, q := range qs {
+		q.drain()
+	}
+}
+
+func (f *Factory) track(q *opQueue, on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.queues == nil {
+		f.queues = map[*opQueue]bool{}
+	}
+	if on {
+		f.queues[q] = true
+	} else {
+		delete(f.queues, q)
+	}
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".
@@ -61,6 +92,7 @@ func (f *Factory) New(c *ui.Common, id string) ui.Screen {
 		sel:   forms.Selection{Locale: forms.DefaultLocale, Variation: "variation_1"},
 		event: map[string]any{},
 	}
+	f.track(m.queue, true)
 	m.users = f.Users
 	if len(m.users) == 0 {
 		m.users = DefaultUsers
@@ -383,6 +415,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case leaveMsg:
 		m.closed = true
 		m.queue.close()
+		m.f.track(m.queue, false)
 		return m, ui.Pop()
 	case tea.KeyMsg:
 		if m.dialog != nil {

@@ -122,5 +122,5 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 		return nil, nil, err
 	}
 	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Options: v}
-	return f, e.Close, nil
+	return f, func() error { f.Drain(); return e.Close() }, nil
 }
