@@ -369,3 +369,51 @@ func asBody(c *model.Campaign) *model.Campaign {
 	b.ID, b.CampaignID, b.VersionNumber, b.Status, b.CreatedBy, b.UpdatedBy, b.CreatedAt, b.UpdatedAt = nil, nil, nil, nil, nil, nil, nil, nil
 	return b
 }
+
+func TestConflictTakeTheirs(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	newDraft(t, tm, false, "Conflict")
+	c := findDraft(t, e.client, "Conflict")
+
+	// Someone else renames the campaign on the service.
+	name := "Renamed elsewhere"
+	patch := &model.Campaign{BasicDetails: &model.BasicDetails{Name: &name}}
+	if _, err := e.client.Patch(context.Background(), *c.CampaignID, patch); err != nil {
+		t.Fatal(err)
+	}
+	// Here the name changes too, then ctrl+s finds the conflict.
+	keys(tm, "enter", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace")
+	tm.Type("Mine")
+	keys(tm, "enter", "ctrl+s")
+	waitFor(t, tm, "Conflict in basic_details", "Mine (local)", "Theirs (service)", `"name": "Renamed elsewhere"`)
+	keys(tm, "t")
+	waitFor(t, tm, "Renamed elsewhere", "resolved")
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	if got := findDraft(t, e.client, "Renamed elsewhere"); got == nil {
+		t.Fatal("service lost its name")
+	}
+}
+
+func TestConflictKeepMine(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	newDraft(t, tm, false, "Conflict2")
+	c := findDraft(t, e.client, "Conflict2")
+	name := "Theirs"
+	if _, err := e.client.Patch(context.Background(), *c.CampaignID, &model.Campaign{BasicDetails: &model.BasicDetails{Name: &name}}); err != nil {
+		t.Fatal(err)
+	}
+	keys(tm, "enter")
+	tm.Type("X")
+	keys(tm, "enter", "ctrl+s")
+	waitFor(t, tm, "Conflict in basic_details")
+	keys(tm, "m")
+	waitFor(t, tm, "resolved")
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	findDraft(t, e.client, "Conflict2X")
+}
