@@ -153,12 +153,6 @@ func (m *Model) View() string {
 	switch m.tab {
 	case TabMessage:
 		body = m.out.message
-		if len(m.out.errors) > 0 {
-			body = append(append([]string{}, body...), "")
-			for _, e := range m.out.errors {
-				body = append(body, s.Error.Render("✗ "+e))
-			}
-		}
 	case TabJSON:
 		body = strings.Split(m.out.json, "\n")
 	case TabDiff:
@@ -214,6 +208,13 @@ func render(in Input, width int, s themes.Styles) rendered {
 		out.message = append(out.message, pushLines(rmsg, forms.Platforms(in.Work), sel.Platform, width, s)...)
 	default:
 		out.message = append(out.message, s.Muted.Render("No preview for this channel."))
+	}
+	if len(out.errors) > 0 {
+		out.message = append(out.message, "")
+		for _, e := range out.errors {
+			wrapped := s.Error.Width(width).Render("✗ " + ui.Clean(e))
+			out.message = append(out.message, strings.Split(wrapped, "\n")...)
+		}
 	}
 	out.json, out.diff = patchViews(in.Patch, in.Base, in.Work, s)
 	return out
