@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
 	"campaigns/engine"
@@ -124,3 +125,5 @@ func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *memStore
 	m.Update(loadedMsg{id: m.id, base: st.Base(m.id), work: st.Working(m.id), status: st.Status(m.id)})
 	return m, st
 }
+
+func ansiStrip(s string) string { return ansi.Strip(s) }
