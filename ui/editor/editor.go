@@ -7,8 +7,8 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	gosync "sync"
 	"strings"
+	gosync "sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
