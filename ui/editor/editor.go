@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -575,6 +576,11 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case forms.Multi, forms.Zone:
 		if key.Matches(msg, k.Edit) {
 			m.dialog = newPicker(m, f, f.Kind == forms.Multi)
+		}
+	case forms.LongText:
+		if key.Matches(msg, k.Edit) {
+			m.dialog = newTextDialog(m, f)
+			return textarea.Blink
 		}
 	default:
 		if key.Matches(msg, k.Edit) {

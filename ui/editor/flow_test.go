@@ -214,7 +214,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	tm.Type("Hello {{ UserAttribute['First Name'] }}")
 	keys(tm, "enter", "down", "enter")
 	tm.Type("Spring is here")
-	keys(tm, "enter")
+	keys(tm, "esc") // the message is edited in a multi-line editor
 	waitFor(t, tm, "Hello Ada") // the preview personalises for the sample user
 
 	// Audience and schedule.
@@ -303,7 +303,7 @@ func TestEmailDraftToPublishable(t *testing.T) {
 	down(tm, 4) // HTML
 	keys(tm, "enter")
 	tm.Type("<h1>Sale</h1><p>Everything <b>half</b> price.</p>")
-	keys(tm, "enter")
+	keys(tm, "esc")
 	waitFor(t, tm, "Spring sale", "half")
 
 	keys(tm, "3", "right")

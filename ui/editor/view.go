@@ -160,9 +160,10 @@ func (m *Model) formView(w, h int) []string {
 	if m.step == forms.StepReview {
 		return column(strings.Split(m.reviewView(w), "\n"), w, h)
 	}
-	title := s.Subtitle.Render(m.step.String())
+	name := fmt.Sprintf("%s  (%d/%d)", m.step, int(m.step)+1, len(forms.Steps))
+	title := s.Subtitle.Render(name)
 	if m.pane == 0 {
-		title = s.Title.Render(m.step.String())
+		title = s.Title.Render(name)
 	}
 	lw := m.labelWidth()
 	// The focused row's details take the last lines.
