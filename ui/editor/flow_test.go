@@ -214,7 +214,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	tm.Type("Hello {{ UserAttribute['First Name'] }}")
 	keys(tm, "enter", "down", "enter")
 	tm.Type("Spring is here")
-	keys(tm, "esc") // the message is edited in a multi-line editor
+	keys(tm, "esc")             // the message is edited in a multi-line editor
 	waitFor(t, tm, "Hello Ada") // the preview personalises for the sample user
 
 	// Audience and schedule.
