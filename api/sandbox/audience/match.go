@@ -151,6 +151,7 @@ func (a *Audience) Match(u User, now time.Time) bool {
 type compiler struct {
 	dir    *Directory
 	issues []Issue
+	broken int // unevaluable filters and groups so far
 }
 
 func (c *compiler) issue(target, format string, args ...any) {
@@ -189,6 +190,7 @@ func (c *compiler) group(g *model.FilterGroup, path string, inEvent bool) pred {
 		c.issue(path+".filter_operator", "filter_operator must be lowercase %q; evaluated as such", op)
 	default:
 		c.issue(path+".filter_operator", "unknown filter_operator %q (and, or); the group matches nobody", *g.FilterOperator)
+		c.broken++
 		return never
 	}
 	preds := make([]pred, len(g.Filters))
@@ -221,6 +223,7 @@ func (c *compiler) group(g *model.FilterGroup, path string, inEvent bool) pred {
 func (c *compiler) filter(f *model.Filter, path string, inEvent bool) pred {
 	if f.FilterType == nil {
 		c.issue(path+".filter_type", "filter_type is missing; the filter matches nobody")
+		c.broken++
 		return never
 	}
 	var p pred
@@ -230,18 +233,25 @@ func (c *compiler) filter(f *model.Filter, path string, inEvent bool) pred {
 	case "actions":
 		if inEvent {
 			c.issue(path+".filter_type", "an actions filter cannot be nested inside an action's attributes")
+			c.broken++
 			return never
 		}
 		p = c.action(f, path)
 	case "custom_segments":
 		if inEvent {
 			c.issue(path+".filter_type", "a custom_segments filter cannot be nested inside an action's attributes")
+			c.broken++
 			return never
 		}
 		p = c.segment(f, path)
 	default:
 		c.issue(path+".filter_type", "unknown filter_type %q (user_attributes, actions, custom_segments); the filter matches nobody", *f.FilterType)
+		c.broken++
 		return never
+	}
+	if p == nil {
+		c.broken++
+		return never // unevaluable, and negate must not turn that into everyone
 	}
 	if f.Negate != nil && *f.Negate {
 		inner := p
@@ -259,12 +269,12 @@ func (c *compiler) segment(f *model.Filter, path string) pred {
 		s, ok := c.dir.Segment(*f.Name)
 		if !ok {
 			c.issue(path+".name", "no custom segment named %q; the filter matches nobody", *f.Name)
-			return never
+			return nil
 		}
 		id = s.ID
 	default:
 		c.issue(path+".id", "a custom_segments filter needs the segment's id; the filter matches nobody")
-		return never
+		return nil
 	}
 	if c.dir != nil {
 		if _, ok := c.dir.Segment(id); !ok {
@@ -277,7 +287,7 @@ func (c *compiler) segment(f *model.Filter, path string) pred {
 func (c *compiler) action(f *model.Filter, path string) pred {
 	if f.ActionName == nil || *f.ActionName == "" {
 		c.issue(path+".action_name", "an actions filter needs action_name; the filter matches nobody")
-		return never
+		return nil
 	}
 	name := *f.ActionName
 	kind, count := "atleast", int64(1)
@@ -293,15 +303,19 @@ func (c *compiler) action(f *model.Filter, path string) pred {
 	case "atleast", "atmost", "exactly":
 	default:
 		c.issue(path+".execution.type", "unknown execution type %q (atleast, atmost, exactly); the filter matches nobody", kind)
-		return never
+		return nil
 	}
 	if count < 0 {
 		c.issue(path+".execution.count", "execution count %d is negative; the filter matches nobody", count)
-		return never
+		return nil
 	}
 	var attrs pred
 	if f.Attributes != nil && len(f.Attributes.Filters) > 0 {
+		before := c.broken
 		attrs = c.group(f.Attributes, path+".attributes", true)
+		if c.broken > before {
+			return nil // executed: false must not turn a broken condition into a match
+		}
 	}
 	executed := f.Executed == nil || *f.Executed
 	return func(s subject, now time.Time) bool {
@@ -332,26 +346,26 @@ func (c *compiler) action(f *model.Filter, path string) pred {
 func (c *compiler) attribute(f *model.Filter, path string) pred {
 	if f.Name == nil || *f.Name == "" {
 		c.issue(path+".name", "a user_attributes filter needs the attribute's name; the filter matches nobody")
-		return never
+		return nil
 	}
 	if f.DataType == nil {
 		c.issue(path+".data_type", "data_type is missing (string, double, datetime, bool); the filter matches nobody")
-		return never
+		return nil
 	}
 	dt := *f.DataType
 	ops, ok := operators[dt]
 	if !ok {
 		c.issue(path+".data_type", "unknown data_type %q (string, double, datetime, bool); the filter matches nobody", dt)
-		return never
+		return nil
 	}
 	if f.Operator == nil {
 		c.issue(path+".operator", "operator is missing (%s: %s); the filter matches nobody", dt, strings.Join(ops, ", "))
-		return never
+		return nil
 	}
 	op := *f.Operator
 	if !slices.Contains(ops, op) {
 		c.issue(path+".operator", "operator %q does not apply to data_type %s (%s); the filter matches nobody", op, dt, strings.Join(ops, ", "))
-		return never
+		return nil
 	}
 	name := *f.Name
 	get := func(s subject) (any, bool) {
@@ -372,7 +386,7 @@ func (c *compiler) attribute(f *model.Filter, path string) pred {
 	}
 	if f.IsDynamicValue != nil && *f.IsDynamicValue {
 		c.issue(path+".value", "a dynamic value is resolved when the campaign sends; the sandbox cannot evaluate it, so the filter matches nobody")
-		return never
+		return nil
 	}
 	vpath := path + ".value"
 	var test func(v any, now time.Time) bool
@@ -387,12 +401,12 @@ func (c *compiler) attribute(f *model.Filter, path string) pred {
 		b, ok := toBool(f.Value)
 		if !ok {
 			c.issue(vpath, "bool is needs true or false, got %s", show(f.Value))
-			return never
+			return nil
 		}
 		test = func(v any, _ time.Time) bool { x, ok := toBool(v); return ok && x == b }
 	}
 	if test == nil {
-		return never
+		return nil
 	}
 	return func(s subject, now time.Time) bool {
 		v, ok := get(s)
