@@ -79,10 +79,26 @@ func TestUserAttributeFilters(t *testing.T) {
 		{"string exists: missing", attr("string", "Nickname", "exists", nil), false},
 		{"missing attribute never matches", attr("string", "Nickname", "in", []any{""}), false},
 		// case_sensitive
-		{"case_sensitive in: exact", func() model.Filter { f := attr("string", "City", "in", []any{"Lisbon"}); f.CaseSensitive = yes(); return f }(), true},
-		{"case_sensitive in: other case", func() model.Filter { f := attr("string", "City", "in", []any{"lisbon"}); f.CaseSensitive = yes(); return f }(), false},
-		{"case_sensitive contains", func() model.Filter { f := attr("string", "Email", "contains", "example"); f.CaseSensitive = yes(); return f }(), false},
-		{"case_sensitive false", func() model.Filter { f := attr("string", "Email", "contains", "example"); f.CaseSensitive = no(); return f }(), true},
+		{"case_sensitive in: exact", func() model.Filter {
+			f := attr("string", "City", "in", []any{"Lisbon"})
+			f.CaseSensitive = yes()
+			return f
+		}(), true},
+		{"case_sensitive in: other case", func() model.Filter {
+			f := attr("string", "City", "in", []any{"lisbon"})
+			f.CaseSensitive = yes()
+			return f
+		}(), false},
+		{"case_sensitive contains", func() model.Filter {
+			f := attr("string", "Email", "contains", "example")
+			f.CaseSensitive = yes()
+			return f
+		}(), false},
+		{"case_sensitive false", func() model.Filter {
+			f := attr("string", "Email", "contains", "example")
+			f.CaseSensitive = no()
+			return f
+		}(), true},
 		// negate
 		{"negate in", func() model.Filter { f := attr("string", "City", "in", []any{"Lisbon"}); f.Negate = yes(); return f }(), false},
 		{"negate in: other city", func() model.Filter { f := attr("string", "City", "in", []any{"Porto"}); f.Negate = yes(); return f }(), true},
@@ -177,7 +193,11 @@ func TestUnevaluableFiltersNeverMatchAndAreReported(t *testing.T) {
 		{"bool with a number", attr("bool", "Newsletter", "is", 3.0), path + ".value", "true or false"},
 		{"unknown filter type", model.Filter{FilterType: str("geo"), Name: str("x")}, path + ".filter_type", "unknown filter_type"},
 		{"no filter type", model.Filter{Name: str("x")}, path + ".filter_type", "missing"},
-		{"dynamic value", func() model.Filter { f := attr("string", "City", "in", "{{BusinessEventAttribute['city']}}"); f.IsDynamicValue = yes(); return f }(), path + ".value", "dynamic"},
+		{"dynamic value", func() model.Filter {
+			f := attr("string", "City", "in", "{{BusinessEventAttribute['city']}}")
+			f.IsDynamicValue = yes()
+			return f
+		}(), path + ".value", "dynamic"},
 		{"action without a name", model.Filter{FilterType: str("actions")}, path + ".action_name", "action_name"},
 		{"unknown execution type", model.Filter{FilterType: str("actions"), ActionName: str("app_opened"), Execution: &model.Execution{Type: str("sometimes"), Count: i64(1)}}, path + ".execution.type", "sometimes"},
 		{"negative execution count", model.Filter{FilterType: str("actions"), ActionName: str("app_opened"), Execution: &model.Execution{Type: str("atmost"), Count: i64(-1)}}, path + ".execution.count", "negative"},
