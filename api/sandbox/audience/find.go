@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"campaigns/engine/personalize"
 	"campaigns/model"
 )
 
@@ -157,4 +158,23 @@ func (d *Directory) Recipients(channel, identifierType string, values []string) 
 		}
 	}
 	return out, nil
+}
+
+// PreviewIdentifiers are the user_identification types of a preview.
+var PreviewIdentifiers = []string{IDUniqueID, IDEmail, IDGAID, IDPushID}
+
+// PreviewData is what a preview renders against: the identified user's
+// profile, or an empty profile when nobody matches (decisions.md: a preview
+// of an unknown user renders, attributes empty or their default), plus the
+// request's event attributes. found says whether a user matched.
+func (d *Directory) PreviewData(identifierType, value string, event map[string]string) (data personalize.Data, found bool) {
+	ev := make(map[string]any, len(event))
+	for k, v := range event {
+		ev[k] = v
+	}
+	u, ok := Find(d.Users, identifierType, value)
+	if !ok {
+		return personalize.Data{User: map[string]any{}, Event: ev}, false
+	}
+	return u.Data(nil, ev), true
 }

@@ -211,3 +211,18 @@ func TestRecipients(t *testing.T) {
 		}
 	})
 }
+
+func TestPreviewData(t *testing.T) {
+	d := Demo(now)
+	data, found := d.PreviewData(IDEmail, "ana.silva@example.com", map[string]string{"order_id": "A1"})
+	if !found || data.User[AttrFirstName] != "Ana" || data.Event["order_id"] != "A1" {
+		t.Fatalf("%v %+v", found, data)
+	}
+	data, found = d.PreviewData(IDUniqueID, "nobody", map[string]string{"order_id": "A1"})
+	if found || len(data.User) != 0 || data.Event["order_id"] != "A1" {
+		t.Fatalf("unknown user: %v %+v", found, data)
+	}
+	if _, found = d.PreviewData(IDPushID, "web:user-001:web", nil); !found {
+		t.Fatal("push id")
+	}
+}
