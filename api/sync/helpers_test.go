@@ -74,7 +74,7 @@ func (f *faults) patchBodies() []map[string]json.RawMessage {
 // fixture is a service on loopback, a client for it, and an engine on a
 // fake clock.
 type fixture struct {
-	t      *testing.T
+	t      testing.TB
 	f      *faults
 	url    string
 	client *api.Client
@@ -85,14 +85,14 @@ type fixture struct {
 	eng    *Engine
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	return newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{})
 }
 
 // newFixtureWith runs the sandbox with cfg and the engine with opts, both on
 // the fixture's fake clock.
-func newFixtureWith(t *testing.T, cfg sandbox.Config, opts Options) *fixture {
+func newFixtureWith(t testing.TB, cfg sandbox.Config, opts Options) *fixture {
 	t.Helper()
 	clock := NewFakeClock(t0)
 	cfg.Now = clock.Now

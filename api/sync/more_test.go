@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"path/filepath"
 	"slices"
 	"testing"
 	"time"
@@ -144,5 +145,19 @@ func TestFailedStateOnRefusal(t *testing.T) {
 	}
 	if err := fx.eng.Edit("not-loaded", setName("x")); !errors.Is(err, ErrNotLoaded) {
 		t.Errorf("edit of an unloaded campaign: %v", err)
+	}
+}
+
+func TestDefaultDirSeparatesServicesAndWorkspaces(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "/state")
+	a := DefaultDir("http://127.0.0.1:8787", "SANDBOX")
+	if a != "/state/campaigns/journal/127.0.0.1-8787_SANDBOX" {
+		t.Errorf("dir %q", a)
+	}
+	if b := DefaultDir("https://api-01.campaigns-service.example", "SANDBOX"); b == a {
+		t.Error("two services share a journal directory")
+	}
+	if c := DefaultDir("http://127.0.0.1:8787", "../../etc"); filepath.Dir(c) != "/state/campaigns/journal" {
+		t.Errorf("workspace escaped the directory: %q", c)
 	}
 }
