@@ -13,7 +13,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
+	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -26,6 +28,7 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"campaigns/api"
+	"campaigns/api/sandbox"
 	"campaigns/themes"
 	"campaigns/ui"
 	"campaigns/ui/sshserver"
@@ -95,9 +98,109 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 
 // --- campaigns serve ------------------------------------------------------
 
+const serveUsage = `Usage: campaigns serve [--addr 127.0.0.1:8787] [--data DIR] [--workspace ID:KEY[:FLAGS]]...
+
+Runs the sandbox: a local Campaigns V5 service (the V5 routes and V1 publish)
+on an embedded SQLite database, seeded with demo campaigns on first start.
+
+Flags:
+  --addr HOST:PORT     where to listen (default 127.0.0.1:8787)
+  --data DIR           where the database lives (default %s);
+                       data survives a restart on the same directory
+  --workspace ID:KEY[:FLAGS]
+                       a workspace: Basic-auth user ID, password KEY, and
+                       SVC-APPKEY: ID. FLAGS is a comma list of audience_limit,
+                       versioning, scope=view|create_manage|create_manage_publish
+                       (default scope create_manage_publish). Repeatable.
+                       Without it: SANDBOX:sandbox-key with every feature on.
+  --no-rate-limits     turn the service's rate limits off
+  --no-seed            do not put demo campaigns into empty workspaces
+  --quiet              log only errors
+
+Sandbox-only route: GET /sandbox/outbox lists the test messages "sent".
+Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish first.
+`
+
 func runServe(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "campaigns serve: not built yet")
-	return 2
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", "127.0.0.1:8787", "")
+	data := fs.String("data", sandbox.DefaultDataDir(), "")
+	noLimits := fs.Bool("no-rate-limits", false, "")
+	noSeed := fs.Bool("no-seed", false, "")
+	quiet := fs.Bool("quiet", false, "")
+	var workspaces []sandbox.Workspace
+	fs.Func("workspace", "", func(v string) error {
+		w, err := sandbox.ParseWorkspace(v)
+		if err != nil {
+			return err
+		}
+		workspaces = append(workspaces, w)
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(stdout, serveUsage, sandbox.DefaultDataDir())
+			return 0
+		}
+		fmt.Fprintf(stderr, "campaigns serve: %v\n\n", err)
+		fmt.Fprintf(stderr, serveUsage, sandbox.DefaultDataDir())
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "campaigns serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	level := slog.LevelInfo
+	if *quiet {
+		level = slog.LevelError
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	s, err := sandbox.Open(sandbox.Config{DataDir: *data, Workspaces: workspaces, NoRateLimits: *noLimits,
+		Seed: !*noSeed, Logger: logger})
+	if err != nil {
+		fmt.Fprintf(stderr, "campaigns serve: %v\n", err)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		s.Close()
+		fmt.Fprintf(stderr, "campaigns serve: %v\n", err)
+		return 1
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), *data)
+	for _, w := range s.Workspaces() {
+		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
+	}
+	if len(workspaces) == 0 {
+		w := s.Workspaces()[0]
+		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H 'Idempotency-Key: '$(uuidgen) -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
+		fmt.Fprintf(stdout, "         -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	serveErr := make(chan error, 1)
+	go func() { serveErr <- srv.Serve(ln) }()
+	code := 0
+	select {
+	case err := <-serveErr:
+		fmt.Fprintf(stderr, "campaigns serve: %v\n", err)
+		code = 1
+	case <-ctx.Done():
+		fmt.Fprintln(stderr, "campaigns serve: shutting down (requests in flight finish first)")
+		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		if err := srv.Shutdown(sctx); err != nil {
+			fmt.Fprintf(stderr, "campaigns serve: shutdown: %v\n", err)
+			code = 1
+		}
+		cancel()
+	}
+	if err := s.Close(); err != nil {
+		fmt.Fprintf(stderr, "campaigns serve: closing the database: %v\n", err)
+		code = 1
+	}
+	return code
 }
 
 // --- campaigns validate ---------------------------------------------------

@@ -1,0 +1,3 @@
+package sandbox
+
+func (s *Server) seedWorkspace(w Workspace) error { return nil }
