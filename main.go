@@ -385,5 +385,42 @@ type sshService struct {
 // workspace per session; otherwise kept in the data directory, every session
 // editing its one workspace.
 func sshSandbox(demo bool, dataDir string, logger *log.Logger) (*sshService, error) {
-	return nil, errors.New("not built yet")
+	cfg := sandbox.Config{Seed: true}
+	if !demo {
+		cfg.DataDir = sandbox.DefaultDataDir()
+	}
+	baseURL, sb, stop, err := sandbox.StartLocal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	svc := &sshService{stop: func() {
+		if err := stop(); err != nil {
+			logger.Warn("embedded sandbox did not stop cleanly", "error", err)
+		}
+	}}
+	if !demo {
+		w := sandbox.DefaultWorkspace()
+		client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
+		if err != nil {
+			svc.stop()
+			return nil, err
+		}
+		svc.open = sshserver.SharedWorkspace(client, dataDir)
+		return svc, nil
+	}
+	// Demo sessions never share a workspace, not even the default one.
+	if err := sb.RemoveWorkspace(sandbox.DefaultWorkspaceID); err != nil {
+		svc.stop()
+		return nil, err
+	}
+	svc.open = sshserver.DemoWorkspaces(sshserver.DemoHost{
+		BaseURL: baseURL,
+		Add: func(id, key string) error {
+			w := sandbox.DefaultWorkspace()
+			w.ID, w.Key = id, key
+			return sb.AddWorkspace(w, true)
+		},
+		Remove: sb.RemoveWorkspace,
+	})
+	return svc, nil
 }

@@ -82,7 +82,7 @@ func (s *session) setProgram(p *tea.Program) {
 	ending, reason := s.ending, s.reason
 	s.mu.Unlock()
 	if ending {
-		go p.Send(noticeMsg{text: reason, grace: s.grace})
+		go p.Send(noticeMsg{text: s.noticeText(reason), grace: s.grace})
 	}
 }
 
@@ -100,8 +100,13 @@ func (s *session) end(reason string) {
 	s.backstop = time.AfterFunc(2*s.grace+time.Second, func() { _ = s.ssh.Close() })
 	s.mu.Unlock()
 	if p != nil {
-		go p.Send(noticeMsg{text: reason, grace: s.grace})
+		go p.Send(noticeMsg{text: s.noticeText(reason), grace: s.grace})
 	}
+}
+
+// noticeText is the line shown on screen before the session closes.
+func (s *session) noticeText(reason string) string {
+	return reason + " This session closes in " + human(s.grace) + "."
 }
 
 // crash records a panic of the session's model: logged with its stack, and
