@@ -131,4 +131,3 @@ func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 	terms[1].send(t, "r")
 	terms[1].out.waitFor(t, names[1])
 }
-
