@@ -16,6 +16,7 @@ import (
 	"net"
 	"runtime/debug"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -51,6 +52,9 @@ type Config struct {
 	IdleTimeout time.Duration // without a key press or click; 0 = none
 	MaxSession  time.Duration // a session's longest life; 0 = none
 	Grace       time.Duration // how long a closing notice stays on screen; default 2s
+	// HandshakeTimeout closes connections that have not authenticated in
+	// time, so idle sockets cannot pile up; default 30s.
+	HandshakeTimeout time.Duration
 
 	App    AppFunc
 	Logger *log.Logger // default: charmbracelet/log's default logger
@@ -63,6 +67,8 @@ type Server struct {
 	ssh     *ssh.Server
 	keys    *authorizedKeys // nil in demo mode
 	hostKey gossh.Signer
+
+	conns atomic.Int64 // open TCP connections
 
 	mu       sync.Mutex
 	closing  bool
@@ -81,6 +87,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Grace <= 0 {
 		cfg.Grace = 2 * time.Second
+	}
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = 30 * time.Second
 	}
 	if cfg.MaxSessions < 0 || cfg.IdleTimeout < 0 || cfg.MaxSession < 0 {
 		return nil, errors.New("sshserver: limits cannot be negative")
@@ -123,6 +132,7 @@ func New(cfg Config) (*Server, error) {
 			s.track,
 		),
 		func(srv *ssh.Server) error {
+			srv.ConnCallback = s.guardConn
 			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
 				s.log.Debug("connection failed", "addr", c.RemoteAddr(), "error", err)
 			}
@@ -197,6 +207,36 @@ func (s *Server) Sessions() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return len(s.sessions)
+}
+
+// guardConn bounds connections before they are sessions: at most
+// MaxSessions+16 at once when sessions are limited (room for the refused
+// ones to read why), and each must authenticate within HandshakeTimeout.
+func (s *Server) guardConn(ctx ssh.Context, c net.Conn) net.Conn {
+	n := s.conns.Add(1)
+	if s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions)+16 {
+		s.conns.Add(-1)
+		s.log.Warn("connection refused: too many open", "addr", c.RemoteAddr(), "connections", n-1)
+		return nil
+	}
+	t := time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		if ctx.Value(ssh.ContextKeyConn) == nil { // set once authenticated
+			s.log.Warn("connection closed: no login in time", "addr", c.RemoteAddr(), "after", s.cfg.HandshakeTimeout)
+			_ = c.Close()
+		}
+	})
+	return &trackedConn{Conn: c, release: func() { t.Stop(); s.conns.Add(-1) }}
+}
+
+type trackedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *trackedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
 }
 
 func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {

@@ -2,11 +2,17 @@ package sshserver
 
 import (
 	"context"
+	"io"
+	"net"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
 )
 
@@ -261,4 +267,63 @@ func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {
 	if _, err := ts.dial(t, gossh.PublicKeys(alice.signer)); err == nil {
 		t.Error("a new connection got in after shutdown")
 	}
+}
+
+func TestConnectionThatNeverLogsInIsClosed(t *testing.T) {
+	ts := start(t, Config{Demo: true, HandshakeTimeout: 200 * time.Millisecond})
+	c, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(waitLimit))
+	// Read the server's banner and then nothing: the server must hang up.
+	if _, err := io.Copy(io.Discard, c); err != nil {
+		t.Fatalf("the server did not close a silent connection: %v", err)
+	}
+	ts.logs.waitFor(t, "no login in time")
+}
+
+func TestConnectionsAreCappedBeyondTheSessionLimit(t *testing.T) {
+	ts := start(t, Config{Demo: true, MaxSessions: 1})
+	for range 1 + 16 {
+		c, err := net.Dial("tcp", ts.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		banner := make([]byte, 4)
+		if _, err := io.ReadFull(c, banner); err != nil || string(banner) != "SSH-" {
+			t.Fatalf("connection within the cap: banner %q, %v", banner, err)
+		}
+	}
+	c, err := net.Dial("tcp", ts.addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(waitLimit))
+	if got, err := io.ReadAll(c); err != nil || len(got) != 0 {
+		t.Fatalf("connection over the cap got %q, %v; want it closed at once", got, err)
+	}
+}
+
+func TestAPanicWhileOpeningTheEditorEndsOnlyThatSession(t *testing.T) {
+	alice := newKey(t)
+	var calls atomic.Int32
+	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), App: func(sess ssh.Session, r *lipgloss.Renderer) (tea.Model, func(), error) {
+		if calls.Add(1) == 1 {
+			panic("boom while opening")
+		}
+		return probeApp(sess, r)
+	}})
+	c := ts.mustDial(t, alice)
+	first := openTerminal(t, c, "xterm-256color", 80, 24)
+	if code := first.waitClosed(t); code != 1 {
+		t.Errorf("exit status %d, want 1", code)
+	}
+	first.out.waitFor(t, "internal error")
+	ts.logs.waitFor(t, "boom while opening")
+	second := openTerminal(t, c, "xterm-256color", 80, 24)
+	second.out.waitFor(t, "probe")
 }
