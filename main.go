@@ -9,6 +9,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -20,6 +21,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -29,6 +31,8 @@ import (
 
 	"campaigns/api"
 	"campaigns/api/sandbox"
+	"campaigns/engine"
+	"campaigns/model"
 	"campaigns/themes"
 	"campaigns/ui"
 	"campaigns/ui/sshserver"
@@ -205,9 +209,177 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 
 // --- campaigns validate ---------------------------------------------------
 
+const validateUsage = `Usage: campaigns validate [--phase create|patch|publish] [--base STORED.json] [--state STATE] [--features LIST] FILE|-
+
+Runs the validation engine on a campaign file ("-" reads standard input) and
+prints {"valid": bool, "errors": [{"target": ..., "message": ...}]}.
+
+  --phase     create, patch or publish (default publish): DRAFT_CREATE,
+              DRAFT_PATCH or DRAFT_PUBLISH rules
+  --base      a stored campaign: FILE is then a component-update body merged
+              onto it, and the edit restrictions of --state apply; with
+              --phase publish the merged campaign is also publish-checked
+  --state     the stored campaign's state (default DRAFT); in STOPPED,
+              ARCHIVED or SENT no edit is allowed and the refusal is reported
+              as an error with the empty target ""
+  --features  workspace features that are on, comma-separated:
+              audience_limit, versioning (default none)
+
+Exit status: 0 valid, 1 invalid, 2 unreadable input or bad usage.
+`
+
+type validateError struct {
+	Target  string `json:"target"`
+	Message string `json:"message"`
+}
+
 func runValidate(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "campaigns validate: not built yet")
-	return 2
+	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	phaseName := fs.String("phase", "publish", "")
+	base := fs.String("base", "", "")
+	state := fs.String("state", model.StatusDraft, "")
+	features := fs.String("features", "", "")
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "campaigns validate: "+format+"\n", a...)
+		return 2
+	}
+	// Flags may come before or after FILE.
+	var files []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				fmt.Fprint(stdout, validateUsage)
+				return 0
+			}
+			fmt.Fprintf(stderr, "campaigns validate: %v\n\n%s", err, validateUsage)
+			return 2
+		}
+		if fs.NArg() == 0 {
+			break
+		}
+		files = append(files, fs.Arg(0))
+		rest = fs.Args()[1:]
+	}
+	if len(files) != 1 {
+		fmt.Fprintf(stderr, "campaigns validate: give exactly one FILE (or - for standard input)\n\n%s", validateUsage)
+		return 2
+	}
+	phase, ok := engine.ParsePhase(*phaseName)
+	if !ok {
+		return fail("unknown --phase %q: use create, patch or publish", *phaseName)
+	}
+	if !slices.Contains(model.Statuses, *state) {
+		return fail("unknown --state %q: use one of %s", *state, strings.Join(model.Statuses, ", "))
+	}
+	feats, err := engine.ParseFeatures(*features)
+	if err != nil {
+		return fail("--features: %v", err)
+	}
+	if *base != "" && phase == engine.PhaseCreate {
+		return fail("--phase create checks a create body and takes no --base")
+	}
+	opts := engine.Options{Features: feats}
+
+	doc, err := readCampaign(files[0], stdin)
+	if err != nil {
+		return fail("%v", err)
+	}
+	var problems []engine.Problem
+	var refusal *engine.Refusal
+	if *base == "" {
+		problems = engine.Validate(doc, phase, opts)
+	} else {
+		stored, err := readCampaign(*base, nil)
+		if err != nil {
+			return fail("--base %v", err)
+		}
+		res := engine.ValidatePatch(stored, doc, *state, opts)
+		problems, refusal = res.Problems, res.Refusal
+		if refusal == nil && phase == engine.PhasePublish {
+			problems = appendNew(problems, engine.Validate(res.Merged, engine.PhasePublish, opts))
+		}
+	}
+	out := struct {
+		Valid  bool            `json:"valid"`
+		Errors []validateError `json:"errors"`
+	}{Errors: []validateError{}}
+	if refusal != nil {
+		out.Errors = append(out.Errors, validateError{Target: "", Message: refusal.Message})
+	}
+	for _, p := range problems {
+		out.Errors = append(out.Errors, validateError{Target: p.Target, Message: p.Message})
+	}
+	out.Valid = len(out.Errors) == 0
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return fail("%v", err)
+	}
+	if !out.Valid {
+		return 1
+	}
+	return 0
+}
+
+// appendNew adds the problems of more that are not in have yet (same target
+// and message), keeping the order.
+func appendNew(have, more []engine.Problem) []engine.Problem {
+	seen := make(map[[2]string]bool, len(have))
+	for _, p := range have {
+		seen[[2]string{p.Target, p.Message}] = true
+	}
+	for _, p := range more {
+		if key := [2]string{p.Target, p.Message}; !seen[key] {
+			seen[key] = true
+			have = append(have, p)
+		}
+	}
+	return have
+}
+
+// readCampaign reads and decodes a campaign file ("-" is stdin). Errors name
+// the file and, for broken JSON, the line and column.
+func readCampaign(name string, stdin io.Reader) (*model.Campaign, error) {
+	var data []byte
+	var err error
+	label := name
+	if name == "-" && stdin != nil {
+		label = "standard input"
+		data, err = io.ReadAll(stdin)
+	} else {
+		data, err = os.ReadFile(name)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("cannot read %s: %w", label, err)
+	}
+	tree, err := model.Parse(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", label, err)
+	}
+	if _, ok := tree.(map[string]any); !ok {
+		return nil, fmt.Errorf("%s: the document must be a JSON object (a campaign), not %s", label, kindOf(tree))
+	}
+	var c model.Campaign
+	if err := model.FromTree(tree, &c); err != nil {
+		return nil, fmt.Errorf("%s: %w", label, err)
+	}
+	return &c, nil
+}
+
+func kindOf(v any) string {
+	switch v.(type) {
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	}
+	return "a number"
 }
 
 // --- campaigns ssh --------------------------------------------------------

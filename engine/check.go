@@ -1,0 +1,242 @@
+package engine
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"campaigns/model"
+)
+
+// checker carries one validation run: the campaign the conditional rules read
+// (the merged campaign for a patch), the phase, and the problems found so far.
+// Targets are built only when a rule fails, so a clean campaign costs little.
+type checker struct {
+	c     *model.Campaign
+	phase Phase
+	opts  Options
+
+	channel   string   // "" when absent
+	dtype     string   // campaign_delivery_type, "" when absent
+	platforms []string // basic_details.platforms of the campaign read
+	hasPlats  bool     // platforms was sent
+
+	probs []Problem
+}
+
+func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
+	k := &checker{c: c, phase: phase, opts: opts}
+	k.channel = str(c.Channel)
+	k.dtype = str(c.CampaignDeliveryType)
+	if bd := c.BasicDetails; bd != nil && bd.Platforms != nil {
+		k.platforms, k.hasPlats = bd.Platforms, true
+	}
+	return k
+}
+
+func (k *checker) add(rule, target, msg string) {
+	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: msg})
+}
+
+func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }
+func (k *checker) isEmail() bool { return k.channel == model.ChannelEmail }
+func (k *checker) publish() bool { return k.phase == PhasePublish }
+
+func (k *checker) targets(platform string) bool {
+	for _, p := range k.platforms {
+		if p == platform {
+			return true
+		}
+	}
+	return false
+}
+
+// --- small helpers --------------------------------------------------------
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func isTrue(p *bool) bool { return p != nil && *p }
+
+func blank(p *string) bool { return p == nil || strings.TrimSpace(*p) == "" }
+
+// join builds a target: prefix.key, or key at the root.
+func join(prefix, key string) string {
+	if prefix == "" {
+		return key
+	}
+	return prefix + "." + key
+}
+
+func index(prefix string, i int) string { return prefix + "[" + strconv.Itoa(i) + "]" }
+
+func oneOf(s string, allowed []string) bool {
+	for _, a := range allowed {
+		if s == a {
+			return true
+		}
+	}
+	return false
+}
+
+// list renders allowed values for a message: `A`, `B` or `C`.
+func list(allowed []string) string {
+	var b strings.Builder
+	for i, a := range allowed {
+		switch {
+		case i == 0:
+		case i == len(allowed)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(a))
+	}
+	return b.String()
+}
+
+// --- generic rules --------------------------------------------------------
+
+// types reports every known key of one object whose JSON type was wrong.
+func (k *checker) types(prefix string, ex *model.Extra) {
+	if len(ex.Invalid) == 0 {
+		return
+	}
+	keys := make([]string, 0, len(ex.Invalid))
+	for key := range ex.Invalid {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		inv := ex.Invalid[key]
+		k.add("json.type", join(prefix, key), key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+	}
+}
+
+func article(want string) string {
+	switch {
+	case strings.HasPrefix(want, "array"), strings.HasPrefix(want, "object"),
+		strings.HasPrefix(want, "integer"), strings.HasPrefix(want, "any"):
+		return "an " + want
+	}
+	return "a " + want
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "a number"
+}
+
+// wrongType reports whether key was sent with the wrong JSON type, so that a
+// "required" rule does not fire a second time for the same field.
+func wrongType(ex *model.Extra, key string) bool {
+	_, bad := ex.Invalid[key]
+	return bad
+}
+
+// required reports a missing (or empty) string field.
+func (k *checker) requiredStr(rule, prefix, key string, v *string, ex *model.Extra, why string) bool {
+	if !blank(v) || wrongType(ex, key) {
+		return true
+	}
+	k.add(rule, join(prefix, key), key+" is required"+why+".")
+	return false
+}
+
+// requiredVal reports a missing non-string field.
+func (k *checker) requiredVal(rule, prefix, key string, present bool, ex *model.Extra, why string) bool {
+	if present || wrongType(ex, key) {
+		return true
+	}
+	k.add(rule, join(prefix, key), key+" is required"+why+".")
+	return false
+}
+
+func (k *checker) enum(rule, prefix, key string, v *string, allowed []string) bool {
+	if v == nil || oneOf(*v, allowed) {
+		return true
+	}
+	msg := key + " " + strconv.Quote(*v) + " is not allowed: use " + list(allowed) + "."
+	for _, a := range allowed {
+		if strings.EqualFold(a, *v) {
+			msg = key + " " + strconv.Quote(*v) + " has the wrong casing: use " + strconv.Quote(a) + " exactly."
+			break
+		}
+	}
+	k.add(rule, join(prefix, key), msg)
+	return false
+}
+
+func (k *checker) uri(rule, prefix, key string, v *string) {
+	if v == nil || validURI(*v) {
+		return
+	}
+	k.add(rule, join(prefix, key), key+" must be an absolute URI with a scheme, like https://example.com/image.png.")
+}
+
+func (k *checker) email(rule, target, key string, v string) {
+	if validEmail(v) {
+		return
+	}
+	k.add(rule, target, key+" "+strconv.Quote(v)+" is not an email address like name@example.com.")
+}
+
+func (k *checker) dateTime(rule, prefix, key string, v *string) {
+	if v == nil || validDateTime(*v) {
+		return
+	}
+	k.add(rule, join(prefix, key), key+" must be an ISO 8601 date-time without offset, like 2024-06-21T12:59:00 (the zone comes from timezone).")
+}
+
+func (k *checker) minInt(rule, prefix, key string, v *int64, min int64) {
+	if v == nil || *v >= min {
+		return
+	}
+	k.add(rule, join(prefix, key), key+" must be at least "+strconv.FormatInt(min, 10)+".")
+}
+
+// notApplicable reports a field sent where the spec says it does not apply.
+func (k *checker) notApplicable(rule, target, key string, sent bool, where string) {
+	if sent {
+		k.add(rule, target, key+" does not apply "+where+"; remove it.")
+	}
+}
+
+func (k *checker) keyValues(rule, prefix string, kvs []model.KeyValue) {
+	for i := range kvs {
+		p := index(prefix, i)
+		k.types(p, &kvs[i].Extra)
+		k.requiredStr(rule, p, "key", kvs[i].Key, &kvs[i].Extra, "")
+	}
+}
+
+func (k *checker) strings(rule, prefix string, vs []string, what string) {
+	for i, v := range vs {
+		if strings.TrimSpace(v) == "" {
+			k.add(rule, index(prefix, i), what+" must not be empty.")
+		}
+	}
+}
+
+// dtLabel names the delivery type in messages.
+func (k *checker) dtLabel() string {
+	if k.dtype == "" {
+		return "this delivery type"
+	}
+	return k.dtype + " campaigns"
+}
