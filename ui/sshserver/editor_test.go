@@ -44,13 +44,19 @@ func demoSandbox(t *testing.T) (WorkspaceFunc, <-chan Workspace) {
 	}, opened
 }
 
+// createDraft creates a valid push draft named name (from the repository's
+// publish-valid fixture).
 func createDraft(t *testing.T, c *api.Client, name string) {
 	t.Helper()
-	body, err := model.Decode([]byte(`{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME",
-		"basic_details": {"name": "` + name + `", "platforms": ["ANDROID"]}}`))
+	data, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
 	if err != nil {
 		t.Fatal(err)
 	}
+	body, err := model.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body.BasicDetails.Name = &name
 	if _, err := c.Create(context.Background(), body); err != nil {
 		t.Fatalf("create %q: %v", name, err)
 	}

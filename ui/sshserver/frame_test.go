@@ -1,6 +1,7 @@
 package sshserver
 
 import (
+	"io"
 	"os/exec"
 	"reflect"
 	"testing"
@@ -11,7 +12,7 @@ import (
 )
 
 func TestFilterDropsSuspendAndExecAndNotesActivity(t *testing.T) {
-	s := &session{log: log.New(nil)}
+	s := &session{log: log.New(io.Discard)}
 	s.lastInput.Store(time.Now().Add(-time.Hour).UnixNano())
 	for name, msg := range map[string]tea.Msg{
 		"ctrl+z":      tea.KeyMsg{Type: tea.KeyCtrlZ},
