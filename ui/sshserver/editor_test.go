@@ -18,7 +18,7 @@ import (
 
 // demoSandbox starts an in-memory sandbox on loopback, as `campaigns ssh
 // --demo` does, and a DemoWorkspaces that reports each session's workspace.
-func demoSandbox(t *testing.T) (WorkspaceFunc, <-chan Workspace) {
+func demoSandbox(t testing.TB) (WorkspaceFunc, <-chan Workspace) {
 	t.Helper()
 	baseURL, sb, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
 	if err != nil {

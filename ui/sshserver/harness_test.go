@@ -56,7 +56,7 @@ func (b *notifyBuffer) String() string {
 }
 
 // waitFor waits until the buffer (ANSI sequences stripped) contains want.
-func (b *notifyBuffer) waitFor(t *testing.T, want string) {
+func (b *notifyBuffer) waitFor(t testing.TB, want string) {
 	t.Helper()
 	deadline := time.After(waitLimit)
 	for {
@@ -123,7 +123,7 @@ type key struct {
 	signer gossh.Signer
 }
 
-func newKey(t *testing.T) key {
+func newKey(t testing.TB) key {
 	t.Helper()
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
@@ -138,7 +138,7 @@ func newKey(t *testing.T) key {
 
 func (k key) authorizedLine() []byte { return gossh.MarshalAuthorizedKey(k.signer.PublicKey()) }
 
-func writeAuthorized(t *testing.T, keys ...key) string {
+func writeAuthorized(t testing.TB, keys ...key) string {
 	t.Helper()
 	var b bytes.Buffer
 	b.WriteString("# test keys\n\n")
@@ -159,7 +159,7 @@ type testServer struct {
 }
 
 // start runs a server on a random loopback port; cfg.App defaults to probe.
-func start(t *testing.T, cfg Config) *testServer {
+func start(t testing.TB, cfg Config) *testServer {
 	t.Helper()
 	if cfg.App == nil {
 		cfg.App = probeApp
@@ -193,7 +193,7 @@ func start(t *testing.T, cfg Config) *testServer {
 	return &testServer{Server: srv, addr: l.Addr().String(), logs: logs}
 }
 
-func (ts *testServer) dial(t *testing.T, auth ...gossh.AuthMethod) (*gossh.Client, error) {
+func (ts *testServer) dial(t testing.TB, auth ...gossh.AuthMethod) (*gossh.Client, error) {
 	t.Helper()
 	return gossh.Dial("tcp", ts.addr, &gossh.ClientConfig{
 		User:            "tester",
@@ -203,7 +203,7 @@ func (ts *testServer) dial(t *testing.T, auth ...gossh.AuthMethod) (*gossh.Clien
 	})
 }
 
-func (ts *testServer) mustDial(t *testing.T, k key) *gossh.Client {
+func (ts *testServer) mustDial(t testing.TB, k key) *gossh.Client {
 	t.Helper()
 	c, err := ts.dial(t, gossh.PublicKeys(k.signer))
 	if err != nil {
@@ -224,7 +224,7 @@ type terminal struct {
 	answer sync.Once
 }
 
-func openTerminal(t *testing.T, c *gossh.Client, term string, w, h int) *terminal {
+func openTerminal(t testing.TB, c *gossh.Client, term string, w, h int) *terminal {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
@@ -262,7 +262,7 @@ func (tm *terminal) write(p []byte) (int, error) {
 	return n, err
 }
 
-func (tm *terminal) send(t *testing.T, keys string) {
+func (tm *terminal) send(t testing.TB, keys string) {
 	t.Helper()
 	if _, err := io.WriteString(tm.stdin, keys); err != nil {
 		t.Fatalf("send %q: %v", keys, err)
@@ -270,7 +270,7 @@ func (tm *terminal) send(t *testing.T, keys string) {
 }
 
 // waitClosed waits for the server to end the session and returns its exit status.
-func (tm *terminal) waitClosed(t *testing.T) int {
+func (tm *terminal) waitClosed(t testing.TB) int {
 	t.Helper()
 	select {
 	case <-tm.done:
