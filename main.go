@@ -36,6 +36,7 @@ import (
 	"campaigns/model"
 	"campaigns/themes"
 	"campaigns/ui"
+	"campaigns/ui/editor"
 	"campaigns/ui/sshserver"
 )
 
@@ -177,7 +178,12 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Client, cfg.Service, cfg.Workspace = client, "embedded sandbox", ws.ID
 	}
-	cfg.NewEditor = newEditor
+	closeEditor, err := wireEditor(&cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "campaigns: opening the draft editor:", err)
+		return 1
+	}
+	defer closeEditor()
 	p := tea.NewProgram(ui.New(cfg), tea.WithAltScreen())
 	if _, err := p.Run(); err != nil {
 		fmt.Fprintln(stderr, "campaigns:", err)
@@ -186,9 +192,18 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// newEditor plugs the draft editor into the shell; nil until it exists, so
-// drafts open in the inspector and n offers the small create dialog.
-var newEditor func(c *ui.Common, campaignID string) ui.Screen
+// wireEditor plugs the draft editor into the shell: one sync engine per
+// program, journaling under the data directory. Every workspace feature is
+// assumed on for local checks, so only the service refuses what a workspace
+// lacks.
+func wireEditor(cfg *ui.Config) (func() error, error) {
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+	if err != nil {
+		return nil, err
+	}
+	cfg.NewEditor = f.New
+	return closeFn, nil
+}
 
 // --- campaigns serve ------------------------------------------------------
 
