@@ -615,7 +615,8 @@ func (e *Engine) rebaseLocked(c *campaign, s *model.Campaign) []Event {
 				Base: unitValue(old, u), Local: unitValue(w, u), Remote: unitValue(s, u)}, remote: s}
 			c.conflicts[u] = cf
 			copyUnit(nb, old, u)
-			evs = append(evs, Event{ID: c.id, Kind: EventConflict, Components: []string{u}, Conflict: &cf.Conflict})
+			shown := cf.Conflict // a copy: cf changes when the service's copy does
+			evs = append(evs, Event{ID: c.id, Kind: EventConflict, Components: []string{u}, Conflict: &shown})
 		}
 	}
 	nw := *nb

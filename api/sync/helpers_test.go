@@ -28,6 +28,8 @@ type faults struct {
 	mu      gosync.Mutex
 	patches []map[string]json.RawMessage // bodies of PATCH /v5/campaigns/{id}
 	refuse  func(body map[string]json.RawMessage) bool
+	// beforePatch runs while a PATCH is in flight, before the service sees it.
+	beforePatch func()
 }
 
 func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -47,8 +49,11 @@ func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		json.Unmarshal(b, &m)
 		f.mu.Lock()
 		f.patches = append(f.patches, m)
-		refuse := f.refuse
+		refuse, before := f.refuse, f.beforePatch
 		f.mu.Unlock()
+		if before != nil {
+			before()
+		}
 		if refuse != nil && refuse(m) {
 			w.Header().Set("Content-Type", "application/json")
 			w.WriteHeader(400)
@@ -69,20 +74,29 @@ func (f *faults) patchBodies() []map[string]json.RawMessage {
 // fixture is a service on loopback, a client for it, and an engine on a
 // fake clock.
 type fixture struct {
-	t      *testing.T
+	t      testing.TB
 	f      *faults
 	url    string
 	client *api.Client
 	other  *api.Client // "another user" editing behind the engine's back
 	clock  *FakeClock
 	dir    string
+	opts   Options
 	eng    *Engine
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	return newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{})
+}
+
+// newFixtureWith runs the sandbox with cfg and the engine with opts, both on
+// the fixture's fake clock.
+func newFixtureWith(t testing.TB, cfg sandbox.Config, opts Options) *fixture {
 	t.Helper()
 	clock := NewFakeClock(t0)
-	h, ws, key := newSandbox(t, sandbox.Config{NoRateLimits: true, Now: clock.Now})
+	cfg.Now = clock.Now
+	h, ws, key := newSandbox(t, cfg)
 	fx := &fixture{t: t, f: &faults{next: h}, clock: clock, dir: t.TempDir()}
 	srv := httptest.NewServer(fx.f)
 	t.Cleanup(srv.Close)
@@ -96,13 +110,15 @@ func newFixture(t *testing.T) *fixture {
 		return c
 	}
 	fx.client, fx.other = mk(), mk()
+	fx.opts = opts
+	fx.opts.Clock = clock
 	fx.eng = fx.open()
 	return fx
 }
 
 func (fx *fixture) open() *Engine {
 	fx.t.Helper()
-	e, err := Open(fx.dir, fx.client, Options{Clock: fx.clock, Debounce: 800 * time.Millisecond})
+	e, err := Open(fx.dir, fx.client, fx.opts)
 	if err != nil {
 		fx.t.Fatal(err)
 	}

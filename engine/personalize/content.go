@@ -1,7 +1,10 @@
 package personalize
 
 import (
+	"cmp"
+	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -53,36 +56,22 @@ func RenderMessage(m *model.Message, target string, d Data) (*model.Message, []*
 	return out, renderValue(reflect.ValueOf(out).Elem(), target, d.context(), nil)
 }
 
-// sortedVariations orders variation_1, variation_2, … variation_10 by number.
+// sortedVariations orders variation_1, variation_2, … variation_10 by
+// number; other keys follow by name.
 func sortedVariations(vs map[string]*model.Message) []string {
 	keys := make([]string, 0, len(vs))
 	for k := range vs {
 		keys = append(keys, k)
 	}
-	num := func(k string) (int, bool) {
-		n, err := strconv.Atoi(strings.TrimPrefix(k, "variation_"))
-		return n, err == nil && strings.HasPrefix(k, "variation_")
-	}
-	// Insertion sort: a handful of keys.
-	for i := 1; i < len(keys); i++ {
-		for j := i; j > 0; j-- {
-			a, aok := num(keys[j-1])
-			b, bok := num(keys[j])
-			less := false
-			switch {
-			case aok && bok:
-				less = b < a
-			case bok != aok:
-				less = bok
-			default:
-				less = keys[j] < keys[j-1]
-			}
-			if !less {
-				break
-			}
-			keys[j-1], keys[j] = keys[j], keys[j-1]
+	num := func(k string) int {
+		if n, err := strconv.Atoi(strings.TrimPrefix(k, "variation_")); err == nil && strings.HasPrefix(k, "variation_") {
+			return n
 		}
+		return math.MaxInt
 	}
+	slices.SortFunc(keys, func(a, b string) int {
+		return cmp.Or(cmp.Compare(num(a), num(b)), strings.Compare(a, b))
+	})
 	return keys
 }
 

@@ -80,6 +80,8 @@ func TestRenderErrors(t *testing.T) {
 		{"extends is refused", "{% extends '/etc/passwd' %}", 1, 1, "cannot include other files"},
 		{"huge string repetition", "{{ 'ab' * 99999999 }}", 1, 11, "too large"},
 		{"huge range", "{% for i in range(99999999) %}{% endfor %}", 1, 13, "range is limited"},
+		{"nested ranges share one budget", "{% for i in range(200) %}\n  {% for j in range(200) %}{% endfor %}\n{% endfor %}", 2, 15, "range is limited"},
+		{"chained repetition", "{{ 'x' * 100 * 100 * 100 }}", 1, 22, "too large"},
 		{"huge width", "{{ 'a' | center(5000000) }}", 1, 10, "width is limited"},
 	}
 	for _, c := range cases {
@@ -119,8 +121,8 @@ func TestTemplateCannotChangeCallerData(t *testing.T) {
 }
 
 func TestOutputIsCapped(t *testing.T) {
-	// 10000 × 10000 × "x" would be 100 MB.
-	src := "{% for i in range(10000) %}{% for j in range(10000) %}x{% endfor %}{% endfor %}"
+	// 5000 × 1000 bytes would be 5 MB.
+	src := "{% for i in range(5000) %}{{ 'x' * 1000 }}{% endfor %}"
 	_, err := Render(src, ann)
 	if err == nil || !strings.Contains(err.Error(), "longer than") {
 		t.Fatalf("err = %v, want the output cap", err)

@@ -20,7 +20,8 @@ import (
 // every keystroke, and "{{ 'a' * 99999999 }}" is a few keystrokes away.
 const (
 	maxOutput     = 1 << 20 // bytes of rendered output per field
-	maxMultiplier = 10000   // literal factor next to *, and range() length
+	maxMultiplier = 10000   // product of the literal factors of * in one tag
+	maxRange      = 10000   // numbers all range() calls of one render may yield
 	maxWidth      = 1000    // width arguments of center/indent/wordwrap
 )
 
@@ -45,7 +46,7 @@ func newEnvironment() *exec.Environment {
 			ctx.Set(name, fn)
 		}
 	}
-	ctx.Set("range", boundedRange)
+	// range is set per render (rangeWithBudget): nested loops share one budget.
 
 	filters := exec.NewFilterSet(map[string]exec.FilterFunction{}).Update(builtins.Filters)
 	for _, name := range []string{"center", "indent", "wordwrap"} {
@@ -62,38 +63,43 @@ func newEnvironment() *exec.Environment {
 	}
 }
 
-// boundedRange is range() returning a list (gonja's feeds a goroutine that
-// leaks when the loop stops early) of at most maxMultiplier numbers.
-func boundedRange(params *exec.VarArgs) ([]int, error) {
-	start, stop, step := 0, 0, 1
-	ints := make([]int, len(params.Args))
-	for i, a := range params.Args {
-		if !a.IsInteger() {
+// rangeWithBudget returns range() for one render: a list (gonja's feeds a
+// goroutine that leaks when a loop stops early), and all calls together
+// yield at most maxRange numbers, so nested loops cannot spin for minutes.
+func rangeWithBudget() func(*exec.VarArgs) ([]int, error) {
+	left := maxRange
+	return func(params *exec.VarArgs) ([]int, error) {
+		start, stop, step := 0, 0, 1
+		ints := make([]int, len(params.Args))
+		for i, a := range params.Args {
+			if !a.IsInteger() {
+				return nil, exec.ErrInvalidCall(errors.New("range takes integers: [start, ]stop[, step]"))
+			}
+			ints[i] = a.Integer()
+		}
+		switch len(ints) {
+		case 1:
+			stop = ints[0]
+		case 2:
+			start, stop = ints[0], ints[1]
+		case 3:
+			start, stop, step = ints[0], ints[1], ints[2]
+		default:
 			return nil, exec.ErrInvalidCall(errors.New("range takes integers: [start, ]stop[, step]"))
 		}
-		ints[i] = a.Integer()
-	}
-	switch len(ints) {
-	case 1:
-		stop = ints[0]
-	case 2:
-		start, stop = ints[0], ints[1]
-	case 3:
-		start, stop, step = ints[0], ints[1], ints[2]
-	default:
-		return nil, exec.ErrInvalidCall(errors.New("range takes integers: [start, ]stop[, step]"))
-	}
-	if step == 0 {
-		return nil, exec.ErrInvalidCall(errors.New("range step cannot be 0"))
-	}
-	var out []int
-	for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
-		if len(out) == maxMultiplier {
-			return nil, exec.ErrInvalidCall(fmt.Errorf("range is limited to %d numbers", maxMultiplier))
+		if step == 0 {
+			return nil, exec.ErrInvalidCall(errors.New("range step cannot be 0"))
 		}
-		out = append(out, i)
+		var out []int
+		for i := start; (step > 0 && i < stop) || (step < 0 && i > stop); i += step {
+			if left == 0 {
+				return nil, exec.ErrInvalidCall(fmt.Errorf("range is limited to %d numbers per field", maxRange))
+			}
+			left--
+			out = append(out, i)
+		}
+		return out, nil
 	}
-	return out, nil
 }
 
 func capWidth(name string, fn exec.FilterFunction) exec.FilterFunction {
@@ -167,22 +173,36 @@ func parse(src string) (t *template, perr *Error) {
 	return &template{src: src, t: et}, nil
 }
 
-// guard refuses a literal factor that would build a huge string or list
-// before gonja allocates it.
+// guard refuses literal factors of * or ** whose product within one tag
+// exceeds maxMultiplier, before gonja allocates a huge string or list.
 func guard(src string) *Error {
 	toks := lex(src)
+	product := 1
+	counted := map[int]bool{} // a factor between two stars counts once
 	for i, tk := range toks {
-		if tk.Type != tokens.Multiply && tk.Type != tokens.Power {
+		switch tk.Type {
+		case tokens.VariableBegin, tokens.BlockBegin:
+			product = 1
+			continue
+		case tokens.Multiply, tokens.Power:
+		default:
 			continue
 		}
 		for _, j := range []int{i - 1, i + 1} {
-			if j < 0 || j >= len(toks) || toks[j].Type != tokens.Integer {
+			if j < 0 || j >= len(toks) || toks[j].Type != tokens.Integer || counted[j] {
 				continue
 			}
-			if n, err := strconv.Atoi(toks[j].Val); err != nil || n > maxMultiplier {
-				return &Error{Line: toks[j].Line, Column: toks[j].Col,
-					Message: fmt.Sprintf("number %s is too large next to %q (at most %d)", toks[j].Val, tk.Val, maxMultiplier)}
+			counted[j] = true
+			n, err := strconv.Atoi(toks[j].Val)
+			if err == nil && n > 0 && product <= maxMultiplier/n {
+				product *= n
+				continue
 			}
+			if err == nil && n <= 1 {
+				continue
+			}
+			return &Error{Line: toks[j].Line, Column: toks[j].Col,
+				Message: fmt.Sprintf("multiplying by %s here makes the result too large (at most %d times)", toks[j].Val, maxMultiplier)}
 		}
 	}
 	return nil
@@ -209,6 +229,7 @@ func (t *template) execute(vars map[string]any) (out string, rerr *Error) {
 		}
 	}()
 	w := &capped{max: maxOutput}
+	vars["range"] = rangeWithBudget()
 	if err := t.t.Execute(w, exec.NewContext(vars)); err != nil {
 		if errors.Is(err, errTooLong) {
 			return "", &Error{Line: 1, Column: 1, Message: fmt.Sprintf("the rendered text is longer than %d bytes", maxOutput)}
