@@ -6,7 +6,6 @@ import (
 	"campaigns/model"
 )
 
-
 var allPlatforms = []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}
 
 // checkBasicDetails validates basic_details of either channel.

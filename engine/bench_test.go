@@ -68,8 +68,8 @@ func largeCampaign(t testing.TB) *model.Campaign {
 			"template_type": "SIMPLE_IMAGE_CAROUSEL",
 			"basic_details": map[string]any{
 				"title": "Title " + loc, "subtitle": "Sub", "message": "Message " + v,
-				"image_url":        "https://cdn.example.com/cover.png",
-				"carousel_content": map[string]any{"slider_transition": "AUTOMATIC", "slide_data": slides},
+				"image_url":            "https://cdn.example.com/cover.png",
+				"carousel_content":     map[string]any{"slider_transition": "AUTOMATIC", "slide_data": slides},
 				"default_click_action": "DEEPLINKING", "default_click_action_value": "shop://home",
 			},
 			"buttons":         []any{map[string]any{"button_category": "SALE"}},

@@ -7,9 +7,9 @@ import (
 )
 
 var (
-	scheduleTypes    = []string{model.ScheduleASAP, model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone}
-	frequencies      = []string{model.FrequencyDaily, model.FrequencyWeekly, model.FrequencyMonthly}
-	notifySchedules  = []string{model.NotifyAlways, model.NotifyLimitedTime}
+	scheduleTypes   = []string{model.ScheduleASAP, model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone}
+	frequencies     = []string{model.FrequencyDaily, model.FrequencyWeekly, model.FrequencyMonthly}
+	notifySchedules = []string{model.NotifyAlways, model.NotifyLimitedTime}
 )
 
 // checkScheduling validates scheduling_details (service-reference §2.15, §3.9).
