@@ -96,17 +96,18 @@ func basicPush(k *checker, p *path, bd *model.BasicDetails) {
 
 func basicPlatforms(k *checker, bp *path, bd *model.BasicDetails) {
 	p := bp.at("platforms")
+	var seen uint8
 	for i, pl := range bd.Platforms {
 		if !oneOf(pl, allPlatforms) {
 			ip := p.item(i)
 			k.add("basic.platforms", ip.String(), "platform "+strconv.Quote(pl)+" is not allowed: use "+list(allPlatforms)+".")
 			continue
 		}
-		for j := 0; j < i; j++ {
-			if bd.Platforms[j] == pl {
-				ip := p.item(i)
-				k.add("basic.platforms_duplicate", ip.String(), "platform "+pl+" is listed twice.")
-			}
+		if bit := platformBit(pl); seen&bit != 0 {
+			ip := p.item(i)
+			k.add("basic.platforms_duplicate", ip.String(), "platform "+pl+" is listed twice.")
+		} else {
+			seen |= bit
 		}
 	}
 }

@@ -18,8 +18,8 @@ type checker struct {
 
 	channel   string   // "" when absent
 	dtype     string   // campaign_delivery_type, "" when absent
-	platforms []string // basic_details.platforms of the campaign read
-	hasPlats  bool     // platforms was sent
+	plats    uint8 // platformBit set of basic_details.platforms
+	hasPlats bool  // platforms was sent
 
 	probs []Problem
 }
@@ -29,7 +29,10 @@ func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
 	k.channel = str(c.Channel)
 	k.dtype = str(c.CampaignDeliveryType)
 	if bd := c.BasicDetails; bd != nil && bd.Platforms != nil {
-		k.platforms, k.hasPlats = bd.Platforms, true
+		k.hasPlats = true
+		for _, p := range bd.Platforms {
+			k.plats |= platformBit(p)
+		}
 	}
 	return k
 }
@@ -42,13 +45,20 @@ func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }
 func (k *checker) isEmail() bool { return k.channel == model.ChannelEmail }
 func (k *checker) publish() bool { return k.phase == PhasePublish }
 
-func (k *checker) targets(platform string) bool {
-	for _, p := range k.platforms {
-		if p == platform {
-			return true
-		}
+func (k *checker) targets(platform string) bool { return k.plats&platformBit(platform) != 0 }
+
+// platformBit maps a platform to a bit; unknown names map to none. Kept as a
+// set so that a body with a huge platforms array stays linear.
+func platformBit(p string) uint8 {
+	switch p {
+	case model.PlatformAndroid:
+		return 1
+	case model.PlatformIOS:
+		return 2
+	case model.PlatformWeb:
+		return 4
 	}
-	return false
+	return 0
 }
 
 // --- small helpers --------------------------------------------------------
@@ -139,21 +149,27 @@ func wrongType(ex *model.Extra, key string) bool {
 	return bad
 }
 
-// requiredStr reports a missing (or empty) string field.
+// requiredStr reports a missing (or empty) string field, unless it was sent
+// with the wrong JSON type (reported already). It says whether the value is
+// there to check further.
 func (k *checker) requiredStr(rule string, p *path, key string, v *string, ex *model.Extra, why string) bool {
-	if !blank(v) || wrongType(ex, key) {
+	if !blank(v) {
 		return true
 	}
-	k.add(rule, p.join(key), key+" is required"+why+".")
+	if !wrongType(ex, key) {
+		k.add(rule, p.join(key), key+" is required"+why+".")
+	}
 	return false
 }
 
-// requiredVal reports a missing non-string field.
+// requiredVal reports a missing non-string field, like requiredStr.
 func (k *checker) requiredVal(rule string, p *path, key string, present bool, ex *model.Extra, why string) bool {
-	if present || wrongType(ex, key) {
+	if present {
 		return true
 	}
-	k.add(rule, p.join(key), key+" is required"+why+".")
+	if !wrongType(ex, key) {
+		k.add(rule, p.join(key), key+" is required"+why+".")
+	}
 	return false
 }
 

@@ -68,10 +68,11 @@ func checkContent(k *checker) {
 			k.add("content.default_required", contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
 		}
 	}
+	listedLocales := newLocaleSet(cc.Locales)
 	locs := model.LocaleOrder(c.Keyed)
 	for _, loc := range locs {
 		lp := contentPath.sub(loc)
-		if loc != "default" && !oneOf(loc, cc.Locales) {
+		if loc != "default" && !listedLocales.has(loc) {
 			k.add("content.locale_unknown", lp.String(), "locale "+strconv.Quote(loc)+" is not listed in campaign_content.locales; add it there or remove this content.")
 		}
 		vars := c.Keyed[loc]
@@ -108,6 +109,31 @@ func checkContent(k *checker) {
 			}
 		}
 	}
+}
+
+// localeSet answers "is this locale listed" in constant time for long lists
+// (huge bodies stay linear) and without allocating for short ones.
+type localeSet struct {
+	list []string
+	set  map[string]bool
+}
+
+func newLocaleSet(list []string) localeSet {
+	ls := localeSet{list: list}
+	if len(list) > 16 {
+		ls.set = make(map[string]bool, len(list))
+		for _, l := range list {
+			ls.set[l] = true
+		}
+	}
+	return ls
+}
+
+func (ls *localeSet) has(loc string) bool {
+	if ls.set != nil {
+		return ls.set[loc]
+	}
+	return oneOf(loc, ls.list)
 }
 
 func variationName(i int64) string { return "variation_" + strconv.FormatInt(i, 10) }
@@ -147,19 +173,20 @@ func (k *checker) variationKey(lp *path, vk string, n int64) {
 }
 
 func locales(k *checker, p *path, locs []string) {
+	var seen map[string]bool
+	if len(locs) > 16 {
+		seen = make(map[string]bool, len(locs))
+	}
 	for i, l := range locs {
 		switch {
 		case l == "default":
 			k.add("content.locales_default", p.el(i).String(), "\"default\" must not be listed in locales: it is always there; list only the other locales.")
 		case strings.TrimSpace(l) == "":
 			k.add("content.locales_empty", p.el(i).String(), "a locale name must not be empty.")
-		default:
-			for j := 0; j < i; j++ {
-				if locs[j] == l {
-					k.add("content.locales_duplicate", p.el(i).String(), "locale "+strconv.Quote(l)+" is listed twice.")
-					break
-				}
-			}
+		case seen != nil && seen[l] || seen == nil && oneOf(l, locs[:i]):
+			k.add("content.locales_duplicate", p.el(i).String(), "locale "+strconv.Quote(l)+" is listed twice.")
+		case seen != nil:
+			seen[l] = true
 		}
 	}
 }

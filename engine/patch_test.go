@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -239,3 +240,40 @@ func TestFeaturesAndHelpers(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestHugeListsStayLinear: a body near the 1 MiB limit with long lists must
+// not make the engine quadratic (a request could otherwise hold a core).
+func TestHugeListsStayLinear(t *testing.T) {
+	const n = 60000
+	var b strings.Builder
+	b.WriteString(`{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "basic_details": {"platforms": [`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"IOS"`)
+	}
+	b.WriteString(`]}, "campaign_content": {"locales": [`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"l` + strconvItoa(i%(n/2)) + `"`)
+	}
+	b.WriteString(`], "content": {"default": {"variation_1": {"push": {}}}`)
+	for i := 0; i < n/4; i++ {
+		b.WriteString(`, "x` + strconvItoa(i) + `": {"variation_1": {"push": {}}}`)
+	}
+	b.WriteString(`}}}`)
+	c := decode(t, b.String())
+	probs := Validate(c, PhasePatch, Options{})
+	count := map[string]int{}
+	for _, p := range probs {
+		count[p.Rule]++
+	}
+	if count["basic.platforms_duplicate"] != n-1 || count["content.locales_duplicate"] != n/2 || count["content.locale_unknown"] != n/4 {
+		t.Fatalf("counts: %v", count)
+	}
+}
+
+func strconvItoa(i int) string { return strconv.Itoa(i) }
