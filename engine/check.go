@@ -16,10 +16,10 @@ type checker struct {
 	phase Phase
 	opts  Options
 
-	channel   string   // "" when absent
-	dtype     string   // campaign_delivery_type, "" when absent
-	plats    uint8 // platformBit set of basic_details.platforms
-	hasPlats bool  // platforms was sent
+	channel  string // "" when absent
+	dtype    string // campaign_delivery_type, "" when absent
+	plats    uint8  // platformBit set of basic_details.platforms
+	hasPlats bool   // platforms was sent
 
 	probs []Problem
 }
