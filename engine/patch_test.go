@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -277,3 +279,30 @@ func TestHugeListsStayLinear(t *testing.T) {
 }
 
 func strconvItoa(i int) string { return strconv.Itoa(i) }
+
+// TestUnknownKeysAreNeverProblems: unknown keys at every level are kept and
+// never reported (only utm_params counts them, as custom parameters).
+func TestUnknownKeysAreNeverProblems(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "model", "unknown_everywhere.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := decode(t, string(data))
+	for _, phase := range []Phase{PhaseCreate, PhasePatch, PhasePublish} {
+		for _, p := range Validate(c, phase, Options{Features: Features{AudienceLimit: true}}) {
+			if strings.Contains(p.Target, "x_") || strings.Contains(p.Message, "x_") {
+				t.Errorf("%s: an unknown key was reported: %+v", phase, p)
+			}
+		}
+	}
+	res := ValidatePatch(c, decode(t, `{"control_group_details": {"x_new": true}}`), model.StatusDraft, Options{})
+	out := string(model.Encode(res.Merged))
+	for _, key := range []string{`"x_root"`, `"x_slide":18`, `"x_gea":50`, `"x_new":true`} {
+		if !strings.Contains(out, key) {
+			t.Errorf("merge lost %s", key)
+		}
+	}
+	if strings.Contains(out, `"x_cg"`) {
+		t.Error("a submitted component replaces the stored one whole, unknown keys included")
+	}
+}
