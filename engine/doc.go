@@ -45,4 +45,5 @@
 //     BROADCAST_LIVE_ACTIVITY (a stored live-activity campaign keeps its type).
 //   - The state table compares a locked field with its stored value
 //     (model.Equal): resending the stored value is not an edit.
+
 package engine
