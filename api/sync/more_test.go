@@ -167,12 +167,11 @@ func TestDefaultDirSeparatesServicesAndWorkspaces(t *testing.T) {
 // on a real listener: typing, then the debounce fires by itself. It waits
 // for the engine's event, not for time.
 func TestRealClockEndToEnd(t *testing.T) {
-	url, s, stop, err := sandbox.StartLocal(sandbox.Config{})
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
-	_ = s // the server runs until stop
 	ws := sandbox.DefaultWorkspace()
 	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
 	if err != nil {
