@@ -210,3 +210,29 @@ func TestRealClockEndToEnd(t *testing.T) {
 		}
 	}
 }
+
+func TestSubscribeGivesEachReaderItsOwnFeed(t *testing.T) {
+	fx := newFixture(t)
+	a, b := fx.create(draft), fx.create(draft)
+	fx.load(a)
+	fx.load(b)
+	onlyB, cancel := fx.eng.Subscribe(b)
+	defer cancel()
+	fx.edit(a, setName("for a"))
+	fx.edit(b, setName("for b"))
+	ev := <-onlyB
+	if ev.ID != b || ev.Kind != EventStatus || ev.Status.State != StatePending {
+		t.Errorf("subscriber of %s got %+v", b, ev)
+	}
+	seen := map[string]bool{}
+	for _, ev := range drain(fx.eng) { // the main feed has both
+		seen[ev.ID] = true
+	}
+	if !seen[a] || !seen[b] {
+		t.Errorf("main feed saw %v", seen)
+	}
+	cancel()
+	if _, open := <-onlyB; open {
+		t.Error("feed still open after cancel")
+	}
+}
