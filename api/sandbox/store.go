@@ -21,9 +21,9 @@ type Record struct {
 	Status       string
 	Channel      string
 	DeliveryType string
-	Name         string
+	Name         string // written, not read back (see the document)
 	CreatedBy    string
-	Tags         []string
+	Tags         []string // written, not read back
 	ParentID     string
 	FlowID       string
 	CreatedAt    time.Time
