@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"campaigns/api/sandbox/audience"
 	"campaigns/engine"
 )
 
@@ -139,6 +140,7 @@ type Server struct {
 	limits *limiter
 	idem   *idemCache
 	reach  *reachCache
+	users  *audience.Directory
 
 	mu         sync.RWMutex
 	workspaces map[string]Workspace
@@ -171,7 +173,7 @@ func Open(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: newLimiter(), idem: newIdemCache(), reach: newReachCache(),
+		limits: newLimiter(), idem: newIdemCache(), reach: newReachCache(), users: audience.Demo(now()),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}

@@ -84,6 +84,22 @@ func seedRecords(workspace string, now time.Time) ([]*Record, error) {
 		if c.BasicDetails != nil {
 			c.BasicDetails.Name = ptr(p.name)
 		}
+		if p.status == model.StatusScheduled {
+			// A scheduled demo needs a start time to wait for.
+			if c.SchedulingDetails == nil {
+				c.SchedulingDetails = &model.Scheduling{}
+			}
+			sd := c.SchedulingDetails
+			if str(sd.DeliveryType) != "AT_FIXED_TIME" && str(sd.DeliveryType) != "SEND_IN_USER_TIMEZONE" {
+				sd.DeliveryType = ptr("AT_FIXED_TIME")
+			}
+			if sd.Timezone == nil {
+				sd.Timezone = ptr("Europe/London")
+			}
+			if sd.StartTime == nil {
+				sd.StartTime = ptr(now.Format("2006-01-02T15:04:05"))
+			}
+		}
 		shiftSchedule(c, now.Add(p.start))
 		if p.parent > 0 {
 			c.ParentID = ptr(ids[p.parent-1])

@@ -21,9 +21,9 @@ type Record struct {
 	Status       string
 	Channel      string
 	DeliveryType string
-	Name         string
+	Name         string // written, not read back (see the document)
 	CreatedBy    string
-	Tags         []string
+	Tags         []string // written, not read back
 	ParentID     string
 	FlowID       string
 	CreatedAt    time.Time
@@ -63,20 +63,24 @@ type Idem struct {
 	Created  time.Time
 }
 
-// OutboxMessage is one rendered test message.
+// OutboxMessage is one rendered test message to one recipient.
 type OutboxMessage struct {
-	Seq        int64          `json:"seq"`
-	Workspace  string         `json:"-"`
-	At         time.Time      `json:"at"`
-	Key        string         `json:"key"` // ANDROID_default_variation_1 …
-	Channel    string         `json:"channel"`
-	Identifier string         `json:"identifier"`
-	Value      string         `json:"identifier_value"`
-	UserID     string         `json:"user_id,omitempty"`
-	Status     string         `json:"status"`
-	Reason     string         `json:"failure_reason,omitempty"`
-	DraftID    string         `json:"draft_id,omitempty"`
-	Message    map[string]any `json:"message,omitempty"`
+	Seq        int64     `json:"seq"`
+	Workspace  string    `json:"-"`
+	At         time.Time `json:"at"`
+	Key        string    `json:"key"` // ANDROID_default_variation_1 …
+	Channel    string    `json:"channel"`
+	Platform   string    `json:"platform,omitempty"`
+	Locale     string    `json:"locale"`
+	Variation  string    `json:"variation"`
+	Identifier string    `json:"identifier"`       // the identifier type
+	Value      string    `json:"identifier_value"` // as the test named it
+	UserID     string    `json:"user_id,omitempty"`
+	Address    string    `json:"address,omitempty"` // push token or email address
+	Status     string    `json:"status"`
+	Reason     string    `json:"failure_reason,omitempty"`
+	DraftID    string    `json:"draft_id,omitempty"`
+	Message    any       `json:"message,omitempty"` // the rendered payload
 }
 
 // Store keeps campaigns. Writes go through Update, whose function runs in one

@@ -290,8 +290,9 @@ func scanRecord(sc scanner) (*Record, error) {
 	var latest int
 	var created, updated int64
 	var next sql.NullInt64
+	var nameLower string // the search column; the name itself is in the document
 	if err := sc.Scan(&r.Workspace, &r.ID, &r.CampaignID, &r.Version, &latest, &r.Status, &r.Channel,
-		&r.DeliveryType, &r.Name, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc); err != nil {
+		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc); err != nil {
 		return nil, err
 	}
 	r.Latest = latest == 1

@@ -77,11 +77,9 @@ type Engine struct {
 	camps  map[string]*campaign
 	closed bool
 
-	evMu     gosync.Mutex
-	evCond   *gosync.Cond
-	evQ      []Event
-	evClosed bool
-	evOut    chan Event
+	subMu gosync.Mutex
+	main  *feed
+	subs  map[*feed]bool
 }
 
 type rejection struct {
@@ -149,10 +147,9 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	e := &Engine{
 		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: newLimiter(opts.Limits), vopts: vopts,
 		validate: engine.ValidatePatch,
-		ctx:      ctx, cancel: cancel, camps: map[string]*campaign{}, evOut: make(chan Event),
+		ctx:      ctx, cancel: cancel, camps: map[string]*campaign{},
+		main: newFeed(""), subs: map[*feed]bool{},
 	}
-	e.evCond = gosync.NewCond(&e.evMu)
-	go e.pump()
 	return e, nil
 }
 
@@ -420,7 +417,26 @@ func (e *Engine) Discard(id string) error {
 // Events delivers what changed, in order, for the UI to turn into messages.
 // It is closed by Close. Events queue while nobody reads (the oldest are
 // dropped past a few thousand).
-func (e *Engine) Events() <-chan Event { return e.evOut }
+func (e *Engine) Events() <-chan Event { return e.main.out }
+
+// Subscribe opens another event feed, of one campaign (or of all when id is
+// ""), for one more reader such as a second SSH session; cancel ends it.
+func (e *Engine) Subscribe(id string) (events <-chan Event, cancel func()) {
+	f := newFeed(id)
+	e.subMu.Lock()
+	if e.subs == nil { // closed
+		f.close()
+	} else {
+		e.subs[f] = true
+	}
+	e.subMu.Unlock()
+	return f.out, func() {
+		e.subMu.Lock()
+		delete(e.subs, f)
+		e.subMu.Unlock()
+		f.close()
+	}
+}
 
 // Close stops background work and waits for a running send to end. Edits
 // already made are in the journals; nothing is lost.
@@ -447,10 +463,13 @@ func (e *Engine) Close() error {
 		c.j.close()
 	}
 	e.mu.Unlock()
-	e.evMu.Lock()
-	e.evClosed = true
-	e.evCond.Broadcast()
-	e.evMu.Unlock()
+	e.subMu.Lock()
+	e.main.close()
+	for f := range e.subs {
+		f.close()
+	}
+	e.subs = nil
+	e.subMu.Unlock()
 	return nil
 }
 
@@ -895,44 +914,14 @@ func (e *Engine) publishLocked(c *campaign) {
 
 func (e *Engine) emitLocked(evs ...Event) { e.emit(evs...) }
 
-const maxQueuedEvents = 4096
-
 func (e *Engine) emit(evs ...Event) {
 	if len(evs) == 0 {
 		return
 	}
-	e.evMu.Lock()
-	defer e.evMu.Unlock()
-	if e.evClosed {
-		return
-	}
-	e.evQ = append(e.evQ, evs...)
-	if over := len(e.evQ) - maxQueuedEvents; over > 0 {
-		e.evQ = append(e.evQ[:0], e.evQ[over:]...)
-	}
-	e.evCond.Signal()
-}
-
-// pump hands queued events to the channel, so emitters never block on a
-// slow reader.
-func (e *Engine) pump() {
-	defer close(e.evOut)
-	for {
-		e.evMu.Lock()
-		for len(e.evQ) == 0 && !e.evClosed {
-			e.evCond.Wait()
-		}
-		if e.evClosed {
-			e.evMu.Unlock()
-			return
-		}
-		ev := e.evQ[0]
-		e.evQ = e.evQ[1:]
-		e.evMu.Unlock()
-		select {
-		case e.evOut <- ev:
-		case <-e.ctx.Done():
-			return
-		}
+	e.subMu.Lock()
+	defer e.subMu.Unlock()
+	e.main.push(evs)
+	for f := range e.subs {
+		f.push(evs)
 	}
 }
