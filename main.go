@@ -171,8 +171,8 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 	}
 	if len(workspaces) == 0 {
 		w := s.Workspaces()[0]
-		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H 'Idempotency-Key: '$(uuidgen) -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
-		fmt.Fprintf(stdout, "         -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
+		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H \"Idempotency-Key: $(uuidgen)\" -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
+		fmt.Fprintf(stdout, "         -H 'Content-Type: application/json' -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -148,10 +148,12 @@ type Server struct {
 	locks [256]sync.Mutex // per-campaign write locks, by hash
 	seed  maphash.Seed
 
-	handler http.Handler
-	stopBg  chan struct{}
-	bgDone  chan struct{}
-	closeMu sync.Once
+	handler   http.Handler
+	tickMu    sync.Mutex // one Tick at a time
+	lastPrune time.Time  // under tickMu
+	stopBg    chan struct{}
+	bgDone    chan struct{}
+	closeMu   sync.Once
 }
 
 // Open opens (or creates) the sandbox's database and makes it ready to serve.
