@@ -1,0 +1,139 @@
+package sshserver
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/ssh"
+
+	"campaigns/api"
+	"campaigns/api/sandbox"
+	"campaigns/model"
+	"campaigns/themes"
+	"campaigns/ui"
+)
+
+// demoSandbox starts an in-memory sandbox on loopback, as `campaigns ssh
+// --demo` does, and a DemoWorkspaces that reports each session's workspace.
+func demoSandbox(t testing.TB) (WorkspaceFunc, <-chan Workspace) {
+	t.Helper()
+	baseURL, sb, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stop() })
+	open := DemoWorkspaces(DemoHost{
+		BaseURL: baseURL,
+		Add: func(id, key string) error {
+			w := sandbox.DefaultWorkspace()
+			w.ID, w.Key = id, key
+			return sb.AddWorkspace(w, true)
+		},
+		Remove: sb.RemoveWorkspace,
+	})
+	opened := make(chan Workspace, 8)
+	return func(sess ssh.Session) (Workspace, error) {
+		ws, err := open(sess)
+		if err == nil {
+			opened <- ws
+		}
+		return ws, err
+	}, opened
+}
+
+// createDraft creates a valid push draft named name (from the repository's
+// publish-valid fixture).
+func createDraft(t *testing.T, c *api.Client, name string) {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := model.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body.BasicDetails.Name = &name
+	if _, err := c.Create(context.Background(), body); err != nil {
+		t.Fatalf("create %q: %v", name, err)
+	}
+}
+
+func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
+	alice := newKey(t)
+	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stop() })
+	w := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dataDir := t.TempDir()
+	ts := start(t, Config{
+		AuthorizedKeysPath: writeAuthorized(t, alice),
+		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(client, dataDir)),
+	})
+	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
+	tm.out.waitFor(t, "service embedded sandbox  workspace SANDBOX")
+	tm.out.waitFor(t, "q quit")
+	tm.send(t, "q")
+	if code := tm.waitClosed(t); code != 0 {
+		t.Errorf("exit status %d after q", code)
+	}
+	entries, _ := os.ReadDir(dataDir + "/ssh")
+	if len(entries) != 1 {
+		t.Errorf("want one journal directory for alice's key under %s/ssh, got %d", dataDir, len(entries))
+	}
+}
+
+func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
+	open, opened := demoSandbox(t)
+	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open)})
+
+	// Two visitors, with keys nobody listed: demo lets any key in.
+	var terms [2]*terminal
+	var spaces [2]Workspace
+	for i := range terms {
+		terms[i] = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 140, 30)
+		spaces[i] = <-opened
+		terms[i].out.waitFor(t, "workspace "+spaces[i].ID)
+	}
+	if spaces[0].ID == spaces[1].ID || spaces[0].DataDir == spaces[1].DataDir {
+		t.Fatalf("two demo sessions share a workspace or journal: %+v %+v", spaces[0], spaces[1])
+	}
+	names := [2]string{"Alpha secret draft", "Bravo secret draft"}
+	for i := range terms {
+		createDraft(t, spaces[i].Client, names[i])
+	}
+	for i, tm := range terms {
+		tm.send(t, "d") // show drafts; the browser searches again
+		tm.out.waitFor(t, names[i])
+		if other := names[1-i]; strings.Contains(tm.out.String(), other) {
+			t.Errorf("session %d sees the other visitor's draft %q", i, other)
+		}
+	}
+
+	// When a visitor leaves, their workspace and journal go with them.
+	terms[0].send(t, "q")
+	terms[0].waitClosed(t)
+	ts.logs.waitFor(t, "disconnect")
+	for ts.Sessions() > 1 {
+		ts.logs.waitFor(t, "disconnect")
+	}
+	_, err := spaces[0].Client.Search(context.Background(), api.SearchRequest{Limit: 10, Page: 1})
+	var apiErr *api.Error
+	if !errors.As(err, &apiErr) || apiErr.Status != 401 {
+		t.Errorf("the departed visitor's workspace still answers: err = %v", err)
+	}
+	if _, err := os.Stat(spaces[0].DataDir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the departed visitor's journal %s is still there (%v)", spaces[0].DataDir, err)
+	}
+	terms[1].send(t, "r")
+	terms[1].out.waitFor(t, names[1])
+}
