@@ -173,7 +173,7 @@ func TestConcurrentRendering(t *testing.T) {
 	srcs := []string{
 		"{% for i in range(3) %}{{ i }}{{ UserAttribute['First Name'] }}{% endfor %}",
 		"{% set x = event.price * 2 %}{{ x }}",
-		"{% macro hi(n) %}hi {{ n }}{% endmacro %}{{ hi(user.first_name) }}",
+		"{% with n = user.first_name %}hi {{ n }}{% endwith %}{% for c in 'ab' %}{{ c }}{% endfor %}",
 		"{{ UserAttribute['City'] | default('nowhere') | upper }}",
 	}
 	want := make([]string, len(srcs))

@@ -35,7 +35,8 @@ type Data struct {
 }
 
 // Error is a template that does not parse or fails to render. Line and
-// Column are 1-based, counted in bytes inside the field's own text.
+// Column are 1-based, inside the field's own text: lines end at \n, \r\n
+// or \r, columns count bytes.
 type Error struct {
 	// Target is the field's path (decisions.md §4); empty from Render.
 	Target  string
