@@ -58,15 +58,17 @@ func (e *Error) Error() string {
 // NeedsRendering reports whether text holds anything gonja would change: a
 // {{ expression }}, a {% statement %} or a {# comment #}.
 func NeedsRendering(src string) bool {
-	for i := 0; i+1 < len(src); i++ {
-		if src[i] == '{' {
-			switch src[i+1] {
-			case '{', '%', '#':
-				return true
-			}
+	for {
+		i := strings.IndexByte(src, '{')
+		if i < 0 || i+1 >= len(src) {
+			return false
 		}
+		switch src[i+1] {
+		case '{', '%', '#':
+			return true
+		}
+		src = src[i+1:]
 	}
-	return false
 }
 
 // Render renders one field's text. Errors are *Error without a Target.

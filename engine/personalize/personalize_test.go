@@ -165,3 +165,23 @@ func TestWindowsLineEndings(t *testing.T) {
 		t.Fatalf("%+v", err)
 	}
 }
+
+func TestNeedsRendering(t *testing.T) {
+	for src, want := range map[string]bool{
+		"":               false,
+		"plain":          false,
+		"{":              false,
+		"a { b } c":      false,
+		"{ {":            false,
+		"x {{ y }}":      true,
+		"{% if x %}":     true,
+		"{# c #}":        true,
+		"{{":             true,
+		"json {\"a\":1}": false,
+		"{x{%":           true,
+	} {
+		if got := NeedsRendering(src); got != want {
+			t.Errorf("NeedsRendering(%q) = %v", src, got)
+		}
+	}
+}
