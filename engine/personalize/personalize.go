@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -118,9 +119,11 @@ func (d Data) context() map[string]any {
 }
 
 // normalize turns exact JSON numbers into Go numbers so that comparisons
-// and arithmetic work in templates.
+// and arithmetic work in templates, and times into ISO 8601 text.
 func normalize(v any) any {
 	switch x := v.(type) {
+	case time.Time:
+		return x.UTC().Format(time.RFC3339)
 	case json.Number:
 		if i, err := x.Int64(); err == nil {
 			return i
