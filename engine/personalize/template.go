@@ -413,7 +413,7 @@ func execError(src string, err error) *Error {
 		detail = msg[last[1]:]
 	}
 	inner := innermost(detail)
-	col := 0
+	col := exprColumn(src, line, detail)
 	var first *tokens.Token
 	for _, tk := range lex(src) {
 		if tk.Line != line || tk.Type == tokens.Data {
@@ -438,6 +438,32 @@ func execError(src string, err error) *Error {
 		col = first.Col
 	}
 	return &Error{Line: line, Column: max(col, 1), Message: cleanMessage(explain(detail, inner))}
+}
+
+// exprColumn finds the failing expression's text, which gonja puts first
+// in the detail ("event.cart.total: unable to ..."), on the line, inside a
+// tag. 0 when it is not there verbatim.
+func exprColumn(src string, line int, detail string) int {
+	expr, _, _ := strings.Cut(detail, ": ")
+	lines := strings.Split(src, "\n")
+	if len(expr) < 2 || line < 1 || line > len(lines) {
+		return 0
+	}
+	text := lines[line-1]
+	for off := 0; ; {
+		i := strings.Index(text[off:], expr)
+		if i < 0 {
+			return 0
+		}
+		i += off
+		before := text[:i]
+		open := max(strings.LastIndex(before, "{{"), strings.LastIndex(before, "{%"))
+		end := max(strings.LastIndex(before, "}}"), strings.LastIndex(before, "%}"))
+		if (open >= 0 || line > 1) && open >= end {
+			return i + 1
+		}
+		off = i + len(expr)
+	}
 }
 
 // innermost is the last ": "-separated part of a wrapped error message.
