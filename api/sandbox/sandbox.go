@@ -136,7 +136,7 @@ type Server struct {
 	cfg    Config
 	now    func() time.Time
 	log    *slog.Logger
-	store  *sqliteStore
+	store  Store
 	limits *limiter
 	idem   *idemCache
 	reach  *reachCache

@@ -59,7 +59,7 @@ func (s *Server) Tick() {
 	// The database forgets expired keys and create windows hourly.
 	if now.Sub(s.lastPrune) >= time.Hour {
 		s.lastPrune = now
-		s.store.updateAsync(func(tx Tx) error { return tx.PruneIdem(now.Add(-IdemTTL)) })
+		s.store.UpdateLater(func(tx Tx) error { return tx.PruneIdem(now.Add(-IdemTTL)) })
 	}
 }
 

@@ -170,13 +170,13 @@ func openSQLite(dir string) (*sqliteStore, error) {
 
 var errClosed = errors.New("sandbox: store closed")
 
+var _ Store = (*sqliteStore)(nil)
+
 func (s *sqliteStore) Update(ctx context.Context, fn func(Tx) error) error {
 	return s.enqueue(ctx, fn, true)
 }
 
-// updateAsync queues a write and does not wait for it (idempotency records:
-// they only have to outlive the process when it exits normally).
-func (s *sqliteStore) updateAsync(fn func(Tx) error) {
+func (s *sqliteStore) UpdateLater(fn func(Tx) error) {
 	_ = s.enqueue(context.Background(), fn, false)
 }
 
