@@ -16,7 +16,12 @@ import (
 	"campaigns/themes"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/ui")
+// updating reports -update (the flag is defined by teatest's golden package,
+// which this package links).
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 func TestMain(m *testing.M) {
 	// Goldens are drawn without colour, whatever terminal runs the tests.
@@ -34,7 +39,7 @@ func golden(t *testing.T, name, got string) {
 	t.Helper()
 	got = ids.ReplaceAllString(got, "<objectid················>")
 	path := filepath.Join("..", "testdata", "ui", name+".golden")
-	if *update {
+	if updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
