@@ -88,8 +88,9 @@ type Inspector struct {
 	jsonSrc string
 	jsonOut string // highlighted jsonSrc, once ready
 
-	overview []string
-	checks   []check
+	overview   []string
+	checks     []check
+	checkLines []string // checks drawn, rebuilt when they or the width change
 
 	locked    []string
 	lockedAll bool
@@ -146,6 +147,7 @@ func (in *Inspector) reload() tea.Cmd {
 func (in *Inspector) SetSize(w, h int) {
 	in.w, in.h = w, h
 	in.rebuildOverview()
+	in.rebuildChecks()
 	in.clamp()
 }
 
@@ -512,6 +514,7 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 		note = Notice(ch.title+"; re-reading it", false)
 	}
 	in.checks = append([]check{ch}, in.checks...)
+	in.rebuildChecks()
 	if len(ch.problems) > 0 || m.action == actValidate {
 		in.pane = paneChecks
 		in.offset[paneChecks] = 0
@@ -545,7 +548,7 @@ func (in *Inspector) lineCount() int {
 	case paneJSON:
 		return strings.Count(in.jsonSrc, "\n") + 1
 	}
-	return len(in.checkLines())
+	return len(in.checkLines)
 }
 
 func (in *Inspector) scroll(d int) {
@@ -608,6 +611,12 @@ func (in *Inspector) View() string {
 	case in.err != "":
 		head += "  " + st.Error.Render("✗ "+Clean(in.err))
 	}
+	if n, h := in.lineCount(), in.contentHeight(); n > h && in.pane != paneComponents {
+		pos := fmt.Sprintf("%d–%d of %d", in.offset[in.pane]+1, min(in.offset[in.pane]+h, n), n)
+		if gap := in.w - lipgloss.Width(head) - lipgloss.Width(pos) - 1; gap > 0 {
+			head += strings.Repeat(" ", gap) + st.Muted.Render(pos)
+		}
+	}
 	body := in.paneLines()
 	if in.confirm != nil || in.menu != nil {
 		return head + "\n" + in.stateLine() + "\n" + in.dialog()
@@ -655,7 +664,7 @@ func (in *Inspector) paneLines() []string {
 			}
 		}
 	case paneChecks:
-		lines = in.checkLines()
+		lines = in.checkLines
 	}
 	off := in.offset[in.pane]
 	if off > len(lines) {
@@ -727,11 +736,13 @@ func (in *Inspector) treeLines(off, h int) []string {
 	return out
 }
 
-func (in *Inspector) checkLines() []string {
+func (in *Inspector) rebuildChecks() {
 	st := in.c.Styles
 	if len(in.checks) == 0 {
-		return []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
+		in.checkLines = []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
+		return
 	}
+	wrap := lipgloss.NewStyle().Width(max(in.w-8, 20))
 	var out []string
 	for _, c := range in.checks {
 		if c.ok {
@@ -745,11 +756,13 @@ func (in *Inspector) checkLines() []string {
 				target = "(campaign)"
 			}
 			out = append(out, "   "+st.Warning.Render(target))
-			out = append(out, "     "+st.Text.Render(Clean(p.Message)))
+			for _, l := range strings.Split(wrap.Render(Clean(p.Message)), "\n") {
+				out = append(out, "     "+st.Text.Render(strings.TrimRight(l, " ")))
+			}
 		}
 		out = append(out, "")
 	}
-	return out
+	in.checkLines = out
 }
 
 func (in *Inspector) dialog() string {
