@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
@@ -61,7 +62,8 @@ const (
 func newFixture(t *testing.T, extra ...*model.Campaign) *fixture {
 	t.Helper()
 	clock := &testClock{now: time.Date(2026, 4, 1, 12, 0, 0, 0, time.UTC)}
-	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true, Now: clock.Now})
+	// No demo seed: the fixture's own campaigns keep counts and order exact.
+	s, err := sandbox.Open(sandbox.Config{NoRateLimits: true, Now: clock.Now})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -634,4 +636,63 @@ func TestResizeReflows(t *testing.T) {
 		t.Fatalf("%d lines at 200×60", n)
 	}
 	golden(t, "browse_200x60", view)
+}
+
+func TestServiceErrorsShowInTheStatusLine(t *testing.T) {
+	hs := httptest.NewServer(nil)
+	url := hs.URL
+	hs.Close() // nothing listens there any more
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: "W", APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Config{Client: client, Service: url, Workspace: "W", Theme: themes.Plain()})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	waitFor(t, tm, "✗")
+	r := final(t, tm)
+	if r.browser().err == "" {
+		t.Fatal("no error recorded")
+	}
+	if !strings.Contains(r.View(), "✗") || !strings.Contains(r.View(), url) {
+		t.Fatalf("error or service not on screen:\n%s", r.View())
+	}
+}
+
+func TestInspectorOfAMissingCampaign(t *testing.T) {
+	f := newFixture(t)
+	in := NewInspector(testCommon(80, 24), "000000000000000000000000")
+	in.c.Client = f.client
+	in.c.Ctx = context.Background()
+	in.SetSize(80, 21)
+	msg := in.Init()
+	// Run the reads the inspector asked for and hand back their answers.
+	for _, m := range runBatch(msg) {
+		in.Update(m)
+	}
+	if !strings.Contains(in.View(), "Could not read campaign") {
+		t.Fatalf("view:\n%s", in.View())
+	}
+}
+
+// runBatch runs a command and the commands of any batch it returns, except
+// ticks, and collects their messages.
+func runBatch(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range m {
+			if c == nil {
+				continue
+			}
+			out = append(out, runBatch(c)...)
+		}
+		return out
+	case spinner.TickMsg:
+		return nil
+	default:
+		return []tea.Msg{m}
+	}
 }
