@@ -696,3 +696,21 @@ func runBatch(cmd tea.Cmd) []tea.Msg {
 		return []tea.Msg{m}
 	}
 }
+
+func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
+	f := newFixture(t)
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
+	waitFor(t, tm, "EVENT_TRIGGERED")
+	keys(tm, "enter")
+	waitFor(t, tm, "Campaign ID", "│ ▌▸ basic_details")
+	keys(tm, "tab") // JSON beside the overview
+	waitFor(t, tm, `"campaign_delivery_type": "EVENT_TRIGGERED"`)
+	r := final(t, tm)
+	view := r.View()
+	if n := strings.Count(view, "\n") + 1; n != 60 {
+		t.Fatalf("%d lines", n)
+	}
+	golden(t, "inspect_200x60", view)
+}

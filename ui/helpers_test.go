@@ -37,7 +37,7 @@ var ids = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
 // go test ./ui -update rewrites it.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	got = ids.ReplaceAllString(got, "<objectid················>")
+	got = ids.ReplaceAllString(got, "<objectid··············>")
 	path := filepath.Join("..", "testdata", "ui", name+".golden")
 	if updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

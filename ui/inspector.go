@@ -144,8 +144,25 @@ func (in *Inspector) reload() tea.Cmd {
 	return tea.Batch(get, meta, in.spin.Tick)
 }
 
+// wide windows show the overview beside the other panes.
+func (in *Inspector) wide() bool { return in.w >= 150 }
+
+// leftWidth is the overview column of the wide layout.
+func (in *Inspector) leftWidth() int { return min(max(in.w*2/5, 60), 90) }
+
+// paneWidth is the width of the pane that scrolls.
+func (in *Inspector) paneWidth() int {
+	if in.wide() {
+		return in.w - in.leftWidth() - 3
+	}
+	return in.w
+}
+
 func (in *Inspector) SetSize(w, h int) {
 	in.w, in.h = w, h
+	if in.wide() && in.pane == paneOverview {
+		in.pane = paneComponents
+	}
 	in.rebuildOverview()
 	in.rebuildChecks()
 	in.clamp()
@@ -356,8 +373,14 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return Pop()
 	case key.Matches(msg, k.NextPane):
 		in.pane = (in.pane + 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneComponents
+		}
 	case key.Matches(msg, k.PrevPane):
 		in.pane = (in.pane + paneCount - 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneChecks
+		}
 	case key.Matches(msg, k.Refresh):
 		return in.reload()
 	case key.Matches(msg, k.Actions):
@@ -596,6 +619,9 @@ func (in *Inspector) View() string {
 	}
 	var tabs []string
 	for i, n := range paneNames {
+		if in.wide() && i == paneOverview {
+			continue
+		}
 		if i == in.pane {
 			tabs = append(tabs, st.ActiveTab.Render(n))
 		} else {
@@ -617,9 +643,26 @@ func (in *Inspector) View() string {
 			head += strings.Repeat(" ", gap) + st.Muted.Render(pos)
 		}
 	}
-	body := in.paneLines()
 	if in.confirm != nil || in.menu != nil {
 		return head + "\n" + in.stateLine() + "\n" + in.dialog()
+	}
+	body := in.paneLines()
+	if in.wide() {
+		// Overview on the left, the chosen pane on the right.
+		lw, h := in.leftWidth(), in.contentHeight()
+		sep := st.Muted.Render("│")
+		rows := make([]string, h)
+		for i := range h {
+			left, right := "", ""
+			if i < len(in.overview) {
+				left = " " + in.overview[i]
+			}
+			if i < len(body) {
+				right = body[i]
+			}
+			rows[i] = pad(left, lw) + " " + sep + " " + ansi.Truncate(right, in.paneWidth(), "")
+		}
+		body = rows
 	}
 	return head + "\n" + in.stateLine() + "\n" + strings.Join(body, "\n")
 }
@@ -658,7 +701,8 @@ func (in *Inspector) paneLines() []string {
 			src = in.jsonOut
 		}
 		lines = strings.Split(src, "\n")
-		if in.jsonOut != "" {
+		if in.jsonOut != "" && in.jsonOut != in.jsonSrc {
+			// chroma leaves a colour open across a line break now and then.
 			for i := range lines {
 				lines[i] += "\x1b[0m"
 			}
@@ -742,7 +786,7 @@ func (in *Inspector) rebuildChecks() {
 		in.checkLines = []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
 		return
 	}
-	wrap := lipgloss.NewStyle().Width(max(in.w-8, 20))
+	wrap := lipgloss.NewStyle().Width(max(in.paneWidth()-8, 20))
 	var out []string
 	for _, c := range in.checks {
 		if c.ok {

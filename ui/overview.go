@@ -46,7 +46,11 @@ func (in *Inspector) rebuildOverview() {
 	c := in.camp
 	var lines []string
 	labelW := 16
-	valueW := max(in.w-labelW-3, 20)
+	w := in.w
+	if in.wide() {
+		w = in.leftWidth()
+	}
+	valueW := max(w-labelW-3, 20)
 	pending := "" // a section title, written with its first line
 	add := func(label, value string) {
 		if value == "" {
@@ -173,7 +177,7 @@ func (in *Inspector) rebuildOverview() {
 	if len(present) == 0 {
 		add("Components", st.Muted.Render("none yet"))
 	} else {
-		add("Components", text(strings.Join(present, ", "))+st.Muted.Render("  (tab: Components)"))
+		add("Components", text(strings.Join(present, ", ")))
 	}
 	if len(in.unknown) > 0 {
 		section("Fields this editor does not know (kept as sent)")
