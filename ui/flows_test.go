@@ -714,3 +714,100 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 	}
 	golden(t, "inspect_200x60", view)
 }
+
+func TestNewDraftDialogCreatesAndOpens(t *testing.T) {
+	f := newFixture(t)
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "n")
+	waitFor(t, tm, "New draft")
+	keys(tm, "right") // channel EMAIL
+	waitFor(t, tm, "Connector name")
+	keys(tm, "enter") // created_by missing: refused locally, focus moves there
+	waitFor(t, tm, "created_by is required")
+	keys(tm, "qa@example.com", "tab") // q typed into a field does not quit
+	keys(tm, "Autumn letter", "tab", "tab", "ops")
+	waitFor(t, tm, "ops")
+	keys(tm, "enter")
+	waitFor(t, tm, "Draft created", "Autumn letter")
+	r := final(t, tm)
+	in, ok := r.stack[len(r.stack)-1].(*Inspector)
+	if !ok || in.Campaign() == nil {
+		t.Fatal("the new draft is not open")
+	}
+	c, err := f.client.Get(context.Background(), in.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if campaignName(c) != "Autumn letter" || str(c.Channel) != model.ChannelEmail || str(c.CreatedBy) != "qa@example.com" ||
+		c.Connector == nil || str(c.Connector.ConnectorName) != "ops" || str(c.Status) != model.StatusDraft {
+		t.Fatalf("created %s", model.Encode(c))
+	}
+}
+
+func TestNewDraftGoesToTheEditorWhenThereIsOne(t *testing.T) {
+	f := newFixture(t)
+	var asked []string
+	m := New(Config{Client: f.client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(),
+		NewEditor: func(c *Common, id string) Screen {
+			asked = append(asked, id)
+			return NewInspector(c, f.ids[nameEmpty]) // any screen will do
+		}})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	waitFor(t, tm, "1–")
+	keys(tm, "n")
+	waitFor(t, tm, nameEmpty)
+	final(t, tm)
+	if len(asked) != 1 || asked[0] != "" {
+		t.Fatalf("editor asked for %q, want one new draft (\"\")", asked)
+	}
+}
+
+func TestCtrlCQuitsWhileTyping(t *testing.T) {
+	f := newFixture(t)
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "/", "abc")
+	waitFor(t, tm, "abc")
+	keys(tm, "ctrl+c")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+func TestTinyAndOddSizesStayInside(t *testing.T) {
+	f := newFixture(t)
+	r := New(Config{Client: f.client, Service: "a very long service label https://api-01.example.com", Workspace: "W", Theme: themes.Plain()}).(*root)
+	r.c.Ctx = context.Background()
+	for _, m := range runBatch(r.Init()) {
+		r.Update(m)
+	}
+	b := r.browser()
+	b.cursor = 1
+	for _, m := range runBatch(b.open()) {
+		r.Update(m)
+	}
+	in := r.stack[1].(*Inspector)
+	for _, m := range runBatch(in.Init()) {
+		r.Update(m)
+	}
+	views := map[string]func(){
+		"overview":   func() {},
+		"components": func() { in.pane = paneComponents },
+		"menu":       func() { in.menu = newMenu(in.menuItems()) },
+		"confirm":    func() { in.menu = nil; in.confirm = &confirm{action: "STOP", text: in.consequence("STOP")} },
+	}
+	for name, setup := range views {
+		setup()
+		for _, size := range [][2]int{{1, 1}, {20, 5}, {80, 24}, {81, 25}, {150, 40}, {200, 60}, {300, 100}} {
+			r.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			lines := strings.Split(r.View(), "\n")
+			if len(lines) != size[1] {
+				t.Fatalf("%s %v: %d lines", name, size, len(lines))
+			}
+			for i, l := range lines {
+				if w := lipglossWidth(l); w > size[0] {
+					t.Fatalf("%s %v: line %d is %d cells: %q", name, size, i, w, l)
+				}
+			}
+		}
+	}
+}

@@ -91,3 +91,5 @@ func fakeRows(n int) []*model.Campaign {
 	}
 	return out
 }
+
+func lipglossWidth(s string) int { return lipgloss.Width(s) }
