@@ -148,19 +148,22 @@ type Model struct {
 	pcur            int
 	stepCounts      map[forms.Step]int
 
-	prev      *preview.Model
-	prevSeq   int
-	users     []PreviewUser
-	user      int
-	event     map[string]any
-	queue     *opQueue
-	status    SyncStatus
-	listening bool
-	notice    string
-	noticeErr bool
-	dialog    dialog
-	closed    bool
-	prevCache struct {
+	prev    *preview.Model
+	prevSeq int
+	users   []PreviewUser
+	user    int
+	event   map[string]any
+	queue   *opQueue
+	// events is this editor's feed from the store (Subscribe).
+	events      <-chan StoreEvent
+	unsubscribe func()
+	status      SyncStatus
+	listening   bool
+	notice      string
+	noticeErr   bool
+	dialog      dialog
+	closed      bool
+	prevCache   struct {
 		key [4]int
 		s   []string
 	}
@@ -252,6 +255,9 @@ func (m *Model) ctx() context.Context {
 func (m *Model) load() tea.Cmd {
 	id, st := m.id, m.f.Store
 	ctx := m.ctx()
+	if m.unsubscribe == nil {
+		m.events, m.unsubscribe = st.Subscribe(id)
+	}
 	return tea.Batch(func() tea.Msg {
 		if err := st.Load(ctx, id); err != nil {
 			return loadedMsg{id: id, err: err}
@@ -266,7 +272,7 @@ func (m *Model) listen() tea.Cmd {
 		return nil
 	}
 	m.listening = true
-	evs, res := m.f.Store.Events(), m.queue.results
+	evs, res := m.events, m.queue.results
 	return func() tea.Msg {
 		select {
 		case e, ok := <-evs:
@@ -415,6 +421,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return next, cmd
 	case leaveMsg:
 		m.closed = true
+		if m.unsubscribe != nil {
+			m.unsubscribe()
+		}
 		m.queue.close()
 		m.f.track(m.queue, false)
 		return m, ui.Pop()

@@ -65,7 +65,7 @@ func (s *memStore) Status(string) SyncStatus {
 }
 func (s *memStore) Conflicts(string) []ConflictInfo               { return nil }
 func (s *memStore) Resolve(string, string, Resolution, any) error { return nil }
-func (s *memStore) Events() <-chan StoreEvent                     { return s.events }
+func (s *memStore) Subscribe(string) (<-chan StoreEvent, func())  { return s.events, func() {} }
 
 func testCommon(w, h int) *ui.Common {
 	r := lipgloss.NewRenderer(os.Stdout)

@@ -73,8 +73,9 @@ type Store interface {
 	Status(id string) SyncStatus
 	Conflicts(id string) []ConflictInfo
 	Resolve(id, component string, r Resolution, merged any) error
-	// Events delivers StoreEvents for every campaign.
-	Events() <-chan StoreEvent
+	// Subscribe opens a feed of one campaign's events for one editor;
+	// cancel ends it.
+	Subscribe(id string) (events <-chan StoreEvent, cancel func())
 }
 
 // opQueue journals the editor's changes in order on its own goroutine, so a

@@ -12,35 +12,35 @@ import (
 )
 
 // syncStore adapts the sync engine to Store.
-type syncStore struct {
-	e      *sync.Engine
-	events chan StoreEvent
-}
+type syncStore struct{ e *sync.Engine }
 
-// NewSyncStore wraps a sync engine; it forwards the engine's events until
-// the engine closes them.
-func NewSyncStore(e *sync.Engine) Store {
-	s := &syncStore{e: e, events: make(chan StoreEvent, 256)}
+// NewSyncStore wraps a sync engine.
+func NewSyncStore(e *sync.Engine) Store { return &syncStore{e: e} }
+
+// Subscribe turns the engine's feed of campaign id into StoreEvents.
+func (s *syncStore) Subscribe(id string) (<-chan StoreEvent, func()) {
+	in, cancel := s.e.Subscribe(id)
+	out := make(chan StoreEvent, 64)
 	go func() {
-		defer close(s.events)
-		for ev := range e.Events() {
-			out := StoreEvent{ID: ev.ID, Status: convertStatus(ev.Status), Err: ev.Err}
-			switch ev.Kind {
-			case sync.EventRemoteChange:
-				out.Remote = ev.Components
-			case sync.EventConflict:
-				out.Conflict = true
-			}
+		defer close(out)
+		for ev := range in {
 			if ev.Kind == sync.EventError && ev.Err == nil {
 				continue
 			}
-			if ev.Kind != sync.EventStatus {
-				out.Status = convertStatus(e.Status(ev.ID))
+			o := StoreEvent{ID: ev.ID, Status: convertStatus(ev.Status), Err: ev.Err}
+			switch ev.Kind {
+			case sync.EventRemoteChange:
+				o.Remote = ev.Components
+			case sync.EventConflict:
+				o.Conflict = true
 			}
-			s.events <- out
+			if ev.Kind != sync.EventStatus {
+				o.Status = convertStatus(s.e.Status(ev.ID))
+			}
+			out <- o
 		}
 	}()
-	return s
+	return out, cancel
 }
 
 func convertStatus(st sync.Status) SyncStatus {
@@ -89,7 +89,6 @@ func (s *syncStore) Resolve(id, component string, r Resolution, merged any) erro
 	ch := map[Resolution]sync.Choice{KeepMine: sync.KeepMine, TakeTheirs: sync.TakeTheirs, MergeByHand: sync.Merge}[r]
 	return s.e.Resolve(id, component, ch, merged)
 }
-func (s *syncStore) Events() <-chan StoreEvent { return s.events }
 
 // clientCreator creates drafts with the API client.
 type clientCreator struct{ c *api.Client }
