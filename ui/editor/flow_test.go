@@ -337,6 +337,42 @@ func TestTestSend(t *testing.T) {
 	tm.Type(strings.Repeat("u,", 11) + "u")
 	keys(tm, "down", "down", "down", "down", "down", "enter")
 	waitFor(t, tm, "at most 10 identifiers, not 12")
+	keys(tm, "esc")
+
+	// A real send of a publish-valid draft to one demo user.
+	c := openFixture(t, e, tm, "push_one_time.json", "Summer sale kickoff")
+	_ = c
+	keys(tm, "ctrl+t", "down")
+	tm.Type("user-001")
+	keys(tm, "down", "down", "down", "down", "down", "enter")
+	waitFor(t, tm, "ANDROID_default_variation_1", "IOS_fr-FR_variation_1")
+}
+
+// openFixture creates a draft from a testdata campaign through the client
+// and opens it in the editor from the browser.
+func openFixture(t *testing.T, e *env, tm *teatest.TestModel, file, name string) *model.Campaign {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/campaigns/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, err := model.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body.RequestID = nil
+	if _, err := e.client.Create(context.Background(), body); err != nil {
+		t.Fatal(err)
+	}
+	keys(tm, "esc")
+	waitFor(t, tm, "browse")
+	keys(tm, "d", "r")
+	waitFor(t, tm, name)
+	c := findDraft(t, e.client, name)
+	// The newest draft is listed first.
+	keys(tm, "g", "enter")
+	waitFor(t, tm, name, "ready to publish")
+	return c
 }
 
 func TestUnsyncedEditSurvivesRestart(t *testing.T) {

@@ -2,10 +2,13 @@ package editor
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"campaigns/api"
+	"campaigns/api/sandbox/audience"
 	"campaigns/api/sync"
 	"campaigns/engine"
 	"campaigns/model"
@@ -108,6 +111,23 @@ type Options struct {
 	// Debounce is the typing pause before edits are sent (default: the
 	// sync engine's).
 	Debounce time.Duration
+	// SandboxUsers offers the embedded sandbox's demo users to the preview
+	// (a real service's profiles cannot be listed; sample ones are used).
+	SandboxUsers bool
+}
+
+// SandboxUsers are the embedded sandbox's demo users as preview profiles.
+func SandboxUsers() []PreviewUser {
+	var out []PreviewUser
+	for _, u := range audience.Demo(time.Now()).Users {
+		p := u.Profile()
+		name := fmt.Sprint(p[audience.AttrFirstName], " ", p[audience.AttrLastName])
+		out = append(out, PreviewUser{Name: strings.TrimSpace(name) + " (" + u.ID + ")", Attrs: p})
+		if len(out) == 12 {
+			break
+		}
+	}
+	return append(out, PreviewUser{Name: "Empty profile"})
 }
 
 // Open builds the editor factory for a client: a sync engine journaling in
@@ -121,5 +141,8 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 		return nil, nil, err
 	}
 	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Options: v}
+	if opts.SandboxUsers {
+		f.Users = SandboxUsers()
+	}
 	return f, func() error { f.Drain(); return e.Close() }, nil
 }
