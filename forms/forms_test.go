@@ -378,3 +378,25 @@ func TestLocateMapsTargetsToRows(t *testing.T) {
 		t.Fatalf("whole object → %v", s)
 	}
 }
+
+func TestDeliveryTypeChoiceChangesRows(t *testing.T) {
+	c := campaign(model.ChannelPush, model.DeliveryOneTime)
+	var f Field
+	for _, r := range Fields(StepBasic, NewCtx(c, Selection{}, false)) {
+		if r.Path == "campaign_delivery_type" {
+			f = r
+		}
+	}
+	if slices.Contains(f.Options, model.DeliveryLiveActivity) {
+		t.Fatal("BROADCAST_LIVE_ACTIVITY offered for a draft")
+	}
+	if err := f.Apply(c, model.DeliveryLocationTriggered); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(paths(Fields(StepBasic, NewCtx(c, Selection{}, false))), "basic_details.geofences.name") || !StepApplies(StepTrigger, model.ChannelPush, *c.CampaignDeliveryType) {
+		t.Fatal("location-triggered rows did not appear")
+	}
+	if err := f.Apply(c, ""); err != nil || *c.CampaignDeliveryType != model.DeliveryLocationTriggered {
+		t.Fatal("delivery type cleared")
+	}
+}

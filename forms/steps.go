@@ -224,6 +224,23 @@ func (b *builder) basic() {
 	x := b.x
 	b.head("Campaign")
 	b.text("basic_details.name", "Name")
+	types := model.PushCreateDeliveryTypes
+	if x.email() {
+		types = model.EmailCreateDeliveryTypes
+	}
+	if x.Delivery != "" && !slices.Contains(types, x.Delivery) {
+		types = append(slices.Clone(types), x.Delivery) // shown as stored, e.g. BROADCAST_LIVE_ACTIVITY
+	}
+	b.add(Field{Path: "campaign_delivery_type", Label: "Delivery type", Kind: Enum, Options: types,
+		get: func(c *model.Campaign) string { return str(c.CampaignDeliveryType) },
+		set: func(c *model.Campaign, t string) error {
+			if t == "" {
+				return nil // a campaign always has a delivery type
+			}
+			c.CampaignDeliveryType = &t
+			c.Extra.Fix("campaign_delivery_type")
+			return nil
+		}})
 	b.text("basic_details.team", "Team")
 	b.add(Field{Path: "basic_details.tags", Label: "Tags", Kind: List, Help: "comma separated"})
 	if x.is(model.DeliveryBusinessEvent) {

@@ -198,7 +198,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	newDraft(t, tm, false, "Push flow")
 
 	// Basic details: platforms through the picker.
-	down(tm, 3)
+	down(tm, 4)
 	keys(tm, "enter")
 	waitFor(t, tm, "[ ] ANDROID")
 	keys(tm, "space", "enter")
