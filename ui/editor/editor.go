@@ -304,6 +304,9 @@ func (m *Model) Typing() bool { return m.editing || m.dialog != nil }
 
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
+	if m.dialog != nil {
+		return []key.Binding{m.keys.Edit, m.keys.Cancel}
+	}
 	if m.editing {
 		return []key.Binding{m.keys.Done, m.keys.Cancel, m.keys.Sync}
 	}

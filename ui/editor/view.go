@@ -357,7 +357,7 @@ func (m *Model) syncText() string {
 		n := max(st.Pending, st.Unsynced, 1)
 		return s.Warning.Render(fmt.Sprintf("● %d component(s) pending", n))
 	case Invalid:
-		return s.Error.Render(fmt.Sprintf("● invalid (not sent): %d component(s)", len(st.Invalid)))
+		return s.Error.Render("● invalid (not sent): " + strings.Join(sortedKeys(st.Invalid), ", "))
 	case Offline:
 		return s.Warning.Render("● offline: " + ui.Clean(st.Text) + " (edits kept, retrying)")
 	case Conflict:
