@@ -328,14 +328,11 @@ func TestTestSend(t *testing.T) {
 	newDraft(t, tm, false, "Test send")
 	keys(tm, "ctrl+t")
 	waitFor(t, tm, "Send a test", "USER_ATTRIBUTE_UNIQUE_ID")
-	keys(tm, "down", "down", "down", "down", "down", "down", "enter")
+	keys(tm, "down", "down", "down", "enter")
 	waitFor(t, tm, "identifier_values: enter at least one identifier")
-	for range 6 {
-		keys(tm, "up")
-	}
-	keys(tm, "down")
+	keys(tm, "up", "up")
 	tm.Type(strings.Repeat("u,", 11) + "u")
-	keys(tm, "down", "down", "down", "down", "down", "enter")
+	keys(tm, "down", "down", "enter")
 	waitFor(t, tm, "at most 10 identifiers, not 12")
 	keys(tm, "esc")
 
@@ -344,8 +341,14 @@ func TestTestSend(t *testing.T) {
 	_ = c
 	keys(tm, "ctrl+t", "down")
 	tm.Type("user-001")
-	keys(tm, "down", "down", "down", "down", "down", "enter")
+	keys(tm, "down", "down", "enter")
 	waitFor(t, tm, "ANDROID_default_variation_1", "IOS_fr-FR_variation_1")
+
+	// Saved-draft mode narrowed to one platform and locale.
+	keys(tm, "up", "right")
+	waitFor(t, tm, "Saved draft", "Platform")
+	keys(tm, "down", "right", "down", "right", "right", "down", "down", "enter")
+	waitFor(t, tm, "ANDROID_es-ES_variation_1")
 }
 
 // openFixture creates a draft from a testdata campaign through the client

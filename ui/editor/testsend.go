@@ -69,12 +69,17 @@ func (d *testDialog) options(m *Model, row string) []string {
 	return nil
 }
 
+// rows lists the dialog's rows. The service narrows by platform, locale
+// and variation in saved-draft mode only; inline mode sends the content given.
 func (d *testDialog) rows(m *Model) []string {
 	r := []string{"type", "ids", "mode"}
-	if m.channel() == model.ChannelPush {
-		r = append(r, "platform")
+	if d.mode == 1 {
+		if m.channel() == model.ChannelPush {
+			r = append(r, "platform")
+		}
+		r = append(r, "locale", "variation")
 	}
-	return append(r, "locale", "variation", "send")
+	return append(r, "send")
 }
 
 func (d *testDialog) index(row string) *int {
@@ -162,14 +167,12 @@ func (d *testDialog) request(m *Model) (api.TestRequest, error) {
 		}
 		return d.options(m, row)[i]
 	}
-	meta := &api.TestMeta{
-		Identifier:       d.identifierTypes(m)[d.idType],
-		IdentifierValues: ids,
-		LocaleName:       pick("locale", d.locale),
-		Variation:        pick("variation", d.variation),
-	}
-	if m.channel() == model.ChannelPush {
-		meta.Platform = pick("platform", d.platform)
+	meta := &api.TestMeta{Identifier: d.identifierTypes(m)[d.idType], IdentifierValues: ids}
+	if d.mode == 1 {
+		meta.LocaleName, meta.Variation = pick("locale", d.locale), pick("variation", d.variation)
+		if m.channel() == model.ChannelPush {
+			meta.Platform = pick("platform", d.platform)
+		}
 	}
 	req := api.TestRequest{Channel: m.channel(), TestCampaignMeta: meta}
 	if d.mode == 1 {
@@ -234,6 +237,9 @@ func (d *testDialog) view(m *Model) string {
 			line = "  " + line
 		}
 		lines = append(lines, line)
+	}
+	if d.mode == 0 {
+		lines = append(lines, s.Muted.Render("Inline sends every platform, locale and variation of this copy."))
 	}
 	if d.mode == 1 && m.status.Unsynced > 0 {
 		lines = append(lines, s.Warning.Render("The saved draft lacks your unsynced edits: ctrl+s first, or send inline."))
