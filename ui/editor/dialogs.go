@@ -85,10 +85,10 @@ func (p *picker) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		p.cur = max(0, p.cur-1)
 		return nil
 	case tea.KeyDown:
-		p.cur = min(len(p.options)-1, p.cur+1)
+		p.cur = max(0, min(len(p.options)-1, p.cur+1))
 		return nil
 	case tea.KeySpace:
-		if p.multi && p.cur < len(p.options) {
+		if p.multi && p.cur >= 0 && p.cur < len(p.options) {
 			o := p.options[p.cur]
 			p.chosen[o] = !p.chosen[o]
 			return nil
@@ -104,7 +104,7 @@ func (p *picker) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 			}
 			return m.choose(p.field, strings.Join(out, ", "))
 		}
-		if p.cur < len(p.options) {
+		if p.cur >= 0 && p.cur < len(p.options) {
 			return m.choose(p.field, p.options[p.cur])
 		}
 		if p.field.Kind == forms.Zone && p.filter.Value() != "" {

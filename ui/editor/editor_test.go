@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"campaigns/engine"
 	"campaigns/forms"
 	"campaigns/model"
 )
@@ -195,5 +196,83 @@ func TestTestSendRequest(t *testing.T) {
 	d.ids.SetValue(strings.Repeat("a,", 10) + "b")
 	if _, err := d.request(m); err == nil || !strings.Contains(err.Error(), "at most 10") {
 		t.Fatalf("11 identifiers: %v", err)
+	}
+}
+
+func TestConflictMergedByHand(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, st := newTestEditor(t, c, 160, 48)
+	theirs := model.Clone(c.BasicDetails)
+	name := "Theirs"
+	theirs.Name = &name
+	st.conflicts = []ConflictInfo{{Component: "basic_details", Local: c.BasicDetails, Remote: theirs}}
+	press(m, runes("c"))
+	out := m.View()
+	if !strings.Contains(out, "Conflict in basic_details") || !strings.Contains(out, `"name": "Theirs"`) || !strings.Contains(out, `"name": "Summer sale kickoff"`) {
+		t.Fatalf("conflict view:\n%s", out)
+	}
+	press(m, runes("e"))
+	d, ok := m.dialog.(*mergeDialog)
+	if !ok {
+		t.Fatal("e opens no merge editor")
+	}
+	d.area.SetValue(`{"name": "Merged", "platforms": ["ANDROID"]}`)
+	press(m, tea.KeyMsg{Type: tea.KeyCtrlS})
+	m.queue.drain()
+	if len(st.resolved) != 1 || st.resolved[0].r != MergeByHand || string(st.resolved[0].merged.([]byte)) != `{"name": "Merged", "platforms": ["ANDROID"]}` {
+		t.Fatalf("resolved: %+v", st.resolved)
+	}
+	// Bad JSON is refused with its position, not sent.
+	st.conflicts = []ConflictInfo{{Component: "basic_details", Local: c.BasicDetails, Remote: theirs}}
+	press(m, runes("c"), runes("e"))
+	m.dialog.(*mergeDialog).area.SetValue(`{"name": `)
+	press(m, tea.KeyMsg{Type: tea.KeyCtrlS})
+	if _, still := m.dialog.(*mergeDialog); !still || !strings.Contains(m.View(), "line 1") {
+		t.Fatalf("bad JSON accepted:\n%s", m.View())
+	}
+}
+
+func TestSyncStatusLine(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, _ := newTestEditor(t, c, 160, 48)
+	cases := []struct {
+		st   SyncStatus
+		want string
+	}{
+		{SyncStatus{State: Synced}, "● synced"},
+		{SyncStatus{State: Pending, Pending: 2, Unsynced: 2}, "2 component(s) pending"},
+		{SyncStatus{State: Invalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "invalid (not sent): delivery_controls"},
+		{SyncStatus{State: Offline, Text: "offline since 10:00:00"}, "offline"},
+		{SyncStatus{State: Conflict, Conflicts: []string{"basic_details"}}, "conflict in basic_details (c to resolve)"},
+		{SyncStatus{State: RateLimited, Text: "rate-limited until 10:00:05"}, "rate limited"},
+	}
+	for _, tc := range cases {
+		m.Update(listenMsg{ev: &StoreEvent{ID: m.id, Status: tc.st}})
+		if out := m.View(); !strings.Contains(out, tc.want) {
+			t.Errorf("status %v: no %q in the status line", tc.st.State, tc.want)
+		}
+	}
+	// Another campaign's event changes nothing.
+	m.Update(listenMsg{ev: &StoreEvent{ID: "other", Status: SyncStatus{State: Offline, Text: "x"}}})
+	if strings.Contains(m.View(), "offline") {
+		t.Error("an event of another campaign was applied")
+	}
+}
+
+func TestZonePickerWithNoMatch(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, _ := newTestEditor(t, c, 160, 48)
+	m.goStep(forms.StepSchedule)
+	focus(t, m, "scheduling_details.timezone")
+	press(m, kEnter, runes("zzzz"), kDown, kEnter)
+	if got := m.fieldText(m.rows[m.cur]); got != "zzzz" {
+		t.Fatalf("typed zone = %q", got)
+	}
+	if len(m.rowProblems[m.cur]) == 0 {
+		t.Fatal("an unknown zone is not a problem")
+	}
+	press(m, kEnter, runes("kolk"), kEnter)
+	if got := m.fieldText(m.rows[m.cur]); got != "Asia/Kolkata" {
+		t.Fatalf("picked zone = %q", got)
 	}
 }

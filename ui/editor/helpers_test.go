@@ -25,6 +25,14 @@ type memStore struct {
 	base, work *model.Campaign
 	edits      int
 	events     chan StoreEvent
+	conflicts  []ConflictInfo
+	resolved   []resolution
+}
+
+type resolution struct {
+	component string
+	r         Resolution
+	merged    any
 }
 
 func newMemStore(c *model.Campaign) *memStore {
@@ -63,8 +71,18 @@ func (s *memStore) Status(string) SyncStatus {
 	}
 	return SyncStatus{State: Pending, Pending: 1, Unsynced: 1}
 }
-func (s *memStore) Conflicts(string) []ConflictInfo               { return nil }
-func (s *memStore) Resolve(string, string, Resolution, any) error { return nil }
+func (s *memStore) Conflicts(string) []ConflictInfo {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.conflicts
+}
+func (s *memStore) Resolve(_, component string, r Resolution, merged any) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.resolved = append(s.resolved, resolution{component, r, merged})
+	s.conflicts = nil
+	return nil
+}
 func (s *memStore) Subscribe(string) (<-chan StoreEvent, func())  { return s.events, func() {} }
 
 func testCommon(w, h int) *ui.Common {
