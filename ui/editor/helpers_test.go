@@ -83,7 +83,7 @@ func (s *memStore) Resolve(_, component string, r Resolution, merged any) error 
 	s.conflicts = nil
 	return nil
 }
-func (s *memStore) Subscribe(string) (<-chan StoreEvent, func())  { return s.events, func() {} }
+func (s *memStore) Subscribe(string) (<-chan StoreEvent, func()) { return s.events, func() {} }
 
 func testCommon(w, h int) *ui.Common {
 	r := lipgloss.NewRenderer(os.Stdout)
