@@ -163,6 +163,9 @@ type Model struct {
 	noticeErr   bool
 	dialog      dialog
 	closed      bool
+	// pendingName is the new draft\'s name when it could not be sent with
+	// the create request.
+	pendingName string
 	prevCache   struct {
 		key [4]int
 		s   []string
@@ -343,11 +346,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.locked, m.lockedAll = engine.Locked(m.state)
 		m.afterChange()
+		var cmd tea.Cmd
+		if m.pendingName != "" {
+			name := m.pendingName
+			m.pendingName = ""
+			cmd = m.change("basic_details.name", func(c *model.Campaign) error { return forms.Set(c, "basic_details.name", name) })
+		}
 		m.prev.Render(m.previewInput())
 		if m.status.State == Conflict {
 			m.openConflicts()
 		}
-		return m, nil
+		return m, cmd
 	case createdMsg:
 		if msg.err != nil {
 			if d, ok := m.dialog.(*draftDialog); ok {
@@ -874,15 +883,24 @@ func (m *Model) rebuild() {
 		m.rowProblems = map[int][]string{}
 	}
 	clear(m.rowProblems)
-	for i, f := range m.rows {
-		if !f.Editable() || strings.HasPrefix(f.Path, "@") {
-			continue
-		}
-		for _, it := range m.panel {
-			t := it.p.Target
+	for _, it := range m.panel {
+		t := it.p.Target
+		first := -1
+		matched := false
+		for i, f := range m.rows {
+			if !f.Editable() || strings.HasPrefix(f.Path, "@") {
+				continue
+			}
 			if t == f.Path || strings.HasPrefix(t, f.Path+".") || strings.HasPrefix(t, f.Path+"[") {
 				m.rowProblems[i] = append(m.rowProblems[i], it.p.Message)
+				matched = true
+			} else if first < 0 && strings.HasPrefix(f.Path, t+".") {
+				first = i
 			}
+		}
+		// A problem about a whole object shows on the object's first field.
+		if !matched && first >= 0 {
+			m.rowProblems[first] = append(m.rowProblems[first], it.p.Message)
 		}
 	}
 	m.cur = min(max(0, m.cur), max(0, len(m.rows)-1))

@@ -124,7 +124,14 @@ func (d *draftDialog) submit(m *Model) tea.Cmd {
 	ch, dt := channels[d.channel], d.deliveryTypes()[d.delivery]
 	body := &model.Campaign{Channel: &ch, CampaignDeliveryType: &dt, CreatedBy: &by}
 	if name := strings.TrimSpace(d.inputs["name"].Value()); name != "" {
-		body.BasicDetails = &model.BasicDetails{Name: &name}
+		// A basic_details sent for a location- or business-event-triggered
+		// draft must already hold its geofence or business event; the name
+		// is then set as the first edit in the editor instead.
+		if dt == model.DeliveryLocationTriggered || dt == model.DeliveryBusinessEvent {
+			m.pendingName = name
+		} else {
+			body.BasicDetails = &model.BasicDetails{Name: &name}
+		}
 	}
 	if ch == model.ChannelEmail {
 		cn := strings.TrimSpace(d.inputs["connector_name"].Value())
