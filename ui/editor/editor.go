@@ -1011,6 +1011,9 @@ func str(p *string) string {
 func (m *Model) layout() (stepsW, formW, prevW, bodyH int) {
 	bodyH = max(4, m.height-m.panelHeight()-3)
 	stepsW = 22
+	if m.width >= 140 {
+		stepsW = 25
+	}
 	if m.width < 100 {
 		stepsW = 0
 	}
