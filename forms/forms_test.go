@@ -400,3 +400,24 @@ func TestDeliveryTypeChoiceChangesRows(t *testing.T) {
 		t.Fatal("delivery type cleared")
 	}
 }
+
+func TestGoalObjectFilters(t *testing.T) {
+	c := campaign(model.ChannelPush, model.DeliveryOneTime)
+	_, _ = Append(c, "conversion_goal_details.goals")
+	_ = Set(c, "conversion_goal_details.goals[0].goal_event_attribute.data_type", "OBJECT")
+	var f *Field
+	for _, r := range Fields(StepMore, NewCtx(c, Selection{}, false)) {
+		if r.Path == "conversion_goal_details.goals[0].goal_event_attribute.filters" {
+			f = &r
+		}
+	}
+	if f == nil {
+		t.Fatal("no filters row for an OBJECT goal attribute")
+	}
+	if err := f.Apply(c, `[{"name":"sku","value":"A1"}]`); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(model.Encode(c.ConversionGoalDetails)), `"filters":[{"name":"sku","value":"A1"}]`) {
+		t.Fatalf("encoded %s", model.Encode(c.ConversionGoalDetails))
+	}
+}

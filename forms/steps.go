@@ -574,6 +574,9 @@ func (b *builder) more() {
 		b.text(a+"value_type", "Value type")
 		b.text(a+"array_filter_type", "Array filter")
 		b.flag(a+"is_case_sensitive", "Case sensitive")
+		if dt := x.text(a + "data_type"); dt == "OBJECT" || dt == "ARRAY_OBJECT" {
+			b.add(Field{Path: a + "filters", Label: "Object filters", Kind: Value, Help: "JSON list of filter objects"})
+		}
 	}, nil)
 
 	cg := "control_group_details."

@@ -198,7 +198,7 @@ func render(in Input, width int, s themes.Styles) rendered {
 	}
 	head := fmt.Sprintf("%s · %s", sel.Locale, sel.Variation)
 	if in.UserName != "" {
-		head += " · as " + in.UserName
+		head += " · as " + in.UserName + " (u: next user, e: event attributes)"
 	}
 	out.message = append(out.message, s.Muted.Render(ui.Clean(head)), "")
 	switch str(in.Work.Channel) {
