@@ -456,3 +456,22 @@ func TestConflictKeepMine(t *testing.T) {
 	waitFor(t, tm, "● synced")
 	findDraft(t, e.client, "Conflict2X")
 }
+
+func TestRemoteChangeOfAnotherComponentIsTaken(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	newDraft(t, tm, false, "Remote")
+	c := findDraft(t, e.client, "Remote")
+	asap := model.ScheduleASAP
+	if _, err := e.client.Patch(context.Background(), *c.CampaignID, &model.Campaign{SchedulingDetails: &model.Scheduling{DeliveryType: &asap}}); err != nil {
+		t.Fatal(err)
+	}
+	keys(tm, "enter")
+	tm.Type("!")
+	keys(tm, "enter", "ctrl+s")
+	waitFor(t, tm, "● synced")
+	keys(tm, "5")
+	waitFor(t, tm, "‹ ASAP ›")
+	findDraft(t, e.client, "Remote!")
+}
