@@ -606,7 +606,9 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	default:
 		if key.Matches(msg, k.Edit) {
 			m.editing = true
-			m.input.SetValue(m.fieldText(f))
+			// Control sequences never reach the terminal, not even while editing
+			// (the first key press then saves the cleaned text).
+			m.input.SetValue(ui.Clean(m.fieldText(f)))
 			m.input.CursorEnd()
 			return m.input.Focus()
 		}

@@ -276,3 +276,19 @@ func TestZonePickerWithNoMatch(t *testing.T) {
 		t.Fatalf("picked zone = %q", got)
 	}
 }
+
+func TestEditingTextWithEscapesShowsItInert(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	evil := "Sale\x1b[31m red\x1b]0;title\x07"
+	c.BasicDetails.Name = &evil
+	m, _ := newTestEditor(t, c, 160, 48)
+	focus(t, m, "basic_details.name")
+	press(m, kEnter)
+	if out := m.View(); strings.ContainsRune(out, 0x07) || strings.Contains(out, "]0;") {
+		t.Fatalf("escape drawn while editing: %q", out)
+	}
+	press(m, runes("!"))
+	if got := *m.work.BasicDetails.Name; got != "Sale red!" {
+		t.Fatalf("name = %q", got)
+	}
+}

@@ -23,7 +23,7 @@ func newTextDialog(m *Model, f forms.Field) *textDialog {
 	d.area.ShowLineNumbers = true
 	d.area.SetWidth(max(30, m.width-8))
 	d.area.SetHeight(max(5, m.height-10))
-	d.area.SetValue(m.fieldText(f))
+	d.area.SetValue(ui.CleanBlock(m.fieldText(f)))
 	d.area.Focus()
 	return d
 }
