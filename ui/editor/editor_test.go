@@ -242,9 +242,10 @@ func TestSyncStatusLine(t *testing.T) {
 		{SyncStatus{State: Synced}, "● synced"},
 		{SyncStatus{State: Pending, Pending: 2, Unsynced: 2}, "2 component(s) pending"},
 		{SyncStatus{State: Invalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "invalid (not sent): delivery_controls"},
-		{SyncStatus{State: Offline, Text: "offline since 10:00:00"}, "offline"},
+		{SyncStatus{State: Offline, Text: "offline since 10:00:00"}, "offline since 10:00:00 (edits kept, retrying)"},
 		{SyncStatus{State: Conflict, Conflicts: []string{"basic_details"}}, "conflict in basic_details (c to resolve)"},
-		{SyncStatus{State: RateLimited, Text: "rate-limited until 10:00:05"}, "rate limited"},
+		{SyncStatus{State: RateLimited, Text: "rate-limited until 10:00:05"}, "rate-limited until 10:00:05"},
+		{SyncStatus{State: Failed, Text: "not saved: 409 BAD_REQUEST"}, "not saved: 409 BAD_REQUEST"},
 	}
 	for _, tc := range cases {
 		m.Update(listenMsg{ev: &StoreEvent{ID: m.id, Status: tc.st}})

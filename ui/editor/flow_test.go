@@ -6,6 +6,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	gosync "sync"
 	"testing"
 	"time"
 
@@ -32,6 +33,7 @@ func TestMain(m *testing.M) {
 type env struct {
 	client *api.Client
 	dir    string
+	stop   func() error
 }
 
 func newEnv(t *testing.T) *env {
@@ -40,13 +42,15 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = stop() })
+	var once gosync.Once
+	stopOnce := func() error { once.Do(func() { _ = stop() }); return nil }
+	t.Cleanup(func() { _ = stopOnce() })
 	ws := sandbox.DefaultWorkspace()
 	c, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &env{client: c, dir: t.TempDir()}
+	return &env{client: c, dir: t.TempDir(), stop: stopOnce}
 }
 
 // run starts the whole program (shell + editor) on a fresh sync engine.
@@ -474,4 +478,16 @@ func TestRemoteChangeOfAnotherComponentIsTaken(t *testing.T) {
 	keys(tm, "5")
 	waitFor(t, tm, "‹ ASAP ›")
 	findDraft(t, e.client, "Remote!")
+}
+
+func TestOfflineEditsKept(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	newDraft(t, tm, false, "Offline")
+	_ = e.stop() // the service goes away
+	keys(tm, "enter")
+	tm.Type(" kept")
+	keys(tm, "enter", "ctrl+s")
+	waitFor(t, tm, "offline", "Offline kept")
 }

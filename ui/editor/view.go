@@ -359,13 +359,13 @@ func (m *Model) syncText() string {
 	case Invalid:
 		return s.Error.Render("● invalid (not sent): " + strings.Join(sortedKeys(st.Invalid), ", "))
 	case Offline:
-		return s.Warning.Render("● offline: " + ui.Clean(st.Text) + " (edits kept, retrying)")
+		return s.Warning.Render("● " + ui.Clean(st.Text) + " (edits kept, retrying)")
 	case Conflict:
 		return s.Error.Render("● conflict in " + strings.Join(st.Conflicts, ", ") + " (c to resolve)")
 	case RateLimited:
-		return s.Warning.Render("● rate limited: " + ui.Clean(st.Text))
+		return s.Warning.Render("● " + ui.Clean(st.Text))
 	case Failed:
-		return s.Error.Render("● not saved: " + ui.Clean(st.Text))
+		return s.Error.Render("● " + ui.Clean(st.Text))
 	}
 	return ""
 }
