@@ -14,9 +14,10 @@
 // edits keep working and the engine retries in the background. Sends never
 // exceed the spec's update rate limit.
 //
-// One Engine per process and directory: it is safe for concurrent use (the
-// SSH server's sessions can share one), but two processes must not share a
-// directory.
+// One Engine per directory: it is safe for concurrent use (the SSH server's
+// sessions can share one, each with its own Subscribe feed). Open locks the
+// directory (flock on Unix), so a second process gets ErrDirInUse instead of
+// rewriting the same journals.
 package sync
 
 import (
@@ -69,6 +70,7 @@ type Engine struct {
 	// validate is engine.ValidatePatch; tests swap in rules of their own.
 	validate func(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult
 
+	unlock func() // releases the directory lock
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     gosync.WaitGroup
@@ -124,6 +126,10 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("sync: journal directory: %w", err)
 	}
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
 	if opts.Debounce <= 0 {
 		opts.Debounce = 800 * time.Millisecond
 	}
@@ -146,8 +152,8 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Engine{
 		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: newLimiter(opts.Limits), vopts: vopts,
-		validate: engine.ValidatePatch,
-		ctx:      ctx, cancel: cancel, camps: map[string]*campaign{},
+		validate: engine.ValidatePatch, unlock: unlock,
+		ctx: ctx, cancel: cancel, camps: map[string]*campaign{},
 		main: newFeed(""), subs: map[*feed]bool{},
 	}
 	return e, nil
@@ -463,6 +469,7 @@ func (e *Engine) Close() error {
 		c.j.close()
 	}
 	e.mu.Unlock()
+	e.unlock()
 	e.subMu.Lock()
 	e.main.close()
 	for f := range e.subs {

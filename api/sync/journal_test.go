@@ -2,6 +2,7 @@ package sync
 
 import (
 	"context"
+	"errors"
 	"os"
 	"testing"
 
@@ -68,4 +69,17 @@ func TestCorruptRecordStopsReplay(t *testing.T) {
 	if err != nil || !ok || nameOf(working) != "one" || nameOf(base) != "Spring sale" || dropped != int64(len(b)-len(before)) {
 		t.Errorf("replay: %q %q dropped %d ok %v err %v", nameOf(base), nameOf(working), dropped, ok, err)
 	}
+}
+
+func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
+	fx := newFixture(t)
+	if _, err := Open(fx.dir, fx.client, Options{}); !errors.Is(err, ErrDirInUse) {
+		t.Errorf("second Open: %v", err)
+	}
+	fx.eng.Close()
+	e, err := Open(fx.dir, fx.client, Options{})
+	if err != nil {
+		t.Fatalf("Open after Close: %v", err)
+	}
+	e.Close()
 }
