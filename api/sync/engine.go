@@ -361,6 +361,31 @@ func (e *Engine) Flush(ctx context.Context, id string) error {
 	return e.flush(ctx, c)
 }
 
+// FlushAll sends the changes of every loaded campaign now, as an editor
+// should on quit, and returns the ids that still have unsynced changes
+// (these stay in the journal for the next start) with the errors met.
+func (e *Engine) FlushAll(ctx context.Context) (unsynced []string, err error) {
+	e.mu.Lock()
+	var ids []string
+	for id, c := range e.camps {
+		if len(e.dirtyLocked(c)) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	e.mu.Unlock()
+	slices.Sort(ids)
+	var errs []error
+	for _, id := range ids {
+		if ferr := e.Flush(ctx, id); ferr != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", id, ferr))
+		}
+		if len(e.Status(id).Unsynced) > 0 {
+			unsynced = append(unsynced, id)
+		}
+	}
+	return unsynced, errors.Join(errs...)
+}
+
 // Resolve settles the conflict on a unit: KeepMine sends the local version
 // over the service's, TakeTheirs adopts the service's, Merge adopts merged
 // (the unit's typed value, or its JSON as []byte / json.RawMessage).
