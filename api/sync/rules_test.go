@@ -44,8 +44,12 @@ func TestInvalidComponentStaysLocal(t *testing.T) {
 	if r := fx.remote(id); nameOf(r) != "valid name" || *r.UTMParams.UTMSource != "app" {
 		t.Errorf("service: %s", model.Encode(r))
 	}
-	// The invalid edit is kept locally, and goes once fixed.
+	// The invalid edit is kept locally, and goes once fixed; until the next
+	// check the fixed unit reads as pending, not invalid.
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("web") })
+	if st := fx.eng.Status(id); st.State != StatePending || !slices.Equal(st.Pending, []string{"utm_params"}) {
+		t.Errorf("after the fix: %v", st)
+	}
 	if err := fx.eng.Flush(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
