@@ -505,7 +505,7 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		MaxSessions:        *maxSessions,
 		IdleTimeout:        *idle,
 		MaxSession:         *maxSession,
-		App:                sshserver.EditorApp(base, open),
+		App:                sshserver.EditorApp(base, open, nil),
 		Logger:             logger,
 	})
 	if err != nil {

@@ -77,7 +77,7 @@ func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
 	dataDir := t.TempDir()
 	ts := start(t, Config{
 		AuthorizedKeysPath: writeAuthorized(t, alice),
-		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(client, dataDir)),
+		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(client, dataDir), nil),
 	})
 	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
 	tm.out.waitFor(t, "service embedded sandbox  workspace SANDBOX")
@@ -94,7 +94,7 @@ func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
 
 func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 	open, opened := demoSandbox(t)
-	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open)})
+	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, nil)})
 
 	// Two visitors, with keys nobody listed: demo lets any key in.
 	var terms [2]*terminal
