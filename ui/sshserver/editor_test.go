@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/charmbracelet/ssh"
@@ -122,10 +123,7 @@ func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 	// When a visitor leaves, their workspace and journal go with them.
 	terms[0].send(t, "q")
 	terms[0].waitClosed(t)
-	ts.logs.waitFor(t, "disconnect")
-	for ts.Sessions() > 1 {
-		ts.logs.waitFor(t, "disconnect")
-	}
+	ts.waitSessions(t, 1)
 	_, err := spaces[0].Client.Search(context.Background(), api.SearchRequest{Limit: 10, Page: 1})
 	var apiErr *api.Error
 	if !errors.As(err, &apiErr) || apiErr.Status != 401 {
@@ -136,4 +134,57 @@ func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 	}
 	terms[1].send(t, "r")
 	terms[1].out.waitFor(t, names[1])
+}
+
+func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
+	open, opened := demoSandbox(t)
+	type wired struct {
+		dataDir string
+		styled  bool
+	}
+	wiredC, closedC := make(chan wired, 2), make(chan error, 2)
+	var failNext atomic.Bool
+	wire := func(cfg *ui.Config) (func() error, error) {
+		if failNext.Load() {
+			return nil, errors.New("the journal is locked")
+		}
+		wiredC <- wired{cfg.DataDir, cfg.Renderer != nil}
+		dir := cfg.DataDir
+		client := cfg.Client
+		return func() error {
+			// The workspace must still answer while the editor closes.
+			_, err := client.Search(context.Background(), api.SearchRequest{Limit: 1, Page: 1})
+			if _, statErr := os.Stat(dir); statErr != nil && err == nil {
+				err = statErr
+			}
+			closedC <- err
+			return nil
+		}, nil
+	}
+	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
+
+	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 120, 30)
+	ws := <-opened
+	if w := <-wiredC; w.dataDir != ws.DataDir || !w.styled {
+		t.Errorf("wire got DataDir %q (want the session's %q), renderer set %v", w.dataDir, ws.DataDir, w.styled)
+	}
+	tm.out.waitFor(t, "workspace "+ws.ID)
+	tm.send(t, "q")
+	tm.waitClosed(t)
+	if err := <-closedC; err != nil {
+		t.Errorf("the editor closed after its workspace or journal was gone: %v", err)
+	}
+
+	// A wire error ends the session with the reason and releases the workspace.
+	failNext.Store(true)
+	tm = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 120, 30)
+	ws = <-opened
+	if code := tm.waitClosed(t); code != 1 {
+		t.Errorf("exit status %d, want 1", code)
+	}
+	tm.out.waitFor(t, "the journal is locked")
+	ts.waitSessions(t, 0)
+	if _, err := ws.Client.Search(context.Background(), api.SearchRequest{Limit: 1, Page: 1}); err == nil {
+		t.Error("the workspace of a session that failed to start is still there")
+	}
 }

@@ -286,3 +286,18 @@ func (tm *terminal) waitClosed(t testing.TB) int {
 	}
 	return 0
 }
+
+// waitSessions waits until at most n sessions are open. The server releases
+// a session just before it logs the disconnect, so every log line is a
+// moment to look again.
+func (ts *testServer) waitSessions(t testing.TB, n int) {
+	t.Helper()
+	deadline := time.After(waitLimit)
+	for ts.Sessions() > n {
+		select {
+		case <-ts.logs.changed:
+		case <-deadline:
+			t.Fatalf("%d sessions still open, want at most %d", ts.Sessions(), n)
+		}
+	}
+}
