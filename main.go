@@ -26,6 +26,7 @@ import (
 	"syscall"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 	gossh "golang.org/x/crypto/ssh"
 
@@ -35,6 +36,7 @@ import (
 	"campaigns/model"
 	"campaigns/themes"
 	"campaigns/ui"
+	"campaigns/ui/editor"
 	"campaigns/ui/sshserver"
 )
 
@@ -95,9 +97,112 @@ func versionString() string {
 
 // --- campaigns (the editor) ----------------------------------------------
 
+const editorUsage = `Usage: campaigns [flags]
+
+The editor. With no service named it runs the embedded sandbox in-process
+(its data under --data, seeded with demo campaigns on first start).
+
+Flags:
+  --base-url URL      a real Campaigns V5 service
+  --dc DC             or its data center: 01..06 or 101
+  --workspace-id ID   the workspace (Basic-auth user); the API key is read
+                      from $CAMPAIGNS_API_KEY
+  --theme NAME        default, high-contrast or plain (NO_COLOR forces plain)
+  --data DIR          where the sandbox and the sync journal live
+                      (default: the user data directory, campaigns/)
+`
+
 func runEditor(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "campaigns: the editor is not built yet")
-	return 2
+	fs := flag.NewFlagSet("campaigns", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() { fmt.Fprint(stderr, editorUsage) }
+	baseURL := fs.String("base-url", "", "")
+	dc := fs.String("dc", "", "")
+	workspace := fs.String("workspace-id", "", "")
+	themeName := fs.String("theme", "default", "")
+	dataDir := fs.String("data", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, editorUsage)
+			return 0
+		}
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "campaigns: unexpected argument %q\n\n%s", fs.Arg(0), editorUsage)
+		return 2
+	}
+	// no-color.org: set and not empty.
+	theme, ok := themes.Select(*themeName, os.Getenv("NO_COLOR") != "")
+	if !ok {
+		fmt.Fprintf(stderr, "campaigns: unknown theme %q: use %s\n", *themeName, strings.Join(themes.Names, ", "))
+		return 2
+	}
+	if *dataDir == "" {
+		*dataDir = filepath.Dir(sandbox.DefaultDataDir())
+	}
+
+	cfg := ui.Config{Theme: theme, DataDir: *dataDir}
+	if *baseURL != "" || *dc != "" {
+		if *baseURL != "" && *dc != "" {
+			fmt.Fprintln(stderr, "campaigns: give --base-url or --dc, not both")
+			return 2
+		}
+		key := os.Getenv("CAMPAIGNS_API_KEY")
+		if *workspace == "" || key == "" {
+			fmt.Fprintln(stderr, "campaigns: a real service needs --workspace-id and the API key in $CAMPAIGNS_API_KEY")
+			return 2
+		}
+		client, err := api.New(api.Config{BaseURL: *baseURL, DC: *dc, WorkspaceID: *workspace, APIKey: key})
+		if err != nil {
+			fmt.Fprintln(stderr, "campaigns:", err)
+			return 2
+		}
+		cfg.Client, cfg.Service, cfg.Workspace = client, client.BaseURL(), *workspace
+	} else {
+		if *workspace != "" {
+			fmt.Fprintln(stderr, "campaigns: --workspace-id needs --base-url or --dc (the embedded sandbox has its own workspace)")
+			return 2
+		}
+		ws := sandbox.DefaultWorkspace()
+		url, _, stop, err := sandbox.StartLocal(sandbox.Config{DataDir: filepath.Join(*dataDir, "sandbox"), Seed: true})
+		if err != nil {
+			fmt.Fprintln(stderr, "campaigns: starting the embedded sandbox:", err)
+			return 1
+		}
+		defer stop()
+		client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
+		if err != nil {
+			fmt.Fprintln(stderr, "campaigns:", err)
+			return 1
+		}
+		cfg.Client, cfg.Service, cfg.Workspace = client, "embedded sandbox", ws.ID
+	}
+	closeEditor, err := wireEditor(&cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "campaigns: opening the draft editor:", err)
+		return 1
+	}
+	defer closeEditor()
+	p := tea.NewProgram(ui.New(cfg), tea.WithAltScreen())
+	if _, err := p.Run(); err != nil {
+		fmt.Fprintln(stderr, "campaigns:", err)
+		return 1
+	}
+	return 0
+}
+
+// wireEditor plugs the draft editor into the shell: one sync engine per
+// program, journaling under the data directory. Every workspace feature is
+// assumed on for local checks, so only the service refuses what a workspace
+// lacks.
+func wireEditor(cfg *ui.Config) (func() error, error) {
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+	if err != nil {
+		return nil, err
+	}
+	cfg.NewEditor = f.New
+	return closeFn, nil
 }
 
 // --- campaigns serve ------------------------------------------------------

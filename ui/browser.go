@@ -158,7 +158,7 @@ func NewBrowser(c *Common) *Browser {
 	return b
 }
 
-func (b *Browser) Title() string { return "campaigns" }
+func (b *Browser) Title() string { return "browse" }
 
 func (b *Browser) Init() tea.Cmd { return b.load(1) }
 
@@ -586,13 +586,29 @@ func shortType(t string) string {
 	return strings.ToLower(t)
 }
 
+// timeLayouts are the timestamp forms services send: ISO 8601 with or
+// without an offset, and with a space for the T. Fractions of a second are
+// accepted by time.Parse after the seconds of any of them.
+var timeLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05"}
+
+// fullTime draws a timestamp to the second in UTC; what it cannot parse it
+// shows as sent.
+func fullTime(s string) string {
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC().Format("2006-01-02 15:04:05 UTC")
+		}
+	}
+	return Clean(s)
+}
+
 // shortTime draws a service timestamp compactly; what it cannot parse it
 // shows as sent.
 func shortTime(s string, wide bool) string {
 	if s == "" {
 		return "–"
 	}
-	for _, layout := range []string{time.RFC3339Nano, "2006-01-02T15:04:05", "2006-01-02T15:04:05.000"} {
+	for _, layout := range timeLayouts {
 		if t, err := time.Parse(layout, s); err == nil {
 			if wide {
 				return t.UTC().Format("2006-01-02 15:04")

@@ -225,13 +225,13 @@ func (f *createForm) view(w, h int) string {
 		" " + st.Title.Render("New draft"), "",
 		" " + label(cRowChannel, "Channel") + choice(cRowChannel, createChannels[f.channel]),
 		" " + label(cRowType, "Delivery type") + choice(cRowType, f.types()[f.dtype]),
-		" " + label(cRowCreatedBy, "Created by") + f.createdBy.View(),
-		" " + label(cRowName, "Name") + f.name.View(),
+		" " + label(cRowCreatedBy, "Created by") + "  " + f.createdBy.View(),
+		" " + label(cRowName, "Name") + "  " + f.name.View(),
 	}
 	if createChannels[f.channel] == model.ChannelEmail {
 		lines = append(lines,
 			" "+label(cRowConnType, "Connector")+choice(cRowConnType, model.ConnectorTypes[f.connType]),
-			" "+label(cRowConnName, "Connector name")+f.connName.View())
+			" "+label(cRowConnName, "Connector name")+"  "+f.connName.View())
 	}
 	lines = append(lines, "")
 	switch {

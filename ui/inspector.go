@@ -763,14 +763,14 @@ func (in *Inspector) dialog() string {
 		var lines []string
 		lines = append(lines, st.Title.Render("Actions for “"+Clean(campaignName(in.camp))+"”"), "")
 		for i, it := range in.menu.items {
-			row := pad(it.key, 2) + pad(it.label, 10) + it.desc
+			row := pad(pad(it.key, 2)+pad(it.label, 10)+it.desc, w-8)
 			if i == in.menu.cursor {
 				lines = append(lines, st.Selected.Render("> "+row))
 			} else {
 				lines = append(lines, "  "+st.Text.Render(row))
 			}
 		}
-		if len(engine.Actions(str(in.camp.CampaignDeliveryType), str(in.camp.Status))) == 0 {
+		if str(in.camp.Status) != model.StatusDraft && len(engine.Actions(str(in.camp.CampaignDeliveryType), str(in.camp.Status))) == 0 {
 			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("No stop, pause or resume for a %s campaign in %s.",
 				Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
 		}

@@ -89,7 +89,9 @@ func (in *Inspector) rebuildOverview() {
 	section("History")
 	add("Created", who(st.Text.Render, c.CreatedBy, c.CreatedAt))
 	add("Updated", who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
-	add("Sent", opt(c.SentTime))
+	if c.SentTime != nil && *c.SentTime != "" {
+		add("Sent", text(fullTime(*c.SentTime)))
+	}
 
 	if c.FlowID != nil || c.FlowName != nil || c.ParentID != nil || (in.meta != nil && (in.meta.ParentCampaignID != "" || in.meta.TotalChildCampaigns != nil)) {
 		section("Links")
@@ -125,7 +127,7 @@ func (in *Inspector) rebuildOverview() {
 		add("Reachability", st.Muted.Render("not computed (only for scheduled one-time, event and business-event campaigns)"))
 	default:
 		r := in.meta.ReachabilityDetails
-		add("Reachability", text(fmt.Sprintf("%s users", thousands(r.Count)))+st.Muted.Render(" · as of "+Clean(r.LastUpdatedTime)))
+		add("Reachability", text(fmt.Sprintf("%s users", thousands(r.Count)))+st.Muted.Render(" · as of "+fullTime(r.LastUpdatedTime)))
 	}
 	if in.meta != nil && in.meta.RejectionComment != "" {
 		add("Rejected", st.Error.Render(Clean(in.meta.RejectionComment)))
@@ -188,7 +190,7 @@ func who(render func(...string) string, by, at *string) string {
 		parts = append(parts, Clean(*by))
 	}
 	if at != nil && *at != "" {
-		parts = append(parts, Clean(*at))
+		parts = append(parts, fullTime(*at))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -193,7 +193,7 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 	m.UpdatedAt = ptr(now.Format(TimeLayout))
 	m.UpdatedBy = patch.UpdatedBy
 	if m.UpdatedBy == nil {
-		m.UpdatedBy = ptr("api-key:" + ri.ws.ID) // the credential, as the spec says
+		m.UpdatedBy = ptr(CredentialEmail) // the credential, as the spec says
 	}
 	newVersion := ri.ws.Features.Versioning && rec.Status != model.StatusDraft
 	if newVersion {
@@ -329,3 +329,7 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// CredentialEmail is updated_by when an update does not name its author: the
+// spec attributes it to the API credential, and updated_by is an email.
+const CredentialEmail = "api-key@sandbox.local"
