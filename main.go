@@ -613,7 +613,7 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		MaxSessions:        *maxSessions,
 		IdleTimeout:        *idle,
 		MaxSession:         *maxSession,
-		App:                sshserver.EditorApp(base, open, nil),
+		App:                sshserver.EditorApp(base, open, wireEditor),
 		Logger:             logger,
 	})
 	if err != nil {
