@@ -12,9 +12,11 @@ import (
 
 	"campaigns/api"
 	"campaigns/api/sandbox"
+	"campaigns/engine"
 	"campaigns/model"
 	"campaigns/themes"
 	"campaigns/ui"
+	"campaigns/ui/editor"
 )
 
 // demoSandbox starts an in-memory sandbox on loopback, as `campaigns ssh
@@ -186,5 +188,32 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 	ts.waitSessions(t, 0)
 	if _, err := ws.Client.Search(context.Background(), api.SearchRequest{Limit: 1, Page: 1}); err == nil {
 		t.Error("the workspace of a session that failed to start is still there")
+	}
+}
+
+func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
+	open, opened := demoSandbox(t)
+	wire := func(cfg *ui.Config) (func() error, error) {
+		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+		if err != nil {
+			return nil, err
+		}
+		cfg.NewEditor = f.New
+		return closeFn, nil
+	}
+	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
+	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 130, 36)
+	ws := <-opened
+	tm.out.waitFor(t, "workspace "+ws.ID)
+	tm.send(t, "n")
+	tm.out.waitFor(t, "New draft")
+	if _, err := os.Stat(ws.DataDir + "/journal"); err != nil {
+		t.Errorf("the session's journal is not in its own directory: %v", err)
+	}
+	tm.send(t, "\x03") // ctrl+c
+	tm.waitClosed(t)
+	ts.waitSessions(t, 0)
+	if _, err := os.Stat(ws.DataDir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the journal directory %s outlived the session (%v)", ws.DataDir, err)
 	}
 }
