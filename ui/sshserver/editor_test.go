@@ -202,18 +202,31 @@ func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 		return closeFn, nil
 	}
 	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
-	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 130, 36)
-	ws := <-opened
-	tm.out.waitFor(t, "workspace "+ws.ID)
-	tm.send(t, "n")
-	tm.out.waitFor(t, "New draft")
-	if _, err := os.Stat(ws.DataDir + "/journal"); err != nil {
-		t.Errorf("the session's journal is not in its own directory: %v", err)
+	// Two visitors at once: the editors share no state (run with -race).
+	var terms [2]*terminal
+	var spaces [2]Workspace
+	for i := range terms {
+		terms[i] = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 130, 36)
+		spaces[i] = <-opened
 	}
-	tm.send(t, "\x03") // ctrl+c
-	tm.waitClosed(t)
+	for i, tm := range terms {
+		tm.out.waitFor(t, "workspace "+spaces[i].ID)
+		tm.send(t, "n")
+	}
+	for i, tm := range terms {
+		tm.out.waitFor(t, "New draft")
+		if _, err := os.Stat(spaces[i].DataDir + "/journal"); err != nil {
+			t.Errorf("session %d's journal is not in its own directory: %v", i, err)
+		}
+		tm.send(t, "\x03") // ctrl+c
+	}
+	for _, tm := range terms {
+		tm.waitClosed(t)
+	}
 	ts.waitSessions(t, 0)
-	if _, err := os.Stat(ws.DataDir); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("the journal directory %s outlived the session (%v)", ws.DataDir, err)
+	for _, ws := range spaces {
+		if _, err := os.Stat(ws.DataDir); !errors.Is(err, os.ErrNotExist) {
+			t.Errorf("the journal directory %s outlived the session (%v)", ws.DataDir, err)
+		}
 	}
 }
