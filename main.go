@@ -575,6 +575,14 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		return usageErr("a service named with --base-url or --dc needs --workspace-id and the API key in CAMPAIGNS_API_KEY")
 	}
 
+	// A quoted ~ is not expanded by the shell; people still mean their home.
+	for _, p := range []*string{hostKey, authKeys, dataFlag} {
+		if rest, ok := strings.CutPrefix(*p, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				*p = filepath.Join(home, rest)
+			}
+		}
+	}
 	dataDir := *dataFlag
 	if dataDir == "" {
 		dataDir = filepath.Dir(sandbox.DefaultDataDir()) // the editor's data directory
