@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"regexp"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -228,5 +229,29 @@ func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 		if _, err := os.Stat(ws.DataDir); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("the journal directory %s outlived the session (%v)", ws.DataDir, err)
 		}
+	}
+}
+
+// sgr matches a Select Graphic Rendition sequence that sets something
+// (colour, bold, italic…), not a bare reset.
+var sgr = regexp.MustCompile(`\x1b\[[0-9;]*[1-9][0-9;]*m`)
+
+func TestClientThatSendsNoColorGetsThePlainTheme(t *testing.T) {
+	open, opened := demoSandbox(t)
+	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, nil)})
+	c := ts.mustDial(t, newKey(t))
+	colour := openTerminal(t, c, "xterm-256color", 120, 30)
+	plain := openTerminal(t, c, "xterm-256color", 120, 30, "NO_COLOR", "1")
+	for _, tm := range []*terminal{colour, plain} {
+		<-opened
+		tm.out.waitFor(t, "Back in stock")
+	}
+	// The session's renderer honours the NO_COLOR the client sends, and the
+	// editor gets the plain theme: no colour, no bold, no SGR at all.
+	if !sgr.MatchString(colour.out.String()) {
+		t.Error("the colour session shows no styling")
+	}
+	if out := plain.out.String(); sgr.MatchString(out) {
+		t.Errorf("the NO_COLOR session is styled: %q", sgr.FindString(out))
 	}
 }

@@ -224,11 +224,16 @@ type terminal struct {
 	answer sync.Once
 }
 
-func openTerminal(t testing.TB, c *gossh.Client, term string, w, h int) *terminal {
+func openTerminal(t testing.TB, c *gossh.Client, term string, w, h int, env ...string) *terminal {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(env); i += 2 {
+		if err := sess.Setenv(env[i], env[i+1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tm := &terminal{sess: sess, out: newNotifyBuffer(), done: make(chan struct{})}
 	tm.stdin, err = sess.StdinPipe()
