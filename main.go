@@ -197,7 +197,7 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
 func wireEditor(cfg *ui.Config) (func() error, error) {
-	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
 	if err != nil {
 		return nil, err
 	}
