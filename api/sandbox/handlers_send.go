@@ -210,7 +210,7 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	out, errs := personalize.RenderContent(req.CampaignContent, data)
 	if len(errs) > 0 {
 		e := &apiError{status: http.StatusBadRequest, code: api.CodeValidationFailed,
-			message: "A personalisation template does not render: " + errs[0].Error() + "."}
+			message: "A personalisation template does not render: " + strings.TrimSuffix(errs[0].Error(), ".") + "."}
 		for _, pe := range errs {
 			e.details = append(e.details, api.ErrorDetail{Target: pe.Target, Message: fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Message)})
 		}

@@ -76,6 +76,15 @@ func TestRestart(t *testing.T) {
 	if !strings.Contains(string(r.raw), "fcm:user-001:android") {
 		t.Errorf("outbox after restart: %s", r.raw)
 	}
+	// Past the idempotency window the key is forgotten, in memory and on
+	// disk (a restart does not bring it back).
+	clk.Advance(IdemTTL + time.Minute)
+	s.Tick()
+	s.store.Update(t.Context(), func(Tx) error { return nil }) // the prune was queued before this
+	if got, _ := s.store.Idempotent(t.Context(), time.Time{}); len(got) != 0 {
+		t.Errorf("%d idempotency keys kept past their time", len(got))
+	}
+	clk.Advance(-IdemTTL - time.Minute)
 	// The scheduler carries on where it was.
 	clk.Advance(2 * time.Hour)
 	s.Tick()

@@ -136,7 +136,7 @@ type Server struct {
 	cfg    Config
 	now    func() time.Time
 	log    *slog.Logger
-	store  *sqliteStore
+	store  Store
 	limits *limiter
 	idem   *idemCache
 	reach  *reachCache
@@ -148,10 +148,12 @@ type Server struct {
 	locks [256]sync.Mutex // per-campaign write locks, by hash
 	seed  maphash.Seed
 
-	handler http.Handler
-	stopBg  chan struct{}
-	bgDone  chan struct{}
-	closeMu sync.Once
+	handler   http.Handler
+	tickMu    sync.Mutex // one Tick at a time
+	lastPrune time.Time  // under tickMu
+	stopBg    chan struct{}
+	bgDone    chan struct{}
+	closeMu   sync.Once
 }
 
 // Open opens (or creates) the sandbox's database and makes it ready to serve.

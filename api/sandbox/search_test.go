@@ -281,9 +281,17 @@ func TestSeed(t *testing.T) {
 		t.Errorf("delivery types %v, locales %v, A/B %v", types, locales, ab)
 	}
 	// Scheduled demos start in the future; the scheduler moves them on.
+	// Their audiences are ones the demo users answer to.
 	for _, r := range recs {
-		if r.Status == model.StatusScheduled && !r.NextAt.After(e.clk.Now()) {
+		if r.Status != model.StatusScheduled {
+			continue
+		}
+		if !r.NextAt.After(e.clk.Now()) {
 			t.Errorf("%s scheduled in the past", r.ID)
+		}
+		c, _ := model.Decode(r.Doc)
+		if n := e.s.countAudience(c.SegmentationDetails, e.clk.Now()); n == 0 || n == int64(len(e.s.users.Users)) {
+			t.Errorf("scheduled %s %s reaches %d demo users", r.Channel, r.DeliveryType, n)
 		}
 	}
 	// A second start does not seed again.
