@@ -55,7 +55,8 @@ type Options struct {
 	// and 1 min).
 	RetryMin, RetryMax time.Duration
 	// Limits are the client-side rolling rate limits on PATCH (default
-	// UpdateLimits).
+	// UpdateLimits, shared by every engine using the same *api.Client, since
+	// the service counts per credential).
 	Limits []Limit
 }
 
@@ -142,8 +143,12 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	if opts.RetryMax <= 0 {
 		opts.RetryMax = time.Minute
 	}
+	var lim *limiter
+	var releaseLim func()
 	if opts.Limits == nil {
-		opts.Limits = UpdateLimits
+		lim, releaseLim = sharedLimiter(client)
+	} else {
+		lim, releaseLim = newLimiter(opts.Limits), func() {}
 	}
 	vopts := engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}
 	if opts.Validation != nil {
@@ -151,8 +156,8 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Engine{
-		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: newLimiter(opts.Limits), vopts: vopts,
-		validate: engine.ValidatePatch, unlock: unlock,
+		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: lim, vopts: vopts,
+		validate: engine.ValidatePatch, unlock: func() { unlock(); releaseLim() },
 		ctx: ctx, cancel: cancel, camps: map[string]*campaign{},
 		main: newFeed(""), subs: map[*feed]bool{},
 	}

@@ -185,3 +185,28 @@ func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
 		t.Errorf("service: name %q, opt-outs %v", nameOf(r), *r.SegmentationDetails.SendCampaignToOptOutUsers)
 	}
 }
+
+// Two engines on one credential (two SSH sessions) share the limit.
+func TestRateLimitIsPerClient(t *testing.T) {
+	fx := newFixture(t)
+	other, err := Open(t.TempDir(), fx.client, Options{Clock: fx.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	a, b := fx.create(draft), fx.create(draft)
+	fx.load(a)
+	if _, err := other.Load(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		fx.edit(a, setName(strings.Repeat("a", i+1)))
+		if err := fx.eng.Flush(context.Background(), a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other.Edit(b, setName("b"))
+	if err := other.Flush(context.Background(), b); !errors.Is(err, ErrRateLimited) {
+		t.Errorf("the other session's 11th send in a second: %v", err)
+	}
+}
