@@ -576,6 +576,8 @@ func (t *sqlTx) Put(r *Record) error {
 	latest := 0
 	if r.Latest {
 		latest = 1
+	}
+	if r.Latest && r.Version > 1 {
 		// Only one newest version per campaign.
 		if err := t.exec(sqlUnlatest, r.Workspace, r.CampaignID, r.ID); err != nil {
 			return err

@@ -2,6 +2,7 @@ package sync
 
 import (
 	"context"
+	"errors"
 	"os"
 	"testing"
 
@@ -68,4 +69,44 @@ func TestCorruptRecordStopsReplay(t *testing.T) {
 	if err != nil || !ok || nameOf(working) != "one" || nameOf(base) != "Spring sale" || dropped != int64(len(b)-len(before)) {
 		t.Errorf("replay: %q %q dropped %d ok %v err %v", nameOf(base), nameOf(working), dropped, ok, err)
 	}
+}
+
+func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
+	fx := newFixture(t)
+	if _, err := Open(fx.dir, fx.client, Options{}); !errors.Is(err, ErrDirInUse) {
+		t.Errorf("second Open: %v", err)
+	}
+	fx.eng.Close()
+	e, err := Open(fx.dir, fx.client, Options{})
+	if err != nil {
+		t.Fatalf("Open after Close: %v", err)
+	}
+	e.Close()
+}
+
+func TestSharedEngineIsOnePerDirectory(t *testing.T) {
+	fx := newFixture(t)
+	dir := t.TempDir()
+	a, releaseA, err := Shared(dir, fx.client, Options{Clock: fx.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, releaseB, err := Shared(dir+"/.", fx.client, Options{Clock: fx.clock})
+	if err != nil || a != b {
+		t.Fatalf("second Shared: %v (same engine: %v)", err, a == b)
+	}
+	releaseA()
+	releaseA() // twice is harmless
+	if _, err := a.Load(context.Background(), "x"); errors.Is(err, ErrClosed) {
+		t.Fatal("closed while still in use")
+	}
+	releaseB()
+	if _, err := a.Load(context.Background(), "x"); !errors.Is(err, ErrClosed) {
+		t.Errorf("after the last release: %v", err)
+	}
+	c, releaseC, err := Shared(dir, fx.client, Options{Clock: fx.clock})
+	if err != nil || c == a {
+		t.Fatalf("reopen: %v", err)
+	}
+	releaseC()
 }

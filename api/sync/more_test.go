@@ -236,3 +236,29 @@ func TestSubscribeGivesEachReaderItsOwnFeed(t *testing.T) {
 		t.Error("feed still open after cancel")
 	}
 }
+
+func TestFlushAllOnQuit(t *testing.T) {
+	fx := newFixture(t)
+	a, b := fx.create(draft), fx.create(draft)
+	fx.load(a)
+	fx.load(b)
+	fx.edit(a, setName("a saved on quit"))
+	fx.edit(b, setName("b saved on quit"))
+	left, err := fx.eng.FlushAll(context.Background())
+	if err != nil || len(left) != 0 {
+		t.Fatalf("left %v, err %v", left, err)
+	}
+	if nameOf(fx.remote(a)) != "a saved on quit" || nameOf(fx.remote(b)) != "b saved on quit" {
+		t.Error("not saved")
+	}
+	// Offline at quit: the edit stays journaled and is reported.
+	fx.edit(a, setName("offline at quit"))
+	fx.down()
+	left, err = fx.eng.FlushAll(context.Background())
+	if err == nil || !slices.Equal(left, []string{a}) {
+		t.Errorf("left %v, err %v", left, err)
+	}
+	if ids, _ := fx.eng.Journaled(); !slices.Equal(ids, []string{a}) {
+		t.Errorf("journaled %v", ids)
+	}
+}
