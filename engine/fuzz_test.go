@@ -57,9 +57,14 @@ func FuzzEngine(f *testing.F) {
 		}
 		stored = append(stored, c)
 	}
+	f.Fuzz(func(t *testing.T, data []byte) { fuzzOnce(t, stored, data) })
+}
+
+// fuzzOnce is one run of FuzzEngine's body.
+func fuzzOnce(t *testing.T, stored []*model.Campaign, data []byte) {
 	states := model.Statuses
 	all := Options{Features: Features{AudienceLimit: true, Versioning: true}}
-	f.Fuzz(func(t *testing.T, data []byte) {
+	{
 		c, err := model.Decode(data)
 		if err != nil {
 			return
@@ -94,5 +99,5 @@ func FuzzEngine(f *testing.F) {
 		if !bytes.Equal(model.Encode(again), out) {
 			t.Fatalf("round trip not stable:\n%s\n%s", out, model.Encode(again))
 		}
-	})
+	}
 }
