@@ -197,7 +197,7 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
 func wireEditor(cfg *ui.Config) (func() error, error) {
-	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +226,9 @@ Flags:
   --no-seed            do not put demo campaigns into empty workspaces
   --quiet              log only errors
 
-Sandbox-only route: GET /sandbox/outbox lists the test messages "sent".
+Sandbox-only routes (same credentials): GET /sandbox/outbox lists the test
+messages "sent" (?after=SEQ&limit=N); GET /sandbox/users lists the demo users
+and segments that tests and previews can name.
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish first.
 `
 
@@ -278,17 +280,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	// Signals are caught before the address is printed: whoever waits for
+	// that line may signal at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), *data)
 	for _, w := range s.Workspaces() {
 		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
 	}
 	if len(workspaces) == 0 {
 		w := s.Workspaces()[0]
-		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H 'Idempotency-Key: '$(uuidgen) -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
-		fmt.Fprintf(stdout, "         -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
+		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H \"Idempotency-Key: $(uuidgen)\" -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
+		fmt.Fprintf(stdout, "         -H 'Content-Type: application/json' -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	code := 0
@@ -297,6 +301,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campaigns serve: %v\n", err)
 		code = 1
 	case <-ctx.Done():
+		stop() // a second Ctrl-C ends the process at once
 		fmt.Fprintln(stderr, "campaigns serve: shutting down (requests in flight finish first)")
 		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		if err := srv.Shutdown(sctx); err != nil {
@@ -498,6 +503,8 @@ Flags:
   --addr HOST:PORT          where to listen (default 127.0.0.1:23234, loopback only)
   --host-key PATH           the server's host key, created once (0600) and kept
                             (default: ssh_host_ed25519_key in the data directory)
+  --data DIR                the data directory: host key, embedded sandbox, journals
+                            (default: $XDG_DATA_HOME/campaigns or ~/.local/share/campaigns)
   --authorized-keys PATH    OpenSSH authorized_keys file of who may connect;
                             re-read when it changes (required unless --demo)
   --demo                    any key gets in; each session edits a fresh, seeded
@@ -521,6 +528,7 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", sshserver.DefaultAddr, "")
 	hostKey := fs.String("host-key", "", "")
+	dataFlag := fs.String("data", "", "")
 	authKeys := fs.String("authorized-keys", "", "")
 	demo := fs.Bool("demo", false, "")
 	maxSessions := fs.Int("max-sessions", 20, "")
@@ -572,9 +580,17 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		return usageErr("a service named with --base-url or --dc needs --workspace-id and the API key in CAMPAIGNS_API_KEY")
 	}
 
-	dataDir, err := sshserver.DefaultDataDir()
-	if err != nil && (*hostKey == "" || (!*demo && !remote)) {
-		return usageErr("%v", err)
+	// A quoted ~ is not expanded by the shell; people still mean their home.
+	for _, p := range []*string{hostKey, authKeys, dataFlag} {
+		if rest, ok := strings.CutPrefix(*p, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				*p = filepath.Join(home, rest)
+			}
+		}
+	}
+	dataDir := *dataFlag
+	if dataDir == "" {
+		dataDir = filepath.Dir(sandbox.DefaultDataDir()) // the editor's data directory
 	}
 	if *hostKey == "" {
 		*hostKey = filepath.Join(dataDir, sshserver.HostKeyName)
@@ -610,7 +626,7 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		MaxSessions:        *maxSessions,
 		IdleTimeout:        *idle,
 		MaxSession:         *maxSession,
-		App:                sshserver.EditorApp(base, open),
+		App:                sshserver.EditorApp(base, open, wireEditor),
 		Logger:             logger,
 	})
 	if err != nil {
@@ -659,12 +675,12 @@ type sshService struct {
 }
 
 // sshSandbox starts the embedded sandbox: in demo mode in memory, with a
-// workspace per session; otherwise kept in the data directory, every session
-// editing its one workspace.
+// workspace per session; otherwise in the data directory (the same sandbox
+// the local editor opens), every session editing its SANDBOX workspace.
 func sshSandbox(demo bool, dataDir string, logger *log.Logger) (*sshService, error) {
-	cfg := sandbox.Config{Seed: true}
+	cfg := sandbox.Config{Seed: true} // in memory for demos
 	if !demo {
-		cfg.DataDir = sandbox.DefaultDataDir()
+		cfg.DataDir = filepath.Join(dataDir, "sandbox") // the editor's own, by default
 	}
 	baseURL, sb, stop, err := sandbox.StartLocal(cfg)
 	if err != nil {
