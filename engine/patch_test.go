@@ -306,3 +306,33 @@ func TestUnknownKeysAreNeverProblems(t *testing.T) {
 		t.Error("a submitted component replaces the stored one whole, unknown keys included")
 	}
 }
+
+// TestConcurrentUse: the sandbox validates requests in parallel; the engine
+// keeps no state between calls, so parallel runs give the same answers
+// (run with -race to check for shared writes).
+func TestConcurrentUse(t *testing.T) {
+	good := loadFixture(t, pET)
+	bad := mutated(t, pOT, s(ios, `{}`, sd+".timezone", `"Mars/Base"`, dc+".queue_duration", `49`))
+	wantBad := dump(Validate(bad, PhasePublish, Options{}))
+	done := make(chan string, 16)
+	for i := 0; i < 16; i++ {
+		go func() {
+			var got string
+			for j := 0; j < 20; j++ {
+				if len(Validate(good, PhasePublish, Options{})) != 0 {
+					got = "good campaign got problems"
+				}
+				if d := dump(Validate(bad, PhasePublish, Options{})); d != wantBad {
+					got = d
+				}
+				ValidatePatch(good, bad, model.StatusActive, Options{})
+			}
+			done <- got
+		}()
+	}
+	for i := 0; i < 16; i++ {
+		if got := <-done; got != "" {
+			t.Fatalf("parallel run differs: %s", got)
+		}
+	}
+}
