@@ -336,3 +336,17 @@ func TestConcurrentUse(t *testing.T) {
 		}
 	}
 }
+
+func TestEmailFormat(t *testing.T) {
+	for addr, ok := range map[string]bool{
+		"news@example.com": true, "first.last+tag@mail.example.co.uk": true, "o'brien@example.ie": true,
+		"a@b": false, "@example.com": false, "news@": false, "news at example.com": false,
+		"News <news@example.com>": false, ".news@example.com": false, "news.@example.com": false,
+		"ne..ws@example.com": false, "news@-example.com": false, "news@example..com": false,
+		"news@example.com.": false, "news@exa_mple.com": false, "ne ws@example.com": false,
+	} {
+		if ValidEmail(addr) != ok {
+			t.Errorf("ValidEmail(%q) = %v", addr, !ok)
+		}
+	}
+}

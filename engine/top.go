@@ -113,6 +113,10 @@ func checkChannel(k *checker, body, stored *model.Campaign) {
 	}
 }
 
+// pushDeliveryTypes are the types a Push body may carry (BROADCAST_LIVE_ACTIVITY
+// only on update, for campaigns created elsewhere).
+var pushDeliveryTypes = append(append([]string{}, model.PushCreateDeliveryTypes...), model.DeliveryLiveActivity)
+
 func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	dt := body.CampaignDeliveryType
 	if dt == nil {
@@ -127,8 +131,7 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	}
 	switch k.channel {
 	case model.ChannelPush:
-		all := append(append([]string{}, model.PushCreateDeliveryTypes...), model.DeliveryLiveActivity)
-		if !k.enum("top.delivery_type", nil, "campaign_delivery_type", dt, all) {
+		if !k.enum("top.delivery_type", nil, "campaign_delivery_type", dt, pushDeliveryTypes) {
 			return
 		}
 	case model.ChannelEmail:
