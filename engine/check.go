@@ -72,7 +72,18 @@ func str(p *string) string {
 
 func isTrue(p *bool) bool { return p != nil && *p }
 
-func blank(p *string) bool { return p == nil || strings.TrimSpace(*p) == "" }
+// blank reports a missing or white-space-only string; the common case (text
+// that starts and ends with a visible byte) is decided without a scan.
+func blank(p *string) bool {
+	if p == nil {
+		return true
+	}
+	s := *p
+	if n := len(s); n > 0 && s[0] > ' ' && s[n-1] > ' ' {
+		return false
+	}
+	return strings.TrimSpace(s) == ""
+}
 
 func oneOf(s string, allowed []string) bool {
 	for _, a := range allowed {

@@ -115,6 +115,16 @@ func ValidTimezone(s string) bool {
 	return true
 }
 
+// uriSpecial marks the bytes validURI must look at after the scheme: white
+// space and control bytes, the braces of {{…}} and the percent escapes.
+var uriSpecial = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f], t['{'], t['}'], t['%'] = true, true, true, true
+	return t
+}()
+
 // validURI accepts an absolute URI with a scheme; web schemes need a host.
 // Personalisation expressions ({{…}}) may appear anywhere after the scheme.
 // Written by hand because net/url allocates, and this runs on every image
@@ -133,36 +143,43 @@ func validURI(s string) bool {
 	depth := 0 // inside {{ … }}
 	for i := colon + 1; i < len(s); i++ {
 		c := s[i]
+		if !uriSpecial[c] {
+			continue
+		}
 		switch {
-		case c <= ' ' || c == 0x7f:
-			if depth == 0 || c != ' ' {
-				return false // spaces only inside an expression
+		case c == '{':
+			if i+1 < len(s) && s[i+1] == '{' {
+				depth++
+				i++
 			}
-		case c == '{' && i+1 < len(s) && s[i+1] == '{':
-			depth++
-			i++
-		case c == '}' && i+1 < len(s) && s[i+1] == '}' && depth > 0:
-			depth--
-			i++
-		case c == '%' && depth == 0:
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		case c == '}':
+			if i+1 < len(s) && s[i+1] == '}' && depth > 0 {
+				depth--
+				i++
+			}
+		case c == '%':
+			if depth == 0 && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
 				return false
 			}
+		case c == ' ' && depth > 0:
+			// spaces only inside an expression
+		default:
+			return false
 		}
 	}
-	if depth != 0 {
-		return false
-	}
-	if !strings.EqualFold(s[:colon], "http") && !strings.EqualFold(s[:colon], "https") {
-		return true
+	if depth != 0 || !isWebScheme(s[:colon]) {
+		return depth == 0
 	}
 	rest := s[colon+1:]
-	if !strings.HasPrefix(rest, "//") {
+	if len(rest) < 3 || rest[0] != '/' || rest[1] != '/' {
 		return false
 	}
 	auth := rest[2:]
-	if end := strings.IndexAny(auth, "/?#"); end >= 0 {
-		auth = auth[:end]
+	for i := 0; i < len(auth); i++ {
+		if c := auth[i]; c == '/' || c == '?' || c == '#' {
+			auth = auth[:i]
+			break
+		}
 	}
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		auth = auth[at+1:]
@@ -175,6 +192,20 @@ func validURI(s string) bool {
 		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
 			c == '.' || c == '-' || c == '_' || c == '~' || c == ':' || c == '[' || c == ']' || c == '%' ||
 			c == '{' || c == '}' || c == '\'' || c == ' ' || c == '(' || c == ')') {
+			return false
+		}
+	}
+	return true
+}
+
+// isWebScheme reports http or https in any case.
+func isWebScheme(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	const want = "https"
+	for i := 0; i < len(s); i++ {
+		if s[i]|0x20 != want[i] {
 			return false
 		}
 	}

@@ -350,3 +350,19 @@ func TestEmailFormat(t *testing.T) {
 		}
 	}
 }
+
+func TestURIFormat(t *testing.T) {
+	for uri, ok := range map[string]bool{
+		"https://cdn.example.com/a.png": true, "HTTP://example.com": true, "shop://sale/summer": true,
+		"https://example.com/{{UserAttribute['id']}}.png": true, "https://{{UserAttribute['host']}}/x": true,
+		"https://example.com/a%20b": true, "mailto:a@example.com": true, "https://user@example.com:8080/x?y#z": true,
+		"cdn/img.png": false, "https:/example.com": false, "https://": false, "https:///path": false,
+		"https://exa mple.com": false, "https://example.com/a b": false, "https://example.com/%zz": false,
+		"https://example.com/{{unclosed": false, ":nothing": false, "shop:": false, "1http://x.com": false,
+		"https://example.com/\n": false,
+	} {
+		if validURI(uri) != ok {
+			t.Errorf("validURI(%q) = %v", uri, !ok)
+		}
+	}
+}
