@@ -184,12 +184,6 @@ func (k *checker) requiredVal(rule string, p *path, key string, present bool, ex
 	return false
 }
 
-// missing reports whether a string field is absent or blank (and not merely
-// wrong-typed), for rules whose message is built only on failure.
-func missing(v *string, ex *model.Extra, key string) bool {
-	return blank(v) && !wrongType(ex, key)
-}
-
 func (k *checker) enum(rule string, p *path, key string, v *string, allowed []string) bool {
 	if v == nil || oneOf(*v, allowed) {
 		return true
