@@ -197,7 +197,7 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
 func wireEditor(cfg *ui.Config) (func() error, error) {
-	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
 	if err != nil {
 		return nil, err
 	}
@@ -503,6 +503,8 @@ Flags:
   --addr HOST:PORT          where to listen (default 127.0.0.1:23234, loopback only)
   --host-key PATH           the server's host key, created once (0600) and kept
                             (default: ssh_host_ed25519_key in the data directory)
+  --data DIR                the data directory: host key, embedded sandbox, journals
+                            (default: $XDG_DATA_HOME/campaigns or ~/.local/share/campaigns)
   --authorized-keys PATH    OpenSSH authorized_keys file of who may connect;
                             re-read when it changes (required unless --demo)
   --demo                    any key gets in; each session edits a fresh, seeded
@@ -526,6 +528,7 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(io.Discard)
 	addr := fs.String("addr", sshserver.DefaultAddr, "")
 	hostKey := fs.String("host-key", "", "")
+	dataFlag := fs.String("data", "", "")
 	authKeys := fs.String("authorized-keys", "", "")
 	demo := fs.Bool("demo", false, "")
 	maxSessions := fs.Int("max-sessions", 20, "")
@@ -577,9 +580,17 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		return usageErr("a service named with --base-url or --dc needs --workspace-id and the API key in CAMPAIGNS_API_KEY")
 	}
 
-	dataDir, err := sshserver.DefaultDataDir()
-	if err != nil && (*hostKey == "" || (!*demo && !remote)) {
-		return usageErr("%v", err)
+	// A quoted ~ is not expanded by the shell; people still mean their home.
+	for _, p := range []*string{hostKey, authKeys, dataFlag} {
+		if rest, ok := strings.CutPrefix(*p, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				*p = filepath.Join(home, rest)
+			}
+		}
+	}
+	dataDir := *dataFlag
+	if dataDir == "" {
+		dataDir = filepath.Dir(sandbox.DefaultDataDir()) // the editor's data directory
 	}
 	if *hostKey == "" {
 		*hostKey = filepath.Join(dataDir, sshserver.HostKeyName)
@@ -615,7 +626,7 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		MaxSessions:        *maxSessions,
 		IdleTimeout:        *idle,
 		MaxSession:         *maxSession,
-		App:                sshserver.EditorApp(base, open),
+		App:                sshserver.EditorApp(base, open, wireEditor),
 		Logger:             logger,
 	})
 	if err != nil {
@@ -664,12 +675,12 @@ type sshService struct {
 }
 
 // sshSandbox starts the embedded sandbox: in demo mode in memory, with a
-// workspace per session; otherwise kept in the data directory, every session
-// editing its one workspace.
+// workspace per session; otherwise in the data directory (the same sandbox
+// the local editor opens), every session editing its SANDBOX workspace.
 func sshSandbox(demo bool, dataDir string, logger *log.Logger) (*sshService, error) {
-	cfg := sandbox.Config{Seed: true}
+	cfg := sandbox.Config{Seed: true} // in memory for demos
 	if !demo {
-		cfg.DataDir = sandbox.DefaultDataDir()
+		cfg.DataDir = filepath.Join(dataDir, "sandbox") // the editor's own, by default
 	}
 	baseURL, sb, stop, err := sandbox.StartLocal(cfg)
 	if err != nil {

@@ -41,3 +41,13 @@ func TestSSHHelp(t *testing.T) {
 		}
 	}
 }
+
+func TestSSHExpandsAQuotedTilde(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	var out, errb bytes.Buffer
+	code := run([]string{"ssh", "--data", t.TempDir(), "--authorized-keys", "~/missing_keys"}, strings.NewReader(""), &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), home+"/missing_keys") {
+		t.Fatalf("exit %d, stderr %q; want 1 and an error naming %s/missing_keys", code, errb.String(), home)
+	}
+}

@@ -78,7 +78,7 @@ func checkContent(k *checker) {
 		vars := c.Keyed[loc]
 		if len(vars) == 1 {
 			for vk, msg := range vars {
-				k.variationKey(lp, vk, n)
+				k.variationKey(lp, vk, n, cc.VariationDetails != nil)
 				k.message(lp.sub(vk), msg)
 			}
 		} else {
@@ -88,7 +88,7 @@ func checkContent(k *checker) {
 			}
 			sort.Slice(vks, func(i, j int) bool { return variationLess(vks[i], vks[j]) })
 			for _, vk := range vks {
-				k.variationKey(lp, vk, n)
+				k.variationKey(lp, vk, n, cc.VariationDetails != nil)
 				k.message(lp.sub(vk), vars[vk])
 			}
 		}
@@ -165,8 +165,12 @@ func variationLess(a, b string) bool {
 	return a < b
 }
 
-func (k *checker) variationKey(lp *path, vk string, n int64) {
+func (k *checker) variationKey(lp *path, vk string, n int64, ab bool) {
 	if v := variationNumber(vk); v >= 1 && v <= n {
+		return
+	}
+	if !ab {
+		k.add("content.variation_key", lp.join(vk), "variation key "+strconv.Quote(vk)+" is not allowed: without variation_details the only key is variation_1.")
 		return
 	}
 	k.add("content.variation_key", lp.join(vk), "variation key "+strconv.Quote(vk)+" is not allowed: use variation_1 to "+variationName(n)+" (no_of_variations is "+strconv.FormatInt(n, 10)+").")

@@ -117,7 +117,11 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	dt := body.CampaignDeliveryType
 	if dt == nil {
 		if k.phase != PhasePatch && !wrongType(&body.Extra, "campaign_delivery_type") {
-			k.add("top.delivery_type_required", "campaign_delivery_type", "campaign_delivery_type is required: use one of "+list(model.PushCreateDeliveryTypes)+".")
+			types := model.PushCreateDeliveryTypes
+			if k.isEmail() {
+				types = model.EmailCreateDeliveryTypes
+			}
+			k.add("top.delivery_type_required", "campaign_delivery_type", "campaign_delivery_type is required: use one of "+list(types)+".")
 		}
 		return
 	}

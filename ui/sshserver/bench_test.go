@@ -27,7 +27,7 @@ func BenchmarkSessionToFirstScreen(b *testing.B) {
 // seeded workspace is created, the editor starts and lists the campaigns.
 func BenchmarkDemoSessionToBrowser(b *testing.B) {
 	open, opened := demoSandbox(b)
-	ts := start(b, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open)})
+	ts := start(b, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, nil)})
 	key := newKey(b)
 	b.ResetTimer()
 	for range b.N {

@@ -30,14 +30,24 @@ type Workspace struct {
 // WorkspaceFunc opens the workspace of a new session.
 type WorkspaceFunc func(sess ssh.Session) (Workspace, error)
 
+// WireFunc adds what belongs to one session to its config before the
+// editor starts (the draft editor, whose journal lives in cfg.DataDir); the
+// returned close runs when the session ends.
+type WireFunc func(cfg *ui.Config) (close func() error, err error)
+
 // EditorApp serves the editor (ui.New) to every session: base carries what
-// all sessions share (service label, theme, the draft editor), the session
-// adds its renderer and its workspace.
-func EditorApp(base ui.Config, open WorkspaceFunc) AppFunc {
+// all sessions share (service label, theme), the session adds its renderer
+// and its workspace, then wire (may be nil) adds the rest.
+func EditorApp(base ui.Config, open WorkspaceFunc, wire WireFunc) AppFunc {
 	return func(sess ssh.Session, r *lipgloss.Renderer) (tea.Model, func(), error) {
 		ws, err := open(sess)
 		if err != nil {
 			return nil, nil, err
+		}
+		release := func() {
+			if ws.Close != nil {
+				ws.Close()
+			}
 		}
 		cfg := base
 		cfg.Renderer = r
@@ -47,7 +57,22 @@ func EditorApp(base ui.Config, open WorkspaceFunc) AppFunc {
 		if _, ok := lookupEnv(sess.Environ(), "NO_COLOR"); ok {
 			cfg.Theme = themes.Plain()
 		}
-		return ui.New(cfg), ws.Close, nil
+		if wire != nil {
+			closeWired, err := wire(&cfg)
+			if err != nil {
+				release()
+				return nil, nil, err
+			}
+			if closeWired != nil {
+				release = func() {
+					_ = closeWired() // before the workspace goes
+					if ws.Close != nil {
+						ws.Close()
+					}
+				}
+			}
+		}
+		return ui.New(cfg), release, nil
 	}
 }
 

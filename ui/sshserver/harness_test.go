@@ -224,11 +224,16 @@ type terminal struct {
 	answer sync.Once
 }
 
-func openTerminal(t testing.TB, c *gossh.Client, term string, w, h int) *terminal {
+func openTerminal(t testing.TB, c *gossh.Client, term string, w, h int, env ...string) *terminal {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
 		t.Fatal(err)
+	}
+	for i := 0; i+1 < len(env); i += 2 {
+		if err := sess.Setenv(env[i], env[i+1]); err != nil {
+			t.Fatal(err)
+		}
 	}
 	tm := &terminal{sess: sess, out: newNotifyBuffer(), done: make(chan struct{})}
 	tm.stdin, err = sess.StdinPipe()
@@ -285,4 +290,19 @@ func (tm *terminal) waitClosed(t testing.TB) int {
 		t.Fatalf("session ended without an exit status: %v", tm.exit)
 	}
 	return 0
+}
+
+// waitSessions waits until at most n sessions are open. The server releases
+// a session just before it logs the disconnect, so every log line is a
+// moment to look again.
+func (ts *testServer) waitSessions(t testing.TB, n int) {
+	t.Helper()
+	deadline := time.After(waitLimit)
+	for ts.Sessions() > n {
+		select {
+		case <-ts.logs.changed:
+		case <-deadline:
+			t.Fatalf("%d sessions still open, want at most %d", ts.Sessions(), n)
+		}
+	}
 }

@@ -17,27 +17,6 @@ import (
 // HostKeyName is the file name of the host key inside the data directory.
 const HostKeyName = "ssh_host_ed25519_key"
 
-// DefaultDataDir is where campaigns keeps its files for this user:
-// $XDG_DATA_HOME/campaigns, else ~/.local/share/campaigns (the user config
-// directory on macOS and Windows, which have no XDG data directory).
-func DefaultDataDir() (string, error) {
-	if d := os.Getenv("XDG_DATA_HOME"); d != "" && filepath.IsAbs(d) {
-		return filepath.Join(d, "campaigns"), nil
-	}
-	if runtime.GOOS == "darwin" || runtime.GOOS == "windows" {
-		d, err := os.UserConfigDir()
-		if err != nil {
-			return "", err
-		}
-		return filepath.Join(d, "campaigns"), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("no home directory to keep the host key in (use --host-key PATH): %w", err)
-	}
-	return filepath.Join(home, ".local", "share", "campaigns"), nil
-}
-
 // LoadOrCreateHostKey reads the host key at path, or creates an Ed25519 key
 // there (mode 0600, its directory 0700) when there is none yet. The key is
 // kept, so clients see the same host fingerprint after a restart. Like sshd,

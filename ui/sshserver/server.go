@@ -248,7 +248,7 @@ func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
 		s.log.Error("cannot read the authorized keys; refusing every key until it is fixed", "error", err)
 	}
 	if !ok {
-		s.log.Warn("key refused", "user", ctx.User(), "key", gossh.FingerprintSHA256(key), "addr", ctx.RemoteAddr())
+		s.log.Info("key refused", "user", ctx.User(), "key", gossh.FingerprintSHA256(key), "addr", ctx.RemoteAddr())
 	}
 	return ok
 }
