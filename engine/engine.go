@@ -99,7 +99,33 @@ func Merge(stored, patch *model.Campaign) *model.Campaign {
 // PhaseCreate, a stored campaign with PhasePublish. Every problem is reported,
 // not only the first, in a stable order.
 func Validate(c *model.Campaign, phase Phase, opts Options) []Problem {
-	return nil // the rules arrive with issue #2
+	if c == nil {
+		c = &model.Campaign{}
+	}
+	k := newChecker(c, phase, opts)
+	checkTop(k, c, nil)
+	checkComponents(k, c)
+	if phase == PhasePublish {
+		for _, r := range publishRules {
+			r.check(k)
+		}
+	}
+	return k.probs
+}
+
+// checkComponents validates in full every component present in body (the
+// document as sent), reading conditions from the checker's campaign.
+func checkComponents(k *checker, body *model.Campaign) {
+	for i := range components {
+		comp := &components[i]
+		if inv, bad := body.Extra.Invalid[comp.name]; bad {
+			k.add("json.type", comp.name, comp.name+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+			continue
+		}
+		if comp.sent(body) {
+			comp.check(k)
+		}
+	}
 }
 
 // ValidatePatch applies a component-update body to a stored campaign in the
@@ -107,5 +133,69 @@ func Validate(c *model.Campaign, phase Phase, opts Options) []Problem {
 // merged campaign, then the edit restrictions of the state table
 // (decisions.md §2 row 1).
 func ValidatePatch(stored, patch *model.Campaign, state string, opts Options) PatchResult {
-	return PatchResult{Merged: Merge(stored, patch)}
+	merged := Merge(stored, patch)
+	if patch == nil {
+		patch = &model.Campaign{}
+	}
+	if stored == nil {
+		stored = &model.Campaign{}
+	}
+	locked, all := Locked(state)
+	if all {
+		return PatchResult{Merged: merged, Refusal: &Refusal{
+			State:   state,
+			Message: "Campaign is in " + stateName(state) + " state and cannot be patched: a " + stateName(state) + " campaign allows no edits.",
+		}}
+	}
+	k := newChecker(merged, PhasePatch, opts)
+	checkTop(k, patch, stored)
+	checkComponents(k, patch)
+	for _, target := range locked {
+		if lockedChanged(stored, patch, target) {
+			k.add("state.locked", target, target+" cannot be changed while the campaign is "+state+"; send it with its stored value or leave it out.")
+		}
+	}
+	return PatchResult{Merged: merged, Problems: k.probs}
+}
+
+func stateName(s string) string {
+	if s == "" {
+		return "an unknown"
+	}
+	return s
+}
+
+// lockedChanged reports whether patch edits a locked target. A locked field
+// sent with its stored value is not an edit: whole parent objects are resent
+// by design.
+func lockedChanged(stored, patch *model.Campaign, target string) bool {
+	switch target {
+	case "trigger_condition":
+		return patch.TriggerCondition != nil && !model.Equal(patch.TriggerCondition, stored.TriggerCondition)
+	case "segmentation_details":
+		return patch.SegmentationDetails != nil && !model.Equal(patch.SegmentationDetails, stored.SegmentationDetails)
+	case "conversion_goal_details":
+		return patch.ConversionGoalDetails != nil && !model.Equal(patch.ConversionGoalDetails, stored.ConversionGoalDetails)
+	case "scheduling_details.delivery_type", "scheduling_details.start_time":
+		p := patch.SchedulingDetails
+		if p == nil {
+			return false
+		}
+		s := stored.SchedulingDetails
+		if s == nil {
+			s = &model.Scheduling{}
+		}
+		if target == "scheduling_details.delivery_type" {
+			return !sameStr(p.DeliveryType, s.DeliveryType) || wrongType(&p.Extra, "delivery_type")
+		}
+		return !sameStr(p.StartTime, s.StartTime) || wrongType(&p.Extra, "start_time")
+	}
+	return false
+}
+
+func sameStr(a, b *string) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
 }

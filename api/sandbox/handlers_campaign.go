@@ -1,0 +1,330 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"campaigns/api"
+	"campaigns/engine"
+	"campaigns/model"
+)
+
+// Create request_id reuse windows after a successful create (decisions.md §2).
+const (
+	createWindowPush  = time.Hour
+	createWindowEmail = 24 * time.Hour
+)
+
+func (s *Server) opts(ws Workspace) engine.Options { return engine.Options{Features: ws.Features} }
+
+// decodeCampaign reads a create or update body leniently: wrong JSON types
+// are kept for the engine to report with their paths.
+func decodeCampaign(body []byte) (*model.Campaign, error) {
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return nil, errValidation("body", "A JSON object body is required.")
+	}
+	c, err := model.Decode(body)
+	if err != nil {
+		return nil, jsonError(err)
+	}
+	return c, nil
+}
+
+func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	ri := info(r)
+	now := s.now()
+	c, err := decodeCampaign(ri.body)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	createdKey := limitKey(ri.ws, "created")
+	if !s.cfg.NoRateLimits {
+		if v := s.limits.peek(createdKey, limitsCreated, now); !v.ok {
+			e := errRateLimited(v)
+			e.message = "Too many campaigns created: " + e.message
+			writeErr(w, r, e)
+			return
+		}
+	}
+	problems := engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws))
+	if len(problems) > 0 {
+		writeErr(w, r, errProblems("One or more fields failed validation.", problems))
+		return
+	}
+	stripServerFields(c)
+	id := newObjectID(now)
+	c.ID, c.CampaignID, c.VersionNumber, c.Status = ptr(id), ptr(id), ptr(int64(1)), ptr(model.StatusDraft)
+	c.CreatedAt, c.UpdatedAt = ptr(now.Format(TimeLayout)), ptr(now.Format(TimeLayout))
+	if c.UpdatedBy == nil {
+		c.UpdatedBy = c.CreatedBy
+	}
+	rec := recordOf(ri.ws.ID, c, now, now)
+	reqID := ri.headerID
+	if reqID == "" {
+		reqID = ri.bodyID
+	}
+	window := createWindowPush
+	if str(c.Channel) == model.ChannelEmail {
+		window = createWindowEmail
+	}
+	var reused time.Time
+	err = s.store.Update(r.Context(), func(tx Tx) error {
+		until, err := tx.CreateRequestUntil(ri.ws.ID, reqID)
+		if err != nil {
+			return err
+		}
+		if until.After(now) {
+			reused = until
+			return errReused
+		}
+		if err := tx.Put(rec); err != nil {
+			return err
+		}
+		return tx.RememberCreateRequest(ri.ws.ID, reqID, now.Add(window))
+	})
+	if errors.Is(err, errReused) {
+		writeErr(w, r, &apiError{status: http.StatusConflict, code: api.CodeBadRequest, target: "request_id",
+			message: fmt.Sprintf("request_id %q was already used to create a campaign; it can be reused after %s UTC.", reqID, reused.Format(time.DateTime))})
+		return
+	}
+	if err != nil {
+		s.log.Error("create", "err", err)
+		writeErr(w, r, err)
+		return
+	}
+	if !s.cfg.NoRateLimits {
+		s.limits.add(createdKey, limitsCreated, now)
+	}
+	writeData(w, r, http.StatusCreated, "campaign", api.CreateResult{ID: id, Status: model.StatusDraft})
+}
+
+var errReused = errors.New("request_id reused")
+
+// load reads the newest version of the path's campaign in the caller's
+// workspace, decoded; another workspace's campaign does not exist here.
+func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Campaign, error) {
+	rec, err := s.store.Latest(ctx, info(r).ws.ID, r.PathValue("campaign_id"))
+	if errors.Is(err, ErrNotFound) {
+		return nil, nil, errNotFound()
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := model.Decode(rec.Doc)
+	if err != nil {
+		return nil, nil, fmt.Errorf("stored campaign %s: %w", rec.ID, err)
+	}
+	return rec, c, nil
+}
+
+// lockLoad takes the write lock of the path's campaign (by its canonical
+// campaign_id, whichever version id the path names) and reads its newest
+// version under it. The path is usually the campaign_id itself: then one
+// read does.
+func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, func(), error) {
+	ws, pathID := info(r).ws.ID, r.PathValue("campaign_id")
+	unlock := s.lockCampaign(ws, pathID)
+	rec, c, err := s.load(r.Context(), r)
+	if err != nil {
+		unlock()
+		return nil, nil, nil, err
+	}
+	if rec.CampaignID == pathID {
+		return rec, c, unlock, nil
+	}
+	unlock()
+	unlock = s.lockCampaign(ws, rec.CampaignID)
+	if rec, c, err = s.load(r.Context(), r); err != nil {
+		unlock()
+		return nil, nil, nil, err
+	}
+	return rec, c, unlock, nil
+}
+
+func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
+	rec, _, err := s.load(r.Context(), r)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(rec.Doc))
+}
+
+func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
+	ri := info(r)
+	if !allows(ri.scope, ScopeCreateManage) {
+		writeErr(w, r, &apiError{status: http.StatusForbidden, code: api.CodeForbidden, target: api.HeaderScopes,
+			message: "Caller does not have permission to update this campaign."})
+		return
+	}
+	patch, err := decodeCampaign(ri.body)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	rec, stored, unlock, err := s.lockLoad(r)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	defer unlock()
+	createdBy := stored.CreatedBy
+	stripServerFields(patch) // status stays: the engine reports it
+	patch.CreatedBy = nil
+	res := engine.ValidatePatch(stored, patch, rec.Status, s.opts(ri.ws))
+	if res.Refusal != nil {
+		writeErr(w, r, errConflict(res.Refusal.Message))
+		return
+	}
+	if len(res.Problems) > 0 {
+		writeErr(w, r, errProblems("One or more fields failed validation.", res.Problems))
+		return
+	}
+	now := s.now()
+	m := res.Merged
+	if m == nil {
+		m = engine.Merge(stored, patch)
+	}
+	// What the service owns comes from the stored document.
+	m.ID, m.CampaignID, m.VersionNumber, m.Status = stored.ID, stored.CampaignID, stored.VersionNumber, stored.Status
+	m.CreatedBy, m.CreatedAt, m.SentTime, m.RequestID = createdBy, stored.CreatedAt, stored.SentTime, nil
+	m.FlowID, m.FlowName, m.ParentID = stored.FlowID, stored.FlowName, stored.ParentID
+	m.UpdatedAt = ptr(now.Format(TimeLayout))
+	m.UpdatedBy = patch.UpdatedBy
+	if m.UpdatedBy == nil {
+		m.UpdatedBy = ptr(CredentialEmail) // the credential, as the spec says
+	}
+	newVersion := ri.ws.Features.Versioning && rec.Status != model.StatusDraft
+	if newVersion {
+		id := newObjectID(now)
+		m.ID, m.VersionNumber = ptr(id), ptr(rec.Version+1)
+	}
+	out := recordOf(ri.ws.ID, m, rec.CreatedAt, now)
+	out.NextAt = nextAt(out.Status, out.DeliveryType, m, now, rec.NextAt)
+	if err := s.store.Update(r.Context(), func(tx Tx) error { return tx.Put(out) }); err != nil {
+		s.log.Error("patch", "err", err)
+		writeErr(w, r, err)
+		return
+	}
+	writeData(w, r, http.StatusOK, "campaign", api.PatchResult{ID: out.ID})
+}
+
+func (s *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
+	ri := info(r)
+	if len(strings.TrimSpace(string(ri.body))) > 0 {
+		var req api.ValidateRequest
+		if err := decodeStrict(ri.body, &req); err != nil {
+			writeErr(w, r, err)
+			return
+		}
+	}
+	_, c, err := s.load(r.Context(), r)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	res := api.ValidateResult{Valid: true}
+	for _, p := range engine.Validate(c, engine.PhasePublish, s.opts(ri.ws)) {
+		res.Valid = false
+		res.Errors = append(res.Errors, api.ValidateError{Field: p.Target, Issue: p.Message})
+	}
+	writeData(w, r, http.StatusOK, "campaign", res)
+}
+
+func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
+	ri := info(r)
+	var req api.StatusRequest
+	if err := decodeStrict(ri.body, &req); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	if req.Action == "" {
+		writeErr(w, r, errValidation("action", "action is required: STOP, PAUSE or RESUME."))
+		return
+	}
+	rec, c, unlock, err := s.lockLoad(r)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	defer unlock()
+	now := s.now()
+	next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, startAhead(c, now))
+	if err != nil {
+		writeErr(w, r, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity,
+			target: "action", message: err.Error()})
+		return
+	}
+	out := s.withStatus(ri.ws.ID, rec, c, next, now)
+	if err := s.store.Update(r.Context(), func(tx Tx) error { return tx.Put(out) }); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	writeData(w, r, http.StatusOK, "campaign", api.StatusResult{ID: rec.ID, Action: req.Action})
+}
+
+// withStatus is the record of c moved to a new status at now.
+func (s *Server) withStatus(workspace string, rec *Record, c *model.Campaign, status string, now time.Time) *Record {
+	c.Status = ptr(status)
+	c.UpdatedAt = ptr(now.Format(TimeLayout))
+	if status == model.StatusSent {
+		c.SentTime = ptr(now.Format(TimeLayout))
+	}
+	prev := rec.NextAt
+	if status != rec.Status {
+		prev = time.Time{}
+	}
+	out := recordOf(workspace, c, rec.CreatedAt, now)
+	out.NextAt = nextAt(status, out.DeliveryType, c, now, prev)
+	return out
+}
+
+// handlePublish is V1's PATCH /core-services/v1/campaigns/{campaign_id} with
+// {"status": "PUBLISH"}: DRAFT_PUBLISH, then SCHEDULED or ACTIVE; 204.
+func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
+	ri := info(r)
+	var req api.PublishRequest
+	if err := decodeStrict(ri.body, &req); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	if req.Status != "PUBLISH" {
+		writeErr(w, r, errValidation("status", `status must be "PUBLISH".`))
+		return
+	}
+	rec, c, unlock, err := s.lockLoad(r)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	defer unlock()
+	if rec.Status != model.StatusDraft {
+		writeErr(w, r, errConflict(fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published.", rec.Status)))
+		return
+	}
+	if ps := engine.Validate(c, engine.PhasePublish, s.opts(ri.ws)); len(ps) > 0 {
+		writeErr(w, r, errProblems("Draft cannot be published; validation failed.", ps))
+		return
+	}
+	now := s.now()
+	next := model.StatusActive
+	if startAhead(c, now) {
+		next = model.StatusScheduled
+	}
+	out := s.withStatus(ri.ws.ID, rec, c, next, now)
+	if err := s.store.Update(r.Context(), func(tx Tx) error { return tx.Put(out) }); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	w.WriteHeader(http.StatusNoContent)
+}
+
+// CredentialEmail is updated_by when an update does not name its author: the
+// spec attributes it to the API credential, and updated_by is an email.
+const CredentialEmail = "api-key@sandbox.local"

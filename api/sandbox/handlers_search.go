@@ -1,0 +1,231 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"campaigns/api"
+	"campaigns/model"
+)
+
+// MaxPage is the most campaigns a search or meta page holds.
+const MaxPage = 15
+
+var readChannels = []string{model.ChannelPush, model.ChannelEmail, model.ChannelSMS, model.ChannelWhatsApp,
+	model.ChannelFacebook, model.ChannelGoogleAds, model.ChannelConnectors}
+
+var searchDeliveryTypes = []string{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered,
+	model.DeliveryBusinessEvent, model.DeliveryDeviceTriggered, model.DeliveryLocationTriggered,
+	model.DeliveryLiveActivity, model.DeliveryAPITriggered}
+
+// paging is limit and page, told apart from absent.
+type paging struct {
+	Limit *int `json:"limit"`
+	Page  *int `json:"page"`
+}
+
+func checkPaging(p paging) error {
+	switch {
+	case p.Limit == nil:
+		return errValidation("limit", "limit is required.")
+	case *p.Limit < 1 || *p.Limit > MaxPage:
+		return errValidation("limit", fmt.Sprintf("limit must be between 1 and %d.", MaxPage))
+	case p.Page == nil:
+		return errValidation("page", "page is required.")
+	case *p.Page < 1:
+		return errValidation("page", "page must be 1 or more.")
+	}
+	return nil
+}
+
+// checkEnum reports the first value that is not one of allowed.
+func checkEnum(target string, vals, allowed []string) error {
+	for i, v := range vals {
+		if !slices.Contains(allowed, v) {
+			return errValidation(fmt.Sprintf("%s[%d]", target, i),
+				fmt.Sprintf("%q is not one of %s.", v, strings.Join(allowed, ", ")))
+		}
+	}
+	return nil
+}
+
+func parseRange(target string, d *api.DateRange) (from, to time.Time, err error) {
+	if d == nil {
+		return
+	}
+	var ok bool
+	if d.FromDate != "" {
+		if from, ok = parseLocalTime(d.FromDate, ""); !ok {
+			return from, to, errValidation(target+".from_date", "from_date must be an ISO 8601 date-time.")
+		}
+	}
+	if d.ToDate != "" {
+		if to, ok = parseLocalTime(d.ToDate, ""); !ok {
+			return from, to, errValidation(target+".to_date", "to_date must be an ISO 8601 date-time.")
+		}
+		if len(strings.TrimSpace(d.ToDate)) == len("2006-01-02") {
+			to = to.Add(24*time.Hour - time.Microsecond) // a bare date includes its whole day
+		}
+	}
+	return
+}
+
+func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
+	ri := info(r)
+	var req api.SearchRequest
+	var pg paging
+	if err := decodeStrict(ri.body, &req); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	_ = decodeStrict(ri.body, &pg)
+	if err := checkPaging(pg); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: (*pg.Page - 1) * *pg.Limit,
+		IncludeArchived: req.IncludeArchiveCampaigns, IncludeChildren: req.IncludeChildCampaigns}
+	if f := req.CampaignFields; f != nil {
+		for _, err := range []error{
+			checkEnum("campaign_fields.status", f.Status, model.Statuses),
+			checkEnum("campaign_fields.channels", f.Channels, readChannels),
+			checkEnum("campaign_fields.campaign_delivery_type", f.CampaignDeliveryType, searchDeliveryTypes),
+		} {
+			if err != nil {
+				writeErr(w, r, err)
+				return
+			}
+		}
+		from, to, err := parseRange("campaign_fields.created_date", f.CreatedDate)
+		if err != nil {
+			writeErr(w, r, err)
+			return
+		}
+		q.IDs, q.Channels, q.DeliveryTypes, q.CreatedBy = f.IDs, f.Channels, f.CampaignDeliveryType, f.CreatedBy
+		q.Statuses, q.Tags, q.Name, q.From, q.To, q.Version = f.Status, f.Tags, f.Name, from, to, f.VersionNumber
+		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft)
+	}
+	recs, err := s.store.Search(r.Context(), q)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	// The stored documents go out as they are.
+	var b bytes.Buffer
+	b.WriteString(`{"campaigns":[`)
+	for i, rec := range recs {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(rec.Doc)
+	}
+	b.WriteString(`]}`)
+	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(b.Bytes()))
+}
+
+// metaBody also accepts campaign_delivery_type as an array, as one of the
+// reference's examples sends it.
+type metaBody struct {
+	CampaignFields *struct {
+		CampaignDeliveryType []string `json:"campaign_delivery_type"`
+	} `json:"campaign_fields"`
+}
+
+func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
+	ri := info(r)
+	var req api.MetaRequest
+	var pg paging
+	if err := decodeStrict(ri.body, &req); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	_ = decodeStrict(ri.body, &pg)
+	if err := checkPaging(pg); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	var extra metaBody
+	_ = decodeStrict(ri.body, &extra)
+	now := s.now()
+	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: (*pg.Page - 1) * *pg.Limit,
+		IncludeArchived: true, IncludeChildren: req.IncludeChildCampaigns, LatestOnly: true}
+	if f := req.CampaignFields; f != nil {
+		types := extra.CampaignFields.CampaignDeliveryType
+		if f.DeliveryType != "" {
+			types = append(types, f.DeliveryType)
+		}
+		for _, err := range []error{
+			checkEnum("campaign_fields.status", f.Status, model.Statuses),
+			checkEnum("campaign_fields.channels", f.Channels, readChannels),
+			checkEnum("campaign_fields.delivery_type", types, searchDeliveryTypes),
+		} {
+			if err != nil {
+				writeErr(w, r, err)
+				return
+			}
+		}
+		from, to, err := parseRange("campaign_fields.created_date", f.CreatedDate)
+		if err != nil {
+			writeErr(w, r, err)
+			return
+		}
+		if f.ID != "" {
+			q.IDs = []string{f.ID}
+		}
+		q.Channels, q.DeliveryTypes, q.CreatedBy = f.Channels, types, f.CreatedBy
+		q.Statuses, q.Tags, q.Name, q.From, q.To = f.Status, f.Tags, f.Name, from, to
+		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft)
+		q.IncludeArchived = len(f.Status) == 0 || slices.Contains(f.Status, model.StatusArchived)
+	}
+	recs, err := s.store.Search(r.Context(), q)
+	if err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	var parents []string
+	for _, rec := range recs {
+		if rec.DeliveryType == model.DeliveryPeriodic && rec.ParentID == "" {
+			parents = append(parents, rec.CampaignID)
+		}
+	}
+	var children map[string]int64
+	if req.IncludeChildCampaigns {
+		if children, err = s.store.ChildCounts(r.Context(), ri.ws.ID, parents); err != nil {
+			writeErr(w, r, err)
+			return
+		}
+	}
+	rows := make([]api.MetaRow, 0, len(recs))
+	for _, rec := range recs {
+		c, err := model.Decode(rec.Doc)
+		if err != nil {
+			writeErr(w, r, err)
+			return
+		}
+		row := api.MetaRow{CampaignID: rec.CampaignID, VersionNumber: rec.Version, Channel: rec.Channel,
+			CreatedBy: rec.CreatedBy, CampaignDeliveryType: rec.DeliveryType, CampaignStatus: rec.Status}
+		if b := c.BasicDetails; b != nil {
+			row.CampaignName, row.CampaignTags, row.Platform, row.CampaignTeam = str(b.Name), b.Tags, b.Platforms, str(b.Team)
+		}
+		if t, ok := startTime(c); ok {
+			row.CampaignStartTime = t.Format(time.RFC3339)
+		}
+		if req.IncludeChildCampaigns {
+			row.ParentCampaignID = rec.ParentID
+			if n, ok := children[rec.CampaignID]; ok {
+				row.TotalChildCampaigns = ptr(n)
+			}
+		}
+		if v, ok := c.Extra.Unknown["rejection_comment"].(string); ok && rec.Status == model.StatusDraft {
+			row.RejectionComment = v
+		}
+		row.ReachabilityDetails = s.reachability(rec, c, now)
+		rows = append(rows, row)
+	}
+	writeData(w, r, http.StatusOK, "campaign", api.MetaResult{Campaigns: rows})
+}

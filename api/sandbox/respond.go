@@ -1,0 +1,181 @@
+package sandbox
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"campaigns/api"
+	"campaigns/engine"
+	"campaigns/model"
+)
+
+// reqInfo is what the middleware learns about a request, shared with the
+// handlers through the context.
+type reqInfo struct {
+	body       []byte // the whole body, read once (bodyLimit)
+	responseID string // X-SVC-Request-Id, else body request_id, else generated
+	headerID   string
+	bodyID     string // request_id of the body, if any
+	badBodyID  bool   // request_id sent, but not a non-empty string
+	ws         Workspace
+	scope      string // the effective scope (X-SVC-Scopes or the key's)
+}
+
+type ctxKey struct{}
+
+func info(r *http.Request) *reqInfo {
+	if ri, ok := r.Context().Value(ctxKey{}).(*reqInfo); ok {
+		return ri
+	}
+	id := r.Header.Get(api.HeaderRequestID)
+	if id == "" {
+		id = newUUID()
+	}
+	ri := &reqInfo{responseID: id, headerID: r.Header.Get(api.HeaderRequestID)}
+	return ri
+}
+
+func withInfo(r *http.Request, ri *reqInfo) *http.Request {
+	return r.WithContext(context.WithValue(r.Context(), ctxKey{}, ri))
+}
+
+// apiError is an error answer: its status and the envelope's error object.
+type apiError struct {
+	status  int
+	code    string
+	message string
+	details []api.ErrorDetail
+	target  string
+	header  http.Header
+}
+
+func (e *apiError) Error() string { return e.code + ": " + e.message }
+
+func errValidation(target, message string) *apiError {
+	return &apiError{status: http.StatusBadRequest, code: api.CodeValidationFailed, message: message,
+		target: target, details: []api.ErrorDetail{{Target: target, Message: message}}}
+}
+
+func errProblems(message string, ps []engine.Problem) *apiError {
+	e := &apiError{status: http.StatusBadRequest, code: api.CodeValidationFailed, message: message}
+	for _, p := range ps {
+		e.details = append(e.details, api.ErrorDetail{Target: p.Target, Message: p.Message})
+	}
+	if len(e.details) > 0 {
+		e.target = e.details[0].Target
+	}
+	return e
+}
+
+func errNotFound() *apiError {
+	return &apiError{status: http.StatusNotFound, code: api.CodeNotFound, message: "Campaign not found.", target: "campaign_id"}
+}
+
+func errConflict(message string) *apiError {
+	return &apiError{status: http.StatusConflict, code: api.CodeBadRequest, message: message}
+}
+
+func errInternal() *apiError {
+	return &apiError{status: http.StatusInternalServerError, code: api.CodeInternalError, message: "Internal server error."}
+}
+
+// writeJSON writes v with the status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := json.Marshal(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":{"code":"INTERNAL_ERROR","message":"Internal server error."}}`)
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_, _ = w.Write(append(b, '\n'))
+}
+
+// writeData writes a success envelope.
+func writeData(w http.ResponseWriter, r *http.Request, status int, typ string, data any) {
+	raw, ok := data.(json.RawMessage)
+	if !ok {
+		b, err := json.Marshal(data)
+		if err != nil {
+			writeErr(w, r, errInternal())
+			return
+		}
+		raw = b
+	}
+	writeJSON(w, status, api.Envelope{ResponseID: info(r).responseID, Type: typ, Data: raw})
+}
+
+// writeErr writes an error envelope; any error that is not an *apiError is a
+// 500 whose cause goes to the log only.
+func writeErr(w http.ResponseWriter, r *http.Request, err error) {
+	var e *apiError
+	if !errors.As(err, &e) {
+		e = errInternal()
+	}
+	for k, v := range e.header {
+		w.Header()[k] = v
+	}
+	ri := info(r)
+	writeJSON(w, e.status, api.Envelope{ResponseID: ri.responseID, Error: &api.ErrorBody{
+		Code: e.code, Message: e.message, Target: e.target, Details: e.details, RequestID: ri.bodyID,
+	}})
+}
+
+// decodeStrict reads a wire-typed body: a syntax error names its line and
+// column, a wrong JSON type names its field.
+func decodeStrict(body []byte, dst any) error {
+	if len(strings.TrimSpace(string(body))) == 0 {
+		return errValidation("body", "A JSON object body is required.")
+	}
+	if _, err := model.Parse(body); err != nil {
+		return jsonError(err)
+	}
+	if err := json.Unmarshal(body, dst); err != nil {
+		return jsonError(err)
+	}
+	return nil
+}
+
+// jsonError turns a JSON decoding error into a 400 with a target.
+func jsonError(err error) error {
+	var se *model.SyntaxError
+	var te *json.UnmarshalTypeError
+	switch {
+	case errors.As(err, &se):
+		return errValidation("body", fmt.Sprintf("Malformed JSON at line %d, column %d: %s.", se.Line, se.Column, se.Msg))
+	case errors.Is(err, model.ErrNotObject):
+		return errValidation("body", "The body must be a JSON object.")
+	case errors.As(err, &te):
+		target := te.Field
+		if target == "" {
+			target = "body"
+		}
+		return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), te.Value))
+	}
+	return errValidation("body", "The body is not valid JSON: "+err.Error()+".")
+}
+
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64, reflect.Uint, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Map, reflect.Struct:
+		return "an object"
+	}
+	return "another type"
+}

@@ -1,0 +1,95 @@
+package sandbox
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+
+	"campaigns/api"
+)
+
+// route is one method on one path with the middleware it needs.
+type route struct {
+	method, pattern string
+	class           string   // rate-limit class
+	limits          []window // nil = no limit (sandbox-only routes)
+	idempotent      bool     // Idempotency-Key required
+	handler         http.HandlerFunc
+}
+
+func (s *Server) routeTable() []route {
+	return []route{
+		{"POST", api.PathCampaigns, "create", limitsCreate, true, s.handleCreate},
+		{"GET", api.PathCampaigns + "/{campaign_id}", "get", limitsDefault, false, s.handleGet},
+		{"PATCH", api.PathCampaigns + "/{campaign_id}", "update", limitsDefault, true, s.handlePatch},
+		{"POST", api.PathCampaigns + "/{campaign_id}/validate", "validate", limitsDefault, false, s.handleValidate},
+		{"PATCH", api.PathCampaigns + "/{campaign_id}/status", "status", limitsDefault, true, s.handleStatus},
+		{"POST", api.PathSearch, "search", limitsDefault, true, s.handleSearch},
+		{"POST", api.PathMeta, "meta", limitsDefault, true, s.handleMeta},
+		{"POST", api.PathTest, "test", limitsDefault, true, s.handleTest},
+		{"POST", api.PathPreview, "preview", limitsPreview, true, s.handlePreview},
+		{"PATCH", api.PathV1Publish + "{campaign_id}", "publish", limitsDefault, true, s.handlePublish},
+		{"GET", PathOutbox, "outbox", nil, false, s.handleOutbox},
+		{"GET", PathUsers, "users", nil, false, s.handleUsers},
+	}
+}
+
+// PathOutbox lists the test messages the sandbox "sent" (sandbox only).
+const PathOutbox = "/sandbox/outbox"
+
+// PathUsers lists the demo users and segments (sandbox only).
+const PathUsers = "/sandbox/users"
+
+// routes builds the handler: per route body → auth → request id → rate
+// limit → idempotency → handler, all inside panic recovery; a path no route
+// has is 404 JSON, a method the path does not take is 405 JSON.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	byPattern := map[string]map[string]http.Handler{}
+	var order []string
+	for _, rt := range s.routeTable() {
+		var h http.Handler = rt.handler
+		if rt.idempotent {
+			h = s.idempotency(h)
+		}
+		if rt.limits != nil {
+			h = s.rateLimit(rt.class, rt.limits, h)
+		}
+		h = requireRequestID(h)
+		h = s.authenticate(h)
+		h = readBody(h)
+		if byPattern[rt.pattern] == nil {
+			byPattern[rt.pattern] = map[string]http.Handler{}
+			order = append(order, rt.pattern)
+		}
+		byPattern[rt.pattern][rt.method] = h
+	}
+	for _, p := range order {
+		methods := byPattern[p]
+		mux.Handle(p, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if h, ok := methods[r.Method]; ok {
+				h.ServeHTTP(w, r)
+				return
+			}
+			if r.Method == http.MethodHead {
+				if h, ok := methods[http.MethodGet]; ok {
+					h.ServeHTTP(w, r)
+					return
+				}
+			}
+			allow := make([]string, 0, len(methods))
+			for m := range methods {
+				allow = append(allow, m)
+			}
+			slices.Sort(allow)
+			w.Header().Set("Allow", strings.Join(allow, ", "))
+			writeErr(w, r, &apiError{status: http.StatusMethodNotAllowed, code: api.CodeBadRequest,
+				message: "Method " + r.Method + " is not allowed on " + r.URL.Path + "; allowed: " + strings.Join(allow, ", ") + "."})
+		}))
+	}
+	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		writeErr(w, r, &apiError{status: http.StatusNotFound, code: api.CodeNotFound,
+			message: "No route " + r.Method + " " + r.URL.Path + "."})
+	}))
+	return recoverPanics(s.log, mux)
+}

@@ -1,0 +1,318 @@
+// Package sandbox is a local implementation of the Campaigns V5 service: the
+// same routes, headers, envelopes, limits and lifecycle as the real one, on an
+// embedded SQLite database. `campaigns serve` runs it over HTTP; the editor
+// starts it in-process (StartLocal) when no real service is named.
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"campaigns/api/sandbox/audience"
+	"campaigns/engine"
+)
+
+// Scopes of an API key, weakest first (decisions.md §2 "X-SVC-Scopes").
+const (
+	ScopeView                = "view"
+	ScopeCreateManage        = "create_manage"
+	ScopeCreateManagePublish = "create_manage_publish"
+)
+
+var scopeRank = map[string]int{ScopeView: 1, ScopeCreateManage: 2, ScopeCreateManagePublish: 3}
+
+// Workspace is one tenant of the sandbox: its id (the Basic-auth username and
+// SVC-APPKEY), its API key, its features and the key's scope.
+type Workspace struct {
+	ID, Key  string
+	Features engine.Features
+	Scope    string
+}
+
+// Default workspace when none is configured (decisions.md §5).
+const (
+	DefaultWorkspaceID  = "SANDBOX"
+	DefaultWorkspaceKey = "sandbox-key"
+)
+
+// DefaultWorkspace is SANDBOX / sandbox-key with every feature on.
+func DefaultWorkspace() Workspace {
+	return Workspace{ID: DefaultWorkspaceID, Key: DefaultWorkspaceKey,
+		Features: engine.Features{AudienceLimit: true, Versioning: true}, Scope: ScopeCreateManagePublish}
+}
+
+// ParseWorkspace reads a --workspace value, "ID:KEY[:FLAGS]" with FLAGS a
+// comma list of audience_limit, versioning and scope=view|create_manage|
+// create_manage_publish.
+func ParseWorkspace(flag string) (Workspace, error) {
+	parts := strings.SplitN(flag, ":", 3)
+	if len(parts) < 2 || parts[0] == "" || parts[1] == "" {
+		return Workspace{}, fmt.Errorf("workspace %q: want ID:KEY[:FLAGS]", flag)
+	}
+	w := Workspace{ID: parts[0], Key: parts[1], Scope: ScopeCreateManagePublish}
+	if strings.ContainsAny(w.ID, " \t\n") {
+		return Workspace{}, fmt.Errorf("workspace %q: the id may not contain spaces", flag)
+	}
+	if len(parts) == 3 && parts[2] != "" {
+		for f := range strings.SplitSeq(parts[2], ",") {
+			f = strings.TrimSpace(f)
+			switch {
+			case f == "audience_limit":
+				w.Features.AudienceLimit = true
+			case f == "versioning":
+				w.Features.Versioning = true
+			case strings.HasPrefix(f, "scope="):
+				s := strings.TrimPrefix(f, "scope=")
+				if scopeRank[s] == 0 {
+					return Workspace{}, fmt.Errorf("workspace %q: scope %q: want view, create_manage or create_manage_publish", flag, s)
+				}
+				w.Scope = s
+			case f == "":
+			default:
+				return Workspace{}, fmt.Errorf("workspace %q: unknown flag %q: want audience_limit, versioning or scope=…", flag, f)
+			}
+		}
+	}
+	return w, nil
+}
+
+// String is the --workspace form of w.
+func (w Workspace) String() string {
+	var flags []string
+	if w.Features.AudienceLimit {
+		flags = append(flags, "audience_limit")
+	}
+	if w.Features.Versioning {
+		flags = append(flags, "versioning")
+	}
+	flags = append(flags, "scope="+w.Scope)
+	return w.ID + ":" + w.Key + ":" + strings.Join(flags, ",")
+}
+
+// Config configures a sandbox.
+type Config struct {
+	DataDir      string           // "" = in-memory database (gone on Close)
+	Workspaces   []Workspace      // none = the default SANDBOX workspace
+	Now          func() time.Time // injectable clock; nil = time.Now (and a background scheduler)
+	NoRateLimits bool             // for benchmarks
+	Seed         bool             // seed demo content into empty workspaces
+	Logger       *slog.Logger     // nil = discard
+}
+
+// DefaultDataDir is where `campaigns serve` and the editor keep the sandbox
+// by default: $XDG_DATA_HOME/campaigns/sandbox, else the platform's user data
+// directory (~/.local/share on Linux, ~/Library/Application Support on macOS,
+// %AppData% on Windows).
+func DefaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "campaigns", "sandbox")
+	}
+	if runtime.GOOS == "linux" || runtime.GOOS == "freebsd" || runtime.GOOS == "openbsd" {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, ".local", "share", "campaigns", "sandbox")
+		}
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "campaigns", "sandbox")
+	}
+	return filepath.Join(os.TempDir(), "campaigns-sandbox")
+}
+
+// Server is a running sandbox (without a listener: see Handler).
+type Server struct {
+	cfg    Config
+	now    func() time.Time
+	log    *slog.Logger
+	store  Store
+	limits *limiter
+	idem   *idemCache
+	reach  *reachCache
+	users  *audience.Directory
+
+	mu         sync.RWMutex
+	workspaces map[string]Workspace
+
+	locks [256]sync.Mutex // per-campaign write locks, by hash
+	seed  maphash.Seed
+
+	handler   http.Handler
+	tickMu    sync.Mutex // one Tick at a time
+	lastPrune time.Time  // under tickMu
+	stopBg    chan struct{}
+	bgDone    chan struct{}
+	closeMu   sync.Once
+}
+
+// Open opens (or creates) the sandbox's database and makes it ready to serve.
+func Open(cfg Config) (*Server, error) {
+	if len(cfg.Workspaces) == 0 {
+		cfg.Workspaces = []Workspace{DefaultWorkspace()}
+	}
+	now := cfg.Now
+	if now == nil {
+		now = time.Now
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+	}
+	st, err := openSQLite(cfg.DataDir)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
+		limits: newLimiter(), idem: newIdemCache(), reach: newReachCache(), users: audience.Demo(now()),
+		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
+		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
+	}
+	if err := s.idem.load(st, s.now()); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("sandbox: idempotency keys: %w", err)
+	}
+	for _, w := range cfg.Workspaces {
+		if err := s.AddWorkspace(w, cfg.Seed); err != nil {
+			st.Close()
+			return nil, err
+		}
+	}
+	s.handler = s.routes()
+	if cfg.Now == nil {
+		go s.background()
+	} else {
+		close(s.bgDone)
+	}
+	return s, nil
+}
+
+// Handler is the service's HTTP handler.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close stops the scheduler and closes the database; queued writes finish.
+func (s *Server) Close() error {
+	var err error
+	s.closeMu.Do(func() {
+		close(s.stopBg)
+		<-s.bgDone
+		err = s.store.Close()
+	})
+	return err
+}
+
+// AddWorkspace adds (or replaces) a workspace; with seed, an empty workspace
+// that was never seeded gets the demo campaigns.
+func (s *Server) AddWorkspace(w Workspace, seed bool) error {
+	if w.ID == "" || w.Key == "" {
+		return errors.New("sandbox: a workspace needs an id and a key")
+	}
+	if w.Scope == "" {
+		w.Scope = ScopeCreateManagePublish
+	}
+	if scopeRank[w.Scope] == 0 {
+		return fmt.Errorf("sandbox: workspace %s: unknown scope %q", w.ID, w.Scope)
+	}
+	s.mu.Lock()
+	s.workspaces[w.ID] = w
+	s.mu.Unlock()
+	if seed {
+		return s.seedWorkspace(w)
+	}
+	return nil
+}
+
+// RemoveWorkspace forgets a workspace and drops all of its data.
+func (s *Server) RemoveWorkspace(id string) error {
+	s.mu.Lock()
+	delete(s.workspaces, id)
+	s.mu.Unlock()
+	s.limits.drop(id)
+	s.idem.drop(id)
+	s.reach.drop(id)
+	return s.store.Update(context.Background(), func(tx Tx) error { return tx.DropWorkspace(id) })
+}
+
+func (s *Server) workspace(id string) (Workspace, bool) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	w, ok := s.workspaces[id]
+	return w, ok
+}
+
+// Workspaces lists the configured workspaces by id.
+func (s *Server) Workspaces() []Workspace {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	out := make([]Workspace, 0, len(s.workspaces))
+	for _, w := range s.workspaces {
+		out = append(out, w)
+	}
+	slices.SortFunc(out, func(a, b Workspace) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// lockCampaign serialises writes to one campaign, so that concurrent PATCHes
+// each merge onto the previous one's result.
+func (s *Server) lockCampaign(workspace, campaignID string) func() {
+	var h maphash.Hash
+	h.SetSeed(s.seed)
+	h.WriteString(workspace)
+	h.WriteByte(0)
+	h.WriteString(campaignID)
+	m := &s.locks[h.Sum64()%uint64(len(s.locks))]
+	m.Lock()
+	return m.Unlock
+}
+
+// background runs the scheduler every second on the real clock.
+func (s *Server) background() {
+	defer close(s.bgDone)
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-s.stopBg:
+			return
+		case <-t.C:
+			s.Tick()
+		}
+	}
+}
+
+// StartLocal serves on a free loopback port for in-process use: the editor's
+// embedded default. stop shuts the listener down gracefully and closes s.
+func StartLocal(cfg Config) (baseURL string, s *Server, stop func() error, err error) {
+	s, err = Open(cfg)
+	if err != nil {
+		return "", nil, nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		s.Close()
+		return "", nil, nil, err
+	}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() { _ = srv.Serve(ln) }()
+	stop = func() error {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		err := srv.Shutdown(ctx)
+		if e := s.Close(); err == nil {
+			err = e
+		}
+		return err
+	}
+	return "http://" + ln.Addr().String(), s, stop, nil
+}

@@ -1,0 +1,122 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// ErrNotFound is returned when a workspace has no such campaign.
+var ErrNotFound = errors.New("sandbox: not found")
+
+// Record is one campaign document (one version) with the columns the
+// service filters on. Doc is the whole campaign as JSON, server fields
+// included; the columns are copies of what is inside it.
+type Record struct {
+	Workspace    string
+	ID           string // this version's document id
+	CampaignID   string // shared by every version
+	Version      int64
+	Latest       bool // the newest version of its campaign
+	Status       string
+	Channel      string
+	DeliveryType string
+	Name         string // written, not read back (see the document)
+	CreatedBy    string
+	Tags         []string // written, not read back
+	ParentID     string
+	FlowID       string
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+	// NextAt is when the scheduler next moves this campaign on; zero = never.
+	NextAt time.Time
+	Doc    []byte
+}
+
+// Query is a search: every non-empty field narrows the result.
+type Query struct {
+	Workspace     string
+	IDs           []string // matches id or campaign_id
+	Channels      []string
+	DeliveryTypes []string
+	CreatedBy     []string
+	Statuses      []string // empty = every status the Include flags allow
+	Tags          []string // any of them
+	Name          string   // case-insensitive partial match
+	From, To      time.Time
+	Version       *int64
+
+	IncludeDrafts   bool // drafts only when DRAFT is asked for
+	IncludeArchived bool
+	IncludeChildren bool // periodic children and flow nodes
+	LatestOnly      bool
+
+	Limit, Offset int
+}
+
+// Idem is a stored response for an Idempotency-Key.
+type Idem struct {
+	Scope    string // workspace + method + path + key
+	BodyHash string
+	Status   int
+	Body     []byte
+	Created  time.Time
+}
+
+// OutboxMessage is one rendered test message to one recipient.
+type OutboxMessage struct {
+	Seq        int64     `json:"seq"`
+	Workspace  string    `json:"-"`
+	At         time.Time `json:"at"`
+	Key        string    `json:"key"` // ANDROID_default_variation_1 …
+	Channel    string    `json:"channel"`
+	Platform   string    `json:"platform,omitempty"`
+	Locale     string    `json:"locale"`
+	Variation  string    `json:"variation"`
+	Identifier string    `json:"identifier"`       // the identifier type
+	Value      string    `json:"identifier_value"` // as the test named it
+	UserID     string    `json:"user_id,omitempty"`
+	Address    string    `json:"address,omitempty"` // push token or email address
+	Status     string    `json:"status"`
+	Reason     string    `json:"failure_reason,omitempty"`
+	DraftID    string    `json:"draft_id,omitempty"`
+	Message    any       `json:"message,omitempty"` // the rendered payload
+}
+
+// Store keeps campaigns. Writes go through Update, whose function runs in one
+// transaction that is durable when Update returns; the SQLite store commits
+// many concurrent Updates together (group commit).
+type Store interface {
+	Update(ctx context.Context, fn func(Tx) error) error
+	// UpdateLater queues a write without waiting for it (records that only
+	// have to outlive a normal exit, such as idempotency keys).
+	UpdateLater(fn func(Tx) error)
+	// Latest is the newest version of a campaign, by campaign_id or by any
+	// of its versions' ids.
+	Latest(ctx context.Context, workspace, campaignID string) (*Record, error)
+	Search(ctx context.Context, q Query) ([]*Record, error)
+	// Due lists the newest versions whose NextAt has come.
+	Due(ctx context.Context, now time.Time) ([]*Record, error)
+	Count(ctx context.Context, workspace string) (int, error)
+	ChildCounts(ctx context.Context, workspace string, parentIDs []string) (map[string]int64, error)
+	Outbox(ctx context.Context, workspace string, after int64, limit int) ([]OutboxMessage, error)
+	Idempotent(ctx context.Context, since time.Time) ([]Idem, error)
+	Close() error
+}
+
+// Tx is what an Update can do.
+type Tx interface {
+	Latest(workspace, campaignID string) (*Record, error)
+	// Put inserts or replaces a document (by workspace and id).
+	Put(r *Record) error
+	// CreateRequestUntil is when a create request_id becomes reusable (zero
+	// when it already is).
+	CreateRequestUntil(workspace, requestID string) (time.Time, error)
+	RememberCreateRequest(workspace, requestID string, until time.Time) error
+	PutIdem(i Idem) error
+	PruneIdem(before time.Time) error
+	AddOutbox(m OutboxMessage) error
+	Seeded(workspace string) (bool, error)
+	MarkSeeded(workspace string) error
+	DropWorkspace(workspace string) error
+}

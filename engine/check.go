@@ -1,0 +1,265 @@
+package engine
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"campaigns/model"
+)
+
+// checker carries one validation run: the campaign the conditional rules read
+// (the merged campaign for a patch), the phase, and the problems found so far.
+// Targets are built only when a rule fails, so a clean campaign costs little.
+type checker struct {
+	c     *model.Campaign
+	phase Phase
+	opts  Options
+
+	channel  string // "" when absent
+	dtype    string // campaign_delivery_type, "" when absent
+	plats    uint8  // platformBit set of basic_details.platforms
+	hasPlats bool   // platforms was sent
+
+	probs []Problem
+}
+
+func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
+	k := &checker{c: c, phase: phase, opts: opts}
+	k.channel = str(c.Channel)
+	k.dtype = str(c.CampaignDeliveryType)
+	if bd := c.BasicDetails; bd != nil && bd.Platforms != nil {
+		k.hasPlats = true
+		for _, p := range bd.Platforms {
+			k.plats |= platformBit(p)
+		}
+	}
+	return k
+}
+
+func (k *checker) add(rule, target, msg string) {
+	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: msg})
+}
+
+func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }
+func (k *checker) isEmail() bool { return k.channel == model.ChannelEmail }
+func (k *checker) publish() bool { return k.phase == PhasePublish }
+
+func (k *checker) targets(platform string) bool { return k.plats&platformBit(platform) != 0 }
+
+// platformBit maps a platform to a bit; unknown names map to none. Kept as a
+// set so that a body with a huge platforms array stays linear.
+func platformBit(p string) uint8 {
+	switch p {
+	case model.PlatformAndroid:
+		return 1
+	case model.PlatformIOS:
+		return 2
+	case model.PlatformWeb:
+		return 4
+	}
+	return 0
+}
+
+// --- small helpers --------------------------------------------------------
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func isTrue(p *bool) bool { return p != nil && *p }
+
+func blank(p *string) bool { return p == nil || strings.TrimSpace(*p) == "" }
+
+func oneOf(s string, allowed []string) bool {
+	for _, a := range allowed {
+		if s == a {
+			return true
+		}
+	}
+	return false
+}
+
+// list renders allowed values for a message: `A`, `B` or `C`.
+func list(allowed []string) string {
+	var b strings.Builder
+	for i, a := range allowed {
+		switch {
+		case i == 0:
+		case i == len(allowed)-1:
+			b.WriteString(" or ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Quote(a))
+	}
+	return b.String()
+}
+
+// --- generic rules --------------------------------------------------------
+
+// types reports every known key of one object whose JSON type was wrong.
+func (k *checker) types(p *path, ex *model.Extra) {
+	if len(ex.Invalid) == 0 {
+		return
+	}
+	keys := make([]string, 0, len(ex.Invalid))
+	for key := range ex.Invalid {
+		keys = append(keys, key)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		inv := ex.Invalid[key]
+		k.add("json.type", p.join(key), key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+	}
+}
+
+func article(want string) string {
+	switch {
+	case strings.HasPrefix(want, "array"), strings.HasPrefix(want, "object"),
+		strings.HasPrefix(want, "integer"), strings.HasPrefix(want, "any"):
+		return "an " + want
+	}
+	return "a " + want
+}
+
+func jsonKind(v any) string {
+	switch v.(type) {
+	case nil:
+		return "null"
+	case bool:
+		return "a boolean"
+	case string:
+		return "a string"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "an object"
+	}
+	return "a number"
+}
+
+// wrongType reports whether key was sent with the wrong JSON type, so that a
+// "required" rule does not fire a second time for the same field.
+func wrongType(ex *model.Extra, key string) bool {
+	_, bad := ex.Invalid[key]
+	return bad
+}
+
+// requiredStr reports a missing (or empty) string field, unless it was sent
+// with the wrong JSON type (reported already). It says whether the value is
+// there to check further.
+func (k *checker) requiredStr(rule string, p *path, key string, v *string, ex *model.Extra, why string) bool {
+	if !blank(v) {
+		return true
+	}
+	if !wrongType(ex, key) {
+		k.add(rule, p.join(key), key+" is required"+why+".")
+	}
+	return false
+}
+
+// requiredVal reports a missing non-string field, like requiredStr.
+func (k *checker) requiredVal(rule string, p *path, key string, present bool, ex *model.Extra, why string) bool {
+	if present {
+		return true
+	}
+	if !wrongType(ex, key) {
+		k.add(rule, p.join(key), key+" is required"+why+".")
+	}
+	return false
+}
+
+// missing reports whether a string field is absent or blank (and not merely
+// wrong-typed), for rules whose message is built only on failure.
+func missing(v *string, ex *model.Extra, key string) bool {
+	return blank(v) && !wrongType(ex, key)
+}
+
+func (k *checker) enum(rule string, p *path, key string, v *string, allowed []string) bool {
+	if v == nil || oneOf(*v, allowed) {
+		return true
+	}
+	msg := key + " " + strconv.Quote(*v) + " is not allowed: use " + list(allowed) + "."
+	for _, a := range allowed {
+		if strings.EqualFold(a, *v) {
+			msg = key + " " + strconv.Quote(*v) + " has the wrong casing: use " + strconv.Quote(a) + " exactly."
+			break
+		}
+	}
+	k.add(rule, p.join(key), msg)
+	return false
+}
+
+func (k *checker) uri(rule string, p *path, key string, v *string) {
+	if v == nil || validURI(*v) {
+		return
+	}
+	k.add(rule, p.join(key), key+" must be an absolute URI with a scheme, like https://example.com/image.png.")
+}
+
+// email checks an address; p is the path of the value itself.
+func (k *checker) email(rule string, p *path, key string, v string) {
+	if validEmail(v) {
+		return
+	}
+	k.add(rule, p.String(), key+" "+strconv.Quote(v)+" is not an email address like name@example.com.")
+}
+
+func (k *checker) dateTime(rule string, p *path, key string, v *string) {
+	if v == nil || validDateTime(*v) {
+		return
+	}
+	k.add(rule, p.join(key), key+" must be an ISO 8601 date-time without offset, like 2024-06-21T12:59:00 (the zone comes from timezone).")
+}
+
+func (k *checker) minInt(rule string, p *path, key string, v *int64, min int64) {
+	if v == nil || *v >= min {
+		return
+	}
+	k.add(rule, p.join(key), key+" must be at least "+strconv.FormatInt(min, 10)+".")
+}
+
+// notApplicable reports a field sent where the spec says it does not apply;
+// where is a constant such as "to EMAIL campaigns (PUSH only)".
+func (k *checker) notApplicable(rule string, p *path, key string, sent bool, where string) {
+	if sent {
+		k.add(rule, p.join(key), key+" does not apply "+where+"; remove it.")
+	}
+}
+
+// naType reports a field sent on a delivery type it does not apply to; only
+// names the types it does apply to ("only LOCATION_TRIGGERED").
+func (k *checker) naType(rule string, p *path, key string, sent bool, only string) {
+	if sent {
+		k.add(rule, p.join(key), key+" does not apply to "+k.dtLabel()+" ("+only+"); remove it.")
+	}
+}
+
+func (k *checker) keyValues(rule string, p *path, kvs []model.KeyValue) {
+	for i := range kvs {
+		ip := p.item(i)
+		k.types(&ip, &kvs[i].Extra)
+		k.requiredStr(rule, &ip, "key", kvs[i].Key, &kvs[i].Extra, "")
+	}
+}
+
+func (k *checker) strings(rule string, p *path, vs []string, what string) {
+	for i, v := range vs {
+		if strings.TrimSpace(v) == "" {
+			ip := p.item(i)
+			k.add(rule, ip.String(), what+" must not be empty.")
+		}
+	}
+}
+
+// dtLabel names the delivery type in messages.
+func (k *checker) dtLabel() string {
+	if k.dtype == "" {
+		return "this delivery type"
+	}
+	return k.dtype + " campaigns"
+}

@@ -1,0 +1,16 @@
+package engine
+
+import "campaigns/model"
+
+// checkConnector validates the Email connector. The engine does not know a
+// workspace's configured connectors, so the type is checked against the
+// providers of decisions.md §2 and the name must only be non-empty.
+func checkConnector(k *checker) {
+	c := k.c.Connector
+	p := rootPath("connector")
+	k.types(p, &c.Extra)
+	if k.requiredStr("connector.required", p, "connector_type", c.ConnectorType, &c.Extra, " in connector") {
+		k.enum("connector.type", p, "connector_type", c.ConnectorType, model.ConnectorTypes)
+	}
+	k.requiredStr("connector.required", p, "connector_name", c.ConnectorName, &c.Extra, " in connector")
+}

@@ -1,0 +1,186 @@
+package engine
+
+import (
+	"sort"
+	"strconv"
+
+	"campaigns/model"
+)
+
+var (
+	expireTypes       = []string{model.Hour, model.Day}
+	removeTypes       = []string{model.Day}
+	interruptionLevel = []string{model.InterruptionPassive, model.InterruptionActive, model.InterruptionTimeSensitive, model.InterruptionCritical}
+)
+
+// checkAdvanced validates the campaign-level advanced component.
+func checkAdvanced(k *checker) {
+	a := k.c.Advanced
+	p := rootPath("advanced")
+	k.types(p, &a.Extra)
+	if e := a.ExpirationSettings; e != nil {
+		ep := p.sub("expiration_settings")
+		k.types(ep, &e.Extra)
+		k.minInt("advanced.expiration_value", ep, "expire_notification_after_value", e.ExpireNotificationAfterValue, 1)
+		k.enum("advanced.expiration_type", ep, "expire_notification_after_type", e.ExpireNotificationAfterType, expireTypes)
+		k.minInt("advanced.expiration_value", ep, "remove_from_inbox_after_value", e.RemoveFromInboxAfterValue, 1)
+		k.enum("advanced.expiration_type", ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, removeTypes)
+		if e.ExpireNotificationAfterValue != nil {
+			k.requiredStr("advanced.expiration_type_required", ep, "expire_notification_after_type", e.ExpireNotificationAfterType, &e.Extra, " with expire_notification_after_value")
+		}
+		if e.RemoveFromInboxAfterValue != nil {
+			k.requiredStr("advanced.expiration_type_required", ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, &e.Extra, " with remove_from_inbox_after_value")
+		}
+	}
+	if pp := a.PlatformLevelPriority; pp != nil {
+		lp := p.sub("platform_level_priority")
+		k.types(lp, &pp.Extra)
+		if ap := pp.AndroidSpecificPriority; ap != nil {
+			k.types(lp.sub("android_specific_priority"), &ap.Extra)
+		}
+		if ip := pp.IOSSpecificPriority; ip != nil {
+			ipp := lp.sub("ios_specific_priority")
+			k.types(ipp, &ip.Extra)
+			k.enum("advanced.apns_priority", ipp, "apns_priority", ip.APNSPriority, model.APNSPriorities)
+			k.enum("advanced.interruption_level", ipp, "interruption_level", ip.InterruptionLevel, interruptionLevel)
+			if r := ip.RelevanceScore; r != nil && *r != 0 && *r != 0.5 && *r != 1 {
+				k.add("advanced.relevance_score", ipp.join("relevance_score"), "relevance_score must be 0, 0.5 or 1.")
+			}
+		}
+	}
+}
+
+// checkGoals validates conversion_goal_details.
+func checkGoals(k *checker) {
+	g := k.c.ConversionGoalDetails
+	p := rootPath("conversion_goal_details")
+	k.types(p, &g.Extra)
+	k.minInt("goals.attribution_window", p, "attribution_window_in_hours", g.AttributionWindowInHours, 1)
+	primary := 0
+	for i := range g.Goals {
+		goal := &g.Goals[i]
+		gp := p.sub("goals").el(i)
+		k.types(gp, &goal.Extra)
+		k.requiredStr("goals.required", gp, "goal_name", goal.GoalName, &goal.Extra, " in a goal")
+		k.requiredStr("goals.required", gp, "goal_event_name", goal.GoalEventName, &goal.Extra, " in a goal")
+		if isTrue(goal.IsPrimaryGoal) {
+			primary++
+			if primary > 1 {
+				k.add("goals.one_primary", gp.join("is_primary_goal"), "only one goal can be the primary goal.")
+			}
+		}
+		if a := goal.GoalEventAttribute; a != nil {
+			ap := gp.sub("goal_event_attribute")
+			k.types(ap, &a.Extra)
+			k.requiredStr("goals.attribute_required", ap, "name", a.Name, &a.Extra, " in goal_event_attribute")
+			k.enum("goals.attribute_data_type", ap, "data_type", a.DataType, model.GoalDataTypes)
+		}
+	}
+}
+
+// checkControlGroup validates control_group_details.
+func checkControlGroup(k *checker) {
+	g := k.c.ControlGroupDetails
+	p := rootPath("control_group_details")
+	k.types(p, &g.Extra)
+	if isTrue(g.IsCampaignControlGroupEnabled) {
+		k.requiredVal("control_group.percentage_required", p, "campaign_control_group_percentage", g.CampaignControlGroupPercentage != nil, &g.Extra, " when is_campaign_control_group_enabled is true")
+	}
+	if v := g.CampaignControlGroupPercentage; v != nil && (*v < 0 || *v > 100) {
+		k.add("control_group.percentage", p.join("campaign_control_group_percentage"), "campaign_control_group_percentage must be 0 to 100, not "+strconv.FormatInt(*v, 10)+".")
+	}
+}
+
+// maxCustomUTM is the number of UTM keys allowed besides the five standard
+// ones (decisions.md §2 row 9); utm_custom counts as one of them.
+const maxCustomUTM = 5
+
+// checkUTM validates utm_params. Custom parameters are the keys the model
+// does not name, so here (and only here) unknown keys are checked.
+func checkUTM(k *checker) {
+	u := k.c.UTMParams
+	p := rootPath("utm_params")
+	k.types(p, &u.Extra)
+	k.requiredStr("utm.required", p, "utm_source", u.UTMSource, &u.Extra, " when UTM parameters are used")
+	k.requiredStr("utm.required", p, "utm_medium", u.UTMMedium, &u.Extra, " when UTM parameters are used")
+	custom := len(u.Extra.Unknown)
+	if u.UTMCustom != nil || wrongType(&u.Extra, "utm_custom") {
+		custom++
+	}
+	if custom > maxCustomUTM {
+		k.add("utm.custom_count", p.String(), "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides utm_source, utm_medium, utm_campaign, utm_term and utm_content; "+strconv.Itoa(custom)+" were sent.")
+	}
+	if len(u.Extra.Unknown) > 0 {
+		keys := make([]string, 0, len(u.Extra.Unknown))
+		for key := range u.Extra.Unknown {
+			keys = append(keys, key)
+		}
+		sort.Strings(keys)
+		for _, key := range keys {
+			switch u.Extra.Unknown[key].(type) {
+			case string:
+			default:
+				k.add("utm.custom_string", p.join(key), "custom UTM parameter "+key+" must be a string.")
+			}
+			if key == "" {
+				k.add("utm.custom_name", p.String(), "a custom UTM parameter needs a non-empty name.")
+			}
+		}
+	}
+}
+
+var (
+	metrics             = []string{model.MetricSent}
+	audienceFrequencies = []string{model.FrequencyTotal, model.FrequencyInstance}
+)
+
+// checkAudienceLimit validates campaign_audience_limit (decisions.md §2 row 10).
+func checkAudienceLimit(k *checker) {
+	a := k.c.CampaignAudienceLimit
+	p := rootPath("campaign_audience_limit")
+	if !k.opts.Features.AudienceLimit {
+		k.add("audience_limit.feature", p.String(), "Campaign Audience Limit feature is not enabled for this workspace; remove campaign_audience_limit or ask for the feature.")
+		return
+	}
+	if k.dtype == model.DeliveryLiveActivity {
+		k.add("audience_limit.live_activity", p.String(), "campaign_audience_limit is not supported for BROADCAST_LIVE_ACTIVITY campaigns; remove it.")
+		return
+	}
+	k.types(p, &a.Extra)
+	if !k.requiredVal("audience_limit.enabled_required", p, "is_campaign_audience_limit_enabled", a.IsCampaignAudienceLimitEnabled != nil, &a.Extra, "") {
+		return
+	}
+	k.enum("audience_limit.metric", p, "metric", a.Metric, metrics)
+	k.enum("audience_limit.frequency", p, "frequency", a.Frequency, audienceFrequencies)
+	if v := a.Limit; v != nil && (*v < 1 || *v > model.AudienceLimitMax) {
+		k.add("audience_limit.limit", p.join("limit"), "limit must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".")
+	}
+	if str(a.Frequency) == model.FrequencyInstance && k.dtype != "" && !(k.isPush() && k.dtype == model.DeliveryPeriodic) {
+		k.add("audience_limit.instance", p.join("frequency"), "frequency INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
+	}
+	enabled := a.IsCampaignAudienceLimitEnabled != nil && *a.IsCampaignAudienceLimitEnabled
+	oneTime := k.dtype == model.DeliveryOneTime
+	if oneTime {
+		k.notApplicable("audience_limit.one_time", p, "metric", a.Metric != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
+		k.notApplicable("audience_limit.one_time", p, "frequency", a.Frequency != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
+	}
+	if enabled {
+		why := " when is_campaign_audience_limit_enabled is true"
+		if !oneTime {
+			k.requiredStr("audience_limit.required", p, "metric", a.Metric, &a.Extra, why)
+			k.requiredStr("audience_limit.required", p, "frequency", a.Frequency, &a.Extra, why)
+		}
+		k.requiredVal("audience_limit.required", p, "limit", a.Limit != nil, &a.Extra, why)
+		return
+	}
+	off := func(key string, sent bool) {
+		if sent {
+			k.add("audience_limit.disabled", p.join(key), key+" must not be sent when is_campaign_audience_limit_enabled is false.")
+		}
+	}
+	if !oneTime {
+		off("metric", a.Metric != nil)
+		off("frequency", a.Frequency != nil)
+	}
+	off("limit", a.Limit != nil)
+}

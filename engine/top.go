@@ -1,0 +1,239 @@
+package engine
+
+import (
+	"strconv"
+
+	"campaigns/model"
+)
+
+// component is one row of the component table: how to find a top-level
+// component in a body and the rules that check it in full.
+type component struct {
+	name  string
+	sent  func(c *model.Campaign) bool
+	check func(k *checker)
+}
+
+// components lists every top-level component in the order of the spec's
+// table, so problems come out in document order.
+var components = []component{
+	{"basic_details", func(c *model.Campaign) bool { return c.BasicDetails != nil }, checkBasicDetails},
+	{"connector", func(c *model.Campaign) bool { return c.Connector != nil }, checkConnector},
+	{"trigger_condition", func(c *model.Campaign) bool { return c.TriggerCondition != nil }, checkTrigger},
+	{"campaign_content", func(c *model.Campaign) bool { return c.CampaignContent != nil }, checkContent},
+	{"segmentation_details", func(c *model.Campaign) bool { return c.SegmentationDetails != nil }, checkSegmentation},
+	{"scheduling_details", func(c *model.Campaign) bool { return c.SchedulingDetails != nil }, checkScheduling},
+	{"delivery_controls", func(c *model.Campaign) bool { return c.DeliveryControls != nil }, checkDeliveryControls},
+	{"advanced", func(c *model.Campaign) bool { return c.Advanced != nil }, checkAdvanced},
+	{"conversion_goal_details", func(c *model.Campaign) bool { return c.ConversionGoalDetails != nil }, checkGoals},
+	{"control_group_details", func(c *model.Campaign) bool { return c.ControlGroupDetails != nil }, checkControlGroup},
+	{"utm_params", func(c *model.Campaign) bool { return c.UTMParams != nil }, checkUTM},
+	{"campaign_audience_limit", func(c *model.Campaign) bool { return c.CampaignAudienceLimit != nil }, checkAudienceLimit},
+}
+
+// topFields are the top-level scalar keys whose wrong JSON type is reported
+// with the top-level rules (components report their own key).
+func isComponent(key string) bool {
+	for i := range components {
+		if components[i].name == key {
+			return true
+		}
+	}
+	return false
+}
+
+// checkTop runs the rules on the top-level scalars of a body. body is the
+// document as sent (the patch for a component update); k reads the merged
+// campaign for conditions.
+func checkTop(k *checker, body *model.Campaign, stored *model.Campaign) {
+	for _, key := range sortedInvalid(&body.Extra) {
+		if key == "status" {
+			continue // reported below as a forbidden key
+		}
+		inv := body.Extra.Invalid[key]
+		msg := key + " must be " + article(inv.Want) + ", not " + jsonKind(inv.Value) + "."
+		k.add("json.type", key, msg)
+	}
+	_, badStatus := body.Extra.Invalid["status"]
+	if k.phase != PhasePublish && (body.Status != nil || badStatus) {
+		k.add("top.status_forbidden", "status",
+			"status must not be sent: a status key selects the V1 publish behaviour, which V5 does not provide; change the state with a status action.")
+	}
+	checkChannel(k, body, stored)
+	checkDeliveryType(k, body, stored)
+	if k.phase == PhaseCreate {
+		k.requiredStr("top.created_by_required", nil, "created_by", body.CreatedBy, &body.Extra, " to create a campaign")
+	}
+	if body.CreatedBy != nil && !blank(body.CreatedBy) {
+		k.email("top.created_by_email", rootPath("created_by"), "created_by", *body.CreatedBy)
+	}
+	if body.UpdatedBy != nil {
+		k.email("top.updated_by_email", rootPath("updated_by"), "updated_by", *body.UpdatedBy)
+	}
+	if k.phase == PhaseCreate && k.isEmail() && body.Connector == nil && !wrongType(&body.Extra, "connector") {
+		k.add("email.connector_required", "connector", "connector is required to create an EMAIL campaign: send connector_type and connector_name.")
+	}
+	if k.isPush() && body.Connector != nil {
+		k.add("push.connector_not_applicable", "connector", "connector does not apply to PUSH campaigns; it is for EMAIL only. Remove it.")
+	}
+}
+
+func sortedInvalid(ex *model.Extra) []string {
+	if len(ex.Invalid) == 0 {
+		return nil
+	}
+	out := make([]string, 0, len(ex.Invalid))
+	for key := range ex.Invalid {
+		if !isComponent(key) {
+			out = append(out, key)
+		}
+	}
+	sortStrings(out)
+	return out
+}
+
+func checkChannel(k *checker, body, stored *model.Campaign) {
+	if body.Channel == nil {
+		if k.phase != PhasePatch && !wrongType(&body.Extra, "channel") {
+			k.add("top.channel_required", "channel", "channel is required: use \"PUSH\" or \"EMAIL\".")
+		}
+		return
+	}
+	ch := *body.Channel
+	if ch != model.ChannelPush && ch != model.ChannelEmail {
+		if k.phase == PhasePublish && oneOf(ch, []string{model.ChannelSMS, model.ChannelWhatsApp, model.ChannelFacebook, model.ChannelGoogleAds, model.ChannelConnectors}) {
+			k.add("top.channel", "channel", ch+" campaigns can be read but not published or edited through V5; only PUSH and EMAIL can.")
+			return
+		}
+		k.enum("top.channel", nil, "channel", body.Channel, []string{model.ChannelPush, model.ChannelEmail})
+		return
+	}
+	if stored != nil && stored.Channel != nil && *stored.Channel != ch {
+		k.add("top.channel_change", "channel", "channel cannot change from "+*stored.Channel+" to "+ch+"; create a new campaign instead.")
+	}
+}
+
+func checkDeliveryType(k *checker, body, stored *model.Campaign) {
+	dt := body.CampaignDeliveryType
+	if dt == nil {
+		if k.phase != PhasePatch && !wrongType(&body.Extra, "campaign_delivery_type") {
+			types := model.PushCreateDeliveryTypes
+			if k.isEmail() {
+				types = model.EmailCreateDeliveryTypes
+			}
+			k.add("top.delivery_type_required", "campaign_delivery_type", "campaign_delivery_type is required: use one of "+list(types)+".")
+		}
+		return
+	}
+	switch k.channel {
+	case model.ChannelPush:
+		all := append(append([]string{}, model.PushCreateDeliveryTypes...), model.DeliveryLiveActivity)
+		if !k.enum("top.delivery_type", nil, "campaign_delivery_type", dt, all) {
+			return
+		}
+	case model.ChannelEmail:
+		if !oneOf(*dt, model.EmailCreateDeliveryTypes) {
+			msg := "campaign_delivery_type " + strconv.Quote(*dt) + " is not available for EMAIL: use " + list(model.EmailCreateDeliveryTypes) + "."
+			if *dt == model.DeliveryAPITriggered {
+				msg = "API_TRIGGERED campaigns are out of scope here: use " + list(model.EmailCreateDeliveryTypes) + "."
+			}
+			k.add("top.delivery_type", "campaign_delivery_type", msg)
+			return
+		}
+	default:
+		return
+	}
+	if *dt != model.DeliveryLiveActivity {
+		return
+	}
+	switch {
+	case k.phase == PhaseCreate:
+		k.add("top.live_activity_create", "campaign_delivery_type", "BROADCAST_LIVE_ACTIVITY campaigns cannot be created through the draft flow; use "+list(model.PushCreateDeliveryTypes)+".")
+	case k.phase == PhasePatch && stored != nil && str(stored.CampaignDeliveryType) != model.DeliveryLiveActivity:
+		k.add("top.live_activity_patch", "campaign_delivery_type", "a draft cannot become a BROADCAST_LIVE_ACTIVITY campaign through V5.")
+	}
+}
+
+// --- publish completeness -------------------------------------------------
+
+// completeness is one publish-time rule (decisions.md §3, service-reference
+// §3.2, §3.9–§3.13): what a delivery type or channel needs before it can go out.
+type completeness struct {
+	id    string
+	check func(k *checker)
+}
+
+var publishRules = []completeness{
+	{"publish.basic_details", func(k *checker) {
+		if k.c.BasicDetails == nil && !wrongType(&k.c.Extra, "basic_details") {
+			switch {
+			case k.isPush():
+				k.add("publish.platforms", "basic_details.platforms", "basic_details.platforms is required for publish: name the platforms (ANDROID, IOS, WEB) the campaign goes to.")
+			}
+			if k.dtype == model.DeliveryBusinessEvent {
+				k.add("basic.business_event_required", "basic_details.business_event", "basic_details.business_event is required for BUSINESS_EVENT_TRIGGERED campaigns.")
+			}
+			if k.dtype == model.DeliveryLocationTriggered {
+				k.add("basic.geofences_required", "basic_details.geofences", "basic_details.geofences is required for LOCATION_TRIGGERED campaigns.")
+			}
+			return
+		}
+		if bd := k.c.BasicDetails; bd != nil && k.isPush() && len(bd.Platforms) == 0 && !wrongType(&bd.Extra, "platforms") {
+			k.add("publish.platforms", "basic_details.platforms", "basic_details.platforms is required for publish: name the platforms (ANDROID, IOS, WEB) the campaign goes to.")
+		}
+	}},
+	{"publish.connector", func(k *checker) {
+		if k.isEmail() && k.c.Connector == nil && !wrongType(&k.c.Extra, "connector") {
+			k.add("publish.connector", "connector", "connector is required for publish: send connector_type and connector_name.")
+		}
+	}},
+	{"publish.trigger_condition", func(k *checker) {
+		need := k.dtype == model.DeliveryEventTriggered || k.isPush() && (k.dtype == model.DeliveryDeviceTriggered || k.dtype == model.DeliveryLocationTriggered)
+		if need && k.c.TriggerCondition == nil && !wrongType(&k.c.Extra, "trigger_condition") {
+			k.add("publish.trigger_condition", "trigger_condition", "trigger_condition is required for publish of "+k.dtLabel()+".")
+		}
+	}},
+	{"publish.campaign_content", func(k *checker) {
+		if k.c.CampaignContent == nil && !wrongType(&k.c.Extra, "campaign_content") {
+			k.add("publish.campaign_content", "campaign_content", "campaign_content is required for publish.")
+		}
+	}},
+	{"publish.audience", func(k *checker) {
+		switch k.dtype {
+		case model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryBusinessEvent:
+		default:
+			return
+		}
+		s := k.c.SegmentationDetails
+		if s == nil {
+			if !wrongType(&k.c.Extra, "segmentation_details") {
+				k.add("publish.audience", "segmentation_details", "segmentation_details is required for publish of "+k.dtLabel()+": set is_all_user_campaign or at least one included filter.")
+			}
+			return
+		}
+		if !isTrue(s.IsAllUserCampaign) && (s.IncludedFilters == nil || len(s.IncludedFilters.Filters) == 0) {
+			k.add("publish.audience", "segmentation_details", "the audience is empty: set is_all_user_campaign to true or add at least one included filter.")
+		}
+	}},
+	{"publish.scheduling_details", func(k *checker) {
+		if k.dtype != model.DeliveryOneTime && k.dtype != model.DeliveryPeriodic {
+			return
+		}
+		if k.c.SchedulingDetails == nil && !wrongType(&k.c.Extra, "scheduling_details") {
+			k.add("publish.scheduling_details", "scheduling_details", "scheduling_details is required for publish of "+k.dtLabel()+".")
+		}
+	}},
+	{"publish.bypass_dnd", func(k *checker) {
+		if k.isPush() && k.dtype == model.DeliveryEventTriggered && k.c.DeliveryControls == nil && !wrongType(&k.c.Extra, "delivery_controls") {
+			k.add("delivery.bypass_dnd_required", "delivery_controls.bypass_dnd", "delivery_controls.bypass_dnd is required for EVENT_TRIGGERED push campaigns.")
+		}
+	}},
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}

@@ -1,0 +1,629 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"campaigns/api"
+	"campaigns/model"
+)
+
+// PageSize is the search route's largest page.
+const PageSize = 15
+
+// Filter is what the browser searches for. An empty Status means "every state
+// but DRAFT" (the service's default); drafts and archived campaigns appear
+// only when asked for.
+type Filter struct {
+	Name     string
+	Tags     []string
+	Status   []string
+	Channels []string
+	Types    []string
+	Children bool
+	Archived bool
+}
+
+// Request is the search body of a page of this filter.
+func (f Filter) Request(page int) api.SearchRequest {
+	req := api.SearchRequest{
+		Limit: PageSize, Page: page,
+		IncludeChildCampaigns:   f.Children,
+		IncludeArchiveCampaigns: f.Archived,
+	}
+	if f.Name != "" || len(f.Tags) > 0 || len(f.Status) > 0 || len(f.Channels) > 0 || len(f.Types) > 0 {
+		req.CampaignFields = &api.SearchFields{
+			Name: f.Name, Tags: f.Tags, Status: f.Status,
+			Channels: f.Channels, CampaignDeliveryType: f.Types,
+		}
+	}
+	return req
+}
+
+// withDrafts lists every state but ARCHIVED (which its own toggle governs).
+var withDrafts = []string{model.StatusDraft, model.StatusScheduled, model.StatusActive, model.StatusSending, model.StatusPaused, model.StatusSent, model.StatusStopped}
+
+// ToggleDrafts adds or removes DRAFT. With no status chosen ("all but
+// drafts"), showing drafts means asking for every state explicitly.
+func (f *Filter) ToggleDrafts() {
+	switch {
+	case len(f.Status) == 0:
+		f.Status = slices.Clone(withDrafts)
+		if f.Archived {
+			f.Status = append(f.Status, model.StatusArchived)
+		}
+	case slices.Contains(f.Status, model.StatusDraft):
+		f.Status = slices.DeleteFunc(slices.Clone(f.Status), func(s string) bool { return s == model.StatusDraft })
+		if len(f.Status) == 0 || sameSet(f.Status, withDrafts[1:]) || sameSet(f.Status, append(slices.Clone(withDrafts[1:]), model.StatusArchived)) {
+			f.Status = nil
+		}
+	default:
+		f.Status = append(slices.Clone(f.Status), model.StatusDraft)
+	}
+}
+
+// ShowsDrafts reports whether drafts are part of the results.
+func (f Filter) ShowsDrafts() bool { return slices.Contains(f.Status, model.StatusDraft) }
+
+func sameSet(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, s := range a {
+		if !slices.Contains(b, s) {
+			return false
+		}
+	}
+	return true
+}
+
+// Summary is the one-line description of the filter shown above the table.
+func (f Filter) Summary() string {
+	var parts []string
+	switch {
+	case len(f.Status) == 0:
+		parts = append(parts, "status: all but drafts")
+	case sameSet(f.Status, withDrafts) || sameSet(f.Status, append(slices.Clone(withDrafts), model.StatusArchived)):
+		parts = append(parts, "status: all")
+	default:
+		parts = append(parts, "status: "+strings.ToLower(strings.Join(f.Status, ",")))
+	}
+	if len(f.Channels) > 0 {
+		parts = append(parts, "channel: "+strings.ToLower(strings.Join(f.Channels, ",")))
+	}
+	if len(f.Types) > 0 {
+		short := make([]string, len(f.Types))
+		for i, t := range f.Types {
+			short[i] = shortType(t)
+		}
+		parts = append(parts, "type: "+strings.Join(short, ","))
+	}
+	if f.Name != "" {
+		parts = append(parts, fmt.Sprintf("name: %q", f.Name))
+	}
+	if len(f.Tags) > 0 {
+		parts = append(parts, "tags: "+strings.Join(f.Tags, ","))
+	}
+	if f.Children {
+		parts = append(parts, "+children")
+	}
+	if f.Archived {
+		parts = append(parts, "+archived")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// searchResultMsg is addressed to one browser and one request.
+type searchResultMsg struct {
+	owner *Browser
+	seq   int
+	page  int
+	rows  []*model.Campaign
+	err   error
+}
+
+// Browser is the campaign list: a page of search results with filters.
+type Browser struct {
+	c      *Common
+	w, h   int
+	filter Filter
+	page   int
+	rows   []*model.Campaign
+	cursor int
+	offset int // first row drawn, when the window is too short for a page
+
+	loading  bool
+	seq      int
+	err      string
+	lastNote string
+
+	spin   spinner.Model
+	form   *filterForm
+	create *createForm
+}
+
+// NewBrowser builds the browser; Init starts the first search.
+func NewBrowser(c *Common) *Browser {
+	b := &Browser{c: c, page: 1}
+	b.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Accent))
+	return b
+}
+
+func (b *Browser) Title() string { return "browse" }
+
+func (b *Browser) Init() tea.Cmd { return b.load(1) }
+
+// Filter returns the current filter.
+func (b *Browser) Filter() Filter { return b.filter }
+
+// Rows returns the campaigns of the page shown.
+func (b *Browser) Rows() []*model.Campaign { return b.rows }
+
+// Selected is the campaign under the cursor, nil when the page is empty.
+func (b *Browser) Selected() *model.Campaign {
+	if b.cursor < 0 || b.cursor >= len(b.rows) {
+		return nil
+	}
+	return b.rows[b.cursor]
+}
+
+func (b *Browser) load(page int) tea.Cmd {
+	b.seq++
+	b.loading = true
+	b.err = ""
+	seq, req, client, ctx := b.seq, b.filter.Request(page), b.c.Client, b.c.Ctx
+	fetch := func() tea.Msg {
+		res, err := client.Search(ctx, req)
+		return searchResultMsg{owner: b, seq: seq, page: page, err: err, rows: res.Campaigns}
+	}
+	return tea.Batch(fetch, b.spin.Tick)
+}
+
+func (b *Browser) SetSize(w, h int) {
+	b.w, b.h = w, h
+	if b.form != nil {
+		b.form.setWidth(w)
+	}
+	b.clampOffset()
+}
+
+func (b *Browser) Typing() bool {
+	return (b.form != nil && b.form.typing()) || (b.create != nil && b.create.typing())
+}
+
+func (b *Browser) ShortHelp() []key.Binding {
+	k := b.c.Keys
+	switch {
+	case b.form != nil:
+		return []key.Binding{k.Open, k.Select, k.NextPane, k.Back}
+	case b.create != nil:
+		return b.create.shortHelp(k)
+	}
+	return []key.Binding{k.Open, k.Filter, k.ToggleDrafts, k.NextPage, k.New, k.Refresh, k.Help, k.Quit}
+}
+
+func (b *Browser) FullHelp() [][]key.Binding {
+	k := b.c.Keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.Top, k.Bottom, k.Open},
+		{k.NextPage, k.PrevPage, k.Refresh, k.New},
+		{k.Filter, k.ToggleDrafts, k.ToggleChildren, k.ToggleArchived, k.ClearFilter},
+		{k.Help, k.Back, k.Quit, k.ForceQuit},
+	}
+}
+
+// visibleRows is how many table rows fit: the body minus the filter line,
+// the table header and the page line.
+func (b *Browser) visibleRows() int { return max(b.h-3, 1) }
+
+func (b *Browser) clampOffset() {
+	n := b.visibleRows()
+	if b.cursor < b.offset {
+		b.offset = b.cursor
+	}
+	if b.cursor >= b.offset+n {
+		b.offset = b.cursor - n + 1
+	}
+	b.offset = max(min(b.offset, len(b.rows)-n), 0)
+}
+
+func (b *Browser) move(d int) {
+	if len(b.rows) == 0 {
+		return
+	}
+	b.cursor = max(min(b.cursor+d, len(b.rows)-1), 0)
+	b.clampOffset()
+}
+
+func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case searchResultMsg:
+		if msg.owner != b || msg.seq != b.seq {
+			return b, nil // a late answer to a request that was replaced
+		}
+		b.loading = false
+		if msg.err != nil {
+			b.err = errorText(msg.err)
+			return b, nil
+		}
+		if len(msg.rows) == 0 && msg.page > 1 {
+			// A full page was the last one; stay where we were.
+			b.lastNote = "no more campaigns"
+			return b, nil
+		}
+		b.lastNote = ""
+		// The cursor stays on the campaign it is on now (the user may have
+		// moved while the page loaded), when the new page still holds it.
+		keep := ""
+		if sel := b.Selected(); sel != nil && msg.page == b.page {
+			keep = str(sel.CampaignID)
+		}
+		b.page, b.rows = msg.page, msg.rows
+		b.cursor = 0
+		for i, r := range b.rows {
+			if keep != "" && str(r.CampaignID) == keep {
+				b.cursor = i
+			}
+		}
+		b.clampOffset()
+		return b, nil
+	case spinner.TickMsg:
+		if !b.loading {
+			return b, nil
+		}
+		var cmd tea.Cmd
+		b.spin, cmd = b.spin.Update(msg)
+		return b, cmd
+	case FocusMsg, CampaignChangedMsg:
+		return b, b.load(b.page)
+	case createdMsg:
+		if msg.owner != b {
+			return b, nil
+		}
+		return b, b.created(msg)
+	case tea.MouseMsg:
+		if b.form != nil || b.create != nil {
+			return b, nil
+		}
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			b.move(-1)
+		case tea.MouseButtonWheelDown:
+			b.move(1)
+		}
+		return b, nil
+	case tea.KeyMsg:
+		if b.form != nil {
+			return b, b.updateForm(msg)
+		}
+		if b.create != nil {
+			return b, b.updateCreate(msg)
+		}
+		return b, b.handleKey(msg)
+	}
+	if b.form != nil {
+		return b, b.form.update(msg)
+	}
+	if b.create != nil {
+		return b, b.create.update(msg)
+	}
+	return b, nil
+}
+
+func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
+	k := b.c.Keys
+	switch {
+	case key.Matches(msg, k.Up):
+		b.move(-1)
+	case key.Matches(msg, k.Down):
+		b.move(1)
+	case key.Matches(msg, k.Top):
+		b.move(-len(b.rows))
+	case key.Matches(msg, k.Bottom):
+		b.move(len(b.rows))
+	case key.Matches(msg, k.NextPage):
+		if b.loading {
+			return nil
+		}
+		if len(b.rows) < PageSize {
+			b.lastNote = "this is the last page"
+			return nil
+		}
+		return b.load(b.page + 1)
+	case key.Matches(msg, k.PrevPage):
+		if b.loading || b.page == 1 {
+			return nil
+		}
+		return b.load(b.page - 1)
+	case key.Matches(msg, k.Refresh):
+		return b.load(b.page)
+	case key.Matches(msg, k.Open):
+		return b.open()
+	case key.Matches(msg, k.Filter):
+		b.form = newFilterForm(b.c, b.filter, b.w)
+		return b.form.init()
+	case key.Matches(msg, k.ToggleDrafts):
+		b.filter.ToggleDrafts()
+		return b.load(1)
+	case key.Matches(msg, k.ToggleChildren):
+		b.filter.Children = !b.filter.Children
+		return b.load(1)
+	case key.Matches(msg, k.ToggleArchived):
+		b.filter.Archived = !b.filter.Archived
+		b.syncArchived()
+		return b.load(1)
+	case key.Matches(msg, k.ClearFilter):
+		b.filter = Filter{}
+		return b.load(1)
+	case key.Matches(msg, k.New):
+		if b.c.Editor != nil {
+			return Push(b.c.Editor(b.c, ""))
+		}
+		b.create = newCreateForm(b.c)
+		return b.create.init()
+	}
+	return nil
+}
+
+// syncArchived keeps ARCHIVED in an explicit status list in step with the
+// archived toggle: the service drops archived campaigns without the toggle
+// even when the status asks for them.
+func (b *Browser) syncArchived() {
+	if len(b.filter.Status) == 0 {
+		return
+	}
+	has := slices.Contains(b.filter.Status, model.StatusArchived)
+	switch {
+	case b.filter.Archived && !has && sameSet(b.filter.Status, withDrafts):
+		b.filter.Status = append(slices.Clone(b.filter.Status), model.StatusArchived)
+	case !b.filter.Archived && has:
+		b.filter.Status = slices.DeleteFunc(slices.Clone(b.filter.Status), func(s string) bool { return s == model.StatusArchived })
+		if len(b.filter.Status) == 0 {
+			b.filter.Status = nil
+		}
+	}
+}
+
+// open shows the selected campaign: drafts the editor can edit go to the
+// editor when there is one, everything else to the inspector.
+func (b *Browser) open() tea.Cmd {
+	sel := b.Selected()
+	if sel == nil {
+		return nil
+	}
+	id := str(sel.CampaignID)
+	if b.c.Editor != nil && str(sel.Status) == model.StatusDraft && ReadOnlyReason(sel) == "" {
+		return Push(b.c.Editor(b.c, id))
+	}
+	return Push(NewInspector(b.c, id))
+}
+
+func (b *Browser) updateForm(msg tea.KeyMsg) tea.Cmd {
+	done, apply, cmd := b.form.key(msg)
+	if !done {
+		return cmd
+	}
+	f := b.form.filter()
+	b.form = nil
+	if !apply {
+		return nil
+	}
+	b.filter = f
+	return b.load(1)
+}
+
+// --- view ------------------------------------------------------------------
+
+type column struct {
+	title string
+	width int
+}
+
+func (b *Browser) columns() []column {
+	wide := b.w >= 120
+	cols := []column{{"NAME", 0}, {"CHANNEL", 7}, {"TYPE", 11}, {"STATUS", 9}, {"VER", 3}, {"UPDATED", 11}}
+	if wide {
+		cols[2].width, cols[5].width = 24, 16
+	}
+	used := 2 // cursor mark
+	for _, c := range cols[1:] {
+		used += c.width + 2
+	}
+	cols[0].width = max(b.w-used-1, 8)
+	return cols
+}
+
+func (b *Browser) View() string {
+	if b.form != nil {
+		return b.form.view(b.w, b.h)
+	}
+	if b.create != nil {
+		return b.create.view(b.w, b.h)
+	}
+	st := b.c.Styles
+	var sb strings.Builder
+	sb.WriteString(" " + st.Muted.Render(ansi.Truncate(Clean(b.filter.Summary()), max(b.w-2, 0), "…")) + "\n")
+
+	cols := b.columns()
+	wide := b.w >= 120
+	var hdr []string
+	for _, c := range cols {
+		hdr = append(hdr, pad(c.title, c.width))
+	}
+	sb.WriteString("  " + st.TableHeader.Render(strings.Join(hdr, "  ")) + "\n")
+
+	n := b.visibleRows()
+	var lines []string
+	switch {
+	case len(b.rows) == 0 && b.loading:
+		lines = append(lines, "  "+b.spin.View()+" loading…")
+	case len(b.rows) == 0 && b.err == "":
+		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
+	}
+	for i := b.offset; i < len(b.rows) && len(lines) < n; i++ {
+		lines = append(lines, b.row(b.rows[i], cols, wide, i == b.cursor))
+	}
+	for len(lines) < n {
+		lines = append(lines, "")
+	}
+	sb.WriteString(strings.Join(lines, "\n") + "\n")
+	sb.WriteString(b.pageLine())
+	return sb.String()
+}
+
+func (b *Browser) emptyText() string {
+	if len(b.filter.Status) == 0 {
+		return "No campaigns match. Drafts are hidden: press d to show them."
+	}
+	return "No campaigns match this filter."
+}
+
+func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) string {
+	st := b.c.Styles
+	typ := Clean(str(c.CampaignDeliveryType))
+	if !wide {
+		typ = shortType(typ)
+	}
+	name := Clean(campaignName(c))
+	if c.ParentID != nil || c.FlowID != nil {
+		name = "↳ " + name
+	}
+	status := Clean(str(c.Status))
+	cells := []string{
+		pad(name, cols[0].width),
+		pad(Clean(str(c.Channel)), cols[1].width),
+		pad(typ, cols[2].width),
+		"", // status, styled below
+		pad(version(c), cols[4].width),
+		pad(shortTime(str(c.UpdatedAt), wide), cols[5].width),
+	}
+	statusCell := pad(status, cols[3].width)
+	if selected {
+		cells[3] = statusCell
+		line := strings.Join(cells, "  ")
+		return st.Cursor.Render("▌ ") + st.Selected.Render(line)
+	}
+	cells[3] = st.Status(status).Render(statusCell)
+	return "  " + strings.Join(cells, "  ")
+}
+
+func (b *Browser) pageLine() string {
+	st := b.c.Styles
+	var parts []string
+	parts = append(parts, fmt.Sprintf("page %d", b.page))
+	if len(b.rows) > 0 {
+		from := (b.page-1)*PageSize + 1
+		parts = append(parts, fmt.Sprintf("%d–%d", from, from+len(b.rows)-1))
+	}
+	if len(b.rows) == PageSize {
+		parts = append(parts, "] next")
+	} else if len(b.rows) > 0 {
+		parts = append(parts, "last page")
+	}
+	if b.page > 1 {
+		parts = append(parts, "[ previous")
+	}
+	line := " " + st.Muted.Render(strings.Join(parts, " · "))
+	switch {
+	case b.err != "":
+		line += "  " + st.Error.Render("✗ "+Clean(b.err))
+	case b.loading && len(b.rows) > 0:
+		line += "  " + b.spin.View() + st.Muted.Render(" loading…")
+	case b.lastNote != "":
+		line += "  " + st.Muted.Render(b.lastNote)
+	}
+	return line
+}
+
+// --- helpers -----------------------------------------------------------------
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+func campaignName(c *model.Campaign) string {
+	if c.BasicDetails != nil && c.BasicDetails.Name != nil && *c.BasicDetails.Name != "" {
+		return *c.BasicDetails.Name
+	}
+	return "(unnamed " + strings.ToLower(str(c.Channel)) + " campaign)"
+}
+
+func version(c *model.Campaign) string {
+	if c.VersionNumber == nil {
+		return "–"
+	}
+	return fmt.Sprintf("v%d", *c.VersionNumber)
+}
+
+var typeShort = map[string]string{
+	model.DeliveryOneTime:           "one-time",
+	model.DeliveryPeriodic:          "periodic",
+	model.DeliveryEventTriggered:    "event",
+	model.DeliveryBusinessEvent:     "business ev",
+	model.DeliveryDeviceTriggered:   "device",
+	model.DeliveryLocationTriggered: "location",
+	model.DeliveryLiveActivity:      "live act.",
+	model.DeliveryAPITriggered:      "API",
+}
+
+func shortType(t string) string {
+	if s, ok := typeShort[t]; ok {
+		return s
+	}
+	return strings.ToLower(t)
+}
+
+// timeLayouts are the timestamp forms services send: ISO 8601 with or
+// without an offset, and with a space for the T. Fractions of a second are
+// accepted by time.Parse after the seconds of any of them.
+var timeLayouts = []string{time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05"}
+
+// fullTime draws a timestamp to the second in UTC; what it cannot parse it
+// shows as sent.
+func fullTime(s string) string {
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			return t.UTC().Format("2006-01-02 15:04:05 UTC")
+		}
+	}
+	return Clean(s)
+}
+
+// shortTime draws a service timestamp compactly; what it cannot parse it
+// shows as sent.
+func shortTime(s string, wide bool) string {
+	if s == "" {
+		return "–"
+	}
+	for _, layout := range timeLayouts {
+		if t, err := time.Parse(layout, s); err == nil {
+			if wide {
+				return t.UTC().Format("2006-01-02 15:04")
+			}
+			return t.UTC().Format("01-02 15:04")
+		}
+	}
+	return Clean(s)
+}
+
+// pad cuts or pads s to exactly w cells.
+func pad(s string, w int) string {
+	if w <= 0 {
+		return ""
+	}
+	if lipgloss.Width(s) > w {
+		return ansi.Truncate(s, w, "…")
+	}
+	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+}

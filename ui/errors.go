@@ -1,0 +1,47 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"campaigns/api"
+)
+
+// errorText is the one-line form of an error for the status line.
+func errorText(err error) string {
+	if err == nil {
+		return ""
+	}
+	if errors.Is(err, context.Canceled) {
+		return "cancelled"
+	}
+	if body := errorBody(err); body != nil {
+		msg := body.Message
+		if msg == "" {
+			msg = body.Code
+		}
+		if body.Target != "" && !strings.Contains(msg, body.Target) {
+			msg += " (" + body.Target + ")"
+		}
+		return msg
+	}
+	return err.Error()
+}
+
+// errorDetails lists the problems a refusal carries (error.details).
+func errorDetails(err error) []api.ErrorDetail {
+	if body := errorBody(err); body != nil {
+		return body.Details
+	}
+	return nil
+}
+
+// errorBody finds the service's error envelope inside err, if there is one.
+func errorBody(err error) *api.ErrorBody {
+	var e *api.Error
+	if errors.As(err, &e) {
+		return &api.ErrorBody{Code: e.Code, Message: e.Message, Target: e.Target, Details: e.Details, RequestID: e.RequestID}
+	}
+	return nil
+}

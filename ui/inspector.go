@@ -1,0 +1,838 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"campaigns/api"
+	"campaigns/engine"
+	"campaigns/model"
+)
+
+// Inspector panes, in tab order.
+const (
+	paneOverview = iota
+	paneComponents
+	paneJSON
+	paneChecks
+	paneCount
+)
+
+var paneNames = [paneCount]string{"Overview", "Components", "JSON", "Checks"}
+
+// Messages of the inspector, each addressed to one inspector and request.
+type (
+	campaignMsg struct {
+		owner *Inspector
+		seq   int
+		c     *model.Campaign
+		err   error
+	}
+	metaMsg struct {
+		owner *Inspector
+		seq   int
+		row   *api.MetaRow
+		err   error
+	}
+	highlightMsg struct {
+		owner    *Inspector
+		src, out string
+	}
+	actionDoneMsg struct {
+		owner  *Inspector
+		action string
+		name   string
+		valid  api.ValidateResult
+		err    error
+	}
+)
+
+// check is one entry of the Checks pane: a validation, a publish or a status
+// action and what came of it.
+type check struct {
+	title    string
+	ok       bool
+	problems []api.ErrorDetail
+}
+
+// Inspector shows one campaign whole: overview, components as a folded tree,
+// the highlighted JSON, and the results of validation and actions.
+type Inspector struct {
+	c    *Common
+	id   string
+	w, h int
+
+	camp    *model.Campaign
+	loading bool
+	err     string
+	seq     int
+
+	meta     *api.MetaRow
+	metaErr  string
+	metaSeq  int
+	metaDone bool
+
+	pane   int
+	offset [paneCount]int
+
+	roots   []*treeNode
+	tcursor int
+
+	jsonSrc string
+	jsonOut string // highlighted jsonSrc, once ready
+
+	overview   []string
+	checks     []check
+	checkLines []string // checks drawn, rebuilt when they or the width change
+
+	locked    []string
+	lockedAll bool
+	unknown   map[string]string // path → wanted type ("" unknown key)
+	readOnly  string
+
+	menu    *menu
+	confirm *confirm
+	busy    string
+	spin    spinner.Model
+}
+
+// NewInspector opens campaignID; Init reads it.
+func NewInspector(c *Common, campaignID string) *Inspector {
+	in := &Inspector{c: c, id: campaignID}
+	in.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Accent))
+	return in
+}
+
+func (in *Inspector) Title() string {
+	if in.camp != nil {
+		return campaignName(in.camp)
+	}
+	return in.id
+}
+
+// Campaign is the campaign shown (nil until read).
+func (in *Inspector) Campaign() *model.Campaign { return in.camp }
+
+func (in *Inspector) Init() tea.Cmd { return in.reload() }
+
+func (in *Inspector) reload() tea.Cmd {
+	in.seq++
+	in.metaSeq++
+	in.loading = true
+	seq, mseq, id, client, ctx := in.seq, in.metaSeq, in.id, in.c.Client, in.c.Ctx
+	get := func() tea.Msg {
+		c, err := client.Get(ctx, id)
+		return campaignMsg{owner: in, seq: seq, c: c, err: err}
+	}
+	meta := func() tea.Msg {
+		res, err := client.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: id}, Limit: 1, Page: 1})
+		m := metaMsg{owner: in, seq: mseq, err: err}
+		for i := range res.Campaigns {
+			if res.Campaigns[i].CampaignID == id {
+				m.row = &res.Campaigns[i]
+			}
+		}
+		return m
+	}
+	return tea.Batch(get, meta, in.spin.Tick)
+}
+
+// wide windows show the overview beside the other panes.
+func (in *Inspector) wide() bool { return in.w >= 150 }
+
+// leftWidth is the overview column of the wide layout.
+func (in *Inspector) leftWidth() int { return min(max(in.w*2/5, 60), 90) }
+
+// paneWidth is the width of the pane that scrolls.
+func (in *Inspector) paneWidth() int {
+	if in.wide() {
+		return in.w - in.leftWidth() - 3
+	}
+	return in.w
+}
+
+func (in *Inspector) SetSize(w, h int) {
+	in.w, in.h = w, h
+	if in.wide() && in.pane == paneOverview {
+		in.pane = paneComponents
+	}
+	in.rebuildOverview()
+	in.rebuildChecks()
+	in.clamp()
+}
+
+func (in *Inspector) Typing() bool { return false }
+
+func (in *Inspector) ShortHelp() []key.Binding {
+	k := in.c.Keys
+	switch {
+	case in.confirm != nil:
+		return []key.Binding{k.Confirm, k.Cancel}
+	case in.menu != nil:
+		return []key.Binding{k.Up, k.Down, k.Open, k.Back}
+	}
+	out := []key.Binding{k.NextPane, k.Actions, k.Validate}
+	if in.editable() {
+		out = append(out, k.Edit)
+	}
+	if in.pane == paneComponents {
+		out = append(out, k.Toggle)
+	}
+	return append(out, k.Refresh, k.Back, k.Help)
+}
+
+func (in *Inspector) FullHelp() [][]key.Binding {
+	k := in.c.Keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
+		{k.Actions, k.Validate, k.Edit, k.Refresh},
+		{k.Help, k.Back, k.Quit, k.ForceQuit},
+	}
+}
+
+// editable: a draft the editor can take, with an editor plugged in.
+func (in *Inspector) editable() bool {
+	return in.c.Editor != nil && in.camp != nil && in.readOnly == "" && !in.lockedAll
+}
+
+func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case campaignMsg:
+		if msg.owner != in || msg.seq != in.seq {
+			return in, nil
+		}
+		in.loading = false
+		if msg.err != nil {
+			in.err = errorText(msg.err)
+			return in, nil
+		}
+		in.err = ""
+		in.set(msg.c)
+		return in, in.highlight()
+	case metaMsg:
+		if msg.owner != in || msg.seq != in.metaSeq {
+			return in, nil
+		}
+		in.metaDone = true
+		in.meta, in.metaErr = msg.row, errorText(msg.err)
+		in.rebuildOverview()
+		return in, nil
+	case highlightMsg:
+		if msg.owner == in && msg.src == in.jsonSrc {
+			in.jsonOut = msg.out
+		}
+		return in, nil
+	case actionDoneMsg:
+		if msg.owner != in {
+			return in, nil
+		}
+		return in, in.actionDone(msg)
+	case spinner.TickMsg:
+		if !in.loading && in.busy == "" {
+			return in, nil
+		}
+		var cmd tea.Cmd
+		in.spin, cmd = in.spin.Update(msg)
+		return in, cmd
+	case FocusMsg:
+		return in, in.reload()
+	case tea.MouseMsg:
+		if in.menu != nil || in.confirm != nil {
+			return in, nil
+		}
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			in.scroll(-3)
+		case tea.MouseButtonWheelDown:
+			in.scroll(3)
+		}
+		return in, nil
+	case tea.KeyMsg:
+		return in, in.handleKey(msg)
+	}
+	return in, nil
+}
+
+// set takes a freshly read campaign and recomputes everything drawn from
+// it: locks, unknown fields, tree (keeping what was unfolded) and JSON.
+func in_setOpenPaths(nodes []*treeNode, open map[string]bool) {
+	for _, n := range visible(nodes) {
+		if open[n.path] {
+			n.open = true
+		}
+	}
+}
+
+func (in *Inspector) set(c *model.Campaign) {
+	open := map[string]bool{}
+	for _, n := range visible(in.roots) {
+		if n.open {
+			open[n.path] = true
+		}
+	}
+	cursorPath := ""
+	if vis := visible(in.roots); in.tcursor < len(vis) {
+		cursorPath = vis[in.tcursor].path
+	}
+	in.camp = c
+	in.locked, in.lockedAll = engine.Locked(str(c.Status))
+	in.unknown = map[string]string{}
+	for _, f := range UnknownFields(c) {
+		in.unknown[f.Path] = f.Want
+	}
+	in.readOnly = ReadOnlyReason(c)
+
+	src := model.Encode(c)
+	in.roots = nil
+	if tree, err := parseTree(src); err == nil {
+		for _, n := range tree.children {
+			if isMeta(n.key) && in.unknown[n.path] == "" && !hasKey(in.unknown, n.path) {
+				continue // shown in the overview
+			}
+			in.roots = append(in.roots, n)
+		}
+	}
+	in_setOpenPaths(in.roots, open)
+	in.tcursor = 0
+	for i, n := range visible(in.roots) {
+		if n.path == cursorPath {
+			in.tcursor = i
+		}
+	}
+	in.jsonSrc = CleanBlock(indentJSON(src))
+	in.jsonOut = ""
+	in.rebuildOverview()
+	in.clamp()
+}
+
+func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }
+
+// isMeta: top-level identity and audit keys, drawn in the overview.
+func isMeta(k string) bool {
+	switch k {
+	case "id", "campaign_id", "request_id", "version_number", "status", "channel", "campaign_delivery_type",
+		"created_by", "updated_by", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id", "sender_name":
+		return true
+	}
+	return false
+}
+
+// highlight colours the JSON off the update path; the result is cached by
+// content in the shared highlighter.
+func (in *Inspector) highlight() tea.Cmd {
+	src, h := in.jsonSrc, in.c.Highlight
+	return func() tea.Msg { return highlightMsg{owner: in, src: src, out: h.JSON(src)} }
+}
+
+func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
+	k := in.c.Keys
+	if in.confirm != nil {
+		switch {
+		case key.Matches(msg, k.Confirm):
+			action := in.confirm.action
+			in.confirm = nil
+			return in.run(action)
+		case key.Matches(msg, k.Cancel):
+			in.confirm = nil
+			return Notice("Cancelled: nothing was changed", false)
+		}
+		return nil
+	}
+	if in.menu != nil {
+		switch {
+		case key.Matches(msg, k.Up):
+			in.menu.move(-1)
+		case key.Matches(msg, k.Down):
+			in.menu.move(1)
+		case key.Matches(msg, k.Back):
+			in.menu = nil
+		case key.Matches(msg, k.Open):
+			item := in.menu.items[in.menu.cursor]
+			in.menu = nil
+			return in.choose(item.action)
+		default:
+			for _, it := range in.menu.items {
+				if msg.String() == it.key {
+					in.menu = nil
+					return in.choose(it.action)
+				}
+			}
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Back):
+		return Pop()
+	case key.Matches(msg, k.NextPane):
+		in.pane = (in.pane + 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneComponents
+		}
+	case key.Matches(msg, k.PrevPane):
+		in.pane = (in.pane + paneCount - 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneChecks
+		}
+	case key.Matches(msg, k.Refresh):
+		return in.reload()
+	case key.Matches(msg, k.Actions):
+		if in.camp == nil || in.busy != "" {
+			return nil
+		}
+		in.menu = newMenu(in.menuItems())
+	case key.Matches(msg, k.Validate):
+		if in.camp == nil || in.busy != "" {
+			return nil
+		}
+		return in.choose(actValidate)
+	case key.Matches(msg, k.Edit):
+		if in.editable() {
+			return Push(in.c.Editor(in.c, in.id))
+		}
+	case in.pane == paneComponents && key.Matches(msg, k.Toggle):
+		if vis := visible(in.roots); in.tcursor < len(vis) && vis[in.tcursor].kind != 0 {
+			vis[in.tcursor].open = !vis[in.tcursor].open
+		}
+		in.clamp()
+	case in.pane == paneComponents && key.Matches(msg, k.ExpandAll):
+		for _, n := range in.roots {
+			setOpen(n, true)
+		}
+	case in.pane == paneComponents && key.Matches(msg, k.CollapseAll):
+		for _, n := range in.roots {
+			setOpen(n, false)
+		}
+		in.tcursor = min(in.tcursor, len(in.roots)-1)
+		in.clamp()
+	case key.Matches(msg, k.Up):
+		in.scroll(-1)
+	case key.Matches(msg, k.Down):
+		in.scroll(1)
+	case key.Matches(msg, k.PageUp):
+		in.scroll(-in.contentHeight())
+	case key.Matches(msg, k.PageDown):
+		in.scroll(in.contentHeight())
+	case key.Matches(msg, k.Top):
+		in.scroll(-1 << 30)
+	case key.Matches(msg, k.Bottom):
+		in.scroll(1 << 30)
+	}
+	return nil
+}
+
+// --- actions -----------------------------------------------------------------
+
+const actValidate, actPublish = "VALIDATE", "PUBLISH"
+
+func (in *Inspector) menuItems() []menuItem {
+	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules on the service; changes nothing"}}
+	st := str(in.camp.Status)
+	if st == model.StatusDraft && in.readOnly == "" {
+		items = append(items, menuItem{key: "p", action: actPublish, label: "Publish", desc: "make the draft live (asks first)"})
+	}
+	for _, a := range engine.Actions(str(in.camp.CampaignDeliveryType), st) {
+		switch a {
+		case model.ActionStop:
+			items = append(items, menuItem{key: "s", action: a, label: "Stop", desc: "end the campaign for good (asks first)"})
+		case model.ActionPause:
+			items = append(items, menuItem{key: "p", action: a, label: "Pause", desc: "halt sending until resumed (asks first)"})
+		case model.ActionResume:
+			items = append(items, menuItem{key: "u", action: a, label: "Resume", desc: "start sending again (asks first)"})
+		}
+	}
+	return items
+}
+
+// choose runs a menu choice: validation at once, everything that changes
+// the campaign after a confirmation.
+func (in *Inspector) choose(action string) tea.Cmd {
+	if action == actValidate {
+		return in.run(action)
+	}
+	in.confirm = &confirm{action: action, text: in.consequence(action)}
+	return nil
+}
+
+func (in *Inspector) consequence(action string) string {
+	c := in.camp
+	name := "“" + Clean(campaignName(c)) + "”"
+	what := fmt.Sprintf("%s (%s %s, now %s)", name, Clean(str(c.Channel)), Clean(str(c.CampaignDeliveryType)), Clean(str(c.Status)))
+	switch action {
+	case model.ActionStop:
+		return "Stop " + what + "?\n\nRemaining sends are halted; messages already dispatched are still delivered. A stopped campaign cannot be resumed or edited again."
+	case model.ActionPause:
+		return "Pause " + what + "?\n\nIt sends nothing until you resume it. Content and audience can still be edited while paused, within the limits of its state."
+	case model.ActionResume:
+		return "Resume " + what + "?\n\nIt starts sending to real users again (SCHEDULED if its start time is still ahead, else ACTIVE)."
+	case actPublish:
+		return "Publish " + what + "?\n\nThe service checks the publish rules first. If they pass, the campaign goes live and will send to real users: SCHEDULED when its start time lies ahead, else ACTIVE. A published campaign is no longer a draft."
+	}
+	return action + " " + what + "?"
+}
+
+func (in *Inspector) run(action string) tea.Cmd {
+	id, name, client, ctx := in.id, campaignName(in.camp), in.c.Client, in.c.Ctx
+	switch action {
+	case actValidate:
+		in.busy = "validating…"
+	case actPublish:
+		in.busy = "publishing…"
+	default:
+		in.busy = strings.ToLower(action) + "…"
+	}
+	do := func() tea.Msg {
+		m := actionDoneMsg{owner: in, action: action, name: name}
+		switch action {
+		case actValidate:
+			m.valid, m.err = client.Validate(ctx, id)
+		case actPublish:
+			m.err = client.Publish(ctx, id)
+		default:
+			_, m.err = client.SetStatus(ctx, id, action)
+		}
+		return m
+	}
+	return tea.Batch(do, in.spin.Tick)
+}
+
+var pastTense = map[string]string{model.ActionStop: "Stopped", model.ActionPause: "Paused", model.ActionResume: "Resumed", actPublish: "Published"}
+
+func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
+	in.busy = ""
+	name := "“" + Clean(m.name) + "”"
+	var ch check
+	var note tea.Cmd
+	switch {
+	case m.action == actValidate && m.err == nil:
+		ch.title = "Validate " + name
+		if m.valid.Valid {
+			ch.ok = true
+			ch.title += ": ready to publish"
+		} else {
+			ch.title += fmt.Sprintf(": %d problem(s) block publishing", len(m.valid.Errors))
+			for _, e := range m.valid.Errors {
+				ch.problems = append(ch.problems, api.ErrorDetail{Target: e.Field, Message: e.Issue})
+			}
+		}
+		note = Notice(ch.title, !ch.ok)
+	case m.err != nil:
+		verb := strings.ToLower(m.action)
+		if m.action == actValidate {
+			verb = "validation"
+		}
+		ch.title = fmt.Sprintf("%s of %s refused: %s", capitalize(verb), name, errorText(m.err))
+		ch.problems = errorDetails(m.err)
+		note = Notice(ch.title, true)
+	default:
+		ch.ok = true
+		ch.title = pastTense[m.action] + " " + name
+		note = Notice(ch.title+"; re-reading it", false)
+	}
+	in.checks = append([]check{ch}, in.checks...)
+	in.rebuildChecks()
+	if len(ch.problems) > 0 || m.action == actValidate {
+		in.pane = paneChecks
+		in.offset[paneChecks] = 0
+	}
+	cmds := []tea.Cmd{note}
+	if m.action != actValidate {
+		// Whatever the answer, show the campaign as the service has it now.
+		cmds = append(cmds, in.reload(), func() tea.Msg { return CampaignChangedMsg{CampaignID: in.id} })
+	}
+	return tea.Batch(cmds...)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// --- scrolling ---------------------------------------------------------------
+
+// contentHeight: the body minus the pane tabs and the state line.
+func (in *Inspector) contentHeight() int { return max(in.h-2, 1) }
+
+func (in *Inspector) lineCount() int {
+	switch in.pane {
+	case paneOverview:
+		return len(in.overview)
+	case paneComponents:
+		return len(visible(in.roots))
+	case paneJSON:
+		return strings.Count(in.jsonSrc, "\n") + 1
+	}
+	return len(in.checkLines)
+}
+
+func (in *Inspector) scroll(d int) {
+	if in.pane == paneComponents {
+		n := len(visible(in.roots))
+		in.tcursor = max(min(in.tcursor+d, n-1), 0)
+		in.clamp()
+		return
+	}
+	in.offset[in.pane] += d
+	in.clamp()
+}
+
+func (in *Inspector) clamp() {
+	h := in.contentHeight()
+	if in.pane == paneComponents {
+		o := &in.offset[paneComponents]
+		if in.tcursor < *o {
+			*o = in.tcursor
+		}
+		if in.tcursor >= *o+h {
+			*o = in.tcursor - h + 1
+		}
+	}
+	for p := range paneCount {
+		cur := in.pane
+		in.pane = p
+		in.offset[p] = max(min(in.offset[p], in.lineCount()-h), 0)
+		in.pane = cur
+	}
+}
+
+// --- view ------------------------------------------------------------------
+
+func (in *Inspector) View() string {
+	st := in.c.Styles
+	if in.camp == nil {
+		switch {
+		case in.err != "":
+			return "\n " + st.Error.Render("✗ Could not read campaign "+Clean(in.id)+": "+Clean(in.err)) +
+				"\n\n " + st.Muted.Render("r to try again · esc back")
+		default:
+			return "\n " + in.spin.View() + " reading campaign " + Clean(in.id) + "…"
+		}
+	}
+	var tabs []string
+	for i, n := range paneNames {
+		if in.wide() && i == paneOverview {
+			continue
+		}
+		if i == in.pane {
+			tabs = append(tabs, st.ActiveTab.Render(n))
+		} else {
+			tabs = append(tabs, st.Tab.Render(n))
+		}
+	}
+	head := strings.Join(tabs, "")
+	switch {
+	case in.busy != "":
+		head += "  " + in.spin.View() + st.Muted.Render(" "+in.busy)
+	case in.loading:
+		head += "  " + in.spin.View() + st.Muted.Render(" reading…")
+	case in.err != "":
+		head += "  " + st.Error.Render("✗ "+Clean(in.err))
+	}
+	if n, h := in.lineCount(), in.contentHeight(); n > h && in.pane != paneComponents {
+		pos := fmt.Sprintf("%d–%d of %d", in.offset[in.pane]+1, min(in.offset[in.pane]+h, n), n)
+		if gap := in.w - lipgloss.Width(head) - lipgloss.Width(pos) - 1; gap > 0 {
+			head += strings.Repeat(" ", gap) + st.Muted.Render(pos)
+		}
+	}
+	if in.confirm != nil || in.menu != nil {
+		return head + "\n" + in.stateLine() + "\n" + in.dialog()
+	}
+	body := in.paneLines()
+	if in.wide() {
+		// Overview on the left, the chosen pane on the right.
+		lw, h := in.leftWidth(), in.contentHeight()
+		sep := st.Muted.Render("│")
+		rows := make([]string, h)
+		for i := range h {
+			left, right := "", ""
+			if i < len(in.overview) {
+				left = " " + in.overview[i]
+			}
+			if i < len(body) {
+				right = body[i]
+			}
+			rows[i] = pad(left, lw) + " " + sep + " " + ansi.Truncate(right, in.paneWidth(), "")
+		}
+		body = rows
+	}
+	return head + "\n" + in.stateLine() + "\n" + strings.Join(body, "\n")
+}
+
+// stateLine says at a glance what can be done with the campaign.
+func (in *Inspector) stateLine() string {
+	st := in.c.Styles
+	status := str(in.camp.Status)
+	badge := st.Status(status).Render(Clean(status))
+	var text string
+	switch {
+	case in.readOnly != "":
+		text = st.Locked.Render("read-only: " + in.readOnly)
+	case in.lockedAll:
+		text = st.Locked.Render("nothing can be edited in this state")
+	case len(in.locked) > 0:
+		text = st.Locked.Render("locked: " + strings.Join(in.locked, ", "))
+	default:
+		text = st.OK.Render("every field can be edited")
+	}
+	return ansi.Truncate(" "+badge+"  "+text, in.w, "…")
+}
+
+func (in *Inspector) paneLines() []string {
+	h := in.contentHeight()
+	var lines []string
+	switch in.pane {
+	case paneOverview:
+		lines = in.overview
+	case paneComponents:
+		lines = in.treeLines(in.offset[paneComponents], h)
+		return lines
+	case paneJSON:
+		src := in.jsonSrc
+		if in.jsonOut != "" {
+			src = in.jsonOut
+		}
+		lines = strings.Split(src, "\n")
+		if in.jsonOut != "" && in.jsonOut != in.jsonSrc {
+			// chroma leaves a colour open across a line break now and then.
+			for i := range lines {
+				lines[i] += "\x1b[0m"
+			}
+		}
+	case paneChecks:
+		lines = in.checkLines
+	}
+	off := in.offset[in.pane]
+	if off > len(lines) {
+		off = len(lines)
+	}
+	lines = lines[off:]
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		out[i] = " " + l
+	}
+	return out
+}
+
+func (in *Inspector) treeLines(off, h int) []string {
+	st := in.c.Styles
+	vis := visible(in.roots)
+	if len(vis) == 0 {
+		return []string{" " + st.Muted.Render("This campaign has no components yet.")}
+	}
+	var out []string
+	for i := off; i < len(vis) && len(out) < h; i++ {
+		n := vis[i]
+		mark := "  "
+		if n.kind != 0 {
+			mark = "▸ "
+			if n.open {
+				mark = "▾ "
+			}
+		}
+		indent := strings.Repeat("  ", n.depth-1)
+		label := Clean(n.label())
+		var val string
+		if n.kind == 0 {
+			val = Clean(n.value)
+		} else if !n.open {
+			val = n.summary()
+		}
+		text := label
+		if val != "" {
+			text += ": " + val
+		}
+		var badges []string
+		if want, ok := in.unknown[n.path]; ok {
+			if want == "" {
+				badges = append(badges, st.Warning.Render("[unknown field, kept]"))
+			} else {
+				badges = append(badges, st.Error.Render("[wrong type: want "+want+"]"))
+			}
+		}
+		if in.lockedAll && n.depth == 1 || slices.Contains(in.locked, n.path) {
+			badges = append(badges, st.Locked.Render("[locked]"))
+		}
+		line := indent + mark
+		if i == in.tcursor {
+			line = st.Cursor.Render("▌") + line + st.Selected.Render(text)
+		} else if n.depth == 1 {
+			line = " " + line + st.Subtitle.Render(text)
+		} else {
+			line = " " + line + st.Text.Render(text)
+		}
+		if len(badges) > 0 {
+			line += " " + strings.Join(badges, " ")
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func (in *Inspector) rebuildChecks() {
+	st := in.c.Styles
+	if len(in.checks) == 0 {
+		in.checkLines = []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
+		return
+	}
+	wrap := lipgloss.NewStyle().Width(max(in.paneWidth()-8, 20))
+	var out []string
+	for _, c := range in.checks {
+		if c.ok {
+			out = append(out, st.OK.Render("✓ "+Clean(c.title)))
+		} else {
+			out = append(out, st.Error.Render("✗ "+Clean(c.title)))
+		}
+		for _, p := range c.problems {
+			target := Clean(p.Target)
+			if target == "" {
+				target = "(campaign)"
+			}
+			out = append(out, "   "+st.Warning.Render(target))
+			for _, l := range strings.Split(wrap.Render(Clean(p.Message)), "\n") {
+				out = append(out, "     "+st.Text.Render(strings.TrimRight(l, " ")))
+			}
+		}
+		out = append(out, "")
+	}
+	in.checkLines = out
+}
+
+func (in *Inspector) dialog() string {
+	st := in.c.Styles
+	w := min(in.w-4, 72)
+	var content string
+	if in.confirm != nil {
+		text := lipgloss.NewStyle().Width(w - 6).Render(in.confirm.text)
+		content = text + "\n\n" + st.Key.Render("y") + st.Muted.Render(" confirm   ") + st.Key.Render("n/esc") + st.Muted.Render(" cancel")
+	} else {
+		var lines []string
+		lines = append(lines, st.Title.Render("Actions for “"+Clean(campaignName(in.camp))+"”"), "")
+		for i, it := range in.menu.items {
+			row := pad(pad(it.key, 2)+pad(it.label, 10)+it.desc, w-8)
+			if i == in.menu.cursor {
+				lines = append(lines, st.Selected.Render("> "+row))
+			} else {
+				lines = append(lines, "  "+st.Text.Render(row))
+			}
+		}
+		if str(in.camp.Status) != model.StatusDraft && len(engine.Actions(str(in.camp.CampaignDeliveryType), str(in.camp.Status))) == 0 {
+			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("No stop, pause or resume for a %s campaign in %s.",
+				Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
+		}
+		content = lipgloss.NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
+	}
+	box := st.Dialog.Render(content)
+	return lipgloss.Place(in.w, in.contentHeight(), lipgloss.Center, lipgloss.Center, box)
+}

@@ -1,0 +1,71 @@
+package ui
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is every binding of the program, each with its help text. Screens
+// list the subset that applies to them in ShortHelp and FullHelp.
+type KeyMap struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+
+	Open, Back, Filter, New, Refresh key.Binding
+	NextPane, PrevPane               key.Binding
+	Help, Quit, ForceQuit            key.Binding
+
+	// Browser.
+	NextPage, PrevPage           key.Binding
+	ToggleDrafts, ToggleChildren key.Binding
+	ToggleArchived               key.Binding
+	ClearFilter                  key.Binding
+
+	// Inspector.
+	Actions, Validate, Edit key.Binding
+	Toggle, ExpandAll       key.Binding
+	CollapseAll             key.Binding
+
+	// Dialogs.
+	Confirm, Cancel, Select key.Binding
+}
+
+// DefaultKeyMap is the one keymap of the program.
+func DefaultKeyMap() KeyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Up:       b("↑/k", "up", "up", "k"),
+		Down:     b("↓/j", "down", "down", "j"),
+		PageUp:   b("pgup", "page up", "pgup", "ctrl+u"),
+		PageDown: b("pgdn", "page down", "pgdown", "ctrl+d"),
+		Top:      b("g", "top", "home", "g"),
+		Bottom:   b("G", "bottom", "end", "G"),
+
+		Open:      b("enter", "open", "enter"),
+		Back:      b("esc", "back", "esc"),
+		Filter:    b("/", "filter", "/"),
+		New:       b("n", "new draft", "n"),
+		Refresh:   b("r", "refresh", "r"),
+		NextPane:  b("tab", "next pane", "tab"),
+		PrevPane:  b("shift+tab", "previous pane", "shift+tab"),
+		Help:      b("?", "help", "?"),
+		Quit:      b("q", "quit", "q"),
+		ForceQuit: b("ctrl+c", "quit", "ctrl+c"),
+
+		NextPage:       b("]/→", "next page", "]", "right", "l"),
+		PrevPage:       b("[/←", "previous page", "[", "left", "h"),
+		ToggleDrafts:   b("d", "drafts", "d"),
+		ToggleChildren: b("c", "child campaigns", "c"),
+		ToggleArchived: b("a", "archived", "a"),
+		ClearFilter:    b("x", "clear filters", "x"),
+
+		Actions:     b("a", "actions", "a"),
+		Validate:    b("v", "validate", "v"),
+		Edit:        b("e", "edit draft", "e"),
+		Toggle:      b("space", "fold/unfold", " ", "enter"),
+		ExpandAll:   b("+", "unfold all", "+", "="),
+		CollapseAll: b("-", "fold all", "-"),
+
+		Confirm: b("y", "confirm", "y"),
+		Cancel:  b("n/esc", "cancel", "n", "esc"),
+		Select:  b("space", "toggle", " "),
+	}
+}

@@ -1,0 +1,224 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"campaigns/engine"
+	"campaigns/model"
+)
+
+type menuItem struct{ key, action, label, desc string }
+
+type menu struct {
+	items  []menuItem
+	cursor int
+}
+
+func newMenu(items []menuItem) *menu { return &menu{items: items} }
+
+func (m *menu) move(d int) { m.cursor = max(min(m.cursor+d, len(m.items)-1), 0) }
+
+type confirm struct{ action, text string }
+
+// indentJSON pretty-prints a compact document (returned unchanged when it
+// is not JSON).
+func indentJSON(src []byte) string {
+	var buf bytes.Buffer
+	if json.Indent(&buf, src, "", "  ") != nil {
+		return string(src)
+	}
+	return buf.String()
+}
+
+// rebuildOverview recomputes the overview lines; called when the campaign,
+// its meta or the width changes, never from View.
+func (in *Inspector) rebuildOverview() {
+	if in.camp == nil {
+		in.overview = nil
+		return
+	}
+	st := in.c.Styles
+	c := in.camp
+	var lines []string
+	labelW := 16
+	w := in.w
+	if in.wide() {
+		w = in.leftWidth()
+	}
+	valueW := max(w-labelW-3, 20)
+	pending := "" // a section title, written with its first line
+	add := func(label, value string) {
+		if value == "" {
+			return
+		}
+		if pending != "" {
+			if len(lines) > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, st.Subtitle.Render(pending))
+			pending = ""
+		}
+		// Long values wrap under themselves rather than leaving the window.
+		for i, l := range strings.Split(lipgloss.NewStyle().Width(valueW).Render(value), "\n") {
+			if i > 0 {
+				label = ""
+			}
+			lines = append(lines, st.Muted.Render(pad(label, labelW))+strings.TrimRight(l, " "))
+		}
+	}
+	text := func(s string) string { return st.Text.Render(Clean(s)) }
+	opt := func(p *string) string {
+		if p == nil || *p == "" {
+			return ""
+		}
+		return text(*p)
+	}
+	section := func(title string) { pending = title }
+
+	section("Campaign")
+	add("Name", text(campaignName(c)))
+	status := str(c.Status)
+	statusLine := st.Status(status).Render(Clean(orUnset(status)))
+	if c.VersionNumber != nil {
+		statusLine += st.Muted.Render(fmt.Sprintf(" · version %d", *c.VersionNumber))
+	}
+	add("Status", statusLine)
+	ch := opt(c.Channel)
+	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
+		ch += st.Muted.Render(" · ") + text(strings.Join(c.BasicDetails.Platforms, ", "))
+	}
+	add("Channel", ch)
+	add("Delivery type", opt(c.CampaignDeliveryType))
+	add("Campaign ID", opt(c.CampaignID))
+	if str(c.ID) != str(c.CampaignID) {
+		add("Document ID", opt(c.ID)) // differs once versioning made new documents
+	}
+	if c.BasicDetails != nil {
+		if len(c.BasicDetails.Tags) > 0 {
+			add("Tags", text(strings.Join(c.BasicDetails.Tags, ", ")))
+		}
+		add("Team", opt(c.BasicDetails.Team))
+	}
+
+	section("History")
+	add("Created", who(st.Text.Render, c.CreatedBy, c.CreatedAt))
+	add("Updated", who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
+	if c.SentTime != nil && *c.SentTime != "" {
+		add("Sent", text(fullTime(*c.SentTime)))
+	}
+
+	if c.FlowID != nil || c.FlowName != nil || c.ParentID != nil || (in.meta != nil && (in.meta.ParentCampaignID != "" || in.meta.TotalChildCampaigns != nil)) {
+		section("Links")
+		if c.FlowID != nil || c.FlowName != nil {
+			add("Flow", text(strings.TrimSpace(str(c.FlowName)+" ("+str(c.FlowID)+")")))
+		}
+		add("Parent", opt(c.ParentID))
+		if in.meta != nil {
+			if in.meta.ParentCampaignID != "" && c.ParentID == nil {
+				add("Parent", text(in.meta.ParentCampaignID))
+			}
+			if in.meta.TotalChildCampaigns != nil {
+				add("Children", text(fmt.Sprint(*in.meta.TotalChildCampaigns)))
+			}
+		}
+	}
+
+	if c.Connector != nil || c.SenderName != nil {
+		section("Sending")
+		if c.Connector != nil {
+			add("Connector", text(strings.TrimSpace(str(c.Connector.ConnectorType)+" · "+str(c.Connector.ConnectorName))))
+		}
+		add("Sender name", opt(c.SenderName))
+	}
+
+	section("Audience")
+	switch {
+	case !in.metaDone:
+		add("Reachability", st.Muted.Render("reading…"))
+	case in.metaErr != "":
+		add("Reachability", st.Warning.Render("unavailable: "+Clean(in.metaErr)))
+	case in.meta == nil || in.meta.ReachabilityDetails == nil:
+		add("Reachability", st.Muted.Render("not computed: only for scheduled one-time, event and business-event campaigns"))
+	default:
+		r := in.meta.ReachabilityDetails
+		add("Reachability", text(fmt.Sprintf("%s users", thousands(r.Count)))+st.Muted.Render(" · as of "+fullTime(r.LastUpdatedTime)))
+	}
+	if in.meta != nil && in.meta.RejectionComment != "" {
+		add("Rejected", st.Error.Render(Clean(in.meta.RejectionComment)))
+	}
+
+	section("Editing")
+	switch {
+	case in.readOnly != "":
+		add("Editable", st.Locked.Render("no, read-only: "+in.readOnly))
+	case in.lockedAll:
+		add("Editable", st.Locked.Render("no: a "+Clean(status)+" campaign cannot be changed"))
+	case len(in.locked) > 0:
+		add("Editable", st.Text.Render("yes, except ")+st.Locked.Render(strings.Join(in.locked, ", ")))
+	default:
+		add("Editable", st.OK.Render("every field"))
+	}
+	acts := engine.Actions(str(c.CampaignDeliveryType), status)
+	if status == model.StatusDraft && in.readOnly == "" {
+		acts = append([]string{"PUBLISH"}, acts...)
+	}
+	if len(acts) == 0 {
+		add("Actions", st.Muted.Render("none in this state"))
+	} else {
+		add("Actions", text(strings.Join(acts, ", "))+st.Muted.Render("  (a)"))
+	}
+
+	present := model.Present(c)
+	if len(present) == 0 {
+		add("Components", st.Muted.Render("none yet"))
+	} else {
+		add("Components", text(strings.Join(present, ", ")))
+	}
+	if len(in.unknown) > 0 {
+		section("Fields this editor does not know (kept as sent)")
+		for _, f := range UnknownFields(c) {
+			if f.Want == "" {
+				add("", st.Warning.Render(Clean(f.Path)))
+			} else {
+				add("", st.Error.Render(Clean(f.Path))+st.Muted.Render("  wrong type, want "+f.Want))
+			}
+		}
+	}
+	in.overview = lines
+}
+
+func who(render func(...string) string, by, at *string) string {
+	var parts []string
+	if by != nil && *by != "" {
+		parts = append(parts, Clean(*by))
+	}
+	if at != nil && *at != "" {
+		parts = append(parts, fullTime(*at))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return render(strings.Join(parts, " · "))
+}
+
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

@@ -1,0 +1,215 @@
+package ui
+
+import (
+	"context"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"campaigns/themes"
+)
+
+// Titled is implemented by screens that name themselves in the header.
+type Titled interface{ Title() string }
+
+// FocusMsg is sent to a screen when it becomes the top screen again.
+type FocusMsg struct{}
+
+// root is the program's model: it owns the screen stack, the header, the
+// status line and the help footer. Keys go to the top screen only; other
+// messages go to every screen on the stack, each of which drops the answers
+// that are not addressed to it.
+type root struct {
+	c        *Common
+	cancel   context.CancelFunc
+	stack    []Screen
+	help     help.Model
+	fullHelp bool
+	notice   string
+	noticeEr bool
+}
+
+// New builds the root model for one program (one SSH session).
+func New(cfg Config) tea.Model {
+	ctx, cancel := context.WithCancel(context.Background())
+	c := &Common{
+		Width: 80, Height: 24,
+		Styles:    themes.New(cfg.Theme, cfg.Renderer),
+		Keys:      DefaultKeyMap(),
+		Client:    cfg.Client,
+		Service:   cfg.Service,
+		Workspace: cfg.Workspace,
+		DataDir:   cfg.DataDir,
+		Ctx:       ctx,
+		Editor:    cfg.NewEditor,
+		Highlight: NewHighlighter(cfg.Renderer, cfg.Theme.Plain),
+	}
+	r := &root{c: c, cancel: cancel, help: help.New()}
+	r.help.ShortSeparator = " · "
+	r.help.Styles.ShortKey = c.Styles.Key
+	r.help.Styles.FullKey = c.Styles.Key
+	r.help.Styles.ShortDesc = c.Styles.Muted
+	r.help.Styles.FullDesc = c.Styles.Muted
+	r.help.Styles.ShortSeparator = c.Styles.Muted
+	r.help.Styles.FullSeparator = c.Styles.Muted
+	r.help.Styles.Ellipsis = c.Styles.Muted
+	r.stack = []Screen{NewBrowser(c)}
+	r.layout()
+	return r
+}
+
+func (r *root) Init() tea.Cmd {
+	return tea.Batch(tea.EnableMouseCellMotion, r.top().Init())
+}
+
+func (r *root) top() Screen { return r.stack[len(r.stack)-1] }
+
+// Body size: the window minus header, status line and footer.
+func (r *root) bodySize() (int, int) {
+	return r.c.Width, max(r.c.Height-3, 1)
+}
+
+func (r *root) layout() {
+	w, h := r.bodySize()
+	r.help.Width = w - 2
+	for _, s := range r.stack {
+		s.SetSize(w, h)
+	}
+}
+
+func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		r.c.Width, r.c.Height = max(msg.Width, 1), max(msg.Height, 1)
+		r.layout()
+		return r, nil
+	case tea.KeyMsg:
+		if key.Matches(msg, r.c.Keys.ForceQuit) {
+			r.cancel()
+			return r, tea.Quit
+		}
+		if !r.top().Typing() {
+			switch {
+			case r.fullHelp && (key.Matches(msg, r.c.Keys.Help) || key.Matches(msg, r.c.Keys.Back)):
+				r.fullHelp = false
+				return r, nil
+			case key.Matches(msg, r.c.Keys.Help):
+				r.fullHelp = true
+				return r, nil
+			case key.Matches(msg, r.c.Keys.Quit):
+				r.cancel()
+				return r, tea.Quit
+			}
+		}
+		if r.fullHelp {
+			return r, nil
+		}
+		r.notice = ""
+		return r, r.updateTop(msg)
+	case tea.MouseMsg:
+		if r.fullHelp {
+			return r, nil
+		}
+		return r, r.updateTop(msg)
+	case PushMsg:
+		w, h := r.bodySize()
+		msg.Screen.SetSize(w, h)
+		r.stack = append(r.stack, msg.Screen)
+		return r, msg.Screen.Init()
+	case PopMsg:
+		if len(r.stack) == 1 {
+			return r, nil
+		}
+		r.stack = r.stack[:len(r.stack)-1]
+		return r, r.updateTop(FocusMsg{})
+	case NoticeMsg:
+		r.notice, r.noticeEr = msg.Text, msg.Err
+		return r, nil
+	}
+	var cmds []tea.Cmd
+	for i, s := range r.stack {
+		m, cmd := s.Update(msg)
+		r.stack[i] = m.(Screen)
+		cmds = append(cmds, cmd)
+	}
+	return r, tea.Batch(cmds...)
+}
+
+func (r *root) updateTop(msg tea.Msg) tea.Cmd {
+	i := len(r.stack) - 1
+	m, cmd := r.stack[i].Update(msg)
+	r.stack[i] = m.(Screen)
+	return cmd
+}
+
+func (r *root) View() string {
+	st := r.c.Styles
+	w, h := r.bodySize()
+	var body string
+	if r.fullHelp {
+		body = st.Title.Render("Keys") + "\n\n" + r.help.FullHelpView(r.top().FullHelp())
+		body = lipgloss.NewStyle().Padding(0, 1).Render(body)
+	} else {
+		body = r.top().View()
+	}
+	status := ""
+	if r.notice != "" {
+		if r.noticeEr {
+			status = st.Error.Render("✗ " + Clean(r.notice))
+		} else {
+			status = st.OK.Render("✓ " + Clean(r.notice))
+		}
+	}
+	var footer string
+	if r.fullHelp {
+		footer = r.help.ShortHelpView([]key.Binding{r.c.Keys.Help, r.c.Keys.ForceQuit})
+	} else {
+		footer = r.help.ShortHelpView(r.top().ShortHelp())
+	}
+	return Fit(strings.Join([]string{
+		r.header(),
+		Fit(body, w, h),
+		Fit(" "+status, w, 1),
+		Fit(st.Footer.Render(footer), w, 1),
+	}, "\n"), r.c.Width, r.c.Height)
+}
+
+func (r *root) header() string {
+	st := r.c.Styles
+	left := st.Title.Render("campaigns")
+	if t, ok := r.top().(Titled); ok && t.Title() != "" {
+		left += st.Muted.Render(" › ") + st.Subtitle.Render(Clean(t.Title()))
+	}
+	right := st.HeaderKey.Render("service ") + st.Text.Render(Clean(r.c.Service)) +
+		st.HeaderKey.Render("  workspace ") + st.Text.Render(Clean(r.c.Workspace))
+	gap := r.c.Width - 2 - lipgloss.Width(left) - lipgloss.Width(right)
+	if gap < 1 {
+		// Narrow: the service and workspace matter more than the title.
+		left = ansi.Truncate(left, max(r.c.Width-2-lipgloss.Width(right)-1, 0), "…")
+		gap = r.c.Width - 2 - lipgloss.Width(left) - lipgloss.Width(right)
+	}
+	line := " " + left + strings.Repeat(" ", max(gap, 1)) + right
+	return Fit(line, r.c.Width, 1)
+}
+
+// Fit cuts or pads s to exactly h lines no wider than w cells, so nothing is
+// drawn outside the window.
+func Fit(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for i, l := range lines {
+		if lipgloss.Width(l) > w {
+			lines[i] = ansi.Truncate(l, w, "")
+		}
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines, "\n")
+}
