@@ -43,14 +43,21 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	createdKey := limitKey(ri.ws, "created")
+	// A creation is counted up front (so that concurrent creates cannot
+	// overshoot) and given back unless the campaign is created.
+	createdKey, created := limitKey(ri.ws, "created"), false
 	if !s.cfg.NoRateLimits {
-		if v := s.limits.peek(createdKey, limitsCreated, now); !v.ok {
+		if v := s.limits.take(createdKey, limitsCreated, now); !v.ok {
 			e := errRateLimited(v)
 			e.message = "Too many campaigns created: " + e.message
 			writeErr(w, r, e)
 			return
 		}
+		defer func() {
+			if !created {
+				s.limits.giveBack(createdKey, now)
+			}
+		}()
 	}
 	problems := engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws))
 	if len(problems) > 0 {
@@ -98,9 +105,8 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	if !s.cfg.NoRateLimits {
-		s.limits.add(createdKey, limitsCreated, now)
-	}
+	created = true
+	w.Header().Set("Location", api.PathCampaigns+"/"+id)
 	writeData(w, r, http.StatusCreated, "campaign", api.CreateResult{ID: id, Status: model.StatusDraft})
 }
 
@@ -148,7 +154,10 @@ func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, func(), er
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
-	rec, _, err := s.load(r.Context(), r)
+	rec, err := s.store.Latest(r.Context(), info(r).ws.ID, r.PathValue("campaign_id"))
+	if errors.Is(err, ErrNotFound) {
+		err = errNotFound()
+	}
 	if err != nil {
 		writeErr(w, r, err)
 		return

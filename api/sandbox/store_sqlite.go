@@ -36,6 +36,7 @@ CREATE TABLE IF NOT EXISTS campaigns (
 	updated_at    INTEGER NOT NULL,
 	next_at       INTEGER,          -- scheduler; NULL = nothing due
 	doc           BLOB NOT NULL,
+	tags          TEXT NOT NULL DEFAULT '', -- as in campaign_tags, joined by US (0x1f)
 	PRIMARY KEY (workspace, id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS campaigns_cid     ON campaigns (workspace, campaign_id, version);
@@ -140,6 +141,10 @@ func openSQLite(dir string) (*sqliteStore, error) {
 		write.Close()
 		return nil, fmt.Errorf("sandbox: database schema: %w", err)
 	}
+	if err := migrate(write); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sandbox: database migration: %w", err)
+	}
 	read := write
 	if !mem {
 		read, err = sql.Open("sqlite", dsn+"&_pragma=query_only(1)")
@@ -166,6 +171,20 @@ func openSQLite(dir string) (*sqliteStore, error) {
 	}
 	go s.writer()
 	return s, nil
+}
+
+// migrate brings a database made by an older sandbox up to the schema.
+func migrate(db *sql.DB) error {
+	var n int
+	if err := db.QueryRow("SELECT COUNT(*) FROM pragma_table_info('campaigns') WHERE name = 'tags'").Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := db.Exec(`ALTER TABLE campaigns ADD COLUMN tags TEXT NOT NULL DEFAULT ''`); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var errClosed = errors.New("sandbox: store closed")
@@ -535,8 +554,12 @@ func (s *sqliteStore) Idempotent(ctx context.Context, since time.Time) ([]Idem, 
 
 // The write statements, prepared on the writer's connection.
 const (
-	sqlUnlatest    = "UPDATE campaigns SET latest = 0, next_at = NULL WHERE workspace = ? AND campaign_id = ? AND id <> ? AND latest = 1"
-	sqlPut         = "INSERT OR REPLACE INTO campaigns (" + recordColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+	sqlUnlatest = "UPDATE campaigns SET latest = 0, next_at = NULL WHERE workspace = ? AND campaign_id = ? AND id <> ? AND latest = 1"
+	sqlPut      = "INSERT INTO campaigns (" + recordColumns + ", tags) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+	sqlTagsOf   = "SELECT tags FROM campaigns WHERE workspace = ? AND id = ?"
+	// Only the columns an edit or a state change can change, so that SQLite
+	// leaves the indexes on the others alone.
+	sqlUpdate      = "UPDATE campaigns SET latest = ?, status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ? WHERE workspace = ? AND id = ?"
 	sqlDeleteTags  = "DELETE FROM campaign_tags WHERE workspace = ? AND id = ?"
 	sqlInsertTag   = "INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)"
 	sqlCreateUntil = "SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?"
@@ -545,7 +568,7 @@ const (
 	sqlAddOutbox   = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
 )
 
-var writeSQL = []string{latestSQL, sqlUnlatest, sqlPut, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox}
+var writeSQL = []string{latestSQL, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox}
 
 type sqlTx struct {
 	tx *sql.Tx
@@ -583,12 +606,29 @@ func (t *sqlTx) Put(r *Record) error {
 			return err
 		}
 	}
-	if err := t.exec(sqlPut, r.Workspace, r.ID, r.CampaignID, r.Version, latest, r.Status, r.Channel, r.DeliveryType,
-		strings.ToLower(r.Name), r.CreatedBy, r.ParentID, r.FlowID, r.CreatedAt.UnixMicro(), r.UpdatedAt.UnixMicro(), next, r.Doc); err != nil {
+	tags := strings.Join(r.Tags, "\x1f")
+	var stored string
+	err := t.stmt(sqlTagsOf).QueryRow(r.Workspace, r.ID).Scan(&stored)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if err := t.exec(sqlPut, r.Workspace, r.ID, r.CampaignID, r.Version, latest, r.Status, r.Channel, r.DeliveryType,
+			strings.ToLower(r.Name), r.CreatedBy, r.ParentID, r.FlowID, r.CreatedAt.UnixMicro(), r.UpdatedAt.UnixMicro(), next, r.Doc, tags); err != nil {
+			return err
+		}
+	case err != nil:
 		return err
-	}
-	if err := t.exec(sqlDeleteTags, r.Workspace, r.ID); err != nil {
-		return err
+	default:
+		// Identity, channel, delivery type, creator and creation time never
+		// change for a document.
+		if err := t.exec(sqlUpdate, latest, r.Status, strings.ToLower(r.Name), r.UpdatedAt.UnixMicro(), next, r.Doc, tags, r.Workspace, r.ID); err != nil {
+			return err
+		}
+		if stored == tags {
+			return nil
+		}
+		if err := t.exec(sqlDeleteTags, r.Workspace, r.ID); err != nil {
+			return err
+		}
 	}
 	for _, tag := range r.Tags {
 		if err := t.exec(sqlInsertTag, r.Workspace, r.ID, tag); err != nil {

@@ -137,7 +137,7 @@ func TestOutputIsCapped(t *testing.T) {
 }
 
 func TestCacheIsBounded(t *testing.T) {
-	c := newLRU(3)
+	c := newLRU(3, 1<<20)
 	for _, k := range []string{"a", "b", "c"} {
 		c.put(k, entry{})
 	}
@@ -153,6 +153,18 @@ func TestCacheIsBounded(t *testing.T) {
 	}
 	if c.len() != 3 {
 		t.Fatalf("len = %d", c.len())
+	}
+	// The byte budget evicts too.
+	b := newLRU(100, 10)
+	b.put("aaaa", entry{})
+	b.put("bbbb", entry{})
+	b.put("cccc", entry{}) // 12 bytes: aaaa goes
+	if _, ok := b.get("aaaa"); ok || b.len() != 2 {
+		t.Fatalf("byte budget: len %d", b.len())
+	}
+	b.put(strings.Repeat("x", 50), entry{}) // alone over budget: kept, the rest goes
+	if _, ok := b.get(strings.Repeat("x", 50)); !ok || b.len() != 1 {
+		t.Fatalf("oversized entry: len %d", b.len())
 	}
 }
 
