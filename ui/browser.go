@@ -25,6 +25,7 @@ const PageSize = 15
 type Filter struct {
 	Name     string
 	Tags     []string
+	IDs      []string
 	Status   []string
 	Channels []string
 	Types    []string
@@ -39,9 +40,9 @@ func (f Filter) Request(page int) api.SearchRequest {
 		IncludeChildCampaigns:   f.Children,
 		IncludeArchiveCampaigns: f.Archived,
 	}
-	if f.Name != "" || len(f.Tags) > 0 || len(f.Status) > 0 || len(f.Channels) > 0 || len(f.Types) > 0 {
+	if f.Name != "" || len(f.Tags) > 0 || len(f.IDs) > 0 || len(f.Status) > 0 || len(f.Channels) > 0 || len(f.Types) > 0 {
 		req.CampaignFields = &api.SearchFields{
-			Name: f.Name, Tags: f.Tags, Status: f.Status,
+			Name: f.Name, Tags: f.Tags, IDs: f.IDs, Status: f.Status,
 			Channels: f.Channels, CampaignDeliveryType: f.Types,
 		}
 	}
@@ -111,6 +112,9 @@ func (f Filter) Summary() string {
 	}
 	if len(f.Tags) > 0 {
 		parts = append(parts, "tags: "+strings.Join(f.Tags, ","))
+	}
+	if len(f.IDs) > 0 {
+		parts = append(parts, "ids: "+strings.Join(f.IDs, ","))
 	}
 	if f.Children {
 		parts = append(parts, "+children")

@@ -273,7 +273,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
 	keys(tm, "draft 1") // name
-	keys(tm, "tab", "tab")
+	keys(tm, "tab", "tab", "tab")
 	keys(tm, "space") // status DRAFT
 	waitFor(t, tm, "[x] DRAFT")
 	r := final(t, tm)
@@ -283,7 +283,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 	waitFor(t, tm, nameOneTime)
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
-	keys(tm, "draft 1", "tab", "tab", "space", "enter")
+	keys(tm, "draft 1", "tab", "tab", "tab", "space", "enter")
 	waitFor(t, tm, `name: "draft 1"`, "Draft 14")
 	r = final(t, tm)
 	golden(t, "filter_applied", r.View())
@@ -305,7 +305,7 @@ func TestFilterChannelAndTypeToggles(t *testing.T) {
 	// Show drafts, then narrow to EMAIL by the channel row.
 	keys(tm, "d", "/")
 	waitFor(t, tm, "Filter campaigns")
-	keys(tm, "tab", "tab", "tab", "right", "space", "enter")
+	keys(tm, "tab", "tab", "tab", "tab", "right", "space", "enter")
 	waitFor(t, tm, "channel: email", nameEmail)
 	r := final(t, tm)
 	rows := r.browser().Rows()
@@ -542,7 +542,7 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 	tm := f.start(t)
 	var out bytes.Buffer
 	keys(tm, "/")
-	keys(tm, "evil", "tab", "tab", "space", "enter")
+	keys(tm, "evil", "tab", "tab", "tab", "space", "enter")
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		out.Write(b)
 		return bytes.Contains(out.Bytes(), []byte("Evil title red"))
@@ -809,5 +809,18 @@ func TestTinyAndOddSizesStayInside(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestFilterByCampaignID(t *testing.T) {
+	f := newFixture(t)
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "/", "tab", "tab", f.ids[namePeriodic], "enter")
+	waitFor(t, tm, "ids: ")
+	r := final(t, tm)
+	rows := r.browser().Rows()
+	if len(rows) != 1 || campaignName(rows[0]) != namePeriodic {
+		t.Fatalf("search by id gave %d rows", len(rows))
 	}
 }
