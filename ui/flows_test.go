@@ -322,7 +322,7 @@ func TestOpenInspectorPanes(t *testing.T) {
 	tm := f.start(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter") // the first row
-	waitFor(t, tm, "Overview", "Campaign ID", "Reachability")
+	waitFor(t, tm, "Overview", "Campaign ID", "not computed")
 	r := final(t, tm)
 	in := r.stack[1].(*Inspector)
 	name := campaignName(in.Campaign())
@@ -704,7 +704,7 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 	tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	waitFor(t, tm, "EVENT_TRIGGERED")
 	keys(tm, "enter")
-	waitFor(t, tm, "Campaign ID", "│ ▌▸ basic_details")
+	waitFor(t, tm, "Campaign ID", "│ ▌▸ basic_details", "not computed")
 	keys(tm, "tab") // JSON beside the overview
 	waitFor(t, tm, `"campaign_delivery_type": "EVENT_TRIGGERED"`)
 	r := final(t, tm)
