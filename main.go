@@ -27,6 +27,8 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/log"
+	gossh "golang.org/x/crypto/ssh"
 
 	"campaigns/api"
 	"campaigns/api/sandbox"
@@ -34,6 +36,8 @@ import (
 	"campaigns/model"
 	"campaigns/themes"
 	"campaigns/ui"
+	"campaigns/ui/editor"
+	"campaigns/ui/sshserver"
 )
 
 // version is set with -ldflags "-X main.version=…"; builds from a checkout
@@ -174,7 +178,12 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 		}
 		cfg.Client, cfg.Service, cfg.Workspace = client, "embedded sandbox", ws.ID
 	}
-	cfg.NewEditor = newEditor
+	closeEditor, err := wireEditor(&cfg)
+	if err != nil {
+		fmt.Fprintln(stderr, "campaigns: opening the draft editor:", err)
+		return 1
+	}
+	defer closeEditor()
 	p := tea.NewProgram(ui.New(cfg), tea.WithAltScreen())
 	if _, err := p.Run(); err != nil {
 		fmt.Fprintln(stderr, "campaigns:", err)
@@ -183,9 +192,18 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-// newEditor plugs the draft editor into the shell; nil until it exists, so
-// drafts open in the inspector and n offers the small create dialog.
-var newEditor func(c *ui.Common, campaignID string) ui.Screen
+// wireEditor plugs the draft editor into the shell: one sync engine per
+// program, journaling under the data directory. Every workspace feature is
+// assumed on for local checks, so only the service refuses what a workspace
+// lacks.
+func wireEditor(cfg *ui.Config) (func() error, error) {
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
+	if err != nil {
+		return nil, err
+	}
+	cfg.NewEditor = f.New
+	return closeFn, nil
+}
 
 // --- campaigns serve ------------------------------------------------------
 
@@ -208,7 +226,9 @@ Flags:
   --no-seed            do not put demo campaigns into empty workspaces
   --quiet              log only errors
 
-Sandbox-only route: GET /sandbox/outbox lists the test messages "sent".
+Sandbox-only routes (same credentials): GET /sandbox/outbox lists the test
+messages "sent" (?after=SEQ&limit=N); GET /sandbox/users lists the demo users
+and segments that tests and previews can name.
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish first.
 `
 
@@ -260,17 +280,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	// Signals are caught before the address is printed: whoever waits for
+	// that line may signal at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), *data)
 	for _, w := range s.Workspaces() {
 		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
 	}
 	if len(workspaces) == 0 {
 		w := s.Workspaces()[0]
-		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H 'Idempotency-Key: '$(uuidgen) -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
-		fmt.Fprintf(stdout, "         -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
+		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H \"Idempotency-Key: $(uuidgen)\" -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
+		fmt.Fprintf(stdout, "         -H 'Content-Type: application/json' -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	code := 0
@@ -279,6 +301,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campaigns serve: %v\n", err)
 		code = 1
 	case <-ctx.Done():
+		stop() // a second Ctrl-C ends the process at once
 		fmt.Fprintln(stderr, "campaigns serve: shutting down (requests in flight finish first)")
 		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		if err := srv.Shutdown(sctx); err != nil {
@@ -471,7 +494,226 @@ func kindOf(v any) string {
 
 // --- campaigns ssh --------------------------------------------------------
 
+const sshUsage = `Usage: campaigns ssh [flags]
+
+Serves the editor to any SSH client: ssh -p 23234 HOST. Public-key
+authentication only; password and keyboard-interactive are refused.
+
+Flags:
+  --addr HOST:PORT          where to listen (default 127.0.0.1:23234, loopback only)
+  --host-key PATH           the server's host key, created once (0600) and kept
+                            (default: ssh_host_ed25519_key in the data directory)
+  --data DIR                the data directory: host key, embedded sandbox, journals
+                            (default: $XDG_DATA_HOME/campaigns or ~/.local/share/campaigns)
+  --authorized-keys PATH    OpenSSH authorized_keys file of who may connect;
+                            re-read when it changes (required unless --demo)
+  --demo                    any key gets in; each session edits a fresh, seeded
+                            workspace of its own that is deleted when it ends
+  --max-sessions N          sessions at once; more are politely refused (default 20)
+  --idle-timeout DURATION   close a session after this long without a key press
+                            (default 30m; 0 turns it off)
+  --max-session DURATION    close a session after this long in any case
+                            (default 4h; 0 turns it off)
+  --theme NAME              default, high-contrast or plain (a client that sends
+                            NO_COLOR gets plain)
+
+Without --demo, sessions edit through one service as one workspace:
+  (nothing)                 the embedded sandbox, kept in the data directory
+  --base-url URL | --dc DC  a real service (DC: 01..06 or 101), with
+  --workspace-id ID         and the API key in CAMPAIGNS_API_KEY
+`
+
 func runSSH(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "campaigns ssh: not built yet")
-	return 2
+	fs := flag.NewFlagSet("campaigns ssh", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	addr := fs.String("addr", sshserver.DefaultAddr, "")
+	hostKey := fs.String("host-key", "", "")
+	dataFlag := fs.String("data", "", "")
+	authKeys := fs.String("authorized-keys", "", "")
+	demo := fs.Bool("demo", false, "")
+	maxSessions := fs.Int("max-sessions", 20, "")
+	idle := fs.Duration("idle-timeout", 30*time.Minute, "")
+	maxSession := fs.Duration("max-session", 4*time.Hour, "")
+	themeName := fs.String("theme", "default", "")
+	baseURL := fs.String("base-url", "", "")
+	dc := fs.String("dc", "", "")
+	workspaceID := fs.String("workspace-id", "", "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(stdout, sshUsage)
+			return 0
+		}
+		fmt.Fprintf(stderr, "campaigns ssh: %v\n\n%s", err, sshUsage)
+		return 2
+	}
+	usageErr := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "campaigns ssh: "+format+"\n", a...)
+		return 2
+	}
+	if fs.NArg() > 0 {
+		return usageErr("unexpected argument %q", fs.Arg(0))
+	}
+	if *maxSessions < 1 {
+		return usageErr("--max-sessions must be at least 1")
+	}
+	if *idle < 0 || *maxSession < 0 {
+		return usageErr("--idle-timeout and --max-session cannot be negative")
+	}
+	theme, ok := themes.Select(*themeName, os.Getenv("NO_COLOR") != "")
+	if !ok {
+		return usageErr("unknown --theme %q (default, high-contrast or plain)", *themeName)
+	}
+	remote := *baseURL != "" || *dc != ""
+	if *demo && (remote || *workspaceID != "") {
+		return usageErr("--demo serves the embedded sandbox; it does not take --base-url, --dc or --workspace-id")
+	}
+	if *demo && *authKeys != "" {
+		return usageErr("--demo lets any key in; leave out --authorized-keys (or leave out --demo)")
+	}
+	if !*demo && *authKeys == "" {
+		return usageErr("--authorized-keys PATH is required (for example ~/.ssh/authorized_keys), or --demo to let any key in")
+	}
+	if *baseURL != "" && *dc != "" {
+		return usageErr("give --base-url or --dc, not both")
+	}
+	if remote && (*workspaceID == "" || os.Getenv("CAMPAIGNS_API_KEY") == "") {
+		return usageErr("a service named with --base-url or --dc needs --workspace-id and the API key in CAMPAIGNS_API_KEY")
+	}
+
+	// A quoted ~ is not expanded by the shell; people still mean their home.
+	for _, p := range []*string{hostKey, authKeys, dataFlag} {
+		if rest, ok := strings.CutPrefix(*p, "~/"); ok {
+			if home, err := os.UserHomeDir(); err == nil {
+				*p = filepath.Join(home, rest)
+			}
+		}
+	}
+	dataDir := *dataFlag
+	if dataDir == "" {
+		dataDir = filepath.Dir(sandbox.DefaultDataDir()) // the editor's data directory
+	}
+	if *hostKey == "" {
+		*hostKey = filepath.Join(dataDir, sshserver.HostKeyName)
+	}
+	logger := log.NewWithOptions(stderr, log.Options{ReportTimestamp: true, Prefix: "campaigns ssh"})
+
+	base := ui.Config{Theme: theme}
+	var open sshserver.WorkspaceFunc
+	switch {
+	case remote:
+		client, err := api.New(api.Config{BaseURL: *baseURL, DC: *dc, WorkspaceID: *workspaceID, APIKey: os.Getenv("CAMPAIGNS_API_KEY")})
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		base.Service = client.BaseURL()
+		open = sshserver.SharedWorkspace(client, dataDir)
+	default:
+		svc, err := sshSandbox(*demo, dataDir, logger)
+		if err != nil {
+			fmt.Fprintf(stderr, "campaigns ssh: embedded sandbox: %v\n", err)
+			return 1
+		}
+		defer svc.stop()
+		base.Service = "embedded sandbox"
+		open = svc.open
+	}
+
+	srv, err := sshserver.New(sshserver.Config{
+		Addr:               *addr,
+		HostKeyPath:        *hostKey,
+		AuthorizedKeysPath: *authKeys,
+		Demo:               *demo,
+		MaxSessions:        *maxSessions,
+		IdleTimeout:        *idle,
+		MaxSession:         *maxSession,
+		App:                sshserver.EditorApp(base, open, wireEditor),
+		Logger:             logger,
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "campaigns ssh: %v\n", err)
+		return 1
+	}
+	l, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "campaigns ssh: %v\n", err)
+		return 1
+	}
+	mode := "sessions edit " + base.Service
+	if *demo {
+		mode = "demo: every session gets a fresh workspace of its own"
+	}
+	logger.Info("listening", "addr", l.Addr().String(), "host-key", gossh.FingerprintSHA256(srv.HostKey()), "mode", mode)
+	host, port, _ := net.SplitHostPort(l.Addr().String())
+	fmt.Fprintf(stdout, "campaigns ssh: connect with  ssh -p %s %s\n", port, host)
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(l) }()
+	select {
+	case err := <-served:
+		fmt.Fprintf(stderr, "campaigns ssh: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	stop() // a second ctrl+c kills at once
+	logger.Info("shutting down: telling sessions", "sessions", srv.Sessions())
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		logger.Warn("sessions closed forcibly", "error", err)
+	}
+	<-served
+	logger.Info("stopped")
+	return 0
+}
+
+// sshService is the embedded sandbox as the SSH server uses it.
+type sshService struct {
+	open sshserver.WorkspaceFunc
+	stop func()
+}
+
+// sshSandbox starts the embedded sandbox: in demo mode in memory, with a
+// workspace per session; otherwise in the data directory (the same sandbox
+// the local editor opens), every session editing its SANDBOX workspace.
+func sshSandbox(demo bool, dataDir string, logger *log.Logger) (*sshService, error) {
+	cfg := sandbox.Config{Seed: true} // in memory for demos
+	if !demo {
+		cfg.DataDir = filepath.Join(dataDir, "sandbox") // the editor's own, by default
+	}
+	baseURL, sb, stop, err := sandbox.StartLocal(cfg)
+	if err != nil {
+		return nil, err
+	}
+	svc := &sshService{stop: func() {
+		if err := stop(); err != nil {
+			logger.Warn("embedded sandbox did not stop cleanly", "error", err)
+		}
+	}}
+	if !demo {
+		w := sandbox.DefaultWorkspace()
+		client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
+		if err != nil {
+			svc.stop()
+			return nil, err
+		}
+		svc.open = sshserver.SharedWorkspace(client, dataDir)
+		return svc, nil
+	}
+	// Demo sessions never share a workspace, not even the default one.
+	if err := sb.RemoveWorkspace(sandbox.DefaultWorkspaceID); err != nil {
+		svc.stop()
+		return nil, err
+	}
+	svc.open = sshserver.DemoWorkspaces(sshserver.DemoHost{
+		BaseURL: baseURL,
+		Add: func(id, key string) error {
+			w := sandbox.DefaultWorkspace()
+			w.ID, w.Key = id, key
+			return sb.AddWorkspace(w, true)
+		},
+		Remove: sb.RemoveWorkspace,
+	})
+	return svc, nil
 }

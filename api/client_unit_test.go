@@ -277,3 +277,58 @@ func TestConfig(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// The response-only fields of service-reference §1.2 (and anything else the
+// service adds) come through Get and go back out unchanged.
+func TestGetKeepsResponseOnlyFields(t *testing.T) {
+	const doc = `{"id":"665f0a","campaign_id":"665f0a","version_number":3,"status":"ACTIVE","channel":"SMS",
+	 "campaign_delivery_type":"PERIODIC","created_by":"a@example.com","updated_by":"b@example.com",
+	 "created_at":"2026-01-02 03:04:05.123456","updated_at":"2026-01-03 03:04:05","sent_time":"2026-01-04 00:00:00",
+	 "flow_id":"f1","flow_name":"Welcome","parent_id":"p1","sender_name":"ACME",
+	 "scheduling_details":{"delivery_type":"SCHEDULED","schedule_time":"09:00:00","time_zone":"Asia/Kolkata",
+	   "frequency":"DAILY","periodic_details":{"repeat":"DAILY","x_new":[1,2]}},
+	 "connector":{"connector_type":"NETCORE","connector_name":"sms-1"},
+	 "some_future_field":{"nested":true}}`
+	_, c, _ := newFake(t, func(n int, r *http.Request, w http.ResponseWriter) {
+		writeJSON(w, 200, `{"response_id":"r","type":"campaign","data":`+doc+`}`)
+	})
+	got, err := c.Get(context.Background(), "665f0a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *got.SenderName != "ACME" || *got.FlowName != "Welcome" || *got.VersionNumber != 3 || *got.SchedulingDetails.DeliveryType != "SCHEDULED" {
+		t.Errorf("typed fields: %s", model.Encode(got))
+	}
+	var want, back any
+	json.Unmarshal([]byte(doc), &want)
+	json.Unmarshal(model.Encode(got), &back)
+	wb, _ := json.Marshal(want)
+	bb, _ := json.Marshal(back)
+	if string(wb) != string(bb) {
+		t.Errorf("lost on the way:\n want %s\n got  %s", wb, bb)
+	}
+}
+
+func TestTimeoutIsRetriedWithTheSameKey(t *testing.T) {
+	f := &fake{}
+	f.reply = func(n int, r *http.Request, w http.ResponseWriter) {
+		if n == 0 {
+			<-r.Context().Done() // never answers; the client's timeout ends it
+			return
+		}
+		writeJSON(w, 200, `{"data":{"id":"abc","status":"DRAFT"}}`)
+	}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c, _ := New(Config{BaseURL: srv.URL, WorkspaceID: "WS1", APIKey: "k",
+		HTTPClient: &http.Client{Timeout: 100 * time.Millisecond},
+		Sleep:      func(ctx context.Context, d time.Duration) error { return nil }})
+	res, err := c.Create(context.Background(), &model.Campaign{})
+	if err != nil || res.ID != "abc" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	reqs := f.requests()
+	if len(reqs) != 2 || reqs[0].header.Get(HeaderIdempotencyKey) != reqs[1].header.Get(HeaderIdempotencyKey) {
+		t.Errorf("%d attempts", len(reqs))
+	}
+}

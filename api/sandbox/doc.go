@@ -44,12 +44,12 @@ func str(p *string) string {
 func ptr[T any](v T) *T { return &v }
 
 // stripServerFields removes what only the service sets from a create or
-// update body: ids, version, status (reported separately), timestamps.
+// update body: ids, version, timestamps. A status key stays, for the engine
+// to report.
 func stripServerFields(c *model.Campaign) {
 	c.ID, c.CampaignID, c.VersionNumber, c.RequestID = nil, nil, nil, nil
 	c.CreatedAt, c.UpdatedAt, c.SentTime = nil, nil, nil
 	c.FlowID, c.FlowName, c.ParentID = nil, nil, nil
-	c.Status = nil
 }
 
 // recordOf builds the row of a campaign document.

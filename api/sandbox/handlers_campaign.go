@@ -35,32 +35,6 @@ func decodeCampaign(body []byte) (*model.Campaign, error) {
 	return c, nil
 }
 
-// statusKeyProblem is the ruling on a body with a status key (decisions.md §4).
-func statusKeyProblem(c *model.Campaign) []engine.Problem {
-	_, invalid := c.Extra.Invalid["status"]
-	if c.Status == nil && !invalid {
-		return nil
-	}
-	return []engine.Problem{{Rule: "request.status", Target: "status",
-		Message: "status must not be sent: the service sets it; publish with PATCH /core-services/v1/campaigns/{campaign_id}."}}
-}
-
-// mergeProblems joins problem lists, dropping repeats of a target+message.
-func mergeProblems(lists ...[]engine.Problem) []engine.Problem {
-	seen := map[string]bool{}
-	var out []engine.Problem
-	for _, l := range lists {
-		for _, p := range l {
-			k := p.Target + "\x00" + p.Message
-			if !seen[k] {
-				seen[k] = true
-				out = append(out, p)
-			}
-		}
-	}
-	return out
-}
-
 func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	ri := info(r)
 	now := s.now()
@@ -78,7 +52,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	problems := mergeProblems(statusKeyProblem(c), engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws)))
+	problems := engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws))
 	if len(problems) > 0 {
 		writeErr(w, r, errProblems("One or more fields failed validation.", problems))
 		return
@@ -149,18 +123,28 @@ func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Cam
 	return rec, c, nil
 }
 
-// lockPath takes the write lock of the path's campaign (by its canonical
-// campaign_id, whichever version id the path names).
-func (s *Server) lockPath(r *http.Request) (func(), error) {
-	ri := info(r)
-	rec, err := s.store.Latest(r.Context(), ri.ws.ID, r.PathValue("campaign_id"))
-	if errors.Is(err, ErrNotFound) {
-		return nil, errNotFound()
-	}
+// lockLoad takes the write lock of the path's campaign (by its canonical
+// campaign_id, whichever version id the path names) and reads its newest
+// version under it. The path is usually the campaign_id itself: then one
+// read does.
+func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, func(), error) {
+	ws, pathID := info(r).ws.ID, r.PathValue("campaign_id")
+	unlock := s.lockCampaign(ws, pathID)
+	rec, c, err := s.load(r.Context(), r)
 	if err != nil {
-		return nil, err
+		unlock()
+		return nil, nil, nil, err
 	}
-	return s.lockCampaign(ri.ws.ID, rec.CampaignID), nil
+	if rec.CampaignID == pathID {
+		return rec, c, unlock, nil
+	}
+	unlock()
+	unlock = s.lockCampaign(ws, rec.CampaignID)
+	if rec, c, err = s.load(r.Context(), r); err != nil {
+		unlock()
+		return nil, nil, nil, err
+	}
+	return rec, c, unlock, nil
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
@@ -184,38 +168,22 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	unlock, err := s.lockPath(r)
+	rec, stored, unlock, err := s.lockLoad(r)
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	defer unlock()
-	rec, stored, err := s.load(r.Context(), r)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	statusProblems := statusKeyProblem(patch)
 	createdBy := stored.CreatedBy
-	stripServerFields(patch)
+	stripServerFields(patch) // status stays: the engine reports it
 	patch.CreatedBy = nil
 	res := engine.ValidatePatch(stored, patch, rec.Status, s.opts(ri.ws))
-	if res.Refusal == nil {
-		if _, all := engine.Locked(rec.Status); all {
-			res.Refusal = &engine.Refusal{State: rec.Status}
-		}
-	}
 	if res.Refusal != nil {
-		msg := res.Refusal.Message
-		if msg == "" {
-			msg = fmt.Sprintf("Campaign is %s and cannot be patched.", rec.Status)
-		}
-		writeErr(w, r, errConflict(msg))
+		writeErr(w, r, errConflict(res.Refusal.Message))
 		return
 	}
-	problems := mergeProblems(statusProblems, res.Problems, lockedProblems(stored, patch, rec.Status, res.Problems))
-	if len(problems) > 0 {
-		writeErr(w, r, errProblems("One or more fields failed validation.", problems))
+	if len(res.Problems) > 0 {
+		writeErr(w, r, errProblems("One or more fields failed validation.", res.Problems))
 		return
 	}
 	now := s.now()
@@ -230,7 +198,7 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 	m.UpdatedAt = ptr(now.Format(TimeLayout))
 	m.UpdatedBy = patch.UpdatedBy
 	if m.UpdatedBy == nil {
-		m.UpdatedBy = ptr("api-key:" + ri.ws.ID) // the credential, as the spec says
+		m.UpdatedBy = ptr(CredentialEmail) // the credential, as the spec says
 	}
 	newVersion := ri.ws.Features.Versioning && rec.Status != model.StatusDraft
 	if newVersion {
@@ -245,60 +213,6 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeData(w, r, http.StatusOK, "campaign", api.PatchResult{ID: out.ID})
-}
-
-// lockedProblems applies the state table's locked fields (decisions.md §2 row
-// 1) where the engine did not already report them: a locked field counts as
-// edited only when the patch sends its parent component with another value.
-func lockedProblems(stored, patch *model.Campaign, state string, reported []engine.Problem) []engine.Problem {
-	targets, _ := engine.Locked(state)
-	var out []engine.Problem
-	for _, t := range targets {
-		if hasTarget(reported, t) {
-			continue
-		}
-		top, rest, _ := strings.Cut(t, ".")
-		if model.Component(patch, top) == nil {
-			continue
-		}
-		if jsonEqual(pathValue(model.ToTree(stored), top, rest), pathValue(model.ToTree(patch), top, rest)) {
-			continue
-		}
-		out = append(out, engine.Problem{Rule: "state.locked", Target: t,
-			Message: fmt.Sprintf("%s cannot be edited while the campaign is %s.", t, state)})
-	}
-	return out
-}
-
-func hasTarget(ps []engine.Problem, t string) bool {
-	for _, p := range ps {
-		if p.Target == t {
-			return true
-		}
-	}
-	return false
-}
-
-func pathValue(tree any, top, rest string) any {
-	m, _ := tree.(map[string]any)
-	v := m[top]
-	if rest == "" {
-		return v
-	}
-	for k := range strings.SplitSeq(rest, ".") {
-		mm, ok := v.(map[string]any)
-		if !ok {
-			return nil
-		}
-		v = mm[k]
-	}
-	return v
-}
-
-func jsonEqual(a, b any) bool {
-	ja, _ := json.Marshal(a)
-	jb, _ := json.Marshal(b)
-	return string(ja) == string(jb)
 }
 
 func (s *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
@@ -334,17 +248,12 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("action", "action is required: STOP, PAUSE or RESUME."))
 		return
 	}
-	unlock, err := s.lockPath(r)
+	rec, c, unlock, err := s.lockLoad(r)
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	defer unlock()
-	rec, c, err := s.load(r.Context(), r)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	now := s.now()
 	next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, startAhead(c, now))
 	if err != nil {
@@ -389,17 +298,12 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("status", `status must be "PUBLISH".`))
 		return
 	}
-	unlock, err := s.lockPath(r)
+	rec, c, unlock, err := s.lockLoad(r)
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	defer unlock()
-	rec, c, err := s.load(r.Context(), r)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	if rec.Status != model.StatusDraft {
 		writeErr(w, r, errConflict(fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published.", rec.Status)))
 		return
@@ -420,3 +324,7 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 	}
 	w.WriteHeader(http.StatusNoContent)
 }
+
+// CredentialEmail is updated_by when an update does not name its author: the
+// spec attributes it to the API credential, and updated_by is an email.
+const CredentialEmail = "api-key@sandbox.local"

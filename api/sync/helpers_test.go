@@ -1,0 +1,242 @@
+package sync
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	gosync "sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"campaigns/api"
+	"campaigns/api/sandbox"
+	"campaigns/model"
+)
+
+var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)
+
+// faults wraps a service handler and misbehaves on cue: it drops the
+// connection while "down", and records every request it passes on.
+type faults struct {
+	next http.Handler
+	down atomic.Bool
+
+	mu      gosync.Mutex
+	patches []map[string]json.RawMessage // bodies of PATCH /v5/campaigns/{id}
+	refuse  func(body map[string]json.RawMessage) bool
+	// beforePatch runs while a PATCH is in flight, before the service sees it.
+	beforePatch func()
+}
+
+func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if f.down.Load() {
+		hj, ok := w.(http.Hijacker)
+		if ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		panic(http.ErrAbortHandler)
+	}
+	if r.Method == http.MethodPatch && strings.Count(r.URL.Path, "/") == 3 {
+		b, _ := io.ReadAll(r.Body)
+		var m map[string]json.RawMessage
+		json.Unmarshal(b, &m)
+		f.mu.Lock()
+		f.patches = append(f.patches, m)
+		refuse, before := f.refuse, f.beforePatch
+		f.mu.Unlock()
+		if before != nil {
+			before()
+		}
+		if refuse != nil && refuse(m) {
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(400)
+			io.WriteString(w, `{"response_id":"r","error":{"code":"VALIDATION_FAILED","message":"utm_source is not allowed.","target":"utm_params.utm_source","details":[{"target":"utm_params.utm_source","message":"utm_source is not allowed."}]}}`)
+			return
+		}
+		r.Body = io.NopCloser(strings.NewReader(string(b)))
+	}
+	f.next.ServeHTTP(w, r)
+}
+
+func (f *faults) patchBodies() []map[string]json.RawMessage {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]map[string]json.RawMessage(nil), f.patches...)
+}
+
+// fixture is a service on loopback, a client for it, and an engine on a
+// fake clock.
+type fixture struct {
+	t      testing.TB
+	f      *faults
+	url    string
+	client *api.Client
+	other  *api.Client // "another user" editing behind the engine's back
+	clock  *FakeClock
+	dir    string
+	opts   Options
+	eng    *Engine
+}
+
+func newFixture(t testing.TB) *fixture {
+	t.Helper()
+	return newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{})
+}
+
+// newFixtureWith runs the sandbox with cfg and the engine with opts, both on
+// the fixture's fake clock.
+func newFixtureWith(t testing.TB, cfg sandbox.Config, opts Options) *fixture {
+	t.Helper()
+	clock := NewFakeClock(t0)
+	cfg.Now = clock.Now
+	h, ws, key := newSandbox(t, cfg)
+	fx := &fixture{t: t, f: &faults{next: h}, clock: clock, dir: t.TempDir()}
+	srv := httptest.NewServer(fx.f)
+	t.Cleanup(srv.Close)
+	fx.url = srv.URL
+	mk := func() *api.Client {
+		c, err := api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws, APIKey: key, MaxRetries: 1,
+			Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	fx.client, fx.other = mk(), mk()
+	fx.opts = opts
+	fx.opts.Clock = clock
+	fx.eng = fx.open()
+	return fx
+}
+
+func (fx *fixture) open() *Engine {
+	fx.t.Helper()
+	e, err := Open(fx.dir, fx.client, fx.opts)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	fx.t.Cleanup(func() { e.Close() })
+	return e
+}
+
+// create makes a draft on the service from JSON and returns its id.
+func (fx *fixture) create(body string) string {
+	fx.t.Helper()
+	c, err := model.Decode([]byte(body))
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	res, err := fx.other.Create(context.Background(), c)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	return res.ID
+}
+
+func (fx *fixture) remote(id string) *model.Campaign {
+	fx.t.Helper()
+	c, err := fx.other.Get(context.Background(), id)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	return c
+}
+
+func (fx *fixture) load(id string) *model.Campaign {
+	fx.t.Helper()
+	c, err := fx.eng.Load(context.Background(), id)
+	if err != nil {
+		fx.t.Fatal(err)
+	}
+	return c
+}
+
+func (fx *fixture) edit(id string, fn func(*model.Campaign)) {
+	fx.t.Helper()
+	if err := fx.eng.Edit(id, fn); err != nil {
+		fx.t.Fatal(err)
+	}
+}
+
+// drain returns the events queued so far.
+func drain(e *Engine) []Event {
+	var out []Event
+	for {
+		select {
+		case ev := <-e.Events():
+			out = append(out, ev)
+		case <-time.After(50 * time.Millisecond):
+			return out
+		}
+	}
+}
+
+func setName(name string) func(*model.Campaign) {
+	return func(c *model.Campaign) {
+		if c.BasicDetails == nil {
+			c.BasicDetails = &model.BasicDetails{}
+		}
+		c.BasicDetails.Name = &name
+	}
+}
+
+func nameOf(c *model.Campaign) string {
+	if c == nil || c.BasicDetails == nil || c.BasicDetails.Name == nil {
+		return ""
+	}
+	return *c.BasicDetails.Name
+}
+
+func keys(m map[string]json.RawMessage) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+func (fx *fixture) down() { fx.f.down.Store(true) }
+func (fx *fixture) up()   { fx.f.down.Store(false) }
+
+// patchRemote changes units of a campaign on the service as another user.
+func (fx *fixture) patchRemote(id string, c *model.Campaign, units ...string) {
+	fx.t.Helper()
+	p := &model.Campaign{}
+	for _, u := range units {
+		copyUnit(p, c, u)
+	}
+	if _, err := fx.other.Patch(context.Background(), id, p); err != nil {
+		fx.t.Fatal(err)
+	}
+}
+
+// refuseUTM makes the service answer 400 to a PATCH whose utm_source is "bad".
+func (fx *fixture) refuseUTM() {
+	fx.f.refuse = func(body map[string]json.RawMessage) bool {
+		return strings.Contains(string(body["utm_params"]), `"utm_source":"bad"`)
+	}
+}
+
+// crash abandons an engine as a killed process would: no more timers, no
+// Close, the journals left as they are on disk, the directory lock gone.
+func (fx *fixture) crash(e *Engine) {
+	e.mu.Lock()
+	e.closed = true
+	for _, c := range e.camps {
+		if c.debounce != nil {
+			c.debounce.Stop()
+		}
+		if c.retry != nil {
+			c.retry.Stop()
+		}
+	}
+	e.mu.Unlock()
+	e.unlock()
+}

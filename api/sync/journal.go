@@ -1,0 +1,250 @@
+package sync
+
+import (
+	"bufio"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"syscall"
+
+	"campaigns/model"
+)
+
+// The journal is one append-only file per campaign with unsynced local
+// changes. Each record is framed as
+//
+//	uint32 length | uint32 CRC-32C of the payload | payload (JSON)
+//
+// so a record cut short by a crash (or a kill -9 mid-write) fails its length
+// or checksum and is dropped on replay, with everything before it intact.
+// The first record is a snapshot of base and working copy; later records are
+// edits (whole units) or newer snapshots. Every append is fsync'd before Edit
+// returns. When the campaign is fully synced the file is removed.
+
+const journalExt = ".journal"
+
+// maxRecord bounds one record; campaigns are well under a MiB.
+const maxRecord = 64 << 20
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+type record struct {
+	T string `json:"t"` // "snap" or "edit"
+	// snap
+	Base    *model.Campaign `json:"base,omitempty"`
+	Working *model.Campaign `json:"working,omitempty"` // absent: same as base
+	// edit: unit name → its whole new value (null removes it)
+	Units map[string]json.RawMessage `json:"units,omitempty"`
+}
+
+type journal struct {
+	path string
+	f    *os.File // open for append once the file exists
+}
+
+var plainID = regexp.MustCompile(`^[A-Za-z0-9_-]{1,100}$`)
+
+// journalPath names a campaign's file; ids that are not plain go hex so any
+// id the service returns maps to a safe, unique file name.
+func journalPath(dir, id string) string {
+	name := id
+	if !plainID.MatchString(id) {
+		name = "x-" + hex.EncodeToString([]byte(id))
+	}
+	return filepath.Join(dir, name+journalExt)
+}
+
+// idOfJournal reverses journalPath for a file name.
+func idOfJournal(name string) (string, bool) {
+	name, ok := strings.CutSuffix(name, journalExt)
+	if !ok {
+		return "", false
+	}
+	if h, ok := strings.CutPrefix(name, "x-"); ok {
+		b, err := hex.DecodeString(h)
+		if err != nil {
+			return "", false
+		}
+		return string(b), true
+	}
+	return name, plainID.MatchString(name)
+}
+
+func frame(r record) ([]byte, error) {
+	payload, err := json.Marshal(r)
+	if err != nil {
+		return nil, err
+	}
+	buf := make([]byte, 8+len(payload))
+	binary.BigEndian.PutUint32(buf[0:4], uint32(len(payload)))
+	binary.BigEndian.PutUint32(buf[4:8], crc32.Checksum(payload, castagnoli))
+	copy(buf[8:], payload)
+	return buf, nil
+}
+
+// append writes one record and fsyncs it. The file must exist (rewrite
+// creates it).
+func (j *journal) append(r record) error {
+	if j.f == nil {
+		f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			return err
+		}
+		j.f = f
+	}
+	b, err := frame(r)
+	if err != nil {
+		return err
+	}
+	if _, err := j.f.Write(b); err != nil {
+		return err
+	}
+	return j.f.Sync()
+}
+
+// rewrite replaces the file with a single snapshot, atomically: a crash
+// leaves either the old file or the new one, never a mix.
+func (j *journal) rewrite(r record) error {
+	b, err := frame(r)
+	if err != nil {
+		return err
+	}
+	j.close()
+	tmp := j.path + ".tmp"
+	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, j.path); err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(j.path))
+}
+
+// remove deletes the file: nothing is left that the service does not have.
+func (j *journal) remove() error {
+	j.close()
+	err := os.Remove(j.path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return syncDir(filepath.Dir(j.path))
+}
+
+func (j *journal) exists() bool {
+	if j.f != nil {
+		return true
+	}
+	_, err := os.Stat(j.path)
+	return err == nil
+}
+
+func (j *journal) close() {
+	if j.f != nil {
+		j.f.Close()
+		j.f = nil
+	}
+}
+
+// replay reads the journal into base and working copy. A torn or corrupt
+// tail is cut off (so later appends follow a good record) and reported in
+// dropped; ok is false when there is no usable snapshot at all.
+func replay(path string) (base, working *model.Campaign, dropped int64, ok bool, err error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil, 0, false, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, nil, 0, false, err
+	}
+	r := bufio.NewReader(f)
+	var good int64
+	var head [8]byte
+	for {
+		if _, err := io.ReadFull(r, head[:]); err != nil {
+			break // clean end, or a torn header
+		}
+		n := binary.BigEndian.Uint32(head[0:4])
+		if n == 0 || n > maxRecord {
+			break
+		}
+		payload := make([]byte, n)
+		if _, err := io.ReadFull(r, payload); err != nil {
+			break
+		}
+		if crc32.Checksum(payload, castagnoli) != binary.BigEndian.Uint32(head[4:8]) {
+			break
+		}
+		var rec record
+		if err := json.Unmarshal(payload, &rec); err != nil {
+			break
+		}
+		switch rec.T {
+		case "snap":
+			if rec.Base == nil {
+				return nil, nil, 0, false, fmt.Errorf("journal %s: a snapshot without a base", path)
+			}
+			base = rec.Base
+			working = rec.Working
+			if working == nil {
+				working = model.Clone(base)
+			}
+		case "edit":
+			if base == nil {
+				return nil, nil, 0, false, fmt.Errorf("journal %s: an edit before any snapshot", path)
+			}
+			next := *working
+			if err := applyUnits(&next, rec.Units); err != nil {
+				return nil, nil, 0, false, fmt.Errorf("journal %s: %w", path, err)
+			}
+			working = &next
+		}
+		good += int64(8 + n)
+	}
+	if dropped = st.Size() - good; dropped > 0 {
+		if err := f.Truncate(good); err != nil {
+			return nil, nil, 0, false, err
+		}
+		if err := f.Sync(); err != nil {
+			return nil, nil, 0, false, err
+		}
+	}
+	return base, working, dropped, base != nil, nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	// Some file systems cannot fsync a directory; the rename is still atomic.
+	if err := d.Sync(); err != nil && !errors.Is(err, syscall.EINVAL) && !errors.Is(err, os.ErrInvalid) {
+		return err
+	}
+	return nil
+}

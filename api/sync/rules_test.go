@@ -1,0 +1,147 @@
+package sync
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"campaigns/engine"
+	"campaigns/model"
+)
+
+// A stand-in rule, so these tests do not hang on the engine's rule set.
+func requireUTMSource(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult {
+	res := engine.ValidatePatch(stored, patch, state, opts)
+	if u := patch.UTMParams; u != nil && (u.UTMSource == nil || *u.UTMSource == "") {
+		res.Problems = append(res.Problems, engine.Problem{Rule: "utm.source", Target: "utm_params.utm_source", Message: "utm_source is required."})
+	}
+	return res
+}
+
+func TestInvalidComponentStaysLocal(t *testing.T) {
+	fx := newFixture(t)
+	fx.eng.validate = requireUTMSource
+	id := fx.create(draft)
+	fx.load(id)
+	fx.edit(id, setName("valid name"))
+	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("") })
+	err := fx.eng.Flush(context.Background(), id)
+	if !errors.Is(err, ErrInvalid) {
+		t.Fatalf("flush: %v", err)
+	}
+	bodies := fx.f.patchBodies()
+	if len(bodies) != 1 || bodies[0]["utm_params"] != nil || bodies[0]["basic_details"] == nil {
+		t.Fatalf("sent %v", bodies)
+	}
+	st := fx.eng.Status(id)
+	if st.State != StateInvalid || !slices.Equal(st.Unsynced, []string{"utm_params"}) || len(st.Pending) != 0 ||
+		st.Invalid["utm_params"][0].Target != "utm_params.utm_source" || st.String() != "invalid (1 component)" {
+		t.Fatalf("status %+v", st)
+	}
+	if r := fx.remote(id); nameOf(r) != "valid name" || *r.UTMParams.UTMSource != "app" {
+		t.Errorf("service: %s", model.Encode(r))
+	}
+	// The invalid edit is kept locally, and goes once fixed.
+	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("web") })
+	if err := fx.eng.Flush(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if r := fx.remote(id); *r.UTMParams.UTMSource != "web" {
+		t.Errorf("utm_source %q", *r.UTMParams.UTMSource)
+	}
+}
+
+func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
+	fx := newFixture(t)
+	fx.refuseUTM()
+	id := fx.create(draft)
+	fx.load(id)
+	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("bad") })
+	fx.edit(id, setName("renamed"))
+	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("flush: %v", err)
+	}
+	st := fx.eng.Status(id)
+	if st.State != StateInvalid || len(st.Invalid["utm_params"]) != 1 ||
+		!strings.Contains(st.Invalid["utm_params"][0].Message, "not allowed") {
+		t.Fatalf("status %+v", st)
+	}
+	// The PATCH was refused whole; the unit the service did not name goes
+	// alone next time, the refused one stays local until edited.
+	fx.clock.Advance(time.Second)
+	bodies := fx.f.patchBodies()
+	if len(bodies) != 2 || bodies[1]["utm_params"] != nil || bodies[1]["basic_details"] == nil {
+		t.Fatalf("PATCHes %d, last %v", len(bodies), keys(bodies[len(bodies)-1]))
+	}
+	fx.eng.Flush(context.Background(), id)
+	if n := len(fx.f.patchBodies()); n != 2 {
+		t.Errorf("refused unit resent unchanged: %d PATCHes", n)
+	}
+	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("good") })
+	if err := fx.eng.Flush(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if r := fx.remote(id); *r.UTMParams.UTMSource != "good" || nameOf(r) != "renamed" {
+		t.Errorf("service %s", model.Encode(r))
+	}
+}
+
+func TestClientSideRateLimit(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.create(draft)
+	fx.load(id)
+	for i := range 10 {
+		fx.edit(id, setName(strings.Repeat("x", i+1)))
+		if err := fx.eng.Flush(context.Background(), id); err != nil {
+			t.Fatalf("flush %d: %v", i, err)
+		}
+	}
+	fx.edit(id, setName("eleventh"))
+	err := fx.eng.Flush(context.Background(), id)
+	if !errors.Is(err, ErrRateLimited) {
+		t.Fatalf("11th send in one second: %v", err)
+	}
+	st := fx.eng.Status(id)
+	if st.State != StateRateLimited || !st.RateLimitedUntil.Equal(t0.Add(time.Second)) {
+		t.Fatalf("status %v", st)
+	}
+	if n := len(fx.f.patchBodies()); n != 10 {
+		t.Fatalf("%d PATCHes", n)
+	}
+	fx.clock.Advance(time.Second) // the scheduled retry
+	if r := fx.remote(id); nameOf(r) != "eleventh" {
+		t.Errorf("service name %q", nameOf(r))
+	}
+}
+
+func TestLimiterWindows(t *testing.T) {
+	l := newLimiter(UpdateLimits)
+	now := t0
+	sent := 0
+	// Send as fast as allowed for two minutes of fake time.
+	for now.Before(t0.Add(2 * time.Minute)) {
+		if wait := l.Reserve(now); wait > 0 {
+			now = now.Add(wait)
+			continue
+		}
+		sent++
+	}
+	if sent != 200 {
+		t.Errorf("%d sends in 2 minutes, want 200 (100/min)", sent)
+	}
+	l = newLimiter(UpdateLimits)
+	for i := range 10 {
+		if w := l.Reserve(t0); w != 0 {
+			t.Fatalf("send %d refused", i)
+		}
+	}
+	if w := l.Reserve(t0.Add(500 * time.Millisecond)); w != 500*time.Millisecond {
+		t.Errorf("11th in a second waits %v, want 500ms", w)
+	}
+	if w := l.Reserve(t0.Add(time.Second)); w != 0 {
+		t.Errorf("a second later waits %v", w)
+	}
+}

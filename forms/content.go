@@ -1,0 +1,406 @@
+package forms
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"campaigns/model"
+)
+
+// DefaultLocale is the fallback locale key of keyed content.
+const DefaultLocale = "default"
+
+// content returns c.campaign_content, creating it.
+func content(c *model.Campaign) *model.CampaignContent {
+	if c.CampaignContent == nil {
+		c.CampaignContent = &model.CampaignContent{}
+	}
+	if c.CampaignContent.Content == nil {
+		c.CampaignContent.Content = &model.Content{}
+	}
+	return c.CampaignContent
+}
+
+// Keyed reports whether the content must use the keyed shape: locales or an
+// A/B test exist.
+func Keyed(c *model.Campaign) bool {
+	cc := c.CampaignContent
+	return cc != nil && (len(cc.Locales) > 0 || cc.VariationDetails != nil)
+}
+
+// Locales lists the locale keys, default first.
+func Locales(c *model.Campaign) []string {
+	out := []string{DefaultLocale}
+	if c.CampaignContent != nil {
+		out = append(out, c.CampaignContent.Locales...)
+	}
+	return out
+}
+
+// Variations lists the variation keys variation_1..variation_N.
+func Variations(c *model.Campaign) []string {
+	n := 1
+	if cc := c.CampaignContent; cc != nil && cc.VariationDetails != nil && cc.VariationDetails.NoOfVariations != nil && *cc.VariationDetails.NoOfVariations > 1 {
+		n = int(*cc.VariationDetails.NoOfVariations)
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = variation(i + 1)
+	}
+	return out
+}
+
+func variation(n int) string { return "variation_" + strconv.Itoa(n) }
+
+// MessagePath is the target prefix of one content cell's message: the flat
+// campaign_content.content or the keyed campaign_content.content.<loc>.<var>.
+func MessagePath(c *model.Campaign, locale, vr string) string {
+	if !Keyed(c) {
+		return "campaign_content.content"
+	}
+	if locale == "" {
+		locale = DefaultLocale
+	}
+	if vr == "" {
+		vr = variation(1)
+	}
+	return "campaign_content.content." + locale + "." + vr
+}
+
+// Message returns one content cell (nil when absent).
+func Message(c *model.Campaign, locale, vr string) *model.Message {
+	cc := c.CampaignContent
+	if cc == nil || cc.Content == nil {
+		return nil
+	}
+	if !Keyed(c) {
+		return cc.Content.Flat
+	}
+	return cc.Content.Keyed[locale][vr]
+}
+
+// Normalize puts the content in the shape the locales and variations call
+// for, so the user never edits the shape: flat when there are neither,
+// keyed otherwise with a cell for every locale × variation (new cells start
+// as copies of the default locale's first variation, ready to translate).
+func Normalize(c *model.Campaign) {
+	cc := c.CampaignContent
+	if cc == nil || cc.Content == nil {
+		return
+	}
+	ct := cc.Content
+	if !Keyed(c) {
+		if ct.Flat == nil {
+			if m := ct.Keyed[DefaultLocale][variation(1)]; m != nil {
+				ct.Flat = m
+			}
+		}
+		ct.Keyed = nil
+		return
+	}
+	if ct.Keyed == nil {
+		ct.Keyed = map[string]map[string]*model.Message{}
+	}
+	if ct.Flat != nil {
+		if ct.Keyed[DefaultLocale] == nil {
+			ct.Keyed[DefaultLocale] = map[string]*model.Message{}
+		}
+		if ct.Keyed[DefaultLocale][variation(1)] == nil {
+			ct.Keyed[DefaultLocale][variation(1)] = ct.Flat
+		}
+		ct.Flat = nil
+	}
+	locs, vars := Locales(c), Variations(c)
+	seed := ct.Keyed[DefaultLocale][variation(1)]
+	for _, l := range locs {
+		if ct.Keyed[l] == nil {
+			ct.Keyed[l] = map[string]*model.Message{}
+		}
+		for _, v := range vars {
+			if ct.Keyed[l][v] == nil {
+				src := seed
+				if m := ct.Keyed[l][variation(1)]; m != nil {
+					src = m
+				}
+				if src != nil {
+					ct.Keyed[l][v] = model.Clone(src)
+				} else {
+					ct.Keyed[l][v] = &model.Message{}
+				}
+			}
+		}
+		for v := range ct.Keyed[l] {
+			if !slices.Contains(vars, v) {
+				delete(ct.Keyed[l], v)
+			}
+		}
+	}
+	for l := range ct.Keyed {
+		if !slices.Contains(locs, l) {
+			delete(ct.Keyed, l)
+		}
+	}
+}
+
+// AddLocale adds a locale; its content starts as a copy of the default's.
+func AddLocale(c *model.Campaign, name string) error {
+	name = strings.TrimSpace(name)
+	if name == "" {
+		return fmt.Errorf("campaign_content.locales: a locale needs a name")
+	}
+	if name == DefaultLocale {
+		return fmt.Errorf("campaign_content.locales: %q is always there and is not listed", DefaultLocale)
+	}
+	if strings.ContainsAny(name, ".[] ") {
+		return fmt.Errorf("campaign_content.locales: %q: a locale name has no dots, brackets or spaces", name)
+	}
+	cc := content(c)
+	if slices.Contains(cc.Locales, name) {
+		return fmt.Errorf("campaign_content.locales: %q is already there", name)
+	}
+	cc.Locales = append(cc.Locales, name)
+	Normalize(c)
+	return nil
+}
+
+// RemoveLocale drops a locale and its content.
+func RemoveLocale(c *model.Campaign, name string) error {
+	cc := c.CampaignContent
+	if cc == nil || !slices.Contains(cc.Locales, name) {
+		return fmt.Errorf("campaign_content.locales: no locale %q", name)
+	}
+	cc.Locales = slices.DeleteFunc(slices.Clone(cc.Locales), func(s string) bool { return s == name })
+	if len(cc.Locales) == 0 {
+		cc.Locales = nil
+	}
+	Normalize(c)
+	return nil
+}
+
+// AddVariation adds an A/B variation (a copy of variation 1). A first
+// variation makes an A/B test with a manual 50/50 split; later ones spread
+// manual percentages evenly again.
+func AddVariation(c *model.Campaign) error {
+	cc := content(c)
+	vd := cc.VariationDetails
+	if vd == nil {
+		vd = &model.Variations{DistributionType: ptr(model.DistributionManual), NoOfVariations: ptr(int64(1))}
+		cc.VariationDetails = vd
+	}
+	if vd.NoOfVariations == nil || *vd.NoOfVariations < 1 {
+		vd.NoOfVariations = ptr(int64(1))
+	}
+	*vd.NoOfVariations++
+	spread(vd)
+	Normalize(c)
+	return nil
+}
+
+// RemoveVariation drops variation_n, renumbers the later ones, and ends the
+// A/B test when one variation is left.
+func RemoveVariation(c *model.Campaign, vr string) error {
+	vars := Variations(c)
+	i := slices.Index(vars, vr)
+	if i < 0 || len(vars) < 2 {
+		return fmt.Errorf("campaign_content.variation_details: no variation %q to remove", vr)
+	}
+	cc := c.CampaignContent
+	if ct := cc.Content; ct != nil {
+		for _, cells := range ct.Keyed {
+			for k := i + 1; k < len(vars); k++ {
+				cells[vars[k-1]] = cells[vars[k]]
+			}
+			delete(cells, vars[len(vars)-1])
+		}
+	}
+	vd := cc.VariationDetails
+	if len(vars) == 2 {
+		cc.VariationDetails = nil
+	} else {
+		*vd.NoOfVariations--
+		if vd.ManualDistributionPercentage != nil {
+			old := vd.ManualDistributionPercentage
+			vd.ManualDistributionPercentage = map[string]int64{}
+			for k := range len(vars) - 1 {
+				src := k
+				if k >= i {
+					src = k + 1
+				}
+				vd.ManualDistributionPercentage[variation(k+1)] = old[vars[src]]
+			}
+			spread(vd)
+		}
+	}
+	Normalize(c)
+	return nil
+}
+
+// spread sets even manual percentages summing to 100.
+func spread(vd *model.Variations) {
+	if vd.DistributionType == nil || *vd.DistributionType != model.DistributionManual {
+		return
+	}
+	n := int(*vd.NoOfVariations)
+	vd.ManualDistributionPercentage = map[string]int64{}
+	for i := 1; i <= n; i++ {
+		share := int64(100 / n)
+		if i <= 100%n {
+			share++
+		}
+		vd.ManualDistributionPercentage[variation(i)] = share
+	}
+}
+
+// SetDistribution switches the A/B test between MANUAL (percentages) and
+// AUTO (duration and metric), dropping the other mode's fields.
+func SetDistribution(c *model.Campaign, mode string) error {
+	if c.CampaignContent == nil || c.CampaignContent.VariationDetails == nil {
+		return fmt.Errorf("campaign_content.variation_details: add a variation first")
+	}
+	vd := c.CampaignContent.VariationDetails
+	vd.DistributionType = &mode
+	vd.Extra.Fix("distribution_type")
+	switch mode {
+	case model.DistributionManual:
+		vd.AutoCampaignDuration, vd.AutoDistributionMetric = nil, nil
+		spread(vd)
+	case model.DistributionAuto:
+		vd.ManualDistributionPercentage = nil
+	}
+	return nil
+}
+
+// CopyContent copies one cell's message over another.
+func CopyContent(c *model.Campaign, fromLoc, fromVar, toLoc, toVar string) error {
+	if !Keyed(c) {
+		return fmt.Errorf("campaign_content: add a locale or a variation before copying content")
+	}
+	src := Message(c, fromLoc, fromVar)
+	if src == nil {
+		return fmt.Errorf("campaign_content.content.%s.%s: no content to copy", fromLoc, fromVar)
+	}
+	if !slices.Contains(Locales(c), toLoc) || !slices.Contains(Variations(c), toVar) {
+		return fmt.Errorf("campaign_content.content.%s.%s: no such locale or variation", toLoc, toVar)
+	}
+	c.CampaignContent.Content.Keyed[toLoc][toVar] = model.Clone(src)
+	return nil
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// --- templates -----------------------------------------------------------
+
+// Templates lists the template types of a platform.
+func Templates(platform string) []string {
+	switch platform {
+	case model.PlatformAndroid:
+		return model.AndroidTemplates
+	case model.PlatformIOS:
+		return model.IOSTemplates
+	case model.PlatformWeb:
+		return model.WebTemplates
+	}
+	return nil
+}
+
+var (
+	androidBackup   = []string{model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText, model.TemplateTimer, model.TemplateTimerWithProgressBar}
+	iosBackup       = []string{model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel}
+	timers          = []string{model.TemplateTimer, model.TemplateTimerWithProgressBar}
+	styled          = []string{model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText}
+	scaled          = []string{model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText}
+	iosGIFTemplates = []string{model.TemplateBasic, model.TemplateStylizedBasic}
+)
+
+// SetTemplate sets a platform's template type at msgPath (a MessagePath) and
+// adds the sub-objects the template needs (timer, carousel with one slide,
+// template backup) while removing those and the template-only fields it does
+// not use, so what is sent matches what is shown.
+func SetTemplate(c *model.Campaign, msgPath, platform, tpl string) error {
+	p := msgPath + ".push." + strings.ToLower(platform)
+	if tpl == "" {
+		return Set(c, p+".template_type", nil)
+	}
+	if !slices.Contains(Templates(platform), tpl) {
+		return fmt.Errorf("%s.template_type: %s does not offer %q", p, platform, tpl)
+	}
+	if err := Set(c, p+".template_type", tpl); err != nil {
+		return err
+	}
+	custom := tpl == model.TemplateCustom
+	switch platform {
+	case model.PlatformAndroid:
+		keep(c, p+".timer", slices.Contains(timers, tpl), &model.Timer{})
+		keep(c, p+".template_backup", slices.Contains(androidBackup, tpl), &model.AndroidBackup{})
+		bd := p + ".basic_details."
+		keep(c, bd+"carousel_content", tpl == model.TemplateSimpleImageCarousel,
+			&model.Carousel{SliderTransition: ptr(model.SliderManualAndroid), SlideData: []model.Slide{{}}})
+		if tpl != model.TemplateBasic {
+			clearAll(c, bd+"input_gif_url")
+		}
+		if !slices.Contains(styled, tpl) {
+			clearAll(c, bd+"background_color_code", bd+"app_name_color_code", bd+"notification_control_color", bd+"apply_background_color_in_text_editor")
+		}
+		if tpl != model.TemplateImageBannerWithText {
+			clearAll(c, bd+"include_app_name_and_time", bd+"include_title_and_message", bd+"banner_image_url", bd+"collapsed_push_notification")
+		}
+		if !slices.Contains(scaled, tpl) {
+			clearAll(c, bd+"image_scaling")
+		}
+	case model.PlatformIOS:
+		keep(c, p+".template_backup", slices.Contains(iosBackup, tpl), &model.IOSBackup{})
+		bd := p + ".basic_details."
+		keep(c, bd+"carousel_content", tpl == model.TemplateSimpleImageCarousel,
+			&model.Carousel{SliderTransition: ptr(model.SliderManualIOS), SlideData: []model.Slide{{}}})
+		if tpl != model.TemplateBasic {
+			clearAll(c, bd+"rich_media_type", bd+"rich_media_value")
+		}
+		if !slices.Contains(iosGIFTemplates, tpl) {
+			clearAll(c, bd+"input_gif_url")
+		}
+		if tpl != model.TemplateStylizedBasic && tpl != model.TemplateSimpleImageCarousel {
+			clearAll(c, bd+"background_color_code", bd+"apply_background_color_in_text_editor")
+		}
+	}
+	if platform != model.PlatformWeb && !custom {
+		clearAll(c, p+".custom_template_id", p+".custom_template_version")
+	}
+	return nil
+}
+
+// keep creates the object at path with init when want, else removes it.
+func keep(c *model.Campaign, path string, want bool, init any) {
+	if !want {
+		_ = Set(c, path, nil)
+		return
+	}
+	if Get(c, path) == nil {
+		_ = Set(c, path, init)
+	}
+}
+
+func clearAll(c *model.Campaign, paths ...string) {
+	for _, p := range paths {
+		_ = Set(c, p, nil)
+	}
+}
+
+// SetEmailSource picks between HTML and a saved template, the two ways of
+// giving an email its body: exactly one of them is sent.
+func SetEmailSource(c *model.Campaign, msgPath string, template bool) {
+	e := msgPath + ".email."
+	if template {
+		if Get(c, e+"custom_template_id") == nil {
+			_ = Set(c, e+"custom_template_id", "")
+		}
+		_ = Set(c, e+"html_content", nil)
+		return
+	}
+	_ = Set(c, e+"custom_template_id", nil)
+	_ = Set(c, e+"custom_template_version", nil)
+	if Get(c, e+"html_content") == nil {
+		_ = Set(c, e+"html_content", "")
+	}
+}

@@ -1,0 +1,261 @@
+package editor
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/textinput"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"campaigns/forms"
+	"campaigns/ui"
+)
+
+// dialog is a modal on top of the editor; one at a time gets the keys.
+type dialog interface {
+	update(m *Model, msg tea.KeyMsg) tea.Cmd
+	view(m *Model) string
+}
+
+func (m *Model) box(title string, lines ...string) string {
+	s := m.c.Styles
+	body := s.Title.Render(title) + "\n\n" + strings.Join(lines, "\n")
+	w := min(m.width-4, max(50, m.width*2/3))
+	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, s.Dialog.Width(w).Render(body))
+}
+
+// --- picker: one value (Enum), a subset (Multi) or a time zone (Zone) -----
+
+type picker struct {
+	field   forms.Field
+	multi   bool
+	filter  textinput.Model
+	options []string
+	chosen  map[string]bool
+	cur     int
+}
+
+func newPicker(m *Model, f forms.Field, multi bool) *picker {
+	p := &picker{field: f, multi: multi, chosen: map[string]bool{}}
+	p.filter = textinput.New()
+	p.filter.Placeholder = "type to filter"
+	p.filter.Prompt = "/ "
+	p.filter.Focus()
+	cur := m.fieldText(f)
+	if multi {
+		for _, o := range strings.Split(cur, ",") {
+			if o = strings.TrimSpace(o); o != "" {
+				p.chosen[o] = true
+			}
+		}
+	}
+	p.refresh()
+	if i := slices.Index(p.options, cur); i >= 0 {
+		p.cur = i
+	}
+	return p
+}
+
+func (p *picker) refresh() {
+	q := p.filter.Value()
+	if p.field.Kind == forms.Zone {
+		p.options = forms.SearchZones(q, 200)
+	} else {
+		p.options = p.options[:0]
+		all := p.field.Options
+		if !p.multi && p.field.Kind == forms.Enum && !strings.HasPrefix(p.field.Path, "@sel:") {
+			all = append([]string{""}, all...)
+		}
+		for _, o := range all {
+			if q == "" || strings.Contains(strings.ToLower(o), strings.ToLower(q)) {
+				p.options = append(p.options, o)
+			}
+		}
+	}
+	p.cur = min(p.cur, max(0, len(p.options)-1))
+}
+
+func (p *picker) update(m *Model, msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.dialog = nil
+		return nil
+	case tea.KeyUp:
+		p.cur = max(0, p.cur-1)
+		return nil
+	case tea.KeyDown:
+		p.cur = min(len(p.options)-1, p.cur+1)
+		return nil
+	case tea.KeySpace:
+		if p.multi && p.cur < len(p.options) {
+			o := p.options[p.cur]
+			p.chosen[o] = !p.chosen[o]
+			return nil
+		}
+	case tea.KeyEnter:
+		m.dialog = nil
+		if p.multi {
+			var out []string
+			for _, o := range p.field.Options {
+				if p.chosen[o] {
+					out = append(out, o)
+				}
+			}
+			return m.choose(p.field, strings.Join(out, ", "))
+		}
+		if p.cur < len(p.options) {
+			return m.choose(p.field, p.options[p.cur])
+		}
+		if p.field.Kind == forms.Zone && p.filter.Value() != "" {
+			return m.choose(p.field, p.filter.Value())
+		}
+		return nil
+	}
+	var cmd tea.Cmd
+	p.filter, cmd = p.filter.Update(msg)
+	p.refresh()
+	return cmd
+}
+
+func (p *picker) view(m *Model) string {
+	s := m.c.Styles
+	lines := []string{p.filter.View(), ""}
+	h := max(3, m.height-14)
+	start := max(0, p.cur-h+1)
+	for i := start; i < len(p.options) && i < start+h; i++ {
+		o := p.options[i]
+		label := o
+		if label == "" {
+			label = "(not set)"
+		}
+		if p.multi {
+			box := "[ ] "
+			if p.chosen[o] {
+				box = "[x] "
+			}
+			label = box + label
+		}
+		if i == p.cur {
+			lines = append(lines, s.Selected.Render("▸ "+label))
+		} else {
+			lines = append(lines, "  "+label)
+		}
+	}
+	if len(p.options) == 0 {
+		lines = append(lines, s.Muted.Render("  no match"))
+	}
+	help := "enter: choose · esc: cancel"
+	if p.multi {
+		help = "space: toggle · enter: done · esc: cancel"
+	}
+	lines = append(lines, "", s.Muted.Render(help))
+	return m.box(p.field.Label, lines...)
+}
+
+// --- prompt: one line of text -------------------------------------------
+
+type prompt struct {
+	title, label string
+	input        textinput.Model
+	done         func(m *Model, text string) tea.Cmd
+}
+
+func newPrompt(title, label, value string, done func(m *Model, text string) tea.Cmd) *prompt {
+	p := &prompt{title: title, label: label, done: done}
+	p.input = textinput.New()
+	p.input.SetValue(value)
+	p.input.Focus()
+	return p
+}
+
+func (p *prompt) update(m *Model, msg tea.KeyMsg) tea.Cmd {
+	switch msg.Type {
+	case tea.KeyEsc:
+		m.dialog = nil
+		return nil
+	case tea.KeyEnter:
+		m.dialog = nil
+		return p.done(m, p.input.Value())
+	}
+	var cmd tea.Cmd
+	p.input, cmd = p.input.Update(msg)
+	return cmd
+}
+
+func (p *prompt) view(m *Model) string {
+	return m.box(p.title, m.c.Styles.Muted.Render(p.label), p.input.View(), "", m.c.Styles.Muted.Render("enter: ok · esc: cancel"))
+}
+
+// --- leaving with unsynced edits ----------------------------------------
+
+type leaveDialog struct{}
+
+func newLeaveDialog(m *Model) *leaveDialog { return &leaveDialog{} }
+
+func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
+	switch msg.String() {
+	case "s":
+		m.dialog = nil
+		id, st, q := m.id, m.f.Store, m.queue
+		ctx := m.ctx()
+		return func() tea.Msg {
+			q.drain()
+			if err := st.Flush(ctx, id); err != nil {
+				return flushedMsg{id: id, err: err}
+			}
+			return leaveMsg{}
+		}
+	case "l":
+		m.dialog = nil
+		return func() tea.Msg { return leaveMsg{} }
+	case "esc", "n":
+		m.dialog = nil
+	}
+	return nil
+}
+
+func (d *leaveDialog) view(m *Model) string {
+	s := m.c.Styles
+	return m.box("Leave the editor?",
+		s.Warning.Render("Some edits have not reached the service: ")+m.syncText(),
+		s.Text.Render("They are kept in the local journal either way and sync when you reopen the draft."),
+		"",
+		s.Key.Render("s")+" sync now, then leave   "+s.Key.Render("l")+" leave, keep them local   "+s.Key.Render("esc")+" stay")
+}
+
+// --- event attributes for the preview -----------------------------------
+
+func newEventDialog(m *Model) *prompt {
+	var pairs []string
+	for _, k := range sortedKeys(m.event) {
+		pairs = append(pairs, k+"="+toString(m.event[k]))
+	}
+	return newPrompt("Event attributes", "key=value, key=value (used by {{ event.key }} in the preview)", strings.Join(pairs, ", "),
+		func(m *Model, text string) tea.Cmd {
+			m.event = map[string]any{}
+			for _, p := range strings.Split(text, ",") {
+				k, v, ok := strings.Cut(p, "=")
+				if k = strings.TrimSpace(k); ok && k != "" {
+					m.event[k] = strings.TrimSpace(v)
+				}
+			}
+			return m.schedulePreview()
+		})
+}
+
+func sortedKeys[V any](mp map[string]V) []string {
+	out := make([]string, 0, len(mp))
+	for k := range mp {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func toString(v any) string {
+	if s, ok := v.(string); ok {
+		return s
+	}
+	return ui.Clean(strings.TrimSpace(strings.ReplaceAll(fmtAny(v), "\n", " ")))
+}

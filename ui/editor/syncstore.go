@@ -1,0 +1,126 @@
+package editor
+
+import (
+	"context"
+	"path/filepath"
+	"time"
+
+	"campaigns/api"
+	"campaigns/api/sync"
+	"campaigns/engine"
+	"campaigns/model"
+)
+
+// syncStore adapts the sync engine to Store.
+type syncStore struct {
+	e      *sync.Engine
+	events chan StoreEvent
+}
+
+// NewSyncStore wraps a sync engine; it forwards the engine's events until
+// the engine closes them.
+func NewSyncStore(e *sync.Engine) Store {
+	s := &syncStore{e: e, events: make(chan StoreEvent, 256)}
+	go func() {
+		defer close(s.events)
+		for ev := range e.Events() {
+			out := StoreEvent{ID: ev.ID, Status: convertStatus(ev.Status), Err: ev.Err}
+			switch ev.Kind {
+			case sync.EventRemoteChange:
+				out.Remote = ev.Components
+			case sync.EventConflict:
+				out.Conflict = true
+			}
+			if ev.Kind == sync.EventError && ev.Err == nil {
+				continue
+			}
+			if ev.Kind != sync.EventStatus {
+				out.Status = convertStatus(e.Status(ev.ID))
+			}
+			s.events <- out
+		}
+	}()
+	return s
+}
+
+func convertStatus(st sync.Status) SyncStatus {
+	out := SyncStatus{
+		Pending: len(st.Pending), Unsynced: len(st.Unsynced),
+		Invalid: st.Invalid, Conflicts: st.Conflicts, Text: st.String(),
+	}
+	switch st.State {
+	case sync.StateSynced:
+		out.State = Synced
+	case sync.StatePending:
+		out.State = Pending
+	case sync.StateRateLimited:
+		out.State = RateLimited
+	case sync.StateOffline:
+		out.State = Offline
+	case sync.StateFailed:
+		out.State = Failed
+	case sync.StateInvalid:
+		out.State = Invalid
+	case sync.StateConflict:
+		out.State = Conflict
+	}
+	return out
+}
+
+func (s *syncStore) Load(ctx context.Context, id string) error {
+	_, err := s.e.Load(ctx, id)
+	return err
+}
+func (s *syncStore) Working(id string) *model.Campaign { return s.e.Working(id) }
+func (s *syncStore) Base(id string) *model.Campaign    { return s.e.Base(id) }
+func (s *syncStore) Edit(id string, fn func(*model.Campaign)) error {
+	return s.e.Edit(id, fn)
+}
+func (s *syncStore) Flush(ctx context.Context, id string) error { return s.e.Flush(ctx, id) }
+func (s *syncStore) Status(id string) SyncStatus                { return convertStatus(s.e.Status(id)) }
+func (s *syncStore) Conflicts(id string) []ConflictInfo {
+	var out []ConflictInfo
+	for _, c := range s.e.Conflicts(id) {
+		out = append(out, ConflictInfo{Component: c.Component, Local: c.Local, Remote: c.Remote})
+	}
+	return out
+}
+func (s *syncStore) Resolve(id, component string, r Resolution, merged any) error {
+	ch := map[Resolution]sync.Choice{KeepMine: sync.KeepMine, TakeTheirs: sync.TakeTheirs, MergeByHand: sync.Merge}[r]
+	return s.e.Resolve(id, component, ch, merged)
+}
+func (s *syncStore) Events() <-chan StoreEvent { return s.events }
+
+// clientCreator creates drafts with the API client.
+type clientCreator struct{ c *api.Client }
+
+func (c clientCreator) CreateDraft(ctx context.Context, body *model.Campaign) (string, error) {
+	res, err := c.c.Create(ctx, body)
+	if err != nil {
+		return "", err
+	}
+	return res.ID, nil
+}
+
+// Options configure Open.
+type Options struct {
+	// Validation is the workspace's features.
+	Validation engine.Options
+	// Debounce is the typing pause before edits are sent (default: the
+	// sync engine's).
+	Debounce time.Duration
+}
+
+// Open builds the editor factory for a client: a sync engine journaling in
+// dataDir/journal, drafts created and tests sent with the same client.
+// close stops the sync engine (it flushes nothing: the journal keeps what is
+// unsynced for the next start).
+func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
+	v := opts.Validation
+	e, err := sync.Open(filepath.Join(dataDir, "journal"), client, sync.Options{Validation: &v, Debounce: opts.Debounce})
+	if err != nil {
+		return nil, nil, err
+	}
+	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Options: v}
+	return f, func() error { f.Drain(); return e.Close() }, nil
+}

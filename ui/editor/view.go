@@ -1,0 +1,384 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"campaigns/forms"
+	"campaigns/ui"
+)
+
+// View assembles the screen from state computed in Update: no validation,
+// rendering of HTML or highlighting happens here.
+func (m *Model) View() string {
+	s := m.c.Styles
+	if m.dialog != nil {
+		return m.fit(m.dialog.view(m))
+	}
+	if m.loadErr != nil {
+		return m.fit(s.Error.Render("Could not open the campaign: "+ui.Clean(m.loadErr.Error())) + "\n\n" + s.Muted.Render("esc to go back"))
+	}
+	if !m.loaded {
+		return m.fit(s.Muted.Render("Loading " + ui.Clean(m.id) + "…"))
+	}
+	stepsW, formW, prevW, bodyH := m.layout()
+	// Columns come back as exactly bodyH lines of their exact width, so the
+	// body is joined line by line without measuring blocks again.
+	var cols [][]string
+	if stepsW > 0 {
+		cols = append(cols, m.stepsView(stepsW, bodyH))
+	}
+	narrowPreview := m.width < 110 && m.pane == 2
+	if narrowPreview {
+		cols = append(cols, m.previewView(prevW, bodyH))
+	} else {
+		cols = append(cols, m.formView(formW, bodyH))
+		if m.width >= 110 {
+			cols = append(cols, []string{" "}, m.previewView(prevW, bodyH))
+		}
+	}
+	var b strings.Builder
+	b.WriteString(m.headerLine())
+	for i := 0; i < bodyH; i++ {
+		b.WriteByte('\n')
+		for _, c := range cols {
+			if len(c) == 1 {
+				b.WriteString(c[0])
+				continue
+			}
+			b.WriteString(c[i])
+		}
+	}
+	b.WriteByte('\n')
+	b.WriteString(m.panelView(m.width, m.panelHeight()))
+	b.WriteByte('\n')
+	b.WriteString(m.statusLine())
+	return m.fit(b.String())
+}
+
+// column pads or clips lines to exactly h lines of width w.
+func column(lines []string, w, h int) []string {
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = pad(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", w)
+		}
+	}
+	return out
+}
+
+// fit clips the view to the window so nothing is drawn outside it.
+func (m *Model) fit(s string) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > m.height {
+		lines = lines[:m.height]
+	}
+	for i, l := range lines {
+		if len(l) > m.width && lipgloss.Width(l) > m.width {
+			lines[i] = lipgloss.NewStyle().MaxWidth(m.width).Render(l)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) headerLine() string {
+	s := m.c.Styles
+	name := ""
+	if m.work.BasicDetails != nil {
+		name = str(m.work.BasicDetails.Name)
+	}
+	if name == "" {
+		name = "untitled draft"
+	}
+	left := s.Title.Render(ui.Clean(name)) + s.Muted.Render(fmt.Sprintf("  %s · %s · ", m.channel(), m.delivery())) + s.Status(m.state).Render(m.state)
+	var check string
+	switch n := len(m.panel); {
+	case n == 0:
+		check = s.OK.Render("✓ ready to publish")
+	default:
+		check = s.Warning.Render(fmt.Sprintf("%d to fix before publishing", n))
+	}
+	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(check))
+	return left + strings.Repeat(" ", gap) + check
+}
+
+func (m *Model) stepsView(w, h int) []string {
+	s := m.c.Styles
+	counts := m.stepCounts
+	var lines []string
+	for i, st := range forms.Steps {
+		if !forms.StepApplies(st, m.channel(), m.delivery()) {
+			continue
+		}
+		label := fmt.Sprintf("%d %s", i+1, st)
+		mark := "  "
+		if n := counts[st]; n > 0 {
+			mark = s.Warning.Render(fmt.Sprintf("%2d", n))
+		} else if st != forms.StepReview {
+			mark = s.OK.Render(" ✓")
+		}
+		style := s.Text
+		if st == m.step {
+			style = s.Selected
+			label = "▸ " + label
+		} else {
+			label = "  " + label
+		}
+		lines = append(lines, style.Render(pad(label, w-4))+mark+" ")
+	}
+	return column(lines, w, h)
+}
+
+func pad(s string, w int) string {
+	n := lipgloss.Width(s)
+	if n < w {
+		return s + strings.Repeat(" ", w-n)
+	}
+	if n > w {
+		return lipgloss.NewStyle().MaxWidth(w).Render(s)
+	}
+	return s
+}
+
+func truncate(s string, w int) string {
+	if w <= 1 {
+		return ""
+	}
+	r := []rune(s)
+	if len(r) <= w {
+		return s
+	}
+	return string(r[:w-1]) + "…"
+}
+
+func (m *Model) formView(w, h int) []string {
+	s := m.c.Styles
+	if m.step == forms.StepReview {
+		return column(strings.Split(m.reviewView(w), "\n"), w, h)
+	}
+	name := fmt.Sprintf("%s  (%d/%d)", m.step, int(m.step)+1, len(forms.Steps))
+	title := s.Subtitle.Render(name)
+	if m.pane == 0 {
+		title = s.Title.Render(name)
+	}
+	lw := m.labelWidth()
+	// The focused row's details take the last lines.
+	detail := m.detailLines(w)
+	listH := max(1, h-2-len(detail))
+	if m.cur < m.top {
+		m.top = m.cur
+	}
+	if m.cur >= m.top+listH {
+		m.top = m.cur - listH + 1
+	}
+	m.top = max(0, min(m.top, max(0, len(m.rows)-listH)))
+	lines := []string{title, ""}
+	for i := m.top; i < len(m.rows) && i < m.top+listH; i++ {
+		lines = append(lines, m.rowLine(i, w, lw))
+	}
+	for len(lines) < h-len(detail) {
+		lines = append(lines, "")
+	}
+	lines = append(lines, detail...)
+	return column(lines, w, h)
+}
+
+func (m *Model) rowLine(i, w, lw int) string {
+	s := m.c.Styles
+	f := m.rows[i]
+	indent := strings.Repeat("  ", f.Depth)
+	focused := i == m.cur && m.pane == 0
+	if f.Kind == forms.Heading {
+		return s.Accent.Render(truncate(indent+f.Label, w))
+	}
+	if f.Kind == forms.Action {
+		label := indent + "[ " + f.Label + " ]"
+		if focused {
+			return s.Selected.Render(truncate(label, w))
+		}
+		return s.Key.Render(truncate(label, w))
+	}
+	label := pad(truncate(indent+f.Label, lw), lw)
+	var val string
+	vw := max(4, w-lw-4)
+	if focused && m.editing {
+		val = m.input.View()
+	} else {
+		val = ui.Clean(m.fieldText(f))
+		switch f.Kind {
+		case forms.Enum, forms.Bool:
+			if val == "" {
+				val = "–"
+			}
+			val = "‹ " + val + " ›"
+		case forms.Multi:
+			val = "{" + val + "}"
+		}
+		if m.fieldText(f) == "" && f.Kind != forms.Enum && f.Kind != forms.Bool {
+			val = s.Muted.Render(truncate(f.Help, vw))
+		} else {
+			val = truncate(val, vw)
+		}
+	}
+	mark := "  "
+	if m.lockReason(f.Path) != "" {
+		mark = s.Locked.Render("🔒")
+	} else if len(m.rowProblems[i]) > 0 {
+		mark = s.Error.Render("✗ ")
+	}
+	if focused {
+		return s.Cursor.Render("▸") + s.Selected.Render(label) + " " + val + " " + mark
+	}
+	return " " + s.Text.Render(label) + " " + val + " " + mark
+}
+
+// detailLines explains the focused row: its problems, lock and help.
+func (m *Model) detailLines(w int) []string {
+	s := m.c.Styles
+	var out []string
+	if m.cur >= len(m.rows) || m.pane != 0 {
+		return nil
+	}
+	f := m.rows[m.cur]
+	if r := m.lockReason(f.Path); r != "" && f.Editable() {
+		out = append(out, s.Locked.Render(truncate(r, w)))
+	}
+	for i, p := range m.rowProblems[m.cur] {
+		if i == 2 {
+			out = append(out, s.Error.Render(fmt.Sprintf("  … %d more", len(m.rowProblems[m.cur])-2)))
+			break
+		}
+		out = append(out, s.Error.Render(truncate("✗ "+ui.Clean(p), w)))
+	}
+	if !strings.HasPrefix(f.Path, "@") && f.Editable() {
+		out = append(out, s.Muted.Render(truncate(f.Path, w)))
+	}
+	return out
+}
+
+func (m *Model) reviewView(w int) string {
+	s := m.c.Styles
+	lines := []string{s.Title.Render("Review"), ""}
+	if len(m.panel) == 0 {
+		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
+	} else {
+		lines = append(lines, s.Warning.Render(fmt.Sprintf("Publish checklist: %d item(s) left", len(m.panel))))
+		for i, it := range m.panel {
+			if i == 12 {
+				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(m.panel)-12)))
+				break
+			}
+			lines = append(lines, s.Error.Render(truncate("☐ "+ui.Clean(it.p.Target)+": "+ui.Clean(it.p.Message), w)))
+		}
+	}
+	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
+	lines = append(lines, "", s.Subtitle.Render("Content"),
+		fmt.Sprintf("  locales: %s", strings.Join(forms.Locales(m.work), ", ")),
+		fmt.Sprintf("  variations: %d", len(forms.Variations(m.work))))
+	if m.channel() == "PUSH" {
+		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.work), ", "))
+	}
+	lines = append(lines, "", s.Muted.Render("Publishing is done from the inspector (V1 publish)."))
+	return strings.Join(lines, "\n")
+}
+
+func (m *Model) previewView(w, h int) []string {
+	key := [4]int{m.prev.Version(), w, h, m.pane}
+	if m.prevCache.key == key && m.prevCache.s != nil {
+		return m.prevCache.s
+	}
+	m.prevCache.s = column(strings.Split(m.renderPreview(w, h), "\n"), w, h)
+	m.prevCache.key = [4]int{m.prev.Version(), w, h, m.pane}
+	return m.prevCache.s
+}
+
+func (m *Model) renderPreview(w, h int) string {
+	st := m.c.Styles.Pane
+	if m.pane == 2 {
+		st = m.c.Styles.FocusedPane
+	}
+	// lipgloss widths include padding, not borders.
+	inner := w - st.GetHorizontalFrameSize()
+	m.prev.SetSize(inner, h-st.GetVerticalFrameSize())
+	return st.Width(w - st.GetHorizontalBorderSize()).Height(h - st.GetVerticalBorderSize()).MaxHeight(h).Render(m.prev.View())
+}
+
+func (m *Model) panelView(w, h int) string {
+	s := m.c.Styles
+	title := fmt.Sprintf("Problems (%d blocking sync, %d for publish)", len(m.patchProblems), len(m.publishProblems))
+	if m.pane == 1 {
+		title = s.Title.Render(title + "  enter: go to field")
+	} else {
+		title = s.Subtitle.Render(title)
+	}
+	lines := []string{title}
+	rows := h - 1
+	start := 0
+	if m.pcur >= rows {
+		start = m.pcur - rows + 1
+	}
+	for i := start; i < len(m.panel) && i < start+rows; i++ {
+		it := m.panel[i]
+		tag, st := "publish", s.Warning
+		if it.blocking {
+			tag, st = "invalid", s.Error
+		}
+		line := truncate(fmt.Sprintf("%-8s %s: %s", tag, ui.Clean(it.p.Target), ui.Clean(it.p.Message)), w-2)
+		if m.pane == 1 && i == m.pcur {
+			lines = append(lines, s.Cursor.Render("▸")+s.Selected.Render(line))
+		} else {
+			lines = append(lines, " "+st.Render(line))
+		}
+	}
+	if len(m.panel) == 0 {
+		lines = append(lines, s.OK.Render(" No problems."))
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	return strings.Join(lines[:h], "\n")
+}
+
+// syncText is the sync status in words.
+func (m *Model) syncText() string {
+	s := m.c.Styles
+	st := m.status
+	switch st.State {
+	case Synced:
+		if st.Unsynced > 0 {
+			return s.Warning.Render("saving…")
+		}
+		return s.OK.Render("● synced")
+	case Pending:
+		n := max(st.Pending, st.Unsynced, 1)
+		return s.Warning.Render(fmt.Sprintf("● %d component(s) pending", n))
+	case Invalid:
+		return s.Error.Render(fmt.Sprintf("● invalid (not sent): %d component(s)", len(st.Invalid)))
+	case Offline:
+		return s.Warning.Render("● offline: " + ui.Clean(st.Text) + " (edits kept, retrying)")
+	case Conflict:
+		return s.Error.Render("● conflict in " + strings.Join(st.Conflicts, ", ") + " (c to resolve)")
+	case RateLimited:
+		return s.Warning.Render("● rate limited: " + ui.Clean(st.Text))
+	case Failed:
+		return s.Error.Render("● not saved: " + ui.Clean(st.Text))
+	}
+	return ""
+}
+
+func (m *Model) statusLine() string {
+	s := m.c.Styles
+	left := m.syncText()
+	if m.notice != "" {
+		st := s.Muted
+		if m.noticeErr {
+			st = s.Error
+		}
+		left += "  " + st.Render(truncate(m.notice, max(10, m.width-lipgloss.Width(left)-4)))
+	}
+	return left
+}

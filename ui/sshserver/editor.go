@@ -1,0 +1,146 @@
+package sshserver
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/ssh"
+
+	"campaigns/api"
+	"campaigns/themes"
+	"campaigns/ui"
+)
+
+// Workspace is what one session edits.
+type Workspace struct {
+	Client  *api.Client
+	ID      string // the workspace id, shown in the header
+	DataDir string // the session's sync journal directory
+	Close   func() // releases the workspace when the session ends; may be nil
+}
+
+// WorkspaceFunc opens the workspace of a new session.
+type WorkspaceFunc func(sess ssh.Session) (Workspace, error)
+
+// WireFunc adds what belongs to one session to its config before the
+// editor starts (the draft editor, whose journal lives in cfg.DataDir); the
+// returned close runs when the session ends.
+type WireFunc func(cfg *ui.Config) (close func() error, err error)
+
+// EditorApp serves the editor (ui.New) to every session: base carries what
+// all sessions share (service label, theme), the session adds its renderer
+// and its workspace, then wire (may be nil) adds the rest.
+func EditorApp(base ui.Config, open WorkspaceFunc, wire WireFunc) AppFunc {
+	return func(sess ssh.Session, r *lipgloss.Renderer) (tea.Model, func(), error) {
+		ws, err := open(sess)
+		if err != nil {
+			return nil, nil, err
+		}
+		release := func() {
+			if ws.Close != nil {
+				ws.Close()
+			}
+		}
+		cfg := base
+		cfg.Renderer = r
+		cfg.Client = ws.Client
+		cfg.Workspace = ws.ID
+		cfg.DataDir = ws.DataDir
+		if _, ok := lookupEnv(sess.Environ(), "NO_COLOR"); ok {
+			cfg.Theme = themes.Plain()
+		}
+		if wire != nil {
+			closeWired, err := wire(&cfg)
+			if err != nil {
+				release()
+				return nil, nil, err
+			}
+			if closeWired != nil {
+				release = func() {
+					_ = closeWired() // before the workspace goes
+					if ws.Close != nil {
+						ws.Close()
+					}
+				}
+			}
+		}
+		return ui.New(cfg), release, nil
+	}
+}
+
+func lookupEnv(env []string, name string) (string, bool) {
+	for _, kv := range env {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == name {
+			return v, true
+		}
+	}
+	return "", false
+}
+
+// SharedWorkspace lets every session edit through client, the workspace the
+// server was started with. Each key gets its own sync journal under
+// dataDir/ssh/, so a person who reconnects finds their unsent edits.
+func SharedWorkspace(client *api.Client, dataDir string) WorkspaceFunc {
+	return func(sess ssh.Session) (Workspace, error) {
+		who := sess.User()
+		if k := sess.PublicKey(); k != nil {
+			sum := sha256.Sum256(k.Marshal())
+			who = hex.EncodeToString(sum[:8])
+		}
+		dir := filepath.Join(dataDir, "ssh", who)
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			return Workspace{}, fmt.Errorf("journal directory: %w", err)
+		}
+		return Workspace{Client: client, ID: client.WorkspaceID(), DataDir: dir}, nil
+	}
+}
+
+// DemoHost is the sandbox as demo mode needs it: a service at BaseURL that
+// can add a seeded workspace and remove it again.
+type DemoHost struct {
+	BaseURL string
+	// Add creates workspace id with API key key, seeded with sample campaigns.
+	Add func(id, key string) error
+	// Remove deletes the workspace and everything in it.
+	Remove func(id string) error
+}
+
+// DemoWorkspaces gives every session a fresh, seeded workspace of its own
+// and a temporary journal directory; both are gone when the session ends, so
+// visitors never see each other's edits.
+func DemoWorkspaces(h DemoHost) WorkspaceFunc {
+	return func(ssh.Session) (Workspace, error) {
+		id, key := "demo-"+randomHex(6), randomHex(24)
+		if err := h.Add(id, key); err != nil {
+			return Workspace{}, fmt.Errorf("demo workspace: %w", err)
+		}
+		dir, err := os.MkdirTemp("", "campaigns-ssh-"+id+"-")
+		if err != nil {
+			return Workspace{}, errors.Join(fmt.Errorf("demo journal: %w", err), h.Remove(id))
+		}
+		release := func() {
+			_ = h.Remove(id)
+			_ = os.RemoveAll(dir)
+		}
+		client, err := api.New(api.Config{BaseURL: h.BaseURL, WorkspaceID: id, APIKey: key})
+		if err != nil {
+			release()
+			return Workspace{}, err
+		}
+		return Workspace{Client: client, ID: id, DataDir: dir, Close: release}, nil
+	}
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}

@@ -1,0 +1,364 @@
+// Package sshserver serves the campaigns editor to any SSH client with wish:
+// one Bubble Tea program per session, styled for that session's terminal.
+//
+// Who gets in: public-key authentication against an OpenSSH authorized_keys
+// file, or, in demo mode, any key (each demo session then edits a workspace
+// of its own). Password and keyboard-interactive authentication are never
+// offered. A session needs a terminal; sessions are limited in number, in
+// idle time and in length; a visitor cannot suspend the server or run a
+// process on it; a panic in one session ends that session only.
+package sshserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/log"
+	"github.com/charmbracelet/ssh"
+	"github.com/charmbracelet/wish"
+	bm "github.com/charmbracelet/wish/bubbletea"
+	"github.com/muesli/termenv"
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// DefaultAddr is where the server listens unless told otherwise: loopback
+// only, so that exposing it is a decision.
+const DefaultAddr = "127.0.0.1:23234"
+
+// ErrServerClosed is returned by Serve after Shutdown.
+var ErrServerClosed = ssh.ErrServerClosed
+
+// AppFunc builds the model one session runs, styled with that session's
+// renderer. cleanup, when not nil, runs after the session has ended. An
+// error ends the session with the error's text.
+type AppFunc func(sess ssh.Session, r *lipgloss.Renderer) (m tea.Model, cleanup func(), err error)
+
+// Config is how the server runs.
+type Config struct {
+	Addr               string // listen address; DefaultAddr when empty
+	HostKeyPath        string // created on first use (0600) and kept
+	AuthorizedKeysPath string // OpenSSH format; required unless Demo
+	Demo               bool   // any public key gets in
+
+	MaxSessions int           // sessions at once; 0 = no limit
+	IdleTimeout time.Duration // without a key press or click; 0 = none
+	MaxSession  time.Duration // a session's longest life; 0 = none
+	Grace       time.Duration // how long a closing notice stays on screen; default 2s
+	// HandshakeTimeout closes connections that have not authenticated in
+	// time, so idle sockets cannot pile up; default 30s.
+	HandshakeTimeout time.Duration
+
+	App    AppFunc
+	Logger *log.Logger // default: charmbracelet/log's default logger
+}
+
+// Server is the SSH server.
+type Server struct {
+	cfg     Config
+	log     *log.Logger
+	ssh     *ssh.Server
+	keys    *authorizedKeys // nil in demo mode
+	hostKey gossh.Signer
+
+	conns atomic.Int64 // open TCP connections
+
+	mu       sync.Mutex
+	closing  bool
+	sessions map[*session]struct{}
+	wg       sync.WaitGroup // admitted sessions
+}
+
+// New checks cfg, loads or creates the host key and reads the authorized
+// keys. It does not listen yet.
+func New(cfg Config) (*Server, error) {
+	if cfg.App == nil {
+		return nil, errors.New("sshserver: Config.App is required")
+	}
+	if cfg.Addr == "" {
+		cfg.Addr = DefaultAddr
+	}
+	if cfg.Grace <= 0 {
+		cfg.Grace = 2 * time.Second
+	}
+	if cfg.HandshakeTimeout <= 0 {
+		cfg.HandshakeTimeout = 30 * time.Second
+	}
+	if cfg.MaxSessions < 0 || cfg.IdleTimeout < 0 || cfg.MaxSession < 0 {
+		return nil, errors.New("sshserver: limits cannot be negative")
+	}
+	if cfg.HostKeyPath == "" {
+		return nil, errors.New("sshserver: a host key path is required")
+	}
+	s := &Server{cfg: cfg, log: cfg.Logger, sessions: map[*session]struct{}{}}
+	if s.log == nil {
+		s.log = log.Default()
+	}
+	if !cfg.Demo {
+		if cfg.AuthorizedKeysPath == "" {
+			return nil, errors.New("--authorized-keys is required (for example ~/.ssh/authorized_keys), or --demo to let any key in")
+		}
+		keys, err := loadAuthorizedKeys(cfg.AuthorizedKeysPath)
+		if err != nil {
+			return nil, err
+		}
+		if len(keys.keys) == 0 {
+			s.log.Warn("the authorized keys file lists no key: nobody can log in until one is added", "path", cfg.AuthorizedKeysPath)
+		}
+		s.keys = keys
+	}
+	signer, err := LoadOrCreateHostKey(cfg.HostKeyPath)
+	if err != nil {
+		return nil, err
+	}
+	s.hostKey = signer
+
+	s.ssh, err = wish.NewServer(
+		wish.WithAddress(cfg.Addr),
+		func(srv *ssh.Server) error { srv.AddHostKey(signer); return nil },
+		wish.WithPublicKeyAuth(s.checkKey),
+		// Middlewares run last to first: track wraps everything.
+		wish.WithMiddleware(
+			bm.MiddlewareWithProgramHandler(s.newProgram, termenv.Ascii),
+			s.requireTerminal,
+			s.admit,
+			s.track,
+		),
+		func(srv *ssh.Server) error {
+			srv.ConnCallback = s.guardConn
+			srv.ConnectionFailedCallback = func(c net.Conn, err error) {
+				s.log.Debug("connection failed", "addr", c.RemoteAddr(), "error", err)
+			}
+			return nil
+		},
+	)
+	if err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// HostKey is the server's public host key (clients pin its fingerprint).
+func (s *Server) HostKey() gossh.PublicKey { return s.hostKey.PublicKey() }
+
+// Addr is the configured listen address.
+func (s *Server) Addr() string { return s.cfg.Addr }
+
+// ListenAndServe listens on the configured address and serves until Shutdown.
+func (s *Server) ListenAndServe() error {
+	l, err := net.Listen("tcp", s.cfg.Addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(l)
+}
+
+// Serve serves connections from l until Shutdown.
+func (s *Server) Serve(l net.Listener) error {
+	return s.ssh.Serve(l)
+}
+
+// Shutdown stops accepting connections, tells every session the server is
+// going away (a line on its screen), waits for them to close, and closes
+// what is left when ctx ends.
+func (s *Server) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closing = true
+	open := make([]*session, 0, len(s.sessions))
+	for st := range s.sessions {
+		open = append(open, st)
+	}
+	s.mu.Unlock()
+
+	// ssh.Server.Shutdown closes the listeners at once, then waits for the
+	// connections, which the sessions' ends (or Close below) release.
+	shut := make(chan error, 1)
+	go func() { shut <- s.ssh.Shutdown(ctx) }()
+	for _, st := range open {
+		st.end("The server is shutting down.")
+	}
+
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+	}
+	// Clients may keep an idle connection open after their session ended.
+	closeErr := s.ssh.Close()
+	if err := <-shut; err != nil && !errors.Is(err, context.Canceled) && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	return closeErr
+}
+
+// Sessions is how many sessions are open now.
+func (s *Server) Sessions() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.sessions)
+}
+
+// guardConn bounds connections before they are sessions: at most
+// MaxSessions+16 at once when sessions are limited (room for the refused
+// ones to read why), and each must authenticate within HandshakeTimeout.
+func (s *Server) guardConn(ctx ssh.Context, c net.Conn) net.Conn {
+	n := s.conns.Add(1)
+	if s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions)+16 {
+		s.conns.Add(-1)
+		s.log.Warn("connection refused: too many open", "addr", c.RemoteAddr(), "connections", n-1)
+		return nil
+	}
+	t := time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		if ctx.Value(ssh.ContextKeyConn) == nil { // set once authenticated
+			s.log.Warn("connection closed: no login in time", "addr", c.RemoteAddr(), "after", s.cfg.HandshakeTimeout)
+			_ = c.Close()
+		}
+	})
+	return &trackedConn{Conn: c, release: func() { t.Stop(); s.conns.Add(-1) }}
+}
+
+type trackedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *trackedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}
+
+func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
+	if s.keys == nil {
+		return true // demo: any key; each session gets its own workspace
+	}
+	ok, err := s.keys.allows(key)
+	if err != nil {
+		s.log.Error("cannot read the authorized keys; refusing every key until it is fixed", "error", err)
+	}
+	if !ok {
+		s.log.Info("key refused", "user", ctx.User(), "key", gossh.FingerprintSHA256(key), "addr", ctx.RemoteAddr())
+	}
+	return ok
+}
+
+type sessionKey struct{}
+
+func sessionOf(sess ssh.Session) *session {
+	st, _ := sess.Context().Value(sessionKey{}).(*session)
+	return st
+}
+
+// track logs the session's start and end, recovers a panic in its handler,
+// and tells the visitor why the session ended.
+func (s *Server) track(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		st := newSession(sess, s.log, s.cfg.Grace)
+		sess.Context().SetValue(sessionKey{}, st)
+		pty, _, hasPty := sess.Pty()
+		s.log.Info("connect", "session", st.id, "user", st.user, "key", st.fingerprint, "addr", st.addr,
+			"pty", hasPty, "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height)
+		defer func() {
+			if r := recover(); r != nil {
+				st.crash("handler", r, debug.Stack())
+			}
+			st.stop()
+			reason, code := st.outcome()
+			if reason != "" {
+				fmt.Fprintln(sess.Stderr(), reason)
+			}
+			_ = sess.Exit(code)
+			_ = sess.Close()
+			if st.cleanup != nil {
+				st.cleanup()
+			}
+			s.release(st)
+			s.log.Info("disconnect", "session", st.id, "user", st.user, "key", st.fingerprint, "addr", st.addr,
+				"duration", time.Since(st.start).Round(time.Millisecond), "reason", reason)
+		}()
+		next(sess)
+	}
+}
+
+// admit applies --max-sessions and refuses new sessions during shutdown.
+func (s *Server) admit(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		st := sessionOf(sess)
+		s.mu.Lock()
+		switch {
+		case s.closing:
+			s.mu.Unlock()
+			st.refuse("The server is shutting down; please try again later.")
+			return
+		case s.cfg.MaxSessions > 0 && len(s.sessions) >= s.cfg.MaxSessions:
+			n := len(s.sessions)
+			s.mu.Unlock()
+			st.refuse(fmt.Sprintf("Sorry, the server is full (%d sessions, its limit). Please try again in a few minutes.", s.cfg.MaxSessions))
+			s.log.Warn("session refused: server full", "session", st.id, "sessions", n)
+			return
+		}
+		s.sessions[st] = struct{}{}
+		s.wg.Add(1)
+		s.mu.Unlock()
+		next(sess) // track releases the seat once the visitor has been told goodbye
+	}
+}
+
+// release gives up an admitted session's seat.
+func (s *Server) release(st *session) {
+	s.mu.Lock()
+	_, ok := s.sessions[st]
+	delete(s.sessions, st)
+	s.mu.Unlock()
+	if ok {
+		s.wg.Done()
+	}
+}
+
+// requireTerminal closes sessions without a PTY with a one-line reason: the
+// editor is full-screen and cannot run over a plain pipe.
+func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
+	return func(sess ssh.Session) {
+		if _, _, ok := sess.Pty(); !ok {
+			sessionOf(sess).refuse("campaigns is a full-screen editor and needs a terminal: connect with ssh -t, without a command.")
+			return
+		}
+		next(sess)
+	}
+}
+
+// newProgram builds the session's program: its model from cfg.App with the
+// session's renderer, the guards, and the session's limits.
+func (s *Server) newProgram(sess ssh.Session) *tea.Program {
+	st := sessionOf(sess)
+	r := bm.MakeRenderer(sess)
+	m, cleanup, err := s.cfg.App(sess, r)
+	st.cleanup = cleanup
+	if err != nil {
+		s.log.Error("cannot open the editor for a session", "session", st.id, "error", err)
+		st.refuse("Sorry, the editor could not start: " + err.Error())
+		return nil // the middleware then skips the program
+	}
+	opts := append([]tea.ProgramOption{
+		tea.WithAltScreen(),
+		tea.WithFilter(st.filter),
+		// Signals are the server's: SIGINT must not quit one session's
+		// program behind Shutdown's back.
+		tea.WithoutSignalHandler(),
+	}, bm.MakeOptions(sess)...)
+	p := tea.NewProgram(newFrame(m, st, r), opts...)
+	st.setProgram(p)
+	go st.watch(st.ctx, s.cfg.IdleTimeout, s.cfg.MaxSession)
+	return p
+}
