@@ -824,3 +824,28 @@ func TestFilterByCampaignID(t *testing.T) {
 		t.Fatalf("search by id gave %d rows", len(rows))
 	}
 }
+
+func TestLongValuesShownWhole(t *testing.T) {
+	long := strings.Repeat("a long message that goes on ", 12) + "THE END"
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
+	  "basic_details":{"name":"` + long + `"}}`))
+	in := NewInspector(testCommon(80, 24), "c")
+	in.SetSize(80, 21)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	in.Update(tea.KeyMsg{Type: tea.KeyTab})                       // Components
+	in.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}) // unfold basic_details
+	in.Update(tea.KeyMsg{Type: tea.KeyDown})                      // select name
+	view := in.View()
+	if !strings.Contains(view, "THE END") {
+		t.Fatalf("the selected value is cut:\n%s", view)
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON
+	if view := in.View(); !strings.Contains(view, "THE END") {
+		t.Fatalf("the JSON pane cuts long lines:\n%s", view)
+	}
+	for _, l := range strings.Split(in.View(), "\n") {
+		if lipglossWidth(l) > 80 {
+			t.Fatalf("line wider than the window: %q", l)
+		}
+	}
+}

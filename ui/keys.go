@@ -59,7 +59,7 @@ func DefaultKeyMap() KeyMap {
 
 		Actions:     b("a", "actions", "a"),
 		Validate:    b("v", "validate", "v"),
-		Edit:        b("e", "edit draft", "e"),
+		Edit:        b("e", "edit", "e"),
 		Toggle:      b("space", "fold/unfold", " ", "enter"),
 		ExpandAll:   b("+", "unfold all", "+", "="),
 		CollapseAll: b("-", "fold all", "-"),

@@ -8,7 +8,6 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/engine"
 	"campaigns/model"
 )
 
@@ -163,7 +162,7 @@ func (in *Inspector) rebuildOverview() {
 	default:
 		add("Editable", st.OK.Render("every field"))
 	}
-	acts := engine.Actions(str(c.CampaignDeliveryType), status)
+	acts := statusActions(c)
 	if status == model.StatusDraft && in.readOnly == "" {
 		acts = append([]string{"PUBLISH"}, acts...)
 	}

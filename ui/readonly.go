@@ -100,7 +100,8 @@ func walkExtra(v reflect.Value, path string, out *[]ExtraField) {
 				}
 			}
 			for k := range ct.Bad {
-				*out = append(*out, ExtraField{Path: join(path, k), Want: "object"})
+				// Content of a shape the model does not know (SMS, say).
+				*out = append(*out, ExtraField{Path: join(path, k)})
 			}
 			return
 		}
