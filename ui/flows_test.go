@@ -849,3 +849,38 @@ func TestLongValuesShownWhole(t *testing.T) {
 		}
 	}
 }
+
+// Every piece of campaign text in every pane goes through Clean: with
+// colours off, no escape or control byte at all may reach the view.
+func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
+	e := `\u001b[31m\u001b]0;x\u0007\u009b2J`
+	c, err := model.Decode([]byte(`{"id":"i` + e + `","campaign_id":"c","status":"STOPPED` + e + `","channel":"SMS` + e + `",
+	  "campaign_delivery_type":"ODD` + e + `","created_by":"a` + e + `","created_at":"t` + e + `","flow_id":"f` + e + `","flow_name":"n` + e + `",
+	  "parent_id":"p` + e + `","sender_name":"s` + e + `","connector":{"connector_type":"T` + e + `","connector_name":"N` + e + `"},
+	  "basic_details":{"name":"N` + e + `","tags":["t` + e + `"],"platforms":["P` + e + `"],"k` + e + `":"v` + e + `"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := NewInspector(testCommon(120, 40), "c")
+	in.SetSize(120, 37)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	in.Update(metaMsg{owner: in, seq: in.metaSeq, row: &api.MetaRow{CampaignID: "c", RejectionComment: "r" + "\x1b[31m\x07"}})
+	b := NewBrowser(testCommon(120, 40))
+	b.SetSize(120, 37)
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: []*model.Campaign{c}})
+	views := map[string]string{"browser": b.View()}
+	for p := range paneCount {
+		in.pane = p
+		in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+		views[paneNames[p]] = in.View()
+	}
+	in.menu = newMenu(in.menuItems())
+	views["menu"] = in.View()
+	for name, v := range views {
+		for _, r := range v {
+			if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				t.Fatalf("%s: control character %U in the view:\n%q", name, r, v)
+			}
+		}
+	}
+}

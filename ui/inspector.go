@@ -753,7 +753,7 @@ func (in *Inspector) treeLines(off, h int) []string {
 		if n.kind == 0 {
 			val = Clean(n.value)
 		} else if !n.open {
-			val = n.summary()
+			val = Clean(n.summary())
 		}
 		text := label
 		if val != "" {
