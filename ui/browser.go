@@ -214,7 +214,7 @@ func (b *Browser) ShortHelp() []key.Binding {
 	case b.create != nil:
 		return b.create.shortHelp(k)
 	}
-	return []key.Binding{k.Open, k.Filter, k.ToggleDrafts, k.NextPage, k.New, k.Refresh, k.Help, k.Quit}
+	return []key.Binding{k.Open, k.Filter, k.ToggleDrafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh}
 }
 
 func (b *Browser) FullHelp() [][]key.Binding {

@@ -884,3 +884,52 @@ func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
 		}
 	}
 }
+
+// The demo seed has periodic children: open one from the browser with child
+// campaigns shown, then its parent with p.
+func TestChildCampaignLinksToItsParent(t *testing.T) {
+	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true, Now: func() time.Time { return time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{client: client}
+	res, err := client.Search(context.Background(), Filter{Children: true}.Request(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	var child *model.Campaign
+	for _, c := range res.Campaigns {
+		rows = append(rows, campaignName(c))
+		if child == nil && str(c.ParentID) != "" {
+			child = c
+		}
+	}
+	if child == nil {
+		t.Skip("the demo seed has no child campaign on the first page")
+	}
+	parent, err := client.Get(context.Background(), str(child.ParentID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "c")
+	waitFor(t, tm, "↳ ")
+	selectRow(t, tm, rows, campaignName(child))
+	keys(tm, "enter")
+	waitFor(t, tm, "(p opens it)")
+	keys(tm, "p")
+	waitFor(t, tm, "Campaign ID     "+str(parent.CampaignID))
+	r := final(t, tm)
+	if in := r.stack[len(r.stack)-1].(*Inspector); str(in.Campaign().CampaignID) != str(parent.CampaignID) {
+		t.Fatal("p did not open the parent")
+	}
+}

@@ -135,7 +135,9 @@ func (in *Inspector) reload() tea.Cmd {
 		return campaignMsg{owner: in, seq: seq, c: c, err: err}
 	}
 	meta := func() tea.Msg {
-		res, err := client.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: id}, Limit: 1, Page: 1})
+		// With child campaigns on, a parent tells how many children it has
+		// and a child names its parent.
+		res, err := client.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: id}, IncludeChildCampaigns: true, Limit: 1, Page: 1})
 		m := metaMsg{owner: in, seq: mseq, err: err}
 		for i := range res.Campaigns {
 			if res.Campaigns[i].CampaignID == id {
@@ -186,10 +188,13 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.editable() {
 		out = append(out, k.Edit)
 	}
+	if in.parentID() != "" {
+		out = append(out, k.OpenParent)
+	}
 	if in.pane == paneComponents {
 		out = append(out, k.Toggle)
 	}
-	return append(out, k.Refresh, k.Back, k.Help)
+	return append(out, k.Back, k.Help, k.Refresh)
 }
 
 func (in *Inspector) FullHelp() [][]key.Binding {
@@ -197,9 +202,20 @@ func (in *Inspector) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
-		{k.Actions, k.Validate, k.Edit, k.Refresh},
+		{k.Actions, k.Validate, k.Edit, k.OpenParent, k.Refresh},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
+}
+
+// parentID is the periodic parent of a child campaign, "" for others.
+func (in *Inspector) parentID() string {
+	if in.camp != nil && str(in.camp.ParentID) != "" {
+		return str(in.camp.ParentID)
+	}
+	if in.meta != nil {
+		return in.meta.ParentCampaignID
+	}
+	return ""
 }
 
 // editable: a draft the editor can take, with an editor plugged in.
@@ -402,6 +418,10 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Edit):
 		if in.editable() {
 			return Push(in.c.Editor(in.c, in.id))
+		}
+	case key.Matches(msg, k.OpenParent):
+		if p := in.parentID(); p != "" {
+			return Push(NewInspector(in.c, p))
 		}
 	case in.pane == paneComponents && key.Matches(msg, k.Toggle):
 		if vis := visible(in.roots); in.tcursor < len(vis) && vis[in.tcursor].kind != 0 {

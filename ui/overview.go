@@ -116,10 +116,12 @@ func (in *Inspector) rebuildOverview() {
 		if c.FlowID != nil || c.FlowName != nil {
 			add("Flow", text(strings.TrimSpace(str(c.FlowName)+" ("+str(c.FlowID)+")")))
 		}
-		add("Parent", opt(c.ParentID))
+		if c.ParentID != nil {
+			add("Parent", opt(c.ParentID)+st.Muted.Render("  (p opens it)"))
+		}
 		if in.meta != nil {
 			if in.meta.ParentCampaignID != "" && c.ParentID == nil {
-				add("Parent", text(in.meta.ParentCampaignID))
+				add("Parent", text(in.meta.ParentCampaignID)+st.Muted.Render("  (p opens it)"))
 			}
 			if in.meta.TotalChildCampaigns != nil {
 				add("Children", text(fmt.Sprint(*in.meta.TotalChildCampaigns)))
