@@ -933,3 +933,28 @@ func TestChildCampaignLinksToItsParent(t *testing.T) {
 		t.Fatal("p did not open the parent")
 	}
 }
+
+func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"Now"}}`))
+	old, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"Before"}}`))
+	in := NewInspector(testCommon(80, 10), "c")
+	in.SetSize(80, 7)
+	in.seq = 2
+	in.Update(campaignMsg{owner: in, seq: 2, c: c})
+	in.Update(campaignMsg{owner: in, seq: 1, c: old}) // an earlier read answering late
+	other := NewInspector(testCommon(80, 10), "c")
+	in.Update(campaignMsg{owner: other, seq: 2, c: old}) // another inspector's read
+	if campaignName(in.Campaign()) != "Now" {
+		t.Fatalf("a late or misaddressed answer replaced the campaign: %s", campaignName(in.Campaign()))
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // components
+	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON, longer than 5 lines
+	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if in.offset[paneJSON] == 0 {
+		t.Fatal("the wheel did not scroll the JSON")
+	}
+	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	if in.offset[paneJSON] != 0 {
+		t.Fatal("the wheel did not scroll back")
+	}
+}
