@@ -25,6 +25,7 @@ const PageSize = 15
 type Filter struct {
 	Name     string
 	Tags     []string
+	IDs      []string
 	Status   []string
 	Channels []string
 	Types    []string
@@ -39,9 +40,9 @@ func (f Filter) Request(page int) api.SearchRequest {
 		IncludeChildCampaigns:   f.Children,
 		IncludeArchiveCampaigns: f.Archived,
 	}
-	if f.Name != "" || len(f.Tags) > 0 || len(f.Status) > 0 || len(f.Channels) > 0 || len(f.Types) > 0 {
+	if f.Name != "" || len(f.Tags) > 0 || len(f.IDs) > 0 || len(f.Status) > 0 || len(f.Channels) > 0 || len(f.Types) > 0 {
 		req.CampaignFields = &api.SearchFields{
-			Name: f.Name, Tags: f.Tags, Status: f.Status,
+			Name: f.Name, Tags: f.Tags, IDs: f.IDs, Status: f.Status,
 			Channels: f.Channels, CampaignDeliveryType: f.Types,
 		}
 	}
@@ -112,6 +113,9 @@ func (f Filter) Summary() string {
 	if len(f.Tags) > 0 {
 		parts = append(parts, "tags: "+strings.Join(f.Tags, ","))
 	}
+	if len(f.IDs) > 0 {
+		parts = append(parts, "ids: "+strings.Join(f.IDs, ","))
+	}
 	if f.Children {
 		parts = append(parts, "+children")
 	}
@@ -144,6 +148,8 @@ type Browser struct {
 	seq      int
 	err      string
 	lastNote string
+
+	preview []string // the selected campaign, for tall windows
 
 	spin   spinner.Model
 	form   *filterForm
@@ -193,6 +199,7 @@ func (b *Browser) SetSize(w, h int) {
 		b.form.setWidth(w)
 	}
 	b.clampOffset()
+	b.rebuildPreview()
 }
 
 func (b *Browser) Typing() bool {
@@ -207,7 +214,7 @@ func (b *Browser) ShortHelp() []key.Binding {
 	case b.create != nil:
 		return b.create.shortHelp(k)
 	}
-	return []key.Binding{k.Open, k.Filter, k.ToggleDrafts, k.NextPage, k.New, k.Refresh, k.Help, k.Quit}
+	return []key.Binding{k.Open, k.Filter, k.ToggleDrafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh}
 }
 
 func (b *Browser) FullHelp() [][]key.Binding {
@@ -222,7 +229,15 @@ func (b *Browser) FullHelp() [][]key.Binding {
 
 // visibleRows is how many table rows fit: the body minus the filter line,
 // the table header and the page line.
-func (b *Browser) visibleRows() int { return max(b.h-3, 1) }
+func (b *Browser) visibleRows() int {
+	if b.tall() {
+		return PageSize
+	}
+	return max(b.h-3, 1)
+}
+
+// tall windows show the selected campaign under the table.
+func (b *Browser) tall() bool { return b.h >= PageSize+3+8 }
 
 func (b *Browser) clampOffset() {
 	n := b.visibleRows()
@@ -241,6 +256,7 @@ func (b *Browser) move(d int) {
 	}
 	b.cursor = max(min(b.cursor+d, len(b.rows)-1), 0)
 	b.clampOffset()
+	b.rebuildPreview()
 }
 
 func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -274,6 +290,7 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		b.clampOffset()
+		b.rebuildPreview()
 		return b, nil
 	case spinner.TickMsg:
 		if !b.loading {
@@ -476,7 +493,58 @@ func (b *Browser) View() string {
 	}
 	sb.WriteString(strings.Join(lines, "\n") + "\n")
 	sb.WriteString(b.pageLine())
+	if b.tall() && len(b.preview) > 0 {
+		sb.WriteString("\n\n" + strings.Join(b.preview, "\n"))
+	}
 	return sb.String()
+}
+
+// rebuildPreview draws the selected campaign's summary for tall windows;
+// called when the selection, the page or the size changes, never from View.
+func (b *Browser) rebuildPreview() {
+	b.preview = nil
+	c := b.Selected()
+	if c == nil || !b.tall() {
+		return
+	}
+	st := b.c.Styles
+	rule := max(b.w-lipgloss.Width(Clean(campaignName(c)))-6, 0)
+	lines := []string{" " + st.Muted.Render("── ") + st.Subtitle.Render(Clean(campaignName(c))) + " " + st.Muted.Render(strings.Repeat("─", rule))}
+	add := func(label, value string) {
+		if value != "" {
+			lines = append(lines, "  "+st.Muted.Render(pad(label, 15))+value)
+		}
+	}
+	text := func(s string) string { return st.Text.Render(Clean(s)) }
+	status := str(c.Status)
+	add("Status", st.Status(status).Render(Clean(status))+st.Muted.Render(" · "+version(c)))
+	ch := str(c.Channel)
+	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
+		ch += " · " + strings.Join(c.BasicDetails.Platforms, ", ")
+	}
+	add("Channel", text(ch))
+	add("Delivery type", text(str(c.CampaignDeliveryType)))
+	add("Campaign ID", text(str(c.CampaignID)))
+	add("Created", who(st.Text.Render, c.CreatedBy, c.CreatedAt))
+	add("Updated", who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
+	if c.BasicDetails != nil && len(c.BasicDetails.Tags) > 0 {
+		add("Tags", text(strings.Join(c.BasicDetails.Tags, ", ")))
+	}
+	if c.FlowID != nil || c.FlowName != nil {
+		add("Flow", text(strings.TrimSpace(str(c.FlowName)+" ("+str(c.FlowID)+")")))
+	}
+	add("Parent", text(str(c.ParentID)))
+	if p := model.Present(c); len(p) > 0 {
+		add("Components", text(strings.Join(p, ", ")))
+	}
+	if why := ReadOnlyReason(c); why != "" {
+		add("Editing", st.Locked.Render("read-only: "+why))
+	}
+	lines = append(lines, "", "  "+st.Muted.Render("enter shows everything about it"))
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, b.w, "…")
+	}
+	b.preview = lines
 }
 
 func (b *Browser) emptyText() string {

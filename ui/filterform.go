@@ -20,6 +20,7 @@ var searchChannels = []string{model.ChannelPush, model.ChannelEmail, model.Chann
 const (
 	rowName = iota
 	rowTags
+	rowIDs
 	rowStatus
 	rowChannel
 	rowType
@@ -34,6 +35,7 @@ type filterForm struct {
 	c        *Common
 	name     textinput.Model
 	tags     textinput.Model
+	ids      textinput.Model
 	status   []bool
 	channels []bool
 	types    []bool
@@ -58,6 +60,7 @@ func newFilterForm(c *Common, f Filter, width int) *filterForm {
 		c:     c,
 		name:  ti("part of a campaign name", f.Name),
 		tags:  ti("comma separated", strings.Join(f.Tags, ", ")),
+		ids:   ti("campaign ids, comma separated", strings.Join(f.IDs, ", ")),
 		width: width,
 	}
 	pick := func(all, chosen []string) []bool {
@@ -79,6 +82,7 @@ func (f *filterForm) setWidth(w int) {
 	f.width = w
 	f.name.Width = max(min(w-16, 60), 10)
 	f.tags.Width = f.name.Width
+	f.ids.Width = f.name.Width
 }
 
 func (f *filterForm) init() tea.Cmd { return f.focus() }
@@ -86,16 +90,19 @@ func (f *filterForm) init() tea.Cmd { return f.focus() }
 func (f *filterForm) focus() tea.Cmd {
 	f.name.Blur()
 	f.tags.Blur()
+	f.ids.Blur()
 	switch f.row {
 	case rowName:
 		return f.name.Focus()
 	case rowTags:
 		return f.tags.Focus()
+	case rowIDs:
+		return f.ids.Focus()
 	}
 	return nil
 }
 
-func (f *filterForm) typing() bool { return f.row == rowName || f.row == rowTags }
+func (f *filterForm) typing() bool { return f.row == rowName || f.row == rowTags || f.row == rowIDs }
 
 func (f *filterForm) toggles(row int) []bool {
 	switch row {
@@ -155,6 +162,8 @@ func (f *filterForm) update(msg tea.Msg) tea.Cmd {
 		f.name, cmd = f.name.Update(msg)
 	case rowTags:
 		f.tags, cmd = f.tags.Update(msg)
+	case rowIDs:
+		f.ids, cmd = f.ids.Update(msg)
 	}
 	return cmd
 }
@@ -169,15 +178,19 @@ func (f *filterForm) filter() Filter {
 		}
 		return out
 	}
-	var tags []string
-	for _, t := range strings.Split(f.tags.Value(), ",") {
-		if t = strings.TrimSpace(t); t != "" {
-			tags = append(tags, t)
+	list := func(s string) []string {
+		var out []string
+		for _, t := range strings.Split(s, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				out = append(out, t)
+			}
 		}
+		return out
 	}
 	return Filter{
 		Name:     strings.TrimSpace(f.name.Value()),
-		Tags:     tags,
+		Tags:     list(f.tags.Value()),
+		IDs:      list(f.ids.Value()),
 		Status:   chosen(model.Statuses, f.status),
 		Channels: chosen(searchChannels, f.channels),
 		Types:    chosen(searchTypes, f.types),
@@ -227,6 +240,7 @@ func (f *filterForm) view(w, h int) string {
 		"",
 		"  " + label(rowName, "Name") + field(rowName, f.name),
 		"  " + label(rowTags, "Tags") + field(rowTags, f.tags),
+		"  " + label(rowIDs, "IDs") + field(rowIDs, f.ids),
 		"  " + label(rowStatus, "Status") + toggleRow(rowStatus, model.Statuses, f.status),
 		"  " + st.Muted.Render(pad("", 10)+" none chosen: every state but drafts; archived need the toggle"),
 		"  " + label(rowChannel, "Channel") + toggleRow(rowChannel, searchChannels, f.channels),

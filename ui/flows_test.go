@@ -273,7 +273,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
 	keys(tm, "draft 1") // name
-	keys(tm, "tab", "tab")
+	keys(tm, "tab", "tab", "tab")
 	keys(tm, "space") // status DRAFT
 	waitFor(t, tm, "[x] DRAFT")
 	r := final(t, tm)
@@ -283,7 +283,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 	waitFor(t, tm, nameOneTime)
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
-	keys(tm, "draft 1", "tab", "tab", "space", "enter")
+	keys(tm, "draft 1", "tab", "tab", "tab", "space", "enter")
 	waitFor(t, tm, `name: "draft 1"`, "Draft 14")
 	r = final(t, tm)
 	golden(t, "filter_applied", r.View())
@@ -305,7 +305,7 @@ func TestFilterChannelAndTypeToggles(t *testing.T) {
 	// Show drafts, then narrow to EMAIL by the channel row.
 	keys(tm, "d", "/")
 	waitFor(t, tm, "Filter campaigns")
-	keys(tm, "tab", "tab", "tab", "right", "space", "enter")
+	keys(tm, "tab", "tab", "tab", "tab", "right", "space", "enter")
 	waitFor(t, tm, "channel: email", nameEmail)
 	r := final(t, tm)
 	rows := r.browser().Rows()
@@ -322,7 +322,7 @@ func TestOpenInspectorPanes(t *testing.T) {
 	tm := f.start(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter") // the first row
-	waitFor(t, tm, "Overview", "Campaign ID", "Reachability")
+	waitFor(t, tm, "Overview", "Campaign ID", "not computed")
 	r := final(t, tm)
 	in := r.stack[1].(*Inspector)
 	name := campaignName(in.Campaign())
@@ -542,7 +542,7 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 	tm := f.start(t)
 	var out bytes.Buffer
 	keys(tm, "/")
-	keys(tm, "evil", "tab", "tab", "space", "enter")
+	keys(tm, "evil", "tab", "tab", "tab", "space", "enter")
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		out.Write(b)
 		return bytes.Contains(out.Bytes(), []byte("Evil title red"))
@@ -704,7 +704,7 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 	tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	waitFor(t, tm, "EVENT_TRIGGERED")
 	keys(tm, "enter")
-	waitFor(t, tm, "Campaign ID", "│ ▌▸ basic_details")
+	waitFor(t, tm, "Campaign ID", "│ ▌▸ basic_details", "not computed")
 	keys(tm, "tab") // JSON beside the overview
 	waitFor(t, tm, `"campaign_delivery_type": "EVENT_TRIGGERED"`)
 	r := final(t, tm)
@@ -809,5 +809,152 @@ func TestTinyAndOddSizesStayInside(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+func TestFilterByCampaignID(t *testing.T) {
+	f := newFixture(t)
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "/", "tab", "tab", f.ids[namePeriodic], "enter")
+	waitFor(t, tm, "ids: ")
+	r := final(t, tm)
+	rows := r.browser().Rows()
+	if len(rows) != 1 || campaignName(rows[0]) != namePeriodic {
+		t.Fatalf("search by id gave %d rows", len(rows))
+	}
+}
+
+func TestLongValuesShownWhole(t *testing.T) {
+	long := strings.Repeat("a long message that goes on ", 12) + "THE END"
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
+	  "basic_details":{"name":"` + long + `"}}`))
+	in := NewInspector(testCommon(80, 24), "c")
+	in.SetSize(80, 21)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	in.Update(tea.KeyMsg{Type: tea.KeyTab})                       // Components
+	in.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}) // unfold basic_details
+	in.Update(tea.KeyMsg{Type: tea.KeyDown})                      // select name
+	view := in.View()
+	if !strings.Contains(view, "THE END") {
+		t.Fatalf("the selected value is cut:\n%s", view)
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON
+	if view := in.View(); !strings.Contains(view, "THE END") {
+		t.Fatalf("the JSON pane cuts long lines:\n%s", view)
+	}
+	for _, l := range strings.Split(in.View(), "\n") {
+		if lipglossWidth(l) > 80 {
+			t.Fatalf("line wider than the window: %q", l)
+		}
+	}
+}
+
+// Every piece of campaign text in every pane goes through Clean: with
+// colours off, no escape or control byte at all may reach the view.
+func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
+	e := `\u001b[31m\u001b]0;x\u0007\u009b2J`
+	c, err := model.Decode([]byte(`{"id":"i` + e + `","campaign_id":"c","status":"STOPPED` + e + `","channel":"SMS` + e + `",
+	  "campaign_delivery_type":"ODD` + e + `","created_by":"a` + e + `","created_at":"t` + e + `","flow_id":"f` + e + `","flow_name":"n` + e + `",
+	  "parent_id":"p` + e + `","sender_name":"s` + e + `","connector":{"connector_type":"T` + e + `","connector_name":"N` + e + `"},
+	  "basic_details":{"name":"N` + e + `","tags":["t` + e + `"],"platforms":["P` + e + `"],"k` + e + `":"v` + e + `"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := NewInspector(testCommon(120, 40), "c")
+	in.SetSize(120, 37)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	in.Update(metaMsg{owner: in, seq: in.metaSeq, row: &api.MetaRow{CampaignID: "c", RejectionComment: "r" + "\x1b[31m\x07"}})
+	b := NewBrowser(testCommon(120, 40))
+	b.SetSize(120, 37)
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: []*model.Campaign{c}})
+	views := map[string]string{"browser": b.View()}
+	for p := range paneCount {
+		in.pane = p
+		in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+		views[paneNames[p]] = in.View()
+	}
+	in.menu = newMenu(in.menuItems())
+	views["menu"] = in.View()
+	for name, v := range views {
+		for _, r := range v {
+			if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 {
+				t.Fatalf("%s: control character %U in the view:\n%q", name, r, v)
+			}
+		}
+	}
+}
+
+// The demo seed has periodic children: open one from the browser with child
+// campaigns shown, then its parent with p.
+func TestChildCampaignLinksToItsParent(t *testing.T) {
+	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true, Now: func() time.Time { return time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &fixture{client: client}
+	res, err := client.Search(context.Background(), Filter{Children: true}.Request(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []string
+	var child *model.Campaign
+	for _, c := range res.Campaigns {
+		rows = append(rows, campaignName(c))
+		if child == nil && str(c.ParentID) != "" {
+			child = c
+		}
+	}
+	if child == nil {
+		t.Skip("the demo seed has no child campaign on the first page")
+	}
+	parent, err := client.Get(context.Background(), str(child.ParentID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "c")
+	waitFor(t, tm, "↳ ")
+	selectRow(t, tm, rows, campaignName(child))
+	keys(tm, "enter")
+	waitFor(t, tm, "(p opens it)")
+	keys(tm, "p")
+	waitFor(t, tm, "Campaign ID     "+str(parent.CampaignID))
+	r := final(t, tm)
+	if in := r.stack[len(r.stack)-1].(*Inspector); str(in.Campaign().CampaignID) != str(parent.CampaignID) {
+		t.Fatal("p did not open the parent")
+	}
+}
+
+func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"Now"}}`))
+	old, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"Before"}}`))
+	in := NewInspector(testCommon(80, 10), "c")
+	in.SetSize(80, 7)
+	in.seq = 2
+	in.Update(campaignMsg{owner: in, seq: 2, c: c})
+	in.Update(campaignMsg{owner: in, seq: 1, c: old}) // an earlier read answering late
+	other := NewInspector(testCommon(80, 10), "c")
+	in.Update(campaignMsg{owner: other, seq: 2, c: old}) // another inspector's read
+	if campaignName(in.Campaign()) != "Now" {
+		t.Fatalf("a late or misaddressed answer replaced the campaign: %s", campaignName(in.Campaign()))
+	}
+	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // components
+	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON, longer than 5 lines
+	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
+	if in.offset[paneJSON] == 0 {
+		t.Fatal("the wheel did not scroll the JSON")
+	}
+	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
+	if in.offset[paneJSON] != 0 {
+		t.Fatal("the wheel did not scroll back")
 	}
 }

@@ -87,6 +87,9 @@ type Inspector struct {
 
 	jsonSrc string
 	jsonOut string // highlighted jsonSrc, once ready
+	// jsonLines is what the JSON pane draws: jsonOut (or jsonSrc until it is
+	// ready) wrapped to the pane's width.
+	jsonLines []string
 
 	overview   []string
 	checks     []check
@@ -132,7 +135,9 @@ func (in *Inspector) reload() tea.Cmd {
 		return campaignMsg{owner: in, seq: seq, c: c, err: err}
 	}
 	meta := func() tea.Msg {
-		res, err := client.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: id}, Limit: 1, Page: 1})
+		// With child campaigns on, a parent tells how many children it has
+		// and a child names its parent.
+		res, err := client.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: id}, IncludeChildCampaigns: true, Limit: 1, Page: 1})
 		m := metaMsg{owner: in, seq: mseq, err: err}
 		for i := range res.Campaigns {
 			if res.Campaigns[i].CampaignID == id {
@@ -165,6 +170,7 @@ func (in *Inspector) SetSize(w, h int) {
 	}
 	in.rebuildOverview()
 	in.rebuildChecks()
+	in.rebuildJSON()
 	in.clamp()
 }
 
@@ -182,10 +188,13 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.editable() {
 		out = append(out, k.Edit)
 	}
+	if in.parentID() != "" {
+		out = append(out, k.OpenParent)
+	}
 	if in.pane == paneComponents {
 		out = append(out, k.Toggle)
 	}
-	return append(out, k.Refresh, k.Back, k.Help)
+	return append(out, k.Back, k.Help, k.Refresh)
 }
 
 func (in *Inspector) FullHelp() [][]key.Binding {
@@ -193,9 +202,20 @@ func (in *Inspector) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
-		{k.Actions, k.Validate, k.Edit, k.Refresh},
+		{k.Actions, k.Validate, k.Edit, k.OpenParent, k.Refresh},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
+}
+
+// parentID is the periodic parent of a child campaign, "" for others.
+func (in *Inspector) parentID() string {
+	if in.camp != nil && str(in.camp.ParentID) != "" {
+		return str(in.camp.ParentID)
+	}
+	if in.meta != nil {
+		return in.meta.ParentCampaignID
+	}
+	return ""
 }
 
 // editable: a draft the editor can take, with an editor plugged in.
@@ -228,6 +248,7 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case highlightMsg:
 		if msg.owner == in && msg.src == in.jsonSrc {
 			in.jsonOut = msg.out
+			in.rebuildJSON()
 		}
 		return in, nil
 	case actionDoneMsg:
@@ -309,6 +330,7 @@ func (in *Inspector) set(c *model.Campaign) {
 	}
 	in.jsonSrc = CleanBlock(indentJSON(src))
 	in.jsonOut = ""
+	in.rebuildJSON()
 	in.rebuildOverview()
 	in.clamp()
 }
@@ -397,6 +419,10 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		if in.editable() {
 			return Push(in.c.Editor(in.c, in.id))
 		}
+	case key.Matches(msg, k.OpenParent):
+		if p := in.parentID(); p != "" {
+			return Push(NewInspector(in.c, p))
+		}
 	case in.pane == paneComponents && key.Matches(msg, k.Toggle):
 		if vis := visible(in.roots); in.tcursor < len(vis) && vis[in.tcursor].kind != 0 {
 			vis[in.tcursor].open = !vis[in.tcursor].open
@@ -432,13 +458,23 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 
 const actValidate, actPublish = "VALIDATE", "PUBLISH"
 
+// statusActions are the STOP, PAUSE and RESUME the spec allows for c: by
+// delivery type and state (engine.Actions), and for Push and Email only.
+func statusActions(c *model.Campaign) []string {
+	switch str(c.Channel) {
+	case model.ChannelPush, model.ChannelEmail:
+		return engine.Actions(str(c.CampaignDeliveryType), str(c.Status))
+	}
+	return nil
+}
+
 func (in *Inspector) menuItems() []menuItem {
 	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules on the service; changes nothing"}}
 	st := str(in.camp.Status)
 	if st == model.StatusDraft && in.readOnly == "" {
 		items = append(items, menuItem{key: "p", action: actPublish, label: "Publish", desc: "make the draft live (asks first)"})
 	}
-	for _, a := range engine.Actions(str(in.camp.CampaignDeliveryType), st) {
+	for _, a := range statusActions(in.camp) {
 		switch a {
 		case model.ActionStop:
 			items = append(items, menuItem{key: "s", action: a, label: "Stop", desc: "end the campaign for good (asks first)"})
@@ -567,9 +603,9 @@ func (in *Inspector) lineCount() int {
 	case paneOverview:
 		return len(in.overview)
 	case paneComponents:
-		return len(visible(in.roots))
+		return len(visible(in.roots)) + in.cursorExtra()
 	case paneJSON:
-		return strings.Count(in.jsonSrc, "\n") + 1
+		return len(in.jsonLines)
 	}
 	return len(in.checkLines)
 }
@@ -592,8 +628,8 @@ func (in *Inspector) clamp() {
 		if in.tcursor < *o {
 			*o = in.tcursor
 		}
-		if in.tcursor >= *o+h {
-			*o = in.tcursor - h + 1
+		if end := in.tcursor + in.cursorExtra(); end >= *o+h {
+			*o = min(end-h+1, in.tcursor)
 		}
 	}
 	for p := range paneCount {
@@ -696,17 +732,7 @@ func (in *Inspector) paneLines() []string {
 		lines = in.treeLines(in.offset[paneComponents], h)
 		return lines
 	case paneJSON:
-		src := in.jsonSrc
-		if in.jsonOut != "" {
-			src = in.jsonOut
-		}
-		lines = strings.Split(src, "\n")
-		if in.jsonOut != "" && in.jsonOut != in.jsonSrc {
-			// chroma leaves a colour open across a line break now and then.
-			for i := range lines {
-				lines[i] += "\x1b[0m"
-			}
-		}
+		lines = in.jsonLines
 	case paneChecks:
 		lines = in.checkLines
 	}
@@ -747,7 +773,7 @@ func (in *Inspector) treeLines(off, h int) []string {
 		if n.kind == 0 {
 			val = Clean(n.value)
 		} else if !n.open {
-			val = n.summary()
+			val = Clean(n.summary())
 		}
 		text := label
 		if val != "" {
@@ -766,7 +792,13 @@ func (in *Inspector) treeLines(off, h int) []string {
 		}
 		line := indent + mark
 		if i == in.tcursor {
-			line = st.Cursor.Render("▌") + line + st.Selected.Render(text)
+			// The selected node is shown whole: a long value wraps under itself.
+			parts := in.wrapNode(n, text)
+			line = st.Cursor.Render("▌") + line + st.Selected.Render(parts[0])
+			for _, p := range parts[1:] {
+				out = append(out, line)
+				line = " " + indent + "  " + st.Selected.Render(p)
+			}
 		} else if n.depth == 1 {
 			line = " " + line + st.Subtitle.Render(text)
 		} else {
@@ -778,6 +810,52 @@ func (in *Inspector) treeLines(off, h int) []string {
 		out = append(out, line)
 	}
 	return out
+}
+
+// wrapNode splits a node's text to the pane's width.
+func (in *Inspector) wrapNode(n *treeNode, text string) []string {
+	limit := in.paneWidth() - 2*(n.depth-1) - 4
+	if limit < 10 || lipgloss.Width(text) <= limit {
+		return []string{text}
+	}
+	return strings.Split(ansi.Wrap(text, limit, " ,"), "\n")
+}
+
+// cursorExtra is how many lines the selected node takes beyond its first.
+func (in *Inspector) cursorExtra() int {
+	vis := visible(in.roots)
+	if in.tcursor >= len(vis) {
+		return 0
+	}
+	n := vis[in.tcursor]
+	text := Clean(n.label())
+	if n.kind == 0 {
+		text += ": " + Clean(n.value)
+	} else if !n.open {
+		text += ": " + n.summary()
+	}
+	return len(in.wrapNode(n, text)) - 1
+}
+
+// rebuildJSON wraps the (highlighted, once ready) JSON to the pane's width.
+func (in *Inspector) rebuildJSON() {
+	src, colored := in.jsonSrc, in.jsonOut != "" && in.jsonOut != in.jsonSrc
+	if colored {
+		src = in.jsonOut
+	}
+	limit := max(in.paneWidth()-2, 10)
+	in.jsonLines = in.jsonLines[:0]
+	for _, l := range strings.Split(src, "\n") {
+		if colored {
+			// chroma leaves a colour open across a line break now and then.
+			l += "\x1b[0m"
+		}
+		if lipgloss.Width(l) > limit {
+			in.jsonLines = append(in.jsonLines, strings.Split(ansi.Hardwrap(l, limit, true), "\n")...)
+			continue
+		}
+		in.jsonLines = append(in.jsonLines, l)
+	}
 }
 
 func (in *Inspector) rebuildChecks() {
@@ -827,9 +905,9 @@ func (in *Inspector) dialog() string {
 				lines = append(lines, "  "+st.Text.Render(row))
 			}
 		}
-		if str(in.camp.Status) != model.StatusDraft && len(engine.Actions(str(in.camp.CampaignDeliveryType), str(in.camp.Status))) == 0 {
-			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("No stop, pause or resume for a %s campaign in %s.",
-				Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
+		if str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
+			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("No stop, pause or resume for a %s %s campaign in %s.",
+				Clean(str(in.camp.Channel)), Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
 		}
 		content = lipgloss.NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
 	}

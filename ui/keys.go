@@ -19,6 +19,7 @@ type KeyMap struct {
 
 	// Inspector.
 	Actions, Validate, Edit key.Binding
+	OpenParent              key.Binding
 	Toggle, ExpandAll       key.Binding
 	CollapseAll             key.Binding
 
@@ -59,7 +60,8 @@ func DefaultKeyMap() KeyMap {
 
 		Actions:     b("a", "actions", "a"),
 		Validate:    b("v", "validate", "v"),
-		Edit:        b("e", "edit draft", "e"),
+		Edit:        b("e", "edit", "e"),
+		OpenParent:  b("p", "open parent", "p"),
 		Toggle:      b("space", "fold/unfold", " ", "enter"),
 		ExpandAll:   b("+", "unfold all", "+", "="),
 		CollapseAll: b("-", "fold all", "-"),

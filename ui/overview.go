@@ -8,7 +8,6 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/engine"
 	"campaigns/model"
 )
 
@@ -117,10 +116,12 @@ func (in *Inspector) rebuildOverview() {
 		if c.FlowID != nil || c.FlowName != nil {
 			add("Flow", text(strings.TrimSpace(str(c.FlowName)+" ("+str(c.FlowID)+")")))
 		}
-		add("Parent", opt(c.ParentID))
+		if c.ParentID != nil {
+			add("Parent", opt(c.ParentID)+st.Muted.Render("  (p opens it)"))
+		}
 		if in.meta != nil {
 			if in.meta.ParentCampaignID != "" && c.ParentID == nil {
-				add("Parent", text(in.meta.ParentCampaignID))
+				add("Parent", text(in.meta.ParentCampaignID)+st.Muted.Render("  (p opens it)"))
 			}
 			if in.meta.TotalChildCampaigns != nil {
 				add("Children", text(fmt.Sprint(*in.meta.TotalChildCampaigns)))
@@ -163,7 +164,7 @@ func (in *Inspector) rebuildOverview() {
 	default:
 		add("Editable", st.OK.Render("every field"))
 	}
-	acts := engine.Actions(str(c.CampaignDeliveryType), status)
+	acts := statusActions(c)
 	if status == model.StatusDraft && in.readOnly == "" {
 		acts = append([]string{"PUBLISH"}, acts...)
 	}

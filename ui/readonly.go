@@ -33,11 +33,12 @@ func ReadOnlyReason(c *model.Campaign) string {
 	return ""
 }
 
+// orUnset names a value in a message, cleaned for drawing.
 func orUnset(s string) string {
 	if s == "" {
 		return "(no value)"
 	}
-	return s
+	return Clean(s)
 }
 
 // ExtraField is a key a model struct kept aside: unknown to the spec, or a
@@ -100,7 +101,8 @@ func walkExtra(v reflect.Value, path string, out *[]ExtraField) {
 				}
 			}
 			for k := range ct.Bad {
-				*out = append(*out, ExtraField{Path: join(path, k), Want: "object"})
+				// Content of a shape the model does not know (SMS, say).
+				*out = append(*out, ExtraField{Path: join(path, k)})
 			}
 			return
 		}

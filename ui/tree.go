@@ -134,9 +134,10 @@ func visible(nodes []*treeNode) []*treeNode {
 	return out
 }
 
-// setOpen opens or closes n and everything below it.
+// setOpen opens or closes n and everything below it; short arrays of
+// scalars stay on their one line.
 func setOpen(n *treeNode, open bool) {
-	if n.kind != 0 {
+	if n.kind != 0 && (n.inline == "" || !open) {
 		n.open = open
 	}
 	for _, c := range n.children {
