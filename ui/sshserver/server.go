@@ -72,9 +72,9 @@ type Server struct {
 
 	mu       sync.Mutex
 	closing  bool
-	sessions map[*session]struct{}     // admitted
+	sessions map[*session]struct{}    // admitted
 	records  map[ssh.Session]*session // every session being handled
-	wg       sync.WaitGroup // admitted sessions
+	wg       sync.WaitGroup           // admitted sessions
 }
 
 // New checks cfg, loads or creates the host key and reads the authorized
