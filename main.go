@@ -197,7 +197,7 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
 func wireEditor(cfg *ui.Config) (func() error, error) {
-	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +226,9 @@ Flags:
   --no-seed            do not put demo campaigns into empty workspaces
   --quiet              log only errors
 
-Sandbox-only route: GET /sandbox/outbox lists the test messages "sent".
+Sandbox-only routes (same credentials): GET /sandbox/outbox lists the test
+messages "sent" (?after=SEQ&limit=N); GET /sandbox/users lists the demo users
+and segments that tests and previews can name.
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish first.
 `
 
@@ -278,17 +280,19 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	// Signals are caught before the address is printed: whoever waits for
+	// that line may signal at once.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), *data)
 	for _, w := range s.Workspaces() {
 		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
 	}
 	if len(workspaces) == 0 {
 		w := s.Workspaces()[0]
-		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H 'Idempotency-Key: '$(uuidgen) -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
-		fmt.Fprintf(stdout, "         -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
+		fmt.Fprintf(stdout, "  try: curl -u %s:%s -H 'SVC-APPKEY: %s' -H \"Idempotency-Key: $(uuidgen)\" -H 'X-SVC-Request-Id: r1' \\\n", w.ID, w.Key, w.ID)
+		fmt.Fprintf(stdout, "         -H 'Content-Type: application/json' -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
 	serveErr := make(chan error, 1)
 	go func() { serveErr <- srv.Serve(ln) }()
 	code := 0
@@ -297,6 +301,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campaigns serve: %v\n", err)
 		code = 1
 	case <-ctx.Done():
+		stop() // a second Ctrl-C ends the process at once
 		fmt.Fprintln(stderr, "campaigns serve: shutting down (requests in flight finish first)")
 		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		if err := srv.Shutdown(sctx); err != nil {

@@ -308,3 +308,27 @@ func TestGetKeepsResponseOnlyFields(t *testing.T) {
 		t.Errorf("lost on the way:\n want %s\n got  %s", wb, bb)
 	}
 }
+
+func TestTimeoutIsRetriedWithTheSameKey(t *testing.T) {
+	f := &fake{}
+	f.reply = func(n int, r *http.Request, w http.ResponseWriter) {
+		if n == 0 {
+			<-r.Context().Done() // never answers; the client's timeout ends it
+			return
+		}
+		writeJSON(w, 200, `{"data":{"id":"abc","status":"DRAFT"}}`)
+	}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c, _ := New(Config{BaseURL: srv.URL, WorkspaceID: "WS1", APIKey: "k",
+		HTTPClient: &http.Client{Timeout: 100 * time.Millisecond},
+		Sleep:      func(ctx context.Context, d time.Duration) error { return nil }})
+	res, err := c.Create(context.Background(), &model.Campaign{})
+	if err != nil || res.ID != "abc" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	reqs := f.requests()
+	if len(reqs) != 2 || reqs[0].header.Get(HeaderIdempotencyKey) != reqs[1].header.Get(HeaderIdempotencyKey) {
+		t.Errorf("%d attempts", len(reqs))
+	}
+}

@@ -6,40 +6,39 @@ import (
 	"campaigns/model"
 )
 
-const bdPath = "basic_details"
-
 var allPlatforms = []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}
 
 // checkBasicDetails validates basic_details of either channel.
 func checkBasicDetails(k *checker) {
 	bd := k.c.BasicDetails
-	k.types(bdPath, &bd.Extra)
-	k.strings("basic.tags", bdPath+".tags", bd.Tags, "a tag")
-	basicBusinessEvent(k, bd)
+	p := root("basic_details")
+	k.types(&p, &bd.Extra)
+	tags := p.at("tags")
+	k.strings("basic.tags", &tags, bd.Tags, "a tag")
+	basicBusinessEvent(k, &p, bd)
 	if k.isEmail() {
-		basicEmail(k, bd)
+		basicEmail(k, &p, bd)
 		return
 	}
 	if k.isPush() {
-		basicPush(k, bd)
+		basicPush(k, &p, bd)
 	}
 }
 
-func basicBusinessEvent(k *checker, bd *model.BasicDetails) {
+func basicBusinessEvent(k *checker, p *path, bd *model.BasicDetails) {
 	if k.dtype == model.DeliveryBusinessEvent {
-		k.requiredStr("basic.business_event_required", bdPath, "business_event", bd.BusinessEvent, &bd.Extra, " for BUSINESS_EVENT_TRIGGERED campaigns")
+		k.requiredStr("basic.business_event_required", p, "business_event", bd.BusinessEvent, &bd.Extra, " for BUSINESS_EVENT_TRIGGERED campaigns")
 		return
 	}
 	if k.dtype != "" {
-		k.notApplicable("basic.business_event_not_applicable", bdPath+".business_event", "business_event", bd.BusinessEvent != nil, "to "+k.dtLabel()+" (only BUSINESS_EVENT_TRIGGERED)")
+		k.naType("basic.business_event_not_applicable", p, "business_event", bd.BusinessEvent != nil, "only BUSINESS_EVENT_TRIGGERED")
 	}
 }
 
-// pushOnlyBasic and emailOnlyBasic list the fields of the other channel's
-// basic_details shape.
-func basicEmail(k *checker, bd *model.BasicDetails) {
+// basicEmail: the Push fields of basic_details do not apply to EMAIL.
+func basicEmail(k *checker, p *path, bd *model.BasicDetails) {
 	na := func(key string, sent bool) {
-		k.notApplicable("basic.push_field_on_email", bdPath+"."+key, key, sent, "to EMAIL campaigns (PUSH only)")
+		k.notApplicable("basic.push_field_on_email", p, key, sent, "to EMAIL campaigns (PUSH only)")
 	}
 	na("platforms", bd.Platforms != nil)
 	na("broadcast_live_activity_id", bd.BroadcastLiveActivityID != nil)
@@ -47,74 +46,79 @@ func basicEmail(k *checker, bd *model.BasicDetails) {
 	na("send_to_triggered_platform_only", bd.SendToTriggeredPlatformOnly != nil)
 	na("platform_specific_details", bd.PlatformSpecificDetails != nil)
 
-	k.enum("basic.content_type", bdPath, "content_type", bd.ContentType, []string{model.ContentPromotional, model.ContentTransactional})
+	k.enum("basic.content_type", p, "content_type", bd.ContentType, contentTypes)
 	if str(bd.ContentType) == model.ContentPromotional {
-		k.requiredStr("basic.subscription_category_required", bdPath, "subscription_category", bd.SubscriptionCategory, &bd.Extra, " when content_type is PROMOTIONAL")
+		k.requiredStr("basic.subscription_category_required", p, "subscription_category", bd.SubscriptionCategory, &bd.Extra, " when content_type is PROMOTIONAL")
 	} else if bd.SubscriptionCategory != nil && blank(bd.SubscriptionCategory) {
-		k.add("basic.subscription_category_required", bdPath+".subscription_category", "subscription_category must not be empty.")
+		k.add("basic.subscription_category_required", p.join("subscription_category"), "subscription_category must not be empty.")
 	}
 	if bd.UserAttributeIdentifier != nil && blank(bd.UserAttributeIdentifier) {
-		k.add("basic.user_attribute_identifier", bdPath+".user_attribute_identifier", "user_attribute_identifier must name the user attribute holding the email, like \"Email (Standard)\" or \"SVC_EMAIL_ID\".")
+		k.add("basic.user_attribute_identifier", p.join("user_attribute_identifier"), "user_attribute_identifier must name the user attribute holding the email, like \"Email (Standard)\" or \"SVC_EMAIL_ID\".")
 	}
 }
 
-func basicPush(k *checker, bd *model.BasicDetails) {
+func basicPush(k *checker, p *path, bd *model.BasicDetails) {
 	na := func(key string, sent bool) {
-		k.notApplicable("basic.email_field_on_push", bdPath+"."+key, key, sent, "to PUSH campaigns (EMAIL only)")
+		k.notApplicable("basic.email_field_on_push", p, key, sent, "to PUSH campaigns (EMAIL only)")
 	}
 	na("content_type", bd.ContentType != nil)
 	na("subscription_category", bd.SubscriptionCategory != nil)
 	na("user_attribute_identifier", bd.UserAttributeIdentifier != nil)
 
-	basicPlatforms(k, bd)
+	basicPlatforms(k, p, bd)
 	if k.dtype == model.DeliveryLiveActivity {
 		if k.targets(model.PlatformIOS) {
-			k.requiredStr("basic.live_activity_id_required", bdPath, "broadcast_live_activity_id", bd.BroadcastLiveActivityID, &bd.Extra, " for BROADCAST_LIVE_ACTIVITY on iOS")
+			k.requiredStr("basic.live_activity_id_required", p, "broadcast_live_activity_id", bd.BroadcastLiveActivityID, &bd.Extra, " for BROADCAST_LIVE_ACTIVITY on iOS")
 		}
 	} else if k.dtype != "" {
-		k.notApplicable("basic.live_activity_id_not_applicable", bdPath+".broadcast_live_activity_id", "broadcast_live_activity_id", bd.BroadcastLiveActivityID != nil, "to "+k.dtLabel()+" (only BROADCAST_LIVE_ACTIVITY)")
+		k.naType("basic.live_activity_id_not_applicable", p, "broadcast_live_activity_id", bd.BroadcastLiveActivityID != nil, "only BROADCAST_LIVE_ACTIVITY")
 	}
 	if k.dtype != "" && k.dtype != model.DeliveryEventTriggered {
-		k.notApplicable("basic.triggered_platform_not_applicable", bdPath+".send_to_triggered_platform_only", "send_to_triggered_platform_only", bd.SendToTriggeredPlatformOnly != nil, "to "+k.dtLabel()+" (only EVENT_TRIGGERED)")
+		k.naType("basic.triggered_platform_not_applicable", p, "send_to_triggered_platform_only", bd.SendToTriggeredPlatformOnly != nil, "only EVENT_TRIGGERED")
 	}
 	switch {
 	case k.dtype == model.DeliveryLocationTriggered:
 		if bd.Geofences == nil {
-			k.requiredVal("basic.geofences_required", bdPath, "geofences", false, &bd.Extra, " for LOCATION_TRIGGERED campaigns")
+			k.requiredVal("basic.geofences_required", p, "geofences", false, &bd.Extra, " for LOCATION_TRIGGERED campaigns")
 		}
 	case k.dtype != "":
-		k.notApplicable("basic.geofences_not_applicable", bdPath+".geofences", "geofences", bd.Geofences != nil, "to "+k.dtLabel()+" (only LOCATION_TRIGGERED)")
+		k.naType("basic.geofences_not_applicable", p, "geofences", bd.Geofences != nil, "only LOCATION_TRIGGERED")
 	}
 	if bd.Geofences != nil {
-		geofence(k, bd.Geofences)
+		gp := p.at("geofences")
+		geofence(k, &gp, bd.Geofences)
 	}
 	if ps := bd.PlatformSpecificDetails; ps != nil {
-		platformSpecific(k, ps)
+		pp := p.at("platform_specific_details")
+		platformSpecific(k, &pp, ps)
 	}
 }
 
-func basicPlatforms(k *checker, bd *model.BasicDetails) {
-	p := bdPath + ".platforms"
+func basicPlatforms(k *checker, bp *path, bd *model.BasicDetails) {
+	p := bp.at("platforms")
+	var seen uint8
 	for i, pl := range bd.Platforms {
 		if !oneOf(pl, allPlatforms) {
-			k.add("basic.platforms", index(p, i), "platform "+strconv.Quote(pl)+" is not allowed: use "+list(allPlatforms)+".")
+			ip := p.item(i)
+			k.add("basic.platforms", ip.String(), "platform "+strconv.Quote(pl)+" is not allowed: use "+list(allPlatforms)+".")
 			continue
 		}
-		for j := 0; j < i; j++ {
-			if bd.Platforms[j] == pl {
-				k.add("basic.platforms_duplicate", index(p, i), "platform "+pl+" is listed twice.")
-			}
+		if bit := platformBit(pl); seen&bit != 0 {
+			ip := p.item(i)
+			k.add("basic.platforms_duplicate", ip.String(), "platform "+pl+" is listed twice.")
+		} else {
+			seen |= bit
 		}
 	}
 }
 
 var (
+	contentTypes  = []string{model.ContentPromotional, model.ContentTransactional}
 	granularities = []string{model.Minutes, model.Hours, model.Days}
 	triggeredAts  = []string{model.TriggeredEntry, model.TriggeredExit, model.TriggeredDwell}
 )
 
-func geofence(k *checker, g *model.Geofence) {
-	p := bdPath + ".geofences"
+func geofence(k *checker, p *path, g *model.Geofence) {
 	k.types(p, &g.Extra)
 	req := func(key string, v *string) bool {
 		return k.requiredStr("geofence.required", p, key, v, &g.Extra, " in a geofence")
@@ -122,22 +126,22 @@ func geofence(k *checker, g *model.Geofence) {
 	req("name", g.Name)
 	if req("latitude", g.Latitude) && g.Latitude != nil {
 		if f, ok := numeric(*g.Latitude); !ok || f < -90 || f > 90 {
-			k.add("geofence.latitude", p+".latitude", "latitude must be a number from -90 to 90, sent as a string like \"12.97\".")
+			k.add("geofence.latitude", p.join("latitude"), "latitude must be a number from -90 to 90, sent as a string like \"12.97\".")
 		}
 	}
 	if req("longitude", g.Longitude) && g.Longitude != nil {
 		if f, ok := numeric(*g.Longitude); !ok || f < -180 || f > 180 {
-			k.add("geofence.longitude", p+".longitude", "longitude must be a number from -180 to 180, sent as a string like \"77.59\".")
+			k.add("geofence.longitude", p.join("longitude"), "longitude must be a number from -180 to 180, sent as a string like \"77.59\".")
 		}
 	}
 	if req("radius", g.Radius) && g.Radius != nil {
 		if f, ok := numeric(*g.Radius); !ok || f <= 0 {
-			k.add("geofence.radius", p+".radius", "radius must be a positive number of metres, sent as a string like \"500\".")
+			k.add("geofence.radius", p.join("radius"), "radius must be a positive number of metres, sent as a string like \"500\".")
 		}
 	}
 	if req("response_time_value", g.ResponseTimeValue) && g.ResponseTimeValue != nil {
 		if f, ok := numeric(*g.ResponseTimeValue); !ok || f < 0 {
-			k.add("geofence.response_time_value", p+".response_time_value", "response_time_value must be a non-negative number, sent as a string like \"5\".")
+			k.add("geofence.response_time_value", p.join("response_time_value"), "response_time_value must be a non-negative number, sent as a string like \"5\".")
 		}
 	}
 	if req("response_time_granularity", g.ResponseTimeGranularity) {
@@ -149,7 +153,7 @@ func geofence(k *checker, g *model.Geofence) {
 	if str(g.TriggeredAt) == model.TriggeredDwell {
 		if k.requiredStr("geofence.dwell_required", p, "dwell_time_value", g.DwellTimeValue, &g.Extra, " when triggered_at is dwell") && g.DwellTimeValue != nil {
 			if f, ok := numeric(*g.DwellTimeValue); !ok || f <= 0 {
-				k.add("geofence.dwell_time_value", p+".dwell_time_value", "dwell_time_value must be a positive number, sent as a string like \"10\".")
+				k.add("geofence.dwell_time_value", p.join("dwell_time_value"), "dwell_time_value must be a positive number, sent as a string like \"10\".")
 			}
 		}
 		if k.requiredStr("geofence.dwell_required", p, "dwell_time_granularity", g.DwellTimeGranularity, &g.Extra, " when triggered_at is dwell") {
@@ -160,15 +164,15 @@ func geofence(k *checker, g *model.Geofence) {
 	}
 }
 
-func platformSpecific(k *checker, ps *model.PlatformSpecific) {
-	p := bdPath + ".platform_specific_details"
+func platformSpecific(k *checker, p *path, ps *model.PlatformSpecific) {
 	k.types(p, &ps.Extra)
 	if a := ps.Android; a != nil {
-		k.types(p+".android", &a.Extra)
+		ap := p.at("android")
+		k.types(&ap, &a.Extra)
 	}
 	if ios := ps.IOS; ios != nil {
-		ip := p + ".ios"
-		k.types(ip, &ios.Extra)
+		ip := p.at("ios")
+		k.types(&ip, &ios.Extra)
 		n := 0
 		for _, f := range []*bool{ios.SendToAllEligibleDevice, ios.ExcludeProvisionalPushDevices, ios.SendToOnlyProvisionalPushEnabledDevices} {
 			if isTrue(f) {
@@ -180,7 +184,7 @@ func platformSpecific(k *checker, ps *model.PlatformSpecific) {
 			if n > 1 {
 				what = strconv.Itoa(n) + " are"
 			}
-			k.add("push.ios.audience_flags", ip, "exactly one of send_to_all_eligible_device, exclude_provisional_push_devices and send_to_only_provisional_push_enabled_devices must be true; "+what+".")
+			k.add("push.ios.audience_flags", ip.String(), "exactly one of send_to_all_eligible_device, exclude_provisional_push_devices and send_to_only_provisional_push_enabled_devices must be true; "+what+".")
 		}
 	}
 }

@@ -16,10 +16,10 @@ type checker struct {
 	phase Phase
 	opts  Options
 
-	channel   string   // "" when absent
-	dtype     string   // campaign_delivery_type, "" when absent
-	platforms []string // basic_details.platforms of the campaign read
-	hasPlats  bool     // platforms was sent
+	channel  string // "" when absent
+	dtype    string // campaign_delivery_type, "" when absent
+	plats    uint8  // platformBit set of basic_details.platforms
+	hasPlats bool   // platforms was sent
 
 	probs []Problem
 }
@@ -29,7 +29,10 @@ func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
 	k.channel = str(c.Channel)
 	k.dtype = str(c.CampaignDeliveryType)
 	if bd := c.BasicDetails; bd != nil && bd.Platforms != nil {
-		k.platforms, k.hasPlats = bd.Platforms, true
+		k.hasPlats = true
+		for _, p := range bd.Platforms {
+			k.plats |= platformBit(p)
+		}
 	}
 	return k
 }
@@ -42,13 +45,20 @@ func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }
 func (k *checker) isEmail() bool { return k.channel == model.ChannelEmail }
 func (k *checker) publish() bool { return k.phase == PhasePublish }
 
-func (k *checker) targets(platform string) bool {
-	for _, p := range k.platforms {
-		if p == platform {
-			return true
-		}
+func (k *checker) targets(platform string) bool { return k.plats&platformBit(platform) != 0 }
+
+// platformBit maps a platform to a bit; unknown names map to none. Kept as a
+// set so that a body with a huge platforms array stays linear.
+func platformBit(p string) uint8 {
+	switch p {
+	case model.PlatformAndroid:
+		return 1
+	case model.PlatformIOS:
+		return 2
+	case model.PlatformWeb:
+		return 4
 	}
-	return false
+	return 0
 }
 
 // --- small helpers --------------------------------------------------------
@@ -63,16 +73,6 @@ func str(p *string) string {
 func isTrue(p *bool) bool { return p != nil && *p }
 
 func blank(p *string) bool { return p == nil || strings.TrimSpace(*p) == "" }
-
-// join builds a target: prefix.key, or key at the root.
-func join(prefix, key string) string {
-	if prefix == "" {
-		return key
-	}
-	return prefix + "." + key
-}
-
-func index(prefix string, i int) string { return prefix + "[" + strconv.Itoa(i) + "]" }
 
 func oneOf(s string, allowed []string) bool {
 	for _, a := range allowed {
@@ -102,7 +102,7 @@ func list(allowed []string) string {
 // --- generic rules --------------------------------------------------------
 
 // types reports every known key of one object whose JSON type was wrong.
-func (k *checker) types(prefix string, ex *model.Extra) {
+func (k *checker) types(p *path, ex *model.Extra) {
 	if len(ex.Invalid) == 0 {
 		return
 	}
@@ -113,7 +113,7 @@ func (k *checker) types(prefix string, ex *model.Extra) {
 	sort.Strings(keys)
 	for _, key := range keys {
 		inv := ex.Invalid[key]
-		k.add("json.type", join(prefix, key), key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+		k.add("json.type", p.join(key), key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
 	}
 }
 
@@ -149,25 +149,37 @@ func wrongType(ex *model.Extra, key string) bool {
 	return bad
 }
 
-// required reports a missing (or empty) string field.
-func (k *checker) requiredStr(rule, prefix, key string, v *string, ex *model.Extra, why string) bool {
-	if !blank(v) || wrongType(ex, key) {
+// requiredStr reports a missing (or empty) string field, unless it was sent
+// with the wrong JSON type (reported already). It says whether the value is
+// there to check further.
+func (k *checker) requiredStr(rule string, p *path, key string, v *string, ex *model.Extra, why string) bool {
+	if !blank(v) {
 		return true
 	}
-	k.add(rule, join(prefix, key), key+" is required"+why+".")
+	if !wrongType(ex, key) {
+		k.add(rule, p.join(key), key+" is required"+why+".")
+	}
 	return false
 }
 
-// requiredVal reports a missing non-string field.
-func (k *checker) requiredVal(rule, prefix, key string, present bool, ex *model.Extra, why string) bool {
-	if present || wrongType(ex, key) {
+// requiredVal reports a missing non-string field, like requiredStr.
+func (k *checker) requiredVal(rule string, p *path, key string, present bool, ex *model.Extra, why string) bool {
+	if present {
 		return true
 	}
-	k.add(rule, join(prefix, key), key+" is required"+why+".")
+	if !wrongType(ex, key) {
+		k.add(rule, p.join(key), key+" is required"+why+".")
+	}
 	return false
 }
 
-func (k *checker) enum(rule, prefix, key string, v *string, allowed []string) bool {
+// missing reports whether a string field is absent or blank (and not merely
+// wrong-typed), for rules whose message is built only on failure.
+func missing(v *string, ex *model.Extra, key string) bool {
+	return blank(v) && !wrongType(ex, key)
+}
+
+func (k *checker) enum(rule string, p *path, key string, v *string, allowed []string) bool {
 	if v == nil || oneOf(*v, allowed) {
 		return true
 	}
@@ -178,57 +190,68 @@ func (k *checker) enum(rule, prefix, key string, v *string, allowed []string) bo
 			break
 		}
 	}
-	k.add(rule, join(prefix, key), msg)
+	k.add(rule, p.join(key), msg)
 	return false
 }
 
-func (k *checker) uri(rule, prefix, key string, v *string) {
+func (k *checker) uri(rule string, p *path, key string, v *string) {
 	if v == nil || validURI(*v) {
 		return
 	}
-	k.add(rule, join(prefix, key), key+" must be an absolute URI with a scheme, like https://example.com/image.png.")
+	k.add(rule, p.join(key), key+" must be an absolute URI with a scheme, like https://example.com/image.png.")
 }
 
-func (k *checker) email(rule, target, key string, v string) {
+// email checks an address; p is the path of the value itself.
+func (k *checker) email(rule string, p *path, key string, v string) {
 	if validEmail(v) {
 		return
 	}
-	k.add(rule, target, key+" "+strconv.Quote(v)+" is not an email address like name@example.com.")
+	k.add(rule, p.String(), key+" "+strconv.Quote(v)+" is not an email address like name@example.com.")
 }
 
-func (k *checker) dateTime(rule, prefix, key string, v *string) {
+func (k *checker) dateTime(rule string, p *path, key string, v *string) {
 	if v == nil || validDateTime(*v) {
 		return
 	}
-	k.add(rule, join(prefix, key), key+" must be an ISO 8601 date-time without offset, like 2024-06-21T12:59:00 (the zone comes from timezone).")
+	k.add(rule, p.join(key), key+" must be an ISO 8601 date-time without offset, like 2024-06-21T12:59:00 (the zone comes from timezone).")
 }
 
-func (k *checker) minInt(rule, prefix, key string, v *int64, min int64) {
+func (k *checker) minInt(rule string, p *path, key string, v *int64, min int64) {
 	if v == nil || *v >= min {
 		return
 	}
-	k.add(rule, join(prefix, key), key+" must be at least "+strconv.FormatInt(min, 10)+".")
+	k.add(rule, p.join(key), key+" must be at least "+strconv.FormatInt(min, 10)+".")
 }
 
-// notApplicable reports a field sent where the spec says it does not apply.
-func (k *checker) notApplicable(rule, target, key string, sent bool, where string) {
+// notApplicable reports a field sent where the spec says it does not apply;
+// where is a constant such as "to EMAIL campaigns (PUSH only)".
+func (k *checker) notApplicable(rule string, p *path, key string, sent bool, where string) {
 	if sent {
-		k.add(rule, target, key+" does not apply "+where+"; remove it.")
+		k.add(rule, p.join(key), key+" does not apply "+where+"; remove it.")
 	}
 }
 
-func (k *checker) keyValues(rule, prefix string, kvs []model.KeyValue) {
+// naType reports a field sent on a delivery type it does not apply to; only
+// names the types it does apply to ("only LOCATION_TRIGGERED").
+func (k *checker) naType(rule string, p *path, key string, sent bool, only string) {
+	if sent {
+		k.add(rule, p.join(key), key+" does not apply to "+k.dtLabel()+" ("+only+"); remove it.")
+	}
+}
+
+func (k *checker) keyValues(rule string, p *path, kvs []model.KeyValue) {
 	for i := range kvs {
-		p := index(prefix, i)
-		k.types(p, &kvs[i].Extra)
-		k.requiredStr(rule, p, "key", kvs[i].Key, &kvs[i].Extra, "")
+		ip := p.item(i)
+		k.types(&ip, &kvs[i].Extra)
+		k.requiredStr(rule, &ip, "key", kvs[i].Key, &kvs[i].Extra, "")
 	}
 }
 
-func (k *checker) strings(rule, prefix string, vs []string, what string) {
+func (k *checker) strings(rule string, p *path, vs []string, what string) {
 	for i, v := range vs {
 		if strings.TrimSpace(v) == "" {
-			k.add(rule, index(prefix, i), what+" must not be empty.")
+			ip := p.item(i)
+			k.add(rule, ip.String(), what+" must not be empty.")
 		}
 	}
 }

@@ -7,7 +7,7 @@ import "campaigns/model"
 // providers of decisions.md §2 and the name must only be non-empty.
 func checkConnector(k *checker) {
 	c := k.c.Connector
-	const p = "connector"
+	p := rootPath("connector")
 	k.types(p, &c.Extra)
 	if k.requiredStr("connector.required", p, "connector_type", c.ConnectorType, &c.Extra, " in connector") {
 		k.enum("connector.type", p, "connector_type", c.ConnectorType, model.ConnectorTypes)

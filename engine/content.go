@@ -9,8 +9,6 @@ import (
 )
 
 const (
-	ccPath      = "campaign_content"
-	contentPath = "campaign_content.content"
 	// maxVariations bounds the variation keys a publish check expects, so a
 	// huge no_of_variations cannot make the engine do unbounded work.
 	maxVariations = 100
@@ -25,16 +23,18 @@ var (
 // of content and every message in it (service-reference §2.10, §3.6).
 func checkContent(k *checker) {
 	cc := k.c.CampaignContent
+	ccPath := rootPath("campaign_content")
+	contentPath := ccPath.sub("content")
 	k.types(ccPath, &cc.Extra)
-	locales(k, cc.Locales)
+	locales(k, ccPath.sub("locales"), cc.Locales)
 	n := int64(1)
 	if vd := cc.VariationDetails; vd != nil {
-		n = variations(k, vd)
+		n = variations(k, ccPath.sub("variation_details"), vd)
 	}
 	c := cc.Content
 	if c == nil {
 		if k.publish() && !wrongType(&cc.Extra, "content") {
-			k.add("content.required", contentPath, "content is required for publish: the message of the campaign.")
+			k.add("content.required", contentPath.String(), "content is required for publish: the message of the campaign.")
 		}
 		return
 	}
@@ -42,43 +42,44 @@ func checkContent(k *checker) {
 	if c.Flat != nil {
 		switch {
 		case c.Keyed != nil || c.Bad != nil:
-			k.add("content.mixed_shapes", contentPath, "content mixes the flat shape (content.push/content.email) with locale keys; use only content.default.variation_1 and the other locale keys.")
+			k.add("content.mixed_shapes", contentPath.String(), "content mixes the flat shape (content.push/content.email) with locale keys; use only content.default.variation_1 and the other locale keys.")
 		case structured:
-			k.add("content.flat_with_locales", contentPath, "the flat shape (content.push/content.email) is allowed only without locales and variation_details; put the message under content.default.variation_1.")
+			k.add("content.flat_with_locales", contentPath.String(), "the flat shape (content.push/content.email) is allowed only without locales and variation_details; put the message under content.default.variation_1.")
 		}
 		k.message(contentPath, c.Flat)
 	}
 	for _, key := range sortedAnyKeys(c.Bad) {
-		k.add("content.locale_shape", contentPath+"."+key, "content."+key+" must be an object of variations (variation_1 …), each holding {\"push\": …} or {\"email\": …}.")
+		k.add("content.locale_shape", contentPath.join(key), "content."+key+" must be an object of variations (variation_1 …), each holding {\"push\": …} or {\"email\": …}.")
 	}
 	if c.Keyed == nil {
 		if c.Flat == nil && c.Bad == nil && k.publish() {
-			k.add("content.required", contentPath, "content has no message: add content.push/content.email, or content.default.variation_1.")
+			k.add("content.required", contentPath.String(), "content has no message: add content.push/content.email, or content.default.variation_1.")
 		}
 		if c.Flat == nil && c.Bad == nil {
 			return
 		}
 		if c.Flat != nil && structured && k.publish() {
-			k.add("content.default_required", contentPath+".default", "the default locale is required in content: it is the fallback for every user.")
+			k.add("content.default_required", contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
 		}
 		return
 	}
 	if _, ok := c.Keyed["default"]; !ok {
 		if _, bad := c.Bad["default"]; !bad {
-			k.add("content.default_required", contentPath+".default", "the default locale is required in content: it is the fallback for every user.")
+			k.add("content.default_required", contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
 		}
 	}
+	listedLocales := newLocaleSet(cc.Locales)
 	locs := model.LocaleOrder(c.Keyed)
 	for _, loc := range locs {
-		lp := contentPath + "." + loc
-		if loc != "default" && !oneOf(loc, cc.Locales) {
-			k.add("content.locale_unknown", lp, "locale "+strconv.Quote(loc)+" is not listed in campaign_content.locales; add it there or remove this content.")
+		lp := contentPath.sub(loc)
+		if loc != "default" && !listedLocales.has(loc) {
+			k.add("content.locale_unknown", lp.String(), "locale "+strconv.Quote(loc)+" is not listed in campaign_content.locales; add it there or remove this content.")
 		}
 		vars := c.Keyed[loc]
 		if len(vars) == 1 {
 			for vk, msg := range vars {
-				k.variationKey(lp, vk, n)
-				k.message(lp+"."+vk, msg)
+				k.variationKey(lp, vk, n, cc.VariationDetails != nil)
+				k.message(lp.sub(vk), msg)
 			}
 		} else {
 			vks := make([]string, 0, len(vars))
@@ -87,14 +88,14 @@ func checkContent(k *checker) {
 			}
 			sort.Slice(vks, func(i, j int) bool { return variationLess(vks[i], vks[j]) })
 			for _, vk := range vks {
-				k.variationKey(lp, vk, n)
-				k.message(lp+"."+vk, vars[vk])
+				k.variationKey(lp, vk, n, cc.VariationDetails != nil)
+				k.message(lp.sub(vk), vars[vk])
 			}
 		}
 		if k.publish() && n <= maxVariations {
 			for i := int64(1); i <= n; i++ {
 				if _, ok := vars[variationName(i)]; !ok {
-					k.add("content.variation_missing", lp+"."+variationName(i), "content for "+variationName(i)+" is required in locale "+loc+": every locale needs every variation.")
+					k.add("content.variation_missing", lp.join(variationName(i)), "content for "+variationName(i)+" is required in locale "+loc+": every locale needs every variation.")
 				}
 			}
 		}
@@ -103,11 +104,36 @@ func checkContent(k *checker) {
 		for _, loc := range cc.Locales {
 			if _, ok := c.Keyed[loc]; !ok && loc != "default" {
 				if _, bad := c.Bad[loc]; !bad {
-					k.add("content.locale_missing", contentPath+"."+loc, "locale "+strconv.Quote(loc)+" is listed in locales but has no content.")
+					k.add("content.locale_missing", contentPath.join(loc), "locale "+strconv.Quote(loc)+" is listed in locales but has no content.")
 				}
 			}
 		}
 	}
+}
+
+// localeSet answers "is this locale listed" in constant time for long lists
+// (huge bodies stay linear) and without allocating for short ones.
+type localeSet struct {
+	list []string
+	set  map[string]bool
+}
+
+func newLocaleSet(list []string) localeSet {
+	ls := localeSet{list: list}
+	if len(list) > 16 {
+		ls.set = make(map[string]bool, len(list))
+		for _, l := range list {
+			ls.set[l] = true
+		}
+	}
+	return ls
+}
+
+func (ls *localeSet) has(loc string) bool {
+	if ls.set != nil {
+		return ls.set[loc]
+	}
+	return oneOf(loc, ls.list)
 }
 
 func variationName(i int64) string { return "variation_" + strconv.FormatInt(i, 10) }
@@ -139,43 +165,46 @@ func variationLess(a, b string) bool {
 	return a < b
 }
 
-func (k *checker) variationKey(lp, vk string, n int64) {
+func (k *checker) variationKey(lp *path, vk string, n int64, ab bool) {
 	if v := variationNumber(vk); v >= 1 && v <= n {
 		return
 	}
-	k.add("content.variation_key", lp+"."+vk, "variation key "+strconv.Quote(vk)+" is not allowed: use variation_1 to "+variationName(n)+" (no_of_variations is "+strconv.FormatInt(n, 10)+").")
+	if !ab {
+		k.add("content.variation_key", lp.join(vk), "variation key "+strconv.Quote(vk)+" is not allowed: without variation_details the only key is variation_1.")
+		return
+	}
+	k.add("content.variation_key", lp.join(vk), "variation key "+strconv.Quote(vk)+" is not allowed: use variation_1 to "+variationName(n)+" (no_of_variations is "+strconv.FormatInt(n, 10)+").")
 }
 
-func locales(k *checker, locs []string) {
-	p := ccPath + ".locales"
+func locales(k *checker, p *path, locs []string) {
+	var seen map[string]bool
+	if len(locs) > 16 {
+		seen = make(map[string]bool, len(locs))
+	}
 	for i, l := range locs {
 		switch {
 		case l == "default":
-			k.add("content.locales_default", index(p, i), "\"default\" must not be listed in locales: it is always there; list only the other locales.")
+			k.add("content.locales_default", p.el(i).String(), "\"default\" must not be listed in locales: it is always there; list only the other locales.")
 		case strings.TrimSpace(l) == "":
-			k.add("content.locales_empty", index(p, i), "a locale name must not be empty.")
-		default:
-			for j := 0; j < i; j++ {
-				if locs[j] == l {
-					k.add("content.locales_duplicate", index(p, i), "locale "+strconv.Quote(l)+" is listed twice.")
-					break
-				}
-			}
+			k.add("content.locales_empty", p.el(i).String(), "a locale name must not be empty.")
+		case seen != nil && seen[l] || seen == nil && oneOf(l, locs[:i]):
+			k.add("content.locales_duplicate", p.el(i).String(), "locale "+strconv.Quote(l)+" is listed twice.")
+		case seen != nil:
+			seen[l] = true
 		}
 	}
 }
 
 // variations validates variation_details and returns the number of
 // variations the content keys may use (at least 1).
-func variations(k *checker, vd *model.Variations) int64 {
-	p := ccPath + ".variation_details"
+func variations(k *checker, p *path, vd *model.Variations) int64 {
 	k.types(p, &vd.Extra)
 	n := int64(1)
 	switch {
 	case vd.NoOfVariations == nil:
 		k.requiredVal("variations.count_required", p, "no_of_variations", false, &vd.Extra, " in variation_details")
 	case *vd.NoOfVariations < 1:
-		k.add("variations.count", p+".no_of_variations", "no_of_variations must be at least 1.")
+		k.add("variations.count", p.join("no_of_variations"), "no_of_variations must be at least 1.")
 	default:
 		n = *vd.NoOfVariations
 	}
@@ -197,15 +226,15 @@ func variations(k *checker, vd *model.Variations) int64 {
 		if fixed := strings.ReplaceAll(strings.ToUpper(*m), "_", " "); oneOf(fixed, autoMetrics) {
 			msg = "auto_distribution_metric " + strconv.Quote(*m) + " must be written " + strconv.Quote(fixed) + " exactly (with a space)."
 		}
-		k.add("variations.auto_metric", p+".auto_distribution_metric", msg)
+		k.add("variations.auto_metric", p.join("auto_distribution_metric"), msg)
 	}
 	return n
 }
 
 // manualPercentages: keys exactly variation_1..variation_N, positive integer
 // shares that sum to 100.
-func manualPercentages(k *checker, p string, vd *model.Variations, n int64) {
-	mp := p + ".manual_distribution_percentage"
+func manualPercentages(k *checker, p *path, vd *model.Variations, n int64) {
+	mp := p.sub("manual_distribution_percentage")
 	if vd.ManualDistributionPercentage == nil {
 		k.requiredVal("variations.manual_required", p, "manual_distribution_percentage", false, &vd.Extra, " when distribution_type is MANUAL")
 		return
@@ -219,27 +248,27 @@ func manualPercentages(k *checker, p string, vd *model.Variations, n int64) {
 	for _, key := range keys {
 		v := vd.ManualDistributionPercentage[key]
 		if num := variationNumber(key); num < 1 || num > n {
-			k.add("variations.manual_key", mp+"."+key, "key "+strconv.Quote(key)+" is not a variation: use variation_1 to "+variationName(n)+".")
+			k.add("variations.manual_key", mp.join(key), "key "+strconv.Quote(key)+" is not a variation: use variation_1 to "+variationName(n)+".")
 		}
 		if v < 1 {
-			k.add("variations.manual_positive", mp+"."+key, "the share of "+key+" must be a positive whole percentage, not "+strconv.FormatInt(v, 10)+".")
+			k.add("variations.manual_positive", mp.join(key), "the share of "+key+" must be a positive whole percentage, not "+strconv.FormatInt(v, 10)+".")
 		}
 		sum += v
 	}
 	if n <= maxVariations {
 		for i := int64(1); i <= n; i++ {
 			if _, ok := vd.ManualDistributionPercentage[variationName(i)]; !ok {
-				k.add("variations.manual_missing", mp+"."+variationName(i), "manual_distribution_percentage needs a share for "+variationName(i)+".")
+				k.add("variations.manual_missing", mp.join(variationName(i)), "manual_distribution_percentage needs a share for "+variationName(i)+".")
 			}
 		}
 	}
 	if sum != 100 {
-		k.add("variations.manual_sum", mp, "the shares in manual_distribution_percentage must sum to 100, not "+strconv.FormatInt(sum, 10)+".")
+		k.add("variations.manual_sum", mp.String(), "the shares in manual_distribution_percentage must sum to 100, not "+strconv.FormatInt(sum, 10)+".")
 	}
 }
 
 // message validates one {push} / {email} payload at prefix.
-func (k *checker) message(prefix string, m *model.Message) {
+func (k *checker) message(prefix *path, m *model.Message) {
 	if m == nil {
 		return
 	}
@@ -247,29 +276,29 @@ func (k *checker) message(prefix string, m *model.Message) {
 	switch {
 	case k.isPush():
 		if m.Email != nil {
-			k.add("content.channel_mismatch", prefix+".email", "email content does not apply to a PUSH campaign; use push.")
+			k.add("content.channel_mismatch", prefix.join("email"), "email content does not apply to a PUSH campaign; use push.")
 		}
 		if m.Push != nil {
-			k.push(prefix+".push", m.Push)
+			k.push(prefix.sub("push"), m.Push)
 		} else if k.publish() && !wrongType(&m.Extra, "push") {
-			k.add("content.payload_required", prefix+".push", "push content is required for publish.")
+			k.add("content.payload_required", prefix.join("push"), "push content is required for publish.")
 		}
 	case k.isEmail():
 		if m.Push != nil {
-			k.add("content.channel_mismatch", prefix+".push", "push content does not apply to an EMAIL campaign; use email.")
+			k.add("content.channel_mismatch", prefix.join("push"), "push content does not apply to an EMAIL campaign; use email.")
 		}
 		if m.Email != nil {
-			k.emailContent(prefix+".email", m.Email)
+			k.emailContent(prefix.sub("email"), m.Email)
 		} else if k.publish() && !wrongType(&m.Extra, "email") {
-			k.add("content.payload_required", prefix+".email", "email content is required for publish.")
+			k.add("content.payload_required", prefix.join("email"), "email content is required for publish.")
 		}
 	default:
 		// Without a channel the payloads are still checked on their own.
 		if m.Push != nil {
-			k.push(prefix+".push", m.Push)
+			k.push(prefix.sub("push"), m.Push)
 		}
 		if m.Email != nil {
-			k.emailContent(prefix+".email", m.Email)
+			k.emailContent(prefix.sub("email"), m.Email)
 		}
 	}
 }

@@ -10,19 +10,19 @@ var (
 )
 
 // emailContent validates one email payload (spec "Email content").
-func (k *checker) emailContent(p string, e *model.EmailContent) {
+func (k *checker) emailContent(p *path, e *model.EmailContent) {
 	k.types(p, &e.Extra)
 	hasHTML := e.HTMLContent != nil || wrongType(&e.Extra, "html_content")
 	hasTemplate := e.CustomTemplateID != nil || wrongType(&e.Extra, "custom_template_id")
 	switch {
 	case hasHTML && hasTemplate:
-		k.add("email.html_or_template", p, "send exactly one of html_content and custom_template_id, not both.")
+		k.add("email.html_or_template", p.String(), "send exactly one of html_content and custom_template_id, not both.")
 	case !hasHTML && !hasTemplate:
-		k.add("email.html_or_template", p, "one of html_content and custom_template_id is required: the body of the email or a saved template.")
+		k.add("email.html_or_template", p.String(), "one of html_content and custom_template_id is required: the body of the email or a saved template.")
 	case e.HTMLContent != nil && blank(e.HTMLContent) && k.publish():
-		k.add("email.html_required", p+".html_content", "html_content must not be empty for publish.")
+		k.add("email.html_required", p.join("html_content"), "html_content must not be empty for publish.")
 	case e.CustomTemplateID != nil && blank(e.CustomTemplateID):
-		k.add("email.template_id", p+".custom_template_id", "custom_template_id must not be empty.")
+		k.add("email.template_id", p.join("custom_template_id"), "custom_template_id must not be empty.")
 	}
 	k.minInt("email.custom_template_version", p, "custom_template_version", e.CustomTemplateVersion, 1)
 	if k.publish() {
@@ -33,21 +33,21 @@ func (k *checker) emailContent(p string, e *model.EmailContent) {
 		k.requiredStr("email.from_address_required", p, "from_address", e.FromAddress, &e.Extra, " for publish")
 	}
 	if e.FromAddress != nil && !blank(e.FromAddress) {
-		k.email("email.address", p+".from_address", "from_address", *e.FromAddress)
+		k.email("email.address", p.sub("from_address"), "from_address", *e.FromAddress)
 	}
 	if e.ReplyToAddress != nil {
-		k.email("email.address", p+".reply_to_address", "reply_to_address", *e.ReplyToAddress)
+		k.email("email.address", p.sub("reply_to_address"), "reply_to_address", *e.ReplyToAddress)
 	}
 	for i, a := range e.CCIDs {
-		k.email("email.address", index(p+".cc_ids", i), "cc_ids entry", a)
+		k.email("email.address", p.sub("cc_ids").el(i), "cc_ids entry", a)
 	}
 	for i, a := range e.BCCIDs {
-		k.email("email.address", index(p+".bcc_ids", i), "bcc_ids entry", a)
+		k.email("email.address", p.sub("bcc_ids").el(i), "bcc_ids entry", a)
 	}
 	k.enum("email.editor", p, "email_editor", e.EmailEditor, emailEditors)
 	for i := range e.Attachments {
 		a := &e.Attachments[i]
-		ap := index(p+".attachments", i)
+		ap := p.sub("attachments").el(i)
 		k.types(ap, &a.Extra)
 		if k.requiredStr("email.attachment_required", ap, "file_type", a.FileType, &a.Extra, " on every attachment") {
 			k.enum("email.attachment_type", ap, "file_type", a.FileType, attachmentTypes)

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"net/mail"
-	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -110,13 +109,12 @@ func ValidTimezone(s string) bool {
 }
 
 // validURI accepts an absolute URI with a scheme; web schemes need a host.
-// Personalisation expressions ({{…}}) are allowed anywhere after the scheme.
+// Personalisation expressions ({{…}}) may appear anywhere after the scheme.
+// Written by hand because net/url allocates, and this runs on every image
+// of every slide of every variation.
 func validURI(s string) bool {
-	if s == "" || strings.ContainsAny(s, " \t\r\n") {
-		return false
-	}
 	colon := strings.IndexByte(s, ':')
-	if colon <= 0 {
+	if colon <= 0 || colon == len(s)-1 {
 		return false
 	}
 	for i := 0; i < colon; i++ {
@@ -125,19 +123,59 @@ func validURI(s string) bool {
 			return false
 		}
 	}
-	scheme := strings.ToLower(s[:colon])
-	if scheme == "http" || scheme == "https" {
-		if !strings.HasPrefix(s[colon:], "://") || len(s) == colon+3 {
+	depth := 0 // inside {{ … }}
+	for i := colon + 1; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c <= ' ' || c == 0x7f:
+			if depth == 0 || c != ' ' {
+				return false // spaces only inside an expression
+			}
+		case c == '{' && i+1 < len(s) && s[i+1] == '{':
+			depth++
+			i++
+		case c == '}' && i+1 < len(s) && s[i+1] == '}' && depth > 0:
+			depth--
+			i++
+		case c == '%' && depth == 0:
+			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+				return false
+			}
+		}
+	}
+	if depth != 0 {
+		return false
+	}
+	if !strings.EqualFold(s[:colon], "http") && !strings.EqualFold(s[:colon], "https") {
+		return true
+	}
+	rest := s[colon+1:]
+	if !strings.HasPrefix(rest, "//") {
+		return false
+	}
+	auth := rest[2:]
+	if end := strings.IndexAny(auth, "/?#"); end >= 0 {
+		auth = auth[:end]
+	}
+	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
+		auth = auth[at+1:]
+	}
+	if auth == "" || auth[0] == ':' {
+		return false
+	}
+	for i := 0; i < len(auth); i++ {
+		c := auth[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' ||
+			c == '.' || c == '-' || c == '_' || c == '~' || c == ':' || c == '[' || c == ']' || c == '%' ||
+			c == '{' || c == '}' || c == '\'' || c == ' ' || c == '(' || c == ')') {
 			return false
 		}
-		if strings.Contains(s, "{{") {
-			host := s[colon+3:]
-			return host != "" && host[0] != '/' && host[0] != '{'
-		}
-		u, err := url.Parse(s)
-		return err == nil && u.Host != ""
 	}
-	return len(s) > colon+1
+	return true
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 // validEmail accepts a bare address (name@example.com), not "Name <…>".

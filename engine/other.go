@@ -16,10 +16,10 @@ var (
 // checkAdvanced validates the campaign-level advanced component.
 func checkAdvanced(k *checker) {
 	a := k.c.Advanced
-	const p = "advanced"
+	p := rootPath("advanced")
 	k.types(p, &a.Extra)
 	if e := a.ExpirationSettings; e != nil {
-		ep := p + ".expiration_settings"
+		ep := p.sub("expiration_settings")
 		k.types(ep, &e.Extra)
 		k.minInt("advanced.expiration_value", ep, "expire_notification_after_value", e.ExpireNotificationAfterValue, 1)
 		k.enum("advanced.expiration_type", ep, "expire_notification_after_type", e.ExpireNotificationAfterType, expireTypes)
@@ -33,18 +33,18 @@ func checkAdvanced(k *checker) {
 		}
 	}
 	if pp := a.PlatformLevelPriority; pp != nil {
-		lp := p + ".platform_level_priority"
+		lp := p.sub("platform_level_priority")
 		k.types(lp, &pp.Extra)
 		if ap := pp.AndroidSpecificPriority; ap != nil {
-			k.types(lp+".android_specific_priority", &ap.Extra)
+			k.types(lp.sub("android_specific_priority"), &ap.Extra)
 		}
 		if ip := pp.IOSSpecificPriority; ip != nil {
-			ipp := lp + ".ios_specific_priority"
+			ipp := lp.sub("ios_specific_priority")
 			k.types(ipp, &ip.Extra)
 			k.enum("advanced.apns_priority", ipp, "apns_priority", ip.APNSPriority, model.APNSPriorities)
 			k.enum("advanced.interruption_level", ipp, "interruption_level", ip.InterruptionLevel, interruptionLevel)
 			if r := ip.RelevanceScore; r != nil && *r != 0 && *r != 0.5 && *r != 1 {
-				k.add("advanced.relevance_score", ipp+".relevance_score", "relevance_score must be 0, 0.5 or 1.")
+				k.add("advanced.relevance_score", ipp.join("relevance_score"), "relevance_score must be 0, 0.5 or 1.")
 			}
 		}
 	}
@@ -53,24 +53,24 @@ func checkAdvanced(k *checker) {
 // checkGoals validates conversion_goal_details.
 func checkGoals(k *checker) {
 	g := k.c.ConversionGoalDetails
-	const p = "conversion_goal_details"
+	p := rootPath("conversion_goal_details")
 	k.types(p, &g.Extra)
 	k.minInt("goals.attribution_window", p, "attribution_window_in_hours", g.AttributionWindowInHours, 1)
 	primary := 0
 	for i := range g.Goals {
 		goal := &g.Goals[i]
-		gp := index(p+".goals", i)
+		gp := p.sub("goals").el(i)
 		k.types(gp, &goal.Extra)
 		k.requiredStr("goals.required", gp, "goal_name", goal.GoalName, &goal.Extra, " in a goal")
 		k.requiredStr("goals.required", gp, "goal_event_name", goal.GoalEventName, &goal.Extra, " in a goal")
 		if isTrue(goal.IsPrimaryGoal) {
 			primary++
 			if primary > 1 {
-				k.add("goals.one_primary", gp+".is_primary_goal", "only one goal can be the primary goal.")
+				k.add("goals.one_primary", gp.join("is_primary_goal"), "only one goal can be the primary goal.")
 			}
 		}
 		if a := goal.GoalEventAttribute; a != nil {
-			ap := gp + ".goal_event_attribute"
+			ap := gp.sub("goal_event_attribute")
 			k.types(ap, &a.Extra)
 			k.requiredStr("goals.attribute_required", ap, "name", a.Name, &a.Extra, " in goal_event_attribute")
 			k.enum("goals.attribute_data_type", ap, "data_type", a.DataType, model.GoalDataTypes)
@@ -81,13 +81,13 @@ func checkGoals(k *checker) {
 // checkControlGroup validates control_group_details.
 func checkControlGroup(k *checker) {
 	g := k.c.ControlGroupDetails
-	const p = "control_group_details"
+	p := rootPath("control_group_details")
 	k.types(p, &g.Extra)
 	if isTrue(g.IsCampaignControlGroupEnabled) {
 		k.requiredVal("control_group.percentage_required", p, "campaign_control_group_percentage", g.CampaignControlGroupPercentage != nil, &g.Extra, " when is_campaign_control_group_enabled is true")
 	}
 	if v := g.CampaignControlGroupPercentage; v != nil && (*v < 0 || *v > 100) {
-		k.add("control_group.percentage", p+".campaign_control_group_percentage", "campaign_control_group_percentage must be 0 to 100, not "+strconv.FormatInt(*v, 10)+".")
+		k.add("control_group.percentage", p.join("campaign_control_group_percentage"), "campaign_control_group_percentage must be 0 to 100, not "+strconv.FormatInt(*v, 10)+".")
 	}
 }
 
@@ -99,7 +99,7 @@ const maxCustomUTM = 5
 // does not name, so here (and only here) unknown keys are checked.
 func checkUTM(k *checker) {
 	u := k.c.UTMParams
-	const p = "utm_params"
+	p := rootPath("utm_params")
 	k.types(p, &u.Extra)
 	k.requiredStr("utm.required", p, "utm_source", u.UTMSource, &u.Extra, " when UTM parameters are used")
 	k.requiredStr("utm.required", p, "utm_medium", u.UTMMedium, &u.Extra, " when UTM parameters are used")
@@ -108,7 +108,7 @@ func checkUTM(k *checker) {
 		custom++
 	}
 	if custom > maxCustomUTM {
-		k.add("utm.custom_count", p, "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides utm_source, utm_medium, utm_campaign, utm_term and utm_content; "+strconv.Itoa(custom)+" were sent.")
+		k.add("utm.custom_count", p.String(), "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides utm_source, utm_medium, utm_campaign, utm_term and utm_content; "+strconv.Itoa(custom)+" were sent.")
 	}
 	if len(u.Extra.Unknown) > 0 {
 		keys := make([]string, 0, len(u.Extra.Unknown))
@@ -120,10 +120,10 @@ func checkUTM(k *checker) {
 			switch u.Extra.Unknown[key].(type) {
 			case string:
 			default:
-				k.add("utm.custom_string", p+"."+key, "custom UTM parameter "+key+" must be a string.")
+				k.add("utm.custom_string", p.join(key), "custom UTM parameter "+key+" must be a string.")
 			}
 			if key == "" {
-				k.add("utm.custom_name", p, "a custom UTM parameter needs a non-empty name.")
+				k.add("utm.custom_name", p.String(), "a custom UTM parameter needs a non-empty name.")
 			}
 		}
 	}
@@ -137,13 +137,13 @@ var (
 // checkAudienceLimit validates campaign_audience_limit (decisions.md §2 row 10).
 func checkAudienceLimit(k *checker) {
 	a := k.c.CampaignAudienceLimit
-	const p = "campaign_audience_limit"
+	p := rootPath("campaign_audience_limit")
 	if !k.opts.Features.AudienceLimit {
-		k.add("audience_limit.feature", p, "Campaign Audience Limit feature is not enabled for this workspace; remove campaign_audience_limit or ask for the feature.")
+		k.add("audience_limit.feature", p.String(), "Campaign Audience Limit feature is not enabled for this workspace; remove campaign_audience_limit or ask for the feature.")
 		return
 	}
 	if k.dtype == model.DeliveryLiveActivity {
-		k.add("audience_limit.live_activity", p, "campaign_audience_limit is not supported for BROADCAST_LIVE_ACTIVITY campaigns; remove it.")
+		k.add("audience_limit.live_activity", p.String(), "campaign_audience_limit is not supported for BROADCAST_LIVE_ACTIVITY campaigns; remove it.")
 		return
 	}
 	k.types(p, &a.Extra)
@@ -153,16 +153,16 @@ func checkAudienceLimit(k *checker) {
 	k.enum("audience_limit.metric", p, "metric", a.Metric, metrics)
 	k.enum("audience_limit.frequency", p, "frequency", a.Frequency, audienceFrequencies)
 	if v := a.Limit; v != nil && (*v < 1 || *v > model.AudienceLimitMax) {
-		k.add("audience_limit.limit", p+".limit", "limit must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".")
+		k.add("audience_limit.limit", p.join("limit"), "limit must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".")
 	}
 	if str(a.Frequency) == model.FrequencyInstance && k.dtype != "" && !(k.isPush() && k.dtype == model.DeliveryPeriodic) {
-		k.add("audience_limit.instance", p+".frequency", "frequency INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
+		k.add("audience_limit.instance", p.join("frequency"), "frequency INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
 	}
 	enabled := a.IsCampaignAudienceLimitEnabled != nil && *a.IsCampaignAudienceLimitEnabled
 	oneTime := k.dtype == model.DeliveryOneTime
 	if oneTime {
-		k.notApplicable("audience_limit.one_time", p+".metric", "metric", a.Metric != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
-		k.notApplicable("audience_limit.one_time", p+".frequency", "frequency", a.Frequency != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
+		k.notApplicable("audience_limit.one_time", p, "metric", a.Metric != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
+		k.notApplicable("audience_limit.one_time", p, "frequency", a.Frequency != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
 	}
 	if enabled {
 		why := " when is_campaign_audience_limit_enabled is true"
@@ -175,7 +175,7 @@ func checkAudienceLimit(k *checker) {
 	}
 	off := func(key string, sent bool) {
 		if sent {
-			k.add("audience_limit.disabled", p+"."+key, key+" must not be sent when is_campaign_audience_limit_enabled is false.")
+			k.add("audience_limit.disabled", p.join(key), key+" must not be sent when is_campaign_audience_limit_enabled is false.")
 		}
 	}
 	if !oneTime {

@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -239,3 +242,67 @@ func TestFeaturesAndHelpers(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestHugeListsStayLinear: a body near the 1 MiB limit with long lists must
+// not make the engine quadratic (a request could otherwise hold a core).
+func TestHugeListsStayLinear(t *testing.T) {
+	const n = 60000
+	var b strings.Builder
+	b.WriteString(`{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "basic_details": {"platforms": [`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"IOS"`)
+	}
+	b.WriteString(`]}, "campaign_content": {"locales": [`)
+	for i := 0; i < n; i++ {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.WriteString(`"l` + strconvItoa(i%(n/2)) + `"`)
+	}
+	b.WriteString(`], "content": {"default": {"variation_1": {"push": {}}}`)
+	for i := 0; i < n/4; i++ {
+		b.WriteString(`, "x` + strconvItoa(i) + `": {"variation_1": {"push": {}}}`)
+	}
+	b.WriteString(`}}}`)
+	c := decode(t, b.String())
+	probs := Validate(c, PhasePatch, Options{})
+	count := map[string]int{}
+	for _, p := range probs {
+		count[p.Rule]++
+	}
+	if count["basic.platforms_duplicate"] != n-1 || count["content.locales_duplicate"] != n/2 || count["content.locale_unknown"] != n/4 {
+		t.Fatalf("counts: %v", count)
+	}
+}
+
+func strconvItoa(i int) string { return strconv.Itoa(i) }
+
+// TestUnknownKeysAreNeverProblems: unknown keys at every level are kept and
+// never reported (only utm_params counts them, as custom parameters).
+func TestUnknownKeysAreNeverProblems(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "model", "unknown_everywhere.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := decode(t, string(data))
+	for _, phase := range []Phase{PhaseCreate, PhasePatch, PhasePublish} {
+		for _, p := range Validate(c, phase, Options{Features: Features{AudienceLimit: true}}) {
+			if strings.Contains(p.Target, "x_") || strings.Contains(p.Message, "x_") {
+				t.Errorf("%s: an unknown key was reported: %+v", phase, p)
+			}
+		}
+	}
+	res := ValidatePatch(c, decode(t, `{"control_group_details": {"x_new": true}}`), model.StatusDraft, Options{})
+	out := string(model.Encode(res.Merged))
+	for _, key := range []string{`"x_root"`, `"x_slide":18`, `"x_gea":50`, `"x_new":true`} {
+		if !strings.Contains(out, key) {
+			t.Errorf("merge lost %s", key)
+		}
+	}
+	if strings.Contains(out, `"x_cg"`) {
+		t.Error("a submitted component replaces the stored one whole, unknown keys included")
+	}
+}

@@ -17,41 +17,65 @@ var (
 	dismissGranularity = []string{model.Days, model.Hours, model.Minutes}
 )
 
+// platformRules are the rule ids a helper reports under, per platform, as
+// constants so that no id is built while nothing is wrong.
+type platformRules struct {
+	customTemplate, customVersion     string
+	clickAction, clickValue           string
+	slider, slides, slideImage        string
+	slideAction, slideValue, slideURI string
+}
+
+var (
+	androidRules = platformRules{
+		"push.android.custom_template", "push.android.custom_template_version",
+		"push.android.click_action", "push.android.click_action_value_required",
+		"push.android.carousel.slider_transition", "push.android.carousel.slides_required", "push.android.carousel.slide_image_required",
+		"push.android.carousel.slide_click_action", "push.android.carousel.slide_click_value_required", "push.uri",
+	}
+	iosRules = platformRules{
+		"push.ios.custom_template", "push.ios.custom_template_version",
+		"push.ios.click_action", "push.ios.click_action_value_required",
+		"push.ios.carousel.slider_transition", "push.ios.carousel.slides_required", "push.ios.carousel.slide_image_required",
+		"push.ios.carousel.slide_click_action", "push.ios.carousel.slide_click_value_required", "push.uri",
+	}
+)
+
 // push validates one push payload: every platform sent, and at publish a
 // payload for every platform in basic_details.platforms.
-func (k *checker) push(p string, pc *model.PushContent) {
+func (k *checker) push(p *path, pc *model.PushContent) {
 	k.types(p, &pc.Extra)
 	k.platform(p, "android", model.PlatformAndroid, pc.Android != nil, &pc.Extra)
 	k.platform(p, "ios", model.PlatformIOS, pc.IOS != nil, &pc.Extra)
 	k.platform(p, "web", model.PlatformWeb, pc.Web != nil, &pc.Extra)
 	if pc.Android != nil {
-		k.android(p+".android", pc.Android)
+		k.android(p.sub("android"), pc.Android)
 	}
 	if pc.IOS != nil {
-		k.ios(p+".ios", pc.IOS)
+		k.ios(p.sub("ios"), pc.IOS)
 	}
 	if pc.Web != nil {
-		k.web(p+".web", pc.Web)
+		k.web(p.sub("web"), pc.Web)
 	}
 }
 
-func (k *checker) platform(p, key, platform string, sent bool, ex *model.Extra) {
+func (k *checker) platform(p *path, key, platform string, sent bool, ex *model.Extra) {
 	if !k.hasPlats || wrongType(ex, key) {
 		return
 	}
 	targeted := k.targets(platform)
 	switch {
 	case sent && !targeted:
-		k.add("push.platform_not_targeted", p+"."+key, key+" content is sent but "+platform+" is not in basic_details.platforms; add the platform or remove this content.")
+		k.add("push.platform_not_targeted", p.join(key), key+" content is sent but "+platform+" is not in basic_details.platforms; add the platform or remove this content.")
 	case !sent && targeted && k.publish():
-		k.add("push.platform_content_required", p+"."+key, key+" content is required for publish: "+platform+" is in basic_details.platforms.")
+		k.add("push.platform_content_required", p.join(key), key+" content is required for publish: "+platform+" is in basic_details.platforms.")
 	}
 }
 
 // templateType checks template_type against the platform's list; the
 // message names the mistake users make most (CUSTOM, Android-only templates).
-func (k *checker) templateType(rule, p, platform string, v *string, ex *model.Extra, allowed []string) bool {
-	if !k.requiredStr(rule+"_required", p, "template_type", v, ex, "") {
+func (k *checker) templateType(rule, requiredRule string, p *path, platform string, v *string, ex *model.Extra, allowed []string) bool {
+	if !k.requiredStr(requiredRule, p, "template_type", v, ex, "") {
 		return false
 	}
 	if v == nil || oneOf(*v, allowed) {
@@ -66,7 +90,7 @@ func (k *checker) templateType(rule, p, platform string, v *string, ex *model.Ex
 	default:
 		msg = "template_type " + strconv.Quote(*v) + " is not allowed on " + platform + ": use " + list(allowed) + "."
 	}
-	k.add(rule, p+".template_type", msg)
+	k.add(rule, p.join("template_type"), msg)
 	return false
 }
 
@@ -78,64 +102,64 @@ func needsBackupAndroid(tt string) bool {
 	return false
 }
 
-func (k *checker) android(p string, a *model.Android) {
+func (k *checker) android(p *path, a *model.Android) {
 	k.types(p, &a.Extra)
 	tt := ""
-	if k.templateType("push.android.template_type", p, "Android", a.TemplateType, &a.Extra, model.AndroidTemplates) {
+	if k.templateType("push.android.template_type", "push.android.template_type_required", p, "Android", a.TemplateType, &a.Extra, model.AndroidTemplates) {
 		tt = *a.TemplateType
 	}
-	k.customTemplate("push.android.custom_template", p, tt, a.CustomTemplateID, a.CustomTemplateVersion, &a.Extra)
+	k.customTemplate(&androidRules, p, tt, a.CustomTemplateID, a.CustomTemplateVersion, &a.Extra)
 	if a.BasicDetails == nil {
 		k.requiredVal("push.android.basic_details_required", p, "basic_details", false, &a.Extra, " in every Android payload")
 	} else {
-		k.androidBasic(p+".basic_details", a.BasicDetails, tt)
+		k.androidBasic(p.sub("basic_details"), a.BasicDetails, tt)
 	}
 	isTimer := tt == model.TemplateTimer || tt == model.TemplateTimerWithProgressBar
 	if isTimer {
 		k.requiredVal("push.android.timer_required", p, "timer", a.Timer != nil, &a.Extra, " for template "+tt)
 	}
 	if a.Timer != nil {
-		k.timer(p+".timer", a.Timer)
+		k.timer(p.sub("timer"), a.Timer)
 	}
 	if needsBackupAndroid(tt) {
 		k.requiredVal("push.android.template_backup_required", p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
 	}
 	if b := a.TemplateBackup; b != nil {
-		bp := p + ".template_backup"
+		bp := p.sub("template_backup")
 		k.types(bp, &b.Extra)
 		k.uri("push.android.uri", bp, "image_url", b.ImageURL)
-		k.clickAction("push.android.click_action", bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-		k.keyValues("push.key_value_pairs", bp+".key_value_pairs", b.KeyValuePairs)
+		k.clickAction(&androidRules, bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
+		k.keyValues("push.key_value_pairs", bp.sub("key_value_pairs"), b.KeyValuePairs)
 		if k.publish() {
 			k.requiredStr("push.title_required", bp, "title", b.Title, &b.Extra, " for publish")
 			k.requiredStr("push.message_required", bp, "message", b.Message, &b.Extra, " for publish")
 		}
 	}
 	for i := range a.Buttons {
-		k.androidButton(index(p+".buttons", i), &a.Buttons[i])
+		k.androidButton(p.sub("buttons").el(i), &a.Buttons[i])
 	}
 	if adv := a.Advanced; adv != nil {
-		k.androidAdvanced(p+".advanced", adv)
+		k.androidAdvanced(p.sub("advanced"), adv)
 	}
 }
 
-func (k *checker) customTemplate(rule, p, tt string, id *string, version *int64, ex *model.Extra) {
+func (k *checker) customTemplate(r *platformRules, p *path, tt string, id *string, version *int64, ex *model.Extra) {
 	if tt == model.TemplateCustom {
-		k.requiredStr(rule, p, "custom_template_id", id, ex, " when template_type is Custom")
+		k.requiredStr(r.customTemplate, p, "custom_template_id", id, ex, " when template_type is Custom")
 	}
-	k.minInt(rule+"_version", p, "custom_template_version", version, 1)
+	k.minInt(r.customVersion, p, "custom_template_version", version, 1)
 }
 
-func (k *checker) clickAction(rule, p string, action, value *string, ex *model.Extra) {
+func (k *checker) clickAction(r *platformRules, p *path, action, value *string, ex *model.Extra) {
 	if action == nil {
 		return
 	}
-	if k.enum(rule, p, "default_click_action", action, model.DefaultClickActions) {
-		k.requiredStr(rule+"_value_required", p, "default_click_action_value", value, ex, " when default_click_action is set")
+	if k.enum(r.clickAction, p, "default_click_action", action, model.DefaultClickActions) {
+		k.requiredStr(r.clickValue, p, "default_click_action_value", value, ex, " when default_click_action is set")
 	}
 }
 
-func (k *checker) androidBasic(p string, b *model.AndroidBasic, tt string) {
+func (k *checker) androidBasic(p *path, b *model.AndroidBasic, tt string) {
 	k.types(p, &b.Extra)
 	const r = "push.android.basic_details"
 	if k.publish() && tt != model.TemplateCustom {
@@ -145,8 +169,8 @@ func (k *checker) androidBasic(p string, b *model.AndroidBasic, tt string) {
 	k.uri("push.android.uri", p, "image_url", b.ImageURL)
 	k.uri("push.android.uri", p, "input_gif_url", b.InputGIFURL)
 	k.uri("push.android.uri", p, "banner_image_url", b.BannerImageURL)
-	k.clickAction("push.android.click_action", p, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-	k.keyValues("push.key_value_pairs", p+".key_value_pairs", b.KeyValuePairs)
+	k.clickAction(&androidRules, p, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
+	k.keyValues("push.key_value_pairs", p.sub("key_value_pairs"), b.KeyValuePairs)
 	k.hexColor(p, "background_color_code", b.BackgroundColorCode)
 	k.hexColor(p, "app_name_color_code", b.AppNameColorCode)
 	k.enum(r+".notification_control_color", p, "notification_control_color", b.NotificationControlColor, notificationColors)
@@ -158,41 +182,41 @@ func (k *checker) androidBasic(p string, b *model.AndroidBasic, tt string) {
 		k.requiredVal("push.carousel_required", p, "carousel_content", b.CarouselContent != nil, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL")
 	}
 	if b.CarouselContent != nil {
-		k.carousel("push.android.carousel", p+".carousel_content", b.CarouselContent, androidSliders, "Android")
+		k.carousel(&androidRules, p.sub("carousel_content"), b.CarouselContent, androidSliders, "Android")
 	}
 }
 
-func (k *checker) hexColor(p, key string, v *string) {
+func (k *checker) hexColor(p *path, key string, v *string) {
 	if v != nil && !validHexColor(*v) {
-		k.add("push.color_code", p+"."+key, key+" must be a hex colour like #1A2B3C.")
+		k.add("push.color_code", p.join(key), key+" must be a hex colour like #1A2B3C.")
 	}
 }
 
 // carousel: slider_transition casing differs per platform (lowercase on
 // Android, uppercase on iOS: decisions.md §2 row 2).
-func (k *checker) carousel(rule, p string, c *model.Carousel, sliders []string, platform string) {
+func (k *checker) carousel(r *platformRules, p *path, c *model.Carousel, sliders []string, platform string) {
 	k.types(p, &c.Extra)
 	if v := c.SliderTransition; v != nil && !oneOf(*v, sliders) {
-		k.add(rule+".slider_transition", p+".slider_transition", "slider_transition "+strconv.Quote(*v)+" is not allowed on "+platform+": use "+list(sliders)+" (the casing matters).")
+		k.add(r.slider, p.join("slider_transition"), "slider_transition "+strconv.Quote(*v)+" is not allowed on "+platform+": use "+list(sliders)+" (the casing matters).")
 	}
 	if len(c.SlideData) == 0 && !wrongType(&c.Extra, "slide_data") {
-		k.add(rule+".slides_required", p+".slide_data", "a carousel needs at least one slide in slide_data.")
+		k.add(r.slides, p.join("slide_data"), "a carousel needs at least one slide in slide_data.")
 	}
 	for i := range c.SlideData {
 		s := &c.SlideData[i]
-		sp := index(p+".slide_data", i)
+		sp := p.sub("slide_data").el(i)
 		k.types(sp, &s.Extra)
-		if k.requiredStr(rule+".slide_image_required", sp, "image_url", s.ImageURL, &s.Extra, " in every slide") {
-			k.uri("push.uri", sp, "image_url", s.ImageURL)
+		if k.requiredStr(r.slideImage, sp, "image_url", s.ImageURL, &s.Extra, " in every slide") {
+			k.uri(r.slideURI, sp, "image_url", s.ImageURL)
 		}
-		if s.ImageClickAction != nil && k.enum(rule+".slide_click_action", sp, "image_click_action", s.ImageClickAction, model.DefaultClickActions) {
-			k.requiredStr(rule+".slide_click_value_required", sp, "image_click_action_value", s.ImageClickActionValue, &s.Extra, " when image_click_action is set")
+		if s.ImageClickAction != nil && k.enum(r.slideAction, sp, "image_click_action", s.ImageClickAction, model.DefaultClickActions) {
+			k.requiredStr(r.slideValue, sp, "image_click_action_value", s.ImageClickActionValue, &s.Extra, " when image_click_action is set")
 		}
-		k.keyValues("push.key_value_pairs", sp+".key_value_pairs", s.KeyValuePairs)
+		k.keyValues("push.key_value_pairs", sp.sub("key_value_pairs"), s.KeyValuePairs)
 	}
 }
 
-func (k *checker) timer(p string, t *model.Timer) {
+func (k *checker) timer(p *path, t *model.Timer) {
 	k.types(p, &t.Extra)
 	const r = "push.android.timer"
 	if k.requiredStr(r+"_ends_at_required", p, "timer_ends_at", t.TimerEndsAt, &t.Extra, " in a timer") {
@@ -206,12 +230,12 @@ func (k *checker) timer(p string, t *model.Timer) {
 			why := " when personalized_value is false"
 			if k.requiredStr(r+".duration_required", p, "duration_hour", t.DurationHour, &t.Extra, why) && t.DurationHour != nil {
 				if f, ok := numeric(*t.DurationHour); !ok || f < 0 || f != float64(int64(f)) {
-					k.add(r+".duration", p+".duration_hour", "duration_hour must be a whole number of hours, sent as a string like \"2\".")
+					k.add(r+".duration", p.join("duration_hour"), "duration_hour must be a whole number of hours, sent as a string like \"2\".")
 				}
 			}
 			if k.requiredStr(r+".duration_required", p, "duration_minute", t.DurationMinute, &t.Extra, why) && t.DurationMinute != nil {
 				if f, ok := numeric(*t.DurationMinute); !ok || f < 0 || f > 59 || f != float64(int64(f)) {
-					k.add(r+".duration", p+".duration_minute", "duration_minute must be a whole number from 0 to 59, sent as a string like \"30\".")
+					k.add(r+".duration", p.join("duration_minute"), "duration_minute must be a whole number from 0 to 59, sent as a string like \"30\".")
 				}
 			}
 		}
@@ -223,7 +247,7 @@ func (k *checker) timer(p string, t *model.Timer) {
 	}
 }
 
-func (k *checker) androidButton(p string, b *model.AndroidButton) {
+func (k *checker) androidButton(p *path, b *model.AndroidButton) {
 	k.types(p, &b.Extra)
 	const r = "push.android.button"
 	k.requiredStr(r+".name_required", p, "btn_name", b.BtnName, &b.Extra, " on every button")
@@ -232,10 +256,10 @@ func (k *checker) androidButton(p string, b *model.AndroidButton) {
 		oneOf(*b.ClickActionType, model.NamedClickActions) {
 		k.requiredStr(r+".click_action_name_required", p, "click_action_name", b.ClickActionName, &b.Extra, " for click_action_type "+*b.ClickActionType)
 	}
-	k.keyValues("push.key_value_pairs", p+".key_value_pairs", b.KeyValuePairs)
+	k.keyValues("push.key_value_pairs", p.sub("key_value_pairs"), b.KeyValuePairs)
 }
 
-func (k *checker) androidAdvanced(p string, a *model.AndroidAdvanced) {
+func (k *checker) androidAdvanced(p *path, a *model.AndroidAdvanced) {
 	k.types(p, &a.Extra)
 	const r = "push.android.advanced"
 	if isTrue(a.MakeNotificationSticky) || isTrue(a.AutoDismissNotification) {
@@ -254,28 +278,28 @@ func (k *checker) androidAdvanced(p string, a *model.AndroidAdvanced) {
 	k.enum(r+".auto_dismiss_granularity", p, "auto_dismiss_notification_time_granularity", a.AutoDismissNotificationTimeGranularity, dismissGranularity)
 }
 
-func (k *checker) ios(p string, a *model.IOS) {
+func (k *checker) ios(p *path, a *model.IOS) {
 	k.types(p, &a.Extra)
 	tt := ""
-	if k.templateType("push.ios.template_type", p, "iOS", a.TemplateType, &a.Extra, model.IOSTemplates) {
+	if k.templateType("push.ios.template_type", "push.ios.template_type_required", p, "iOS", a.TemplateType, &a.Extra, model.IOSTemplates) {
 		tt = *a.TemplateType
 	}
-	k.customTemplate("push.ios.custom_template", p, tt, a.CustomTemplateID, a.CustomTemplateVersion, &a.Extra)
+	k.customTemplate(&iosRules, p, tt, a.CustomTemplateID, a.CustomTemplateVersion, &a.Extra)
 	if a.BasicDetails == nil {
 		k.requiredVal("push.ios.basic_details_required", p, "basic_details", false, &a.Extra, " in every iOS payload")
 	} else {
-		k.iosBasic(p+".basic_details", a.BasicDetails, tt)
+		k.iosBasic(p.sub("basic_details"), a.BasicDetails, tt)
 	}
 	if tt == model.TemplateStylizedBasic || tt == model.TemplateSimpleImageCarousel {
 		k.requiredVal("push.ios.template_backup_required", p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
 	}
 	if b := a.TemplateBackup; b != nil {
-		bp := p + ".template_backup"
+		bp := p.sub("template_backup")
 		k.types(bp, &b.Extra)
 		k.enum("push.ios.rich_media_type", bp, "rich_media_type", b.RichMediaType, richMediaTypes)
 		k.uri("push.ios.uri", bp, "rich_media_value", b.RichMediaValue)
-		k.clickAction("push.ios.click_action", bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-		k.keyValues("push.key_value_pairs", bp+".key_value_pairs", b.KeyValuePairs)
+		k.clickAction(&iosRules, bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
+		k.keyValues("push.key_value_pairs", bp.sub("key_value_pairs"), b.KeyValuePairs)
 		if k.publish() {
 			k.requiredStr("push.title_required", bp, "title", b.Title, &b.Extra, " for publish")
 			k.requiredStr("push.message_required", bp, "message", b.Message, &b.Extra, " for publish")
@@ -283,23 +307,23 @@ func (k *checker) ios(p string, a *model.IOS) {
 	}
 	for i := range a.Buttons {
 		b := &a.Buttons[i]
-		bp := index(p+".buttons", i)
+		bp := p.sub("buttons").el(i)
 		k.types(bp, &b.Extra)
 		k.requiredStr("push.ios.button_category_required", bp, "button_category", b.ButtonCategory, &b.Extra, ": the name of a category defined in the app")
 	}
 	if adv := a.Advanced; adv != nil {
-		k.types(p+".advanced", &adv.Extra)
+		k.types(p.sub("advanced"), &adv.Extra)
 	}
 }
 
-func (k *checker) iosBasic(p string, b *model.IOSBasic, tt string) {
+func (k *checker) iosBasic(p *path, b *model.IOSBasic, tt string) {
 	k.types(p, &b.Extra)
 	if k.publish() && tt != model.TemplateCustom {
 		k.requiredStr("push.title_required", p, "title", b.Title, &b.Extra, " for publish")
 		k.requiredStr("push.message_required", p, "message", b.Message, &b.Extra, " for publish")
 	}
-	k.clickAction("push.ios.click_action", p, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-	k.keyValues("push.key_value_pairs", p+".key_value_pairs", b.KeyValuePairs)
+	k.clickAction(&iosRules, p, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
+	k.keyValues("push.key_value_pairs", p.sub("key_value_pairs"), b.KeyValuePairs)
 	k.enum("push.ios.rich_media_type", p, "rich_media_type", b.RichMediaType, richMediaTypes)
 	if b.RichMediaType != nil {
 		k.requiredStr("push.ios.rich_media_value_required", p, "rich_media_value", b.RichMediaValue, &b.Extra, " when rich_media_type is set")
@@ -313,18 +337,18 @@ func (k *checker) iosBasic(p string, b *model.IOSBasic, tt string) {
 		k.requiredVal("push.carousel_required", p, "carousel_content", b.CarouselContent != nil, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL")
 	}
 	if b.CarouselContent != nil {
-		k.carousel("push.ios.carousel", p+".carousel_content", b.CarouselContent, iosSliders, "iOS")
+		k.carousel(&iosRules, p.sub("carousel_content"), b.CarouselContent, iosSliders, "iOS")
 	}
 }
 
-func (k *checker) web(p string, w *model.Web) {
+func (k *checker) web(p *path, w *model.Web) {
 	k.types(p, &w.Extra)
-	k.templateType("push.web.template_type", p, "Web", w.TemplateType, &w.Extra, model.WebTemplates)
+	k.templateType("push.web.template_type", "push.web.template_type_required", p, "Web", w.TemplateType, &w.Extra, model.WebTemplates)
 	if w.BasicDetails == nil {
 		k.requiredVal("push.web.basic_details_required", p, "basic_details", false, &w.Extra, " in every Web payload")
 	} else {
 		b := w.BasicDetails
-		bp := p + ".basic_details"
+		bp := p.sub("basic_details")
 		k.types(bp, &b.Extra)
 		if k.publish() {
 			k.requiredStr("push.title_required", bp, "title", b.Title, &b.Extra, " for publish")
@@ -335,7 +359,7 @@ func (k *checker) web(p string, w *model.Web) {
 	}
 	for i := range w.Buttons {
 		b := &w.Buttons[i]
-		bp := index(p+".buttons", i)
+		bp := p.sub("buttons").el(i)
 		k.types(bp, &b.Extra)
 		k.requiredStr("push.web.button_title_required", bp, "title", b.Title, &b.Extra, " on every button")
 		k.uri("push.web.uri", bp, "icon_url", b.IconURL)
@@ -344,7 +368,7 @@ func (k *checker) web(p string, w *model.Web) {
 		}
 	}
 	if a := w.Advanced; a != nil {
-		ap := p + ".advanced"
+		ap := p.sub("advanced")
 		k.types(ap, &a.Extra)
 		k.enum("push.web.icon_image_type", ap, "icon_image_type", a.IconImageType, iconImageTypes)
 		if str(a.IconImageType) == model.IconURL {

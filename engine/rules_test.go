@@ -1,6 +1,10 @@
 package engine
 
 import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -472,6 +476,32 @@ var ruleCases = []ruleCase{
 	{"audience limit metric lowercase", pET, 0, al, s(cal, `{"is_campaign_audience_limit_enabled": true, "metric": "sent", "frequency": "TOTAL", "limit": 10}`), "audience_limit.metric", cal + ".metric"},
 	{"audience limit frequency unknown", pET, 0, al, s(cal, `{"is_campaign_audience_limit_enabled": true, "metric": "SENT", "frequency": "DAILY", "limit": 10}`), "audience_limit.frequency", cal + ".frequency"},
 	{"audience limit limit string", pET, 0, al, s(cal, `{"is_campaign_audience_limit_enabled": true, "metric": "SENT", "frequency": "TOTAL", "limit": "10"}`), "json.type", cal + ".limit"},
+	// --- the rest, one invalid case each ------------------------------------------------------
+	{"live activity publish with id", pOT, 0, Features{}, s("campaign_delivery_type", `"BROADCAST_LIVE_ACTIVITY"`, bd+".broadcast_live_activity_id", `"la-1"`, dc+".queuing_enabled", del, dc+".queue_duration", del), "", ""},
+	{"live activity without id", pOT, 0, Features{}, s("campaign_delivery_type", `"BROADCAST_LIVE_ACTIVITY"`, dc+".queuing_enabled", del, dc+".queue_duration", del), "basic.live_activity_id_required", bd + ".broadcast_live_activity_id"},
+	{"live activity audience limit", pOT, 0, al, s("campaign_delivery_type", `"BROADCAST_LIVE_ACTIVITY"`, bd+".broadcast_live_activity_id", `"la-1"`, cal, `{"is_campaign_audience_limit_enabled": false}`), "audience_limit.live_activity", cal},
+	{"empty locale", pOT, PhasePatch, Features{}, s("campaign_content.locales", `["es-ES", "fr-FR", " "]`), "content.locales_empty", "campaign_content.locales[2]"},
+	{"min delay negative", pET, 0, Features{}, s(dc+".minimum_delay_between_two_notification_in_hour", `-1`), "delivery.minimum_delay", dc + ".minimum_delay_between_two_notification_in_hour"},
+	{"email template version 0", ePER, 0, Features{}, s(fe+".custom_template_version", `0`), "email.custom_template_version", fe + ".custom_template_version"},
+	{"email template id empty", ePER, 0, Features{}, s(fe+".custom_template_id", `""`), "email.template_id", fe + ".custom_template_id"},
+	{"dwell granularity", pLT, 0, Features{}, s(geo+".dwell_time_granularity", `"SECONDS"`), "geofence.dwell_time_granularity", geo + ".dwell_time_granularity"},
+	{"dwell value 0", pLT, 0, Features{}, s(geo+".dwell_time_value", `"0"`), "geofence.dwell_time_value", geo + ".dwell_time_value"},
+	{"response time negative", pLT, 0, Features{}, s(geo+".response_time_value", `"-5"`), "geofence.response_time_value", geo + ".response_time_value"},
+	{"goal attribute without name", pOT, 0, Features{}, s("conversion_goal_details.goals[0].goal_event_attribute", `{"data_type": "DOUBLE"}`), "goals.attribute_required", "conversion_goal_details.goals[0].goal_event_attribute.name"},
+	{"campaign content missing", pOT, 0, Features{}, s("campaign_content", del), "publish.campaign_content", "campaign_content"},
+	{"ios carousel no slides", pET, 0, Features{}, s(i2+".basic_details.carousel_content.slide_data", `[]`), "push.ios.carousel.slides_required", i2 + ".basic_details.carousel_content.slide_data"},
+	{"ios slide without image", pET, 0, Features{}, s(i2+".basic_details.carousel_content.slide_data[0]", `{}`), "push.ios.carousel.slide_image_required", i2 + ".basic_details.carousel_content.slide_data[0].image_url"},
+	{"ios slide action unknown", pET, 0, Features{}, s(i2+".basic_details.carousel_content.slide_data[0].image_click_action", `"SHARE"`), "push.ios.carousel.slide_click_action", i2 + ".basic_details.carousel_content.slide_data[0].image_click_action"},
+	{"ios slide action without value", pET, 0, Features{}, s(i2+".basic_details.carousel_content.slide_data[0].image_click_action", `"DEEPLINKING"`), "push.ios.carousel.slide_click_value_required", i2 + ".basic_details.carousel_content.slide_data[0].image_click_action_value"},
+	{"ios click action unknown", pOT, 0, Features{}, s(i1+".basic_details.default_click_action", `"deeplinking"`), "push.ios.click_action", i1 + ".basic_details.default_click_action"},
+	{"ios click action without value", pOT, 0, Features{}, s(i1+".basic_details.default_click_action_value", del), "push.ios.click_action_value_required", i1 + ".basic_details.default_click_action_value"},
+	{"ios custom version 0", pOT, 0, Features{}, s(i1+".custom_template_version", `0`), "push.ios.custom_template_version", i1 + ".custom_template_version"},
+	{"ios template missing", pOT, 0, Features{}, s(i1+".template_type", del), "push.ios.template_type_required", i1 + ".template_type"},
+	{"ios rich media not URI", pOT, 0, Features{}, s(i1+".basic_details.rich_media_value", `"banner.png"`), "push.ios.uri", i1 + ".basic_details.rich_media_value"},
+	{"web template missing", pBET, 0, Features{}, s(fw+".template_type", del), "push.web.template_type_required", fw + ".template_type"},
+	{"notification schedule missing", pLT, 0, Features{}, s(sd+".geo_fence_timelimit.notification_schedule", del), "scheduling.notification_schedule_required", sd + ".geo_fence_timelimit.notification_schedule"},
+	{"intelligent value negative", pET, 0, Features{}, s(tc+".trigger_delay_type", `"INTELLIGENT_DELAY"`, tc+".intelligent_delay_optimization", `{"min_delay_value": -1, "min_delay_granularity": "HOURS", "max_delay_value": 1, "max_delay_granularity": "DAYS"}`), "trigger.intelligent_value", tc + ".intelligent_delay_optimization.min_delay_value"},
+	{"utm custom without name", eOT, 0, Features{}, s("utm_params.", `"x"`), "utm.custom_name", "utm_params"},
 }
 
 func TestRules(t *testing.T) {
@@ -498,5 +528,43 @@ func TestRules(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestEveryRuleHasACase: every rule id in the engine's source has at least
+// one failing case in ruleCases (or, for the patch-only rules, in
+// patch_test.go), so a new rule cannot land untested.
+func TestEveryRuleHasACase(t *testing.T) {
+	files, _ := filepath.Glob("*.go")
+	ids := regexp.MustCompile(`"([a-z_]+(?:\.[a-z_]+)+)"`)
+	notRules := map[string]bool{
+		// targets and prefixes that rule ids are built from
+		"basic_details.business_event": true, "delivery_controls.bypass_dnd": true, "push.android.advanced": true, "push.android.basic_details": true,
+		"push.android.button": true, "push.android.timer": true,
+		// names of rows in the publish table (their problems carry other ids)
+		"publish.basic_details": true, "publish.bypass_dnd": true,
+	}
+	elsewhere := map[string]bool{"state.locked": true, "top.channel_change": true, "top.live_activity_patch": true}
+	covered := map[string]bool{}
+	for _, tc := range ruleCases {
+		covered[tc.rule] = true
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ids.FindAllStringSubmatch(string(src), -1) {
+			id := m[1]
+			if strings.Contains(id, "_details.") && !strings.HasPrefix(id, "push.") || notRules[id] || elsewhere[id] {
+				continue
+			}
+			if !covered[id] {
+				t.Errorf("%s: rule %s has no case in ruleCases", f, id)
+			}
+		}
 	}
 }

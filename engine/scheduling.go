@@ -7,25 +7,24 @@ import (
 )
 
 var (
-	scheduleTypes    = []string{model.ScheduleASAP, model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone}
-	frequencies      = []string{model.FrequencyDaily, model.FrequencyWeekly, model.FrequencyMonthly}
-	notifySchedules  = []string{model.NotifyAlways, model.NotifyLimitedTime}
-	schedulingPrefix = "scheduling_details"
+	scheduleTypes   = []string{model.ScheduleASAP, model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone}
+	frequencies     = []string{model.FrequencyDaily, model.FrequencyWeekly, model.FrequencyMonthly}
+	notifySchedules = []string{model.NotifyAlways, model.NotifyLimitedTime}
 )
 
 // checkScheduling validates scheduling_details (service-reference §2.15, §3.9).
 func checkScheduling(k *checker) {
 	s := k.c.SchedulingDetails
-	p := schedulingPrefix
+	p := rootPath("scheduling_details")
 	k.types(p, &s.Extra)
 	k.enum("scheduling.delivery_type", p, "delivery_type", s.DeliveryType, scheduleTypes)
 	k.dateTime("scheduling.start_time", p, "start_time", s.StartTime)
 	k.dateTime("scheduling.expiry_time", p, "expiry_time", s.ExpiryTime)
 	if s.Timezone != nil && !ValidTimezone(*s.Timezone) {
-		k.add("scheduling.timezone", p+".timezone", "timezone "+strconv.Quote(*s.Timezone)+" is not an IANA time zone name like \"Asia/Kolkata\" or \"Europe/Madrid\".")
+		k.add("scheduling.timezone", p.join("timezone"), "timezone "+strconv.Quote(*s.Timezone)+" is not an IANA time zone name like \"Asia/Kolkata\" or \"Europe/Madrid\".")
 	}
 	if s.StartTime != nil && s.ExpiryTime != nil && validDateTime(*s.StartTime) && validDateTime(*s.ExpiryTime) && *s.ExpiryTime <= *s.StartTime {
-		k.add("scheduling.expiry_after_start", p+".expiry_time", "expiry_time must be later than start_time.")
+		k.add("scheduling.expiry_after_start", p.join("expiry_time"), "expiry_time must be later than start_time.")
 	}
 	switch dt := str(s.DeliveryType); dt {
 	case model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone:
@@ -42,33 +41,33 @@ func checkScheduling(k *checker) {
 		}
 	}
 	if b := s.BTSDetails; b != nil {
-		k.types(p+".bts_details", &b.Extra)
+		k.types(p.sub("bts_details"), &b.Extra)
 	}
 	if u := s.UserTimezoneDetails; u != nil {
-		k.types(p+".user_timezone_details", &u.Extra)
+		k.types(p.sub("user_timezone_details"), &u.Extra)
 	}
 	if k.dtype == model.DeliveryPeriodic {
 		if s.PeriodicDetails == nil {
 			k.requiredVal("scheduling.periodic_required", p, "periodic_details", false, &s.Extra, " for PERIODIC campaigns")
 		}
 		if s.DeliveryType != nil && *s.DeliveryType != model.ScheduleFixedTime {
-			k.add("scheduling.periodic_fixed_time", p+".delivery_type", "PERIODIC campaigns are sent AT_FIXED_TIME; delivery_type "+strconv.Quote(*s.DeliveryType)+" is not allowed.")
+			k.add("scheduling.periodic_fixed_time", p.join("delivery_type"), "PERIODIC campaigns are sent AT_FIXED_TIME; delivery_type "+strconv.Quote(*s.DeliveryType)+" is not allowed.")
 		}
 	} else if k.dtype != "" {
-		k.notApplicable("scheduling.periodic_not_applicable", p+".periodic_details", "periodic_details", s.PeriodicDetails != nil, "to "+k.dtLabel()+" (only PERIODIC)")
+		k.naType("scheduling.periodic_not_applicable", p, "periodic_details", s.PeriodicDetails != nil, "only PERIODIC")
 	}
 	if s.PeriodicDetails != nil {
-		periodic(k, p+".periodic_details", s.PeriodicDetails)
+		periodic(k, p.sub("periodic_details"), s.PeriodicDetails)
 	}
 	if k.dtype != "" && k.dtype != model.DeliveryLocationTriggered {
-		k.notApplicable("scheduling.geo_fence_not_applicable", p+".geo_fence_timelimit", "geo_fence_timelimit", s.GeoFenceTimelimit != nil, "to "+k.dtLabel()+" (only LOCATION_TRIGGERED)")
+		k.naType("scheduling.geo_fence_not_applicable", p, "geo_fence_timelimit", s.GeoFenceTimelimit != nil, "only LOCATION_TRIGGERED")
 	}
 	if g := s.GeoFenceTimelimit; g != nil {
-		geoTimelimit(k, p+".geo_fence_timelimit", g)
+		geoTimelimit(k, p.sub("geo_fence_timelimit"), g)
 	}
 }
 
-func periodic(k *checker, p string, pd *model.Periodic) {
+func periodic(k *checker, p *path, pd *model.Periodic) {
 	k.types(p, &pd.Extra)
 	if k.requiredStr("scheduling.sending_frequency_required", p, "sending_frequency", pd.SendingFrequency, &pd.Extra, " in periodic_details") {
 		k.enum("scheduling.sending_frequency", p, "sending_frequency", pd.SendingFrequency, frequencies)
@@ -77,56 +76,56 @@ func periodic(k *checker, p string, pd *model.Periodic) {
 	k.minInt("scheduling.no_of_occurences", p, "no_of_occurences", pd.NoOfOccurences, 1)
 	for i, d := range pd.RepeatOnDateOfMonth {
 		if d < 1 || d > 31 {
-			k.add("scheduling.date_of_month", index(p+".repeat_on_date_of_month", i), "a day of the month must be from 1 to 31.")
+			k.add("scheduling.date_of_month", p.sub("repeat_on_date_of_month").el(i).String(), "a day of the month must be from 1 to 31.")
 		}
 	}
-	weekdays(k, p+".repeat_on_days_of_week", pd.RepeatOnDaysOfWeek)
+	weekdays(k, p.sub("repeat_on_days_of_week"), pd.RepeatOnDaysOfWeek)
 	for i := range pd.RepeatOnDaysOfWeekForMonth {
 		w := &pd.RepeatOnDaysOfWeekForMonth[i]
-		wp := index(p+".repeat_on_days_of_week_for_month", i)
+		wp := p.sub("repeat_on_days_of_week_for_month").el(i)
 		k.types(wp, &w.Extra)
 		k.enum("scheduling.week_granularity", wp, "week_granularity", w.WeekGranularity, model.WeekGranularities)
-		weekdays(k, wp+".repeat_on_days_of_week", w.RepeatOnDaysOfWeek)
+		weekdays(k, wp.sub("repeat_on_days_of_week"), w.RepeatOnDaysOfWeek)
 	}
 	switch str(pd.SendingFrequency) {
 	case model.FrequencyWeekly:
 		if len(pd.RepeatOnDaysOfWeek) == 0 && !wrongType(&pd.Extra, "repeat_on_days_of_week") {
-			k.add("scheduling.weekly_days_required", p+".repeat_on_days_of_week", "repeat_on_days_of_week is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
+			k.add("scheduling.weekly_days_required", p.join("repeat_on_days_of_week"), "repeat_on_days_of_week is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
 		}
 	case model.FrequencyMonthly:
 		if len(pd.RepeatOnDateOfMonth) == 0 && len(pd.RepeatOnDaysOfWeekForMonth) == 0 && len(pd.RepeatOnDaysOfWeek) == 0 &&
 			!wrongType(&pd.Extra, "repeat_on_date_of_month") && !wrongType(&pd.Extra, "repeat_on_days_of_week_for_month") {
-			k.add("scheduling.monthly_days_required", p+".repeat_on_date_of_month", "a MONTHLY schedule needs repeat_on_date_of_month (1-31) or repeat_on_days_of_week_for_month.")
+			k.add("scheduling.monthly_days_required", p.join("repeat_on_date_of_month"), "a MONTHLY schedule needs repeat_on_date_of_month (1-31) or repeat_on_days_of_week_for_month.")
 		}
 	}
 }
 
-func weekdays(k *checker, p string, days []string) {
+func weekdays(k *checker, p *path, days []string) {
 	for i := range days {
 		if !oneOf(days[i], model.Weekdays) {
-			k.add("scheduling.weekday", index(p, i), "day "+strconv.Quote(days[i])+" is not allowed: use "+list(model.Weekdays)+".")
+			k.add("scheduling.weekday", p.el(i).String(), "day "+strconv.Quote(days[i])+" is not allowed: use "+list(model.Weekdays)+".")
 		}
 	}
 }
 
-func geoTimelimit(k *checker, p string, g *model.GeoFenceTimelimit) {
+func geoTimelimit(k *checker, p *path, g *model.GeoFenceTimelimit) {
 	k.types(p, &g.Extra)
 	if k.requiredStr("scheduling.notification_schedule_required", p, "notification_schedule", g.NotificationSchedule, &g.Extra, " in geo_fence_timelimit") {
 		k.enum("scheduling.notification_schedule", p, "notification_schedule", g.NotificationSchedule, notifySchedules)
 	}
 	if str(g.NotificationSchedule) == model.NotifyLimitedTime && len(g.Timebounds) == 0 && !wrongType(&g.Extra, "timebounds") {
-		k.add("scheduling.timebounds_required", p+".timebounds", "timebounds is required when notification_schedule is LIMITED_TIME: give at least one {start_time, end_time}.")
+		k.add("scheduling.timebounds_required", p.join("timebounds"), "timebounds is required when notification_schedule is LIMITED_TIME: give at least one {start_time, end_time}.")
 	}
 	for i := range g.Timebounds {
 		tb := &g.Timebounds[i]
-		tp := index(p+".timebounds", i)
+		tp := p.sub("timebounds").el(i)
 		k.types(tp, &tb.Extra)
 		k.requiredStr("scheduling.timebound_required", tp, "start_time", tb.StartTime, &tb.Extra, " in a timebound")
 		k.requiredStr("scheduling.timebound_required", tp, "end_time", tb.EndTime, &tb.Extra, " in a timebound")
 		k.dateTime("scheduling.timebound_time", tp, "start_time", tb.StartTime)
 		k.dateTime("scheduling.timebound_time", tp, "end_time", tb.EndTime)
 		if tb.StartTime != nil && tb.EndTime != nil && validDateTime(*tb.StartTime) && validDateTime(*tb.EndTime) && *tb.EndTime <= *tb.StartTime {
-			k.add("scheduling.timebound_order", tp+".end_time", "end_time must be later than start_time.")
+			k.add("scheduling.timebound_order", tp.join("end_time"), "end_time must be later than start_time.")
 		}
 	}
 }

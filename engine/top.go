@@ -62,13 +62,13 @@ func checkTop(k *checker, body *model.Campaign, stored *model.Campaign) {
 	checkChannel(k, body, stored)
 	checkDeliveryType(k, body, stored)
 	if k.phase == PhaseCreate {
-		k.requiredStr("top.created_by_required", "", "created_by", body.CreatedBy, &body.Extra, " to create a campaign")
+		k.requiredStr("top.created_by_required", nil, "created_by", body.CreatedBy, &body.Extra, " to create a campaign")
 	}
 	if body.CreatedBy != nil && !blank(body.CreatedBy) {
-		k.email("top.created_by_email", "created_by", "created_by", *body.CreatedBy)
+		k.email("top.created_by_email", rootPath("created_by"), "created_by", *body.CreatedBy)
 	}
 	if body.UpdatedBy != nil {
-		k.email("top.updated_by_email", "updated_by", "updated_by", *body.UpdatedBy)
+		k.email("top.updated_by_email", rootPath("updated_by"), "updated_by", *body.UpdatedBy)
 	}
 	if k.phase == PhaseCreate && k.isEmail() && body.Connector == nil && !wrongType(&body.Extra, "connector") {
 		k.add("email.connector_required", "connector", "connector is required to create an EMAIL campaign: send connector_type and connector_name.")
@@ -105,7 +105,7 @@ func checkChannel(k *checker, body, stored *model.Campaign) {
 			k.add("top.channel", "channel", ch+" campaigns can be read but not published or edited through V5; only PUSH and EMAIL can.")
 			return
 		}
-		k.enum("top.channel", "", "channel", body.Channel, []string{model.ChannelPush, model.ChannelEmail})
+		k.enum("top.channel", nil, "channel", body.Channel, []string{model.ChannelPush, model.ChannelEmail})
 		return
 	}
 	if stored != nil && stored.Channel != nil && *stored.Channel != ch {
@@ -117,14 +117,18 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	dt := body.CampaignDeliveryType
 	if dt == nil {
 		if k.phase != PhasePatch && !wrongType(&body.Extra, "campaign_delivery_type") {
-			k.add("top.delivery_type_required", "campaign_delivery_type", "campaign_delivery_type is required: use one of "+list(model.PushCreateDeliveryTypes)+".")
+			types := model.PushCreateDeliveryTypes
+			if k.isEmail() {
+				types = model.EmailCreateDeliveryTypes
+			}
+			k.add("top.delivery_type_required", "campaign_delivery_type", "campaign_delivery_type is required: use one of "+list(types)+".")
 		}
 		return
 	}
 	switch k.channel {
 	case model.ChannelPush:
 		all := append(append([]string{}, model.PushCreateDeliveryTypes...), model.DeliveryLiveActivity)
-		if !k.enum("top.delivery_type", "", "campaign_delivery_type", dt, all) {
+		if !k.enum("top.delivery_type", nil, "campaign_delivery_type", dt, all) {
 			return
 		}
 	case model.ChannelEmail:

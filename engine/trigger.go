@@ -17,21 +17,21 @@ var (
 // checkTrigger validates trigger_condition (service-reference §2.7, §3.4).
 func checkTrigger(k *checker) {
 	t := k.c.TriggerCondition
-	const p = "trigger_condition"
+	p := rootPath("trigger_condition")
 	switch k.dtype {
 	case model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryBusinessEvent:
-		k.add("trigger.not_applicable", p, "trigger_condition does not apply to "+k.dtLabel()+"; remove it (only EVENT_TRIGGERED, DEVICE_TRIGGERED and LOCATION_TRIGGERED use a trigger).")
+		k.add("trigger.not_applicable", p.String(), "trigger_condition does not apply to "+k.dtLabel()+"; remove it (only EVENT_TRIGGERED, DEVICE_TRIGGERED and LOCATION_TRIGGERED use a trigger).")
 		return
 	}
 	k.types(p, &t.Extra)
 	if t.IncludedFilters != nil {
-		k.filterGroup(p+".included_filters", t.IncludedFilters)
+		k.filterGroup(p.sub("included_filters"), t.IncludedFilters)
 	}
 	if t.SecondaryIncludedFilters != nil {
-		k.filterGroup(p+".secondary_included_filters", t.SecondaryIncludedFilters)
+		k.filterGroup(p.sub("secondary_included_filters"), t.SecondaryIncludedFilters)
 	}
 	if k.dtype == model.DeliveryEventTriggered && (t.IncludedFilters == nil || len(t.IncludedFilters.Filters) == 0) && !wrongType(&t.Extra, "included_filters") {
-		k.add("trigger.included_filters_required", p+".included_filters", "included_filters needs at least one filter: the event that triggers the campaign.")
+		k.add("trigger.included_filters_required", p.join("included_filters"), "included_filters needs at least one filter: the event that triggers the campaign.")
 	}
 	delayTypes := pushDelayTypes
 	if k.isEmail() {
@@ -54,13 +54,13 @@ func checkTrigger(k *checker) {
 		}
 	}
 	if o := t.IntelligentDelayOptimization; o != nil {
-		op := p + ".intelligent_delay_optimization"
+		op := p.sub("intelligent_delay_optimization")
 		if k.isEmail() {
-			k.add("trigger.intelligent_not_applicable", op, "intelligent_delay_optimization does not apply to EMAIL campaigns (PUSH only); remove it.")
+			k.add("trigger.intelligent_not_applicable", op.String(), "intelligent_delay_optimization does not apply to EMAIL campaigns (PUSH only); remove it.")
 			return
 		}
 		if str(t.TriggerDelayType) != model.DelayIntelligent && !wrongType(&t.Extra, "trigger_delay_type") {
-			k.add("trigger.intelligent_not_applicable", op, "intelligent_delay_optimization is used only when trigger_delay_type is INTELLIGENT_DELAY; remove it or change the delay type.")
+			k.add("trigger.intelligent_not_applicable", op.String(), "intelligent_delay_optimization is used only when trigger_delay_type is INTELLIGENT_DELAY; remove it or change the delay type.")
 		}
 		k.types(op, &o.Extra)
 		why := " in intelligent_delay_optimization"
@@ -79,24 +79,24 @@ func checkTrigger(k *checker) {
 
 // triggerAttr accepts the string form ("If Action") and the object form
 // {name} (decisions.md §2 row 5); BEFORE needs the anchor attribute.
-func triggerAttr(k *checker, p string, t *model.TriggerCondition) {
-	target := p + ".trigger_attr"
+func triggerAttr(k *checker, p *path, t *model.TriggerCondition) {
+	target := p.sub("trigger_attr")
 	switch v := t.TriggerAttr.(type) {
 	case nil:
 	case string:
 		if v == "" {
-			k.add("trigger.attr", target, "trigger_attr must not be empty: use \"If Action\" or an object {\"name\": attribute}.")
+			k.add("trigger.attr", target.String(), "trigger_attr must not be empty: use \"If Action\" or an object {\"name\": attribute}.")
 		}
 	case map[string]any:
 		name, ok := v["name"].(string)
 		if !ok || name == "" {
-			k.add("trigger.attr", target+".name", "trigger_attr.name must be the name of the time-anchor attribute, a non-empty string.")
+			k.add("trigger.attr", target.join("name"), "trigger_attr.name must be the name of the time-anchor attribute, a non-empty string.")
 		}
 	default:
-		k.add("trigger.attr", target, "trigger_attr must be a string (\"If Action\") or an object {\"name\": attribute}, not "+jsonKind(v)+".")
+		k.add("trigger.attr", target.String(), "trigger_attr must be a string (\"If Action\") or an object {\"name\": attribute}, not "+jsonKind(v)+".")
 	}
 	if str(t.TriggerRelation) == model.RelationBefore && t.TriggerAttr == nil && !wrongType(&t.Extra, "trigger_attr") {
-		k.add("trigger.attr_required", target, "trigger_attr is required when trigger_relation is BEFORE: name the attribute the delay counts back from, as {\"name\": attribute}.")
+		k.add("trigger.attr_required", target.String(), "trigger_attr is required when trigger_relation is BEFORE: name the attribute the delay counts back from, as {\"name\": attribute}.")
 	}
 }
 
@@ -108,17 +108,17 @@ var (
 )
 
 // filterGroup validates a filter group of segmentation or a trigger.
-func (k *checker) filterGroup(p string, g *model.FilterGroup) {
+func (k *checker) filterGroup(p *path, g *model.FilterGroup) {
 	k.types(p, &g.Extra)
 	if k.requiredStr("filter.operator_required", p, "filter_operator", g.FilterOperator, &g.Extra, " in a filter group") {
 		k.enum("filter.operator", p, "filter_operator", g.FilterOperator, filterOperators)
 	}
 	for i := range g.Filters {
-		k.filter(index(p+".filters", i), &g.Filters[i])
+		k.filter(p.sub("filters").el(i), &g.Filters[i])
 	}
 }
 
-func (k *checker) filter(p string, f *model.Filter) {
+func (k *checker) filter(p *path, f *model.Filter) {
 	k.types(p, &f.Extra)
 	if !k.requiredStr("filter.type_required", p, "filter_type", f.FilterType, &f.Extra, "") {
 		return
@@ -134,29 +134,29 @@ func (k *checker) filter(p string, f *model.Filter) {
 			ops := model.OperatorsByDataType[*f.DataType]
 			if k.requiredStr("filter.user_attribute_required", p, "operator", f.Operator, &f.Extra, " in a user_attributes filter") &&
 				!oneOf(*f.Operator, ops) {
-				k.add("filter.operator_for_type", p+".operator", "operator "+strconv.Quote(*f.Operator)+" does not work on data_type "+*f.DataType+": use "+list(ops)+".")
+				k.add("filter.operator_for_type", p.join("operator"), "operator "+strconv.Quote(*f.Operator)+" does not work on data_type "+*f.DataType+": use "+list(ops)+".")
 			}
 		}
 		if f.Value == nil && str(f.Operator) != "exists" && !wrongType(&f.Extra, "value") {
-			k.add("filter.value_required", p+".value", "value is required unless the operator is exists.")
+			k.add("filter.value_required", p.join("value"), "value is required unless the operator is exists.")
 		}
 	case model.FilterActions:
 		k.requiredStr("filter.action_required", p, "action_name", f.ActionName, &f.Extra, " in an actions filter")
 		if e := f.Execution; e != nil {
-			ep := p + ".execution"
+			ep := p.sub("execution")
 			k.types(ep, &e.Extra)
 			k.enum("filter.execution_type", ep, "type", e.Type, executionTypes)
 			k.minInt("filter.execution_count", ep, "count", e.Count, 0)
 		}
 		if f.Condition != nil && *f.Condition != model.ConditionIf {
-			k.add("filter.condition", p+".condition", "condition must be \"IF\" when it is sent.")
+			k.add("filter.condition", p.join("condition"), "condition must be \"IF\" when it is sent.")
 		}
 		if f.Attributes != nil {
-			k.filterGroup(p+".attributes", f.Attributes)
+			k.filterGroup(p.sub("attributes"), f.Attributes)
 		}
 	case model.FilterCustomSegments:
 		if blank(f.ID) && blank(f.Name) && !wrongType(&f.Extra, "id") && !wrongType(&f.Extra, "name") {
-			k.add("filter.segment_required", p+".id", "a custom_segments filter needs the segment's id (and name).")
+			k.add("filter.segment_required", p.join("id"), "a custom_segments filter needs the segment's id (and name).")
 		}
 	}
 }
@@ -164,12 +164,12 @@ func (k *checker) filter(p string, f *model.Filter) {
 // checkSegmentation validates segmentation_details.
 func checkSegmentation(k *checker) {
 	s := k.c.SegmentationDetails
-	const p = "segmentation_details"
+	p := rootPath("segmentation_details")
 	k.types(p, &s.Extra)
 	if s.IncludedFilters != nil {
-		k.filterGroup(p+".included_filters", s.IncludedFilters)
+		k.filterGroup(p.sub("included_filters"), s.IncludedFilters)
 	}
 	if s.ExcludedFilters != nil {
-		k.filterGroup(p+".excluded_filters", s.ExcludedFilters)
+		k.filterGroup(p.sub("excluded_filters"), s.ExcludedFilters)
 	}
 }

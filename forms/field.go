@@ -294,5 +294,8 @@ func (f *Field) Toggle(c *model.Campaign, opt string) error {
 	return f.Apply(c, strings.Join(cur, ", "))
 }
 
+// Focusable reports whether the cursor can rest on the row (not a heading).
+func (f *Field) Focusable() bool { return f.Kind != Heading }
+
 // Editable reports whether the field holds a value the user types or picks.
 func (f *Field) Editable() bool { return f.Kind != Action && f.Kind != Heading }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -109,3 +110,86 @@ func TestEncodingJSONUsesTheCodec(t *testing.T) {
 }
 
 func contains(s, sub string) bool { return strings.Contains(s, sub) }
+
+// TestUnknownKeysAtEveryLevel: a fixture with an unknown key in every object
+// the model types (x_… keys), decoded, edited in several components and
+// encoded again, keeps every unknown key with its value.
+func TestUnknownKeysAtEveryLevel(t *testing.T) {
+	data, err := os.ReadFile("../testdata/model/unknown_everywhere.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Edits as an editor makes them: known fields changed, objects replaced.
+	name := "Renamed"
+	c.BasicDetails.Name = &name
+	msg := c.CampaignContent.Content.Keyed["default"]["variation_1"]
+	subject := "New subject"
+	msg.Email.Subject = &subject
+	msg.Push.Android.Buttons = append(msg.Push.Android.Buttons, AndroidButton{BtnName: &name})
+	c.Connector.ConnectorName = &name
+
+	var got map[string]any
+	if err := json.Unmarshal(Encode(c), &got); err != nil {
+		t.Fatal(err)
+	}
+	var want map[string]any
+	if err := json.Unmarshal(data, &want); err != nil {
+		t.Fatal(err)
+	}
+	wantKeys := unknownKeys(want, "")
+	if len(wantKeys) < 50 {
+		t.Fatalf("fixture should hold an unknown key in every object, found %d", len(wantKeys))
+	}
+	gotKeys := unknownKeys(got, "")
+	for k, v := range wantKeys {
+		if g, ok := gotKeys[k]; !ok {
+			t.Errorf("lost %s", k)
+		} else if !reflect.DeepEqual(g, v) {
+			t.Errorf("%s: got %v, want %v", k, g, v)
+		}
+	}
+	// The edits landed, and the custom UTM key (an unknown key) stayed.
+	if got["basic_details"].(map[string]any)["name"] != "Renamed" || got["utm_params"].(map[string]any)["custom_one"] != "c" {
+		t.Fatalf("edits or UTM custom key lost: %v", got)
+	}
+	// Through encoding/json too (wire types embed model values).
+	b, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var viaJSON map[string]any
+	if err := json.Unmarshal(b, &viaJSON); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(viaJSON, got) {
+		t.Fatal("encoding/json and Encode disagree")
+	}
+}
+
+// unknownKeys collects every x_-prefixed key with its path.
+func unknownKeys(v any, path string) map[string]any {
+	out := map[string]any{}
+	switch t := v.(type) {
+	case map[string]any:
+		for k, e := range t {
+			p := path + "." + k
+			if strings.HasPrefix(k, "x_") {
+				out[p] = e
+			}
+			for kk, vv := range unknownKeys(e, p) {
+				out[kk] = vv
+			}
+		}
+	case []any:
+		for i, e := range t {
+			for kk, vv := range unknownKeys(e, path+"["+strconv.Itoa(i)+"]") {
+				out[kk] = vv
+			}
+		}
+	}
+	return out
+}

@@ -142,7 +142,6 @@ type Browser struct {
 
 	loading  bool
 	seq      int
-	keepID   string // campaign to keep the cursor on after a reload
 	err      string
 	lastNote string
 
@@ -180,11 +179,6 @@ func (b *Browser) load(page int) tea.Cmd {
 	b.seq++
 	b.loading = true
 	b.err = ""
-	if sel := b.Selected(); sel != nil && page == b.page {
-		b.keepID = str(sel.CampaignID)
-	} else {
-		b.keepID = ""
-	}
 	seq, req, client, ctx := b.seq, b.filter.Request(page), b.c.Client, b.c.Ctx
 	fetch := func() tea.Msg {
 		res, err := client.Search(ctx, req)
@@ -266,13 +260,17 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return b, nil
 		}
 		b.lastNote = ""
+		// The cursor stays on the campaign it is on now (the user may have
+		// moved while the page loaded), when the new page still holds it.
+		keep := ""
+		if sel := b.Selected(); sel != nil && msg.page == b.page {
+			keep = str(sel.CampaignID)
+		}
 		b.page, b.rows = msg.page, msg.rows
 		b.cursor = 0
-		if b.keepID != "" {
-			for i, r := range b.rows {
-				if str(r.CampaignID) == b.keepID {
-					b.cursor = i
-				}
+		for i, r := range b.rows {
+			if keep != "" && str(r.CampaignID) == keep {
+				b.cursor = i
 			}
 		}
 		b.clampOffset()

@@ -16,7 +16,12 @@ import (
 	"campaigns/themes"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata/ui")
+// updating reports -update (the flag is defined by teatest's golden package,
+// which this package links).
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
 
 func TestMain(m *testing.M) {
 	// Goldens are drawn without colour, whatever terminal runs the tests.
@@ -32,9 +37,9 @@ var ids = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
 // go test ./ui -update rewrites it.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	got = ids.ReplaceAllString(got, "<objectid················>")
+	got = ids.ReplaceAllString(got, "<objectid··············>")
 	path := filepath.Join("..", "testdata", "ui", name+".golden")
-	if *update {
+	if updating() {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
@@ -86,3 +91,5 @@ func fakeRows(n int) []*model.Campaign {
 	}
 	return out
 }
+
+func lipglossWidth(s string) int { return lipgloss.Width(s) }

@@ -88,8 +88,9 @@ type Inspector struct {
 	jsonSrc string
 	jsonOut string // highlighted jsonSrc, once ready
 
-	overview []string
-	checks   []check
+	overview   []string
+	checks     []check
+	checkLines []string // checks drawn, rebuilt when they or the width change
 
 	locked    []string
 	lockedAll bool
@@ -143,9 +144,27 @@ func (in *Inspector) reload() tea.Cmd {
 	return tea.Batch(get, meta, in.spin.Tick)
 }
 
+// wide windows show the overview beside the other panes.
+func (in *Inspector) wide() bool { return in.w >= 150 }
+
+// leftWidth is the overview column of the wide layout.
+func (in *Inspector) leftWidth() int { return min(max(in.w*2/5, 60), 90) }
+
+// paneWidth is the width of the pane that scrolls.
+func (in *Inspector) paneWidth() int {
+	if in.wide() {
+		return in.w - in.leftWidth() - 3
+	}
+	return in.w
+}
+
 func (in *Inspector) SetSize(w, h int) {
 	in.w, in.h = w, h
+	if in.wide() && in.pane == paneOverview {
+		in.pane = paneComponents
+	}
 	in.rebuildOverview()
+	in.rebuildChecks()
 	in.clamp()
 }
 
@@ -354,8 +373,14 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return Pop()
 	case key.Matches(msg, k.NextPane):
 		in.pane = (in.pane + 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneComponents
+		}
 	case key.Matches(msg, k.PrevPane):
 		in.pane = (in.pane + paneCount - 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneChecks
+		}
 	case key.Matches(msg, k.Refresh):
 		return in.reload()
 	case key.Matches(msg, k.Actions):
@@ -512,6 +537,7 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 		note = Notice(ch.title+"; re-reading it", false)
 	}
 	in.checks = append([]check{ch}, in.checks...)
+	in.rebuildChecks()
 	if len(ch.problems) > 0 || m.action == actValidate {
 		in.pane = paneChecks
 		in.offset[paneChecks] = 0
@@ -545,7 +571,7 @@ func (in *Inspector) lineCount() int {
 	case paneJSON:
 		return strings.Count(in.jsonSrc, "\n") + 1
 	}
-	return len(in.checkLines())
+	return len(in.checkLines)
 }
 
 func (in *Inspector) scroll(d int) {
@@ -593,6 +619,9 @@ func (in *Inspector) View() string {
 	}
 	var tabs []string
 	for i, n := range paneNames {
+		if in.wide() && i == paneOverview {
+			continue
+		}
 		if i == in.pane {
 			tabs = append(tabs, st.ActiveTab.Render(n))
 		} else {
@@ -608,9 +637,32 @@ func (in *Inspector) View() string {
 	case in.err != "":
 		head += "  " + st.Error.Render("✗ "+Clean(in.err))
 	}
-	body := in.paneLines()
+	if n, h := in.lineCount(), in.contentHeight(); n > h && in.pane != paneComponents {
+		pos := fmt.Sprintf("%d–%d of %d", in.offset[in.pane]+1, min(in.offset[in.pane]+h, n), n)
+		if gap := in.w - lipgloss.Width(head) - lipgloss.Width(pos) - 1; gap > 0 {
+			head += strings.Repeat(" ", gap) + st.Muted.Render(pos)
+		}
+	}
 	if in.confirm != nil || in.menu != nil {
 		return head + "\n" + in.stateLine() + "\n" + in.dialog()
+	}
+	body := in.paneLines()
+	if in.wide() {
+		// Overview on the left, the chosen pane on the right.
+		lw, h := in.leftWidth(), in.contentHeight()
+		sep := st.Muted.Render("│")
+		rows := make([]string, h)
+		for i := range h {
+			left, right := "", ""
+			if i < len(in.overview) {
+				left = " " + in.overview[i]
+			}
+			if i < len(body) {
+				right = body[i]
+			}
+			rows[i] = pad(left, lw) + " " + sep + " " + ansi.Truncate(right, in.paneWidth(), "")
+		}
+		body = rows
 	}
 	return head + "\n" + in.stateLine() + "\n" + strings.Join(body, "\n")
 }
@@ -649,13 +701,14 @@ func (in *Inspector) paneLines() []string {
 			src = in.jsonOut
 		}
 		lines = strings.Split(src, "\n")
-		if in.jsonOut != "" {
+		if in.jsonOut != "" && in.jsonOut != in.jsonSrc {
+			// chroma leaves a colour open across a line break now and then.
 			for i := range lines {
 				lines[i] += "\x1b[0m"
 			}
 		}
 	case paneChecks:
-		lines = in.checkLines()
+		lines = in.checkLines
 	}
 	off := in.offset[in.pane]
 	if off > len(lines) {
@@ -727,11 +780,13 @@ func (in *Inspector) treeLines(off, h int) []string {
 	return out
 }
 
-func (in *Inspector) checkLines() []string {
+func (in *Inspector) rebuildChecks() {
 	st := in.c.Styles
 	if len(in.checks) == 0 {
-		return []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
+		in.checkLines = []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
+		return
 	}
+	wrap := lipgloss.NewStyle().Width(max(in.paneWidth()-8, 20))
 	var out []string
 	for _, c := range in.checks {
 		if c.ok {
@@ -745,11 +800,13 @@ func (in *Inspector) checkLines() []string {
 				target = "(campaign)"
 			}
 			out = append(out, "   "+st.Warning.Render(target))
-			out = append(out, "     "+st.Text.Render(Clean(p.Message)))
+			for _, l := range strings.Split(wrap.Render(Clean(p.Message)), "\n") {
+				out = append(out, "     "+st.Text.Render(strings.TrimRight(l, " ")))
+			}
 		}
 		out = append(out, "")
 	}
-	return out
+	in.checkLines = out
 }
 
 func (in *Inspector) dialog() string {

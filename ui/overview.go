@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"campaigns/engine"
 	"campaigns/model"
 )
@@ -44,11 +46,30 @@ func (in *Inspector) rebuildOverview() {
 	c := in.camp
 	var lines []string
 	labelW := 16
+	w := in.w
+	if in.wide() {
+		w = in.leftWidth()
+	}
+	valueW := max(w-labelW-3, 20)
+	pending := "" // a section title, written with its first line
 	add := func(label, value string) {
 		if value == "" {
 			return
 		}
-		lines = append(lines, st.Muted.Render(pad(label, labelW))+value)
+		if pending != "" {
+			if len(lines) > 0 {
+				lines = append(lines, "")
+			}
+			lines = append(lines, st.Subtitle.Render(pending))
+			pending = ""
+		}
+		// Long values wrap under themselves rather than leaving the window.
+		for i, l := range strings.Split(lipgloss.NewStyle().Width(valueW).Render(value), "\n") {
+			if i > 0 {
+				label = ""
+			}
+			lines = append(lines, st.Muted.Render(pad(label, labelW))+strings.TrimRight(l, " "))
+		}
 	}
 	text := func(s string) string { return st.Text.Render(Clean(s)) }
 	opt := func(p *string) string {
@@ -57,17 +78,16 @@ func (in *Inspector) rebuildOverview() {
 		}
 		return text(*p)
 	}
-	section := func(title string) {
-		if len(lines) > 0 {
-			lines = append(lines, "")
-		}
-		lines = append(lines, st.Subtitle.Render(title))
-	}
+	section := func(title string) { pending = title }
 
 	section("Campaign")
 	add("Name", text(campaignName(c)))
 	status := str(c.Status)
-	add("Status", st.Status(status).Render(Clean(orUnset(status))))
+	statusLine := st.Status(status).Render(Clean(orUnset(status)))
+	if c.VersionNumber != nil {
+		statusLine += st.Muted.Render(fmt.Sprintf(" · version %d", *c.VersionNumber))
+	}
+	add("Status", statusLine)
 	ch := opt(c.Channel)
 	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
 		ch += st.Muted.Render(" · ") + text(strings.Join(c.BasicDetails.Platforms, ", "))
@@ -75,9 +95,8 @@ func (in *Inspector) rebuildOverview() {
 	add("Channel", ch)
 	add("Delivery type", opt(c.CampaignDeliveryType))
 	add("Campaign ID", opt(c.CampaignID))
-	add("Document ID", opt(c.ID))
-	if c.VersionNumber != nil {
-		add("Version", text(fmt.Sprint(*c.VersionNumber)))
+	if str(c.ID) != str(c.CampaignID) {
+		add("Document ID", opt(c.ID)) // differs once versioning made new documents
 	}
 	if c.BasicDetails != nil {
 		if len(c.BasicDetails.Tags) > 0 {
@@ -124,7 +143,7 @@ func (in *Inspector) rebuildOverview() {
 	case in.metaErr != "":
 		add("Reachability", st.Warning.Render("unavailable: "+Clean(in.metaErr)))
 	case in.meta == nil || in.meta.ReachabilityDetails == nil:
-		add("Reachability", st.Muted.Render("not computed (only for scheduled one-time, event and business-event campaigns)"))
+		add("Reachability", st.Muted.Render("not computed: only for scheduled one-time, event and business-event campaigns"))
 	default:
 		r := in.meta.ReachabilityDetails
 		add("Reachability", text(fmt.Sprintf("%s users", thousands(r.Count)))+st.Muted.Render(" · as of "+fullTime(r.LastUpdatedTime)))
@@ -140,10 +159,7 @@ func (in *Inspector) rebuildOverview() {
 	case in.lockedAll:
 		add("Editable", st.Locked.Render("no: a "+Clean(status)+" campaign cannot be changed"))
 	case len(in.locked) > 0:
-		add("Editable", st.Text.Render("yes, except"))
-		for _, l := range in.locked {
-			add("", st.Locked.Render("locked  "+l))
-		}
+		add("Editable", st.Text.Render("yes, except ")+st.Locked.Render(strings.Join(in.locked, ", ")))
 	default:
 		add("Editable", st.OK.Render("every field"))
 	}
@@ -157,19 +173,11 @@ func (in *Inspector) rebuildOverview() {
 		add("Actions", text(strings.Join(acts, ", "))+st.Muted.Render("  (a)"))
 	}
 
-	section("Components")
 	present := model.Present(c)
 	if len(present) == 0 {
-		add("", st.Muted.Render("none yet"))
-	}
-	for _, name := range present {
-		mark := ""
-		for _, l := range in.locked {
-			if l == name {
-				mark = st.Locked.Render("  locked")
-			}
-		}
-		add("", text(name)+mark)
+		add("Components", st.Muted.Render("none yet"))
+	} else {
+		add("Components", text(strings.Join(present, ", ")))
 	}
 	if len(in.unknown) > 0 {
 		section("Fields this editor does not know (kept as sent)")

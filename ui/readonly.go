@@ -59,6 +59,7 @@ func UnknownFields(c *model.Campaign) []ExtraField {
 var (
 	extraT   = reflect.TypeFor[model.Extra]()
 	contentT = reflect.TypeFor[model.Content]()
+	utmT     = reflect.TypeFor[model.UTMParams]()
 )
 
 func join(prefix, name string) string {
@@ -107,6 +108,10 @@ func walkExtra(v reflect.Value, path string, out *[]ExtraField) {
 			f := t.Field(i)
 			if f.Type == extraT {
 				ex := v.Field(i).Interface().(model.Extra)
+				if t == utmT {
+					// Custom UTM parameters are any other key by design.
+					ex.Unknown = nil
+				}
 				for k := range ex.Unknown {
 					*out = append(*out, ExtraField{Path: join(path, k)})
 				}

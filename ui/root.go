@@ -170,12 +170,12 @@ func (r *root) View() string {
 	} else {
 		footer = r.help.ShortHelpView(r.top().ShortHelp())
 	}
-	return strings.Join([]string{
+	return Fit(strings.Join([]string{
 		r.header(),
 		Fit(body, w, h),
 		Fit(" "+status, w, 1),
 		Fit(st.Footer.Render(footer), w, 1),
-	}, "\n")
+	}, "\n"), r.c.Width, r.c.Height)
 }
 
 func (r *root) header() string {

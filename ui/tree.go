@@ -16,6 +16,7 @@ type treeNode struct {
 	value    string
 	children []*treeNode
 	open     bool
+	inline   string // a short array of scalars drawn on one line when folded
 }
 
 // parseTree reads a JSON document keeping the order of keys.
@@ -54,6 +55,19 @@ func readNode(dec *json.Decoder, n *treeNode) error {
 			}
 			n.children = append(n.children, c)
 		}
+		if n.kind == '[' && len(n.children) > 0 {
+			parts := make([]string, 0, len(n.children))
+			for _, c := range n.children {
+				if c.kind != 0 {
+					parts = nil
+					break
+				}
+				parts = append(parts, c.value)
+			}
+			if s := strings.Join(parts, ", "); parts != nil && len(s) <= 60 {
+				n.inline = "[" + s + "]"
+			}
+		}
 		_, err = dec.Token() // closing delimiter
 		return err
 	case string:
@@ -72,6 +86,9 @@ func readNode(dec *json.Decoder, n *treeNode) error {
 
 // summary describes a folded object or array.
 func (n *treeNode) summary() string {
+	if n.inline != "" {
+		return n.inline
+	}
 	switch n.kind {
 	case '{':
 		if len(n.children) == 1 {

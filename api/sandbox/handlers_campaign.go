@@ -123,18 +123,28 @@ func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Cam
 	return rec, c, nil
 }
 
-// lockPath takes the write lock of the path's campaign (by its canonical
-// campaign_id, whichever version id the path names).
-func (s *Server) lockPath(r *http.Request) (func(), error) {
-	ri := info(r)
-	rec, err := s.store.Latest(r.Context(), ri.ws.ID, r.PathValue("campaign_id"))
-	if errors.Is(err, ErrNotFound) {
-		return nil, errNotFound()
-	}
+// lockLoad takes the write lock of the path's campaign (by its canonical
+// campaign_id, whichever version id the path names) and reads its newest
+// version under it. The path is usually the campaign_id itself: then one
+// read does.
+func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, func(), error) {
+	ws, pathID := info(r).ws.ID, r.PathValue("campaign_id")
+	unlock := s.lockCampaign(ws, pathID)
+	rec, c, err := s.load(r.Context(), r)
 	if err != nil {
-		return nil, err
+		unlock()
+		return nil, nil, nil, err
 	}
-	return s.lockCampaign(ri.ws.ID, rec.CampaignID), nil
+	if rec.CampaignID == pathID {
+		return rec, c, unlock, nil
+	}
+	unlock()
+	unlock = s.lockCampaign(ws, rec.CampaignID)
+	if rec, c, err = s.load(r.Context(), r); err != nil {
+		unlock()
+		return nil, nil, nil, err
+	}
+	return rec, c, unlock, nil
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
@@ -158,17 +168,12 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	unlock, err := s.lockPath(r)
+	rec, stored, unlock, err := s.lockLoad(r)
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	defer unlock()
-	rec, stored, err := s.load(r.Context(), r)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	createdBy := stored.CreatedBy
 	stripServerFields(patch) // status stays: the engine reports it
 	patch.CreatedBy = nil
@@ -243,17 +248,12 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("action", "action is required: STOP, PAUSE or RESUME."))
 		return
 	}
-	unlock, err := s.lockPath(r)
+	rec, c, unlock, err := s.lockLoad(r)
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	defer unlock()
-	rec, c, err := s.load(r.Context(), r)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	now := s.now()
 	next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, startAhead(c, now))
 	if err != nil {
@@ -298,17 +298,12 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("status", `status must be "PUBLISH".`))
 		return
 	}
-	unlock, err := s.lockPath(r)
+	rec, c, unlock, err := s.lockLoad(r)
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	defer unlock()
-	rec, c, err := s.load(r.Context(), r)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	if rec.Status != model.StatusDraft {
 		writeErr(w, r, errConflict(fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published.", rec.Status)))
 		return

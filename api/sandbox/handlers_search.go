@@ -208,10 +208,9 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		row := api.MetaRow{CampaignID: rec.CampaignID, VersionNumber: rec.Version, Channel: rec.Channel,
-			CreatedBy: rec.CreatedBy, CampaignDeliveryType: rec.DeliveryType, CampaignStatus: rec.Status,
-			CampaignName: rec.Name, CampaignTags: rec.Tags}
+			CreatedBy: rec.CreatedBy, CampaignDeliveryType: rec.DeliveryType, CampaignStatus: rec.Status}
 		if b := c.BasicDetails; b != nil {
-			row.Platform, row.CampaignTeam = b.Platforms, str(b.Team)
+			row.CampaignName, row.CampaignTags, row.Platform, row.CampaignTeam = str(b.Name), b.Tags, b.Platforms, str(b.Team)
 		}
 		if t, ok := startTime(c); ok {
 			row.CampaignStartTime = t.Format(time.RFC3339)

@@ -34,6 +34,8 @@ func TestRequestIDs(t *testing.T) {
 	if r.env.Error.RequestID != "body-id-2" || r.env.ResponseID != "header-id" {
 		t.Errorf("error.request_id / response_id: %s", r.raw)
 	}
+	// A request_id that is not a string names itself.
+	want(t, e.do("POST", api.PathCampaigns, map[string]any{"request_id": 42, "channel": "PUSH"}), http.StatusBadRequest, api.CodeValidationFailed, "request_id")
 	// Both, equal: fine.
 	want(t, e.do("POST", api.PathCampaigns, body, api.HeaderRequestID, "body-id-2"), http.StatusCreated)
 	// PATCH needs one too; validate is a POST and needs one.

@@ -48,7 +48,9 @@ func readBody(next http.Handler) http.Handler {
 					return
 				}
 			}
-			if id, ok := peekRequestID(ri.body); ok {
+			id, ok, bad := peekRequestID(ri.body)
+			ri.badBodyID = bad
+			if ok {
 				ri.bodyID = id
 				if ri.headerID == "" {
 					ri.responseID = id

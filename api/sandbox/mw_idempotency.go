@@ -30,7 +30,7 @@ func newIdemCache() *idemCache {
 	return &idemCache{done: map[string]Idem{}, inFlight: map[string]string{}}
 }
 
-func (c *idemCache) load(st *sqliteStore, now time.Time) error {
+func (c *idemCache) load(st Store, now time.Time) error {
 	rows, err := st.Idempotent(context.Background(), now.Add(-IdemTTL))
 	if err != nil {
 		return err
@@ -122,7 +122,7 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 			}
 			c.mu.Unlock()
 			if keep {
-				s.store.updateAsync(func(tx Tx) error { return tx.PutIdem(i) })
+				s.store.UpdateLater(func(tx Tx) error { return tx.PutIdem(i) })
 			}
 		}()
 		next.ServeHTTP(rec, r)

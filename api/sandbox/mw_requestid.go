@@ -16,6 +16,10 @@ import (
 func requireRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ri := info(r)
+		if ri.badBodyID {
+			writeErr(w, r, errValidation("request_id", "request_id must be a non-empty string."))
+			return
+		}
 		if r.Method == http.MethodPost || r.Method == http.MethodPatch {
 			if ri.headerID == "" && ri.bodyID == "" {
 				writeErr(w, r, errValidation(api.HeaderRequestID, "A request id is required: send the X-SVC-Request-Id header or request_id in the body."))
@@ -30,23 +34,23 @@ func requireRequestID(next http.Handler) http.Handler {
 	})
 }
 
-// peekRequestID reads a top-level string request_id without decoding the
-// rest of the body.
-func peekRequestID(body []byte) (string, bool) {
+// peekRequestID reads a top-level request_id without decoding the rest of
+// the body: ok when it is a non-empty string, bad when it is anything else
+// (a body that is not JSON is left to the handler to report).
+func peekRequestID(body []byte) (id string, ok, bad bool) {
 	if !bytes.Contains(body, []byte(`"request_id"`)) {
-		return "", false
+		return "", false, false
 	}
 	var v struct {
 		RequestID json.RawMessage `json:"request_id"`
 	}
 	if json.Unmarshal(body, &v) != nil || len(v.RequestID) == 0 {
-		return "", false
+		return "", false, false
 	}
-	var s string
-	if json.Unmarshal(v.RequestID, &s) != nil || s == "" {
-		return "", false
+	if json.Unmarshal(v.RequestID, &id) != nil || id == "" {
+		return "", false, string(v.RequestID) != "null"
 	}
-	return s, true
+	return id, true, false
 }
 
 func newUUID() string {

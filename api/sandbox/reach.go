@@ -58,4 +58,9 @@ func (s *Server) reachability(rec *Record, c *model.Campaign, now time.Time) *ap
 	return &api.Reachability{Count: e.count, LastUpdatedTime: e.at.Format(time.RFC3339)}
 }
 
-func (s *Server) countAudience(seg *model.Segmentation, now time.Time) int64 { return 0 }
+// countAudience counts the demo users the segmentation matches; parts it
+// cannot evaluate match nobody.
+func (s *Server) countAudience(seg *model.Segmentation, now time.Time) int64 {
+	n, _ := s.users.Count(seg, now)
+	return int64(n)
+}

@@ -21,6 +21,7 @@ type reqInfo struct {
 	responseID string // X-SVC-Request-Id, else body request_id, else generated
 	headerID   string
 	bodyID     string // request_id of the body, if any
+	badBodyID  bool   // request_id sent, but not a non-empty string
 	ws         Workspace
 	scope      string // the effective scope (X-SVC-Scopes or the key's)
 }

@@ -30,11 +30,15 @@ func (s *Server) routeTable() []route {
 		{"POST", api.PathPreview, "preview", limitsPreview, true, s.handlePreview},
 		{"PATCH", api.PathV1Publish + "{campaign_id}", "publish", limitsDefault, true, s.handlePublish},
 		{"GET", PathOutbox, "outbox", nil, false, s.handleOutbox},
+		{"GET", PathUsers, "users", nil, false, s.handleUsers},
 	}
 }
 
 // PathOutbox lists the test messages the sandbox "sent" (sandbox only).
 const PathOutbox = "/sandbox/outbox"
+
+// PathUsers lists the demo users and segments (sandbox only).
+const PathUsers = "/sandbox/users"
 
 // routes builds the handler: per route body → auth → request id → rate
 // limit → idempotency → handler, all inside panic recovery; a path no route

@@ -21,6 +21,7 @@ import (
 	"sync"
 	"time"
 
+	"campaigns/api/sandbox/audience"
 	"campaigns/engine"
 )
 
@@ -135,10 +136,11 @@ type Server struct {
 	cfg    Config
 	now    func() time.Time
 	log    *slog.Logger
-	store  *sqliteStore
+	store  Store
 	limits *limiter
 	idem   *idemCache
 	reach  *reachCache
+	users  *audience.Directory
 
 	mu         sync.RWMutex
 	workspaces map[string]Workspace
@@ -146,10 +148,12 @@ type Server struct {
 	locks [256]sync.Mutex // per-campaign write locks, by hash
 	seed  maphash.Seed
 
-	handler http.Handler
-	stopBg  chan struct{}
-	bgDone  chan struct{}
-	closeMu sync.Once
+	handler   http.Handler
+	tickMu    sync.Mutex // one Tick at a time
+	lastPrune time.Time  // under tickMu
+	stopBg    chan struct{}
+	bgDone    chan struct{}
+	closeMu   sync.Once
 }
 
 // Open opens (or creates) the sandbox's database and makes it ready to serve.
@@ -171,7 +175,7 @@ func Open(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: newLimiter(), idem: newIdemCache(), reach: newReachCache(),
+		limits: newLimiter(), idem: newIdemCache(), reach: newReachCache(), users: audience.Demo(now()),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}

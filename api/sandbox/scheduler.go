@@ -41,6 +41,8 @@ func nextAt(status, deliveryType string, c *model.Campaign, now time.Time, prev 
 // that are ACTIVE start SENDING, and SENDING ones whose delivery is done
 // become SENT. It also forgets idempotency keys past their time.
 func (s *Server) Tick() {
+	s.tickMu.Lock()
+	defer s.tickMu.Unlock()
 	now := s.now()
 	ctx := context.Background()
 	due, err := s.store.Due(ctx, now)
@@ -54,6 +56,11 @@ func (s *Server) Tick() {
 		s.advance(ctx, d, now)
 	}
 	s.idem.prune(now.Add(-IdemTTL))
+	// The database forgets expired keys and create windows hourly.
+	if now.Sub(s.lastPrune) >= time.Hour {
+		s.lastPrune = now
+		s.store.UpdateLater(func(tx Tx) error { return tx.PruneIdem(now.Add(-IdemTTL)) })
+	}
 }
 
 func (s *Server) advance(ctx context.Context, d *Record, now time.Time) {

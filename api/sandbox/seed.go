@@ -53,6 +53,21 @@ var seedPlans = []seedPlan{
 	{fixture: "email_business_event_triggered", name: "Back in stock", status: model.StatusScheduled, start: 2 * 24 * time.Hour, created: -5 * time.Hour},
 }
 
+// seedAudiences replace the fixtures' segmentation with filters the demo
+// users (api/sandbox/audience) answer to, so reachability counts are real.
+var seedAudiences = map[string]string{
+	"push_one_time": `{"included_filters":{"filter_operator":"and","filters":[
+		{"filter_type":"user_attributes","data_type":"string","name":"Country","operator":"in","value":["Portugal","Spain","France","United Kingdom"]},
+		{"filter_type":"actions","action_name":"app_opened","execution":{"type":"atleast","count":1},"executed":true}]},
+		"excluded_filters":{"filter_operator":"or","filters":[{"filter_type":"custom_segments","name":"Internal staff","id":"seg-staff"}]},
+		"is_all_user_campaign":false,"send_campaign_to_opt_out_users":false}`,
+	"email_one_time": `{"included_filters":{"filter_operator":"or","filters":[
+		{"filter_type":"user_attributes","data_type":"datetime","name":"Last Seen","operator":"inTheLast","value":30},
+		{"filter_type":"custom_segments","name":"VIP customers","id":"seg-vip"}]}}`,
+	"email_business_event_triggered": `{"included_filters":{"filter_operator":"and","filters":[
+		{"filter_type":"user_attributes","data_type":"string","name":"Loyalty Tier","operator":"in","value":["Gold","Platinum"]}]}}`,
+}
+
 // smsDemo is a campaign of a channel V5 only reads: the editor shows it
 // read-only.
 const smsDemo = `{"channel":"SMS","campaign_delivery_type":"ONE_TIME","created_by":"ops@example.com",
@@ -83,6 +98,28 @@ func seedRecords(workspace string, now time.Time) ([]*Record, error) {
 		c.UpdatedBy = c.CreatedBy
 		if c.BasicDetails != nil {
 			c.BasicDetails.Name = ptr(p.name)
+		}
+		if seg, ok := seedAudiences[p.fixture]; ok {
+			c.SegmentationDetails = &model.Segmentation{}
+			if err := model.DecodeInto([]byte(seg), c.SegmentationDetails); err != nil {
+				return nil, fmt.Errorf("seed audience %s: %w", p.fixture, err)
+			}
+		}
+		if p.status == model.StatusScheduled {
+			// A scheduled demo needs a start time to wait for.
+			if c.SchedulingDetails == nil {
+				c.SchedulingDetails = &model.Scheduling{}
+			}
+			sd := c.SchedulingDetails
+			if str(sd.DeliveryType) != "AT_FIXED_TIME" && str(sd.DeliveryType) != "SEND_IN_USER_TIMEZONE" {
+				sd.DeliveryType = ptr("AT_FIXED_TIME")
+			}
+			if sd.Timezone == nil {
+				sd.Timezone = ptr("Europe/London")
+			}
+			if sd.StartTime == nil {
+				sd.StartTime = ptr(now.Format("2006-01-02T15:04:05"))
+			}
 		}
 		shiftSchedule(c, now.Add(p.start))
 		if p.parent > 0 {

@@ -21,9 +21,9 @@ type Record struct {
 	Status       string
 	Channel      string
 	DeliveryType string
-	Name         string
+	Name         string // written, not read back (see the document)
 	CreatedBy    string
-	Tags         []string
+	Tags         []string // written, not read back
 	ParentID     string
 	FlowID       string
 	CreatedAt    time.Time
@@ -63,20 +63,24 @@ type Idem struct {
 	Created  time.Time
 }
 
-// OutboxMessage is one rendered test message.
+// OutboxMessage is one rendered test message to one recipient.
 type OutboxMessage struct {
-	Seq        int64          `json:"seq"`
-	Workspace  string         `json:"-"`
-	At         time.Time      `json:"at"`
-	Key        string         `json:"key"` // ANDROID_default_variation_1 …
-	Channel    string         `json:"channel"`
-	Identifier string         `json:"identifier"`
-	Value      string         `json:"identifier_value"`
-	UserID     string         `json:"user_id,omitempty"`
-	Status     string         `json:"status"`
-	Reason     string         `json:"failure_reason,omitempty"`
-	DraftID    string         `json:"draft_id,omitempty"`
-	Message    map[string]any `json:"message,omitempty"`
+	Seq        int64     `json:"seq"`
+	Workspace  string    `json:"-"`
+	At         time.Time `json:"at"`
+	Key        string    `json:"key"` // ANDROID_default_variation_1 …
+	Channel    string    `json:"channel"`
+	Platform   string    `json:"platform,omitempty"`
+	Locale     string    `json:"locale"`
+	Variation  string    `json:"variation"`
+	Identifier string    `json:"identifier"`       // the identifier type
+	Value      string    `json:"identifier_value"` // as the test named it
+	UserID     string    `json:"user_id,omitempty"`
+	Address    string    `json:"address,omitempty"` // push token or email address
+	Status     string    `json:"status"`
+	Reason     string    `json:"failure_reason,omitempty"`
+	DraftID    string    `json:"draft_id,omitempty"`
+	Message    any       `json:"message,omitempty"` // the rendered payload
 }
 
 // Store keeps campaigns. Writes go through Update, whose function runs in one
@@ -84,6 +88,9 @@ type OutboxMessage struct {
 // many concurrent Updates together (group commit).
 type Store interface {
 	Update(ctx context.Context, fn func(Tx) error) error
+	// UpdateLater queues a write without waiting for it (records that only
+	// have to outlive a normal exit, such as idempotency keys).
+	UpdateLater(fn func(Tx) error)
 	// Latest is the newest version of a campaign, by campaign_id or by any
 	// of its versions' ids.
 	Latest(ctx context.Context, workspace, campaignID string) (*Record, error)

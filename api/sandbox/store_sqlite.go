@@ -94,6 +94,10 @@ type sqliteStore struct {
 	read  *sql.DB
 	write *sql.DB
 
+	// Prepared once: SQLite's parser costs more than most statements here.
+	latestRead *sql.Stmt
+	w          map[string]*sql.Stmt // write statements by their SQL
+
 	ops    chan *writeOp
 	stop   chan struct{}
 	done   chan struct{}
@@ -146,20 +150,33 @@ func openSQLite(dir string) (*sqliteStore, error) {
 		read.SetMaxOpenConns(8)
 		read.SetMaxIdleConns(8)
 	}
-	s := &sqliteStore{read: read, write: write, ops: make(chan *writeOp, 1024), stop: make(chan struct{}), done: make(chan struct{})}
+	s := &sqliteStore{read: read, write: write, ops: make(chan *writeOp, 1024), stop: make(chan struct{}), done: make(chan struct{}),
+		w: map[string]*sql.Stmt{}}
+	if s.latestRead, err = read.Prepare(latestSQL); err != nil {
+		s.closeDBs()
+		return nil, err
+	}
+	for _, q := range writeSQL {
+		st, err := write.Prepare(q)
+		if err != nil {
+			s.closeDBs()
+			return nil, fmt.Errorf("sandbox: %w in %s", err, q)
+		}
+		s.w[q] = st
+	}
 	go s.writer()
 	return s, nil
 }
 
 var errClosed = errors.New("sandbox: store closed")
 
+var _ Store = (*sqliteStore)(nil)
+
 func (s *sqliteStore) Update(ctx context.Context, fn func(Tx) error) error {
 	return s.enqueue(ctx, fn, true)
 }
 
-// updateAsync queues a write and does not wait for it (idempotency records:
-// they only have to outlive the process when it exits normally).
-func (s *sqliteStore) updateAsync(fn func(Tx) error) {
+func (s *sqliteStore) UpdateLater(fn func(Tx) error) {
 	_ = s.enqueue(context.Background(), fn, false)
 }
 
@@ -225,7 +242,7 @@ func (s *sqliteStore) runBatch(batch []*writeOp) {
 		}
 		return
 	}
-	t := &sqlTx{tx: tx}
+	t := &sqlTx{tx: tx, s: s}
 	for i, op := range batch {
 		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
 			errs[i] = err
@@ -271,6 +288,16 @@ func (s *sqliteStore) Close() error {
 	s.mu.Unlock()
 	close(s.stop)
 	<-s.done
+	return s.closeDBs()
+}
+
+func (s *sqliteStore) closeDBs() error {
+	if s.latestRead != nil {
+		s.latestRead.Close()
+	}
+	for _, st := range s.w {
+		st.Close()
+	}
 	var err error
 	if s.read != s.write {
 		err = s.read.Close()
@@ -290,8 +317,9 @@ func scanRecord(sc scanner) (*Record, error) {
 	var latest int
 	var created, updated int64
 	var next sql.NullInt64
+	var nameLower string // the search column; the name itself is in the document
 	if err := sc.Scan(&r.Workspace, &r.ID, &r.CampaignID, &r.Version, &latest, &r.Status, &r.Channel,
-		&r.DeliveryType, &r.Name, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc); err != nil {
+		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc); err != nil {
 		return nil, err
 	}
 	r.Latest = latest == 1
@@ -303,25 +331,13 @@ func scanRecord(sc scanner) (*Record, error) {
 	return &r, nil
 }
 
-type querier interface {
-	QueryRow(query string, args ...any) *sql.Row
-}
-
 const latestSQL = `SELECT ` + recordColumns + ` FROM campaigns
 	WHERE workspace = ? AND campaign_id = (
 		SELECT campaign_id FROM campaigns WHERE workspace = ? AND (campaign_id = ? OR id = ?) LIMIT 1)
 	ORDER BY version DESC LIMIT 1`
 
-func latest(q querier, workspace, campaignID string) (*Record, error) {
-	r, err := scanRecord(q.QueryRow(latestSQL, workspace, workspace, campaignID, campaignID))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	return r, err
-}
-
 func (s *sqliteStore) Latest(ctx context.Context, workspace, campaignID string) (*Record, error) {
-	r, err := scanRecord(s.read.QueryRowContext(ctx, latestSQL, workspace, workspace, campaignID, campaignID))
+	r, err := scanRecord(s.latestRead.QueryRowContext(ctx, workspace, workspace, campaignID, campaignID))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -517,10 +533,39 @@ func (s *sqliteStore) Idempotent(ctx context.Context, since time.Time) ([]Idem, 
 
 // --- writes --------------------------------------------------------------
 
-type sqlTx struct{ tx *sql.Tx }
+// The write statements, prepared on the writer's connection.
+const (
+	sqlUnlatest    = "UPDATE campaigns SET latest = 0, next_at = NULL WHERE workspace = ? AND campaign_id = ? AND id <> ? AND latest = 1"
+	sqlPut         = "INSERT OR REPLACE INTO campaigns (" + recordColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+	sqlDeleteTags  = "DELETE FROM campaign_tags WHERE workspace = ? AND id = ?"
+	sqlInsertTag   = "INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)"
+	sqlCreateUntil = "SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?"
+	sqlRemember    = "INSERT OR REPLACE INTO create_requests (workspace, request_id, until) VALUES (?,?,?)"
+	sqlPutIdem     = "INSERT OR REPLACE INTO idempotency (scope, body_hash, status, body, created) VALUES (?,?,?,?,?)"
+	sqlAddOutbox   = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
+)
+
+var writeSQL = []string{latestSQL, sqlUnlatest, sqlPut, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox}
+
+type sqlTx struct {
+	tx *sql.Tx
+	s  *sqliteStore
+}
+
+// stmt is a prepared write statement bound to this transaction.
+func (t *sqlTx) stmt(q string) *sql.Stmt { return t.tx.Stmt(t.s.w[q]) }
+
+func (t *sqlTx) exec(q string, args ...any) error {
+	_, err := t.stmt(q).Exec(args...)
+	return err
+}
 
 func (t *sqlTx) Latest(workspace, campaignID string) (*Record, error) {
-	return latest(t.tx, workspace, campaignID)
+	r, err := scanRecord(t.stmt(latestSQL).QueryRow(workspace, workspace, campaignID, campaignID))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	return r, err
 }
 
 func (t *sqlTx) Put(r *Record) error {
@@ -531,22 +576,22 @@ func (t *sqlTx) Put(r *Record) error {
 	latest := 0
 	if r.Latest {
 		latest = 1
+	}
+	if r.Latest && r.Version > 1 {
 		// Only one newest version per campaign.
-		if _, err := t.tx.Exec("UPDATE campaigns SET latest = 0, next_at = NULL WHERE workspace = ? AND campaign_id = ? AND id <> ? AND latest = 1",
-			r.Workspace, r.CampaignID, r.ID); err != nil {
+		if err := t.exec(sqlUnlatest, r.Workspace, r.CampaignID, r.ID); err != nil {
 			return err
 		}
 	}
-	if _, err := t.tx.Exec("INSERT OR REPLACE INTO campaigns ("+recordColumns+") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-		r.Workspace, r.ID, r.CampaignID, r.Version, latest, r.Status, r.Channel, r.DeliveryType,
+	if err := t.exec(sqlPut, r.Workspace, r.ID, r.CampaignID, r.Version, latest, r.Status, r.Channel, r.DeliveryType,
 		strings.ToLower(r.Name), r.CreatedBy, r.ParentID, r.FlowID, r.CreatedAt.UnixMicro(), r.UpdatedAt.UnixMicro(), next, r.Doc); err != nil {
 		return err
 	}
-	if _, err := t.tx.Exec("DELETE FROM campaign_tags WHERE workspace = ? AND id = ?", r.Workspace, r.ID); err != nil {
+	if err := t.exec(sqlDeleteTags, r.Workspace, r.ID); err != nil {
 		return err
 	}
 	for _, tag := range r.Tags {
-		if _, err := t.tx.Exec("INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)", r.Workspace, r.ID, tag); err != nil {
+		if err := t.exec(sqlInsertTag, r.Workspace, r.ID, tag); err != nil {
 			return err
 		}
 	}
@@ -555,7 +600,7 @@ func (t *sqlTx) Put(r *Record) error {
 
 func (t *sqlTx) CreateRequestUntil(workspace, requestID string) (time.Time, error) {
 	var until int64
-	err := t.tx.QueryRow("SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?", workspace, requestID).Scan(&until)
+	err := t.stmt(sqlCreateUntil).QueryRow(workspace, requestID).Scan(&until)
 	if errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, nil
 	}
@@ -563,14 +608,11 @@ func (t *sqlTx) CreateRequestUntil(workspace, requestID string) (time.Time, erro
 }
 
 func (t *sqlTx) RememberCreateRequest(workspace, requestID string, until time.Time) error {
-	_, err := t.tx.Exec("INSERT OR REPLACE INTO create_requests (workspace, request_id, until) VALUES (?,?,?)", workspace, requestID, until.UnixMicro())
-	return err
+	return t.exec(sqlRemember, workspace, requestID, until.UnixMicro())
 }
 
 func (t *sqlTx) PutIdem(i Idem) error {
-	_, err := t.tx.Exec("INSERT OR REPLACE INTO idempotency (scope, body_hash, status, body, created) VALUES (?,?,?,?,?)",
-		i.Scope, i.BodyHash, i.Status, i.Body, i.Created.UnixMicro())
-	return err
+	return t.exec(sqlPutIdem, i.Scope, i.BodyHash, i.Status, i.Body, i.Created.UnixMicro())
 }
 
 func (t *sqlTx) PruneIdem(before time.Time) error {
@@ -586,8 +628,7 @@ func (t *sqlTx) AddOutbox(m OutboxMessage) error {
 	if err != nil {
 		return err
 	}
-	_, err = t.tx.Exec("INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)", m.Workspace, m.At.UnixMicro(), b)
-	return err
+	return t.exec(sqlAddOutbox, m.Workspace, m.At.UnixMicro(), b)
 }
 
 func (t *sqlTx) Seeded(workspace string) (bool, error) {

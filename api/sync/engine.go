@@ -14,9 +14,10 @@
 // edits keep working and the engine retries in the background. Sends never
 // exceed the spec's update rate limit.
 //
-// One Engine per process and directory: it is safe for concurrent use (the
-// SSH server's sessions can share one), but two processes must not share a
-// directory.
+// One Engine per directory: it is safe for concurrent use (the SSH server's
+// sessions can share one, each with its own Subscribe feed). Open locks the
+// directory (flock on Unix), so a second process gets ErrDirInUse instead of
+// rewriting the same journals.
 package sync
 
 import (
@@ -69,6 +70,7 @@ type Engine struct {
 	// validate is engine.ValidatePatch; tests swap in rules of their own.
 	validate func(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult
 
+	unlock func() // releases the directory lock
 	ctx    context.Context
 	cancel context.CancelFunc
 	wg     gosync.WaitGroup
@@ -77,11 +79,9 @@ type Engine struct {
 	camps  map[string]*campaign
 	closed bool
 
-	evMu     gosync.Mutex
-	evCond   *gosync.Cond
-	evQ      []Event
-	evClosed bool
-	evOut    chan Event
+	subMu gosync.Mutex
+	main  *feed
+	subs  map[*feed]bool
 }
 
 type rejection struct {
@@ -126,6 +126,10 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("sync: journal directory: %w", err)
 	}
+	unlock, err := lockDir(dir)
+	if err != nil {
+		return nil, err
+	}
 	if opts.Debounce <= 0 {
 		opts.Debounce = 800 * time.Millisecond
 	}
@@ -148,11 +152,10 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Engine{
 		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: newLimiter(opts.Limits), vopts: vopts,
-		validate: engine.ValidatePatch,
-		ctx:      ctx, cancel: cancel, camps: map[string]*campaign{}, evOut: make(chan Event),
+		validate: engine.ValidatePatch, unlock: unlock,
+		ctx: ctx, cancel: cancel, camps: map[string]*campaign{},
+		main: newFeed(""), subs: map[*feed]bool{},
 	}
-	e.evCond = gosync.NewCond(&e.evMu)
-	go e.pump()
 	return e, nil
 }
 
@@ -358,6 +361,31 @@ func (e *Engine) Flush(ctx context.Context, id string) error {
 	return e.flush(ctx, c)
 }
 
+// FlushAll sends the changes of every loaded campaign now, as an editor
+// should on quit, and returns the ids that still have unsynced changes
+// (these stay in the journal for the next start) with the errors met.
+func (e *Engine) FlushAll(ctx context.Context) (unsynced []string, err error) {
+	e.mu.Lock()
+	var ids []string
+	for id, c := range e.camps {
+		if len(e.dirtyLocked(c)) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	e.mu.Unlock()
+	slices.Sort(ids)
+	var errs []error
+	for _, id := range ids {
+		if ferr := e.Flush(ctx, id); ferr != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", id, ferr))
+		}
+		if len(e.Status(id).Unsynced) > 0 {
+			unsynced = append(unsynced, id)
+		}
+	}
+	return unsynced, errors.Join(errs...)
+}
+
 // Resolve settles the conflict on a unit: KeepMine sends the local version
 // over the service's, TakeTheirs adopts the service's, Merge adopts merged
 // (the unit's typed value, or its JSON as []byte / json.RawMessage).
@@ -420,7 +448,26 @@ func (e *Engine) Discard(id string) error {
 // Events delivers what changed, in order, for the UI to turn into messages.
 // It is closed by Close. Events queue while nobody reads (the oldest are
 // dropped past a few thousand).
-func (e *Engine) Events() <-chan Event { return e.evOut }
+func (e *Engine) Events() <-chan Event { return e.main.out }
+
+// Subscribe opens another event feed, of one campaign (or of all when id is
+// ""), for one more reader such as a second SSH session; cancel ends it.
+func (e *Engine) Subscribe(id string) (events <-chan Event, cancel func()) {
+	f := newFeed(id)
+	e.subMu.Lock()
+	if e.subs == nil { // closed
+		f.close()
+	} else {
+		e.subs[f] = true
+	}
+	e.subMu.Unlock()
+	return f.out, func() {
+		e.subMu.Lock()
+		delete(e.subs, f)
+		e.subMu.Unlock()
+		f.close()
+	}
+}
 
 // Close stops background work and waits for a running send to end. Edits
 // already made are in the journals; nothing is lost.
@@ -447,10 +494,14 @@ func (e *Engine) Close() error {
 		c.j.close()
 	}
 	e.mu.Unlock()
-	e.evMu.Lock()
-	e.evClosed = true
-	e.evCond.Broadcast()
-	e.evMu.Unlock()
+	e.unlock()
+	e.subMu.Lock()
+	e.main.close()
+	for f := range e.subs {
+		f.close()
+	}
+	e.subs = nil
+	e.subMu.Unlock()
 	return nil
 }
 
@@ -895,44 +946,14 @@ func (e *Engine) publishLocked(c *campaign) {
 
 func (e *Engine) emitLocked(evs ...Event) { e.emit(evs...) }
 
-const maxQueuedEvents = 4096
-
 func (e *Engine) emit(evs ...Event) {
 	if len(evs) == 0 {
 		return
 	}
-	e.evMu.Lock()
-	defer e.evMu.Unlock()
-	if e.evClosed {
-		return
-	}
-	e.evQ = append(e.evQ, evs...)
-	if over := len(e.evQ) - maxQueuedEvents; over > 0 {
-		e.evQ = append(e.evQ[:0], e.evQ[over:]...)
-	}
-	e.evCond.Signal()
-}
-
-// pump hands queued events to the channel, so emitters never block on a
-// slow reader.
-func (e *Engine) pump() {
-	defer close(e.evOut)
-	for {
-		e.evMu.Lock()
-		for len(e.evQ) == 0 && !e.evClosed {
-			e.evCond.Wait()
-		}
-		if e.evClosed {
-			e.evMu.Unlock()
-			return
-		}
-		ev := e.evQ[0]
-		e.evQ = e.evQ[1:]
-		e.evMu.Unlock()
-		select {
-		case e.evOut <- ev:
-		case <-e.ctx.Done():
-			return
-		}
+	e.subMu.Lock()
+	defer e.subMu.Unlock()
+	e.main.push(evs)
+	for f := range e.subs {
+		f.push(evs)
 	}
 }

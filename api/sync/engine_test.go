@@ -76,6 +76,7 @@ func TestJournalReplayAfterCrashWithTornRecord(t *testing.T) {
 	f.Close()
 
 	// A new process: the old engine is abandoned, never closed.
+	fx.crash(fx.eng)
 	fx.down() // the service is unreachable too; replay needs no network
 	e2 := fx.open()
 	ids, _ := e2.Journaled()

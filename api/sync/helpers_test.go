@@ -223,3 +223,20 @@ func (fx *fixture) refuseUTM() {
 		return strings.Contains(string(body["utm_params"]), `"utm_source":"bad"`)
 	}
 }
+
+// crash abandons an engine as a killed process would: no more timers, no
+// Close, the journals left as they are on disk, the directory lock gone.
+func (fx *fixture) crash(e *Engine) {
+	e.mu.Lock()
+	e.closed = true
+	for _, c := range e.camps {
+		if c.debounce != nil {
+			c.debounce.Stop()
+		}
+		if c.retry != nil {
+			c.retry.Stop()
+		}
+	}
+	e.mu.Unlock()
+	e.unlock()
+}

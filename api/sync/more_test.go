@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"campaigns/api"
 	"campaigns/api/sandbox"
 	"campaigns/model"
 )
@@ -159,5 +160,105 @@ func TestDefaultDirSeparatesServicesAndWorkspaces(t *testing.T) {
 	}
 	if c := DefaultDir("http://127.0.0.1:8787", "../../etc"); filepath.Dir(c) != "/state/campaigns/journal" {
 		t.Errorf("workspace escaped the directory: %q", c)
+	}
+}
+
+// TestRealClockEndToEnd runs the engine on the wall clock against a sandbox
+// on a real listener: typing, then the debounce fires by itself. It waits
+// for the engine's event, not for time.
+func TestRealClockEndToEnd(t *testing.T) {
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Open(t.TempDir(), client, Options{Debounce: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	fx := &fixture{t: t, other: client}
+	id := fx.create(draft)
+	if _, err := e.Load(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []string{"R", "Re", "Real"} {
+		if err := e.Edit(id, setName(n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	timeout := time.After(10 * time.Second)
+	for {
+		select {
+		case ev := <-e.Events():
+			// A slow machine may send "R" before "Real" is typed; wait for
+			// the send that leaves nothing pending.
+			if ev.Kind != EventSynced || len(ev.Status.Unsynced) > 0 {
+				continue
+			}
+			if r := fx.remote(id); nameOf(r) != "Real" {
+				t.Errorf("service name %q", nameOf(r))
+			}
+			return
+		case <-timeout:
+			t.Fatalf("never synced: %v", e.Status(id))
+		}
+	}
+}
+
+func TestSubscribeGivesEachReaderItsOwnFeed(t *testing.T) {
+	fx := newFixture(t)
+	a, b := fx.create(draft), fx.create(draft)
+	fx.load(a)
+	fx.load(b)
+	onlyB, cancel := fx.eng.Subscribe(b)
+	defer cancel()
+	fx.edit(a, setName("for a"))
+	fx.edit(b, setName("for b"))
+	ev := <-onlyB
+	if ev.ID != b || ev.Kind != EventStatus || ev.Status.State != StatePending {
+		t.Errorf("subscriber of %s got %+v", b, ev)
+	}
+	seen := map[string]bool{}
+	for _, ev := range drain(fx.eng) { // the main feed has both
+		seen[ev.ID] = true
+	}
+	if !seen[a] || !seen[b] {
+		t.Errorf("main feed saw %v", seen)
+	}
+	cancel()
+	if _, open := <-onlyB; open {
+		t.Error("feed still open after cancel")
+	}
+}
+
+func TestFlushAllOnQuit(t *testing.T) {
+	fx := newFixture(t)
+	a, b := fx.create(draft), fx.create(draft)
+	fx.load(a)
+	fx.load(b)
+	fx.edit(a, setName("a saved on quit"))
+	fx.edit(b, setName("b saved on quit"))
+	left, err := fx.eng.FlushAll(context.Background())
+	if err != nil || len(left) != 0 {
+		t.Fatalf("left %v, err %v", left, err)
+	}
+	if nameOf(fx.remote(a)) != "a saved on quit" || nameOf(fx.remote(b)) != "b saved on quit" {
+		t.Error("not saved")
+	}
+	// Offline at quit: the edit stays journaled and is reported.
+	fx.edit(a, setName("offline at quit"))
+	fx.down()
+	left, err = fx.eng.FlushAll(context.Background())
+	if err == nil || !slices.Equal(left, []string{a}) {
+		t.Errorf("left %v, err %v", left, err)
+	}
+	if ids, _ := fx.eng.Journaled(); !slices.Equal(ids, []string{a}) {
+		t.Errorf("journaled %v", ids)
 	}
 }

@@ -159,4 +159,5 @@ var (
 	ErrInvalid     = errors.New("sync: some components are invalid and stay local")
 	ErrRateLimited = errors.New("sync: update rate limit reached")
 	ErrClosed      = errors.New("sync: engine closed")
+	ErrDirInUse    = errors.New("sync: another process is syncing with this journal directory")
 )

@@ -15,7 +15,9 @@ import (
 // titles, messages, summaries, subtitles, buttons, backups, carousel slides,
 // key-value pairs, URLs; email subject, preview text, sender, HTML,
 // addresses and attachment URLs) and returns a rendered copy. cc is not
-// changed; unknown fields are copied as they are, unrendered. Each failing
+// changed. Unknown fields inside the push and email payloads are copied
+// unrendered; a payload of a channel the model does not type ({"sms":
+// {"message": …}} for an SMS preview) has all its strings rendered. Each failing
 // field leaves its text as it was in the copy and adds an *Error whose
 // Target is the field's path, e.g.
 // campaign_content.content.default.variation_1.push.android.basic_details.title.
@@ -32,6 +34,13 @@ func RenderContent(cc *model.CampaignContent, d Data) (*model.CampaignContent, [
 	var errs []*Error
 	if m := out.Content.Flat; m != nil {
 		errs = renderValue(reflect.ValueOf(m).Elem(), "campaign_content.content", vars, errs)
+	}
+	// A flat payload of an untyped channel ({"content": {"sms": {…}}}) is
+	// kept by the model among the content's unparsed keys.
+	for _, ch := range []string{"sms", "whatsapp"} {
+		if v, ok := out.Content.Bad[ch]; ok {
+			out.Content.Bad[ch], errs = renderTree(v, "campaign_content.content."+ch, vars, errs)
+		}
 	}
 	for _, loc := range model.LocaleOrder(out.Content.Keyed) {
 		vs := out.Content.Keyed[loc]
@@ -75,7 +84,44 @@ func sortedVariations(vs map[string]*model.Message) []string {
 	return keys
 }
 
-var extraT = reflect.TypeFor[model.Extra]()
+var (
+	extraT   = reflect.TypeFor[model.Extra]()
+	messageT = reflect.TypeFor[model.Message]()
+)
+
+// renderTree renders the strings of a generic JSON value.
+func renderTree(v any, path string, vars map[string]any, errs []*Error) (any, []*Error) {
+	switch x := v.(type) {
+	case string:
+		if !NeedsRendering(x) {
+			return x, errs
+		}
+		out, err := renderVars(x, vars)
+		if err != nil {
+			err.Target = path
+			return x, append(errs, err)
+		}
+		return out, errs
+	case map[string]any:
+		for _, k := range sortedKeys(x) {
+			x[k], errs = renderTree(x[k], path+"."+k, vars, errs)
+		}
+	case []any:
+		for i := range x {
+			x[i], errs = renderTree(x[i], path+"["+strconv.Itoa(i)+"]", vars, errs)
+		}
+	}
+	return v, errs
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
 
 // renderValue walks a model value and renders every string in place.
 func renderValue(v reflect.Value, path string, vars map[string]any, errs []*Error) []*Error {
@@ -101,6 +147,13 @@ func renderValue(v reflect.Value, path string, vars map[string]any, errs []*Erro
 			errs = renderValue(v.Index(i), path+"["+strconv.Itoa(i)+"]", vars, errs)
 		}
 	case reflect.Struct:
+		if v.Type() == messageT {
+			// Channels without a typed payload (sms, whatsapp) are content too.
+			m := v.Addr().Interface().(*model.Message)
+			for _, k := range sortedKeys(m.Extra.Unknown) {
+				m.Extra.Unknown[k], errs = renderTree(m.Extra.Unknown[k], path+"."+k, vars, errs)
+			}
+		}
 		t := v.Type()
 		for i := 0; i < t.NumField(); i++ {
 			f := t.Field(i)

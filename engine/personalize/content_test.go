@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"campaigns/model"
 )
@@ -173,7 +174,7 @@ func TestConcurrentRendering(t *testing.T) {
 	srcs := []string{
 		"{% for i in range(3) %}{{ i }}{{ UserAttribute['First Name'] }}{% endfor %}",
 		"{% set x = event.price * 2 %}{{ x }}",
-		"{% macro hi(n) %}hi {{ n }}{% endmacro %}{{ hi(user.first_name) }}",
+		"{% with n = user.first_name %}hi {{ n }}{% endwith %}{% for c in 'ab' %}{{ c }}{% endfor %}",
 		"{{ UserAttribute['City'] | default('nowhere') | upper }}",
 	}
 	want := make([]string, len(srcs))
@@ -213,5 +214,36 @@ func TestConcurrentRendering(t *testing.T) {
 	close(errs)
 	for err := range errs {
 		t.Error(err)
+	}
+}
+
+func TestRenderContentUntypedChannels(t *testing.T) {
+	cc := decode(t, `{"content": {"sms": {"message": "Hi {{ UserAttribute['First Name'] }}, order {{ event.order_id }}", "parts": ["{{ event.item }}", 3],
+		"bad": "{{ nope( }}"}}}`)
+	out, errs := RenderContent(cc, shopper)
+	enc := string(model.Encode(out))
+	if !strings.Contains(enc, `"message":"Hi ana, order A-1"`) || !strings.Contains(enc, `"parts":["Running Shoes",3]`) {
+		t.Fatalf("sms not rendered: %s", enc)
+	}
+	if len(errs) != 1 || errs[0].Target != "campaign_content.content.sms.bad" {
+		t.Fatalf("errors %v", errs)
+	}
+	if !strings.Contains(string(model.Encode(cc)), "{{ UserAttribute['First Name'] }}") {
+		t.Fatal("input changed")
+	}
+	keyed := decode(t, `{"locales": ["fr"], "content": {"default": {"variation_1": {"sms": {"message": "{{ user.first_name }}"}}}, "fr": {"variation_1": {"sms": {"message": "{{ x"}}}}}`)
+	out, errs = RenderContent(keyed, shopper)
+	if got := string(model.Encode(out)); !strings.Contains(got, `"default":{"variation_1":{"sms":{"message":"ana"}}}`) {
+		t.Fatalf("keyed sms: %s", got)
+	}
+	if len(errs) != 1 || errs[0].Target != "campaign_content.content.fr.variation_1.sms.message" {
+		t.Fatalf("errors %v", errs)
+	}
+}
+
+func TestTimesRenderAsISO(t *testing.T) {
+	got, err := Render("{{ UserAttribute['Signup'] }}", Data{User: map[string]any{"Signup": time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)}})
+	if err != nil || got != "2026-01-02T03:04:05Z" {
+		t.Fatalf("%q %v", got, err)
 	}
 }

@@ -22,6 +22,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
 )
 
@@ -35,7 +36,8 @@ type Data struct {
 }
 
 // Error is a template that does not parse or fails to render. Line and
-// Column are 1-based, counted in bytes inside the field's own text.
+// Column are 1-based, inside the field's own text: lines end at \n, \r\n
+// or \r, columns count bytes.
 type Error struct {
 	// Target is the field's path (decisions.md §4); empty from Render.
 	Target  string
@@ -57,15 +59,17 @@ func (e *Error) Error() string {
 // NeedsRendering reports whether text holds anything gonja would change: a
 // {{ expression }}, a {% statement %} or a {# comment #}.
 func NeedsRendering(src string) bool {
-	for i := 0; i+1 < len(src); i++ {
-		if src[i] == '{' {
-			switch src[i+1] {
-			case '{', '%', '#':
-				return true
-			}
+	for {
+		i := strings.IndexByte(src, '{')
+		if i < 0 || i+1 >= len(src) {
+			return false
 		}
+		switch src[i+1] {
+		case '{', '%', '#':
+			return true
+		}
+		src = src[i+1:]
 	}
-	return false
 }
 
 // Render renders one field's text. Errors are *Error without a Target.
@@ -115,9 +119,11 @@ func (d Data) context() map[string]any {
 }
 
 // normalize turns exact JSON numbers into Go numbers so that comparisons
-// and arithmetic work in templates.
+// and arithmetic work in templates, and times into ISO 8601 text.
 func normalize(v any) any {
 	switch x := v.(type) {
+	case time.Time:
+		return x.UTC().Format(time.RFC3339)
 	case json.Number:
 		if i, err := x.Int64(); err == nil {
 			return i

@@ -75,9 +75,16 @@ func TestRenderErrors(t *testing.T) {
 		{"unclosed comment", "x\n{# note", 2, 3, "unclosed comment"},
 		{"unknown filter", "<html>\n<p>Hi {{ UserAttribute['City'] | shout }}</p>", 2, 34, "filter 'shout' not found"},
 		{"lookup inside a missing value", "<p>\n\n  Total: {{ event.cart.total }}</p>", 3, 13, "event.cart is undefined"},
+		{"the failing one of two expressions", "{{ event.item }} and {{ event.cart.total }}", 1, 25, "event.cart is undefined"},
+		{"the failing one of two filters", "{{ event.item | upper }} {{ event.item | shout }}", 1, 42, "filter 'shout' not found"},
 		{"calling an unknown function", "x {{ now() }}", 1, 6, "now is not callable"},
 		{"include is refused", "<p>\n{% include 'secrets.txt' %}", 2, 4, "cannot include other files"},
-		{"extends is refused", "{% extends '/etc/passwd' %}", 1, 1, "cannot include other files"},
+		{"extends is refused", "{% extends '/etc/passwd' %}", 1, 4, "cannot include other files"},
+		{"import is refused", "{% import 'x' as y %}", 1, 4, "cannot include other files"},
+		{"macros are not available", "a\n{% macro m() %}{{ m() }}{% endmacro %}{{ m() }}", 2, 4, "{% macro %} is not available"},
+		{"blocks are not available", "{% block b %}{{ self.b() }}{% endblock %}", 1, 4, "{% block %} is not available"},
+		{"recursive loops are not available", "{% for x in [1] recursive %}{{ loop([1]) }}{% endfor %}", 1, 13, "recursive loops"},
+		{"nested loops share one budget", "{% for i in 'x' * 1000 %}\n{% for j in 'y' * 1000 %}{% endfor %}{% endfor %}", 2, 1, "loops are limited"},
 		{"huge string repetition", "{{ 'ab' * 99999999 }}", 1, 11, "too large"},
 		{"huge range", "{% for i in range(99999999) %}{% endfor %}", 1, 13, "range is limited"},
 		{"nested ranges share one budget", "{% for i in range(200) %}\n  {% for j in range(200) %}{% endfor %}\n{% endfor %}", 2, 15, "range is limited"},
@@ -146,5 +153,37 @@ func TestCacheIsBounded(t *testing.T) {
 	}
 	if c.len() != 3 {
 		t.Fatalf("len = %d", c.len())
+	}
+}
+
+func TestWindowsLineEndings(t *testing.T) {
+	_, err := Render("<p>\r\n\r\n  {{ UserAttribute['City'] | nosuch }}</p>", ann)
+	pe, ok := err.(*Error)
+	if !ok || pe.Line != 3 || pe.Column != 30 {
+		t.Fatalf("%+v", err)
+	}
+	_, err = Render("a\r\nb {{ x ", ann)
+	if pe, ok := err.(*Error); !ok || pe.Line != 2 || pe.Column != 8 {
+		t.Fatalf("%+v", err)
+	}
+}
+
+func TestNeedsRendering(t *testing.T) {
+	for src, want := range map[string]bool{
+		"":               false,
+		"plain":          false,
+		"{":              false,
+		"a { b } c":      false,
+		"{ {":            false,
+		"x {{ y }}":      true,
+		"{% if x %}":     true,
+		"{# c #}":        true,
+		"{{":             true,
+		"json {\"a\":1}": false,
+		"{x{%":           true,
+	} {
+		if got := NeedsRendering(src); got != want {
+			t.Errorf("NeedsRendering(%q) = %v", src, got)
+		}
 	}
 }

@@ -9,9 +9,11 @@ import (
 	"strings"
 
 	"github.com/nikolalohinski/gonja/v2/builtins"
+	controlStructures "github.com/nikolalohinski/gonja/v2/builtins/control_structures"
 	"github.com/nikolalohinski/gonja/v2/config"
 	"github.com/nikolalohinski/gonja/v2/exec"
 	"github.com/nikolalohinski/gonja/v2/loaders"
+	"github.com/nikolalohinski/gonja/v2/nodes"
 	"github.com/nikolalohinski/gonja/v2/parser"
 	"github.com/nikolalohinski/gonja/v2/tokens"
 )
@@ -21,7 +23,8 @@ import (
 const (
 	maxOutput     = 1 << 20 // bytes of rendered output per field
 	maxMultiplier = 10000   // product of the literal factors of * in one tag
-	maxRange      = 10000   // numbers all range() calls of one render may yield
+	maxRange      = 10000   // numbers one range() call may yield
+	maxLoops      = 10000   // loop iterations of one render, all loops together
 	maxWidth      = 1000    // width arguments of center/indent/wordwrap
 )
 
@@ -58,14 +61,86 @@ func newEnvironment() *exec.Environment {
 		Context:           ctx,
 		Filters:           filters,
 		Tests:             builtins.Tests,
-		ControlStructures: builtins.ControlStructures,
+		ControlStructures: statements(),
 		Methods:           builtins.Methods,
 	}
 }
 
+// allowedStatements are the {% statements %} content may use. Left out:
+// include, import, from and extends (they read files), macro, call and
+// block (a macro or block calling itself overflows the stack, which no
+// recover catches).
+var allowedStatements = []string{"if", "for", "set", "with", "raw", "filter", "autoescape", "do", "break", "continue", "trans"}
+
+func statements() *exec.ControlStructureSet {
+	set := map[string]parser.ControlStructureParser{}
+	for _, name := range allowedStatements {
+		if p, ok := builtins.ControlStructures.Get(name); ok {
+			set[name] = p
+		}
+	}
+	if p, ok := set["for"]; ok {
+		set["for"] = budgetedFor(p)
+	}
+	return exec.NewControlStructureSet(set)
+}
+
+const loopBudgetName = "__loop_budget"
+
+// budgetedFor parses {% for %} as gonja does, refuses recursive loops (they
+// can call themselves forever) and passes the iterable through the
+// render's loop budget (loopBudget), so nested loops cannot spin for
+// minutes.
+func budgetedFor(forParser parser.ControlStructureParser) parser.ControlStructureParser {
+	return func(p *parser.Parser, args *parser.Parser) (nodes.ControlStructure, error) {
+		cs, err := forParser(p, args)
+		if err != nil {
+			return nil, err
+		}
+		f, ok := cs.(*controlStructures.ForControlStructure)
+		if !ok {
+			return cs, nil
+		}
+		pos := f.ObjectEvaluator.Position()
+		if f.Recursive {
+			return nil, &parser.SyntaxError{Message: "recursive loops are not available in campaign content", Line: pos.Line, Column: pos.Col}
+		}
+		f.ObjectEvaluator = &nodes.Call{
+			Location: pos,
+			Func:     &nodes.Name{Name: &tokens.Token{Type: tokens.Name, Val: loopBudgetName, Pos: pos.Pos, Line: pos.Line, Col: pos.Col}},
+			Args:     []nodes.Expression{f.ObjectEvaluator},
+			Kwargs:   map[string]nodes.Expression{},
+		}
+		return f, nil
+	}
+}
+
+// loopBudget returns the per-render function every loop's iterable passes
+// through: it lets the value by while the render's iterations stay within
+// maxLoops.
+func loopBudget() func(*exec.VarArgs) (*exec.Value, error) {
+	left := maxLoops
+	return func(params *exec.VarArgs) (*exec.Value, error) {
+		if len(params.Args) != 1 {
+			return nil, errors.New("internal: loop budget takes one value")
+		}
+		v := params.Args[0]
+		n := 0
+		switch {
+		case v.IsString(), v.IsList(), v.IsDict():
+			n = v.Len()
+		}
+		if n > left {
+			return nil, fmt.Errorf("loops are limited to %d iterations per field", maxLoops)
+		}
+		left -= n
+		return v, nil
+	}
+}
+
 // rangeWithBudget returns range() for one render: a list (gonja's feeds a
-// goroutine that leaks when a loop stops early), and all calls together
-// yield at most maxRange numbers, so nested loops cannot spin for minutes.
+// goroutine that leaks when a loop stops early) of at most maxRange
+// numbers, all calls together.
 func rangeWithBudget() func(*exec.VarArgs) ([]int, error) {
 	left := maxRange
 	return func(params *exec.VarArgs) ([]int, error) {
@@ -158,6 +233,8 @@ func compile(src string) (*template, *Error) {
 }
 
 func parse(src string) (t *template, perr *Error) {
+	// gonja reads \r\n and \r as \n, and so do positions.
+	src = normalizeNewlines(src)
 	defer func() {
 		if r := recover(); r != nil {
 			t, perr = nil, &Error{Line: 1, Column: 1, Message: fmt.Sprintf("the template engine failed on this text: %v", r)}
@@ -230,6 +307,7 @@ func (t *template) execute(vars map[string]any) (out string, rerr *Error) {
 	}()
 	w := &capped{max: maxOutput}
 	vars["range"] = rangeWithBudget()
+	vars[loopBudgetName] = loopBudget()
 	if err := t.t.Execute(w, exec.NewContext(vars)); err != nil {
 		if errors.Is(err, errTooLong) {
 			return "", &Error{Line: 1, Column: 1, Message: fmt.Sprintf("the rendered text is longer than %d bytes", maxOutput)}
@@ -335,7 +413,7 @@ func execError(src string, err error) *Error {
 		detail = msg[last[1]:]
 	}
 	inner := innermost(detail)
-	col := 0
+	col := exprColumn(src, line, detail)
 	var first *tokens.Token
 	for _, tk := range lex(src) {
 		if tk.Line != line || tk.Type == tokens.Data {
@@ -360,6 +438,32 @@ func execError(src string, err error) *Error {
 		col = first.Col
 	}
 	return &Error{Line: line, Column: max(col, 1), Message: cleanMessage(explain(detail, inner))}
+}
+
+// exprColumn finds the failing expression's text, which gonja puts first
+// in the detail ("event.cart.total: unable to ..."), on the line, inside a
+// tag. 0 when it is not there verbatim.
+func exprColumn(src string, line int, detail string) int {
+	expr, _, _ := strings.Cut(detail, ": ")
+	lines := strings.Split(src, "\n")
+	if len(expr) < 2 || line < 1 || line > len(lines) {
+		return 0
+	}
+	text := lines[line-1]
+	for off := 0; ; {
+		i := strings.Index(text[off:], expr)
+		if i < 0 {
+			return 0
+		}
+		i += off
+		before := text[:i]
+		open := max(strings.LastIndex(before, "{{"), strings.LastIndex(before, "{%"))
+		end := max(strings.LastIndex(before, "}}"), strings.LastIndex(before, "%}"))
+		if (open >= 0 || line > 1) && open >= end {
+			return i + 1
+		}
+		off = i + len(expr)
+	}
 }
 
 // innermost is the last ": "-separated part of a wrapped error message.
@@ -404,6 +508,8 @@ func explain(detail, inner string) string {
 	return inner
 }
 
+var notFound = regexp.MustCompile(`ControlStructure '(\w+)' not found`)
+
 var tokenDump = regexp.MustCompile(`<Token\[\w+\] Val='([^']*)'[^>]*>`)
 
 // parent drops the last .name or [key] of an expression: in "event.a.b"
@@ -428,6 +534,14 @@ func cleanMessage(msg string) string {
 		msg = msg[:i]
 	}
 	msg = inStatement.ReplaceAllString(msg, "")
+	if m := notFound.FindStringSubmatch(msg); m != nil {
+		switch m[1] {
+		case "include", "import", "from", "extends":
+			return "{% " + m[1] + " %} is not available: campaign content cannot include other files"
+		case "macro", "call", "block":
+			return "{% " + m[1] + " %} is not available in campaign content"
+		}
+	}
 	if i := strings.LastIndex(msg, "failed to reader template "); i >= 0 {
 		msg = innermost(msg[i:])
 	}
@@ -436,6 +550,13 @@ func cleanMessage(msg string) string {
 		return "the template is not valid"
 	}
 	return msg
+}
+
+func normalizeNewlines(s string) string {
+	if !strings.Contains(s, "\r") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\r", "\n")
 }
 
 // position converts a byte offset into a 1-based line and column (bytes).

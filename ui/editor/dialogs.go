@@ -64,7 +64,7 @@ func (p *picker) refresh() {
 	} else {
 		p.options = p.options[:0]
 		all := p.field.Options
-		if !p.multi && p.field.Kind == forms.Enum {
+		if !p.multi && p.field.Kind == forms.Enum && !strings.HasPrefix(p.field.Path, "@sel:") {
 			all = append([]string{""}, all...)
 		}
 		for _, o := range all {

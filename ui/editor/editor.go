@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	gosync "sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -50,6 +52,36 @@ type Factory struct {
 	Users []PreviewUser
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
+
+	mu     gosync.Mutex
+	queues map[*opQueue]bool
+}
+
+// Drain waits until every editor's queued edits are in the journal; call
+// it before closing the store so that quitting loses nothing typed.
+func (f *Factory) Drain() {
+	f.mu.Lock()
+	qs := make([]*opQueue, 0, len(f.queues))
+	for q := range f.queues {
+		qs = append(qs, q)
+	}
+	f.mu.Unlock()
+	for _, q := range qs {
+		q.drain()
+	}
+}
+
+func (f *Factory) track(q *opQueue, on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.queues == nil {
+		f.queues = map[*opQueue]bool{}
+	}
+	if on {
+		f.queues[q] = true
+	} else {
+		delete(f.queues, q)
+	}
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".
@@ -61,6 +93,7 @@ func (f *Factory) New(c *ui.Common, id string) ui.Screen {
 		sel:   forms.Selection{Locale: forms.DefaultLocale, Variation: "variation_1"},
 		event: map[string]any{},
 	}
+	f.track(m.queue, true)
 	m.users = f.Users
 	if len(m.users) == 0 {
 		m.users = DefaultUsers
@@ -127,6 +160,10 @@ type Model struct {
 	noticeErr bool
 	dialog    dialog
 	closed    bool
+	prevCache struct {
+		key [4]int
+		s   []string
+	}
 }
 
 func (m *Model) storeEvent(ev StoreEvent) tea.Cmd {
@@ -379,6 +416,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case leaveMsg:
 		m.closed = true
 		m.queue.close()
+		m.f.track(m.queue, false)
 		return m, ui.Pop()
 	case tea.KeyMsg:
 		if m.dialog != nil {
@@ -507,7 +545,7 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	f := m.rows[m.cur]
-	if !f.Editable() {
+	if !f.Focusable() {
 		return nil
 	}
 	if reason := m.lockReason(f.Path); reason != "" {
@@ -538,6 +576,11 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case forms.Multi, forms.Zone:
 		if key.Matches(msg, k.Edit) {
 			m.dialog = newPicker(m, f, f.Kind == forms.Multi)
+		}
+	case forms.LongText:
+		if key.Matches(msg, k.Edit) {
+			m.dialog = newTextDialog(m, f)
+			return textarea.Blink
 		}
 	default:
 		if key.Matches(msg, k.Edit) {
@@ -831,7 +874,7 @@ func (m *Model) rebuild() {
 		}
 	}
 	m.cur = min(max(0, m.cur), max(0, len(m.rows)-1))
-	if m.cur < len(m.rows) && !m.rows[m.cur].Editable() {
+	if m.cur < len(m.rows) && !m.rows[m.cur].Focusable() {
 		m.move(1)
 	}
 }
@@ -860,7 +903,7 @@ func (m *Model) move(d int) {
 	}
 	for n := 0; n < abs(d); n++ {
 		j := i + step
-		for j >= 0 && j < len(m.rows) && !m.rows[j].Editable() {
+		for j >= 0 && j < len(m.rows) && !m.rows[j].Focusable() {
 			j += step
 		}
 		if j < 0 || j >= len(m.rows) {

@@ -3,6 +3,7 @@ package editor
 import (
 	"context"
 	"path/filepath"
+	"time"
 
 	"campaigns/api"
 	"campaigns/api/sync"
@@ -101,15 +102,25 @@ func (c clientCreator) CreateDraft(ctx context.Context, body *model.Campaign) (s
 	return res.ID, nil
 }
 
+// Options configure Open.
+type Options struct {
+	// Validation is the workspace's features.
+	Validation engine.Options
+	// Debounce is the typing pause before edits are sent (default: the
+	// sync engine's).
+	Debounce time.Duration
+}
+
 // Open builds the editor factory for a client: a sync engine journaling in
 // dataDir/journal, drafts created and tests sent with the same client.
 // close stops the sync engine (it flushes nothing: the journal keeps what is
 // unsynced for the next start).
-func Open(client *api.Client, dataDir string, opts engine.Options) (*Factory, func() error, error) {
-	e, err := sync.Open(filepath.Join(dataDir, "journal"), client, sync.Options{Validation: &opts})
+func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
+	v := opts.Validation
+	e, err := sync.Open(filepath.Join(dataDir, "journal"), client, sync.Options{Validation: &v, Debounce: opts.Debounce})
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Options: opts}
-	return f, e.Close, nil
+	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Options: v}
+	return f, func() error { f.Drain(); return e.Close() }, nil
 }

@@ -24,7 +24,9 @@ func (m *Model) View() string {
 		return m.fit(s.Muted.Render("Loading " + ui.Clean(m.id) + "…"))
 	}
 	stepsW, formW, prevW, bodyH := m.layout()
-	var cols []string
+	// Columns come back as exactly bodyH lines of their exact width, so the
+	// body is joined line by line without measuring blocks again.
+	var cols [][]string
 	if stepsW > 0 {
 		cols = append(cols, m.stepsView(stepsW, bodyH))
 	}
@@ -34,12 +36,39 @@ func (m *Model) View() string {
 	} else {
 		cols = append(cols, m.formView(formW, bodyH))
 		if m.width >= 110 {
-			cols = append(cols, m.previewView(prevW, bodyH))
+			cols = append(cols, []string{" "}, m.previewView(prevW, bodyH))
 		}
 	}
-	body := lipgloss.JoinHorizontal(lipgloss.Top, cols...)
-	out := []string{m.headerLine(), body, m.panelView(m.width, m.panelHeight()), m.statusLine()}
-	return m.fit(strings.Join(out, "\n"))
+	var b strings.Builder
+	b.WriteString(m.headerLine())
+	for i := 0; i < bodyH; i++ {
+		b.WriteByte('\n')
+		for _, c := range cols {
+			if len(c) == 1 {
+				b.WriteString(c[0])
+				continue
+			}
+			b.WriteString(c[i])
+		}
+	}
+	b.WriteByte('\n')
+	b.WriteString(m.panelView(m.width, m.panelHeight()))
+	b.WriteByte('\n')
+	b.WriteString(m.statusLine())
+	return m.fit(b.String())
+}
+
+// column pads or clips lines to exactly h lines of width w.
+func column(lines []string, w, h int) []string {
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = pad(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", w)
+		}
+	}
+	return out
 }
 
 // fit clips the view to the window so nothing is drawn outside it.
@@ -49,7 +78,7 @@ func (m *Model) fit(s string) string {
 		lines = lines[:m.height]
 	}
 	for i, l := range lines {
-		if lipgloss.Width(l) > m.width {
+		if len(l) > m.width && lipgloss.Width(l) > m.width {
 			lines[i] = lipgloss.NewStyle().MaxWidth(m.width).Render(l)
 		}
 	}
@@ -77,7 +106,7 @@ func (m *Model) headerLine() string {
 	return left + strings.Repeat(" ", gap) + check
 }
 
-func (m *Model) stepsView(w, h int) string {
+func (m *Model) stepsView(w, h int) []string {
 	s := m.c.Styles
 	counts := m.stepCounts
 	var lines []string
@@ -101,14 +130,18 @@ func (m *Model) stepsView(w, h int) string {
 		}
 		lines = append(lines, style.Render(pad(label, w-4))+mark+" ")
 	}
-	return lipgloss.NewStyle().Width(w).Height(h).MaxHeight(h).Render(strings.Join(lines, "\n"))
+	return column(lines, w, h)
 }
 
 func pad(s string, w int) string {
-	if n := lipgloss.Width(s); n < w {
+	n := lipgloss.Width(s)
+	if n < w {
 		return s + strings.Repeat(" ", w-n)
 	}
-	return truncate(s, w)
+	if n > w {
+		return lipgloss.NewStyle().MaxWidth(w).Render(s)
+	}
+	return s
 }
 
 func truncate(s string, w int) string {
@@ -122,14 +155,15 @@ func truncate(s string, w int) string {
 	return string(r[:w-1]) + "…"
 }
 
-func (m *Model) formView(w, h int) string {
+func (m *Model) formView(w, h int) []string {
 	s := m.c.Styles
 	if m.step == forms.StepReview {
-		return lipgloss.NewStyle().Width(w).Height(h).MaxHeight(h).Render(m.reviewView(w))
+		return column(strings.Split(m.reviewView(w), "\n"), w, h)
 	}
-	title := s.Subtitle.Render(m.step.String())
+	name := fmt.Sprintf("%s  (%d/%d)", m.step, int(m.step)+1, len(forms.Steps))
+	title := s.Subtitle.Render(name)
 	if m.pane == 0 {
-		title = s.Title.Render(m.step.String())
+		title = s.Title.Render(name)
 	}
 	lw := m.labelWidth()
 	// The focused row's details take the last lines.
@@ -150,7 +184,7 @@ func (m *Model) formView(w, h int) string {
 		lines = append(lines, "")
 	}
 	lines = append(lines, detail...)
-	return lipgloss.NewStyle().Width(w).MaxWidth(w).Height(h).MaxHeight(h).Render(strings.Join(lines, "\n"))
+	return column(lines, w, h)
 }
 
 func (m *Model) rowLine(i, w, lw int) string {
@@ -252,7 +286,17 @@ func (m *Model) reviewView(w int) string {
 	return strings.Join(lines, "\n")
 }
 
-func (m *Model) previewView(w, h int) string {
+func (m *Model) previewView(w, h int) []string {
+	key := [4]int{m.prev.Version(), w, h, m.pane}
+	if m.prevCache.key == key && m.prevCache.s != nil {
+		return m.prevCache.s
+	}
+	m.prevCache.s = column(strings.Split(m.renderPreview(w, h), "\n"), w, h)
+	m.prevCache.key = [4]int{m.prev.Version(), w, h, m.pane}
+	return m.prevCache.s
+}
+
+func (m *Model) renderPreview(w, h int) string {
 	st := m.c.Styles.Pane
 	if m.pane == 2 {
 		st = m.c.Styles.FocusedPane

@@ -56,7 +56,13 @@ type Model struct {
 	seq  int
 	out  rendered
 	busy bool
+	// version changes whenever View's output may change, so the editor can
+	// cache the framed pane.
+	version int
 }
+
+// Version identifies what View would draw now.
+func (m *Model) Version() int { return m.version }
 
 // rendered is the result of one render pass.
 type rendered struct {
@@ -76,13 +82,18 @@ type renderedMsg struct {
 func New(styles themes.Styles) *Model { return &Model{styles: styles} }
 
 // SetSize sets the pane's inner size.
-func (m *Model) SetSize(w, h int) { m.width, m.height = w, h }
+func (m *Model) SetSize(w, h int) {
+	if w != m.width || h != m.height {
+		m.width, m.height = w, h
+		m.version++
+	}
+}
 
 // Tab is the tab on show.
 func (m *Model) Tab() Tab { return m.tab }
 
 // NextTab cycles the tabs.
-func (m *Model) NextTab() { m.tab = (m.tab + 1) % Tab(len(tabNames)); m.scroll = 0 }
+func (m *Model) NextTab() { m.tab = (m.tab + 1) % Tab(len(tabNames)); m.scroll = 0; m.version++ }
 
 // Scroll moves the view by n lines.
 func (m *Model) Scroll(n int) {
@@ -90,6 +101,7 @@ func (m *Model) Scroll(n int) {
 	if m.scroll < 0 {
 		m.scroll = 0
 	}
+	m.version++
 }
 
 // Errors lists the personalisation errors of the last render.
@@ -112,6 +124,7 @@ func (m *Model) Render(in Input) {
 	m.seq++
 	m.out = render(in, m.width, m.styles)
 	m.busy = false
+	m.version++
 }
 
 // Update takes finished renders.
@@ -119,6 +132,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if r, ok := msg.(renderedMsg); ok && r.seq == m.seq {
 		m.out = r.out
 		m.busy = false
+		m.version++
 	}
 	return nil
 }
@@ -139,12 +153,6 @@ func (m *Model) View() string {
 	switch m.tab {
 	case TabMessage:
 		body = m.out.message
-		if len(m.out.errors) > 0 {
-			body = append(append([]string{}, body...), "")
-			for _, e := range m.out.errors {
-				body = append(body, s.Error.Render("✗ "+e))
-			}
-		}
 	case TabJSON:
 		body = strings.Split(m.out.json, "\n")
 	case TabDiff:
@@ -200,6 +208,13 @@ func render(in Input, width int, s themes.Styles) rendered {
 		out.message = append(out.message, pushLines(rmsg, forms.Platforms(in.Work), sel.Platform, width, s)...)
 	default:
 		out.message = append(out.message, s.Muted.Render("No preview for this channel."))
+	}
+	if len(out.errors) > 0 {
+		out.message = append(out.message, "")
+		for _, e := range out.errors {
+			wrapped := s.Error.Width(width).Render("✗ " + ui.Clean(e))
+			out.message = append(out.message, strings.Split(wrapped, "\n")...)
+		}
 	}
 	out.json, out.diff = patchViews(in.Patch, in.Base, in.Work, s)
 	return out

@@ -195,7 +195,7 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 	open, opened := demoSandbox(t)
 	wire := func(cfg *ui.Config) (func() error, error) {
-		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}})
+		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
 		if err != nil {
 			return nil, err
 		}

@@ -140,10 +140,15 @@ func (d *Directory) Recipients(channel, identifierType string, values []string) 
 				out = append(out, Recipient{Identifier: v, Missing: fmt.Sprintf("no custom segment %q", v)})
 				continue
 			}
+			n := 0
 			for _, id := range s.Members {
 				if u, ok := d.User(id); ok {
 					out = append(out, Recipient{Identifier: v, User: &u, Email: u.Email()})
+					n++
 				}
+			}
+			if n == 0 {
+				out = append(out, Recipient{Identifier: v, Missing: fmt.Sprintf("custom segment %q has no users", s.Name)})
 			}
 			continue
 		}

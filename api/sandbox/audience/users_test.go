@@ -209,6 +209,11 @@ func TestRecipients(t *testing.T) {
 		if len(rs) != 4 || rs[0].User.ID != "user-001" || rs[2].User.ID != "user-003" || rs[3].Missing == "" {
 			t.Fatalf("%+v", rs)
 		}
+		d2 := &Directory{Users: d.Users, Segments: []Segment{{ID: "seg-empty", Name: "Empty"}}}
+		rs, _ = d2.Recipients(model.ChannelPush, IDSegment, []string{"seg-empty"})
+		if len(rs) != 1 || !strings.Contains(rs[0].Missing, "has no users") {
+			t.Fatalf("empty segment: %+v", rs)
+		}
 	})
 }
 

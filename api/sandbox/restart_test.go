@@ -1,0 +1,195 @@
+package sandbox
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"runtime"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"campaigns/api"
+)
+
+// TestRestart stops the sandbox and starts it again on the same data
+// directory: campaigns, versions, states, the outbox, stored idempotent
+// answers and create request_id windows are all still there.
+func TestRestart(t *testing.T) {
+	dir := t.TempDir()
+	clk := newClock()
+	open := func() (*Server, *env) {
+		s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true, Seed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(s.Handler())
+		return s, &env{t: t, s: s, srv: srv, clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
+	}
+	s, e := open()
+	seeded, _ := s.store.Count(t.Context(), e.user)
+	body := fixture(t, "push_one_time")
+	body["request_id"] = "restart-create"
+	key := newUUID()
+	r := e.do("POST", api.PathCampaigns, withStart(body, clk.Now().Add(time.Hour), "UTC"), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "")
+	want(t, r, http.StatusCreated)
+	created := r
+	var d api.CreateResult
+	r.data(t, &d)
+	id := d.ID
+	want(t, e.publish(id), http.StatusNoContent)
+	r = e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"utm_params": map[string]any{"utm_source": "v2", "utm_medium": "m"}, "x_kept": 1})
+	want(t, r, http.StatusOK)
+	var p api.PatchResult
+	r.data(t, &p)
+	want(t, e.do("POST", api.PathTest, map[string]any{"draft_id": e.create(fixture(t, "push_event_triggered")),
+		"test_campaign_meta": map[string]any{"identifier": "PUSH_ID", "identifier_values": []string{"fcm:user-001:android"}}}), http.StatusOK)
+	before := e.get(id)
+	e.srv.Close()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	s, e = open()
+	defer func() { e.srv.Close(); s.Close() }()
+	after := e.get(id)
+	if !jsonSame(before, after) || after["id"] != p.ID || after["version_number"] != 2.0 || after["x_kept"] != 1.0 {
+		t.Errorf("after restart %v\nbefore %v", after, before)
+	}
+	if n, _ := s.store.Count(t.Context(), e.user); n != seeded+3 {
+		t.Errorf("%d campaigns after restart, want %d (no second seed)", n, seeded+3)
+	}
+	if ids := e.searchIDs(map[string]any{"campaign_fields": map[string]any{"ids": []string{id}}}); len(ids) != 2 {
+		t.Errorf("versions after restart: %v", ids)
+	}
+	// The idempotent answer survives; so does the request_id window.
+	r = e.do("POST", api.PathCampaigns, withStart(body, clk.Now().Add(time.Hour), "UTC"), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "")
+	if r.status != http.StatusCreated || string(r.raw) != string(created.raw) {
+		t.Errorf("replay after restart: %d %s", r.status, r.raw)
+	}
+	want(t, e.do("POST", api.PathCampaigns, body, api.HeaderRequestID, ""), http.StatusConflict, api.CodeBadRequest, "request_id")
+	r = e.do("GET", PathOutbox, nil)
+	if !strings.Contains(string(r.raw), "fcm:user-001:android") {
+		t.Errorf("outbox after restart: %s", r.raw)
+	}
+	// Past the idempotency window the key is forgotten, in memory and on
+	// disk (a restart does not bring it back).
+	clk.Advance(IdemTTL + time.Minute)
+	s.Tick()
+	s.store.Update(t.Context(), func(Tx) error { return nil }) // the prune was queued before this
+	if got, _ := s.store.Idempotent(t.Context(), time.Time{}); len(got) != 0 {
+		t.Errorf("%d idempotency keys kept past their time", len(got))
+	}
+	clk.Advance(-IdemTTL - time.Minute)
+	// The scheduler carries on where it was.
+	clk.Advance(2 * time.Hour)
+	s.Tick()
+	if st := e.get(id)["status"]; st != "SENDING" {
+		t.Errorf("status after restart and start time: %v", st)
+	}
+}
+
+func jsonSame(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
+
+func TestInMemoryIsGoneOnClose(t *testing.T) {
+	e := newEnv(t, nil)
+	e.create(minimalPush())
+	s2, err := Open(Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s2.Close()
+	if n, _ := s2.store.Count(t.Context(), DefaultWorkspaceID); n != 0 {
+		t.Errorf("a second in-memory sandbox sees %d campaigns", n)
+	}
+}
+
+func TestRemoveWorkspace(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.Seed = true })
+	w := Workspace{ID: "DEMO-1", Key: "k", Scope: ScopeCreateManage}
+	if err := e.s.AddWorkspace(w, true); err != nil {
+		t.Fatal(err)
+	}
+	d := e.as("DEMO-1", "k")
+	if ids := d.searchIDs(map[string]any{}); len(ids) == 0 {
+		t.Fatal("the new workspace was not seeded")
+	}
+	if err := e.s.RemoveWorkspace("DEMO-1"); err != nil {
+		t.Fatal(err)
+	}
+	want(t, d.do("GET", api.PathCampaigns+"/x", nil), http.StatusUnauthorized, api.CodeUnauthorized)
+	if n, _ := e.s.store.Count(t.Context(), "DEMO-1"); n != 0 {
+		t.Errorf("%d campaigns left", n)
+	}
+	if ids := e.searchIDs(map[string]any{}); len(ids) == 0 {
+		t.Error("the other workspace lost its campaigns")
+	}
+	// Added again, it is seeded afresh.
+	if err := e.s.AddWorkspace(w, true); err != nil {
+		t.Fatal(err)
+	}
+	if ids := d.searchIDs(map[string]any{}); len(ids) == 0 {
+		t.Error("not seeded after re-adding")
+	}
+}
+
+// TestStartLocalGracefulStop stops the server while a request is still
+// being sent: the request completes, then stop returns.
+func TestStartLocalGracefulStop(t *testing.T) {
+	base, _, stop, err := StartLocal(Config{NoRateLimits: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	conn, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com"}`
+	head := fmt.Sprintf("POST /v5/campaigns HTTP/1.1\r\nHost: x\r\nAuthorization: Basic U0FOREJPWDpzYW5kYm94LWtleQ==\r\nSVC-APPKEY: SANDBOX\r\n"+
+		"Idempotency-Key: %s\r\nX-SVC-Request-Id: slow\r\nContent-Type: application/json\r\nContent-Length: %d\r\n\r\n", newUUID(), len(body))
+	if _, err := io.WriteString(conn, head+body[:10]); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until the server holds the request (the health probe on a
+	// second connection goes through the same accept loop first).
+	probe, err := http.Get(base + "/nothing")
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe.Body.Close()
+	var stopped atomic.Bool
+	done := make(chan error, 1)
+	go func() { err := stop(); stopped.Store(true); done <- err }()
+	// Shutdown closes the listener first: once new connections are refused,
+	// the server is stopping, with our request still half sent.
+	for {
+		c, err := net.Dial("tcp", strings.TrimPrefix(base, "http://"))
+		if err != nil {
+			break
+		}
+		c.Close()
+		runtime.Gosched()
+	}
+	if stopped.Load() {
+		t.Fatal("stop returned while a request was in flight")
+	}
+	if _, err := io.WriteString(conn, body[10:]); err != nil {
+		t.Fatal(err)
+	}
+	res, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	if res.StatusCode != http.StatusCreated || !strings.Contains(string(b), `"status":"DRAFT"`) {
+		t.Errorf("in-flight request: %d %s", res.StatusCode, b)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("stop: %v", err)
+	}
+}

@@ -1,0 +1,85 @@
+package sync
+
+import (
+	"context"
+	"errors"
+	"os"
+	"testing"
+
+	"campaigns/model"
+)
+
+func TestJournalNamesRoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	for _, id := range []string{"665f0a1b2c3d4e5f6a7b8c9d", "camp_abc123", "../../etc/passwd", "a b", "ü"} {
+		p := journalPath(dir, id)
+		if len(p) <= len(dir)+1 || p[:len(dir)+1] != dir+"/" || containsSep(p[len(dir)+1:]) {
+			t.Errorf("%q → %q escapes the directory", id, p)
+		}
+		got, ok := idOfJournal(p[len(dir)+1:])
+		if !ok || got != id {
+			t.Errorf("%q → %q → %q", id, p, got)
+		}
+	}
+}
+
+func containsSep(s string) bool {
+	for _, r := range s {
+		if r == '/' || r == '\\' {
+			return true
+		}
+	}
+	return false
+}
+
+// A crash while the very first snapshot was written leaves no edit behind
+// it: Load drops the stub and reads the service.
+func TestTornFirstSnapshotFallsBackToTheService(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.create(draft)
+	rec, _ := frame(snapOf(&model.Campaign{}, &model.Campaign{}))
+	if err := os.WriteFile(journalPath(fx.dir, id), rec[:len(rec)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	w, err := fx.eng.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nameOf(w) != "Spring sale" {
+		t.Errorf("loaded %q", nameOf(w))
+	}
+	if ids, _ := fx.eng.Journaled(); len(ids) != 0 {
+		t.Errorf("stub journal kept: %v", ids)
+	}
+}
+
+// A flipped bit fails the checksum: replay keeps what came before it.
+func TestCorruptRecordStopsReplay(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.create(draft)
+	fx.load(id)
+	fx.edit(id, setName("one"))
+	path := journalPath(fx.dir, id)
+	before, _ := os.ReadFile(path)
+	fx.edit(id, setName("two"))
+	b, _ := os.ReadFile(path)
+	b[len(before)+12] ^= 0x40
+	os.WriteFile(path, b, 0o600)
+	base, working, dropped, ok, err := replay(path)
+	if err != nil || !ok || nameOf(working) != "one" || nameOf(base) != "Spring sale" || dropped != int64(len(b)-len(before)) {
+		t.Errorf("replay: %q %q dropped %d ok %v err %v", nameOf(base), nameOf(working), dropped, ok, err)
+	}
+}
+
+func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
+	fx := newFixture(t)
+	if _, err := Open(fx.dir, fx.client, Options{}); !errors.Is(err, ErrDirInUse) {
+		t.Errorf("second Open: %v", err)
+	}
+	fx.eng.Close()
+	e, err := Open(fx.dir, fx.client, Options{})
+	if err != nil {
+		t.Fatalf("Open after Close: %v", err)
+	}
+	e.Close()
+}

@@ -1,0 +1,98 @@
+package engine
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"campaigns/model"
+)
+
+// readCorpusFile reads one file of Go's fuzz corpus format holding a single
+// []byte value. The seeds live in testdata/fuzz at the repository root (the
+// layout keeps testdata there), so the test loads them itself.
+func readCorpusFile(t testing.TB, name string) []byte {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, body, ok := strings.Cut(string(data), "\n")
+	if !ok || strings.TrimSpace(header) != "go test fuzz v1" {
+		t.Fatalf("%s: not a fuzz corpus file", name)
+	}
+	body = strings.TrimSpace(body)
+	inner, ok := strings.CutPrefix(body, "[]byte(")
+	if !ok || !strings.HasSuffix(inner, ")") {
+		t.Fatalf("%s: want one []byte value", name)
+	}
+	s, err := strconv.Unquote(strings.TrimSuffix(inner, ")"))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return []byte(s)
+}
+
+// FuzzEngine feeds arbitrary bytes through decode, merge (as the stored
+// campaign and as the patch), all three phases and the state table: the
+// engine must never panic, and every problem must carry a rule and a message.
+func FuzzEngine(f *testing.F) {
+	seeds, _ := filepath.Glob(filepath.Join("..", "testdata", "fuzz", "FuzzEngine", "*"))
+	for _, s := range seeds {
+		f.Add(readCorpusFile(f, s))
+	}
+	fixtures, _ := filepath.Glob(filepath.Join("..", "testdata", "campaigns", "*.json"))
+	var stored []*model.Campaign
+	for _, fx := range fixtures {
+		data, err := os.ReadFile(fx)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+		c, err := model.Decode(data)
+		if err != nil {
+			f.Fatal(err)
+		}
+		stored = append(stored, c)
+	}
+	states := model.Statuses
+	all := Options{Features: Features{AudienceLimit: true, Versioning: true}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := model.Decode(data)
+		if err != nil {
+			return
+		}
+		check := func(probs []Problem) {
+			for _, p := range probs {
+				if p.Rule == "" || p.Message == "" {
+					t.Fatalf("problem without rule or message: %+v", p)
+				}
+			}
+		}
+		for _, phase := range []Phase{PhaseCreate, PhasePatch, PhasePublish} {
+			check(Validate(c, phase, Options{}))
+			check(Validate(c, phase, all))
+		}
+		base := stored[len(data)%len(stored)]
+		state := states[len(data)%len(states)]
+		for _, pair := range [][2]*model.Campaign{{base, c}, {c, base}, {c, c}} {
+			res := ValidatePatch(pair[0], pair[1], state, all)
+			check(res.Problems)
+			if res.Merged == nil {
+				t.Fatal("no merged campaign")
+			}
+			check(Validate(res.Merged, PhasePublish, all))
+		}
+		// What decodes must encode and decode again to the same document.
+		out := model.Encode(c)
+		again, err := model.Decode(out)
+		if err != nil {
+			t.Fatalf("re-decode of %s: %v", out, err)
+		}
+		if !bytes.Equal(model.Encode(again), out) {
+			t.Fatalf("round trip not stable:\n%s\n%s", out, model.Encode(again))
+		}
+	})
+}

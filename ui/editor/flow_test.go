@@ -1,0 +1,419 @@
+package editor_test
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
+
+	"campaigns/api"
+	"campaigns/api/sandbox"
+	"campaigns/engine"
+	"campaigns/model"
+	"campaigns/themes"
+	"campaigns/ui"
+	"campaigns/ui/editor"
+)
+
+func TestMain(m *testing.M) {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	os.Exit(m.Run())
+}
+
+// env is the embedded sandbox on loopback, a client and a journal directory.
+type env struct {
+	client *api.Client
+	dir    string
+}
+
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{NoRateLimits: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stop() })
+	ws := sandbox.DefaultWorkspace()
+	c, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{client: c, dir: t.TempDir()}
+}
+
+// run starts the whole program (shell + editor) on a fresh sync engine.
+func (e *env) run(t *testing.T, debounce time.Duration) (*teatest.TestModel, func()) {
+	t.Helper()
+	f, closeF, err := editor.Open(e.client, e.dir, editor.Options{
+		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
+		Debounce:   debounce,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.PreviewDelay = time.Millisecond
+	root := ui.New(ui.Config{Client: e.client, Service: "test sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), DataDir: e.dir, NewEditor: f.New})
+	tm := teatest.NewTestModel(t, root, teatest.WithInitialTermSize(160, 48))
+	stopped := false
+	return tm, func() {
+		if !stopped {
+			stopped = true
+			_ = tm.Quit()
+			tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+			_ = closeF()
+		}
+	}
+}
+
+var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
+
+// waitFor waits until the screen output (read since the last wait) holds
+// every string; on failure it shows the tail of what was drawn.
+func waitFor(t *testing.T, tm *teatest.TestModel, want ...string) {
+	t.Helper()
+	var seen []byte
+	deadline := time.Now().Add(20 * time.Second)
+	buf := make([]byte, 64<<10)
+	for {
+		n, _ := tm.Output().Read(buf)
+		seen = append(seen, buf[:n]...)
+		plain := ansiRe.ReplaceAll(seen, nil)
+		ok := true
+		for _, w := range want {
+			if !bytes.Contains(plain, []byte(w)) {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			tail := string(plain)
+			if len(tail) > 6000 {
+				tail = tail[len(tail)-6000:]
+			}
+			t.Fatalf("waiting for %q; the screen showed (tail):\n%s", want, tail)
+		}
+		if n == 0 {
+			time.Sleep(10 * time.Millisecond) // poll the output stream, as teatest.WaitFor does
+		}
+	}
+}
+
+func keys(tm *teatest.TestModel, ks ...string) {
+	for _, k := range ks {
+		var msg tea.KeyMsg
+		switch k {
+		case "enter":
+			msg = tea.KeyMsg{Type: tea.KeyEnter}
+		case "down":
+			msg = tea.KeyMsg{Type: tea.KeyDown}
+		case "up":
+			msg = tea.KeyMsg{Type: tea.KeyUp}
+		case "right":
+			msg = tea.KeyMsg{Type: tea.KeyRight}
+		case "left":
+			msg = tea.KeyMsg{Type: tea.KeyLeft}
+		case "tab":
+			msg = tea.KeyMsg{Type: tea.KeyTab}
+		case "esc":
+			msg = tea.KeyMsg{Type: tea.KeyEsc}
+		case "space":
+			msg = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+		case "backspace":
+			msg = tea.KeyMsg{Type: tea.KeyBackspace}
+		case "ctrl+s":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlS}
+		case "ctrl+t":
+			msg = tea.KeyMsg{Type: tea.KeyCtrlT}
+		default:
+			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+		}
+		tm.Send(msg)
+	}
+}
+
+func down(tm *teatest.TestModel, n int) {
+	for range n {
+		keys(tm, "down")
+	}
+}
+
+// newDraft goes through the new-draft dialog from the browser.
+func newDraft(t *testing.T, tm *teatest.TestModel, email bool, name string) {
+	t.Helper()
+	waitFor(t, tm, "browse")
+	keys(tm, "n")
+	waitFor(t, tm, "New draft")
+	if email {
+		keys(tm, "right")
+	}
+	keys(tm, "down", "down")
+	tm.Type("ana@example.com")
+	keys(tm, "down")
+	tm.Type(name)
+	if email {
+		keys(tm, "down", "down")
+		tm.Type("main-sendgrid")
+	}
+	keys(tm, "down", "enter")
+	waitFor(t, tm, name, "DRAFT", "Basic details")
+}
+
+// findDraft returns the campaign_id of the draft with this name.
+func findDraft(t *testing.T, c *api.Client, name string) *model.Campaign {
+	t.Helper()
+	for _, st := range []string{model.StatusDraft} {
+		r, err := c.Search(context.Background(), api.SearchRequest{Limit: 15, Page: 1, CampaignFields: &api.SearchFields{Status: []string{st}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, camp := range r.Campaigns {
+			if camp.BasicDetails != nil && camp.BasicDetails.Name != nil && *camp.BasicDetails.Name == name {
+				full, err := c.Get(context.Background(), *camp.CampaignID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return full
+			}
+		}
+	}
+	t.Fatalf("no draft named %q on the service", name)
+	return nil
+}
+
+func TestPushDraftToPublishable(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, 0)
+	defer stop()
+	newDraft(t, tm, false, "Push flow")
+
+	// Basic details: platforms through the picker.
+	down(tm, 3)
+	keys(tm, "enter")
+	waitFor(t, tm, "[ ] ANDROID")
+	keys(tm, "space", "enter")
+	waitFor(t, tm, "{ANDROID}")
+
+	// Content: template, title, message.
+	keys(tm, "2")
+	waitFor(t, tm, "Locales and variations")
+	down(tm, 5)
+	keys(tm, "right")
+	waitFor(t, tm, "‹ BASIC ›")
+	keys(tm, "down", "enter")
+	tm.Type("Hello {{ UserAttribute['First Name'] }}")
+	keys(tm, "enter", "down", "enter")
+	tm.Type("Spring is here")
+	keys(tm, "esc")             // the message is edited in a multi-line editor
+	waitFor(t, tm, "Hello Ada") // the preview personalises for the sample user
+
+	// Audience and schedule.
+	keys(tm, "3", "right")
+	keys(tm, "5", "right")
+	waitFor(t, tm, "‹ ASAP ›", "ready to publish")
+
+	// A problem appears as the title is erased and goes as it is retyped.
+	keys(tm, "2")
+	down(tm, 6)
+	keys(tm, "enter")
+	for range len("Hello {{ UserAttribute['First Name'] }}") {
+		keys(tm, "backspace")
+	}
+	waitFor(t, tm, "title is required for publish")
+	tm.Type("Hi")
+	waitFor(t, tm, "ready to publish")
+
+	// Jump from a problem to its field: erase again, go elsewhere, then
+	// select the problem in the panel.
+	keys(tm, "backspace", "backspace", "enter", "1", "tab")
+	waitFor(t, tm, "enter: go to field")
+	keys(tm, "enter")
+	waitFor(t, tm, "campaign_content.content.push.android.basic_details.title")
+	keys(tm, "enter")
+	tm.Type("Hi")
+	keys(tm, "enter")
+	waitFor(t, tm, "ready to publish")
+
+	// A locale and an A/B variation.
+	keys(tm, "up", "up", "up", "enter")
+	waitFor(t, tm, "Locale name")
+	tm.Type("fr")
+	keys(tm, "enter")
+	keys(tm, "down", "enter")
+	waitFor(t, tm, "A/B test", "variation_1 %")
+
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	keys(tm, "8")
+	waitFor(t, tm, "locales: default, fr", "variations: 2")
+
+	// The service has it all.
+	c := findDraft(t, e.client, "Push flow")
+	cc := c.CampaignContent
+	if cc == nil || len(cc.Locales) != 1 || cc.Locales[0] != "fr" || cc.VariationDetails == nil || *cc.VariationDetails.NoOfVariations != 2 {
+		t.Fatalf("service content: %s", model.Encode(cc))
+	}
+	title := cc.Content.Keyed["fr"]["variation_2"].Push.Android.BasicDetails.Title
+	if title == nil || *title != "Hi" {
+		t.Fatalf("fr/variation_2 title = %v", title)
+	}
+	if probs := engine.Validate(asBody(c), engine.PhasePublish, engine.Options{}); len(probs) != 0 {
+		t.Fatalf("service copy not publishable: %v", probs)
+	}
+
+	// Leave and reopen: everything is there.
+	keys(tm, "esc")
+	waitFor(t, tm, "browse")
+	keys(tm, "d")
+	waitFor(t, tm, "Push flow")
+	keys(tm, "enter")
+	waitFor(t, tm, "Push flow", "ready to publish")
+	keys(tm, "8")
+	waitFor(t, tm, "locales: default, fr", "variations: 2")
+}
+
+func TestEmailDraftToPublishable(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, 0)
+	defer stop()
+	newDraft(t, tm, true, "Email flow")
+
+	keys(tm, "2")
+	waitFor(t, tm, "Locales and variations")
+	down(tm, 4) // Sender name
+	keys(tm, "enter")
+	tm.Type("Shop")
+	keys(tm, "enter", "down", "enter")
+	tm.Type("news@example.com")
+	keys(tm, "enter")
+	down(tm, 4) // Subject
+	keys(tm, "enter")
+	tm.Type("Spring sale")
+	keys(tm, "enter")
+	down(tm, 4) // HTML
+	keys(tm, "enter")
+	tm.Type("<h1>Sale</h1><p>Everything <b>half</b> price.</p>")
+	keys(tm, "esc")
+	waitFor(t, tm, "Spring sale", "half")
+
+	keys(tm, "3", "right")
+	keys(tm, "5", "right")
+	waitFor(t, tm, "ready to publish")
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+
+	c := findDraft(t, e.client, "Email flow")
+	if probs := engine.Validate(asBody(c), engine.PhasePublish, engine.Options{}); len(probs) != 0 {
+		t.Fatalf("service copy not publishable: %v\n%s", probs, model.Encode(c))
+	}
+	if got := *c.CampaignContent.Content.Flat.Email.Subject; got != "Spring sale" {
+		t.Fatalf("subject %q", got)
+	}
+}
+
+func TestTestSend(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, 0)
+	defer stop()
+	newDraft(t, tm, false, "Test send")
+	keys(tm, "ctrl+t")
+	waitFor(t, tm, "Send a test", "USER_ATTRIBUTE_UNIQUE_ID")
+	keys(tm, "down", "down", "down", "down", "down", "down", "enter")
+	waitFor(t, tm, "identifier_values: enter at least one identifier")
+	for range 6 {
+		keys(tm, "up")
+	}
+	keys(tm, "down")
+	tm.Type(strings.Repeat("u,", 11) + "u")
+	keys(tm, "down", "down", "down", "down", "down", "enter")
+	waitFor(t, tm, "at most 10 identifiers, not 12")
+}
+
+func TestUnsyncedEditSurvivesRestart(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour) // nothing is sent on its own
+	newDraft(t, tm, false, "Journal")
+	keys(tm, "enter", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace")
+	tm.Type("Kept")
+	keys(tm, "enter")
+	waitFor(t, tm, "pending")
+	stop() // the program ends without syncing
+
+	if c := findDraft(t, e.client, "Journal"); c == nil {
+		t.Fatal("draft gone")
+	}
+	tm2, stop2 := e.run(t, time.Hour)
+	defer stop2()
+	waitFor(t, tm2, "browse")
+	keys(tm2, "d")
+	waitFor(t, tm2, "Journal")
+	keys(tm2, "enter")
+	// The journal replays on load and its edit is sent at once.
+	waitFor(t, tm2, "Kept", "● synced")
+	findDraft(t, e.client, "Kept")
+}
+
+// asBody drops the record's read-only fields, as a publish request would.
+func asBody(c *model.Campaign) *model.Campaign {
+	b := model.Clone(c)
+	b.ID, b.CampaignID, b.VersionNumber, b.Status, b.CreatedBy, b.UpdatedBy, b.CreatedAt, b.UpdatedAt = nil, nil, nil, nil, nil, nil, nil, nil
+	return b
+}
+
+func TestConflictTakeTheirs(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	newDraft(t, tm, false, "Conflict")
+	c := findDraft(t, e.client, "Conflict")
+
+	// Someone else renames the campaign on the service.
+	name := "Renamed elsewhere"
+	patch := &model.Campaign{BasicDetails: &model.BasicDetails{Name: &name}}
+	if _, err := e.client.Patch(context.Background(), *c.CampaignID, patch); err != nil {
+		t.Fatal(err)
+	}
+	// Here the name changes too, then ctrl+s finds the conflict.
+	keys(tm, "enter", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace")
+	tm.Type("Mine")
+	keys(tm, "enter", "ctrl+s")
+	waitFor(t, tm, "Conflict in basic_details", "Mine (local)", "Theirs (service)", `"name": "Renamed elsewhere"`)
+	keys(tm, "t")
+	waitFor(t, tm, "Renamed elsewhere", "resolved")
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	if got := findDraft(t, e.client, "Renamed elsewhere"); got == nil {
+		t.Fatal("service lost its name")
+	}
+}
+
+func TestConflictKeepMine(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	newDraft(t, tm, false, "Conflict2")
+	c := findDraft(t, e.client, "Conflict2")
+	name := "Theirs"
+	if _, err := e.client.Patch(context.Background(), *c.CampaignID, &model.Campaign{BasicDetails: &model.BasicDetails{Name: &name}}); err != nil {
+		t.Fatal(err)
+	}
+	keys(tm, "enter")
+	tm.Type("X")
+	keys(tm, "enter", "ctrl+s")
+	waitFor(t, tm, "Conflict in basic_details")
+	keys(tm, "m")
+	waitFor(t, tm, "resolved")
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	findDraft(t, e.client, "Conflict2X")
+}
