@@ -242,8 +242,8 @@ type (
 
 // Init loads the campaign (or waits for the new-draft dialog).
 func (m *Model) Init() tea.Cmd {
-	if m.id == "" {
-		return textinput.Blink
+	if d, ok := m.dialog.(*draftDialog); ok {
+		return d.init()
 	}
 	return m.load()
 }
@@ -360,8 +360,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case createdMsg:
 		if msg.err != nil {
 			if d, ok := m.dialog.(*draftDialog); ok {
-				d.err = msg.err.Error()
-				d.busy = false
+				return m, d.failed(m, msg.err)
 			}
 			return m, nil
 		}
@@ -463,6 +462,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		return m, nil
+	}
+	if d, ok := m.dialog.(*draftDialog); ok {
+		return m, d.take(m, msg)
 	}
 	return m, m.prev.Update(msg)
 }

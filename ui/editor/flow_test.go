@@ -157,19 +157,28 @@ func newDraft(t *testing.T, tm *teatest.TestModel, email bool, name string) {
 	t.Helper()
 	waitFor(t, tm, "browse")
 	keys(tm, "n")
-	waitFor(t, tm, "New draft")
+	waitFor(t, tm, "New draft", "┃ Channel")
+	// huh moves between fields with its own messages: wait for each field
+	// to take focus before typing into it.
 	if email {
-		keys(tm, "right")
+		keys(tm, "down")
 	}
-	keys(tm, "down", "down")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Delivery type")
+	keys(tm, "enter") // the first delivery type, ONE_TIME
+	waitFor(t, tm, "┃ Created by")
 	tm.Type("ana@example.com")
-	keys(tm, "down")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Name")
 	tm.Type(name)
+	keys(tm, "enter")
 	if email {
-		keys(tm, "down", "down")
+		waitFor(t, tm, "┃ Connector type")
+		keys(tm, "enter") // the first connector type
+		waitFor(t, tm, "┃ Connector name")
 		tm.Type("main-sendgrid")
+		keys(tm, "enter")
 	}
-	keys(tm, "down", "enter")
 	waitFor(t, tm, name, "DRAFT", "Basic details")
 }
 
@@ -429,7 +438,9 @@ func TestConflictTakeTheirs(t *testing.T) {
 	// Here the name changes too, then ctrl+s finds the conflict.
 	keys(tm, "enter", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace")
 	tm.Type("Mine")
-	keys(tm, "enter", "ctrl+s")
+	keys(tm, "enter")
+	waitFor(t, tm, "Mine", "pending")
+	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Conflict in basic_details", "Mine (local)", "Theirs (service)", `"name": "Renamed elsewhere"`)
 	keys(tm, "t")
 	waitFor(t, tm, "Renamed elsewhere", "resolved")

@@ -1,129 +1,108 @@
 package editor
 
 import (
+	"errors"
 	"fmt"
 	"net/mail"
-	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
 
 	"campaigns/model"
+	"campaigns/themes"
 )
 
 func fmtAny(v any) string { return fmt.Sprint(v) }
 
 // draftDialog asks what a new draft needs before the create route is
 // called: channel, a delivery type the channel allows (never
-// BROADCAST_LIVE_ACTIVITY), created_by and, for Email, the connector.
+// BROADCAST_LIVE_ACTIVITY), created_by and, for Email, the connector. It is
+// a small huh form, the only one active while it is open.
 type draftDialog struct {
-	channel, delivery, connType int
-	inputs                      map[string]*textinput.Model
-	row                         int
-	err                         string
-	busy                        bool
+	form               *huh.Form
+	channel, delivery  string
+	createdBy, name    string
+	connType, connName string
+	err                string
+	busy               bool
 }
 
-var channels = []string{model.ChannelPush, model.ChannelEmail}
-
 func newDraftDialog(m *Model) *draftDialog {
-	d := &draftDialog{inputs: map[string]*textinput.Model{}}
-	for _, k := range []string{"created_by", "name", "connector_name"} {
-		ti := textinput.New()
-		ti.Prompt = ""
-		d.inputs[k] = &ti
-	}
-	d.inputs["created_by"].Placeholder = "you@example.com"
-	d.inputs["name"].Placeholder = "optional"
-	d.inputs["connector_name"].Placeholder = "e.g. main-sendgrid"
+	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0]}
+	d.form = huh.NewForm(
+		huh.NewGroup(
+			huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel),
+			huh.NewSelect[string]().Title("Delivery type").
+				OptionsFunc(func() []huh.Option[string] { return huh.NewOptions(createTypes(d.channel)...) }, &d.channel).
+				Value(&d.delivery),
+			huh.NewInput().Title("Created by").Placeholder("you@example.com").Value(&d.createdBy).Validate(validEmail),
+			huh.NewInput().Title("Name").Placeholder("optional").Value(&d.name),
+		),
+		huh.NewGroup(
+			huh.NewSelect[string]().Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
+			huh.NewInput().Title("Connector name").Placeholder("e.g. main-sendgrid").Value(&d.connName).
+				Validate(func(s string) error {
+					if strings.TrimSpace(s) == "" {
+						return errors.New("an Email draft needs its connector")
+					}
+					return nil
+				}),
+		).WithHideFunc(func() bool { return d.channel != model.ChannelEmail }),
+	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithWidth(min(70, max(40, m.width-10)))
 	return d
 }
 
-func (d *draftDialog) deliveryTypes() []string {
-	if channels[d.channel] == model.ChannelEmail {
+// createTypes are the delivery types a draft of the channel can be created
+// with.
+func createTypes(channel string) []string {
+	if channel == model.ChannelEmail {
 		return model.EmailCreateDeliveryTypes
 	}
 	return model.PushCreateDeliveryTypes
 }
 
-// rows lists the dialog's rows for the chosen channel.
-func (d *draftDialog) rows() []string {
-	r := []string{"channel", "delivery", "created_by", "name"}
-	if channels[d.channel] == model.ChannelEmail {
-		r = append(r, "connector_type", "connector_name")
-	}
-	return append(r, "create")
-}
-
-func (d *draftDialog) focus() tea.Cmd {
-	for _, ti := range d.inputs {
-		ti.Blur()
-	}
-	if ti := d.inputs[d.rows()[d.row]]; ti != nil {
-		return ti.Focus()
+func validEmail(s string) error {
+	s = strings.TrimSpace(s)
+	if _, err := mail.ParseAddress(s); err != nil || !strings.Contains(s, "@") {
+		return errors.New("enter the author's email address")
 	}
 	return nil
 }
+
+func (d *draftDialog) init() tea.Cmd { return d.form.Init() }
 
 func (d *draftDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	if d.busy {
 		return nil
 	}
-	rows := d.rows()
-	row := rows[d.row]
-	cycle := func(i *int, n, step int) { *i = ((*i+step)%n + n) % n }
-	switch msg.Type {
-	case tea.KeyEsc:
+	if msg.Type == tea.KeyEsc {
 		m.dialog = nil
 		return func() tea.Msg { return leaveMsg{} }
-	case tea.KeyUp, tea.KeyShiftTab:
-		d.row = max(0, d.row-1)
-		return d.focus()
-	case tea.KeyDown, tea.KeyTab:
-		d.row = min(len(rows)-1, d.row+1)
-		return d.focus()
-	case tea.KeyLeft, tea.KeyRight:
-		step := 1
-		if msg.Type == tea.KeyLeft {
-			step = -1
-		}
-		switch row {
-		case "channel":
-			cycle(&d.channel, len(channels), step)
-			d.delivery = 0
-			return nil
-		case "delivery":
-			cycle(&d.delivery, len(d.deliveryTypes()), step)
-			return nil
-		case "connector_type":
-			cycle(&d.connType, len(model.ConnectorTypes), step)
-			return nil
-		}
-	case tea.KeyEnter:
-		if row != "create" {
-			d.row = min(len(rows)-1, d.row+1)
-			return d.focus()
-		}
+	}
+	return d.take(m, msg)
+}
+
+// take feeds the form any message (huh moves between fields with its own).
+func (d *draftDialog) take(m *Model, msg tea.Msg) tea.Cmd {
+	f, cmd := d.form.Update(msg)
+	d.form = f.(*huh.Form)
+	if d.form.State == huh.StateCompleted {
 		return d.submit(m)
 	}
-	if ti := d.inputs[row]; ti != nil {
-		var cmd tea.Cmd
-		*ti, cmd = ti.Update(msg)
-		return cmd
-	}
-	return nil
+	return cmd
 }
 
 func (d *draftDialog) submit(m *Model) tea.Cmd {
-	by := strings.TrimSpace(d.inputs["created_by"].Value())
-	if _, err := mail.ParseAddress(by); err != nil || !strings.Contains(by, "@") {
-		d.err = "created_by: enter the email address of the author."
+	by := strings.TrimSpace(d.createdBy)
+	if err := validEmail(by); err != nil {
+		d.err = "created_by: " + err.Error()
 		return nil
 	}
-	ch, dt := channels[d.channel], d.deliveryTypes()[d.delivery]
+	ch, dt := d.channel, d.delivery
 	body := &model.Campaign{Channel: &ch, CampaignDeliveryType: &dt, CreatedBy: &by}
-	if name := strings.TrimSpace(d.inputs["name"].Value()); name != "" {
+	if name := strings.TrimSpace(d.name); name != "" {
 		// A basic_details sent for a location- or business-event-triggered
 		// draft must already hold its geofence or business event; the name
 		// is then set as the first edit in the editor instead.
@@ -134,12 +113,7 @@ func (d *draftDialog) submit(m *Model) tea.Cmd {
 		}
 	}
 	if ch == model.ChannelEmail {
-		cn := strings.TrimSpace(d.inputs["connector_name"].Value())
-		if cn == "" {
-			d.err = "connector.connector_name: an Email draft needs its connector."
-			return nil
-		}
-		ct := model.ConnectorTypes[d.connType]
+		ct, cn := d.connType, strings.TrimSpace(d.connName)
 		body.Connector = &model.Connector{ConnectorType: &ct, ConnectorName: &cn}
 	}
 	d.err, d.busy = "", true
@@ -151,44 +125,48 @@ func (d *draftDialog) submit(m *Model) tea.Cmd {
 	}
 }
 
+// failed shows a refused create and lets the user try again.
+func (d *draftDialog) failed(m *Model, err error) tea.Cmd {
+	d.busy = false
+	d.err = err.Error()
+	// The form is finished; a fresh one keeps the answers.
+	old := *d
+	nd := newDraftDialog(m)
+	nd.channel, nd.delivery, nd.createdBy, nd.name, nd.connType, nd.connName, nd.err = old.channel, old.delivery, old.createdBy, old.name, old.connType, old.connName, old.err
+	m.dialog = nd
+	return nd.init()
+}
+
 func (d *draftDialog) view(m *Model) string {
 	s := m.c.Styles
-	var lines []string
-	for i, r := range d.rows() {
-		var label, val string
-		switch r {
-		case "channel":
-			label, val = "Channel", "‹ "+channels[d.channel]+" ›"
-		case "delivery":
-			label, val = "Delivery type", "‹ "+d.deliveryTypes()[d.delivery]+" ›"
-		case "created_by":
-			label, val = "Created by", d.inputs[r].View()
-		case "name":
-			label, val = "Name", d.inputs[r].View()
-		case "connector_type":
-			label, val = "Connector type", "‹ "+model.ConnectorTypes[d.connType]+" ›"
-		case "connector_name":
-			label, val = "Connector name", d.inputs[r].View()
-		case "create":
-			label = "[ Create draft ]"
-		}
-		line := fmt.Sprintf("%-16s %s", label, val)
-		if i == d.row {
-			line = s.Selected.Render("▸ " + line)
-		} else {
-			line = "  " + line
-		}
-		lines = append(lines, line)
-	}
-	lines = append(lines, "")
+	lines := []string{d.form.View()}
 	if d.busy {
 		lines = append(lines, s.Muted.Render("Creating…"))
 	}
 	if d.err != "" {
 		lines = append(lines, s.Error.Render(d.err))
 	}
-	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · enter next/create · esc cancel"))
+	lines = append(lines, s.Muted.Render("esc: cancel"))
 	return m.box("New draft", lines...)
 }
 
-var _ = slices.Contains[[]string]
+// huhTheme dresses huh in the session's theme: every colour comes from
+// themes.Styles.
+func huhTheme(s themes.Styles) *huh.Theme {
+	t := huh.ThemeBase()
+	f := &t.Focused
+	f.Base = f.Base.BorderForeground(s.Theme.Focus)
+	f.Title, f.Description = s.Title, s.Muted
+	f.ErrorIndicator, f.ErrorMessage = s.Error, s.Error
+	f.SelectSelector = s.Cursor.SetString("▸ ")
+	f.Option, f.SelectedOption = s.Text, s.Selected
+	f.NextIndicator, f.PrevIndicator = s.Accent.SetString(" →"), s.Accent.SetString("← ")
+	f.TextInput.Cursor, f.TextInput.Placeholder, f.TextInput.Prompt, f.TextInput.Text = s.Cursor, s.Muted, s.Accent, s.Text
+	t.Blurred = t.Focused
+	t.Blurred.Base = t.Blurred.Base.BorderStyle(lipgloss.HiddenBorder())
+	t.Blurred.Title = s.Subtitle
+	t.Blurred.SelectSelector = s.Text.SetString("  ")
+	t.Blurred.Option, t.Blurred.SelectedOption = s.Muted, s.Accent
+	t.Help.ShortKey, t.Help.ShortDesc, t.Help.ShortSeparator = s.Key, s.Muted, s.Muted
+	return t
+}
