@@ -31,25 +31,31 @@ type draftDialog struct {
 
 func newDraftDialog(m *Model) *draftDialog {
 	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0]}
-	d.form = huh.NewForm(
-		huh.NewGroup(
-			huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel),
-			huh.NewSelect[string]().Title("Delivery type").
-				OptionsFunc(func() []huh.Option[string] { return huh.NewOptions(createTypes(d.channel)...) }, &d.channel).
-				Value(&d.delivery),
+	// One group per channel, instead of options computed from the channel
+	// (huh computes those on another goroutine, racing the form's writes).
+	details := func(channel string) *huh.Group {
+		fields := []huh.Field{
+			huh.NewSelect[string]().Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
 			huh.NewInput().Title("Created by").Placeholder("you@example.com").Value(&d.createdBy).Validate(validEmail),
 			huh.NewInput().Title("Name").Placeholder("optional").Value(&d.name),
-		),
-		huh.NewGroup(
-			huh.NewSelect[string]().Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
-			huh.NewInput().Title("Connector name").Placeholder("e.g. main-sendgrid").Value(&d.connName).
-				Validate(func(s string) error {
-					if strings.TrimSpace(s) == "" {
-						return errors.New("an Email draft needs its connector")
-					}
-					return nil
-				}),
-		).WithHideFunc(func() bool { return d.channel != model.ChannelEmail }),
+		}
+		if channel == model.ChannelEmail {
+			fields = append(fields,
+				huh.NewSelect[string]().Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
+				huh.NewInput().Title("Connector name").Placeholder("e.g. main-sendgrid").Value(&d.connName).
+					Validate(func(s string) error {
+						if strings.TrimSpace(s) == "" {
+							return errors.New("an Email draft needs its connector")
+						}
+						return nil
+					}))
+		}
+		return huh.NewGroup(fields...).WithHideFunc(func() bool { return d.channel != channel })
+	}
+	d.form = huh.NewForm(
+		huh.NewGroup(huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
+		details(model.ChannelPush),
+		details(model.ChannelEmail),
 	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithWidth(min(70, max(40, m.width-10)))
 	return d
 }
