@@ -399,6 +399,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.status = m.f.Store.Status(m.id)
 		if msg.err != nil {
 			m.setNotice("sync: "+msg.err.Error(), true)
+			if m.status.State == Conflict && m.dialog == nil {
+				m.openConflicts()
+			}
 		} else {
 			m.base = m.f.Store.Base(m.id)
 			m.setNotice("Synced.", false)

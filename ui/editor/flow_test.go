@@ -463,7 +463,9 @@ func TestConflictKeepMine(t *testing.T) {
 	}
 	keys(tm, "enter")
 	tm.Type("X")
-	keys(tm, "enter", "ctrl+s")
+	keys(tm, "enter")
+	waitFor(t, tm, "Conflict2X", "pending")
+	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Conflict in basic_details")
 	keys(tm, "m")
 	waitFor(t, tm, "resolved")
