@@ -714,13 +714,19 @@ func (m *Model) apply(f forms.Field, text string) tea.Cmd {
 }
 
 func (m *Model) runAction(f forms.Field) tea.Cmd {
+	run := func(arg string) tea.Cmd {
+		m.notice = ""
+		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
+		if m.notice == "" { // no error
+			m.setNotice(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓", false)
+		}
+		return cmd
+	}
 	if f.Prompt != "" {
-		m.dialog = newPrompt(f.Label, f.Prompt, "", func(m *Model, arg string) tea.Cmd {
-			return m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
-		})
+		m.dialog = newPrompt(f.Label, f.Prompt, "", func(m *Model, arg string) tea.Cmd { return run(strings.TrimSpace(arg)) })
 		return textinput.Blink
 	}
-	return m.change("", func(c *model.Campaign) error { return f.Do(c, "") })
+	return run("")
 }
 
 // change is the one way the campaign changes.
