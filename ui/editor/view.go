@@ -40,7 +40,7 @@ func (m *Model) View() string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString(m.headerLine())
+	b.WriteString(clip(m.headerLine(), m.width))
 	for i := 0; i < bodyH; i++ {
 		b.WriteByte('\n')
 		for _, c := range cols {
@@ -54,8 +54,30 @@ func (m *Model) View() string {
 	b.WriteByte('\n')
 	b.WriteString(m.panelView(m.width, m.panelHeight()))
 	b.WriteByte('\n')
-	b.WriteString(m.statusLine())
-	return m.fit(b.String())
+	b.WriteString(clip(m.statusLine(), m.width))
+	return clipHeight(b.String(), m.height)
+}
+
+// clip cuts a line to w cells.
+func clip(s string, w int) string {
+	if len(s) <= w || lipgloss.Width(s) <= w {
+		return s
+	}
+	return lipgloss.NewStyle().MaxWidth(w).Render(s)
+}
+
+// clipHeight keeps the first h lines.
+func clipHeight(s string, h int) string {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			n++
+			if n == h {
+				return s[:i]
+			}
+		}
+	}
+	return s
 }
 
 // column pads or clips lines to exactly h lines of width w.
@@ -205,10 +227,11 @@ func (m *Model) rowLine(i, w, lw int) string {
 	label := pad(truncate(indent+f.Label, lw), lw)
 	var val string
 	vw := max(4, w-lw-4)
+	text := m.fieldText(f)
 	if focused && m.editing {
 		val = m.input.View()
 	} else {
-		val = ui.Clean(m.fieldText(f))
+		val = ui.Clean(text)
 		switch f.Kind {
 		case forms.Enum, forms.Bool:
 			if val == "" {
@@ -218,7 +241,7 @@ func (m *Model) rowLine(i, w, lw int) string {
 		case forms.Multi:
 			val = "{" + val + "}"
 		}
-		if m.fieldText(f) == "" && f.Kind != forms.Enum && f.Kind != forms.Bool {
+		if text == "" && f.Kind != forms.Enum && f.Kind != forms.Bool {
 			val = s.Muted.Render(truncate(f.Help, vw))
 		} else {
 			val = truncate(val, vw)
@@ -328,6 +351,9 @@ func (m *Model) panelView(w, h int) string {
 			tag, st = "invalid", s.Error
 		}
 		line := truncate(fmt.Sprintf("%-8s %s: %s", tag, ui.Clean(it.p.Target), ui.Clean(it.p.Message)), w-2)
+		if lipgloss.Width(line) > w-2 { // wide characters
+			line = clip(line, w-2)
+		}
 		if m.pane == 1 && i == m.pcur {
 			lines = append(lines, s.Cursor.Render("▸")+s.Selected.Render(line))
 		} else {
