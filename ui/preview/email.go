@@ -93,7 +93,7 @@ func Body(html string, width int, s themes.Styles) string {
 	style := "dark"
 	switch {
 	case s.Theme.Plain:
-		style = "notty"
+		style = "ascii"
 	case s.Renderer() != nil && !s.Renderer().HasDarkBackground():
 		style = "light"
 	}

@@ -198,9 +198,9 @@ func render(in Input, width int, s themes.Styles) rendered {
 	}
 	head := fmt.Sprintf("%s · %s", sel.Locale, sel.Variation)
 	if in.UserName != "" {
-		head += " · as " + in.UserName + " (u: next user, e: event attributes)"
+		head += " · as " + in.UserName
 	}
-	out.message = append(out.message, s.Muted.Render(ui.Clean(head)), "")
+	out.message = append(out.message, s.Muted.Render(ui.Clean(head)), s.Muted.Render("u: next user · e: event attributes · p: next tab"), "")
 	switch str(in.Work.Channel) {
 	case model.ChannelEmail:
 		out.message = append(out.message, emailLines(rmsg, width, s)...)

@@ -1,0 +1,67 @@
+package editor
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"campaigns/forms"
+)
+
+// updating reports -update (the flag teatest, linked into this test binary,
+// already defines).
+func updating() bool {
+	f := flag.Lookup("update")
+	return f != nil && f.Value.String() == "true"
+}
+
+// golden compares a view with testdata/editor/<name>.golden (colours off);
+// go test ./ui/editor -run Golden -update rewrites them.
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("..", "..", "testdata", "editor", name+".golden")
+	if updating() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test ./ui/editor -run Golden -update creates it)", err)
+	}
+	if !bytes.Equal(want, []byte(got)) {
+		t.Fatalf("view differs from %s\n--- got ---\n%s\n--- want ---\n%s", path, got, want)
+	}
+}
+
+func TestGoldenViews(t *testing.T) {
+	cases := []struct {
+		name   string
+		file   string
+		w, h   int
+		step   forms.Step
+		locale string
+	}{
+		{"push_content_160x48", "push_one_time.json", 160, 48, forms.StepContent, "fr-FR"},
+		{"push_basic_80x24", "push_one_time.json", 80, 24, forms.StepBasic, ""},
+		{"email_content_120x40", "email_one_time.json", 120, 40, forms.StepContent, ""},
+		{"push_review_120x40", "push_event_triggered.json", 120, 40, forms.StepReview, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, _ := newTestEditor(t, fixture(t, tc.file), tc.w, tc.h)
+			if tc.locale != "" {
+				m.sel.Locale = tc.locale
+			}
+			m.goStep(tc.step)
+			m.prev.Render(m.previewInput())
+			golden(t, tc.name, ansiStrip(m.View()))
+		})
+	}
+}
