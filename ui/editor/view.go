@@ -305,7 +305,7 @@ func (m *Model) reviewView(w int) string {
 	if m.channel() == "PUSH" {
 		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.work), ", "))
 	}
-	lines = append(lines, "", s.Muted.Render("Publishing is done from the inspector (V1 publish)."))
+	lines = append(lines, "", s.Muted.Render("Publish from the inspector (V1 publish)."))
 	return strings.Join(lines, "\n")
 }
 

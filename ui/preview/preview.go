@@ -200,7 +200,7 @@ func render(in Input, width int, s themes.Styles) rendered {
 	if in.UserName != "" {
 		head += " · as " + in.UserName
 	}
-	out.message = append(out.message, s.Muted.Render(ui.Clean(head)), s.Muted.Render("u: next user · e: event attributes · p: next tab"), "")
+	out.message = append(out.message, s.Muted.Render(ui.Clean(head)), s.Muted.Render("keys: u user · e event · p tab"), "")
 	switch str(in.Work.Channel) {
 	case model.ChannelEmail:
 		out.message = append(out.message, emailLines(rmsg, width, s)...)
