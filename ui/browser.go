@@ -150,6 +150,9 @@ type Browser struct {
 	lastNote string
 
 	preview []string // the selected campaign, for tall windows
+	// rowCache holds each row drawn plain and selected, so that a key press
+	// only picks lines; rebuilt when the page or the width changes.
+	rowCache [][2]string
 
 	spin   spinner.Model
 	form   *filterForm
@@ -199,6 +202,7 @@ func (b *Browser) SetSize(w, h int) {
 		b.form.setWidth(w)
 	}
 	b.clampOffset()
+	b.rebuildRows()
 	b.rebuildPreview()
 }
 
@@ -290,6 +294,7 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 		}
 		b.clampOffset()
+		b.rebuildRows()
 		b.rebuildPreview()
 		return b, nil
 	case spinner.TickMsg:
@@ -470,7 +475,6 @@ func (b *Browser) View() string {
 	sb.WriteString(" " + st.Muted.Render(ansi.Truncate(Clean(b.filter.Summary()), max(b.w-2, 0), "…")) + "\n")
 
 	cols := b.columns()
-	wide := b.w >= 120
 	var hdr []string
 	for _, c := range cols {
 		hdr = append(hdr, pad(c.title, c.width))
@@ -486,7 +490,11 @@ func (b *Browser) View() string {
 		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
 	}
 	for i := b.offset; i < len(b.rows) && len(lines) < n; i++ {
-		lines = append(lines, b.row(b.rows[i], cols, wide, i == b.cursor))
+		sel := 0
+		if i == b.cursor {
+			sel = 1
+		}
+		lines = append(lines, b.rowCache[i][sel])
 	}
 	for len(lines) < n {
 		lines = append(lines, "")
@@ -497,6 +505,14 @@ func (b *Browser) View() string {
 		sb.WriteString("\n\n" + strings.Join(b.preview, "\n"))
 	}
 	return sb.String()
+}
+
+func (b *Browser) rebuildRows() {
+	cols, wide := b.columns(), b.w >= 120
+	b.rowCache = b.rowCache[:0]
+	for _, r := range b.rows {
+		b.rowCache = append(b.rowCache, [2]string{b.row(r, cols, wide, false), b.row(r, cols, wide, true)})
+	}
 }
 
 // rebuildPreview draws the selected campaign's summary for tall windows;
