@@ -864,7 +864,7 @@ func (in *Inspector) rebuildChecks() {
 		in.checkLines = []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
 		return
 	}
-	wrap := lipgloss.NewStyle().Width(max(in.paneWidth()-8, 20))
+	wrap := in.c.Styles.Renderer().NewStyle().Width(max(in.paneWidth()-8, 20))
 	var out []string
 	for _, c := range in.checks {
 		if c.ok {
@@ -892,7 +892,7 @@ func (in *Inspector) dialog() string {
 	w := min(in.w-4, 72)
 	var content string
 	if in.confirm != nil {
-		text := lipgloss.NewStyle().Width(w - 6).Render(in.confirm.text)
+		text := in.c.Styles.Renderer().NewStyle().Width(w - 6).Render(in.confirm.text)
 		content = text + "\n\n" + st.Key.Render("y") + st.Muted.Render(" confirm   ") + st.Key.Render("n/esc") + st.Muted.Render(" cancel")
 	} else {
 		var lines []string
@@ -909,8 +909,8 @@ func (in *Inspector) dialog() string {
 			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("No stop, pause or resume for a %s %s campaign in %s.",
 				Clean(str(in.camp.Channel)), Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
 		}
-		content = lipgloss.NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
+		content = in.c.Styles.Renderer().NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
 	}
 	box := st.Dialog.Render(content)
-	return lipgloss.Place(in.w, in.contentHeight(), lipgloss.Center, lipgloss.Center, box)
+	return in.c.Styles.Renderer().Place(in.w, in.contentHeight(), lipgloss.Center, lipgloss.Center, box)
 }

@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
-
 	"campaigns/model"
 )
 
@@ -63,7 +61,7 @@ func (in *Inspector) rebuildOverview() {
 			pending = ""
 		}
 		// Long values wrap under themselves rather than leaving the window.
-		for i, l := range strings.Split(lipgloss.NewStyle().Width(valueW).Render(value), "\n") {
+		for i, l := range strings.Split(in.c.Styles.Renderer().NewStyle().Width(valueW).Render(value), "\n") {
 			if i > 0 {
 				label = ""
 			}

@@ -152,7 +152,7 @@ func (r *root) View() string {
 	var body string
 	if r.fullHelp {
 		body = st.Title.Render("Keys") + "\n\n" + r.help.FullHelpView(r.top().FullHelp())
-		body = lipgloss.NewStyle().Padding(0, 1).Render(body)
+		body = r.c.Styles.Renderer().NewStyle().Padding(0, 1).Render(body)
 	} else {
 		body = r.top().View()
 	}
