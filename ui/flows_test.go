@@ -958,3 +958,23 @@ func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
 		t.Fatal("the wheel did not scroll back")
 	}
 }
+
+func TestReReadKeepsWhatWasUnfolded(t *testing.T) {
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
+	  "basic_details":{"name":"N","platform_specific_details":{"ios":{"send_to_all_eligible_device":true}}}}`))
+	in := NewInspector(testCommon(80, 24), "c")
+	in.SetSize(80, 21)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	in.Update(tea.KeyMsg{Type: tea.KeyTab})
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+	in.Update(tea.KeyMsg{Type: tea.KeyDown})
+	in.Update(tea.KeyMsg{Type: tea.KeyDown})
+	before := in.View()
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: model.Clone(c)}) // r: the same campaign read again
+	if after := in.View(); after != before {
+		t.Fatalf("a re-read changed the tree:\n%s\n---\n%s", before, after)
+	}
+	if !strings.Contains(before, "send_to_all_eligible_device: true") {
+		t.Fatalf("nested field not unfolded:\n%s", before)
+	}
+}

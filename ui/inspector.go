@@ -218,7 +218,8 @@ func (in *Inspector) parentID() string {
 	return ""
 }
 
-// editable: a draft the editor can take, with an editor plugged in.
+// editable: an editor is plugged in and can take this campaign (a draft, or
+// a live one within the locks of its state).
 func (in *Inspector) editable() bool {
 	return in.c.Editor != nil && in.camp != nil && in.readOnly == "" && !in.lockedAll
 }
@@ -282,16 +283,18 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return in, nil
 }
 
-// set takes a freshly read campaign and recomputes everything drawn from
-// it: locks, unknown fields, tree (keeping what was unfolded) and JSON.
-func in_setOpenPaths(nodes []*treeNode, open map[string]bool) {
-	for _, n := range visible(nodes) {
+// reopen unfolds the nodes whose paths were unfolded before a re-read.
+func reopen(nodes []*treeNode, open map[string]bool) {
+	for _, n := range nodes {
 		if open[n.path] {
 			n.open = true
+			reopen(n.children, open)
 		}
 	}
 }
 
+// set takes a freshly read campaign and recomputes everything drawn from
+// it: locks, unknown fields, tree (keeping what was unfolded) and JSON.
 func (in *Inspector) set(c *model.Campaign) {
 	open := map[string]bool{}
 	for _, n := range visible(in.roots) {
@@ -321,7 +324,7 @@ func (in *Inspector) set(c *model.Campaign) {
 			in.roots = append(in.roots, n)
 		}
 	}
-	in_setOpenPaths(in.roots, open)
+	reopen(in.roots, open)
 	in.tcursor = 0
 	for i, n := range visible(in.roots) {
 		if n.path == cursorPath {
