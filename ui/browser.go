@@ -134,6 +134,9 @@ type searchResultMsg struct {
 	err   error
 }
 
+func (m searchResultMsg) addressee() Screen { return m.owner }
+func (m createdMsg) addressee() Screen      { return m.owner }
+
 // Browser is the campaign list: a page of search results with filters.
 type Browser struct {
 	c      *Common

@@ -978,3 +978,19 @@ func TestReReadKeepsWhatWasUnfolded(t *testing.T) {
 		t.Fatalf("nested field not unfolded:\n%s", before)
 	}
 }
+
+func TestActionOutcomeToldAfterItsInspectorClosed(t *testing.T) {
+	r := New(Config{Service: "test", Workspace: "T", Theme: themes.Plain()}).(*root)
+	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	gone := NewInspector(r.c, "c") // opened, an action confirmed, then esc
+	r.Update(actionDoneMsg{owner: gone, action: model.ActionStop, name: "Summer"})
+	if !strings.Contains(r.View(), "Stopped “Summer”") {
+		t.Fatalf("the outcome of a confirmed stop was lost:\n%s", r.View())
+	}
+	b := r.browser()
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: fakeRows(2)})
+	r.Update(campaignMsg{owner: gone, seq: 1}) // a read for the closed inspector
+	if len(r.stack) != 1 || len(b.Rows()) != 2 {
+		t.Fatal("a late read disturbed the browser")
+	}
+}

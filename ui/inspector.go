@@ -54,6 +54,26 @@ type (
 	}
 )
 
+func (m campaignMsg) addressee() Screen   { return m.owner }
+func (m metaMsg) addressee() Screen       { return m.owner }
+func (m highlightMsg) addressee() Screen  { return m.owner }
+func (m actionDoneMsg) addressee() Screen { return m.owner }
+
+// orphanNotice tells the outcome of an action whose inspector was closed
+// while it ran.
+func (m actionDoneMsg) orphanNotice() NoticeMsg {
+	name := "“" + Clean(m.name) + "”"
+	switch {
+	case m.err != nil:
+		return NoticeMsg{Text: fmt.Sprintf("%s of %s refused: %s", strings.ToLower(m.action), name, errorText(m.err)), Err: true}
+	case m.action == actValidate && m.valid.Valid:
+		return NoticeMsg{Text: "Validate " + name + ": ready to publish"}
+	case m.action == actValidate:
+		return NoticeMsg{Text: fmt.Sprintf("Validate %s: %d problem(s) block publishing", name, len(m.valid.Errors)), Err: true}
+	}
+	return NoticeMsg{Text: pastTense[m.action] + " " + name}
+}
+
 // check is one entry of the Checks pane: a validation, a publish or a status
 // action and what came of it.
 type check struct {
