@@ -994,3 +994,42 @@ func TestActionOutcomeToldAfterItsInspectorClosed(t *testing.T) {
 		t.Fatal("a late read disturbed the browser")
 	}
 }
+
+func TestProblemShownInTheTree(t *testing.T) {
+	f := newFixture(t)
+	tm := f.start(t)
+	f.openByName(t, tm, nameEmpty, true)
+	keys(tm, "v")
+	waitFor(t, tm, "problem(s) block publishing")
+	keys(tm, "down", "up", "enter") // the first problem: basic_details.platforms
+	waitFor(t, tm, "▌▸ basic_details")
+	r := final(t, tm)
+	in := r.stack[1].(*Inspector)
+	if in.pane != paneComponents || visible(in.roots)[in.tcursor].path != "basic_details" {
+		t.Fatalf("pane %d, cursor on %s", in.pane, visible(in.roots)[in.tcursor].path)
+	}
+}
+
+func TestJumpToADeepTargetUnfoldsItsAncestors(t *testing.T) {
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
+	  "basic_details":{"name":"N","platform_specific_details":{"ios":{"send_to_all_eligible_device":true}}},
+	  "campaign_content":{"content":{"push":{"android":{"buttons":[{"btn_name":"a"},{"btn_name":"b"}]}}}}}`))
+	in := NewInspector(testCommon(80, 24), "c")
+	in.SetSize(80, 21)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	for target, want := range map[string]string{
+		"basic_details.platform_specific_details.ios.send_to_all_eligible_device": "basic_details.platform_specific_details.ios.send_to_all_eligible_device",
+		"campaign_content.content.push.android.buttons[1].click_action_type":      "campaign_content.content.push.android.buttons[1]",
+		"scheduling_details": "", // absent: the tree opens without a move
+	} {
+		in.tcursor = 0
+		in.jumpTo(target)
+		got := visible(in.roots)[in.tcursor].path
+		if want != "" && got != want {
+			t.Errorf("jump to %s selected %s", target, got)
+		}
+		if in.pane != paneComponents {
+			t.Errorf("jump to %s left the pane at %d", target, in.pane)
+		}
+	}
+}

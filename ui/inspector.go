@@ -74,6 +74,11 @@ func (m actionDoneMsg) orphanNotice() NoticeMsg {
 	return NoticeMsg{Text: pastTense[m.action] + " " + name}
 }
 
+type problemRef struct {
+	target string
+	line   int
+}
+
 // check is one entry of the Checks pane: a validation, a publish or a status
 // action and what came of it.
 type check struct {
@@ -114,6 +119,10 @@ type Inspector struct {
 	overview   []string
 	checks     []check
 	checkLines []string // checks drawn, rebuilt when they or the width change
+	// problems lists every problem of the Checks pane in order, with the
+	// line it starts on; pcursor selects one (enter shows it in the tree).
+	problems []problemRef
+	pcursor  int
 
 	locked    []string
 	lockedAll bool
@@ -214,6 +223,9 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.pane == paneComponents {
 		out = append(out, k.Toggle)
 	}
+	if in.pane == paneChecks && len(in.problems) > 0 {
+		out = append(out, k.ShowInTree)
+	}
 	return append(out, k.Back, k.Help, k.Refresh)
 }
 
@@ -222,7 +234,7 @@ func (in *Inspector) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
-		{k.Actions, k.Validate, k.Edit, k.OpenParent, k.Refresh},
+		{k.Actions, k.Validate, k.ShowInTree, k.Edit, k.OpenParent, k.Refresh},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
 }
@@ -446,6 +458,8 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		if p := in.parentID(); p != "" {
 			return Push(NewInspector(in.c, p))
 		}
+	case in.pane == paneChecks && key.Matches(msg, k.ShowInTree) && len(in.problems) > 0:
+		in.jumpTo(in.problems[in.pcursor].target)
 	case in.pane == paneComponents && key.Matches(msg, k.Toggle):
 		if vis := visible(in.roots); in.tcursor < len(vis) && vis[in.tcursor].kind != 0 {
 			vis[in.tcursor].open = !vis[in.tcursor].open
@@ -596,6 +610,7 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 		note = Notice(ch.title+"; re-reading it", false)
 	}
 	in.checks = append([]check{ch}, in.checks...)
+	in.pcursor = 0
 	in.rebuildChecks()
 	if len(ch.problems) > 0 || m.action == actValidate {
 		in.pane = paneChecks
@@ -616,6 +631,39 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// jumpTo shows a problem's target in the Components pane: the node with that
+// path, or its nearest ancestor present when the field itself is missing.
+func (in *Inspector) jumpTo(target string) {
+	var best *treeNode
+	var chain []*treeNode
+	var walk func(nodes []*treeNode, path []*treeNode)
+	walk = func(nodes []*treeNode, path []*treeNode) {
+		for _, n := range nodes {
+			if n.path == target || strings.HasPrefix(target, n.path+".") || strings.HasPrefix(target, n.path+"[") {
+				p := append(slices.Clone(path), n)
+				if best == nil || len(n.path) > len(best.path) {
+					best, chain = n, p
+				}
+				walk(n.children, p)
+			}
+		}
+	}
+	walk(in.roots, nil)
+	in.pane = paneComponents
+	if best == nil {
+		return
+	}
+	for _, n := range chain[:len(chain)-1] {
+		n.open = true
+	}
+	for i, n := range visible(in.roots) {
+		if n == best {
+			in.tcursor = i
+		}
+	}
+	in.clamp()
+}
+
 // --- scrolling ---------------------------------------------------------------
 
 // contentHeight: the body minus the pane tabs and the state line.
@@ -634,6 +682,19 @@ func (in *Inspector) lineCount() int {
 }
 
 func (in *Inspector) scroll(d int) {
+	if in.pane == paneChecks && len(in.problems) > 0 && (d == 1 || d == -1) {
+		in.pcursor = max(min(in.pcursor+d, len(in.problems)-1), 0)
+		in.rebuildChecks()
+		line, h := in.problems[in.pcursor].line, in.contentHeight()
+		if line < in.offset[paneChecks] {
+			in.offset[paneChecks] = max(line-1, 0)
+		}
+		if line+2 >= in.offset[paneChecks]+h {
+			in.offset[paneChecks] = line + 3 - h
+		}
+		in.clamp()
+		return
+	}
 	if in.pane == paneComponents {
 		n := len(visible(in.roots))
 		in.tcursor = max(min(in.tcursor+d, n-1), 0)
@@ -889,6 +950,7 @@ func (in *Inspector) rebuildChecks() {
 	}
 	wrap := in.c.Styles.Renderer().NewStyle().Width(max(in.paneWidth()-8, 20))
 	var out []string
+	in.problems = in.problems[:0]
 	for _, c := range in.checks {
 		if c.ok {
 			out = append(out, st.OK.Render("✓ "+Clean(c.title)))
@@ -900,7 +962,13 @@ func (in *Inspector) rebuildChecks() {
 			if target == "" {
 				target = "(campaign)"
 			}
-			out = append(out, "   "+st.Warning.Render(target))
+			sel := len(in.problems) == in.pcursor
+			in.problems = append(in.problems, problemRef{target: p.Target, line: len(out)})
+			if sel {
+				out = append(out, st.Cursor.Render(" ▌ ")+st.Selected.Render(target))
+			} else {
+				out = append(out, "   "+st.Warning.Render(target))
+			}
 			for _, l := range strings.Split(wrap.Render(Clean(p.Message)), "\n") {
 				out = append(out, "     "+st.Text.Render(strings.TrimRight(l, " ")))
 			}
