@@ -559,7 +559,9 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 	if *idle < 0 || *maxSession < 0 {
 		return usageErr("--idle-timeout and --max-session cannot be negative")
 	}
-	theme, ok := themes.Select(*themeName, os.Getenv("NO_COLOR") != "")
+	// The server's own NO_COLOR is about its terminal, not the visitors':
+	// each session follows the NO_COLOR its client sends.
+	theme, ok := themes.ByName(*themeName)
 	if !ok {
 		return usageErr("unknown --theme %q (default, high-contrast or plain)", *themeName)
 	}
