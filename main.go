@@ -514,8 +514,8 @@ Flags:
                             (default 30m; 0 turns it off)
   --max-session DURATION    close a session after this long in any case
                             (default 4h; 0 turns it off)
-  --theme NAME              default, high-contrast or plain (a client that sends
-                            NO_COLOR gets plain)
+  --theme NAME              default, high-contrast or plain; a client that sends
+                            NO_COLOR (ssh -o SendEnv=NO_COLOR) gets plain
 
 Without --demo, sessions edit through one service as one workspace:
   (nothing)                 the embedded sandbox, kept in the data directory
