@@ -160,8 +160,12 @@ func FromTree(v any, dst any) error {
 // Encode writes a model value as JSON: known fields in declaration order,
 // then unknown and wrong-typed keys in key order.
 func Encode(v any) []byte {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || (rv.Kind() == reflect.Pointer && rv.IsNil()) {
+		return []byte("null") // nil, or a typed nil pointer: an absent component
+	}
 	var buf bytes.Buffer
-	encodeValue(&buf, reflect.ValueOf(v))
+	encodeValue(&buf, rv)
 	return buf.Bytes()
 }
 

@@ -264,3 +264,16 @@ func BenchmarkCloneTypical(b *testing.B) {
 		Clone(c)
 	}
 }
+
+func TestNilEncodesAsNull(t *testing.T) {
+	var bd *BasicDetails
+	if got := string(Encode(nil)); got != "null" {
+		t.Fatalf("Encode(nil) = %s", got)
+	}
+	if got := string(Encode(bd)); got != "null" {
+		t.Fatalf("Encode(typed nil) = %s", got)
+	}
+	if !Equal(nil, bd) || Equal(bd, &BasicDetails{}) {
+		t.Fatal("an absent component equals nil and differs from an empty one")
+	}
+}
