@@ -279,7 +279,7 @@ func runServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "campaigns serve: %v\n", err)
 		return 1
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(logger.Handler(), slog.LevelWarn)}
 	// Signals are caught before the address is printed: whoever waits for
 	// that line may signal at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -514,8 +514,8 @@ Flags:
                             (default 30m; 0 turns it off)
   --max-session DURATION    close a session after this long in any case
                             (default 4h; 0 turns it off)
-  --theme NAME              default, high-contrast or plain (a client that sends
-                            NO_COLOR gets plain)
+  --theme NAME              default, high-contrast or plain; a client that sends
+                            NO_COLOR (ssh -o SendEnv=NO_COLOR) gets plain
 
 Without --demo, sessions edit through one service as one workspace:
   (nothing)                 the embedded sandbox, kept in the data directory
@@ -559,7 +559,9 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 	if *idle < 0 || *maxSession < 0 {
 		return usageErr("--idle-timeout and --max-session cannot be negative")
 	}
-	theme, ok := themes.Select(*themeName, os.Getenv("NO_COLOR") != "")
+	// The server's own NO_COLOR is about its terminal, not the visitors':
+	// each session follows the NO_COLOR its client sends.
+	theme, ok := themes.ByName(*themeName)
 	if !ok {
 		return usageErr("unknown --theme %q (default, high-contrast or plain)", *themeName)
 	}

@@ -32,7 +32,7 @@ func (c *clock) Advance(d time.Duration) {
 }
 
 type env struct {
-	t      *testing.T
+	t      testing.TB
 	clock  *clock
 	url    string
 	client *api.Client
@@ -41,7 +41,7 @@ type env struct {
 
 // newEnv starts a sandbox on a fake clock behind wrap (nil: none). The
 // client's retry waits advance that clock instead of sleeping.
-func newEnv(t *testing.T, cfg sandbox.Config, wrap func(http.Handler) http.Handler) *env {
+func newEnv(t testing.TB, cfg sandbox.Config, wrap func(http.Handler) http.Handler) *env {
 	t.Helper()
 	e := &env{t: t, clock: &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}}
 	cfg.Now = e.clock.Now
@@ -79,7 +79,7 @@ func (e *env) newClient(cfg api.Config) *api.Client {
 	return c
 }
 
-func fixture(t *testing.T, name string) *model.Campaign {
+func fixture(t testing.TB, name string) *model.Campaign {
 	t.Helper()
 	b, err := os.ReadFile("../testdata/campaigns/" + name + ".json")
 	if err != nil {

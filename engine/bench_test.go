@@ -141,3 +141,14 @@ func BenchmarkValidateLarge(b *testing.B) {
 		Validate(c, PhasePublish, Options{})
 	}
 }
+
+// BenchmarkValidatePatch: a content edit on a stored campaign (merge, patch
+// rules, state table), as the sandbox runs it on every PATCH.
+func BenchmarkValidatePatch(b *testing.B) {
+	stored := typicalCampaign(b)
+	patch := &model.Campaign{CampaignContent: model.Clone(stored.CampaignContent)}
+	b.ReportAllocs()
+	for b.Loop() {
+		ValidatePatch(stored, patch, model.StatusActive, Options{})
+	}
+}

@@ -72,7 +72,18 @@ func str(p *string) string {
 
 func isTrue(p *bool) bool { return p != nil && *p }
 
-func blank(p *string) bool { return p == nil || strings.TrimSpace(*p) == "" }
+// blank reports a missing or white-space-only string; the common case (text
+// that starts and ends with a visible byte) is decided without a scan.
+func blank(p *string) bool {
+	if p == nil {
+		return true
+	}
+	s := *p
+	if n := len(s); n > 0 && s[0] > ' ' && s[n-1] > ' ' {
+		return false
+	}
+	return strings.TrimSpace(s) == ""
+}
 
 func oneOf(s string, allowed []string) bool {
 	for _, a := range allowed {
@@ -171,12 +182,6 @@ func (k *checker) requiredVal(rule string, p *path, key string, present bool, ex
 		k.add(rule, p.join(key), key+" is required"+why+".")
 	}
 	return false
-}
-
-// missing reports whether a string field is absent or blank (and not merely
-// wrong-typed), for rules whose message is built only on failure.
-func missing(v *string, ex *model.Extra, key string) bool {
-	return blank(v) && !wrongType(ex, key)
 }
 
 func (k *checker) enum(rule string, p *path, key string, v *string, allowed []string) bool {

@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"net/mail"
 	"strings"
 	"sync"
 	"time"
@@ -87,14 +86,20 @@ func ParseDateTime(s string, loc *time.Location) (time.Time, bool) {
 // zones remembers IANA names already resolved. Only valid names are stored,
 // so the set stays bounded by the time zone database; it is a cache of a pure
 // function, not state that changes results.
-var zones sync.Map
+var zones = struct {
+	sync.RWMutex
+	ok map[string]bool
+}{ok: map[string]bool{}}
 
 // ValidTimezone reports whether s is an IANA time zone name (Asia/Kolkata).
 func ValidTimezone(s string) bool {
 	if s == "" || s == "Local" {
 		return false
 	}
-	if _, ok := zones.Load(s); ok {
+	zones.RLock()
+	known := zones.ok[s]
+	zones.RUnlock()
+	if known {
 		return true
 	}
 	// LoadLocation also accepts paths; a name never starts with / or holds "..".
@@ -104,9 +109,21 @@ func ValidTimezone(s string) bool {
 	if _, err := time.LoadLocation(s); err != nil {
 		return false
 	}
-	zones.Store(s, struct{}{})
+	zones.Lock()
+	zones.ok[s] = true
+	zones.Unlock()
 	return true
 }
+
+// uriSpecial marks the bytes validURI must look at after the scheme: white
+// space and control bytes, the braces of {{…}} and the percent escapes.
+var uriSpecial = func() (t [256]bool) {
+	for c := 0; c <= ' '; c++ {
+		t[c] = true
+	}
+	t[0x7f], t['{'], t['}'], t['%'] = true, true, true, true
+	return t
+}()
 
 // validURI accepts an absolute URI with a scheme; web schemes need a host.
 // Personalisation expressions ({{…}}) may appear anywhere after the scheme.
@@ -126,36 +143,43 @@ func validURI(s string) bool {
 	depth := 0 // inside {{ … }}
 	for i := colon + 1; i < len(s); i++ {
 		c := s[i]
+		if !uriSpecial[c] {
+			continue
+		}
 		switch {
-		case c <= ' ' || c == 0x7f:
-			if depth == 0 || c != ' ' {
-				return false // spaces only inside an expression
+		case c == '{':
+			if i+1 < len(s) && s[i+1] == '{' {
+				depth++
+				i++
 			}
-		case c == '{' && i+1 < len(s) && s[i+1] == '{':
-			depth++
-			i++
-		case c == '}' && i+1 < len(s) && s[i+1] == '}' && depth > 0:
-			depth--
-			i++
-		case c == '%' && depth == 0:
-			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
+		case c == '}':
+			if i+1 < len(s) && s[i+1] == '}' && depth > 0 {
+				depth--
+				i++
+			}
+		case c == '%':
+			if depth == 0 && (i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2])) {
 				return false
 			}
+		case c == ' ' && depth > 0:
+			// spaces only inside an expression
+		default:
+			return false
 		}
 	}
-	if depth != 0 {
-		return false
-	}
-	if !strings.EqualFold(s[:colon], "http") && !strings.EqualFold(s[:colon], "https") {
-		return true
+	if depth != 0 || !isWebScheme(s[:colon]) {
+		return depth == 0
 	}
 	rest := s[colon+1:]
-	if !strings.HasPrefix(rest, "//") {
+	if len(rest) < 3 || rest[0] != '/' || rest[1] != '/' {
 		return false
 	}
 	auth := rest[2:]
-	if end := strings.IndexAny(auth, "/?#"); end >= 0 {
-		auth = auth[:end]
+	for i := 0; i < len(auth); i++ {
+		if c := auth[i]; c == '/' || c == '?' || c == '#' {
+			auth = auth[:i]
+			break
+		}
 	}
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		auth = auth[at+1:]
@@ -174,18 +198,74 @@ func validURI(s string) bool {
 	return true
 }
 
+// isWebScheme reports http or https in any case.
+func isWebScheme(s string) bool {
+	if len(s) != 4 && len(s) != 5 {
+		return false
+	}
+	const want = "https"
+	for i := 0; i < len(s); i++ {
+		if s[i]|0x20 != want[i] {
+			return false
+		}
+	}
+	return true
+}
+
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
-// validEmail accepts a bare address (name@example.com), not "Name <…>".
+// validEmail accepts a bare address (name@example.com), not "Name <…>" and
+// not quoted local parts: what a sender or recipient field of a campaign
+// holds. Hand-written because net/mail allocates on every call.
 func validEmail(s string) bool {
 	at := strings.LastIndexByte(s, '@')
-	if at <= 0 || at == len(s)-1 || !strings.Contains(s[at+1:], ".") || strings.ContainsAny(s, " <>,;") {
+	if at <= 0 || at > 64 || len(s) > 254 {
 		return false
 	}
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s
+	local, domain := s[:at], s[at+1:]
+	prev := byte('.')
+	for i := 0; i < len(local); i++ {
+		c := local[i]
+		switch {
+		case c == '.':
+			if prev == '.' {
+				return false // leading or doubled dot
+			}
+		case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+		case strings.IndexByte("!#$%&'*+/=?^_`{|}~-", c) >= 0:
+		default:
+			return false
+		}
+		prev = c
+	}
+	if prev == '.' {
+		return false
+	}
+	labels := 0
+	for len(domain) > 0 {
+		label := domain
+		if dot := strings.IndexByte(domain, '.'); dot >= 0 {
+			label, domain = domain[:dot], domain[dot+1:]
+			if domain == "" {
+				return false // trailing dot
+			}
+		} else {
+			domain = ""
+		}
+		if label == "" || len(label) > 63 || label[0] == '-' || label[len(label)-1] == '-' {
+			return false
+		}
+		for i := 0; i < len(label); i++ {
+			c := label[i]
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+				return false
+			}
+		}
+		labels++
+	}
+	return labels >= 2
 }
 
 // ValidEmail reports whether s is a bare email address.

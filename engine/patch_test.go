@@ -306,3 +306,63 @@ func TestUnknownKeysAreNeverProblems(t *testing.T) {
 		t.Error("a submitted component replaces the stored one whole, unknown keys included")
 	}
 }
+
+// TestConcurrentUse: the sandbox validates requests in parallel; the engine
+// keeps no state between calls, so parallel runs give the same answers
+// (run with -race to check for shared writes).
+func TestConcurrentUse(t *testing.T) {
+	good := loadFixture(t, pET)
+	bad := mutated(t, pOT, s(ios, `{}`, sd+".timezone", `"Mars/Base"`, dc+".queue_duration", `49`))
+	wantBad := dump(Validate(bad, PhasePublish, Options{}))
+	done := make(chan string, 16)
+	for i := 0; i < 16; i++ {
+		go func() {
+			var got string
+			for j := 0; j < 20; j++ {
+				if len(Validate(good, PhasePublish, Options{})) != 0 {
+					got = "good campaign got problems"
+				}
+				if d := dump(Validate(bad, PhasePublish, Options{})); d != wantBad {
+					got = d
+				}
+				ValidatePatch(good, bad, model.StatusActive, Options{})
+			}
+			done <- got
+		}()
+	}
+	for i := 0; i < 16; i++ {
+		if got := <-done; got != "" {
+			t.Fatalf("parallel run differs: %s", got)
+		}
+	}
+}
+
+func TestEmailFormat(t *testing.T) {
+	for addr, ok := range map[string]bool{
+		"news@example.com": true, "first.last+tag@mail.example.co.uk": true, "o'brien@example.ie": true,
+		"a@b": false, "@example.com": false, "news@": false, "news at example.com": false,
+		"News <news@example.com>": false, ".news@example.com": false, "news.@example.com": false,
+		"ne..ws@example.com": false, "news@-example.com": false, "news@example..com": false,
+		"news@example.com.": false, "news@exa_mple.com": false, "ne ws@example.com": false,
+	} {
+		if ValidEmail(addr) != ok {
+			t.Errorf("ValidEmail(%q) = %v", addr, !ok)
+		}
+	}
+}
+
+func TestURIFormat(t *testing.T) {
+	for uri, ok := range map[string]bool{
+		"https://cdn.example.com/a.png": true, "HTTP://example.com": true, "shop://sale/summer": true,
+		"https://example.com/{{UserAttribute['id']}}.png": true, "https://{{UserAttribute['host']}}/x": true,
+		"https://example.com/a%20b": true, "mailto:a@example.com": true, "https://user@example.com:8080/x?y#z": true,
+		"cdn/img.png": false, "https:/example.com": false, "https://": false, "https:///path": false,
+		"https://exa mple.com": false, "https://example.com/a b": false, "https://example.com/%zz": false,
+		"https://example.com/{{unclosed": false, ":nothing": false, "shop:": false, "1http://x.com": false,
+		"https://example.com/\n": false,
+	} {
+		if validURI(uri) != ok {
+			t.Errorf("validURI(%q) = %v", uri, !ok)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"sort"
 	"strconv"
 
 	"campaigns/model"
@@ -31,8 +32,8 @@ var components = []component{
 	{"campaign_audience_limit", func(c *model.Campaign) bool { return c.CampaignAudienceLimit != nil }, checkAudienceLimit},
 }
 
-// topFields are the top-level scalar keys whose wrong JSON type is reported
-// with the top-level rules (components report their own key).
+// isComponent tells a top-level component from a top-level scalar: a
+// component's wrong JSON type is reported with the component table.
 func isComponent(key string) bool {
 	for i := range components {
 		if components[i].name == key {
@@ -88,7 +89,7 @@ func sortedInvalid(ex *model.Extra) []string {
 			out = append(out, key)
 		}
 	}
-	sortStrings(out)
+	sort.Strings(out)
 	return out
 }
 
@@ -113,6 +114,10 @@ func checkChannel(k *checker, body, stored *model.Campaign) {
 	}
 }
 
+// pushDeliveryTypes are the types a Push body may carry (BROADCAST_LIVE_ACTIVITY
+// only on update, for campaigns created elsewhere).
+var pushDeliveryTypes = append(append([]string{}, model.PushCreateDeliveryTypes...), model.DeliveryLiveActivity)
+
 func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	dt := body.CampaignDeliveryType
 	if dt == nil {
@@ -127,8 +132,7 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	}
 	switch k.channel {
 	case model.ChannelPush:
-		all := append(append([]string{}, model.PushCreateDeliveryTypes...), model.DeliveryLiveActivity)
-		if !k.enum("top.delivery_type", nil, "campaign_delivery_type", dt, all) {
+		if !k.enum("top.delivery_type", nil, "campaign_delivery_type", dt, pushDeliveryTypes) {
 			return
 		}
 	case model.ChannelEmail:
@@ -228,12 +232,4 @@ var publishRules = []completeness{
 			k.add("delivery.bypass_dnd_required", "delivery_controls.bypass_dnd", "delivery_controls.bypass_dnd is required for EVENT_TRIGGERED push campaigns.")
 		}
 	}},
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }

@@ -160,20 +160,23 @@ func FromTree(v any, dst any) error {
 // Encode writes a model value as JSON: known fields in declaration order,
 // then unknown and wrong-typed keys in key order.
 func Encode(v any) []byte {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() || (rv.Kind() == reflect.Pointer && rv.IsNil()) {
+		return []byte("null") // nil, or a typed nil pointer: an absent component
+	}
 	var buf bytes.Buffer
-	encodeValue(&buf, reflect.ValueOf(v))
+	encodeValue(&buf, rv)
 	return buf.Bytes()
 }
 
-// Clone returns a deep copy of a model value.
+// Clone returns a deep copy of a model value that shares no memory with it
+// and encodes to the same JSON (see clone.go).
 func Clone[T any](v *T) *T {
 	if v == nil {
 		return nil
 	}
 	out := new(T)
-	if err := DecodeInto(Encode(v), out); err != nil {
-		panic("model: clone of a value that does not encode to an object: " + err.Error())
-	}
+	copyInto(reflect.ValueOf(out).Elem(), reflect.ValueOf(v).Elem())
 	return out
 }
 

@@ -310,3 +310,27 @@ func TestCampaignsScope(t *testing.T) {
 		}
 	}
 }
+
+func TestLogMiddleware(t *testing.T) {
+	var buf strings.Builder
+	log := slog.New(slog.NewTextHandler(&buf, nil))
+	h := logRequests(log, recoverPanics(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/boom" {
+			panic("boom")
+		}
+	})))
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	for _, p := range []string{"/ok", "/boom"} {
+		res, err := http.Get(srv.URL + p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+	}
+	out := buf.String()
+	if !strings.Contains(out, "level=INFO msg=request method=GET path=/ok status=200") ||
+		!strings.Contains(out, "level=ERROR msg=request method=GET path=/boom status=500") {
+		t.Errorf("log:\n%s", out)
+	}
+}

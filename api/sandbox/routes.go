@@ -91,5 +91,5 @@ func (s *Server) routes() http.Handler {
 		writeErr(w, r, &apiError{status: http.StatusNotFound, code: api.CodeNotFound,
 			message: "No route " + r.Method + " " + r.URL.Path + "."})
 	}))
-	return recoverPanics(s.log, mux)
+	return logRequests(s.log, recoverPanics(s.log, mux))
 }

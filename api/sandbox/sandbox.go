@@ -2,6 +2,35 @@
 // same routes, headers, envelopes, limits and lifecycle as the real one, on an
 // embedded SQLite database. `campaigns serve` runs it over HTTP; the editor
 // starts it in-process (StartLocal) when no real service is named.
+//
+// Layout: routes.go builds the handler (per route: body limit → auth →
+// request id → rate limit → idempotency → handler, inside panic recovery),
+// one file per middleware (mw_*.go), thin handlers (handlers_*.go) that call
+// the engine and the Store, every SQL statement in store_sqlite.go.
+//
+// Where neither the spec, the service reference nor decisions.md says, the
+// sandbox does this:
+//   - 405 uses code BAD_REQUEST and an Allow header; 413 (body over 1 MiB)
+//     uses VALIDATION_FAILED with target "body"; a body that is not JSON is
+//     400 with target "body" and the line and column.
+//   - A non-JSON Content-Type on a body is 400 with target Content-Type; no
+//     Content-Type at all is accepted.
+//   - Idempotency: 5xx and 429 answers are not stored (a retry with the same
+//     key runs again); a replay carries "Idempotent-Replayed: true"; a key
+//     whose first request is still running gets 409. Keys live 25 hours.
+//     The V1 publish PATCH needs a key too (every POST and PATCH but
+//     /validate).
+//   - Rate-limit classes are per route; preview has the reference's
+//     10,000/min. X-RateLimit-* describe the window closest to its limit.
+//   - updated_by, when an update does not name one, is CredentialEmail.
+//   - A one-time campaign is SENDING for SendDuration, then SENT; seeded
+//     SENDING demos stay SENDING so that the demo keeps every state.
+//   - Versioning: the superseded version keeps its state as a record of what
+//     was live; status actions and the scheduler act on the newest version.
+//   - Meta returns newest versions only; it has no archive flag, so archived
+//     campaigns show when no status is given or ARCHIVED is listed.
+//   - Test sends go to the outbox (GET /sandbox/outbox); a payload is SENT
+//     when every recipient got it. GET /sandbox/users lists the demo users.
 package sandbox
 
 import (
@@ -303,7 +332,7 @@ func StartLocal(cfg Config) (baseURL string, s *Server, stop func() error, err e
 		s.Close()
 		return "", nil, nil, err
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	go func() { _ = srv.Serve(ln) }()
 	stop = func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

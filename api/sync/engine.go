@@ -55,7 +55,8 @@ type Options struct {
 	// and 1 min).
 	RetryMin, RetryMax time.Duration
 	// Limits are the client-side rolling rate limits on PATCH (default
-	// UpdateLimits).
+	// UpdateLimits, shared by every engine using the same *api.Client, since
+	// the service counts per credential).
 	Limits []Limit
 }
 
@@ -98,8 +99,8 @@ type campaign struct {
 	// a stable snapshot.
 	base, working *model.Campaign
 	j             *journal
-	invalid       map[string][]engine.Problem // found locally
-	rejected      map[string]rejection        // refused by the service
+	invalid       map[string]rejection // found locally, for the value checked
+	rejected      map[string]rejection // refused by the service
 	conflicts     map[string]*conflict
 	offlineSince  time.Time
 	limitedUntil  time.Time
@@ -142,8 +143,12 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	if opts.RetryMax <= 0 {
 		opts.RetryMax = time.Minute
 	}
+	var lim *limiter
+	var releaseLim func()
 	if opts.Limits == nil {
-		opts.Limits = UpdateLimits
+		lim, releaseLim = sharedLimiter(client)
+	} else {
+		lim, releaseLim = newLimiter(opts.Limits), func() {}
 	}
 	vopts := engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}
 	if opts.Validation != nil {
@@ -151,8 +156,8 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	e := &Engine{
-		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: newLimiter(opts.Limits), vopts: vopts,
-		validate: engine.ValidatePatch, unlock: unlock,
+		dir: dir, client: client, opts: opts, clock: opts.Clock, lim: lim, vopts: vopts,
+		validate: engine.ValidatePatch, unlock: func() { unlock(); releaseLim() },
 		ctx: ctx, cancel: cancel, camps: map[string]*campaign{},
 		main: newFeed(""), subs: map[*feed]bool{},
 	}
@@ -338,7 +343,8 @@ func (e *Engine) Conflicts(id string) []Conflict {
 	var out []Conflict
 	for _, u := range Units {
 		if cf := c.conflicts[u]; cf != nil {
-			out = append(out, cf.Conflict)
+			out = append(out, Conflict{ID: id, Component: u,
+				Base: copyValue(u, cf.Base), Local: unitCopy(c.working, u), Remote: unitCopy(cf.remote, u)})
 		}
 	}
 	return out
@@ -666,7 +672,8 @@ func (e *Engine) rebaseLocked(c *campaign, s *model.Campaign) []Event {
 				Base: unitValue(old, u), Local: unitValue(w, u), Remote: unitValue(s, u)}, remote: s}
 			c.conflicts[u] = cf
 			copyUnit(nb, old, u)
-			shown := cf.Conflict // a copy: cf changes when the service's copy does
+			shown := Conflict{ID: c.id, Component: u, // copies the UI may keep and change
+				Base: unitCopy(old, u), Local: unitCopy(w, u), Remote: unitCopy(s, u)}
 			evs = append(evs, Event{ID: c.id, Kind: EventConflict, Components: []string{u}, Conflict: &shown})
 		}
 	}
@@ -715,10 +722,10 @@ func (e *Engine) prepareLocked(c *campaign) ([]string, *model.Campaign) {
 		if len(rest) > 0 {
 			// Problems of no unit (a header, the body) block the whole send.
 			if c.invalid == nil {
-				c.invalid = map[string][]engine.Problem{}
+				c.invalid = map[string]rejection{}
 			}
 			for _, u := range cands {
-				c.invalid[u] = append(c.invalid[u], rest...)
+				c.invalid[u] = rejection{value: unitJSON(c.working, u), problems: append(by[u], rest...)}
 			}
 			return nil, nil
 		}
@@ -726,9 +733,9 @@ func (e *Engine) prepareLocked(c *campaign) ([]string, *model.Campaign) {
 		for _, u := range cands {
 			if ps := by[u]; len(ps) > 0 {
 				if c.invalid == nil {
-					c.invalid = map[string][]engine.Problem{}
+					c.invalid = map[string]rejection{}
 				}
-				c.invalid[u] = ps
+				c.invalid[u] = rejection{value: unitJSON(c.working, u), problems: ps}
 			} else {
 				keep = append(keep, u)
 			}
@@ -900,12 +907,17 @@ func (e *Engine) statusLocked(c *campaign) Status {
 	}
 	for _, u := range e.dirtyLocked(c) {
 		s.Unsynced = append(s.Unsynced, u)
-		switch r, refused := c.rejected[u]; {
+		// Problems count only for the value they were found in: an edit since
+		// makes the unit pending again until the next check.
+		cur := unitJSON(c.working, u)
+		inv, invalid := c.invalid[u]
+		r, refused := c.rejected[u]
+		switch {
 		case c.conflicts[u] != nil:
 			s.Conflicts = append(s.Conflicts, u)
-		case len(c.invalid[u]) > 0:
-			s.addInvalid(u, c.invalid[u])
-		case refused && bytes.Equal(r.value, unitJSON(c.working, u)):
+		case invalid && bytes.Equal(inv.value, cur):
+			s.addInvalid(u, inv.problems)
+		case refused && bytes.Equal(r.value, cur):
 			s.addInvalid(u, r.problems)
 		default:
 			s.Pending = append(s.Pending, u)

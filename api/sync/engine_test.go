@@ -142,7 +142,7 @@ func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
 		name   string
 		choice Choice
 		want   string
-	}{{"keep mine", KeepMine, "mine"}, {"take theirs", TakeTheirs, "theirs"}, {"merge", Merge, "merged"}} {
+	}{{"keep mine", KeepMine, "mine!"}, {"take theirs", TakeTheirs, "theirs"}, {"merge", Merge, "merged"}} {
 		t.Run(tc.name, func(t *testing.T) {
 			fx := newFixture(t)
 			id := fx.create(draft)
@@ -174,6 +174,12 @@ func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
 			if w := fx.eng.Working(id); w.UTMParams.UTMTerm == nil || *w.UTMParams.UTMTerm != "remote-term" {
 				t.Errorf("remote-only change not adopted: %s", model.Encode(w.UTMParams))
 			}
+			// Typing on while the conflict is open: the conflict shows it.
+			fx.edit(id, setName("mine!"))
+			if cf := fx.eng.Conflicts(id); nameOf(&model.Campaign{BasicDetails: cf[0].Local.(*model.BasicDetails)}) != "mine!" {
+				t.Errorf("conflict shows a stale local version")
+			}
+			cfs[0].Remote.(*model.BasicDetails).Name = ptr("changed by the UI")
 			var merged any
 			if tc.choice == Merge {
 				merged = json.RawMessage(`{"name":"merged","platforms":["ANDROID"]}`)

@@ -83,3 +83,30 @@ func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
 	}
 	e.Close()
 }
+
+func TestSharedEngineIsOnePerDirectory(t *testing.T) {
+	fx := newFixture(t)
+	dir := t.TempDir()
+	a, releaseA, err := Shared(dir, fx.client, Options{Clock: fx.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, releaseB, err := Shared(dir+"/.", fx.client, Options{Clock: fx.clock})
+	if err != nil || a != b {
+		t.Fatalf("second Shared: %v (same engine: %v)", err, a == b)
+	}
+	releaseA()
+	releaseA() // twice is harmless
+	if _, err := a.Load(context.Background(), "x"); errors.Is(err, ErrClosed) {
+		t.Fatal("closed while still in use")
+	}
+	releaseB()
+	if _, err := a.Load(context.Background(), "x"); !errors.Is(err, ErrClosed) {
+		t.Errorf("after the last release: %v", err)
+	}
+	c, releaseC, err := Shared(dir, fx.client, Options{Clock: fx.clock})
+	if err != nil || c == a {
+		t.Fatalf("reopen: %v", err)
+	}
+	releaseC()
+}

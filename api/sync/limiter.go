@@ -3,6 +3,8 @@ package sync
 import (
 	gosync "sync"
 	"time"
+
+	"campaigns/api"
 )
 
 // Limit is at most N requests in any rolling window Per.
@@ -56,4 +58,37 @@ func (l *limiter) Reserve(now time.Time) time.Duration {
 		l.sent = append(l.sent[:0], l.sent[len(l.sent)-l.max:]...)
 	}
 	return 0
+}
+
+// Engines that use the same client share its limiter: the service limits
+// per credential, not per editor session.
+var (
+	limMu    gosync.Mutex
+	limiters = map[*api.Client]*sharedLimit{}
+)
+
+type sharedLimit struct {
+	l    *limiter
+	refs int
+}
+
+func sharedLimiter(c *api.Client) (*limiter, func()) {
+	limMu.Lock()
+	defer limMu.Unlock()
+	s := limiters[c]
+	if s == nil {
+		s = &sharedLimit{l: newLimiter(UpdateLimits)}
+		limiters[c] = s
+	}
+	s.refs++
+	var once gosync.Once
+	return s.l, func() {
+		once.Do(func() {
+			limMu.Lock()
+			defer limMu.Unlock()
+			if s.refs--; s.refs == 0 {
+				delete(limiters, c)
+			}
+		})
+	}
 }

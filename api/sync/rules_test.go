@@ -3,6 +3,7 @@ package sync
 import (
 	"context"
 	"errors"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -44,8 +45,12 @@ func TestInvalidComponentStaysLocal(t *testing.T) {
 	if r := fx.remote(id); nameOf(r) != "valid name" || *r.UTMParams.UTMSource != "app" {
 		t.Errorf("service: %s", model.Encode(r))
 	}
-	// The invalid edit is kept locally, and goes once fixed.
+	// The invalid edit is kept locally, and goes once fixed; until the next
+	// check the fixed unit reads as pending, not invalid.
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("web") })
+	if st := fx.eng.Status(id); st.State != StatePending || !slices.Equal(st.Pending, []string{"utm_params"}) {
+		t.Errorf("after the fix: %v", st)
+	}
 	if err := fx.eng.Flush(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
@@ -143,5 +148,65 @@ func TestLimiterWindows(t *testing.T) {
 	}
 	if w := l.Reserve(t0.Add(time.Second)); w != 0 {
 		t.Errorf("a second later waits %v", w)
+	}
+}
+
+// With the real engine: on an ACTIVE campaign the audience is locked, so an
+// edit of it stays local with the engine's problem, while a name edit goes.
+func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
+	fx := newFixture(t)
+	body, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := model.Decode(body)
+	c.RequestID = nil
+	c.SchedulingDetails = &model.Scheduling{DeliveryType: ptr("ASAP")}
+	id := fx.create(string(model.Encode(c)))
+	if err := fx.other.Publish(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if st := *fx.remote(id).Status; st != "ACTIVE" {
+		t.Fatalf("published as %s", st)
+	}
+	fx.load(id)
+	fx.edit(id, setName("Live rename"))
+	fx.edit(id, func(c *model.Campaign) { c.SegmentationDetails.SendCampaignToOptOutUsers = ptr(true) })
+	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("flush: %v", err)
+	}
+	st := fx.eng.Status(id)
+	ps := st.Invalid["segmentation_details"]
+	if st.State != StateInvalid || len(ps) == 0 || !strings.HasPrefix(ps[0].Target, "segmentation_details") {
+		t.Fatalf("status %+v", st)
+	}
+	r := fx.remote(id)
+	if nameOf(r) != "Live rename" || *r.SegmentationDetails.SendCampaignToOptOutUsers {
+		t.Errorf("service: name %q, opt-outs %v", nameOf(r), *r.SegmentationDetails.SendCampaignToOptOutUsers)
+	}
+}
+
+// Two engines on one credential (two SSH sessions) share the limit.
+func TestRateLimitIsPerClient(t *testing.T) {
+	fx := newFixture(t)
+	other, err := Open(t.TempDir(), fx.client, Options{Clock: fx.clock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	a, b := fx.create(draft), fx.create(draft)
+	fx.load(a)
+	if _, err := other.Load(context.Background(), b); err != nil {
+		t.Fatal(err)
+	}
+	for i := range 10 {
+		fx.edit(a, setName(strings.Repeat("a", i+1)))
+		if err := fx.eng.Flush(context.Background(), a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other.Edit(b, setName("b"))
+	if err := other.Flush(context.Background(), b); !errors.Is(err, ErrRateLimited) {
+		t.Errorf("the other session's 11th send in a second: %v", err)
 	}
 }

@@ -156,3 +156,21 @@ func problemsByUnit(ps []engine.Problem) (map[string][]engine.Problem, []engine.
 	}
 	return by, rest
 }
+
+// unitCopy is a deep copy of c's unit u as its typed value (nil when absent).
+func unitCopy(c *model.Campaign, u string) any {
+	partial, err := decodeUnit(u, json.RawMessage(unitJSON(c, u)))
+	if err != nil {
+		return nil
+	}
+	return unitValue(partial, u)
+}
+
+// copyValue deep-copies a typed unit value.
+func copyValue(u string, v any) any {
+	partial, err := decodeUnit(u, v)
+	if err != nil {
+		return nil
+	}
+	return unitValue(partial, u)
+}

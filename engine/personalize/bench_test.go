@@ -72,3 +72,34 @@ func BenchmarkRenderMessage(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkRenderContentLarge renders a whole campaign of 10 locales × 5
+// variations × 3 platforms (templates cached), as a preview request does.
+func BenchmarkRenderContentLarge(b *testing.B) {
+	var sb strings.Builder
+	sb.WriteString(`{"locales": ["fr", "de", "es", "it", "pt", "nl", "sv", "pl", "ja"], "variation_details": {"distribution_type": "MANUAL", "no_of_variations": 5}, "content": {`)
+	for i, loc := range []string{"default", "fr", "de", "es", "it", "pt", "nl", "sv", "pl", "ja"} {
+		if i > 0 {
+			sb.WriteString(",")
+		}
+		fmt.Fprintf(&sb, "%q: {", loc)
+		for v := 1; v <= 5; v++ {
+			if v > 1 {
+				sb.WriteString(",")
+			}
+			fmt.Fprintf(&sb, `"variation_%d": {"push": {
+				"android": {"template_type": "BASIC", "basic_details": {"title": "%s %d {{UserAttribute['First Name'] | title}}", "message": "{{ event.item }} for {{ event.price }}"}},
+				"ios": {"template_type": "BASIC", "basic_details": {"title": "%s %d {{UserAttribute['First Name'] | title}}", "message": "{{ event.item }}", "subtitle": "{{ UserAttribute['City'] | default('') }}"}},
+				"web": {"template_type": "BASIC", "basic_details": {"title": "%s %d", "message": "{{ event.item }}"}}}}`, v, loc, v, loc, v, loc, v)
+		}
+		sb.WriteString("}")
+	}
+	sb.WriteString("}}")
+	cc := decode(b, sb.String())
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, errs := RenderContent(cc, shopper); len(errs) > 0 {
+			b.Fatal(errs)
+		}
+	}
+}

@@ -5,10 +5,15 @@ import (
 	"sync"
 )
 
-// cacheSize bounds the parsed templates kept: enough for every field of a
-// large campaign (10 locales × 5 variations × 3 platforms × a few fields)
-// plus the intermediate texts of someone typing.
-const cacheSize = 2048
+// The cache keeps at most cacheSize parsed templates (every field of a large
+// campaign — 10 locales × 5 variations × 3 platforms × a few fields — plus
+// the intermediate texts of someone typing) and at most cacheBytes of
+// source text, so that typing in a 100 KB email body does not keep
+// thousands of copies of it.
+const (
+	cacheSize  = 2048
+	cacheBytes = 8 << 20
+)
 
 type entry struct {
 	t   *template
@@ -20,6 +25,8 @@ type entry struct {
 type lru struct {
 	mu    sync.Mutex
 	max   int
+	maxB  int // bytes of keys
+	bytes int
 	order *list.List // front = most recent; values are *item
 	items map[string]*list.Element
 }
@@ -29,10 +36,10 @@ type item struct {
 	val entry
 }
 
-var cache = newLRU(cacheSize)
+var cache = newLRU(cacheSize, cacheBytes)
 
-func newLRU(n int) *lru {
-	return &lru{max: n, order: list.New(), items: make(map[string]*list.Element, n)}
+func newLRU(n, bytes int) *lru {
+	return &lru{max: n, maxB: bytes, order: list.New(), items: make(map[string]*list.Element, n)}
 }
 
 func (c *lru) get(key string) (entry, bool) {
@@ -55,10 +62,14 @@ func (c *lru) put(key string, v entry) {
 		return
 	}
 	c.items[key] = c.order.PushFront(&item{key, v})
-	for c.order.Len() > c.max {
+	c.bytes += len(key)
+	// The newest entry stays even when it alone is over the byte budget.
+	for c.order.Len() > 1 && (c.order.Len() > c.max || c.bytes > c.maxB) {
 		last := c.order.Back()
 		c.order.Remove(last)
-		delete(c.items, last.Value.(*item).key)
+		k := last.Value.(*item).key
+		delete(c.items, k)
+		c.bytes -= len(k)
 	}
 }
 

@@ -26,7 +26,7 @@ const richPush = `{
   "content": {
     "default": {"variation_1": {"push": {
       "android": {
-        "template_type": "Basic",
+        "template_type": "BASIC",
         "basic_details": {
           "title": "Hi {{UserAttribute['First Name'] | title}}",
           "message": "{{ event.item }} for {{ event.price }}",

@@ -77,6 +77,7 @@ func TestRenderErrors(t *testing.T) {
 		{"lookup inside a missing value", "<p>\n\n  Total: {{ event.cart.total }}</p>", 3, 13, "event.cart is undefined"},
 		{"the failing one of two expressions", "{{ event.item }} and {{ event.cart.total }}", 1, 25, "event.cart is undefined"},
 		{"the failing one of two filters", "{{ event.item | upper }} {{ event.item | shout }}", 1, 42, "filter 'shout' not found"},
+		{"a filter's bad argument names the filter", "{{ event.item | truncate('a') }}", 1, 4, "filter 'truncate': expected length"},
 		{"calling an unknown function", "x {{ now() }}", 1, 6, "now is not callable"},
 		{"include is refused", "<p>\n{% include 'secrets.txt' %}", 2, 4, "cannot include other files"},
 		{"extends is refused", "{% extends '/etc/passwd' %}", 1, 4, "cannot include other files"},
@@ -137,7 +138,7 @@ func TestOutputIsCapped(t *testing.T) {
 }
 
 func TestCacheIsBounded(t *testing.T) {
-	c := newLRU(3)
+	c := newLRU(3, 1<<20)
 	for _, k := range []string{"a", "b", "c"} {
 		c.put(k, entry{})
 	}
@@ -153,6 +154,18 @@ func TestCacheIsBounded(t *testing.T) {
 	}
 	if c.len() != 3 {
 		t.Fatalf("len = %d", c.len())
+	}
+	// The byte budget evicts too.
+	b := newLRU(100, 10)
+	b.put("aaaa", entry{})
+	b.put("bbbb", entry{})
+	b.put("cccc", entry{}) // 12 bytes: aaaa goes
+	if _, ok := b.get("aaaa"); ok || b.len() != 2 {
+		t.Fatalf("byte budget: len %d", b.len())
+	}
+	b.put(strings.Repeat("x", 50), entry{}) // alone over budget: kept, the rest goes
+	if _, ok := b.get(strings.Repeat("x", 50)); !ok || b.len() != 1 {
+		t.Fatalf("oversized entry: len %d", b.len())
 	}
 }
 

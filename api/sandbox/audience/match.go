@@ -31,7 +31,7 @@ import (
 //	         exists                         no value
 //	         case_sensitive: false unless true
 //	double   in                             n or [n, …]
-//	         between                        [low, high], inclusive
+//	         between                        [low, high], inclusive, either order
 //	         lessThan, greaterThan          n
 //	         exists
 //	datetime inTheLast, inTheNext           n (days) or {"value": n, "unit":
@@ -41,6 +41,7 @@ import (
 //	                                        whole day is excluded from both)
 //	         between                        [from, to], inclusive
 //	         today                          no value: same UTC day as now
+//	         (days are UTC days, not the user's time zone)
 //	         exists
 //	bool     is                             true/false (or "true"/"false")
 //	         exists

@@ -23,15 +23,15 @@ const keyedPush = `{
   "content": {
     "default": {
       "variation_1": {"push": {
-        "android": {"template_type": "Basic", "basic_details": {"title": "Hi {{UserAttribute['First Name']}}", "message": "Your {{ event.item | default('cart') }} is waiting"}},
-        "ios": {"template_type": "Basic", "basic_details": {"title": "Hi {{UserAttribute['First Name']}}", "message": "iOS {{ UserAttribute['City'] }}"}}}},
+        "android": {"template_type": "BASIC", "basic_details": {"title": "Hi {{UserAttribute['First Name']}}", "message": "Your {{ event.item | default('cart') }} is waiting"}},
+        "ios": {"template_type": "BASIC", "basic_details": {"title": "Hi {{UserAttribute['First Name']}}", "message": "iOS {{ UserAttribute['City'] }}"}}}},
       "variation_2": {"push": {
-        "android": {"template_type": "Basic", "basic_details": {"title": "Still there, {{ user.first_name }}?", "message": "m"}},
-        "ios": {"template_type": "Basic", "basic_details": {"title": "t", "message": "{{ broken"}}}}
+        "android": {"template_type": "BASIC", "basic_details": {"title": "Still there, {{ user.first_name }}?", "message": "m"}},
+        "ios": {"template_type": "BASIC", "basic_details": {"title": "t", "message": "{{ broken"}}}}
     },
     "fr": {
-      "variation_1": {"push": {"android": {"template_type": "Basic", "basic_details": {"title": "Salut {{UserAttribute['First Name']}}", "message": "m"}}}},
-      "variation_2": {"push": {"android": {"template_type": "Basic", "basic_details": {"title": "Coucou", "message": "m"}}}}
+      "variation_1": {"push": {"android": {"template_type": "BASIC", "basic_details": {"title": "Salut {{UserAttribute['First Name']}}", "message": "m"}}}},
+      "variation_2": {"push": {"android": {"template_type": "BASIC", "basic_details": {"title": "Coucou", "message": "m"}}}}
     }
   }
 }`
@@ -133,8 +133,8 @@ func TestRenderTestNarrowing(t *testing.T) {
 
 func TestRenderTestFlatContentAndDevices(t *testing.T) {
 	d := Demo(now)
-	cc := content(t, `{"content": {"push": {"android": {"template_type": "Basic", "basic_details": {"title": "Hey {{UserAttribute['First Name'] | default('you')}}", "message": "m"}},
-		"web": {"template_type": "Basic", "basic_details": {"title": "Web", "message": "m"}}}}}`)
+	cc := content(t, `{"content": {"push": {"android": {"template_type": "BASIC", "basic_details": {"title": "Hey {{UserAttribute['First Name'] | default('you')}}", "message": "m"}},
+		"web": {"template_type": "BASIC", "basic_details": {"title": "Web", "message": "m"}}}}}`)
 	// Without basic_details, the platforms are those the content has.
 	to, _ := d.Recipients(model.ChannelPush, IDUniqueID, []string{"user-002", "user-404"})
 	rows := RenderTest(TestInput{Channel: model.ChannelPush, Content: cc}, to)
