@@ -530,7 +530,7 @@ func (b *Browser) rebuildPreview() {
 	rule := max(b.w-lipgloss.Width(Clean(campaignName(c)))-6, 0)
 	lines := []string{" " + st.Muted.Render("── ") + st.Subtitle.Render(Clean(campaignName(c))) + " " + st.Muted.Render(strings.Repeat("─", rule))}
 	add := func(label, value string) {
-		if value != "" {
+		if lipgloss.Width(value) > 0 { // styled empty text is not empty
 			lines = append(lines, "  "+st.Muted.Render(pad(label, 15))+value)
 		}
 	}

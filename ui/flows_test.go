@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -14,7 +15,10 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
 
 	"campaigns/api"
 	"campaigns/api/sandbox"
@@ -1030,6 +1034,29 @@ func TestJumpToADeepTargetUnfoldsItsAncestors(t *testing.T) {
 		}
 		if in.pane != paneComponents {
 			t.Errorf("jump to %s left the pane at %d", target, in.pane)
+		}
+	}
+}
+
+// With colours on, an empty value still renders to escape codes: such rows
+// must not appear as a label with nothing after it.
+func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	com := testCommon(120, 40)
+	com.Styles = themes.New(themes.Default(), r)
+	c := fakeRows(1)[0] // no parent, no flow, no tags
+	b := NewBrowser(com)
+	b.SetSize(120, 37)
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: []*model.Campaign{c}})
+	in := NewInspector(com, "c")
+	in.SetSize(120, 37)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	for _, v := range []string{b.View(), in.View()} {
+		for _, l := range strings.Split(ansi.Strip(v), "\n") {
+			if f := strings.Fields(l); len(f) == 1 && (f[0] == "Parent" || f[0] == "Tags" || f[0] == "Flow") {
+				t.Fatalf("bare label %q", l)
+			}
 		}
 	}
 }

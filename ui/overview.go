@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"campaigns/model"
 )
 
@@ -50,7 +52,7 @@ func (in *Inspector) rebuildOverview() {
 	valueW := max(w-labelW-3, 20)
 	pending := "" // a section title, written with its first line
 	add := func(label, value string) {
-		if value == "" {
+		if ansi.StringWidth(value) == 0 { // styled empty text is empty too
 			return
 		}
 		if pending != "" {
