@@ -506,7 +506,7 @@ func statusActions(c *model.Campaign) []string {
 }
 
 func (in *Inspector) menuItems() []menuItem {
-	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules on the service; changes nothing"}}
+	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules; changes nothing"}}
 	st := str(in.camp.Status)
 	if st == model.StatusDraft && in.readOnly == "" {
 		items = append(items, menuItem{key: "p", action: actPublish, label: "Publish", desc: "make the draft live (asks first)"})
@@ -997,7 +997,7 @@ func (in *Inspector) dialog() string {
 			}
 		}
 		if str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
-			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("No stop, pause or resume for a %s %s campaign in %s.",
+			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("Stop, pause and resume do not apply to %s %s campaigns in %s.",
 				Clean(str(in.camp.Channel)), Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
 		}
 		content = in.c.Styles.Renderer().NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
