@@ -96,3 +96,18 @@ func BenchmarkBrowserKeypress(b *testing.B) {
 		_ = r.View()
 	}
 }
+
+func TestBrowserShowsASpinnerWhileLoading(t *testing.T) {
+	c := testCommon(80, 24)
+	b := NewBrowser(c)
+	b.SetSize(80, 21)
+	_ = b.load(1) // the request itself is not run
+	if !strings.Contains(b.View(), "loading…") {
+		t.Fatalf("no loading indicator:\n%s", b.View())
+	}
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: fakeRows(3)})
+	_ = b.load(1) // a refresh with rows on screen: the indicator moves to the page line
+	if !strings.Contains(b.pageLine(), "loading…") || !strings.Contains(b.View(), "Campaign number 1") {
+		t.Fatalf("refresh hides the rows or the indicator:\n%s", b.View())
+	}
+}
