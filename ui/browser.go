@@ -217,7 +217,12 @@ func (b *Browser) ShortHelp() []key.Binding {
 	k := b.c.Keys
 	switch {
 	case b.form != nil:
-		return []key.Binding{k.Open, k.Select, k.NextPane, k.Back}
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "search")),
+			k.Select,
+			key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		}
 	case b.create != nil:
 		return b.create.shortHelp(k)
 	}
