@@ -292,12 +292,12 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// moved while the page loaded), when the new page still holds it.
 		keep := ""
 		if sel := b.Selected(); sel != nil && msg.page == b.page {
-			keep = str(sel.CampaignID)
+			keep = campaignKey(sel)
 		}
 		b.page, b.rows = msg.page, msg.rows
 		b.cursor = 0
 		for i, r := range b.rows {
-			if keep != "" && str(r.CampaignID) == keep {
+			if keep != "" && campaignKey(r) == keep {
 				b.cursor = i
 			}
 		}
@@ -429,7 +429,7 @@ func (b *Browser) open() tea.Cmd {
 	if sel == nil {
 		return nil
 	}
-	id := str(sel.CampaignID)
+	id := campaignKey(sel)
 	if b.c.Editor != nil && str(sel.Status) == model.StatusDraft && ReadOnlyReason(sel) == "" {
 		return Push(b.c.Editor(b.c, id))
 	}
@@ -548,7 +548,7 @@ func (b *Browser) rebuildPreview() {
 	}
 	add("Channel", text(ch))
 	add("Delivery type", text(str(c.CampaignDeliveryType)))
-	add("Campaign ID", text(str(c.CampaignID)))
+	add("Campaign ID", text(campaignKey(c)))
 	add("Created", who(st.Text.Render, c.CreatedBy, c.CreatedAt))
 	add("Updated", who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
 	if c.BasicDetails != nil && len(c.BasicDetails.Tags) > 0 {
@@ -718,4 +718,13 @@ func pad(s string, w int) string {
 		return ansi.Truncate(s, w, "…")
 	}
 	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+}
+
+// campaignKey is what names a campaign in a path: campaign_id, or the
+// document id where a service sends only that (service-reference §1.2).
+func campaignKey(c *model.Campaign) string {
+	if id := str(c.CampaignID); id != "" {
+		return id
+	}
+	return str(c.ID)
 }

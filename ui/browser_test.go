@@ -111,3 +111,22 @@ func TestBrowserShowsASpinnerWhileLoading(t *testing.T) {
 		t.Fatalf("refresh hides the rows or the indicator:\n%s", b.View())
 	}
 }
+
+// A service that sends only id (no campaign_id) still gets its campaigns
+// opened by that id.
+func TestOpenByDocumentIDWhenCampaignIDIsMissing(t *testing.T) {
+	b := NewBrowser(testCommon(80, 24))
+	b.SetSize(80, 21)
+	rows := fakeRows(2)
+	rows[1].CampaignID = nil
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: rows})
+	b.move(1)
+	msg := b.open()()
+	push, ok := msg.(PushMsg)
+	if !ok {
+		t.Fatalf("enter gave %T", msg)
+	}
+	if in := push.Screen.(*Inspector); in.id != str(rows[1].ID) {
+		t.Fatalf("opened %q, want the document id %q", in.id, str(rows[1].ID))
+	}
+}
