@@ -263,15 +263,23 @@ func (s *sqliteStore) runBatch(batch []*writeOp) {
 	}
 	t := &sqlTx{tx: tx, s: s}
 	for i, op := range batch {
-		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
+		if !op.wait {
+			// Nobody waits for these (idempotency records, pruning): one
+			// statement each, which SQLite undoes by itself if it fails, so
+			// no savepoint; a failure loses only the copy on disk (the
+			// server still holds the record in memory).
+			errs[i] = safeRun(op.fn, t)
+			continue
+		}
+		if err := t.exec(sqlSavepoint); err != nil {
 			errs[i] = err
 			continue
 		}
 		errs[i] = safeRun(op.fn, t)
 		if errs[i] != nil {
-			_, _ = tx.Exec("ROLLBACK TO op")
+			_ = t.exec(sqlRollbackTo)
 		}
-		if _, err := tx.Exec("RELEASE op"); err != nil && errs[i] == nil {
+		if err := t.exec(sqlRelease); err != nil && errs[i] == nil {
 			errs[i] = err
 		}
 	}
@@ -566,9 +574,12 @@ const (
 	sqlRemember    = "INSERT OR REPLACE INTO create_requests (workspace, request_id, until) VALUES (?,?,?)"
 	sqlPutIdem     = "INSERT OR REPLACE INTO idempotency (scope, body_hash, status, body, created) VALUES (?,?,?,?,?)"
 	sqlAddOutbox   = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
+	sqlSavepoint   = "SAVEPOINT op"
+	sqlRollbackTo  = "ROLLBACK TO op"
+	sqlRelease     = "RELEASE op"
 )
 
-var writeSQL = []string{latestSQL, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox}
+var writeSQL = []string{latestSQL, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 type sqlTx struct {
 	tx *sql.Tx
