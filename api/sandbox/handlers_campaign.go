@@ -112,6 +112,11 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 var errReused = errors.New("request_id reused")
 
+// editable reports whether V5 creates and updates campaigns of the channel.
+func editable(channel string) bool {
+	return channel == model.ChannelPush || channel == model.ChannelEmail
+}
+
 // load reads the newest version of the path's campaign in the caller's
 // workspace, decoded; another workspace's campaign does not exist here.
 func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Campaign, error) {
@@ -183,6 +188,10 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer unlock()
+	if !editable(rec.Channel) {
+		writeErr(w, r, errValidation("channel", rec.Channel+" campaigns can be read but not updated through V5; only PUSH and EMAIL can."))
+		return
+	}
 	createdBy := stored.CreatedBy
 	stripServerFields(patch) // status stays: the engine reports it
 	patch.CreatedBy = nil
@@ -264,6 +273,11 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 	}
 	defer unlock()
 	now := s.now()
+	if !editable(rec.Channel) {
+		writeErr(w, r, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity,
+			target: "action", message: "Status actions apply to PUSH and EMAIL campaigns only; this one is " + rec.Channel + "."})
+		return
+	}
 	next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, startAhead(c, now))
 	if err != nil {
 		writeErr(w, r, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity,
