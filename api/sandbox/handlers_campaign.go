@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -140,13 +139,13 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 }
 
 // putIfUnchanged writes out if the newest version of its campaign is still
-// was, byte for byte.
+// was, at the same revision.
 func putIfUnchanged(tx Tx, was, out *Record) error {
-	cur, err := tx.Latest(was.Workspace, was.CampaignID)
+	id, rev, err := tx.Newest(was.Workspace, was.CampaignID)
 	if err != nil {
 		return err
 	}
-	if cur.ID != was.ID || !bytes.Equal(cur.Doc, was.Doc) {
+	if id != was.ID || rev != was.Rev {
 		return errStale
 	}
 	return tx.Put(out)
