@@ -514,8 +514,8 @@ Flags:
                             (default 30m; 0 turns it off)
   --max-session DURATION    close a session after this long in any case
                             (default 4h; 0 turns it off)
-  --theme NAME              default, high-contrast or plain (a client that sends
-                            NO_COLOR gets plain)
+  --theme NAME              default, high-contrast or plain; a client that sends
+                            NO_COLOR (ssh -o SendEnv=NO_COLOR) gets plain
 
 Without --demo, sessions edit through one service as one workspace:
   (nothing)                 the embedded sandbox, kept in the data directory
@@ -559,7 +559,9 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 	if *idle < 0 || *maxSession < 0 {
 		return usageErr("--idle-timeout and --max-session cannot be negative")
 	}
-	theme, ok := themes.Select(*themeName, os.Getenv("NO_COLOR") != "")
+	// The server's own NO_COLOR is about its terminal, not the visitors':
+	// each session follows the NO_COLOR its client sends.
+	theme, ok := themes.ByName(*themeName)
 	if !ok {
 		return usageErr("unknown --theme %q (default, high-contrast or plain)", *themeName)
 	}

@@ -169,15 +169,14 @@ func Encode(v any) []byte {
 	return buf.Bytes()
 }
 
-// Clone returns a deep copy of a model value.
+// Clone returns a deep copy of a model value that shares no memory with it
+// and encodes to the same JSON (see clone.go).
 func Clone[T any](v *T) *T {
 	if v == nil {
 		return nil
 	}
 	out := new(T)
-	if err := DecodeInto(Encode(v), out); err != nil {
-		panic("model: clone of a value that does not encode to an object: " + err.Error())
-	}
+	copyInto(reflect.ValueOf(out).Elem(), reflect.ValueOf(v).Elem())
 	return out
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -87,19 +88,36 @@ func lookupEnv(env []string, name string) (string, bool) {
 
 // SharedWorkspace lets every session edit through client, the workspace the
 // server was started with. Each key gets its own sync journal under
-// dataDir/ssh/, so a person who reconnects finds their unsent edits.
+// dataDir/ssh/, so a person who reconnects finds their unsent edits; a second
+// session of the same key at the same time gets a second journal (a journal
+// directory serves one sync engine at a time).
 func SharedWorkspace(client *api.Client, dataDir string) WorkspaceFunc {
+	var mu sync.Mutex
+	inUse := map[string]bool{}
 	return func(sess ssh.Session) (Workspace, error) {
-		who := sess.User()
-		if k := sess.PublicKey(); k != nil {
-			sum := sha256.Sum256(k.Marshal())
-			who = hex.EncodeToString(sum[:8])
+		k := sess.PublicKey()
+		if k == nil { // the server only lets keys in; never build a path from a user name
+			return Workspace{}, errors.New("no public key")
 		}
+		sum := sha256.Sum256(k.Marshal())
+		who := hex.EncodeToString(sum[:8])
+		mu.Lock()
 		dir := filepath.Join(dataDir, "ssh", who)
+		for n := 2; inUse[dir]; n++ {
+			dir = filepath.Join(dataDir, "ssh", fmt.Sprintf("%s-%d", who, n))
+		}
+		inUse[dir] = true
+		mu.Unlock()
+		release := func() {
+			mu.Lock()
+			delete(inUse, dir)
+			mu.Unlock()
+		}
 		if err := os.MkdirAll(dir, 0o700); err != nil {
+			release()
 			return Workspace{}, fmt.Errorf("journal directory: %w", err)
 		}
-		return Workspace{Client: client, ID: client.WorkspaceID(), DataDir: dir}, nil
+		return Workspace{Client: client, ID: client.WorkspaceID(), DataDir: dir, Close: release}, nil
 	}
 }
 

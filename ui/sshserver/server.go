@@ -72,8 +72,9 @@ type Server struct {
 
 	mu       sync.Mutex
 	closing  bool
-	sessions map[*session]struct{}
-	wg       sync.WaitGroup // admitted sessions
+	sessions map[*session]struct{}    // admitted
+	records  map[ssh.Session]*session // every session being handled
+	wg       sync.WaitGroup           // admitted sessions
 }
 
 // New checks cfg, loads or creates the host key and reads the authorized
@@ -97,7 +98,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.HostKeyPath == "" {
 		return nil, errors.New("sshserver: a host key path is required")
 	}
-	s := &Server{cfg: cfg, log: cfg.Logger, sessions: map[*session]struct{}{}}
+	s := &Server{cfg: cfg, log: cfg.Logger, sessions: map[*session]struct{}{}, records: map[ssh.Session]*session{}}
 	if s.log == nil {
 		s.log = log.Default()
 	}
@@ -253,11 +254,13 @@ func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
 	return ok
 }
 
-type sessionKey struct{}
-
-func sessionOf(sess ssh.Session) *session {
-	st, _ := sess.Context().Value(sessionKey{}).(*session)
-	return st
+// sessionOf finds the server's record of sess. It is kept by session, not
+// in sess.Context(): that context belongs to the connection, which can carry
+// several sessions.
+func (s *Server) sessionOf(sess ssh.Session) *session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.records[sess]
 }
 
 // track logs the session's start and end, recovers a panic in its handler,
@@ -265,7 +268,9 @@ func sessionOf(sess ssh.Session) *session {
 func (s *Server) track(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		st := newSession(sess, s.log, s.cfg.Grace)
-		sess.Context().SetValue(sessionKey{}, st)
+		s.mu.Lock()
+		s.records[sess] = st
+		s.mu.Unlock()
 		pty, _, hasPty := sess.Pty()
 		s.log.Info("connect", "session", st.id, "user", st.user, "key", st.fingerprint, "addr", st.addr,
 			"pty", hasPty, "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height)
@@ -283,7 +288,7 @@ func (s *Server) track(next ssh.Handler) ssh.Handler {
 			if st.cleanup != nil {
 				st.cleanup()
 			}
-			s.release(st)
+			s.release(sess, st)
 			s.log.Info("disconnect", "session", st.id, "user", st.user, "key", st.fingerprint, "addr", st.addr,
 				"duration", time.Since(st.start).Round(time.Millisecond), "reason", reason)
 		}()
@@ -294,7 +299,7 @@ func (s *Server) track(next ssh.Handler) ssh.Handler {
 // admit applies --max-sessions and refuses new sessions during shutdown.
 func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
-		st := sessionOf(sess)
+		st := s.sessionOf(sess)
 		s.mu.Lock()
 		switch {
 		case s.closing:
@@ -315,11 +320,12 @@ func (s *Server) admit(next ssh.Handler) ssh.Handler {
 	}
 }
 
-// release gives up an admitted session's seat.
-func (s *Server) release(st *session) {
+// release forgets a session and gives up its seat if it had one.
+func (s *Server) release(sess ssh.Session, st *session) {
 	s.mu.Lock()
 	_, ok := s.sessions[st]
 	delete(s.sessions, st)
+	delete(s.records, sess)
 	s.mu.Unlock()
 	if ok {
 		s.wg.Done()
@@ -331,7 +337,7 @@ func (s *Server) release(st *session) {
 func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		if _, _, ok := sess.Pty(); !ok {
-			sessionOf(sess).refuse("campaigns is a full-screen editor and needs a terminal: connect with ssh -t, without a command.")
+			s.sessionOf(sess).refuse("campaigns is a full-screen editor and needs a terminal: connect with ssh -t, without a command.")
 			return
 		}
 		next(sess)
@@ -341,7 +347,7 @@ func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 // newProgram builds the session's program: its model from cfg.App with the
 // session's renderer, the guards, and the session's limits.
 func (s *Server) newProgram(sess ssh.Session) *tea.Program {
-	st := sessionOf(sess)
+	st := s.sessionOf(sess)
 	r := bm.MakeRenderer(sess)
 	m, cleanup, err := s.cfg.App(sess, r)
 	st.cleanup = cleanup

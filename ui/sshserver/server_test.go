@@ -244,11 +244,15 @@ func TestLongSessionIsToldAndClosed(t *testing.T) {
 func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {
 	alice := newKey(t)
 	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), Grace: 200 * time.Millisecond})
+	// Two sessions start at once on one connection (ssh multiplexing), one
+	// has its own: every one of them must be told.
+	shared := ts.mustDial(t, alice)
 	var terms []*terminal
-	for range 2 {
-		tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
+	for _, c := range []*gossh.Client{shared, shared, ts.mustDial(t, alice)} {
+		terms = append(terms, openTerminal(t, c, "xterm-256color", 80, 24))
+	}
+	for _, tm := range terms {
 		tm.out.waitFor(t, "probe")
-		terms = append(terms, tm)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()

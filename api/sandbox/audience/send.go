@@ -60,7 +60,9 @@ type Sent struct {
 // platform × locale × variation the content has, narrowed by the input.
 // Flat content counts as locale "default", variation "variation_1". A
 // narrowing that names a locale or variation the content lacks yields FAILED
-// rows for it. Rows come in key order, then recipient order.
+// rows for it. Rows come in key order, then recipient order. A test goes
+// to opted-out users too (it is addressed to them by name); a recipient
+// needs a push token for the platform, or an email address.
 func RenderTest(in TestInput, to []Recipient) []Sent {
 	var out []Sent
 	for _, k := range testKeys(in) {
