@@ -50,14 +50,26 @@ func (l *limiter) take(key string, ws []window, now time.Time) verdict {
 	return l.check(key, ws, now, true)
 }
 
-// peek checks without recording (successful creations are recorded after
-// the fact with add).
+// peek checks without recording.
 func (l *limiter) peek(key string, ws []window, now time.Time) verdict {
 	return l.check(key, ws, now, false)
 }
 
-func (l *limiter) add(key string, ws []window, now time.Time) {
-	l.check(key, ws, now, true)
+// giveBack forgets an event recorded at now by take (a create that failed
+// after its creation was counted).
+func (l *limiter) giveBack(key string, now time.Time) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	lg := l.logs[key]
+	if lg == nil {
+		return
+	}
+	for i := len(lg.times) - 1; i >= 0; i-- {
+		if lg.times[i].Equal(now) {
+			lg.times = append(lg.times[:i], lg.times[i+1:]...)
+			return
+		}
+	}
 }
 
 func (l *limiter) check(key string, ws []window, now time.Time, record bool) verdict {

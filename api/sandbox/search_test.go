@@ -306,3 +306,32 @@ func TestSeed(t *testing.T) {
 		t.Errorf("SMS demo: %v", ids)
 	}
 }
+
+// TestSearchFollowsEdits: the indexed columns follow PATCHes and state
+// changes (tags, name, status), on disk.
+func TestSearchFollowsEdits(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
+	id := e.create(map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "ana@example.com",
+		"basic_details": map[string]any{"name": "Autumn", "tags": []string{"sale", "autumn"}}})
+	find := func(k string, v any) []string {
+		f := map[string]any{"status": []string{"DRAFT"}}
+		f[k] = v
+		return e.searchIDs(map[string]any{"campaign_fields": f})
+	}
+	if got := find("tags", []string{"autumn"}); len(got) != 1 {
+		t.Fatalf("before: %v", got)
+	}
+	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"basic_details": map[string]any{"name": "Winter", "tags": []string{"sale", "winter"}}}), http.StatusOK)
+	if got := find("tags", []string{"autumn"}); len(got) != 0 {
+		t.Errorf("an old tag still matches: %v", got)
+	}
+	if got := find("tags", []string{"winter"}); len(got) != 1 {
+		t.Errorf("the new tag does not match: %v", got)
+	}
+	if got := find("name", "autumn"); len(got) != 0 {
+		t.Errorf("the old name still matches: %v", got)
+	}
+	if got := find("name", "wint"); len(got) != 1 {
+		t.Errorf("the new name does not match: %v", got)
+	}
+}

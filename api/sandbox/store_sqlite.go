@@ -36,6 +36,8 @@ CREATE TABLE IF NOT EXISTS campaigns (
 	updated_at    INTEGER NOT NULL,
 	next_at       INTEGER,          -- scheduler; NULL = nothing due
 	doc           BLOB NOT NULL,
+	tags          TEXT NOT NULL DEFAULT '', -- as in campaign_tags, joined by US (0x1f)
+	rev           INTEGER NOT NULL DEFAULT 0, -- +1 on every update of the row
 	PRIMARY KEY (workspace, id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS campaigns_cid     ON campaigns (workspace, campaign_id, version);
@@ -82,6 +84,9 @@ CREATE INDEX IF NOT EXISTS outbox_ws ON outbox (workspace, seq);
 
 CREATE TABLE IF NOT EXISTS seeded (workspace TEXT PRIMARY KEY) WITHOUT ROWID;
 `
+
+// selectColumns are what scanRecord reads.
+const selectColumns = recordColumns + ", rev"
 
 const recordColumns = `workspace, id, campaign_id, version, latest, status, channel, delivery_type,
 	name_lower, created_by, parent_id, flow_id, created_at, updated_at, next_at, doc`
@@ -140,6 +145,10 @@ func openSQLite(dir string) (*sqliteStore, error) {
 		write.Close()
 		return nil, fmt.Errorf("sandbox: database schema: %w", err)
 	}
+	if err := migrate(write); err != nil {
+		write.Close()
+		return nil, fmt.Errorf("sandbox: database migration: %w", err)
+	}
 	read := write
 	if !mem {
 		read, err = sql.Open("sqlite", dsn+"&_pragma=query_only(1)")
@@ -166,6 +175,28 @@ func openSQLite(dir string) (*sqliteStore, error) {
 	}
 	go s.writer()
 	return s, nil
+}
+
+// migrate brings a database made by an older sandbox up to the schema.
+func migrate(db *sql.DB) error {
+	var n int
+	if err := db.QueryRow("SELECT COUNT(*) FROM pragma_table_info('campaigns') WHERE name = 'tags'").Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := db.Exec(`ALTER TABLE campaigns ADD COLUMN tags TEXT NOT NULL DEFAULT ''`); err != nil {
+			return err
+		}
+	}
+	if err := db.QueryRow("SELECT COUNT(*) FROM pragma_table_info('campaigns') WHERE name = 'rev'").Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := db.Exec(`ALTER TABLE campaigns ADD COLUMN rev INTEGER NOT NULL DEFAULT 0`); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 var errClosed = errors.New("sandbox: store closed")
@@ -244,15 +275,23 @@ func (s *sqliteStore) runBatch(batch []*writeOp) {
 	}
 	t := &sqlTx{tx: tx, s: s}
 	for i, op := range batch {
-		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
+		if !op.wait {
+			// Nobody waits for these (idempotency records, pruning): one
+			// statement each, which SQLite undoes by itself if it fails, so
+			// no savepoint; a failure loses only the copy on disk (the
+			// server still holds the record in memory).
+			errs[i] = safeRun(op.fn, t)
+			continue
+		}
+		if err := t.exec(sqlSavepoint); err != nil {
 			errs[i] = err
 			continue
 		}
 		errs[i] = safeRun(op.fn, t)
 		if errs[i] != nil {
-			_, _ = tx.Exec("ROLLBACK TO op")
+			_ = t.exec(sqlRollbackTo)
 		}
-		if _, err := tx.Exec("RELEASE op"); err != nil && errs[i] == nil {
+		if err := t.exec(sqlRelease); err != nil && errs[i] == nil {
 			errs[i] = err
 		}
 	}
@@ -319,7 +358,7 @@ func scanRecord(sc scanner) (*Record, error) {
 	var next sql.NullInt64
 	var nameLower string // the search column; the name itself is in the document
 	if err := sc.Scan(&r.Workspace, &r.ID, &r.CampaignID, &r.Version, &latest, &r.Status, &r.Channel,
-		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc); err != nil {
+		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc, &r.Rev); err != nil {
 		return nil, err
 	}
 	r.Latest = latest == 1
@@ -331,7 +370,7 @@ func scanRecord(sc scanner) (*Record, error) {
 	return &r, nil
 }
 
-const latestSQL = `SELECT ` + recordColumns + ` FROM campaigns
+const latestSQL = `SELECT ` + selectColumns + ` FROM campaigns
 	WHERE workspace = ? AND campaign_id = (
 		SELECT campaign_id FROM campaigns WHERE workspace = ? AND (campaign_id = ? OR id = ?) LIMIT 1)
 	ORDER BY version DESC LIMIT 1`
@@ -416,7 +455,7 @@ func (s *sqliteStore) Search(ctx context.Context, q Query) ([]*Record, error) {
 	if q.LatestOnly {
 		where = append(where, "latest = 1")
 	}
-	query := "SELECT " + recordColumns + " FROM campaigns WHERE " + strings.Join(where, " AND ") +
+	query := "SELECT " + selectColumns + " FROM campaigns WHERE " + strings.Join(where, " AND ") +
 		" ORDER BY created_at DESC, campaign_id, version DESC LIMIT ? OFFSET ?"
 	args = append(args, q.Limit, q.Offset)
 	rows, err := s.read.QueryContext(ctx, query, args...)
@@ -440,7 +479,7 @@ func likeEscape(s string) string {
 }
 
 func (s *sqliteStore) Due(ctx context.Context, now time.Time) ([]*Record, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT "+recordColumns+
+	rows, err := s.read.QueryContext(ctx, "SELECT "+selectColumns+
 		" FROM campaigns WHERE next_at IS NOT NULL AND latest = 1 AND next_at <= ? ORDER BY next_at LIMIT 500", now.UnixMicro())
 	if err != nil {
 		return nil, err
@@ -535,17 +574,25 @@ func (s *sqliteStore) Idempotent(ctx context.Context, since time.Time) ([]Idem, 
 
 // The write statements, prepared on the writer's connection.
 const (
-	sqlUnlatest    = "UPDATE campaigns SET latest = 0, next_at = NULL WHERE workspace = ? AND campaign_id = ? AND id <> ? AND latest = 1"
-	sqlPut         = "INSERT OR REPLACE INTO campaigns (" + recordColumns + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+	sqlUnlatest = "UPDATE campaigns SET latest = 0, next_at = NULL WHERE workspace = ? AND campaign_id = ? AND id <> ? AND latest = 1"
+	sqlPut      = "INSERT INTO campaigns (" + recordColumns + ", tags) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"
+	sqlTagsOf   = "SELECT tags FROM campaigns WHERE workspace = ? AND id = ?"
+	// Only the columns an edit or a state change can change, so that SQLite
+	// leaves the indexes on the others alone.
+	sqlUpdate      = "UPDATE campaigns SET latest = ?, status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ?"
+	sqlNewest      = "SELECT id, rev FROM campaigns WHERE workspace = ? AND campaign_id = ? AND latest = 1"
 	sqlDeleteTags  = "DELETE FROM campaign_tags WHERE workspace = ? AND id = ?"
 	sqlInsertTag   = "INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)"
 	sqlCreateUntil = "SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?"
 	sqlRemember    = "INSERT OR REPLACE INTO create_requests (workspace, request_id, until) VALUES (?,?,?)"
 	sqlPutIdem     = "INSERT OR REPLACE INTO idempotency (scope, body_hash, status, body, created) VALUES (?,?,?,?,?)"
 	sqlAddOutbox   = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
+	sqlSavepoint   = "SAVEPOINT op"
+	sqlRollbackTo  = "ROLLBACK TO op"
+	sqlRelease     = "RELEASE op"
 )
 
-var writeSQL = []string{latestSQL, sqlUnlatest, sqlPut, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox}
+var writeSQL = []string{latestSQL, sqlNewest, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 type sqlTx struct {
 	tx *sql.Tx
@@ -558,6 +605,14 @@ func (t *sqlTx) stmt(q string) *sql.Stmt { return t.tx.Stmt(t.s.w[q]) }
 func (t *sqlTx) exec(q string, args ...any) error {
 	_, err := t.stmt(q).Exec(args...)
 	return err
+}
+
+func (t *sqlTx) Newest(workspace, campaignID string) (id string, rev int64, err error) {
+	err = t.stmt(sqlNewest).QueryRow(workspace, campaignID).Scan(&id, &rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	return id, rev, err
 }
 
 func (t *sqlTx) Latest(workspace, campaignID string) (*Record, error) {
@@ -583,12 +638,29 @@ func (t *sqlTx) Put(r *Record) error {
 			return err
 		}
 	}
-	if err := t.exec(sqlPut, r.Workspace, r.ID, r.CampaignID, r.Version, latest, r.Status, r.Channel, r.DeliveryType,
-		strings.ToLower(r.Name), r.CreatedBy, r.ParentID, r.FlowID, r.CreatedAt.UnixMicro(), r.UpdatedAt.UnixMicro(), next, r.Doc); err != nil {
+	tags := strings.Join(r.Tags, "\x1f")
+	var stored string
+	err := t.stmt(sqlTagsOf).QueryRow(r.Workspace, r.ID).Scan(&stored)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		if err := t.exec(sqlPut, r.Workspace, r.ID, r.CampaignID, r.Version, latest, r.Status, r.Channel, r.DeliveryType,
+			strings.ToLower(r.Name), r.CreatedBy, r.ParentID, r.FlowID, r.CreatedAt.UnixMicro(), r.UpdatedAt.UnixMicro(), next, r.Doc, tags); err != nil {
+			return err
+		}
+	case err != nil:
 		return err
-	}
-	if err := t.exec(sqlDeleteTags, r.Workspace, r.ID); err != nil {
-		return err
+	default:
+		// Identity, channel, delivery type, creator and creation time never
+		// change for a document.
+		if err := t.exec(sqlUpdate, latest, r.Status, strings.ToLower(r.Name), r.UpdatedAt.UnixMicro(), next, r.Doc, tags, r.Workspace, r.ID); err != nil {
+			return err
+		}
+		if stored == tags {
+			return nil
+		}
+		if err := t.exec(sqlDeleteTags, r.Workspace, r.ID); err != nil {
+			return err
+		}
 	}
 	for _, tag := range r.Tags {
 		if err := t.exec(sqlInsertTag, r.Workspace, r.ID, tag); err != nil {
