@@ -93,8 +93,11 @@ func (in *Inspector) rebuildOverview() {
 	}
 	add("Channel", ch)
 	add("Delivery type", opt(c.CampaignDeliveryType))
-	add("Campaign ID", opt(c.CampaignID))
-	if str(c.ID) != str(c.CampaignID) {
+	switch {
+	case c.ID != nil && str(c.ID) == str(c.CampaignID):
+		add("Campaign ID", opt(c.CampaignID)+st.Muted.Render(" (also the document id)"))
+	default:
+		add("Campaign ID", opt(c.CampaignID))
 		add("Document ID", opt(c.ID)) // differs once versioning made new documents
 	}
 	if c.BasicDetails != nil {
