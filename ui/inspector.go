@@ -350,8 +350,8 @@ func (in *Inspector) set(c *model.Campaign) {
 	in.roots = nil
 	if tree, err := parseTree(src); err == nil {
 		for _, n := range tree.children {
-			if isMeta(n.key) && in.unknown[n.path] == "" && !hasKey(in.unknown, n.path) {
-				continue // shown in the overview
+			if _, odd := in.unknown[n.path]; isMeta(n.key) && !odd {
+				continue // shown in the overview (unless of the wrong type)
 			}
 			in.roots = append(in.roots, n)
 		}
@@ -370,12 +370,10 @@ func (in *Inspector) set(c *model.Campaign) {
 	in.clamp()
 }
 
-func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }
-
 // isMeta: top-level identity and audit keys, drawn in the overview.
 func isMeta(k string) bool {
 	switch k {
-	case "id", "campaign_id", "request_id", "version_number", "status", "channel", "campaign_delivery_type",
+	case "id", "campaign_id", "version_number", "status", "channel", "campaign_delivery_type",
 		"created_by", "updated_by", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id", "sender_name":
 		return true
 	}
