@@ -463,11 +463,21 @@ func (b *Browser) columns() []column {
 	if wide {
 		cols[2].width, cols[5].width = 24, 16
 	}
-	used := 2 // cursor mark
-	for _, c := range cols[1:] {
-		used += c.width + 2
+	// Narrow windows drop the columns that matter least, so the name keeps
+	// room to be read: updated, then version, then channel.
+	for _, drop := range []int{5, 4, 1, -1} {
+		used := 2 // cursor mark
+		for _, c := range cols[1:] {
+			if c.width > 0 {
+				used += c.width + 2
+			}
+		}
+		cols[0].width = max(b.w-used-1, 8)
+		if cols[0].width >= 16 || drop < 0 {
+			break
+		}
+		cols[drop].width = 0
 	}
-	cols[0].width = max(b.w-used-1, 8)
 	return cols
 }
 
@@ -485,7 +495,9 @@ func (b *Browser) View() string {
 	cols := b.columns()
 	var hdr []string
 	for _, c := range cols {
-		hdr = append(hdr, pad(c.title, c.width))
+		if c.width > 0 {
+			hdr = append(hdr, pad(c.title, c.width))
+		}
 	}
 	sb.WriteString("  " + st.TableHeader.Render(strings.Join(hdr, "  ")) + "\n")
 
@@ -600,11 +612,19 @@ func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) str
 	statusCell := pad(status, cols[3].width)
 	if selected {
 		cells[3] = statusCell
-		line := strings.Join(cells, "  ")
-		return st.Cursor.Render("▌ ") + st.Selected.Render(line)
+	} else {
+		cells[3] = st.Status(status).Render(statusCell)
 	}
-	cells[3] = st.Status(status).Render(statusCell)
-	return "  " + strings.Join(cells, "  ")
+	shown := cells[:0]
+	for i, c := range cells {
+		if cols[i].width > 0 {
+			shown = append(shown, c)
+		}
+	}
+	if selected {
+		return st.Cursor.Render("▌ ") + st.Selected.Render(strings.Join(shown, "  "))
+	}
+	return "  " + strings.Join(shown, "  ")
 }
 
 func (b *Browser) pageLine() string {

@@ -37,7 +37,7 @@ func TestFilterRequest(t *testing.T) {
 }
 
 func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {200, 60}, {40, 10}} {
+	for _, size := range [][2]int{{80, 24}, {200, 60}, {60, 20}, {40, 10}} {
 		c := testCommon(size[0], size[1])
 		r := New(Config{Service: "test", Workspace: "TEST"}).(*root)
 		r.c.Styles = c.Styles
@@ -56,6 +56,10 @@ func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
 		}
 		if size[1] >= 24 && !strings.Contains(view, "Campaign number 15") {
 			t.Fatalf("%v: last row not drawn:\n%s", size, view)
+		}
+		// Narrow windows drop columns before the name becomes unreadable.
+		if !strings.Contains(view, "Campaign number") {
+			t.Fatalf("%v: names cut too short:\n%s", size, view)
 		}
 	}
 }
