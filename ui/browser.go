@@ -290,14 +290,22 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b.lastNote = ""
 		// The cursor stays on the campaign it is on now (the user may have
 		// moved while the page loaded), when the new page still holds it.
-		keep := ""
+		// Rows are matched by document id first: with versioning, one
+		// campaign has a row per version.
+		var keepDoc, keepCampaign string
 		if sel := b.Selected(); sel != nil && msg.page == b.page {
-			keep = campaignKey(sel)
+			keepDoc, keepCampaign = str(sel.ID), campaignKey(sel)
 		}
 		b.page, b.rows = msg.page, msg.rows
 		b.cursor = 0
+		found := false
 		for i, r := range b.rows {
-			if keep != "" && campaignKey(r) == keep {
+			if keepDoc != "" && str(r.ID) == keepDoc {
+				b.cursor, found = i, true
+			}
+		}
+		for i := len(b.rows) - 1; i >= 0 && !found && keepCampaign != ""; i-- {
+			if campaignKey(b.rows[i]) == keepCampaign {
 				b.cursor = i
 			}
 		}

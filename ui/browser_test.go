@@ -134,3 +134,19 @@ func TestOpenByDocumentIDWhenCampaignIDIsMissing(t *testing.T) {
 		t.Fatalf("opened %q, want the document id %q", in.id, str(rows[1].ID))
 	}
 }
+
+func TestRefreshKeepsTheVersionRowSelected(t *testing.T) {
+	b := NewBrowser(testCommon(80, 24))
+	b.SetSize(80, 21)
+	rows := fakeRows(3)
+	for _, r := range rows {
+		r.CampaignID = sp("same") // three versions of one campaign
+	}
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: rows})
+	b.move(2)
+	b.seq++
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: append([]*model.Campaign{fakeRows(4)[3]}, rows...)})
+	if sel := b.Selected(); str(sel.ID) != str(rows[2].ID) {
+		t.Fatalf("cursor on %s, want the same version row %s", str(sel.ID), str(rows[2].ID))
+	}
+}
