@@ -441,7 +441,9 @@ func (b *Browser) open() tea.Cmd {
 	if b.c.Editor != nil && str(sel.Status) == model.StatusDraft && ReadOnlyReason(sel) == "" {
 		return Push(b.c.Editor(b.c, id))
 	}
-	return Push(NewInspector(b.c, id))
+	in := NewInspector(b.c, id)
+	in.picked = sel.VersionNumber
+	return Push(in)
 }
 
 func (b *Browser) updateForm(msg tea.KeyMsg) tea.Cmd {

@@ -150,3 +150,22 @@ func TestRefreshKeepsTheVersionRowSelected(t *testing.T) {
 		t.Fatalf("cursor on %s, want the same version row %s", str(sel.ID), str(rows[2].ID))
 	}
 }
+
+func TestOpeningAnOlderVersionSaysTheNewestIsShown(t *testing.T) {
+	c := testCommon(80, 24)
+	b := NewBrowser(c)
+	b.SetSize(80, 21)
+	rows := fakeRows(1)
+	v1 := int64(1)
+	rows[0].VersionNumber = &v1
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: rows})
+	in := b.open()().(PushMsg).Screen.(*Inspector)
+	in.SetSize(80, 21)
+	newest := model.Clone(rows[0])
+	v2 := int64(2)
+	newest.VersionNumber = &v2
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: newest})
+	if !strings.Contains(in.View(), "showing version 2, the newest (the list row was version 1)") {
+		t.Fatalf("no word about the version:\n%s", in.View())
+	}
+}

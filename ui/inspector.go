@@ -93,6 +93,9 @@ type Inspector struct {
 	c    *Common
 	id   string
 	w, h int
+	// picked is the version of the list row that opened the inspector: the
+	// service reads only the newest version, which may be another one.
+	picked *int64
 
 	camp    *model.Campaign
 	loading bool
@@ -800,6 +803,9 @@ func (in *Inspector) stateLine() string {
 		text = st.Locked.Render("locked: " + strings.Join(in.locked, ", "))
 	default:
 		text = st.OK.Render("every field can be edited")
+	}
+	if in.picked != nil && in.camp.VersionNumber != nil && *in.picked != *in.camp.VersionNumber {
+		text = st.Warning.Render(fmt.Sprintf("showing version %d, the newest (the list row was version %d)", *in.camp.VersionNumber, *in.picked)) + "  " + text
 	}
 	return ansi.Truncate(" "+badge+"  "+text, in.w, "…")
 }
