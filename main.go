@@ -506,7 +506,8 @@ Flags:
   --data DIR                the data directory: host key, embedded sandbox, journals
                             (default: $XDG_DATA_HOME/campaigns or ~/.local/share/campaigns)
   --authorized-keys PATH    OpenSSH authorized_keys file of who may connect;
-                            re-read when it changes (required unless --demo)
+                            re-read when it changes (default:
+                            ~/.ssh/authorized_keys; not with --demo)
   --demo                    any key gets in; each session edits a fresh, seeded
                             workspace of its own that is deleted when it ends
   --max-sessions N          sessions at once; more are politely refused (default 20)
@@ -573,7 +574,13 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--demo lets any key in; leave out --authorized-keys (or leave out --demo)")
 	}
 	if !*demo && *authKeys == "" {
-		return usageErr("--authorized-keys PATH is required (for example ~/.ssh/authorized_keys), or --demo to let any key in")
+		// Like sshd, let in whoever may log in to this account already.
+		home, _ := os.UserHomeDir()
+		def := filepath.Join(home, ".ssh", "authorized_keys")
+		if _, err := os.Stat(def); home == "" || err != nil {
+			return usageErr("no --authorized-keys PATH given and %s does not exist; name an OpenSSH authorized_keys file, or use --demo to let any key in", def)
+		}
+		*authKeys = def
 	}
 	if *baseURL != "" && *dc != "" {
 		return usageErr("give --base-url or --dc, not both")
