@@ -277,3 +277,18 @@ func TestNilEncodesAsNull(t *testing.T) {
 		t.Fatal("an absent component equals nil and differs from an empty one")
 	}
 }
+
+func TestVariationOrderIsNumeric(t *testing.T) {
+	got := VariationOrder(map[string]int{"variation_10": 0, "control": 0, "variation_2": 0, "variation_1": 0})
+	if strings.Join(got, " ") != "variation_1 variation_2 variation_10 control" {
+		t.Fatalf("got %v", got)
+	}
+	// Keyed content is written in the same order.
+	c, err := Decode([]byte(`{"campaign_content":{"content":{"default":{"variation_10":{},"variation_2":{}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(Encode(c)); strings.Index(s, "variation_2") > strings.Index(s, "variation_10") {
+		t.Fatalf("variation_10 written before variation_2: %s", s)
+	}
+}
