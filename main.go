@@ -509,7 +509,8 @@ Flags:
   --data DIR                the data directory: host key, embedded sandbox, journals
                             (default: $XDG_DATA_HOME/campaigns or ~/.local/share/campaigns)
   --authorized-keys PATH    OpenSSH authorized_keys file of who may connect;
-                            re-read when it changes (required unless --demo)
+                            re-read when it changes (default:
+                            ~/.ssh/authorized_keys; not with --demo)
   --demo                    any key gets in; each session edits a fresh, seeded
                             workspace of its own that is deleted when it ends
   --max-sessions N          sessions at once; more are politely refused (default 20)
@@ -517,8 +518,8 @@ Flags:
                             (default 30m; 0 turns it off)
   --max-session DURATION    close a session after this long in any case
                             (default 4h; 0 turns it off)
-  --theme NAME              default, high-contrast or plain (a client that sends
-                            NO_COLOR gets plain)
+  --theme NAME              default, high-contrast or plain; a client that sends
+                            NO_COLOR (ssh -o SendEnv=NO_COLOR) gets plain
 
 Without --demo, sessions edit through one service as one workspace:
   (nothing)                 the embedded sandbox, kept in the data directory
@@ -562,7 +563,9 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 	if *idle < 0 || *maxSession < 0 {
 		return usageErr("--idle-timeout and --max-session cannot be negative")
 	}
-	theme, ok := themes.Select(*themeName, os.Getenv("NO_COLOR") != "")
+	// The server's own NO_COLOR is about its terminal, not the visitors':
+	// each session follows the NO_COLOR its client sends.
+	theme, ok := themes.ByName(*themeName)
 	if !ok {
 		return usageErr("unknown --theme %q (default, high-contrast or plain)", *themeName)
 	}
@@ -574,7 +577,13 @@ func runSSH(args []string, stdout, stderr io.Writer) int {
 		return usageErr("--demo lets any key in; leave out --authorized-keys (or leave out --demo)")
 	}
 	if !*demo && *authKeys == "" {
-		return usageErr("--authorized-keys PATH is required (for example ~/.ssh/authorized_keys), or --demo to let any key in")
+		// Like sshd, let in whoever may log in to this account already.
+		home, _ := os.UserHomeDir()
+		def := filepath.Join(home, ".ssh", "authorized_keys")
+		if _, err := os.Stat(def); home == "" || err != nil {
+			return usageErr("no --authorized-keys PATH given and %s does not exist; name an OpenSSH authorized_keys file, or use --demo to let any key in", def)
+		}
+		*authKeys = def
 	}
 	if *baseURL != "" && *dc != "" {
 		return usageErr("give --base-url or --dc, not both")

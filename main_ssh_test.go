@@ -8,11 +8,12 @@ import (
 
 func TestSSHUsageErrors(t *testing.T) {
 	t.Setenv("CAMPAIGNS_API_KEY", "")
+	t.Setenv("HOME", t.TempDir()) // no ~/.ssh/authorized_keys to fall back on
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{"ssh"}, "--authorized-keys PATH is required"},
+		{[]string{"ssh"}, "authorized_keys does not exist"},
 		{[]string{"ssh", "--demo", "--base-url", "http://x"}, "--demo serves the embedded sandbox"},
 		{[]string{"ssh", "--demo", "--authorized-keys", "k"}, "--demo lets any key in"},
 		{[]string{"ssh", "--authorized-keys", "k", "--base-url", "http://x", "--workspace-id", "W"}, "CAMPAIGNS_API_KEY"},

@@ -89,6 +89,10 @@ func fuzzOnce(t *testing.T, stored []*model.Campaign, data []byte) {
 		}
 		check(Validate(res.Merged, PhasePublish, all))
 	}
+	// A clone reads as the original.
+	if !model.Equal(model.Clone(c), c) {
+		t.Fatalf("clone differs:\n%s\n%s", model.Encode(c), model.Encode(model.Clone(c)))
+	}
 	// What decodes must encode and decode again to the same document.
 	out := model.Encode(c)
 	again, err := model.Decode(out)

@@ -9,11 +9,14 @@ package model
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -169,15 +172,14 @@ func Encode(v any) []byte {
 	return buf.Bytes()
 }
 
-// Clone returns a deep copy of a model value.
+// Clone returns a deep copy of a model value that shares no memory with it
+// and encodes to the same JSON (see clone.go).
 func Clone[T any](v *T) *T {
 	if v == nil {
 		return nil
 	}
 	out := new(T)
-	if err := DecodeInto(Encode(v), out); err != nil {
-		panic("model: clone of a value that does not encode to an object: " + err.Error())
-	}
+	copyInto(reflect.ValueOf(out).Elem(), reflect.ValueOf(v).Elem())
 	return out
 }
 
@@ -600,7 +602,7 @@ func (c *Content) encode(buf *bytes.Buffer) {
 		sep(loc)
 		vars := c.Keyed[loc]
 		buf.WriteByte('{')
-		for i, vk := range sortedKeys(vars) {
+		for i, vk := range VariationOrder(vars) {
 			if i > 0 {
 				buf.WriteByte(',')
 			}
@@ -631,6 +633,22 @@ func LocaleOrder[V any](keyed map[string]V) []string {
 			break
 		}
 	}
+	return keys
+}
+
+// VariationOrder lists variation keys by number (variation_2 before
+// variation_10); other keys follow by name.
+func VariationOrder[V any](vars map[string]V) []string {
+	keys := sortedKeys(vars)
+	num := func(k string) int {
+		if rest, ok := strings.CutPrefix(k, "variation_"); ok {
+			if n, err := strconv.Atoi(rest); err == nil {
+				return n
+			}
+		}
+		return math.MaxInt
+	}
+	slices.SortStableFunc(keys, func(a, b string) int { return cmp.Compare(num(a), num(b)) })
 	return keys
 }
 

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
@@ -194,6 +195,76 @@ func unknownKeys(v any, path string) map[string]any {
 	return out
 }
 
+// TestCloneIsDeepAndFaithful: a clone encodes to the same JSON as the
+// original (unknown keys, wrong-typed values, both content shapes) and
+// shares no memory with it.
+func TestCloneIsDeepAndFaithful(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/campaigns/*.json")
+	more, _ := filepath.Glob("../testdata/model/*.json")
+	for _, f := range append(files, more...) {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := Decode(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := Clone(c)
+		if !Equal(c, d) {
+			t.Fatalf("%s: clone differs:\n%s\n%s", f, Encode(c), Encode(d))
+		}
+		before := string(Encode(c))
+		// Change every kind of value in the clone; the original must not move.
+		name := "changed"
+		if d.BasicDetails != nil {
+			d.BasicDetails.Name = &name
+			d.BasicDetails.Tags = append(d.BasicDetails.Tags[:0:0], "x")
+			d.BasicDetails.Extra.SetUnknown("x_new", 1)
+		}
+		if d.CampaignContent != nil && d.CampaignContent.Content != nil {
+			for _, vars := range d.CampaignContent.Content.Keyed {
+				for k := range vars {
+					vars[k] = nil
+				}
+			}
+			d.CampaignContent.Content.Flat = nil
+		}
+		for _, v := range d.Extra.Unknown {
+			if m, ok := v.(map[string]any); ok {
+				m["mutated"] = true
+			}
+		}
+		if d.DeliveryControls != nil {
+			for k := range d.DeliveryControls.Extra.Invalid {
+				delete(d.DeliveryControls.Extra.Invalid, k)
+			}
+		}
+		if after := string(Encode(c)); after != before {
+			t.Fatalf("%s: changing the clone changed the original", f)
+		}
+	}
+	// A wrong-typed value fixed through the typed field is dropped, as Encode does.
+	c, _ := Decode([]byte(`{"delivery_controls": {"bypass_dnd": "yes"}}`))
+	yes := true
+	c.DeliveryControls.BypassDND = &yes
+	if d := Clone(c); len(d.DeliveryControls.Extra.Invalid) != 0 || !*d.DeliveryControls.BypassDND {
+		t.Fatalf("stale wrong-typed value kept: %+v", d.DeliveryControls)
+	}
+}
+
+func BenchmarkCloneTypical(b *testing.B) {
+	data, err := os.ReadFile("../testdata/campaigns/push_one_time.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	c, _ := Decode(data)
+	b.ReportAllocs()
+	for b.Loop() {
+		Clone(c)
+	}
+}
+
 func TestNilEncodesAsNull(t *testing.T) {
 	var bd *BasicDetails
 	if got := string(Encode(nil)); got != "null" {
@@ -204,5 +275,20 @@ func TestNilEncodesAsNull(t *testing.T) {
 	}
 	if !Equal(nil, bd) || Equal(bd, &BasicDetails{}) {
 		t.Fatal("an absent component equals nil and differs from an empty one")
+	}
+}
+
+func TestVariationOrderIsNumeric(t *testing.T) {
+	got := VariationOrder(map[string]int{"variation_10": 0, "control": 0, "variation_2": 0, "variation_1": 0})
+	if strings.Join(got, " ") != "variation_1 variation_2 variation_10 control" {
+		t.Fatalf("got %v", got)
+	}
+	// Keyed content is written in the same order.
+	c, err := Decode([]byte(`{"campaign_content":{"content":{"default":{"variation_10":{},"variation_2":{}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(Encode(c)); strings.Index(s, "variation_2") > strings.Index(s, "variation_10") {
+		t.Fatalf("variation_10 written before variation_2: %s", s)
 	}
 }

@@ -134,6 +134,9 @@ type searchResultMsg struct {
 	err   error
 }
 
+func (m searchResultMsg) addressee() Screen { return m.owner }
+func (m createdMsg) addressee() Screen      { return m.owner }
+
 // Browser is the campaign list: a page of search results with filters.
 type Browser struct {
 	c      *Common
@@ -150,6 +153,9 @@ type Browser struct {
 	lastNote string
 
 	preview []string // the selected campaign, for tall windows
+	// rowCache holds each row drawn plain and selected, so that a key press
+	// only picks lines; rebuilt when the page or the width changes.
+	rowCache [][2]string
 
 	spin   spinner.Model
 	form   *filterForm
@@ -199,6 +205,7 @@ func (b *Browser) SetSize(w, h int) {
 		b.form.setWidth(w)
 	}
 	b.clampOffset()
+	b.rebuildRows()
 	b.rebuildPreview()
 }
 
@@ -210,7 +217,12 @@ func (b *Browser) ShortHelp() []key.Binding {
 	k := b.c.Keys
 	switch {
 	case b.form != nil:
-		return []key.Binding{k.Open, k.Select, k.NextPane, k.Back}
+		return []key.Binding{
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "search")),
+			k.Select,
+			key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
+		}
 	case b.create != nil:
 		return b.create.shortHelp(k)
 	}
@@ -278,18 +290,27 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b.lastNote = ""
 		// The cursor stays on the campaign it is on now (the user may have
 		// moved while the page loaded), when the new page still holds it.
-		keep := ""
+		// Rows are matched by document id first: with versioning, one
+		// campaign has a row per version.
+		var keepDoc, keepCampaign string
 		if sel := b.Selected(); sel != nil && msg.page == b.page {
-			keep = str(sel.CampaignID)
+			keepDoc, keepCampaign = str(sel.ID), campaignKey(sel)
 		}
 		b.page, b.rows = msg.page, msg.rows
 		b.cursor = 0
+		found := false
 		for i, r := range b.rows {
-			if keep != "" && str(r.CampaignID) == keep {
+			if keepDoc != "" && str(r.ID) == keepDoc {
+				b.cursor, found = i, true
+			}
+		}
+		for i := len(b.rows) - 1; i >= 0 && !found && keepCampaign != ""; i-- {
+			if campaignKey(b.rows[i]) == keepCampaign {
 				b.cursor = i
 			}
 		}
 		b.clampOffset()
+		b.rebuildRows()
 		b.rebuildPreview()
 		return b, nil
 	case spinner.TickMsg:
@@ -416,11 +437,13 @@ func (b *Browser) open() tea.Cmd {
 	if sel == nil {
 		return nil
 	}
-	id := str(sel.CampaignID)
+	id := campaignKey(sel)
 	if b.c.Editor != nil && str(sel.Status) == model.StatusDraft && ReadOnlyReason(sel) == "" {
 		return Push(b.c.Editor(b.c, id))
 	}
-	return Push(NewInspector(b.c, id))
+	in := NewInspector(b.c, id)
+	in.picked = sel.VersionNumber
+	return Push(in)
 }
 
 func (b *Browser) updateForm(msg tea.KeyMsg) tea.Cmd {
@@ -450,11 +473,21 @@ func (b *Browser) columns() []column {
 	if wide {
 		cols[2].width, cols[5].width = 24, 16
 	}
-	used := 2 // cursor mark
-	for _, c := range cols[1:] {
-		used += c.width + 2
+	// Narrow windows drop the columns that matter least, so the name keeps
+	// room to be read: updated, then version, then channel.
+	for _, drop := range []int{5, 4, 1, -1} {
+		used := 2 // cursor mark
+		for _, c := range cols[1:] {
+			if c.width > 0 {
+				used += c.width + 2
+			}
+		}
+		cols[0].width = max(b.w-used-1, 8)
+		if cols[0].width >= 16 || drop < 0 {
+			break
+		}
+		cols[drop].width = 0
 	}
-	cols[0].width = max(b.w-used-1, 8)
 	return cols
 }
 
@@ -470,10 +503,11 @@ func (b *Browser) View() string {
 	sb.WriteString(" " + st.Muted.Render(ansi.Truncate(Clean(b.filter.Summary()), max(b.w-2, 0), "…")) + "\n")
 
 	cols := b.columns()
-	wide := b.w >= 120
 	var hdr []string
 	for _, c := range cols {
-		hdr = append(hdr, pad(c.title, c.width))
+		if c.width > 0 {
+			hdr = append(hdr, pad(c.title, c.width))
+		}
 	}
 	sb.WriteString("  " + st.TableHeader.Render(strings.Join(hdr, "  ")) + "\n")
 
@@ -486,7 +520,11 @@ func (b *Browser) View() string {
 		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
 	}
 	for i := b.offset; i < len(b.rows) && len(lines) < n; i++ {
-		lines = append(lines, b.row(b.rows[i], cols, wide, i == b.cursor))
+		sel := 0
+		if i == b.cursor {
+			sel = 1
+		}
+		lines = append(lines, b.rowCache[i][sel])
 	}
 	for len(lines) < n {
 		lines = append(lines, "")
@@ -497,6 +535,14 @@ func (b *Browser) View() string {
 		sb.WriteString("\n\n" + strings.Join(b.preview, "\n"))
 	}
 	return sb.String()
+}
+
+func (b *Browser) rebuildRows() {
+	cols, wide := b.columns(), b.w >= 120
+	b.rowCache = b.rowCache[:0]
+	for _, r := range b.rows {
+		b.rowCache = append(b.rowCache, [2]string{b.row(r, cols, wide, false), b.row(r, cols, wide, true)})
+	}
 }
 
 // rebuildPreview draws the selected campaign's summary for tall windows;
@@ -511,7 +557,7 @@ func (b *Browser) rebuildPreview() {
 	rule := max(b.w-lipgloss.Width(Clean(campaignName(c)))-6, 0)
 	lines := []string{" " + st.Muted.Render("── ") + st.Subtitle.Render(Clean(campaignName(c))) + " " + st.Muted.Render(strings.Repeat("─", rule))}
 	add := func(label, value string) {
-		if value != "" {
+		if lipgloss.Width(value) > 0 { // styled empty text is not empty
 			lines = append(lines, "  "+st.Muted.Render(pad(label, 15))+value)
 		}
 	}
@@ -524,7 +570,7 @@ func (b *Browser) rebuildPreview() {
 	}
 	add("Channel", text(ch))
 	add("Delivery type", text(str(c.CampaignDeliveryType)))
-	add("Campaign ID", text(str(c.CampaignID)))
+	add("Campaign ID", text(campaignKey(c)))
 	add("Created", who(st.Text.Render, c.CreatedBy, c.CreatedAt))
 	add("Updated", who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
 	if c.BasicDetails != nil && len(c.BasicDetails.Tags) > 0 {
@@ -576,11 +622,19 @@ func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) str
 	statusCell := pad(status, cols[3].width)
 	if selected {
 		cells[3] = statusCell
-		line := strings.Join(cells, "  ")
-		return st.Cursor.Render("▌ ") + st.Selected.Render(line)
+	} else {
+		cells[3] = st.Status(status).Render(statusCell)
 	}
-	cells[3] = st.Status(status).Render(statusCell)
-	return "  " + strings.Join(cells, "  ")
+	shown := cells[:0]
+	for i, c := range cells {
+		if cols[i].width > 0 {
+			shown = append(shown, c)
+		}
+	}
+	if selected {
+		return st.Cursor.Render("▌ ") + st.Selected.Render(strings.Join(shown, "  "))
+	}
+	return "  " + strings.Join(shown, "  ")
 }
 
 func (b *Browser) pageLine() string {
@@ -694,4 +748,13 @@ func pad(s string, w int) string {
 		return ansi.Truncate(s, w, "…")
 	}
 	return s + strings.Repeat(" ", w-lipgloss.Width(s))
+}
+
+// campaignKey is what names a campaign in a path: campaign_id, or the
+// document id where a service sends only that (service-reference §1.2).
+func campaignKey(c *model.Campaign) string {
+	if id := str(c.CampaignID); id != "" {
+		return id
+	}
+	return str(c.ID)
 }

@@ -37,7 +37,7 @@ func TestFilterRequest(t *testing.T) {
 }
 
 func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
-	for _, size := range [][2]int{{80, 24}, {200, 60}, {40, 10}} {
+	for _, size := range [][2]int{{80, 24}, {200, 60}, {60, 20}, {40, 10}} {
 		c := testCommon(size[0], size[1])
 		r := New(Config{Service: "test", Workspace: "TEST"}).(*root)
 		r.c.Styles = c.Styles
@@ -56,6 +56,10 @@ func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
 		}
 		if size[1] >= 24 && !strings.Contains(view, "Campaign number 15") {
 			t.Fatalf("%v: last row not drawn:\n%s", size, view)
+		}
+		// Narrow windows drop columns before the name becomes unreadable.
+		if size[0] >= 60 && !strings.Contains(view, "Campaign number") {
+			t.Fatalf("%v: names cut too short:\n%s", size, view)
 		}
 	}
 }
@@ -94,5 +98,74 @@ func BenchmarkBrowserKeypress(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		r.Update(keys[(i/14)%2])
 		_ = r.View()
+	}
+}
+
+func TestBrowserShowsASpinnerWhileLoading(t *testing.T) {
+	c := testCommon(80, 24)
+	b := NewBrowser(c)
+	b.SetSize(80, 21)
+	_ = b.load(1) // the request itself is not run
+	if !strings.Contains(b.View(), "loading…") {
+		t.Fatalf("no loading indicator:\n%s", b.View())
+	}
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: fakeRows(3)})
+	_ = b.load(1) // a refresh with rows on screen: the indicator moves to the page line
+	if !strings.Contains(b.pageLine(), "loading…") || !strings.Contains(b.View(), "Campaign number 1") {
+		t.Fatalf("refresh hides the rows or the indicator:\n%s", b.View())
+	}
+}
+
+// A service that sends only id (no campaign_id) still gets its campaigns
+// opened by that id.
+func TestOpenByDocumentIDWhenCampaignIDIsMissing(t *testing.T) {
+	b := NewBrowser(testCommon(80, 24))
+	b.SetSize(80, 21)
+	rows := fakeRows(2)
+	rows[1].CampaignID = nil
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: rows})
+	b.move(1)
+	msg := b.open()()
+	push, ok := msg.(PushMsg)
+	if !ok {
+		t.Fatalf("enter gave %T", msg)
+	}
+	if in := push.Screen.(*Inspector); in.id != str(rows[1].ID) {
+		t.Fatalf("opened %q, want the document id %q", in.id, str(rows[1].ID))
+	}
+}
+
+func TestRefreshKeepsTheVersionRowSelected(t *testing.T) {
+	b := NewBrowser(testCommon(80, 24))
+	b.SetSize(80, 21)
+	rows := fakeRows(3)
+	for _, r := range rows {
+		r.CampaignID = sp("same") // three versions of one campaign
+	}
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: rows})
+	b.move(2)
+	b.seq++
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: append([]*model.Campaign{fakeRows(4)[3]}, rows...)})
+	if sel := b.Selected(); str(sel.ID) != str(rows[2].ID) {
+		t.Fatalf("cursor on %s, want the same version row %s", str(sel.ID), str(rows[2].ID))
+	}
+}
+
+func TestOpeningAnOlderVersionSaysTheNewestIsShown(t *testing.T) {
+	c := testCommon(80, 24)
+	b := NewBrowser(c)
+	b.SetSize(80, 21)
+	rows := fakeRows(1)
+	v1 := int64(1)
+	rows[0].VersionNumber = &v1
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: rows})
+	in := b.open()().(PushMsg).Screen.(*Inspector)
+	in.SetSize(80, 21)
+	newest := model.Clone(rows[0])
+	v2 := int64(2)
+	newest.VersionNumber = &v2
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: newest})
+	if !strings.Contains(in.View(), "showing version 2, the newest (the list row was version 1)") {
+		t.Fatalf("no word about the version:\n%s", in.View())
 	}
 }

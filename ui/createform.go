@@ -105,7 +105,9 @@ func (f *createForm) typing() bool { return f.input() != nil }
 func (f *createForm) shortHelp(k KeyMap) []key.Binding {
 	return []key.Binding{
 		key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "create")),
-		k.NextPane, key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←→", "choose")), k.Back,
+		key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "next field")),
+		key.NewBinding(key.WithKeys("left", "right"), key.WithHelp("←→", "choose")),
+		key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }
 

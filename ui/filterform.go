@@ -249,7 +249,7 @@ func (f *filterForm) view(w, h int) string {
 		"",
 		"  " + st.Muted.Render("tab/↑↓ field · ←→ choice · space toggle · enter search · esc cancel"),
 	}
-	return lipgloss.NewStyle().MaxWidth(w).Render(strings.Join(lines, "\n"))
+	return f.c.Styles.Renderer().NewStyle().MaxWidth(w).Render(strings.Join(lines, "\n"))
 }
 
 // wrapItems joins items with spaces, starting a new (indented) line when the

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -14,7 +15,10 @@ import (
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
 
 	"campaigns/api"
 	"campaigns/api/sandbox"
@@ -956,5 +960,103 @@ func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
 	if in.offset[paneJSON] != 0 {
 		t.Fatal("the wheel did not scroll back")
+	}
+}
+
+func TestReReadKeepsWhatWasUnfolded(t *testing.T) {
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
+	  "basic_details":{"name":"N","platform_specific_details":{"ios":{"send_to_all_eligible_device":true}}}}`))
+	in := NewInspector(testCommon(80, 24), "c")
+	in.SetSize(80, 21)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	in.Update(tea.KeyMsg{Type: tea.KeyTab})
+	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+	in.Update(tea.KeyMsg{Type: tea.KeyDown})
+	in.Update(tea.KeyMsg{Type: tea.KeyDown})
+	before := in.View()
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: model.Clone(c)}) // r: the same campaign read again
+	if after := in.View(); after != before {
+		t.Fatalf("a re-read changed the tree:\n%s\n---\n%s", before, after)
+	}
+	if !strings.Contains(before, "send_to_all_eligible_device: true") {
+		t.Fatalf("nested field not unfolded:\n%s", before)
+	}
+}
+
+func TestActionOutcomeToldAfterItsInspectorClosed(t *testing.T) {
+	r := New(Config{Service: "test", Workspace: "T", Theme: themes.Plain()}).(*root)
+	r.Update(tea.WindowSizeMsg{Width: 80, Height: 24})
+	gone := NewInspector(r.c, "c") // opened, an action confirmed, then esc
+	r.Update(actionDoneMsg{owner: gone, action: model.ActionStop, name: "Summer"})
+	if !strings.Contains(r.View(), "Stopped “Summer”") {
+		t.Fatalf("the outcome of a confirmed stop was lost:\n%s", r.View())
+	}
+	b := r.browser()
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: fakeRows(2)})
+	r.Update(campaignMsg{owner: gone, seq: 1}) // a read for the closed inspector
+	if len(r.stack) != 1 || len(b.Rows()) != 2 {
+		t.Fatal("a late read disturbed the browser")
+	}
+}
+
+func TestProblemShownInTheTree(t *testing.T) {
+	f := newFixture(t)
+	tm := f.start(t)
+	f.openByName(t, tm, nameEmpty, true)
+	keys(tm, "v")
+	waitFor(t, tm, "problem(s) block publishing")
+	keys(tm, "down", "up", "enter") // the first problem: basic_details.platforms
+	waitFor(t, tm, "▌▸ basic_details")
+	r := final(t, tm)
+	in := r.stack[1].(*Inspector)
+	if in.pane != paneComponents || visible(in.roots)[in.tcursor].path != "basic_details" {
+		t.Fatalf("pane %d, cursor on %s", in.pane, visible(in.roots)[in.tcursor].path)
+	}
+}
+
+func TestJumpToADeepTargetUnfoldsItsAncestors(t *testing.T) {
+	c, _ := model.Decode([]byte(`{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
+	  "basic_details":{"name":"N","platform_specific_details":{"ios":{"send_to_all_eligible_device":true}}},
+	  "campaign_content":{"content":{"push":{"android":{"buttons":[{"btn_name":"a"},{"btn_name":"b"}]}}}}}`))
+	in := NewInspector(testCommon(80, 24), "c")
+	in.SetSize(80, 21)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	for target, want := range map[string]string{
+		"basic_details.platform_specific_details.ios.send_to_all_eligible_device": "basic_details.platform_specific_details.ios.send_to_all_eligible_device",
+		"campaign_content.content.push.android.buttons[1].click_action_type":      "campaign_content.content.push.android.buttons[1]",
+		"scheduling_details": "", // absent: the tree opens without a move
+	} {
+		in.tcursor = 0
+		in.jumpTo(target)
+		got := visible(in.roots)[in.tcursor].path
+		if want != "" && got != want {
+			t.Errorf("jump to %s selected %s", target, got)
+		}
+		if in.pane != paneComponents {
+			t.Errorf("jump to %s left the pane at %d", target, in.pane)
+		}
+	}
+}
+
+// With colours on, an empty value still renders to escape codes: such rows
+// must not appear as a label with nothing after it.
+func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
+	r := lipgloss.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.TrueColor)
+	com := testCommon(120, 40)
+	com.Styles = themes.New(themes.Default(), r)
+	c := fakeRows(1)[0] // no parent, no flow, no tags
+	b := NewBrowser(com)
+	b.SetSize(120, 37)
+	b.Update(searchResultMsg{owner: b, seq: b.seq, page: 1, rows: []*model.Campaign{c}})
+	in := NewInspector(com, "c")
+	in.SetSize(120, 37)
+	in.Update(campaignMsg{owner: in, seq: in.seq, c: c})
+	for _, v := range []string{b.View(), in.View()} {
+		for _, l := range strings.Split(ansi.Strip(v), "\n") {
+			if f := strings.Fields(l); len(f) == 1 && (f[0] == "Parent" || f[0] == "Tags" || f[0] == "Flow") {
+				t.Fatalf("bare label %q", l)
+			}
+		}
 	}
 }

@@ -54,6 +54,31 @@ type (
 	}
 )
 
+func (m campaignMsg) addressee() Screen   { return m.owner }
+func (m metaMsg) addressee() Screen       { return m.owner }
+func (m highlightMsg) addressee() Screen  { return m.owner }
+func (m actionDoneMsg) addressee() Screen { return m.owner }
+
+// orphanNotice tells the outcome of an action whose inspector was closed
+// while it ran.
+func (m actionDoneMsg) orphanNotice() NoticeMsg {
+	name := "“" + Clean(m.name) + "”"
+	switch {
+	case m.err != nil:
+		return NoticeMsg{Text: fmt.Sprintf("%s of %s refused: %s", strings.ToLower(m.action), name, errorText(m.err)), Err: true}
+	case m.action == actValidate && m.valid.Valid:
+		return NoticeMsg{Text: "Validate " + name + ": ready to publish"}
+	case m.action == actValidate:
+		return NoticeMsg{Text: fmt.Sprintf("Validate %s: %d problem(s) block publishing", name, len(m.valid.Errors)), Err: true}
+	}
+	return NoticeMsg{Text: pastTense[m.action] + " " + name}
+}
+
+type problemRef struct {
+	target string
+	line   int
+}
+
 // check is one entry of the Checks pane: a validation, a publish or a status
 // action and what came of it.
 type check struct {
@@ -68,6 +93,9 @@ type Inspector struct {
 	c    *Common
 	id   string
 	w, h int
+	// picked is the version of the list row that opened the inspector: the
+	// service reads only the newest version, which may be another one.
+	picked *int64
 
 	camp    *model.Campaign
 	loading bool
@@ -94,6 +122,10 @@ type Inspector struct {
 	overview   []string
 	checks     []check
 	checkLines []string // checks drawn, rebuilt when they or the width change
+	// problems lists every problem of the Checks pane in order, with the
+	// line it starts on; pcursor selects one (enter shows it in the tree).
+	problems []problemRef
+	pcursor  int
 
 	locked    []string
 	lockedAll bool
@@ -194,6 +226,9 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.pane == paneComponents {
 		out = append(out, k.Toggle)
 	}
+	if in.pane == paneChecks && len(in.problems) > 0 {
+		out = append(out, k.ShowInTree)
+	}
 	return append(out, k.Back, k.Help, k.Refresh)
 }
 
@@ -202,7 +237,7 @@ func (in *Inspector) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
-		{k.Actions, k.Validate, k.Edit, k.OpenParent, k.Refresh},
+		{k.Actions, k.Validate, k.ShowInTree, k.Edit, k.OpenParent, k.Refresh},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
 }
@@ -218,7 +253,8 @@ func (in *Inspector) parentID() string {
 	return ""
 }
 
-// editable: a draft the editor can take, with an editor plugged in.
+// editable: an editor is plugged in and can take this campaign (a draft, or
+// a live one within the locks of its state).
 func (in *Inspector) editable() bool {
 	return in.c.Editor != nil && in.camp != nil && in.readOnly == "" && !in.lockedAll
 }
@@ -282,16 +318,18 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return in, nil
 }
 
-// set takes a freshly read campaign and recomputes everything drawn from
-// it: locks, unknown fields, tree (keeping what was unfolded) and JSON.
-func in_setOpenPaths(nodes []*treeNode, open map[string]bool) {
-	for _, n := range visible(nodes) {
+// reopen unfolds the nodes whose paths were unfolded before a re-read.
+func reopen(nodes []*treeNode, open map[string]bool) {
+	for _, n := range nodes {
 		if open[n.path] {
 			n.open = true
+			reopen(n.children, open)
 		}
 	}
 }
 
+// set takes a freshly read campaign and recomputes everything drawn from
+// it: locks, unknown fields, tree (keeping what was unfolded) and JSON.
 func (in *Inspector) set(c *model.Campaign) {
 	open := map[string]bool{}
 	for _, n := range visible(in.roots) {
@@ -315,13 +353,13 @@ func (in *Inspector) set(c *model.Campaign) {
 	in.roots = nil
 	if tree, err := parseTree(src); err == nil {
 		for _, n := range tree.children {
-			if isMeta(n.key) && in.unknown[n.path] == "" && !hasKey(in.unknown, n.path) {
-				continue // shown in the overview
+			if _, odd := in.unknown[n.path]; isMeta(n.key) && !odd {
+				continue // shown in the overview (unless of the wrong type)
 			}
 			in.roots = append(in.roots, n)
 		}
 	}
-	in_setOpenPaths(in.roots, open)
+	reopen(in.roots, open)
 	in.tcursor = 0
 	for i, n := range visible(in.roots) {
 		if n.path == cursorPath {
@@ -335,12 +373,10 @@ func (in *Inspector) set(c *model.Campaign) {
 	in.clamp()
 }
 
-func hasKey(m map[string]string, k string) bool { _, ok := m[k]; return ok }
-
 // isMeta: top-level identity and audit keys, drawn in the overview.
 func isMeta(k string) bool {
 	switch k {
-	case "id", "campaign_id", "request_id", "version_number", "status", "channel", "campaign_delivery_type",
+	case "id", "campaign_id", "version_number", "status", "channel", "campaign_delivery_type",
 		"created_by", "updated_by", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id", "sender_name":
 		return true
 	}
@@ -423,6 +459,8 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		if p := in.parentID(); p != "" {
 			return Push(NewInspector(in.c, p))
 		}
+	case in.pane == paneChecks && key.Matches(msg, k.ShowInTree) && len(in.problems) > 0:
+		in.jumpTo(in.problems[in.pcursor].target)
 	case in.pane == paneComponents && key.Matches(msg, k.Toggle):
 		if vis := visible(in.roots); in.tcursor < len(vis) && vis[in.tcursor].kind != 0 {
 			vis[in.tcursor].open = !vis[in.tcursor].open
@@ -469,7 +507,7 @@ func statusActions(c *model.Campaign) []string {
 }
 
 func (in *Inspector) menuItems() []menuItem {
-	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules on the service; changes nothing"}}
+	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules; changes nothing"}}
 	st := str(in.camp.Status)
 	if st == model.StatusDraft && in.readOnly == "" {
 		items = append(items, menuItem{key: "p", action: actPublish, label: "Publish", desc: "make the draft live (asks first)"})
@@ -573,6 +611,7 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 		note = Notice(ch.title+"; re-reading it", false)
 	}
 	in.checks = append([]check{ch}, in.checks...)
+	in.pcursor = 0
 	in.rebuildChecks()
 	if len(ch.problems) > 0 || m.action == actValidate {
 		in.pane = paneChecks
@@ -593,6 +632,39 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// jumpTo shows a problem's target in the Components pane: the node with that
+// path, or its nearest ancestor present when the field itself is missing.
+func (in *Inspector) jumpTo(target string) {
+	var best *treeNode
+	var chain []*treeNode
+	var walk func(nodes []*treeNode, path []*treeNode)
+	walk = func(nodes []*treeNode, path []*treeNode) {
+		for _, n := range nodes {
+			if n.path == target || strings.HasPrefix(target, n.path+".") || strings.HasPrefix(target, n.path+"[") {
+				p := append(slices.Clone(path), n)
+				if best == nil || len(n.path) > len(best.path) {
+					best, chain = n, p
+				}
+				walk(n.children, p)
+			}
+		}
+	}
+	walk(in.roots, nil)
+	in.pane = paneComponents
+	if best == nil {
+		return
+	}
+	for _, n := range chain[:len(chain)-1] {
+		n.open = true
+	}
+	for i, n := range visible(in.roots) {
+		if n == best {
+			in.tcursor = i
+		}
+	}
+	in.clamp()
+}
+
 // --- scrolling ---------------------------------------------------------------
 
 // contentHeight: the body minus the pane tabs and the state line.
@@ -611,6 +683,19 @@ func (in *Inspector) lineCount() int {
 }
 
 func (in *Inspector) scroll(d int) {
+	if in.pane == paneChecks && len(in.problems) > 0 && (d == 1 || d == -1) {
+		in.pcursor = max(min(in.pcursor+d, len(in.problems)-1), 0)
+		in.rebuildChecks()
+		line, h := in.problems[in.pcursor].line, in.contentHeight()
+		if line < in.offset[paneChecks] {
+			in.offset[paneChecks] = max(line-1, 0)
+		}
+		if line+2 >= in.offset[paneChecks]+h {
+			in.offset[paneChecks] = line + 3 - h
+		}
+		in.clamp()
+		return
+	}
 	if in.pane == paneComponents {
 		n := len(visible(in.roots))
 		in.tcursor = max(min(in.tcursor+d, n-1), 0)
@@ -718,6 +803,9 @@ func (in *Inspector) stateLine() string {
 		text = st.Locked.Render("locked: " + strings.Join(in.locked, ", "))
 	default:
 		text = st.OK.Render("every field can be edited")
+	}
+	if in.picked != nil && in.camp.VersionNumber != nil && *in.picked != *in.camp.VersionNumber {
+		text = st.Warning.Render(fmt.Sprintf("showing version %d, the newest (the list row was version %d)", *in.camp.VersionNumber, *in.picked)) + "  " + text
 	}
 	return ansi.Truncate(" "+badge+"  "+text, in.w, "…")
 }
@@ -864,8 +952,9 @@ func (in *Inspector) rebuildChecks() {
 		in.checkLines = []string{st.Muted.Render("No checks yet: v validates against the publish rules, a lists the actions.")}
 		return
 	}
-	wrap := lipgloss.NewStyle().Width(max(in.paneWidth()-8, 20))
+	wrap := in.c.Styles.Renderer().NewStyle().Width(max(in.paneWidth()-8, 20))
 	var out []string
+	in.problems = in.problems[:0]
 	for _, c := range in.checks {
 		if c.ok {
 			out = append(out, st.OK.Render("✓ "+Clean(c.title)))
@@ -877,7 +966,13 @@ func (in *Inspector) rebuildChecks() {
 			if target == "" {
 				target = "(campaign)"
 			}
-			out = append(out, "   "+st.Warning.Render(target))
+			sel := len(in.problems) == in.pcursor
+			in.problems = append(in.problems, problemRef{target: p.Target, line: len(out)})
+			if sel {
+				out = append(out, st.Cursor.Render(" ▌ ")+st.Selected.Render(target))
+			} else {
+				out = append(out, "   "+st.Warning.Render(target))
+			}
 			for _, l := range strings.Split(wrap.Render(Clean(p.Message)), "\n") {
 				out = append(out, "     "+st.Text.Render(strings.TrimRight(l, " ")))
 			}
@@ -892,7 +987,7 @@ func (in *Inspector) dialog() string {
 	w := min(in.w-4, 72)
 	var content string
 	if in.confirm != nil {
-		text := lipgloss.NewStyle().Width(w - 6).Render(in.confirm.text)
+		text := in.c.Styles.Renderer().NewStyle().Width(w - 6).Render(in.confirm.text)
 		content = text + "\n\n" + st.Key.Render("y") + st.Muted.Render(" confirm   ") + st.Key.Render("n/esc") + st.Muted.Render(" cancel")
 	} else {
 		var lines []string
@@ -906,11 +1001,11 @@ func (in *Inspector) dialog() string {
 			}
 		}
 		if str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
-			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("No stop, pause or resume for a %s %s campaign in %s.",
+			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("Stop, pause and resume do not apply to %s %s campaigns in %s.",
 				Clean(str(in.camp.Channel)), Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
 		}
-		content = lipgloss.NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
+		content = in.c.Styles.Renderer().NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
 	}
 	box := st.Dialog.Render(content)
-	return lipgloss.Place(in.w, in.contentHeight(), lipgloss.Center, lipgloss.Center, box)
+	return in.c.Styles.Renderer().Place(in.w, in.contentHeight(), lipgloss.Center, lipgloss.Center, box)
 }

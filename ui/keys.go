@@ -19,7 +19,7 @@ type KeyMap struct {
 
 	// Inspector.
 	Actions, Validate, Edit key.Binding
-	OpenParent              key.Binding
+	OpenParent, ShowInTree  key.Binding
 	Toggle, ExpandAll       key.Binding
 	CollapseAll             key.Binding
 
@@ -62,6 +62,7 @@ func DefaultKeyMap() KeyMap {
 		Validate:    b("v", "validate", "v"),
 		Edit:        b("e", "edit", "e"),
 		OpenParent:  b("p", "open parent", "p"),
+		ShowInTree:  b("enter", "show problem in tree", "enter"),
 		Toggle:      b("space", "fold/unfold", " ", "enter"),
 		ExpandAll:   b("+", "unfold all", "+", "="),
 		CollapseAll: b("-", "fold all", "-"),

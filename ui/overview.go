@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"campaigns/model"
 )
@@ -52,7 +52,7 @@ func (in *Inspector) rebuildOverview() {
 	valueW := max(w-labelW-3, 20)
 	pending := "" // a section title, written with its first line
 	add := func(label, value string) {
-		if value == "" {
+		if ansi.StringWidth(value) == 0 { // styled empty text is empty too
 			return
 		}
 		if pending != "" {
@@ -63,7 +63,7 @@ func (in *Inspector) rebuildOverview() {
 			pending = ""
 		}
 		// Long values wrap under themselves rather than leaving the window.
-		for i, l := range strings.Split(lipgloss.NewStyle().Width(valueW).Render(value), "\n") {
+		for i, l := range strings.Split(in.c.Styles.Renderer().NewStyle().Width(valueW).Render(value), "\n") {
 			if i > 0 {
 				label = ""
 			}
@@ -93,8 +93,11 @@ func (in *Inspector) rebuildOverview() {
 	}
 	add("Channel", ch)
 	add("Delivery type", opt(c.CampaignDeliveryType))
-	add("Campaign ID", opt(c.CampaignID))
-	if str(c.ID) != str(c.CampaignID) {
+	switch {
+	case c.ID != nil && str(c.ID) == str(c.CampaignID):
+		add("Campaign ID", opt(c.CampaignID)+st.Muted.Render(" (also the document id)"))
+	default:
+		add("Campaign ID", opt(c.CampaignID))
 		add("Document ID", opt(c.ID)) // differs once versioning made new documents
 	}
 	if c.BasicDetails != nil {

@@ -19,6 +19,12 @@ type Titled interface{ Title() string }
 // FocusMsg is sent to a screen when it becomes the top screen again.
 type FocusMsg struct{}
 
+// addressed is an asynchronous answer that names the screen it belongs to.
+type addressed interface{ addressee() Screen }
+
+// orphanNotice is an answer worth telling even when its screen is gone.
+type orphanNotice interface{ orphanNotice() NoticeMsg }
+
 // root is the program's model: it owns the screen stack, the header, the
 // status line and the help footer. Keys go to the top screen only; other
 // messages go to every screen on the stack, each of which drops the answers
@@ -129,6 +135,23 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case NoticeMsg:
 		r.notice, r.noticeEr = msg.Text, msg.Err
 		return r, nil
+	case addressed:
+		// An answer goes to the screen that asked, if it is still open.
+		for i, s := range r.stack {
+			if s == msg.addressee() {
+				m, cmd := s.Update(msg)
+				r.stack[i] = m.(Screen)
+				return r, cmd
+			}
+		}
+		// The screen was left: its answer is dropped, but the outcome of
+		// an action the user confirmed is still told.
+		if o, ok := msg.(orphanNotice); ok {
+			n := o.orphanNotice()
+			r.notice, r.noticeEr = n.Text, n.Err
+			return r, r.updateTop(CampaignChangedMsg{})
+		}
+		return r, nil
 	}
 	var cmds []tea.Cmd
 	for i, s := range r.stack {
@@ -152,7 +175,7 @@ func (r *root) View() string {
 	var body string
 	if r.fullHelp {
 		body = st.Title.Render("Keys") + "\n\n" + r.help.FullHelpView(r.top().FullHelp())
-		body = lipgloss.NewStyle().Padding(0, 1).Render(body)
+		body = r.c.Styles.Renderer().NewStyle().Padding(0, 1).Render(body)
 	} else {
 		body = r.top().View()
 	}

@@ -112,6 +112,50 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 
 var errReused = errors.New("request_id reused")
 
+// errStale says the stored campaign changed between read and write.
+var errStale = errors.New("campaign changed meanwhile")
+
+// mutate reads the path's campaign under its lock, lets change work out the
+// new document (or refuse with an error), and writes it only if the stored
+// document is still the one read. The lock keeps this process's writers in
+// line; the check also catches another process on the same data directory,
+// and then the change is worked out again on what that process wrote.
+func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (*Record, error)) (was, out *Record, err error) {
+	for range 5 {
+		rec, c, unlock, err := s.lockLoad(r)
+		if err != nil {
+			return nil, nil, err
+		}
+		out, err := change(rec, c)
+		if err == nil {
+			err = s.store.Update(r.Context(), func(tx Tx) error { return putIfUnchanged(tx, rec, out) })
+		}
+		unlock()
+		if !errors.Is(err, errStale) {
+			return rec, out, err
+		}
+	}
+	return nil, nil, errConflict("The campaign kept changing while this request was applied; send it again.")
+}
+
+// putIfUnchanged writes out if the newest version of its campaign is still
+// was, at the same revision.
+func putIfUnchanged(tx Tx, was, out *Record) error {
+	id, rev, err := tx.Newest(was.Workspace, was.CampaignID)
+	if err != nil {
+		return err
+	}
+	if id != was.ID || rev != was.Rev {
+		return errStale
+	}
+	return tx.Put(out)
+}
+
+// editable reports whether V5 creates and updates campaigns of the channel.
+func editable(channel string) bool {
+	return channel == model.ChannelPush || channel == model.ChannelEmail
+}
+
 // load reads the newest version of the path's campaign in the caller's
 // workspace, decoded; another workspace's campaign does not exist here.
 func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Campaign, error) {
@@ -177,47 +221,41 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	rec, stored, unlock, err := s.lockLoad(r)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	defer unlock()
-	createdBy := stored.CreatedBy
 	stripServerFields(patch) // status stays: the engine reports it
 	patch.CreatedBy = nil
-	res := engine.ValidatePatch(stored, patch, rec.Status, s.opts(ri.ws))
-	if res.Refusal != nil {
-		writeErr(w, r, errConflict(res.Refusal.Message))
-		return
-	}
-	if len(res.Problems) > 0 {
-		writeErr(w, r, errProblems("One or more fields failed validation.", res.Problems))
-		return
-	}
-	now := s.now()
-	m := res.Merged
-	if m == nil {
-		m = engine.Merge(stored, patch)
-	}
-	// What the service owns comes from the stored document.
-	m.ID, m.CampaignID, m.VersionNumber, m.Status = stored.ID, stored.CampaignID, stored.VersionNumber, stored.Status
-	m.CreatedBy, m.CreatedAt, m.SentTime, m.RequestID = createdBy, stored.CreatedAt, stored.SentTime, nil
-	m.FlowID, m.FlowName, m.ParentID = stored.FlowID, stored.FlowName, stored.ParentID
-	m.UpdatedAt = ptr(now.Format(TimeLayout))
-	m.UpdatedBy = patch.UpdatedBy
-	if m.UpdatedBy == nil {
-		m.UpdatedBy = ptr(CredentialEmail) // the credential, as the spec says
-	}
-	newVersion := ri.ws.Features.Versioning && rec.Status != model.StatusDraft
-	if newVersion {
-		id := newObjectID(now)
-		m.ID, m.VersionNumber = ptr(id), ptr(rec.Version+1)
-	}
-	out := recordOf(ri.ws.ID, m, rec.CreatedAt, now)
-	out.NextAt = nextAt(out.Status, out.DeliveryType, m, now, rec.NextAt)
-	if err := s.store.Update(r.Context(), func(tx Tx) error { return tx.Put(out) }); err != nil {
-		s.log.Error("patch", "err", err)
+	_, out, err := s.mutate(r, func(rec *Record, stored *model.Campaign) (*Record, error) {
+		if !editable(rec.Channel) {
+			return nil, errValidation("channel", rec.Channel+" campaigns can be read but not updated through V5; only PUSH and EMAIL can.")
+		}
+		res := engine.ValidatePatch(stored, patch, rec.Status, s.opts(ri.ws))
+		if res.Refusal != nil {
+			return nil, errConflict(res.Refusal.Message)
+		}
+		if len(res.Problems) > 0 {
+			return nil, errProblems("One or more fields failed validation.", res.Problems)
+		}
+		now := s.now()
+		m := res.Merged
+		if m == nil {
+			m = engine.Merge(stored, patch)
+		}
+		// What the service owns comes from the stored document.
+		m.ID, m.CampaignID, m.VersionNumber, m.Status = stored.ID, stored.CampaignID, stored.VersionNumber, stored.Status
+		m.CreatedBy, m.CreatedAt, m.SentTime, m.RequestID = stored.CreatedBy, stored.CreatedAt, stored.SentTime, nil
+		m.FlowID, m.FlowName, m.ParentID = stored.FlowID, stored.FlowName, stored.ParentID
+		m.UpdatedAt = ptr(now.Format(TimeLayout))
+		m.UpdatedBy = patch.UpdatedBy
+		if m.UpdatedBy == nil {
+			m.UpdatedBy = ptr(CredentialEmail) // the credential, as the spec says
+		}
+		if ri.ws.Features.Versioning && rec.Status != model.StatusDraft {
+			m.ID, m.VersionNumber = ptr(newObjectID(now)), ptr(rec.Version+1)
+		}
+		out := recordOf(ri.ws.ID, m, rec.CreatedAt, now)
+		out.NextAt = nextAt(out.Status, out.DeliveryType, m, now, rec.NextAt)
+		return out, nil
+	})
+	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
@@ -257,21 +295,19 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("action", "action is required: STOP, PAUSE or RESUME."))
 		return
 	}
-	rec, c, unlock, err := s.lockLoad(r)
+	rec, _, err := s.mutate(r, func(rec *Record, c *model.Campaign) (*Record, error) {
+		now := s.now()
+		if !editable(rec.Channel) {
+			return nil, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity,
+				target: "action", message: "Status actions apply to PUSH and EMAIL campaigns only; this one is " + rec.Channel + "."}
+		}
+		next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, startAhead(c, now))
+		if err != nil {
+			return nil, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity, target: "action", message: err.Error()}
+		}
+		return s.withStatus(ri.ws.ID, rec, c, next, now), nil
+	})
 	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	defer unlock()
-	now := s.now()
-	next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, startAhead(c, now))
-	if err != nil {
-		writeErr(w, r, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity,
-			target: "action", message: err.Error()})
-		return
-	}
-	out := s.withStatus(ri.ws.ID, rec, c, next, now)
-	if err := s.store.Update(r.Context(), func(tx Tx) error { return tx.Put(out) }); err != nil {
 		writeErr(w, r, err)
 		return
 	}
@@ -307,27 +343,21 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("status", `status must be "PUBLISH".`))
 		return
 	}
-	rec, c, unlock, err := s.lockLoad(r)
+	_, _, err := s.mutate(r, func(rec *Record, c *model.Campaign) (*Record, error) {
+		if rec.Status != model.StatusDraft {
+			return nil, errConflict(fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published.", rec.Status))
+		}
+		if ps := engine.Validate(c, engine.PhasePublish, s.opts(ri.ws)); len(ps) > 0 {
+			return nil, errProblems("Draft cannot be published; validation failed.", ps)
+		}
+		now := s.now()
+		next := model.StatusActive
+		if startAhead(c, now) {
+			next = model.StatusScheduled
+		}
+		return s.withStatus(ri.ws.ID, rec, c, next, now), nil
+	})
 	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	defer unlock()
-	if rec.Status != model.StatusDraft {
-		writeErr(w, r, errConflict(fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published.", rec.Status)))
-		return
-	}
-	if ps := engine.Validate(c, engine.PhasePublish, s.opts(ri.ws)); len(ps) > 0 {
-		writeErr(w, r, errProblems("Draft cannot be published; validation failed.", ps))
-		return
-	}
-	now := s.now()
-	next := model.StatusActive
-	if startAhead(c, now) {
-		next = model.StatusScheduled
-	}
-	out := s.withStatus(ri.ws.ID, rec, c, next, now)
-	if err := s.store.Update(r.Context(), func(tx Tx) error { return tx.Put(out) }); err != nil {
 		writeErr(w, r, err)
 		return
 	}

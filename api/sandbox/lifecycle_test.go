@@ -372,3 +372,34 @@ func roundTrip(t *testing.T, v any) any {
 	}
 	return out
 }
+
+// TestTwoServersOneDataDir is two sandboxes on one data directory (as
+// `campaigns serve` and the editor's embedded sandbox can be): their locks
+// do not know each other, yet no PATCH of one overwrites the other's.
+func TestTwoServersOneDataDir(t *testing.T) {
+	dir := t.TempDir()
+	a := newEnv(t, func(c *Config) { c.DataDir = dir })
+	b := newEnv(t, func(c *Config) { c.DataDir = dir })
+	id := a.create(minimalPush())
+	const rounds = 15
+	var wg sync.WaitGroup
+	for i, e := range []*env{a, b, a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			key := fmt.Sprint("x_writer_", i)
+			for n := range rounds {
+				if r := e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{key: n}); r.status != http.StatusOK {
+					t.Errorf("%s round %d: %d %s", key, n, r.status, r.raw)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	got := b.get(id)
+	for i := range 4 {
+		if v := got[fmt.Sprint("x_writer_", i)]; v != float64(rounds-1) {
+			t.Errorf("x_writer_%d = %v, want %d", i, v, rounds-1)
+		}
+	}
+}

@@ -34,6 +34,12 @@ func TestRequestIDs(t *testing.T) {
 	if r.env.Error.RequestID != "body-id-2" || r.env.ResponseID != "header-id" {
 		t.Errorf("error.request_id / response_id: %s", r.raw)
 	}
+	// With only the header, error.request_id still names the originating request.
+	r = e.do("POST", api.PathCampaigns, map[string]any{"channel": "PUSH"}, api.HeaderRequestID, "header-only")
+	want(t, r, http.StatusBadRequest, api.CodeValidationFailed)
+	if r.env.Error.RequestID != "header-only" {
+		t.Errorf("error.request_id from the header: %s", r.raw)
+	}
 	// A request_id that is not a string names itself.
 	want(t, e.do("POST", api.PathCampaigns, map[string]any{"request_id": 42, "channel": "PUSH"}), http.StatusBadRequest, api.CodeValidationFailed, "request_id")
 	// Both, equal: fine.

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -121,7 +122,9 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 	}
 	ri := info(r)
 	writeJSON(w, e.status, api.Envelope{ResponseID: ri.responseID, Error: &api.ErrorBody{
-		Code: e.code, Message: e.message, Target: e.target, Details: e.details, RequestID: ri.bodyID,
+		Code: e.code, Message: e.message, Target: e.target, Details: e.details,
+		// The originating request id, however it came: header and body must match.
+		RequestID: cmp.Or(ri.bodyID, ri.headerID),
 	}})
 }
 

@@ -94,7 +94,11 @@ func (s *Server) advance(ctx context.Context, d *Record, now time.Time) {
 		// Delivery takes SendDuration from when sending starts.
 		out.NextAt = now.Add(SendDuration)
 	}
-	if err := s.store.Update(ctx, func(tx Tx) error { return tx.Put(out) }); err != nil && !errors.Is(err, errClosed) {
+	err = s.store.Update(ctx, func(tx Tx) error { return putIfUnchanged(tx, rec, out) })
+	if errors.Is(err, errStale) {
+		return // changed by another process meanwhile; the next tick looks again
+	}
+	if err != nil && !errors.Is(err, errClosed) {
 		s.log.Error("scheduler", "id", rec.ID, "err", err)
 		return
 	}

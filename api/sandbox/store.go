@@ -31,6 +31,8 @@ type Record struct {
 	// NextAt is when the scheduler next moves this campaign on; zero = never.
 	NextAt time.Time
 	Doc    []byte
+	// Rev counts the updates of this document (read only: Put bumps it).
+	Rev int64
 }
 
 // Query is a search: every non-empty field narrows the result.
@@ -107,6 +109,8 @@ type Store interface {
 // Tx is what an Update can do.
 type Tx interface {
 	Latest(workspace, campaignID string) (*Record, error)
+	// Newest is the id and revision of a campaign's newest version.
+	Newest(workspace, campaignID string) (id string, rev int64, err error)
 	// Put inserts or replaces a document (by workspace and id).
 	Put(r *Record) error
 	// CreateRequestUntil is when a create request_id becomes reusable (zero

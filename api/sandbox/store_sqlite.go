@@ -37,6 +37,7 @@ CREATE TABLE IF NOT EXISTS campaigns (
 	next_at       INTEGER,          -- scheduler; NULL = nothing due
 	doc           BLOB NOT NULL,
 	tags          TEXT NOT NULL DEFAULT '', -- as in campaign_tags, joined by US (0x1f)
+	rev           INTEGER NOT NULL DEFAULT 0, -- +1 on every update of the row
 	PRIMARY KEY (workspace, id)
 ) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS campaigns_cid     ON campaigns (workspace, campaign_id, version);
@@ -83,6 +84,9 @@ CREATE INDEX IF NOT EXISTS outbox_ws ON outbox (workspace, seq);
 
 CREATE TABLE IF NOT EXISTS seeded (workspace TEXT PRIMARY KEY) WITHOUT ROWID;
 `
+
+// selectColumns are what scanRecord reads.
+const selectColumns = recordColumns + ", rev"
 
 const recordColumns = `workspace, id, campaign_id, version, latest, status, channel, delivery_type,
 	name_lower, created_by, parent_id, flow_id, created_at, updated_at, next_at, doc`
@@ -184,6 +188,14 @@ func migrate(db *sql.DB) error {
 			return err
 		}
 	}
+	if err := db.QueryRow("SELECT COUNT(*) FROM pragma_table_info('campaigns') WHERE name = 'rev'").Scan(&n); err != nil {
+		return err
+	}
+	if n == 0 {
+		if _, err := db.Exec(`ALTER TABLE campaigns ADD COLUMN rev INTEGER NOT NULL DEFAULT 0`); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -263,15 +275,23 @@ func (s *sqliteStore) runBatch(batch []*writeOp) {
 	}
 	t := &sqlTx{tx: tx, s: s}
 	for i, op := range batch {
-		if _, err := tx.Exec("SAVEPOINT op"); err != nil {
+		if !op.wait {
+			// Nobody waits for these (idempotency records, pruning): one
+			// statement each, which SQLite undoes by itself if it fails, so
+			// no savepoint; a failure loses only the copy on disk (the
+			// server still holds the record in memory).
+			errs[i] = safeRun(op.fn, t)
+			continue
+		}
+		if err := t.exec(sqlSavepoint); err != nil {
 			errs[i] = err
 			continue
 		}
 		errs[i] = safeRun(op.fn, t)
 		if errs[i] != nil {
-			_, _ = tx.Exec("ROLLBACK TO op")
+			_ = t.exec(sqlRollbackTo)
 		}
-		if _, err := tx.Exec("RELEASE op"); err != nil && errs[i] == nil {
+		if err := t.exec(sqlRelease); err != nil && errs[i] == nil {
 			errs[i] = err
 		}
 	}
@@ -338,7 +358,7 @@ func scanRecord(sc scanner) (*Record, error) {
 	var next sql.NullInt64
 	var nameLower string // the search column; the name itself is in the document
 	if err := sc.Scan(&r.Workspace, &r.ID, &r.CampaignID, &r.Version, &latest, &r.Status, &r.Channel,
-		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc); err != nil {
+		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc, &r.Rev); err != nil {
 		return nil, err
 	}
 	r.Latest = latest == 1
@@ -350,7 +370,7 @@ func scanRecord(sc scanner) (*Record, error) {
 	return &r, nil
 }
 
-const latestSQL = `SELECT ` + recordColumns + ` FROM campaigns
+const latestSQL = `SELECT ` + selectColumns + ` FROM campaigns
 	WHERE workspace = ? AND campaign_id = (
 		SELECT campaign_id FROM campaigns WHERE workspace = ? AND (campaign_id = ? OR id = ?) LIMIT 1)
 	ORDER BY version DESC LIMIT 1`
@@ -435,7 +455,7 @@ func (s *sqliteStore) Search(ctx context.Context, q Query) ([]*Record, error) {
 	if q.LatestOnly {
 		where = append(where, "latest = 1")
 	}
-	query := "SELECT " + recordColumns + " FROM campaigns WHERE " + strings.Join(where, " AND ") +
+	query := "SELECT " + selectColumns + " FROM campaigns WHERE " + strings.Join(where, " AND ") +
 		" ORDER BY created_at DESC, campaign_id, version DESC LIMIT ? OFFSET ?"
 	args = append(args, q.Limit, q.Offset)
 	rows, err := s.read.QueryContext(ctx, query, args...)
@@ -459,7 +479,7 @@ func likeEscape(s string) string {
 }
 
 func (s *sqliteStore) Due(ctx context.Context, now time.Time) ([]*Record, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT "+recordColumns+
+	rows, err := s.read.QueryContext(ctx, "SELECT "+selectColumns+
 		" FROM campaigns WHERE next_at IS NOT NULL AND latest = 1 AND next_at <= ? ORDER BY next_at LIMIT 500", now.UnixMicro())
 	if err != nil {
 		return nil, err
@@ -559,16 +579,20 @@ const (
 	sqlTagsOf   = "SELECT tags FROM campaigns WHERE workspace = ? AND id = ?"
 	// Only the columns an edit or a state change can change, so that SQLite
 	// leaves the indexes on the others alone.
-	sqlUpdate      = "UPDATE campaigns SET latest = ?, status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ? WHERE workspace = ? AND id = ?"
+	sqlUpdate      = "UPDATE campaigns SET latest = ?, status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ?"
+	sqlNewest      = "SELECT id, rev FROM campaigns WHERE workspace = ? AND campaign_id = ? AND latest = 1"
 	sqlDeleteTags  = "DELETE FROM campaign_tags WHERE workspace = ? AND id = ?"
 	sqlInsertTag   = "INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)"
 	sqlCreateUntil = "SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?"
 	sqlRemember    = "INSERT OR REPLACE INTO create_requests (workspace, request_id, until) VALUES (?,?,?)"
 	sqlPutIdem     = "INSERT OR REPLACE INTO idempotency (scope, body_hash, status, body, created) VALUES (?,?,?,?,?)"
 	sqlAddOutbox   = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
+	sqlSavepoint   = "SAVEPOINT op"
+	sqlRollbackTo  = "ROLLBACK TO op"
+	sqlRelease     = "RELEASE op"
 )
 
-var writeSQL = []string{latestSQL, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox}
+var writeSQL = []string{latestSQL, sqlNewest, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 type sqlTx struct {
 	tx *sql.Tx
@@ -581,6 +605,14 @@ func (t *sqlTx) stmt(q string) *sql.Stmt { return t.tx.Stmt(t.s.w[q]) }
 func (t *sqlTx) exec(q string, args ...any) error {
 	_, err := t.stmt(q).Exec(args...)
 	return err
+}
+
+func (t *sqlTx) Newest(workspace, campaignID string) (id string, rev int64, err error) {
+	err = t.stmt(sqlNewest).QueryRow(workspace, campaignID).Scan(&id, &rev)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = ErrNotFound
+	}
+	return id, rev, err
 }
 
 func (t *sqlTx) Latest(workspace, campaignID string) (*Record, error) {

@@ -1,8 +1,6 @@
 package personalize
 
 import (
-	"cmp"
-	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -44,7 +42,7 @@ func RenderContent(cc *model.CampaignContent, d Data) (*model.CampaignContent, [
 	}
 	for _, loc := range model.LocaleOrder(out.Content.Keyed) {
 		vs := out.Content.Keyed[loc]
-		for _, v := range sortedVariations(vs) {
+		for _, v := range model.VariationOrder(vs) {
 			if m := vs[v]; m != nil {
 				errs = renderValue(reflect.ValueOf(m).Elem(), "campaign_content.content."+loc+"."+v, vars, errs)
 			}
@@ -63,25 +61,6 @@ func RenderMessage(m *model.Message, target string, d Data) (*model.Message, []*
 	}
 	out := model.Clone(m)
 	return out, renderValue(reflect.ValueOf(out).Elem(), target, d.context(), nil)
-}
-
-// sortedVariations orders variation_1, variation_2, … variation_10 by
-// number; other keys follow by name.
-func sortedVariations(vs map[string]*model.Message) []string {
-	keys := make([]string, 0, len(vs))
-	for k := range vs {
-		keys = append(keys, k)
-	}
-	num := func(k string) int {
-		if n, err := strconv.Atoi(strings.TrimPrefix(k, "variation_")); err == nil && strings.HasPrefix(k, "variation_") {
-			return n
-		}
-		return math.MaxInt
-	}
-	slices.SortFunc(keys, func(a, b string) int {
-		return cmp.Or(cmp.Compare(num(a), num(b)), strings.Compare(a, b))
-	})
-	return keys
 }
 
 var (

@@ -165,7 +165,7 @@ func TestVariationOrder(t *testing.T) {
 	for _, k := range []string{"variation_10", "variation_2", "control", "variation_1"} {
 		vs[k] = &model.Message{}
 	}
-	if got := strings.Join(sortedVariations(vs), " "); got != "variation_1 variation_2 variation_10 control" {
+	if got := strings.Join(model.VariationOrder(vs), " "); got != "variation_1 variation_2 variation_10 control" {
 		t.Fatal(got)
 	}
 }

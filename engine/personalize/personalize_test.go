@@ -77,6 +77,7 @@ func TestRenderErrors(t *testing.T) {
 		{"lookup inside a missing value", "<p>\n\n  Total: {{ event.cart.total }}</p>", 3, 13, "event.cart is undefined"},
 		{"the failing one of two expressions", "{{ event.item }} and {{ event.cart.total }}", 1, 25, "event.cart is undefined"},
 		{"the failing one of two filters", "{{ event.item | upper }} {{ event.item | shout }}", 1, 42, "filter 'shout' not found"},
+		{"a filter's bad argument names the filter", "{{ event.item | truncate('a') }}", 1, 4, "filter 'truncate': expected length"},
 		{"calling an unknown function", "x {{ now() }}", 1, 6, "now is not callable"},
 		{"include is refused", "<p>\n{% include 'secrets.txt' %}", 2, 4, "cannot include other files"},
 		{"extends is refused", "{% extends '/etc/passwd' %}", 1, 4, "cannot include other files"},

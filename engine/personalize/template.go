@@ -23,7 +23,7 @@ import (
 const (
 	maxOutput     = 1 << 20 // bytes of rendered output per field
 	maxMultiplier = 10000   // product of the literal factors of * in one tag
-	maxRange      = 10000   // numbers one range() call may yield
+	maxRange      = 10000   // numbers all range() calls of one render may yield
 	maxLoops      = 10000   // loop iterations of one render, all loops together
 	maxWidth      = 1000    // width arguments of center/indent/wordwrap
 )
@@ -49,7 +49,7 @@ func newEnvironment() *exec.Environment {
 			ctx.Set(name, fn)
 		}
 	}
-	// range is set per render (rangeWithBudget): nested loops share one budget.
+	// range and the loop budget are set per render (see execute).
 
 	filters := exec.NewFilterSet(map[string]exec.FilterFunction{}).Update(builtins.Filters)
 	for _, name := range []string{"center", "indent", "wordwrap"} {
@@ -495,12 +495,17 @@ func isIdent(c byte) bool {
 	return c == '_' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
+var inFilter = regexp.MustCompile(`unable to evaluate filter &\{<Token\[Name\] Val='(\w+)'`)
+
 var undefinedTarget = regexp.MustCompile(`(?i)unable to evaluate ([^:]+): can't use get(item|attr\w*) on none`)
 
 // explain rewrites gonja's messages that do not tell a marketer what to fix.
 func explain(detail, inner string) string {
 	if m := undefinedTarget.FindStringSubmatch(detail); m != nil {
 		return fmt.Sprintf("%s is undefined, so nothing can be looked up inside it (use | default(...) or check it with {%% if %%})", parent(strings.TrimSpace(m[1])))
+	}
+	if m := inFilter.FindStringSubmatch(detail); m != nil && !strings.Contains(inner, "filter '") {
+		return fmt.Sprintf("filter '%s': %s", m[1], inner)
 	}
 	if strings.Contains(inner, "is not callable") {
 		return inner + " (only filters and the functions range, dict, namespace, cycler and joiner can be called)"

@@ -1,9 +1,7 @@
 package audience
 
 import (
-	"cmp"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -60,7 +58,9 @@ type Sent struct {
 // platform × locale × variation the content has, narrowed by the input.
 // Flat content counts as locale "default", variation "variation_1". A
 // narrowing that names a locale or variation the content lacks yields FAILED
-// rows for it. Rows come in key order, then recipient order.
+// rows for it. Rows come in key order, then recipient order. A test goes
+// to opted-out users too (it is addressed to them by name); a recipient
+// needs a push token for the platform, or an email address.
 func RenderTest(in TestInput, to []Recipient) []Sent {
 	var out []Sent
 	for _, k := range testKeys(in) {
@@ -94,7 +94,7 @@ func testKeys(in TestInput) []testKey {
 		}
 		for _, loc := range model.LocaleOrder(cc.Content.Keyed) {
 			vs := cc.Content.Keyed[loc]
-			for _, v := range variationOrder(vs) {
+			for _, v := range model.VariationOrder(vs) {
 				payloads = append(payloads, lv{loc, v, vs[v], "campaign_content.content." + loc + "." + v})
 			}
 		}
@@ -301,23 +301,4 @@ func Outcomes(rows []Sent) map[string]api.TestOutcome {
 		out[k] = api.TestOutcome{Status: StatusFailed, FailureReason: reason}
 	}
 	return out
-}
-
-// variationOrder sorts variation keys by their number (variation_2 before
-// variation_10); other keys follow by name.
-func variationOrder(vs map[string]*model.Message) []string {
-	keys := make([]string, 0, len(vs))
-	for k := range vs {
-		keys = append(keys, k)
-	}
-	num := func(k string) int {
-		if n, err := strconv.Atoi(strings.TrimPrefix(k, "variation_")); err == nil && strings.HasPrefix(k, "variation_") {
-			return n
-		}
-		return math.MaxInt
-	}
-	slices.SortFunc(keys, func(a, b string) int {
-		return cmp.Or(cmp.Compare(num(a), num(b)), strings.Compare(a, b))
-	})
-	return keys
 }
