@@ -23,9 +23,22 @@ func content(c *model.Campaign) *model.CampaignContent {
 	return c.CampaignContent
 }
 
-// Keyed reports whether the content must use the keyed shape: locales or an
-// A/B test exist.
+// Keyed reports whether the content is edited in the keyed shape: locales
+// or an A/B test exist, or the campaign already holds keyed content (valid
+// with only default/variation_1, as campaigns from V1 integrations do).
 func Keyed(c *model.Campaign) bool {
+	cc := c.CampaignContent
+	if cc == nil {
+		return false
+	}
+	if wantKeyed(c) {
+		return true
+	}
+	return cc.Content != nil && cc.Content.Flat == nil && len(cc.Content.Keyed) > 0
+}
+
+// wantKeyed reports whether the content must use the keyed shape.
+func wantKeyed(c *model.Campaign) bool {
 	cc := c.CampaignContent
 	return cc != nil && (len(cc.Locales) > 0 || cc.VariationDetails != nil)
 }
@@ -91,7 +104,7 @@ func Normalize(c *model.Campaign) {
 		return
 	}
 	ct := cc.Content
-	if !Keyed(c) {
+	if !wantKeyed(c) {
 		if ct.Flat == nil {
 			if m := ct.Keyed[DefaultLocale][variation(1)]; m != nil {
 				ct.Flat = m

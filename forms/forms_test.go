@@ -421,3 +421,26 @@ func TestGoalObjectFilters(t *testing.T) {
 		t.Fatalf("encoded %s", model.Encode(c.ConversionGoalDetails))
 	}
 }
+
+func TestKeyedContentWithoutLocalesIsEditedInPlace(t *testing.T) {
+	c, err := model.Decode([]byte(`{"channel":"EMAIL","campaign_content":{"content":{"default":{"variation_1":{"email":{"subject":"Hi"}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mp := MessagePath(c, "default", "variation_1")
+	if mp != "campaign_content.content.default.variation_1" || Get(c, mp+".email.subject") != "Hi" {
+		t.Fatalf("keyed content read through %s", mp)
+	}
+	if err := Set(c, mp+".email.subject", "Hello"); err != nil {
+		t.Fatal(err)
+	}
+	if c.CampaignContent.Content.Flat != nil {
+		t.Fatal("an edit created flat content beside the keyed one")
+	}
+	// A locale added and removed again: the shape then follows the rule.
+	_ = AddLocale(c, "de")
+	_ = RemoveLocale(c, "de")
+	if c.CampaignContent.Content.Flat == nil || *c.CampaignContent.Content.Flat.Email.Subject != "Hello" {
+		t.Fatalf("after removing the last locale: %s", model.Encode(c.CampaignContent))
+	}
+}
