@@ -105,6 +105,16 @@ func Normalize(c *model.Campaign) {
 	}
 	ct := cc.Content
 	if !wantKeyed(c) {
+		// Flat again, unless keyed cells other than default/variation_1
+		// hold content the user has not removed: nothing is dropped
+		// silently (the engine then reports the stray keys).
+		for l, vars := range ct.Keyed {
+			for v := range vars {
+				if l != DefaultLocale || v != variation(1) {
+					return
+				}
+			}
+		}
 		if ct.Flat == nil {
 			if m := ct.Keyed[DefaultLocale][variation(1)]; m != nil {
 				ct.Flat = m
@@ -125,6 +135,8 @@ func Normalize(c *model.Campaign) {
 		}
 		ct.Flat = nil
 	}
+	// Every locale × variation gets a cell; cells of other keys are kept
+	// (only RemoveLocale and RemoveVariation delete content).
 	locs, vars := Locales(c), Variations(c)
 	seed := ct.Keyed[DefaultLocale][variation(1)]
 	for _, l := range locs {
@@ -143,16 +155,6 @@ func Normalize(c *model.Campaign) {
 					ct.Keyed[l][v] = &model.Message{}
 				}
 			}
-		}
-		for v := range ct.Keyed[l] {
-			if !slices.Contains(vars, v) {
-				delete(ct.Keyed[l], v)
-			}
-		}
-	}
-	for l := range ct.Keyed {
-		if !slices.Contains(locs, l) {
-			delete(ct.Keyed, l)
 		}
 	}
 }
@@ -187,6 +189,9 @@ func RemoveLocale(c *model.Campaign, name string) error {
 	cc.Locales = slices.DeleteFunc(slices.Clone(cc.Locales), func(s string) bool { return s == name })
 	if len(cc.Locales) == 0 {
 		cc.Locales = nil
+	}
+	if cc.Content != nil {
+		delete(cc.Content.Keyed, name)
 	}
 	Normalize(c)
 	return nil

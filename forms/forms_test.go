@@ -444,3 +444,29 @@ func TestKeyedContentWithoutLocalesIsEditedInPlace(t *testing.T) {
 		t.Fatalf("after removing the last locale: %s", model.Encode(c.CampaignContent))
 	}
 }
+
+func TestContentOpsDropNothingSilently(t *testing.T) {
+	c, err := model.Decode([]byte(`{"channel":"EMAIL","campaign_content":{"locales":["fr"],"content":{
+		"default":{"variation_1":{"email":{"subject":"a"}}},
+		"fr":{"variation_1":{"email":{"subject":"b"}}},
+		"xx":{"variation_1":{"email":{"subject":"stray"}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := AddVariation(c); err != nil {
+		t.Fatal(err)
+	}
+	if err := RemoveLocale(c, "fr"); err != nil {
+		t.Fatal(err)
+	}
+	if err := RemoveVariation(c, "variation_2"); err != nil {
+		t.Fatal(err)
+	}
+	ct := c.CampaignContent.Content
+	if ct.Keyed["xx"] == nil || *ct.Keyed["xx"]["variation_1"].Email.Subject != "stray" {
+		t.Fatalf("stray locale content dropped: %s", model.Encode(c.CampaignContent))
+	}
+	if ct.Keyed["fr"] != nil {
+		t.Fatal("removed locale kept")
+	}
+}
