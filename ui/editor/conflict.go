@@ -132,7 +132,7 @@ type mergeDialog struct {
 
 func newMergeDialog(m *Model, component, text string) *mergeDialog {
 	d := &mergeDialog{component: component}
-	d.area = textarea.New()
+	d.area = newArea(m.c.Styles)
 	d.area.SetWidth(max(30, m.width-8))
 	d.area.SetHeight(max(5, m.height-8))
 	d.area.CharLimit = 0

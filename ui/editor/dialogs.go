@@ -38,7 +38,7 @@ type picker struct {
 
 func newPicker(m *Model, f forms.Field, multi bool) *picker {
 	p := &picker{field: f, multi: multi, chosen: map[string]bool{}}
-	p.filter = textinput.New()
+	p.filter = newInput(m.c.Styles)
 	p.filter.Placeholder = "type to filter"
 	p.filter.Prompt = "/ "
 	p.filter.Focus()
@@ -161,9 +161,9 @@ type prompt struct {
 	done         func(m *Model, text string) tea.Cmd
 }
 
-func newPrompt(title, label, value string, done func(m *Model, text string) tea.Cmd) *prompt {
+func newPrompt(m *Model, title, label, value string, done func(m *Model, text string) tea.Cmd) *prompt {
 	p := &prompt{title: title, label: label, done: done}
-	p.input = textinput.New()
+	p.input = newInput(m.c.Styles)
 	p.input.SetValue(value)
 	p.input.Focus()
 	return p
@@ -231,7 +231,7 @@ func newEventDialog(m *Model) *prompt {
 	for _, k := range sortedKeys(m.event) {
 		pairs = append(pairs, k+"="+toString(m.event[k]))
 	}
-	return newPrompt("Event attributes", "key=value, key=value (used by {{ event.key }} in the preview)", strings.Join(pairs, ", "),
+	return newPrompt(m, "Event attributes", "key=value, key=value (used by {{ event.key }} in the preview)", strings.Join(pairs, ", "),
 		func(m *Model, text string) tea.Cmd {
 			m.event = map[string]any{}
 			for _, p := range strings.Split(text, ",") {

@@ -110,7 +110,7 @@ func (f *Factory) New(c *ui.Common, id string) ui.Screen {
 	if len(m.users) == 0 {
 		m.users = DefaultUsers
 	}
-	m.input = textinput.New()
+	m.input = newInput(c.Styles)
 	m.input.Prompt = ""
 	m.input.CharLimit = 0
 	if id == "" {
@@ -723,7 +723,7 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 		return cmd
 	}
 	if f.Prompt != "" {
-		m.dialog = newPrompt(f.Label, f.Prompt, "", func(m *Model, arg string) tea.Cmd { return run(strings.TrimSpace(arg)) })
+		m.dialog = newPrompt(m, f.Label, f.Prompt, "", func(m *Model, arg string) tea.Cmd { return run(strings.TrimSpace(arg)) })
 		return textinput.Blink
 	}
 	return run("")

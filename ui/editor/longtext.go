@@ -18,7 +18,7 @@ type textDialog struct {
 
 func newTextDialog(m *Model, f forms.Field) *textDialog {
 	d := &textDialog{field: f}
-	d.area = textarea.New()
+	d.area = newArea(m.c.Styles)
 	d.area.CharLimit = 0
 	d.area.ShowLineNumbers = true
 	d.area.SetWidth(max(30, m.width-8))

@@ -40,7 +40,7 @@ const MaxTestIdentifiers = 10
 
 func newTestDialog(m *Model) *testDialog {
 	d := &testDialog{}
-	d.ids = textinput.New()
+	d.ids = newInput(m.c.Styles)
 	d.ids.Prompt = ""
 	d.ids.Placeholder = "comma separated, at most 10"
 	return d
