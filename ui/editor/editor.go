@@ -364,7 +364,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.pendingName = ""
 			cmd = m.change("basic_details.name", func(c *model.Campaign) error { return forms.Set(c, "basic_details.name", name) })
 		}
-		m.prev.Render(m.previewInput())
+		// The first preview renders off the UI goroutine too.
+		in := m.previewInput()
+		cmd = tea.Batch(cmd, m.prev.Refresh(func() preview.Input { return in }))
 		if m.status.State == Conflict {
 			m.openConflicts()
 		}
