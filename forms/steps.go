@@ -527,7 +527,8 @@ func (b *builder) delivery() {
 	}
 	if x.push() && x.is(ot, per, et, bet) {
 		b.head("Queuing")
-		b.flag(d+"queuing_enabled", "Queue blocked messages")
+		b.add(Field{Path: d + "queuing_enabled", Label: "Queue blocked messages", Kind: Bool,
+			Help: "Holds messages blocked by DND, frequency cap or min delay (with DND bypassed, only the last two); FIFO; dropped after the queue hours."})
 		if x.truth(d + "queuing_enabled") {
 			b.add(Field{Path: d + "queue_duration", Label: "Queue hours", Kind: Int, Help: "1–48"})
 		}

@@ -277,6 +277,9 @@ func (m *Model) detailLines(w int) []string {
 		}
 		out = append(out, s.Error.Render(truncate("✗ "+ui.Clean(p), w)))
 	}
+	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
+		out = append(out, s.Muted.Render(truncate(f.Help, w)))
+	}
 	if !strings.HasPrefix(f.Path, "@") && f.Editable() {
 		out = append(out, s.Muted.Render(truncate(f.Path, w)))
 	}
