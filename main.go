@@ -32,6 +32,7 @@ import (
 
 	"campaigns/api"
 	"campaigns/api/sandbox"
+	"campaigns/api/sync"
 	"campaigns/engine"
 	"campaigns/model"
 	"campaigns/themes"
@@ -193,11 +194,13 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 }
 
 // wireEditor plugs the draft editor into the shell: one sync engine per
-// program, journaling under the data directory. Every workspace feature is
+// program, journaling under the data directory in a directory of its own per
+// service and workspace (ids are unique only there). Every workspace feature is
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
 func wireEditor(cfg *ui.Config) (func() error, error) {
-	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{
+	dir := filepath.Join(cfg.DataDir, "drafts", sync.DirName(cfg.Service, cfg.Workspace))
+	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation:   engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		SandboxUsers: cfg.Service == "embedded sandbox",
 	})

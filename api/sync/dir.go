@@ -17,8 +17,13 @@ func DefaultDir(baseURL, workspace string) string {
 	if u, err := url.Parse(baseURL); err == nil && u.Host != "" {
 		host = u.Host
 	}
-	name := safeName(host) + "_" + safeName(workspace)
-	return filepath.Join(stateHome(), "campaigns", "journal", name)
+	return filepath.Join(stateHome(), "campaigns", "journal", DirName(host, workspace))
+}
+
+// DirName is the directory name that keeps one service's workspace apart
+// from every other: campaign ids are only unique within one of them.
+func DirName(service, workspace string) string {
+	return safeName(service) + "_" + safeName(workspace)
 }
 
 func stateHome() string {
