@@ -1,12 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
+
+	"campaigns/api/sandbox"
 )
 
 type validateOutput struct {
@@ -163,5 +171,187 @@ func TestValidateFlagsAfterFile(t *testing.T) {
 	code, out, stdout, _ := runCmd(t, "", "validate", f, "--phase", "create")
 	if code != 1 || len(out.Errors) != 1 || out.Errors[0].Target != "connector" {
 		t.Fatalf("flags after FILE ignored: exit %d %s", code, stdout)
+	}
+}
+
+// The editor's flags are checked before any terminal or service is touched.
+func TestEditorUsageErrors(t *testing.T) {
+	t.Setenv("CAMPAIGNS_API_KEY", "")
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--theme", "neon"}, `unknown theme "neon"`},
+		{[]string{"--base-url", "https://example.com"}, "needs --workspace-id and the API key"},
+		{[]string{"--base-url", "https://example.com", "--dc", "01"}, "not both"},
+		{[]string{"--workspace-id", "W"}, "--workspace-id needs --base-url or --dc"},
+		{[]string{"--bogus"}, "flag provided but not defined"},
+	}
+	for _, tc := range cases {
+		var out, errb bytes.Buffer
+		if code := run(tc.args, strings.NewReader(""), &out, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", tc.args, code)
+		}
+		if !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: stderr %q lacks %q", tc.args, errb.String(), tc.want)
+		}
+	}
+}
+
+func TestEditorBadDataCenter(t *testing.T) {
+	t.Setenv("CAMPAIGNS_API_KEY", "k")
+	var out, errb bytes.Buffer
+	if code := run([]string{"--dc", "99", "--workspace-id", "W"}, strings.NewReader(""), &out, &errb); code != 2 {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+	if !strings.Contains(errb.String(), "99") {
+		t.Fatalf("stderr %q does not name the data center", errb.String())
+	}
+}
+
+func TestEditorHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	// campaigns --help prints the overview of every command; the editor's own
+	// flags come with --help after any editor flag.
+	if code := run([]string{"--theme", "plain", "--help"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, flag := range []string{"--base-url", "--dc", "--workspace-id", "--theme", "--data", "CAMPAIGNS_API_KEY", "NO_COLOR"} {
+		if !strings.Contains(out.String(), flag) {
+			t.Errorf("help lacks %s", flag)
+		}
+	}
+}
+
+func TestServeHelpAndUsageErrors(t *testing.T) {
+	var out, errb strings.Builder
+	if code := run([]string{"serve", "--help"}, nil, &out, &errb); code != 0 {
+		t.Fatalf("--help: exit %d", code)
+	}
+	for _, s := range []string{"--addr", "--data", "--workspace ID:KEY[:FLAGS]", "audience_limit", "scope=view|create_manage|create_manage_publish", sandbox.DefaultDataDir()} {
+		if !strings.Contains(out.String(), s) {
+			t.Errorf("--help does not mention %q", s)
+		}
+	}
+	for _, args := range [][]string{{"serve", "--workspace", "nokey"}, {"serve", "--workspace", "A:k:scope=root"}, {"serve", "--bogus"}, {"serve", "extra"}} {
+		errb.Reset()
+		if code := run(args, nil, io.Discard, &errb); code != 2 || errb.Len() == 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+}
+
+// TestServeRunsAndStopsOnSIGTERM starts `campaigns serve` on a free port,
+// uses it, sends the process SIGTERM and expects a clean exit; the data is
+// there on the next start.
+func TestServeRunsAndStopsOnSIGTERM(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("SIGTERM cannot be sent to a process on Windows")
+	}
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	dir := filepath.Join(t.TempDir(), "data")
+	serve := func() (base string, done chan int) {
+		pr, pw := io.Pipe()
+		done = make(chan int, 1)
+		go func() {
+			done <- run([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--quiet", "--workspace", "ACME:secret:versioning"}, nil, pw, io.Discard)
+			pw.Close()
+		}()
+		sc := bufio.NewScanner(pr)
+		for sc.Scan() {
+			if rest, ok := strings.CutPrefix(sc.Text(), "campaigns sandbox on "); ok {
+				base = strings.Fields(rest)[0]
+				break
+			}
+		}
+		go io.Copy(io.Discard, pr)
+		if base == "" {
+			t.Fatal("serve printed no address")
+		}
+		return base, done
+	}
+	search := func(base string) string {
+		req, _ := http.NewRequest("POST", base+"/v5/campaigns/search", strings.NewReader(`{"limit":15,"page":1}`))
+		req.SetBasicAuth("ACME", "secret")
+		req.Header.Set("SVC-APPKEY", "ACME")
+		req.Header.Set("X-SVC-Request-Id", "t")
+		req.Header.Set("Idempotency-Key", "0b7f5b8e-3c52-4a5e-9a51-2f1f8c2f7d11")
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return fmt.Sprint(res.StatusCode, " ", string(b))
+	}
+	base, done := serve()
+	first := search(base)
+	if !strings.HasPrefix(first, "200 ") || !strings.Contains(first, `"status":"ACTIVE"`) {
+		t.Fatalf("search on a seeded workspace: %.300s", first)
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d after SIGTERM", code)
+	}
+	base, done = serve()
+	// The same key and body replay the stored answer: the data survived.
+	if again := search(base); again != first {
+		t.Errorf("after a restart:\n%.300s\nwant\n%.300s", again, first)
+	}
+	syscall.Kill(os.Getpid(), syscall.SIGTERM)
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d after the second SIGTERM", code)
+	}
+}
+
+func TestSSHUsageErrors(t *testing.T) {
+	t.Setenv("CAMPAIGNS_API_KEY", "")
+	t.Setenv("HOME", t.TempDir()) // no ~/.ssh/authorized_keys to fall back on
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"ssh"}, "authorized_keys does not exist"},
+		{[]string{"ssh", "--demo", "--base-url", "http://x"}, "--demo serves the embedded sandbox"},
+		{[]string{"ssh", "--demo", "--authorized-keys", "k"}, "--demo lets any key in"},
+		{[]string{"ssh", "--authorized-keys", "k", "--base-url", "http://x", "--workspace-id", "W"}, "CAMPAIGNS_API_KEY"},
+		{[]string{"ssh", "--demo", "--max-sessions", "0"}, "--max-sessions must be at least 1"},
+		{[]string{"ssh", "--demo", "--idle-timeout", "-1s"}, "cannot be negative"},
+		{[]string{"ssh", "--demo", "--theme", "neon"}, `unknown --theme "neon"`},
+		{[]string{"ssh", "--demo", "extra"}, `unexpected argument "extra"`},
+		{[]string{"ssh", "--port", "22"}, "flag provided but not defined: -port"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(tc.args, strings.NewReader(""), &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 and %q", tc.args, code, errb.String(), tc.want)
+		}
+	}
+}
+
+func TestSSHHelp(t *testing.T) {
+	var out, errb bytes.Buffer
+	if code := run([]string{"ssh", "--help"}, strings.NewReader(""), &out, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	for _, flag := range []string{"--addr", "--host-key", "--authorized-keys", "--demo", "--max-sessions", "--idle-timeout", "--max-session", "--base-url", "--dc", "--workspace-id", "CAMPAIGNS_API_KEY"} {
+		if !strings.Contains(out.String(), flag) {
+			t.Errorf("ssh --help does not mention %s", flag)
+		}
+	}
+}
+
+func TestSSHExpandsAQuotedTilde(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	var out, errb bytes.Buffer
+	code := run([]string{"ssh", "--data", t.TempDir(), "--authorized-keys", "~/missing_keys"}, strings.NewReader(""), &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), home+"/missing_keys") {
+		t.Fatalf("exit %d, stderr %q; want 1 and an error naming %s/missing_keys", code, errb.String(), home)
 	}
 }
