@@ -144,17 +144,20 @@ func ValidatePatch(stored, patch *model.Campaign, state string, opts Options) Pa
 	if all {
 		return PatchResult{Merged: merged, Refusal: &Refusal{
 			State:   state,
-			Message: "Campaign is in " + stateName(state) + " state and cannot be patched: a " + stateName(state) + " campaign allows no edits.",
+			Message: "Campaign is in " + stateName(state) + " state and cannot be patched: no field can be edited in this state.",
 		}}
 	}
 	k := newChecker(merged, PhasePatch, opts)
-	checkTop(k, patch, stored)
-	checkComponents(k, patch)
+	// Edits the state forbids come first: they are the reason for the
+	// refusal, so error.target names the locked field (decisions.md §2 row 1)
+	// even when the new value breaks other rules too.
 	for _, target := range locked {
 		if lockedChanged(stored, patch, target) {
 			k.add("state.locked", target, target+" cannot be changed while the campaign is "+state+"; send it with its stored value or leave it out.")
 		}
 	}
+	checkTop(k, patch, stored)
+	checkComponents(k, patch)
 	return PatchResult{Merged: merged, Problems: k.probs}
 }
 

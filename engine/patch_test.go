@@ -366,3 +366,33 @@ func TestURIFormat(t *testing.T) {
 		}
 	}
 }
+
+// A locked field changed to a value that also breaks other rules: the lock is
+// why the edit is refused, so it is the first problem (error.target), and the
+// other problems are still listed.
+func TestLockedFieldIsTheFirstProblem(t *testing.T) {
+	stored := loadFixture(t, pET)
+	sched := string(model.Encode(stored.SchedulingDetails))
+	for _, tc := range []struct{ state, body, locked, other string }{
+		{"ACTIVE", `{"scheduling_details": ` + strings.Replace(sched, "2026-05-01T00:00:00", "2027-06-01T00:00:00", 1) + `}`,
+			"scheduling_details.start_time", "scheduling_details.expiry_time"},
+		{"SCHEDULED", `{"scheduling_details": ` + strings.Replace(sched, "AT_FIXED_TIME", "SEND_IN_USER_TIMEZONE", 1) + `}`,
+			"scheduling_details.delivery_type", "scheduling_details.user_timezone_details"},
+	} {
+		res := ValidatePatch(stored, decode(t, tc.body), tc.state, Options{})
+		if len(res.Problems) < 2 || res.Problems[0].Rule != "state.locked" || res.Problems[0].Target != tc.locked {
+			t.Errorf("%s: want %s locked first:%s", tc.state, tc.locked, dump(res.Problems))
+		}
+		found := false
+		for _, p := range res.Problems {
+			found = found || p.Target == tc.other
+		}
+		if !found {
+			t.Errorf("%s: the other problem at %s must still be listed:%s", tc.state, tc.other, dump(res.Problems))
+		}
+	}
+	res := ValidatePatch(stored, decode(t, `{}`), "ARCHIVED", Options{})
+	if res.Refusal == nil || strings.Contains(res.Refusal.Message, "a ARCHIVED") || !strings.Contains(res.Refusal.Message, "ARCHIVED state") {
+		t.Errorf("refusal message: %+v", res.Refusal)
+	}
+}
