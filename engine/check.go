@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"encoding/json"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,9 +124,79 @@ func (k *checker) types(p *path, ex *model.Extra) {
 	}
 	sort.Strings(keys)
 	for _, key := range keys {
-		inv := ex.Invalid[key]
-		k.add("json.type", p.join(key), key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+		k.typeProblem(p.join(key), key, ex.Invalid[key])
 	}
+}
+
+// typeProblem reports a known key sent with the wrong JSON type. When the
+// container is right (an array, an object) but an element is not, the
+// element is named: tags[1], manual_distribution_percentage.variation_2.
+func (k *checker) typeProblem(target, key string, inv model.Invalid) {
+	if elem, ok := strings.CutPrefix(inv.Want, "array of "); ok {
+		if arr, isArr := inv.Value.([]any); isArr {
+			elem = singular(elem)
+			for i, v := range arr {
+				if !isKind(elem, v) {
+					idx := "[" + strconv.Itoa(i) + "]"
+					k.add("json.type", target+idx, key+idx+" must be "+article(elem)+", not "+jsonKind(v)+".")
+					return
+				}
+			}
+		}
+	}
+	if elem, ok := strings.CutPrefix(inv.Want, "object of "); ok {
+		if obj, isObj := inv.Value.(map[string]any); isObj {
+			elem = singular(elem)
+			names := make([]string, 0, len(obj))
+			for name := range obj {
+				names = append(names, name)
+			}
+			sort.Strings(names)
+			for _, name := range names {
+				if !isKind(elem, obj[name]) {
+					k.add("json.type", target+"."+name, key+"."+name+" must be "+article(elem)+", not "+jsonKind(obj[name])+".")
+					return
+				}
+			}
+		}
+	}
+	k.add("json.type", target, key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+}
+
+// singular undoes the codec's plural of an element type ("strings").
+func singular(want string) string {
+	if want == "values" {
+		return "any value"
+	}
+	return strings.TrimSuffix(want, "s")
+}
+
+// isKind reports whether v is a JSON value of the wanted element type.
+func isKind(want string, v any) bool {
+	switch want {
+	case "string":
+		_, ok := v.(string)
+		return ok
+	case "boolean":
+		_, ok := v.(bool)
+		return ok
+	case "integer":
+		n, ok := v.(json.Number)
+		if !ok {
+			return false
+		}
+		_, err := strconv.ParseInt(string(n), 10, 64)
+		return err == nil
+	case "number":
+		_, ok := v.(json.Number)
+		return ok
+	case "object":
+		_, ok := v.(map[string]any)
+		return ok
+	case "any value":
+		return true
+	}
+	return true // nested containers: the container itself is named
 }
 
 func article(want string) string {

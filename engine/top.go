@@ -51,9 +51,7 @@ func checkTop(k *checker, body *model.Campaign, stored *model.Campaign) {
 		if key == "status" {
 			continue // reported below as a forbidden key
 		}
-		inv := body.Extra.Invalid[key]
-		msg := key + " must be " + article(inv.Want) + ", not " + jsonKind(inv.Value) + "."
-		k.add("json.type", key, msg)
+		k.typeProblem(key, key, body.Extra.Invalid[key])
 	}
 	_, badStatus := body.Extra.Invalid["status"]
 	if k.phase != PhasePublish && (body.Status != nil || badStatus) {
