@@ -84,7 +84,7 @@ type ValidateRequest struct {
 // ValidateResult is data of /validate (always 200).
 type ValidateResult struct {
 	Valid  bool            `json:"valid"`
-	Errors []ValidateError `json:"errors,omitempty"`
+	Errors []ValidateError `json:"errors"` // [] when valid: the body always has both
 }
 
 // ValidateError is one publish problem.

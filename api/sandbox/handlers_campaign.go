@@ -276,7 +276,7 @@ func (s *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	res := api.ValidateResult{Valid: true}
+	res := api.ValidateResult{Valid: true, Errors: []api.ValidateError{}}
 	for _, p := range engine.Validate(c, engine.PhasePublish, s.opts(ri.ws)) {
 		res.Valid = false
 		res.Errors = append(res.Errors, api.ValidateError{Field: p.Target, Issue: p.Message})

@@ -69,7 +69,7 @@ func TestValidateRoute(t *testing.T) {
 	ok := e.create(fixture(t, "email_one_time"))
 	r = e.do("POST", api.PathCampaigns+"/"+ok+"/validate", nil)
 	want(t, r, http.StatusOK)
-	if string(r.env.Data) != `{"valid":true}` {
+	if string(r.env.Data) != `{"valid":true,"errors":[]}` {
 		t.Errorf("valid campaign: %s", r.env.Data)
 	}
 	if e.get(ok)["status"] != "DRAFT" {
