@@ -103,7 +103,7 @@ func TestIdempotency(t *testing.T) {
 	// Same key, another body: 409.
 	other := minimalPush()
 	other["created_by"] = "bo@example.com"
-	want(t, e.do("POST", api.PathCampaigns, other, api.HeaderIdempotencyKey, key), http.StatusConflict, api.CodeBadRequest)
+	want(t, e.do("POST", api.PathCampaigns, other, api.HeaderIdempotencyKey, key), http.StatusConflict, api.CodeBadRequest, api.HeaderIdempotencyKey)
 	// Errors are replayed too (a 400 stays a 400 for that key and body).
 	bad := map[string]any{"channel": "PUSH"}
 	k2 := newUUID()
@@ -253,6 +253,49 @@ func TestRobustness(t *testing.T) {
 	id := e.create(minimalPush())
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id+"/status", map[string]any{"action": 3}), http.StatusBadRequest, api.CodeValidationFailed, "action")
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, `{"basic_details": [}`), http.StatusBadRequest, api.CodeValidationFailed, "body")
+	// A wrong-typed array element is named by its index.
+	r = e.do("POST", api.PathSearch, map[string]any{"limit": 15, "page": 1, "campaign_fields": map[string]any{"status": []any{"DRAFT", 7}}})
+	want(t, r, http.StatusBadRequest, api.CodeValidationFailed, "campaign_fields.status[1]")
+	if !strings.Contains(r.env.Error.Message, "not a number") {
+		t.Errorf("message %q", r.env.Error.Message)
+	}
+	want(t, e.do("POST", api.PathTest, map[string]any{"draft_id": id, "test_campaign_meta": map[string]any{"identifier": "EMAIL", "identifier_values": []any{"a@b.co", true}}}),
+		http.StatusBadRequest, api.CodeValidationFailed, "test_campaign_meta.identifier_values[1]")
+	want(t, e.do("POST", api.PathSearch, map[string]any{"limit": 15, "page": 1, "campaign_fields": map[string]any{"version_number": 1.5}}),
+		http.StatusBadRequest, api.CodeValidationFailed, "campaign_fields.version_number")
+}
+
+// TestErrorEnvelope: every error answer has the envelope of the spec's
+// Errors section, and error.target is the first detail's target
+// (decisions.md §4), whichever middleware or handler refused.
+func TestErrorEnvelope(t *testing.T) {
+	e := newEnv(t, nil)
+	id := e.create(minimalPush())
+	reused := newUUID()
+	e.do("POST", api.PathSearch, map[string]any{"limit": 1, "page": 1}, api.HeaderIdempotencyKey, reused)
+	for name, r := range map[string]*resp{
+		"401":            e.do("GET", api.PathCampaigns+"/"+id, nil, api.HeaderAppKey, ""),
+		"404":            e.do("GET", api.PathCampaigns+"/000000000000000000000000", nil, api.HeaderRequestID, ""),
+		"409 idempotent": e.do("POST", api.PathSearch, map[string]any{"limit": 2, "page": 1}, api.HeaderIdempotencyKey, reused),
+		"422":            e.do("PATCH", api.PathCampaigns+"/"+id+"/status", map[string]any{"action": "STOP"}),
+		"403":            e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"utm_params": map[string]any{"utm_source": "a", "utm_medium": "b"}}, api.HeaderScopes, "campaigns:view"),
+		"400":            e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"basic_details": map[string]any{"name": 1, "tags": "x"}}),
+	} {
+		er := r.env.Error
+		switch {
+		case r.env.ResponseID == "" || er == nil || er.Code == "" || er.Message == "":
+			t.Errorf("%s: incomplete envelope %s", name, r.raw)
+		case er.Target == "" || len(er.Details) == 0 || er.Details[0].Target != er.Target:
+			t.Errorf("%s: error.target must be the first detail's target: %s", name, r.raw)
+		case er.RequestID == "":
+			t.Errorf("%s: no error.request_id: %s", name, r.raw)
+		}
+	}
+	// A GET without a request id: the id the service made is the request's.
+	r := e.do("GET", api.PathCampaigns+"/000000000000000000000000", nil, api.HeaderRequestID, "")
+	if r.env.Error == nil || r.env.Error.RequestID != r.env.ResponseID {
+		t.Errorf("error.request_id %q, response_id %q", r.env.Error.RequestID, r.env.ResponseID)
+	}
 }
 
 func TestRecoverMiddleware(t *testing.T) {

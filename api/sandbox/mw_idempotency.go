@@ -89,7 +89,9 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 		if prev, ok := c.done[scope]; ok && now.Sub(prev.Created) < IdemTTL {
 			c.mu.Unlock()
 			if prev.BodyHash != hash {
-				writeErr(w, r, errConflict("Idempotency-Key reused with a different request body."))
+				e := errConflict("Idempotency-Key reused with a different request body.")
+				e.target = api.HeaderIdempotencyKey
+				writeErr(w, r, e)
 				return
 			}
 			w.Header().Set("Content-Type", "application/json")
@@ -104,7 +106,9 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 			if h != hash {
 				msg = "Idempotency-Key reused with a different request body."
 			}
-			writeErr(w, r, errConflict(msg))
+			e := errConflict(msg)
+			e.target = api.HeaderIdempotencyKey
+			writeErr(w, r, e)
 			return
 		}
 		c.inFlight[scope] = hash

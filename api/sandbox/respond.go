@@ -121,10 +121,16 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header()[k] = v
 	}
 	ri := info(r)
+	details := e.details
+	if len(details) == 0 && e.target != "" {
+		// error.target is the first detail's target (decisions.md §4).
+		details = []api.ErrorDetail{{Target: e.target, Message: e.message}}
+	}
 	writeJSON(w, e.status, api.Envelope{ResponseID: ri.responseID, Error: &api.ErrorBody{
-		Code: e.code, Message: e.message, Target: e.target, Details: e.details,
-		// The originating request id, however it came: header and body must match.
-		RequestID: cmp.Or(ri.bodyID, ri.headerID),
+		Code: e.code, Message: e.message, Target: e.target, Details: details,
+		// The originating request id, however it came (header and body must
+		// match); on a GET without one, the id the service made for it.
+		RequestID: cmp.Or(ri.bodyID, ri.headerID, ri.responseID),
 	}})
 }
 
@@ -134,13 +140,78 @@ func decodeStrict(body []byte, dst any) error {
 	if len(strings.TrimSpace(string(body))) == 0 {
 		return errValidation("body", "A JSON object body is required.")
 	}
-	if _, err := model.Parse(body); err != nil {
+	tree, err := model.Parse(body)
+	if err != nil {
 		return jsonError(err)
 	}
 	if err := json.Unmarshal(body, dst); err != nil {
+		var te *json.UnmarshalTypeError
+		if errors.As(err, &te) && te.Field != "" {
+			return elementTypeError(tree, te)
+		}
 		return jsonError(err)
 	}
 	return nil
+}
+
+// elementTypeError names the element of the wrong type when encoding/json
+// names only its array (identifier_values[1], not identifier_values).
+func elementTypeError(tree any, te *json.UnmarshalTypeError) error {
+	v := tree
+	for _, key := range strings.Split(te.Field, ".") {
+		m, ok := v.(map[string]any)
+		if !ok {
+			return jsonError(te)
+		}
+		v = m[key]
+	}
+	arr, ok := v.([]any)
+	if !ok {
+		return jsonError(te)
+	}
+	kind, literal, _ := strings.Cut(te.Value, " ") // "number 1.5" names the literal
+	for i, el := range arr {
+		if valueKind(el) == kind && (literal == "" || fmt.Sprint(el) == literal) {
+			target := fmt.Sprintf("%s[%d]", te.Field, i)
+			return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), withArticle(te.Value)))
+		}
+	}
+	return jsonError(te)
+}
+
+// valueKind names a parsed JSON value as encoding/json's UnmarshalTypeError
+// does.
+func valueKind(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "bool"
+	case json.Number:
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return "null"
+}
+
+// withArticle turns encoding/json's "string", "number", "array" into "a
+// string", "a number", "an array".
+func withArticle(kind string) string {
+	if strings.HasPrefix(kind, "number") {
+		return "a number"
+	}
+	switch kind {
+	case "array", "object":
+		return "an " + kind
+	case "bool":
+		return "a boolean"
+	case "string":
+		return "a string"
+	}
+	return kind
 }
 
 // jsonError turns a JSON decoding error into a 400 with a target.
@@ -157,7 +228,7 @@ func jsonError(err error) error {
 		if target == "" {
 			target = "body"
 		}
-		return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), te.Value))
+		return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), withArticle(te.Value)))
 	}
 	return errValidation("body", "The body is not valid JSON: "+err.Error()+".")
 }
