@@ -206,6 +206,19 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("campaign_content", "campaign_content is required: the preview renders inline content only."))
 		return
 	}
+	// Known fields of the content with a wrong JSON type are refused like
+	// anywhere else; the content need not be complete to be previewed.
+	c := &model.Campaign{Channel: &req.Channel, CampaignContent: req.CampaignContent}
+	var typeProblems []engine.Problem
+	for _, p := range engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws)) {
+		if p.Rule == "json.type" && strings.HasPrefix(p.Target, "campaign_content") {
+			typeProblems = append(typeProblems, p)
+		}
+	}
+	if len(typeProblems) > 0 {
+		writeErr(w, r, errProblems("One or more fields failed validation.", typeProblems))
+		return
+	}
 	data, _ := s.users.PreviewData(u.Type, u.Value, req.EventAttributes)
 	out, errs := personalize.RenderContent(req.CampaignContent, data)
 	if len(errs) > 0 {

@@ -149,6 +149,13 @@ func decodeStrict(body []byte, dst any) error {
 		if errors.As(err, &te) && te.Field != "" {
 			return elementTypeError(tree, te)
 		}
+		if errors.Is(err, model.ErrNotObject) {
+			// A model object (campaign_content, basic_details…) decodes
+			// itself and cannot say where it sits: find it.
+			if target, v, ok := notAnObject(tree, reflect.TypeOf(dst), ""); ok {
+				return errValidation(target, fmt.Sprintf("%s must be an object, not %s.", target, withArticle(valueKind(v))))
+			}
+		}
 		return jsonError(err)
 	}
 	return nil
@@ -177,6 +184,45 @@ func elementTypeError(tree any, te *json.UnmarshalTypeError) error {
 		}
 	}
 	return jsonError(te)
+}
+
+var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()
+
+// notAnObject finds the first field of struct type t whose Go type is a
+// struct but whose value in tree is neither an object nor null.
+func notAnObject(tree any, t reflect.Type, prefix string) (string, any, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	obj, ok := tree.(map[string]any)
+	if t.Kind() != reflect.Struct || !ok {
+		return "", nil, false
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		v, sent := obj[name]
+		if name == "" || name == "-" || !sent || v == nil {
+			continue
+		}
+		ft := f.Type
+		for ft.Kind() == reflect.Pointer {
+			ft = ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct {
+			continue
+		}
+		if _, isObj := v.(map[string]any); !isObj {
+			return prefix + name, v, true
+		}
+		if reflect.PointerTo(ft).Implements(unmarshalerType) {
+			continue // a model object: lenient inside, the engine reports it
+		}
+		if target, bad, ok := notAnObject(v, ft, prefix+name+"."); ok {
+			return target, bad, true
+		}
+	}
+	return "", nil, false
 }
 
 // valueKind names a parsed JSON value as encoding/json's UnmarshalTypeError

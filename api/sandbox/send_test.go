@@ -145,4 +145,30 @@ func TestPreview(t *testing.T) {
 	} {
 		want(t, e.do("POST", api.PathPreview, b), http.StatusBadRequest, api.CodeValidationFailed, field)
 	}
+	// Wrong JSON types name their field, inside the content too.
+	who := map[string]any{"type": "EMAIL", "value": "a@b.co"}
+	wrongTitle := map[string]any{"content": map[string]any{"push": map[string]any{"android": map[string]any{"template_type": "BASIC",
+		"basic_details": map[string]any{"title": 7, "message": "m"}}}}}
+	for target, b := range map[string]map[string]any{
+		"campaign_content": {"channel": "PUSH", "user_identification": who, "campaign_content": "hello"},
+		"campaign_content.content.push.android.basic_details.title": {"channel": "PUSH", "user_identification": who, "campaign_content": wrongTitle},
+	} {
+		r := e.do("POST", api.PathPreview, b)
+		want(t, r, http.StatusBadRequest, api.CodeValidationFailed, target)
+		if !strings.Contains(r.env.Error.Details[0].Message, "not a") {
+			t.Errorf("%s: %s", target, r.raw)
+		}
+	}
+}
+
+func TestTestSendWrongTypes(t *testing.T) {
+	e := newEnv(t, nil)
+	meta := map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []any{"user-001"}}
+	for target, b := range map[string]map[string]any{
+		"basic_details":    {"channel": "PUSH", "basic_details": []any{}, "campaign_content": map[string]any{}, "test_campaign_meta": meta},
+		"campaign_content": {"channel": "PUSH", "campaign_content": 5, "test_campaign_meta": meta},
+		"connector":        {"channel": "EMAIL", "connector": "SENDGRID", "campaign_content": map[string]any{}, "test_campaign_meta": meta},
+	} {
+		want(t, e.do("POST", api.PathTest, b), http.StatusBadRequest, api.CodeValidationFailed, target)
+	}
 }
