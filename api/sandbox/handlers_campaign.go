@@ -48,6 +48,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	createdKey, created := limitKey(ri.ws, "created"), false
 	if !s.cfg.NoRateLimits {
 		if v := s.limits.take(createdKey, limitsCreated, now); !v.ok {
+			setRateHeaders(w, v) // the window that refused, not the request rate's
 			e := errRateLimited(v)
 			e.message = "Too many campaigns created: " + e.message
 			writeErr(w, r, e)

@@ -194,6 +194,12 @@ func TestCreateLimits(t *testing.T) {
 	if !strings.Contains(r.env.Error.Message, "created") {
 		t.Errorf("message %q", r.env.Error.Message)
 	}
+	// The headers describe the window that refused: none left, and the
+	// reset agrees with Retry-After.
+	if r.header.Get(api.HeaderRateLimit) != "5" || r.header.Get(api.HeaderRateRemaining) != "0" ||
+		r.header.Get(api.HeaderRateReset) != r.header.Get(api.HeaderRetryAfter) {
+		t.Errorf("headers of a refused creation: %v", r.header)
+	}
 	e.clk.Advance(time.Minute)
 	want(t, e.do("POST", api.PathCampaigns, minimalPush()), http.StatusCreated)
 }
