@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/http"
 	"reflect"
+	"slices"
 	"strings"
 
 	"campaigns/api"
@@ -172,11 +173,25 @@ func elementTypeError(tree any, te *json.UnmarshalTypeError) error {
 		}
 		v = m[key]
 	}
+	kind, literal, _ := strings.Cut(te.Value, " ") // "number 1.5" names the literal
+	if obj, isObj := v.(map[string]any); isObj && kind != "object" {
+		// A map field (event_attributes): name the member.
+		keys := make([]string, 0, len(obj))
+		for k := range obj {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
+			if valueKind(obj[k]) == kind && (literal == "" || fmt.Sprint(obj[k]) == literal) {
+				target := te.Field + "." + k
+				return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), withArticle(te.Value)))
+			}
+		}
+	}
 	arr, ok := v.([]any)
 	if !ok {
 		return jsonError(te)
 	}
-	kind, literal, _ := strings.Cut(te.Value, " ") // "number 1.5" names the literal
 	for i, el := range arr {
 		if valueKind(el) == kind && (literal == "" || fmt.Sprint(el) == literal) {
 			target := fmt.Sprintf("%s[%d]", te.Field, i)

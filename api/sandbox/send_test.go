@@ -152,6 +152,7 @@ func TestPreview(t *testing.T) {
 	for target, b := range map[string]map[string]any{
 		"campaign_content": {"channel": "PUSH", "user_identification": who, "campaign_content": "hello"},
 		"campaign_content.content.push.android.basic_details.title": {"channel": "PUSH", "user_identification": who, "campaign_content": wrongTitle},
+		"event_attributes.count":                                    {"channel": "PUSH", "user_identification": who, "campaign_content": cc, "event_attributes": map[string]any{"item": "mat", "count": 3}},
 	} {
 		r := e.do("POST", api.PathPreview, b)
 		want(t, r, http.StatusBadRequest, api.CodeValidationFailed, target)
