@@ -49,6 +49,17 @@ func checkContent(k *checker) {
 		k.message(contentPath, c.Flat)
 	}
 	for _, key := range sortedAnyKeys(c.Bad) {
+		// A locale object with a variation that is not an object: name
+		// the variation.
+		if loc, ok := c.Bad[key].(map[string]any); ok {
+			for _, vk := range sortedAnyKeys(loc) {
+				if _, isObj := loc[vk].(map[string]any); !isObj {
+					k.add("content.locale_shape", contentPath.join(key)+"."+vk, "content."+key+"."+vk+" must be an object holding {\"push\": …} or {\"email\": …}, not "+jsonKind(loc[vk])+".")
+					break
+				}
+			}
+			continue
+		}
 		k.add("content.locale_shape", contentPath.join(key), "content."+key+" must be an object of variations (variation_1 …), each holding {\"push\": …} or {\"email\": …}.")
 	}
 	if c.Keyed == nil {

@@ -197,7 +197,7 @@ var ruleCases = []ruleCase{
 	{"variation key var1", pOT, PhasePatch, Features{}, s("campaign_content.content.es-ES.var1", `{"push": {}}`), "content.variation_key", "campaign_content.content.es-ES.var1"},
 	{"variation missing at publish", pET, 0, Features{}, s("campaign_content.content.default.variation_2", del), "content.variation_missing", "campaign_content.content.default.variation_2"},
 	{"locale not an object", pOT, PhasePatch, Features{}, s("campaign_content.content.fr-FR", `"bonjour"`), "content.locale_shape", "campaign_content.content.fr-FR"},
-	{"variation not an object", pOT, PhasePatch, Features{}, s("campaign_content.content.fr-FR.variation_1", `[]`), "content.locale_shape", "campaign_content.content.fr-FR"},
+	{"variation not an object", pOT, PhasePatch, Features{}, s("campaign_content.content.fr-FR.variation_1", `[]`), "content.locale_shape", "campaign_content.content.fr-FR.variation_1"},
 	{"email payload on push", pOT, PhasePatch, Features{}, s("campaign_content.content.es-ES.variation_1.email", `{"subject": "x"}`), "content.channel_mismatch", "campaign_content.content.es-ES.variation_1.email"},
 	{"push payload on email", eOT, PhasePatch, Features{}, s("campaign_content.content.de-DE.variation_1.push", `{}`), "content.channel_mismatch", "campaign_content.content.de-DE.variation_1.push"},
 	{"content missing at publish", pOT, 0, Features{}, s("campaign_content.content", del), "content.required", "campaign_content.content"},
