@@ -148,7 +148,7 @@ func decodeStrict(body []byte, dst any) error {
 	if err := json.Unmarshal(body, dst); err != nil {
 		var te *json.UnmarshalTypeError
 		if errors.As(err, &te) && te.Field != "" {
-			return elementTypeError(tree, te)
+			return elementTypeError(tree, reflect.TypeOf(dst), te)
 		}
 		if errors.Is(err, model.ErrNotObject) {
 			// A model object (campaign_content, basic_details…) decodes
@@ -163,42 +163,66 @@ func decodeStrict(body []byte, dst any) error {
 }
 
 // elementTypeError names the element of the wrong type when encoding/json
-// names only its array (identifier_values[1], not identifier_values).
-func elementTypeError(tree any, te *json.UnmarshalTypeError) error {
-	v := tree
+// names only its container: identifier_values[1], event_attributes.count.
+// The container is known by the Go type of the field in dst.
+func elementTypeError(tree any, dst reflect.Type, te *json.UnmarshalTypeError) error {
+	v, t := tree, dst
 	for _, key := range strings.Split(te.Field, ".") {
 		m, ok := v.(map[string]any)
-		if !ok {
+		if t = fieldType(t, key); !ok || t == nil {
 			return jsonError(te)
 		}
 		v = m[key]
 	}
 	kind, literal, _ := strings.Cut(te.Value, " ") // "number 1.5" names the literal
-	if obj, isObj := v.(map[string]any); isObj && kind != "object" {
-		// A map field (event_attributes): name the member.
+	wrong := func(el any) bool { return valueKind(el) == kind && (literal == "" || fmt.Sprint(el) == literal) }
+	named := func(target string) error {
+		return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), withArticle(te.Value)))
+	}
+	switch t.Kind() {
+	case reflect.Map:
+		obj, _ := v.(map[string]any)
 		keys := make([]string, 0, len(obj))
 		for k := range obj {
 			keys = append(keys, k)
 		}
 		slices.Sort(keys)
 		for _, k := range keys {
-			if valueKind(obj[k]) == kind && (literal == "" || fmt.Sprint(obj[k]) == literal) {
-				target := te.Field + "." + k
-				return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), withArticle(te.Value)))
+			if wrong(obj[k]) {
+				return named(te.Field + "." + k)
+			}
+		}
+	case reflect.Slice:
+		arr, _ := v.([]any)
+		for i, el := range arr {
+			if wrong(el) {
+				return named(fmt.Sprintf("%s[%d]", te.Field, i))
 			}
 		}
 	}
-	arr, ok := v.([]any)
-	if !ok {
-		return jsonError(te)
+	return jsonError(te)
+}
+
+// fieldType is the Go type (pointers removed) of the field of struct t that
+// the JSON key names, or nil.
+func fieldType(t reflect.Type, key string) reflect.Type {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
 	}
-	for i, el := range arr {
-		if valueKind(el) == kind && (literal == "" || fmt.Sprint(el) == literal) {
-			target := fmt.Sprintf("%s[%d]", te.Field, i)
-			return errValidation(target, fmt.Sprintf("%s must be %s, not %s.", target, jsonKind(te.Type), withArticle(te.Value)))
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil
+	}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if name, _, _ := strings.Cut(f.Tag.Get("json"), ","); name == key {
+			ft := f.Type
+			for ft.Kind() == reflect.Pointer {
+				ft = ft.Elem()
+			}
+			return ft
 		}
 	}
-	return jsonError(te)
+	return nil
 }
 
 var unmarshalerType = reflect.TypeFor[json.Unmarshaler]()

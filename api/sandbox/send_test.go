@@ -153,6 +153,7 @@ func TestPreview(t *testing.T) {
 		"campaign_content": {"channel": "PUSH", "user_identification": who, "campaign_content": "hello"},
 		"campaign_content.content.push.android.basic_details.title": {"channel": "PUSH", "user_identification": who, "campaign_content": wrongTitle},
 		"event_attributes.count":                                    {"channel": "PUSH", "user_identification": who, "campaign_content": cc, "event_attributes": map[string]any{"item": "mat", "count": 3}},
+		"event_attributes.size":                                     {"channel": "PUSH", "user_identification": who, "campaign_content": cc, "event_attributes": map[string]any{"item": "mat", "size": map[string]any{"cm": 180}}},
 	} {
 		r := e.do("POST", api.PathPreview, b)
 		want(t, r, http.StatusBadRequest, api.CodeValidationFailed, target)
