@@ -54,6 +54,14 @@ func checkEnum(target string, vals, allowed []string) error {
 	return nil
 }
 
+// checkSingleEnum is checkEnum for a field that holds one value.
+func checkSingleEnum(target string, vals, allowed []string) error {
+	if len(vals) == 1 && !slices.Contains(allowed, vals[0]) {
+		return errValidation(target, fmt.Sprintf("%q is not one of %s.", vals[0], strings.Join(allowed, ", ")))
+	}
+	return nil
+}
+
 func parseRange(target string, d *api.DateRange) (from, to time.Time, err error) {
 	if d == nil {
 		return
@@ -150,19 +158,27 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var extra metaBody
-	_ = decodeStrict(ri.body, &extra)
+	if err := decodeStrict(ri.body, &extra); err != nil {
+		writeErr(w, r, err)
+		return
+	}
 	now := s.now()
 	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: (*pg.Page - 1) * *pg.Limit,
 		IncludeArchived: true, IncludeChildren: req.IncludeChildCampaigns, LatestOnly: true}
 	if f := req.CampaignFields; f != nil {
-		types := extra.CampaignFields.CampaignDeliveryType
+		var types []string
+		if extra.CampaignFields != nil {
+			types = slices.Clone(extra.CampaignFields.CampaignDeliveryType)
+		}
+		var single []string
 		if f.DeliveryType != "" {
-			types = append(types, f.DeliveryType)
+			single = []string{f.DeliveryType}
 		}
 		for _, err := range []error{
 			checkEnum("campaign_fields.status", f.Status, model.Statuses),
 			checkEnum("campaign_fields.channels", f.Channels, readChannels),
-			checkEnum("campaign_fields.delivery_type", types, searchDeliveryTypes),
+			checkEnum("campaign_fields.campaign_delivery_type", types, searchDeliveryTypes),
+			checkSingleEnum("campaign_fields.delivery_type", single, searchDeliveryTypes),
 		} {
 			if err != nil {
 				writeErr(w, r, err)
@@ -177,7 +193,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		if f.ID != "" {
 			q.IDs = []string{f.ID}
 		}
-		q.Channels, q.DeliveryTypes, q.CreatedBy = f.Channels, types, f.CreatedBy
+		q.Channels, q.DeliveryTypes, q.CreatedBy = f.Channels, append(types, single...), f.CreatedBy
 		q.Statuses, q.Tags, q.Name, q.From, q.To = f.Status, f.Tags, f.Name, from, to
 		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft)
 		q.IncludeArchived = len(f.Status) == 0 || slices.Contains(f.Status, model.StatusArchived)

@@ -205,6 +205,14 @@ func TestMetaAndReachability(t *testing.T) {
 	}
 	wantErr(map[string]any{"page": 1}, "limit")
 	wantErr(map[string]any{"limit": 1}, "page")
+	// The array form is checked under its own name, never dropped.
+	cf := func(f map[string]any) map[string]any {
+		return map[string]any{"limit": 15, "page": 1, "campaign_fields": f}
+	}
+	wantErr(cf(map[string]any{"campaign_delivery_type": "PERIODIC"}), "campaign_fields.campaign_delivery_type")
+	wantErr(cf(map[string]any{"campaign_delivery_type": []any{"PERIODIC", 5}}), "campaign_fields.campaign_delivery_type[1]")
+	wantErr(cf(map[string]any{"campaign_delivery_type": []any{"NOPE"}}), "campaign_fields.campaign_delivery_type[0]")
+	wantErr(cf(map[string]any{"delivery_type": "NOPE"}), "campaign_fields.delivery_type")
 }
 
 func TestMetaChildren(t *testing.T) {
