@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"net/http"
 	"slices"
 	"strings"
@@ -27,6 +28,15 @@ var searchDeliveryTypes = []string{model.DeliveryOneTime, model.DeliveryPeriodic
 type paging struct {
 	Limit *int `json:"limit"`
 	Page  *int `json:"page"`
+}
+
+// offset is where the page starts; a page so far out that the product
+// overflows starts past every row instead of wrapping round to the first.
+func (p paging) offset() int {
+	if *p.Page-1 > math.MaxInt / *p.Limit {
+		return math.MaxInt
+	}
+	return (*p.Page - 1) * *p.Limit
 }
 
 func checkPaging(p paging) error {
@@ -96,7 +106,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: (*pg.Page - 1) * *pg.Limit,
+	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset(),
 		IncludeArchived: req.IncludeArchiveCampaigns, IncludeChildren: req.IncludeChildCampaigns}
 	if f := req.CampaignFields; f != nil {
 		for _, err := range []error{
@@ -163,7 +173,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	now := s.now()
-	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: (*pg.Page - 1) * *pg.Limit,
+	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset(),
 		IncludeArchived: true, IncludeChildren: req.IncludeChildCampaigns, LatestOnly: true}
 	if f := req.CampaignFields; f != nil {
 		var types []string

@@ -118,6 +118,19 @@ func TestSearch(t *testing.T) {
 	if !slices.Equal(paged, all) {
 		t.Errorf("pages %v, want %v", paged, all)
 	}
+	// A page far beyond the end is empty, even where (page-1)*limit
+	// overflows, for search and meta alike.
+	for _, page := range []int64{1 << 62, 1e18} {
+		far := map[string]any{"limit": 15, "page": page, "campaign_fields": map[string]any{"status": []string{"DRAFT", "SCHEDULED", "STOPPED"}}}
+		if got := e.searchIDs(far); len(got) != 0 {
+			t.Errorf("page %d: %v", page, got)
+		}
+		r := e.do("POST", api.PathMeta, far)
+		want(t, r, http.StatusOK)
+		if !strings.Contains(string(r.env.Data), `"campaigns":[]`) {
+			t.Errorf("meta page %d: %s", page, r.env.Data)
+		}
+	}
 
 	for target, body := range map[string]map[string]any{
 		"limit":                                  {"page": 1},
