@@ -81,6 +81,14 @@ func TestValidateInvalidExitOne(t *testing.T) {
 	}
 }
 
+func TestValidateNullStatusIsForbidden(t *testing.T) {
+	body := `{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "a@example.com", "status": null}`
+	code, out, stdout, _ := runCmd(t, body, "validate", "--phase", "create", "-")
+	if code != 1 || len(out.Errors) != 1 || out.Errors[0].Target != "status" {
+		t.Fatalf("a status key, even null, is forbidden: exit %d %s", code, stdout)
+	}
+}
+
 func TestValidateFeaturesFlag(t *testing.T) {
 	body := `{"channel": "PUSH", "campaign_delivery_type": "PERIODIC", "created_by": "a@example.com",
 	  "campaign_audience_limit": {"is_campaign_audience_limit_enabled": true, "metric": "SENT", "frequency": "INSTANCE", "limit": 5000}}`

@@ -272,11 +272,10 @@ func decodeStruct(m map[string]any, rv reflect.Value) {
 			}
 			continue
 		}
-		if val == nil {
-			continue // null on a known field reads as "not sent"
-		}
 		f := rv.Field(si.fields[pos].index)
-		if !decodeValue(val, f) {
+		// null is not a value of any field's type: it is kept (and written
+		// back) like any other wrong-typed value, so the engine can name it.
+		if val == nil || !decodeValue(val, f) {
 			f.SetZero()
 			if extra != nil {
 				if extra.Invalid == nil {

@@ -292,3 +292,23 @@ func TestVariationOrderIsNumeric(t *testing.T) {
 		t.Fatalf("variation_10 written before variation_2: %s", s)
 	}
 }
+
+func TestNullOnAKnownFieldIsKeptAndNamed(t *testing.T) {
+	in := `{"status":null,"basic_details":{"name":null,"tags":["a"]}}`
+	c, err := Decode([]byte(in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if inv, ok := c.BasicDetails.Extra.Invalid["name"]; !ok || inv.Value != nil || inv.Want != "string" {
+		t.Fatalf("null name kept as %+v (present %v)", inv, ok)
+	}
+	if _, ok := c.Extra.Invalid["status"]; !ok {
+		t.Fatal("a null status must stay visible: the key alone is forbidden")
+	}
+	var want, got any
+	_ = json.Unmarshal([]byte(in), &want)
+	_ = json.Unmarshal(Encode(c), &got)
+	if !reflect.DeepEqual(want, got) {
+		t.Fatalf("round trip: %v, want %v", got, want)
+	}
+}
