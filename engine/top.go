@@ -54,7 +54,7 @@ func checkTop(k *checker, body *model.Campaign, stored *model.Campaign) {
 		k.typeProblem(key, key, body.Extra.Invalid[key])
 	}
 	_, badStatus := body.Extra.Invalid["status"]
-	if k.phase != PhasePublish && (body.Status != nil || badStatus) {
+	if k.phase != PhasePublish && (body.Status != nil || badStatus || body.Extra.Null["status"]) {
 		k.add("top.status_forbidden", "status",
 			"status must not be sent: a status key selects the V1 publish behaviour, which V5 does not provide; change the state with a status action.")
 	}

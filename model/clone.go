@@ -93,6 +93,17 @@ func cloneExtra(e *Extra, si *structInfo, owner reflect.Value) Extra {
 			out.Invalid[k] = Invalid{Value: cloneTree(v.Value), Want: v.Want}
 		}
 	}
+	for k := range e.Null {
+		if si != nil {
+			if pos, ok := si.byName[k]; ok && present(owner.Field(si.fields[pos].index)) {
+				continue
+			}
+		}
+		if out.Null == nil {
+			out.Null = map[string]bool{}
+		}
+		out.Null[k] = true
+	}
 	return out
 }
 

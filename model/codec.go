@@ -31,6 +31,8 @@ type Extra struct {
 	Unknown map[string]any
 	// Invalid holds known keys whose JSON type was wrong, as sent.
 	Invalid map[string]Invalid
+	// Null holds known keys sent as null: read as "not sent", written back.
+	Null map[string]bool
 }
 
 // Invalid is a value of the wrong JSON type for a known field.
@@ -41,7 +43,7 @@ type Invalid struct {
 }
 
 // Empty reports whether nothing extra was kept.
-func (e *Extra) Empty() bool { return len(e.Unknown) == 0 && len(e.Invalid) == 0 }
+func (e *Extra) Empty() bool { return len(e.Unknown) == 0 && len(e.Invalid) == 0 && len(e.Null) == 0 }
 
 // SetUnknown keeps an unknown key.
 func (e *Extra) SetUnknown(key string, v any) {
@@ -272,10 +274,19 @@ func decodeStruct(m map[string]any, rv reflect.Value) {
 			}
 			continue
 		}
+		if val == nil {
+			// null on a known field reads as "not sent", but is kept and
+			// written back: services send null for unset fields.
+			if extra != nil {
+				if extra.Null == nil {
+					extra.Null = map[string]bool{}
+				}
+				extra.Null[k] = true
+			}
+			continue
+		}
 		f := rv.Field(si.fields[pos].index)
-		// null is not a value of any field's type: it is kept (and written
-		// back) like any other wrong-typed value, so the engine can name it.
-		if val == nil || !decodeValue(val, f) {
+		if !decodeValue(val, f) {
 			f.SetZero()
 			if extra != nil {
 				if extra.Invalid == nil {
@@ -571,6 +582,16 @@ func encodeStruct(buf *bytes.Buffer, v reflect.Value) {
 			}
 			sep(k)
 			encodeAny(buf, e.Invalid[k].Value)
+		}
+		for _, k := range sortedKeys(e.Null) {
+			if pos, ok := si.byName[k]; ok && present(v.Field(si.fields[pos].index)) {
+				continue
+			}
+			if _, bad := e.Invalid[k]; bad {
+				continue
+			}
+			sep(k)
+			buf.WriteString("null")
 		}
 	}
 	buf.WriteByte('}')

@@ -293,17 +293,20 @@ func TestVariationOrderIsNumeric(t *testing.T) {
 	}
 }
 
-func TestNullOnAKnownFieldIsKeptAndNamed(t *testing.T) {
+func TestNullOnAKnownFieldIsKeptNotReported(t *testing.T) {
 	in := `{"status":null,"basic_details":{"name":null,"tags":["a"]}}`
 	c, err := Decode([]byte(in))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if inv, ok := c.BasicDetails.Extra.Invalid["name"]; !ok || inv.Value != nil || inv.Want != "string" {
-		t.Fatalf("null name kept as %+v (present %v)", inv, ok)
+	if c.BasicDetails.Name != nil || !c.BasicDetails.Extra.Null["name"] || len(c.BasicDetails.Extra.Invalid) != 0 {
+		t.Fatalf("a null name reads as not sent, is remembered, and is no type problem: %+v", c.BasicDetails.Extra)
 	}
-	if _, ok := c.Extra.Invalid["status"]; !ok {
+	if !c.Extra.Null["status"] {
 		t.Fatal("a null status must stay visible: the key alone is forbidden")
+	}
+	if cl := Clone(c); !Equal(cl, c) {
+		t.Fatalf("clone lost the nulls: %s", Encode(cl))
 	}
 	var want, got any
 	_ = json.Unmarshal([]byte(in), &want)
