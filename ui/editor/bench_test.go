@@ -22,7 +22,7 @@ func BenchmarkEditorKeystroke(b *testing.B) {
 		}
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if !m.editing {
+	if m.edit == nil || !m.edit.inline {
 		b.Fatal("title is not being edited")
 	}
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'x'}}, {Type: tea.KeyBackspace}}

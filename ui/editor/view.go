@@ -228,8 +228,8 @@ func (m *Model) rowLine(i, w, lw int) string {
 	var val string
 	vw := max(4, w-lw-4)
 	text := m.fieldText(f)
-	if focused && m.editing {
-		val = m.input.View()
+	if focused && m.edit != nil && m.edit.inline {
+		val = m.edit.form.View()
 	} else {
 		val = ui.Clean(text)
 		switch f.Kind {
