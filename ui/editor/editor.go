@@ -738,9 +738,8 @@ func (m *Model) restash(before map[string]stashed) tea.Cmd {
 	}
 	return m.change("", func(c *model.Campaign) error {
 		for _, v := range back {
-			if err := v.field.Apply(c, v.text); err != nil {
-				return err
-			}
+			// One value that no longer fits does not hold back the others.
+			_ = v.field.Apply(c, v.text)
 		}
 		return nil
 	})

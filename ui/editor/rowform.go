@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -75,7 +76,11 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 			opts[i] = huh.NewOption(label, c)
 		}
 		width = m.dialogWidth() - 6
-		field = huh.NewSelect[string]().Options(opts...).Height(min(len(opts), max(3, m.height-14))).Value(&r.text)
+		sel := huh.NewSelect[string]().Options(opts...).Value(&r.text)
+		if h := listHeight(m); len(opts) > h {
+			sel.Height(h) // scrolls; a shorter list is shown whole
+		}
+		field = sel
 	case forms.Multi:
 		r.multi = splitList(text)
 		all := slices.Clone(f.Options)
@@ -89,7 +94,11 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 			opts[i] = huh.NewOption(ui.Clean(o), o)
 		}
 		width = m.dialogWidth() - 6
-		field = huh.NewMultiSelect[string]().Options(opts...).Height(min(len(opts), max(3, m.height-14))).Value(&r.multi)
+		ms := huh.NewMultiSelect[string]().Options(opts...).Value(&r.multi)
+		if h := listHeight(m); len(opts) > h {
+			ms.Height(h)
+		}
+		field = ms
 	default:
 		r.inline = true
 		r.text = ui.Clean(text)
@@ -182,13 +191,32 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 // view draws a dialog row form: the field, its problems live, the keys.
 func (r *rowForm) view(m *Model) string {
 	s := m.c.Styles
-	lines := []string{s.Muted.Render(r.field.Path), r.form.View()}
+	w := m.dialogWidth() - 6
+	lines := []string{s.Muted.Render(r.field.Path), r.form.View(), ""}
+	// The dialog covers the form and the problems panel: the field's own
+	// problems and the draft's others, live, are shown here.
+	var own []string
 	for i, f := range m.rows {
 		if f.Path == r.field.Path {
-			for _, p := range m.rowProblems[i] {
-				lines = append(lines, s.Error.Render("✗ "+ui.Clean(p)))
-			}
+			own = m.rowProblems[i]
 		}
+	}
+	for _, p := range own {
+		lines = append(lines, s.Error.Render(truncate("✗ "+ui.Clean(p), w)))
+	}
+	lines = append(lines, m.checkText())
+	var others []string
+	for _, it := range m.panel {
+		if !slices.Contains(own, it.p.Message) {
+			others = append(others, it.p.Target+": "+it.p.Message)
+		}
+	}
+	for i, o := range others {
+		if i == 3 {
+			lines = append(lines, s.Muted.Render(fmt.Sprintf("  … %d more", len(others)-3)))
+			break
+		}
+		lines = append(lines, s.Muted.Render(truncate("  · "+ui.Clean(o), w)))
 	}
 	help := "enter: choose · esc: cancel"
 	switch r.field.Kind {
@@ -200,6 +228,9 @@ func (r *rowForm) view(m *Model) string {
 	lines = append(lines, "", s.Muted.Render(help))
 	return m.box(r.field.Label, lines...)
 }
+
+// listHeight is how many options a dialog shows at once.
+func listHeight(m *Model) int { return max(3, m.height-14) }
 
 func (m *Model) dialogWidth() int { return min(m.width-4, max(50, m.width*2/3)) }
 
