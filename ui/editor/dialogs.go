@@ -27,10 +27,12 @@ func (m *Model) box(title string, lines ...string) string {
 
 // --- picker: a time zone ---------------------------------------------
 //
-// Time zones keep their own picker rather than a filtered huh.Select: the
-// search ranks names by city first and takes "new york" for New_York, and
-// a name not in the list can still be typed (the engine then says why it
-// is wrong), which huh's plain substring filter cannot do.
+// Time zones keep their own picker rather than a filtering huh.Select: huh
+// redraws every matching option on each key, about 7 ms a key over the ~600
+// IANA names against 0.35 ms here (BenchmarkZoneHuhSelectFilter,
+// BenchmarkZonePickerKeystroke). The search also ranks cities first, takes
+// "new york" for New_York and lets a name not in the list be typed (the
+// engine then says why it is wrong), which huh's substring filter cannot.
 
 type picker struct {
 	field   forms.Field

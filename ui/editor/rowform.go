@@ -52,15 +52,13 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 	s := m.c.Styles
 	var (
 		field huh.Field
-		width int
 		theme = huhTheme(s)
 	)
 	switch f.Kind {
 	case forms.LongText:
 		r.text = ui.CleanBlock(text)
-		width = min(m.width-8, max(30, m.width-12))
 		field = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(true).
-			Lines(max(5, m.height-12)).Placeholder(f.Help)
+			Lines(max(5, m.height-20)).Placeholder(f.Help)
 	case forms.Enum, forms.Bool:
 		r.text = text
 		choices := f.Choices()
@@ -75,7 +73,6 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 			}
 			opts[i] = huh.NewOption(label, c)
 		}
-		width = m.dialogWidth() - 6
 		sel := huh.NewSelect[string]().Options(opts...).Value(&r.text)
 		if h := listHeight(m); len(opts) > h {
 			sel.Height(h) // scrolls; a shorter list is shown whole
@@ -93,7 +90,6 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		for i, o := range all {
 			opts[i] = huh.NewOption(ui.Clean(o), o)
 		}
-		width = m.dialogWidth() - 6
 		ms := huh.NewMultiSelect[string]().Options(opts...).Value(&r.multi)
 		if h := listHeight(m); len(opts) > h {
 			ms.Height(h)
@@ -103,21 +99,31 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		r.inline = true
 		r.text = ui.Clean(text)
 		theme = inlineTheme(s)
-		width = max(10, m.formWidth()-m.labelWidth()-4)
 		field = huh.NewInput().Prompt("").CharLimit(0).Value(&r.text)
 	}
 	r.form = huh.NewForm(huh.NewGroup(field)).
 		WithTheme(theme).WithKeyMap(rowKeys(f.Kind)).
-		WithShowHelp(false).WithShowErrors(false).WithWidth(width)
+		WithShowHelp(false).WithShowErrors(false)
 	// Init focuses the field; its commands (a window-size query, a blink)
 	// are not needed: the size is given here.
 	r.form.Init()
-	r.form.Update(tea.WindowSizeMsg{Width: width, Height: m.height})
+	r.resize(m)
 	if r.inline || f.Kind == forms.LongText {
 		// A cleaned value differs from the stored one: the first key saves it.
 		r.last = text
 	}
 	return r
+}
+
+// resize fits the form to the editor's size: the value column of the row,
+// or the dialog.
+func (r *rowForm) resize(m *Model) {
+	w := m.dialogWidth() - 6
+	if r.inline {
+		w = max(10, m.formWidth()-m.labelWidth()-4)
+	}
+	r.form.WithWidth(w)
+	r.form.Update(tea.WindowSizeMsg{Width: w, Height: m.height})
 }
 
 // value is the bound value as the field's text.
@@ -192,7 +198,11 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 func (r *rowForm) view(m *Model) string {
 	s := m.c.Styles
 	w := m.dialogWidth() - 6
-	lines := []string{s.Muted.Render(r.field.Path), r.form.View(), ""}
+	var lines []string
+	if !strings.Contains(r.field.Path, "@") { // not a path of the campaign
+		lines = append(lines, s.Muted.Render(truncate(r.field.Path, w)))
+	}
+	lines = append(lines, r.form.View(), "")
 	// The dialog covers the form and the problems panel: the field's own
 	// problems and the draft's others, live, are shown here.
 	var own []string
