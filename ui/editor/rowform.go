@@ -123,6 +123,13 @@ func (r *rowForm) resize(m *Model) {
 		w = max(10, m.formWidth()-m.labelWidth()-4)
 	}
 	r.form.WithWidth(w)
+	if r.inline {
+		// One line, scrolled to the cursor at the end (the value was set
+		// before the input had a width, so nothing scrolled it yet).
+		r.form.WithHeight(1)
+		r.form.Update(tea.KeyMsg{Type: tea.KeyEnd})
+		return
+	}
 	r.form.Update(tea.WindowSizeMsg{Width: w, Height: m.height})
 }
 
