@@ -57,7 +57,9 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 	switch f.Kind {
 	case forms.LongText:
 		r.text = ui.CleanBlock(text)
-		field = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(true).
+		// No line numbers: huh.Text leaves their styles at the textarea's
+		// defaults, drawn by the process's renderer (wrong over SSH).
+		field = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(false).
 			Lines(max(5, m.height-20)).Placeholder(f.Help)
 	case forms.Enum, forms.Bool:
 		r.text = text
