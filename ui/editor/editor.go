@@ -710,7 +710,7 @@ func (m *Model) apply(f forms.Field, text string) tea.Cmd {
 func (m *Model) rowValues() map[string]stashed {
 	out := make(map[string]stashed, len(m.rows))
 	for _, f := range m.rows {
-		if f.Editable() && !strings.HasPrefix(f.Path, "@") {
+		if f.Editable() && !strings.Contains(f.Path, "@") { // campaign values only
 			if t := f.Format(m.work); t != "" {
 				out[f.Path] = stashed{f, t}
 			}
