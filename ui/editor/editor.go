@@ -333,6 +333,9 @@ func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
 
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
+	if m.edit != nil && !m.edit.inline {
+		return m.edit.help()
+	}
 	if m.dialog != nil {
 		return []key.Binding{m.keys.Edit, m.keys.Cancel}
 	}

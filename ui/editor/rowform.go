@@ -237,15 +237,24 @@ func (r *rowForm) view(m *Model) string {
 		}
 		lines = append(lines, s.Muted.Render(truncate("  · "+ui.Clean(o), w)))
 	}
-	help := "enter: choose · esc: cancel"
+	var help []string
+	for _, b := range r.help() {
+		help = append(help, b.Help().Key+": "+b.Help().Desc)
+	}
+	lines = append(lines, "", s.Muted.Render(strings.Join(help, " · ")))
+	return m.box(r.field.Label, lines...)
+}
+
+// help lists the keys of a dialog row form.
+func (r *rowForm) help() []key.Binding {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
 	switch r.field.Kind {
 	case forms.Multi:
-		help = "space: toggle · enter: done · esc: cancel"
+		return []key.Binding{b("space", "toggle"), b("enter", "done"), b("esc", "cancel")}
 	case forms.LongText:
-		help = "esc: done · ctrl+s: sync now"
+		return []key.Binding{b("esc", "done"), b("ctrl+s", "sync now")}
 	}
-	lines = append(lines, "", s.Muted.Render(help))
-	return m.box(r.field.Label, lines...)
+	return []key.Binding{b("enter", "choose"), b("esc", "cancel")}
 }
 
 // listHeight is how many options a dialog shows at once.
