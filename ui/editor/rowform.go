@@ -101,7 +101,8 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		r.inline = true
 		r.text = ui.Clean(text)
 		theme = inlineTheme(s)
-		field = huh.NewInput().Prompt("").CharLimit(0).Value(&r.text)
+		// The row's help (often an example) stays visible while it is empty.
+		field = huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
 	}
 	r.form = huh.NewForm(huh.NewGroup(field)).
 		WithTheme(theme).WithKeyMap(rowKeys(f.Kind)).
