@@ -254,14 +254,7 @@ func parseKV(text string) []model.KeyValue {
 // Cycle returns the next (step +1) or previous (-1) value of an Enum or Bool
 // field, with unset ("") as one of the stops.
 func (f *Field) Cycle(c *model.Campaign, step int) string {
-	opts := f.Options
-	if f.Kind == Bool {
-		opts = []string{"yes", "no"}
-	}
-	all := append([]string{""}, opts...)
-	if f.Kind == Enum && f.get != nil && len(opts) > 0 {
-		all = opts // choices that must always hold a value
-	}
+	all := f.Choices()
 	cur := f.Format(c)
 	i := slices.Index(all, cur)
 	if i < 0 {
@@ -269,6 +262,19 @@ func (f *Field) Cycle(c *model.Campaign, step int) string {
 	}
 	i = (i + step + len(all)) % len(all)
 	return all[i]
+}
+
+// Choices are the values an Enum or Bool field can take, in order, with
+// unset ("") first unless the field must always hold a value.
+func (f *Field) Choices() []string {
+	opts := f.Options
+	if f.Kind == Bool {
+		opts = []string{"yes", "no"}
+	}
+	if f.Kind == Enum && (f.get != nil || strings.HasPrefix(f.Path, "@sel:")) && len(opts) > 0 {
+		return slices.Clone(opts) // choices that must always hold a value
+	}
+	return append([]string{""}, opts...)
 }
 
 // Toggle flips option opt of a Multi field.

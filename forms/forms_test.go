@@ -470,3 +470,40 @@ func TestContentOpsDropNothingSilently(t *testing.T) {
 		t.Fatal("removed locale kept")
 	}
 }
+
+func TestChoicesOfHeldValues(t *testing.T) {
+	c := campaign(model.ChannelPush, model.DeliveryOneTime)
+	c.BasicDetails = &model.BasicDetails{Platforms: []string{model.PlatformAndroid, model.PlatformIOS}}
+	var tpl, audience Field
+	for _, f := range Fields(StepContent, NewCtx(c, Selection{Locale: DefaultLocale, Variation: "variation_1", Platform: model.PlatformAndroid}, false)) {
+		if f.Label == "Template" && tpl.Path == "" {
+			tpl = f
+		}
+	}
+	for _, f := range Fields(StepBasic, NewCtx(c, Selection{}, false)) {
+		if f.Label == "iOS audience" {
+			audience = f
+		}
+	}
+	cases := []struct {
+		name string
+		f    Field
+		want []string
+	}{
+		{"a bool can be unset", Field{Path: "x.y", Kind: Bool}, []string{"", "yes", "no"}},
+		{"an enum can be unset", tpl, append([]string{""}, Templates(model.PlatformAndroid)...)},
+		{"a selection always holds one", Field{Path: SelLocale, Kind: Enum, Options: []string{"default", "fr"}}, []string{"default", "fr"}},
+		{"a computed choice always holds one", audience, audience.Options},
+	}
+	for _, tc := range cases {
+		if tc.f.Path == "" {
+			t.Fatalf("%s: no such row", tc.name)
+		}
+		if got := tc.f.Choices(); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+	if slices.Contains(audience.Choices(), "") {
+		t.Error("the iOS audience offers unset")
+	}
+}

@@ -2,12 +2,24 @@
 // model, live validation with the engine on every key press, a preview
 // beside the form, sync through the sync engine, conflicts and test sends.
 //
-// The steps are rows of forms.Field edited with one bubbles textinput, left/
-// right cycling and pickers, rather than huh groups: rows appear and vanish
-// as values change (a template, a delivery type, a toggle), validation must
-// run on every key (huh validates on blur), and one input keeps a key press
-// well under 2 ms on the largest campaign. The new-draft dialog, a fixed
-// form, is a huh form.
+// A step is a list of rows (forms.Field) drawn by the editor, not a huh
+// group: rows appear and vanish as values change (a template, a delivery
+// type, a toggle), and a group redraws every field on each key (about 2 ms
+// at 25 fields). Editing a row opens one small huh form holding one field
+// for it (rowForm): huh.Input for one-line values, drawn in the row;
+// huh.Text for long text, huh.Select for a choice (with "(not set)") and
+// huh.MultiSelect for a subset, drawn as a dialog. Only one huh form lives
+// at a time (two would both take the keys), built on the session's styles
+// (huh's own themes use the process's renderer, wrong over SSH). huh
+// validates on blur, so after every key the editor reads the bound value
+// and applies it at once: the engine judges each key press, and a hovered
+// choice is applied as it is hovered (esc puts the old one back). Time
+// zones keep a picker of their own (see picker). The new-draft dialog is a
+// huh form too.
+//
+// Switching a template clears the fields the new one does not use; those
+// values are kept by path for the session (Model.stash) and come back when
+// a template that uses them is chosen again.
 //
 // A key press changes the editor's own copy at once (validated in Update)
 // and queues the same change for the sync engine's journal on a worker
@@ -24,7 +36,6 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -110,9 +121,6 @@ func (f *Factory) New(c *ui.Common, id string) ui.Screen {
 	if len(m.users) == 0 {
 		m.users = DefaultUsers
 	}
-	m.input = newInput(c.Styles)
-	m.input.Prompt = ""
-	m.input.CharLimit = 0
 	if id == "" {
 		m.dialog = newDraftDialog(m)
 	}
@@ -149,8 +157,12 @@ type Model struct {
 	cur  int
 	top  int
 
-	editing bool
-	input   textinput.Model
+	// edit is the row being edited through its huh form (nil: none).
+	edit *rowForm
+	// stash keeps values a change cleared along with their rows (a
+	// template switch clears what the new template does not use), by path,
+	// to give them back when a row with that path shows again, empty.
+	stash map[string]stashed
 
 	patchProblems   []engine.Problem
 	publishProblems []engine.Problem
@@ -310,19 +322,24 @@ func (m *Model) SetSize(w, h int) {
 	_, _, pw, ph := m.layout()
 	fr := m.c.Styles.Pane
 	m.prev.SetSize(pw-fr.GetHorizontalFrameSize(), ph-fr.GetVerticalFrameSize())
-	m.input.Width = max(10, m.formWidth()-m.labelWidth()-4)
+	if m.edit != nil {
+		m.edit.resize(m)
+	}
 }
 
 // Typing reports a focused text field or an open dialog: the root then
 // leaves q and ? to us.
-func (m *Model) Typing() bool { return m.editing || m.dialog != nil }
+func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
 
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
+	if m.edit != nil && !m.edit.inline {
+		return m.edit.help()
+	}
 	if m.dialog != nil {
 		return []key.Binding{m.keys.Edit, m.keys.Cancel}
 	}
-	if m.editing {
+	if m.edit != nil && m.edit.inline {
 		return []key.Binding{m.keys.Done, m.keys.Cancel, m.keys.Sync}
 	}
 	return []key.Binding{m.keys.Edit, m.keys.NextStep, m.keys.PrevStep, m.keys.NextPane, m.keys.Sync, m.keys.Test, m.keys.Back}
@@ -465,8 +482,8 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			}
 			return m, nil
 		}
-		if m.editing {
-			return m, m.updateEditing(msg)
+		if m.edit != nil {
+			return m, m.edit.update(m, msg)
 		}
 		return m, m.updateKeys(msg)
 	case tea.MouseMsg:
@@ -608,63 +625,34 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		case key.Matches(msg, k.Toggle):
 			return m.cycle(f, 1)
 		case key.Matches(msg, k.Edit):
-			if f.Kind == forms.Bool {
-				return m.cycle(f, 1)
-			}
-			m.dialog = newPicker(m, f, false)
+			m.startEdit(f)
 		}
-	case forms.Multi, forms.Zone:
+	case forms.Zone:
 		if key.Matches(msg, k.Edit) {
-			m.dialog = newPicker(m, f, f.Kind == forms.Multi)
-		}
-	case forms.LongText:
-		if key.Matches(msg, k.Edit) {
-			m.dialog = newTextDialog(m, f)
-			return textarea.Blink
+			m.dialog = newPicker(m, f)
 		}
 	default:
 		if key.Matches(msg, k.Edit) {
-			m.editing = true
-			// Control sequences never reach the terminal, not even while editing
-			// (the first key press then saves the cleaned text).
-			m.input.SetValue(ui.Clean(m.fieldText(f)))
-			m.input.CursorEnd()
-			return m.input.Focus()
+			m.startEdit(f)
 		}
 	}
 	return nil
 }
 
-func (m *Model) updateEditing(msg tea.KeyMsg) tea.Cmd {
-	k := m.keys
-	switch {
-	case key.Matches(msg, k.Done), key.Matches(msg, k.Cancel), msg.Type == tea.KeyTab:
-		m.stopEditing()
-		return nil
-	case msg.Type == tea.KeyUp || msg.Type == tea.KeyDown:
-		m.stopEditing()
-		if msg.Type == tea.KeyUp {
-			m.move(-1)
-		} else {
-			m.move(1)
-		}
-		return nil
-	case key.Matches(msg, k.Sync):
-		return m.flush()
+// startEdit opens row f's huh form: in the row for one-line values, as a
+// dialog for long text and choices.
+func (m *Model) startEdit(f forms.Field) {
+	m.edit = newRowForm(m, f, m.fieldText(f))
+	if !m.edit.inline {
+		m.dialog = m.edit
 	}
-	before := m.input.Value()
-	var cmd tea.Cmd
-	m.input, cmd = m.input.Update(msg)
-	if v := m.input.Value(); v != before {
-		f := m.rows[m.cur]
-		return tea.Batch(cmd, m.apply(f, v))
-	}
-	return cmd
 }
 
 func (m *Model) stopEditing() {
-	m.editing = false
-	m.input.Blur()
+	if m.edit != nil && m.dialog == dialog(m.edit) {
+		m.dialog = nil
+	}
+	m.edit = nil
 }
 
 // fieldText is a row's current value as text (the selection rows read the
@@ -712,7 +700,67 @@ func (m *Model) choose(f forms.Field, v string) tea.Cmd {
 // apply writes text into a field: at once in the editor's copy (validated
 // now), and through the queue into the sync engine's journal.
 func (m *Model) apply(f forms.Field, text string) tea.Cmd {
-	return m.change(f.Path, func(c *model.Campaign) error { return f.Apply(c, text) })
+	if f.Kind == forms.Text || f.Kind == forms.LongText {
+		// Typing text shows or hides no rows: no stash to keep.
+		return m.change(f.Path, func(c *model.Campaign) error { return f.Apply(c, text) })
+	}
+	before := m.rowValues()
+	cmd := m.change(f.Path, func(c *model.Campaign) error { return f.Apply(c, text) })
+	return tea.Batch(cmd, m.restash(before))
+}
+
+// rowValues are the texts of the rows shown that hold a value, by path.
+func (m *Model) rowValues() map[string]stashed {
+	out := make(map[string]stashed, len(m.rows))
+	for _, f := range m.rows {
+		if f.Editable() && !strings.Contains(f.Path, "@") { // campaign values only
+			if t := f.Format(m.work); t != "" {
+				out[f.Path] = stashed{f, t}
+			}
+		}
+	}
+	return out
+}
+
+// stashed is a value a change cleared, as its field's text (applied again,
+// it gives each copy of the campaign its own value).
+type stashed struct {
+	field forms.Field
+	text  string
+}
+
+// restash keeps what a change cleared along with its row and gives back
+// kept values to rows that show again empty (switching a template back).
+func (m *Model) restash(before map[string]stashed) tea.Cmd {
+	shown := make(map[string]bool, len(m.rows))
+	for _, f := range m.rows {
+		shown[f.Path] = true
+	}
+	for p, v := range before {
+		if !shown[p] && v.field.Format(m.work) == "" {
+			if m.stash == nil {
+				m.stash = map[string]stashed{}
+			}
+			m.stash[p] = v
+		}
+	}
+	var back []stashed
+	for _, f := range m.rows {
+		if v, ok := m.stash[f.Path]; ok && f.Format(m.work) == "" {
+			back = append(back, stashed{f, v.text})
+			delete(m.stash, f.Path)
+		}
+	}
+	if len(back) == 0 {
+		return nil
+	}
+	return m.change("", func(c *model.Campaign) error {
+		for _, v := range back {
+			// One value that no longer fits does not hold back the others.
+			_ = v.field.Apply(c, v.text)
+		}
+		return nil
+	})
 }
 
 func (m *Model) runAction(f forms.Field) tea.Cmd {

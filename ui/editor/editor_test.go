@@ -47,7 +47,7 @@ func TestLockedFieldsAreReadOnlyWithReason(t *testing.T) {
 	focus(t, m, "segmentation_details.is_all_user_campaign")
 	before := m.fieldText(m.rows[m.cur])
 	press(m, kRight, kEnter)
-	if m.fieldText(m.rows[m.cur]) != before || m.editing {
+	if m.fieldText(m.rows[m.cur]) != before || m.edit != nil {
 		t.Fatal("a locked field changed")
 	}
 	if !strings.Contains(m.View(), "Locked: segmentation_details cannot change while the campaign is ACTIVE") {
@@ -73,7 +73,7 @@ func TestStoppedCampaignIsAllLocked(t *testing.T) {
 	m, _ := newTestEditor(t, c, 160, 48)
 	focus(t, m, "basic_details.name")
 	press(m, kEnter)
-	if m.editing || !strings.Contains(m.View(), "a STOPPED campaign cannot be edited") {
+	if m.edit != nil || !strings.Contains(m.View(), "a STOPPED campaign cannot be edited") {
 		t.Fatalf("stopped campaign editable:\n%s", m.View())
 	}
 }
@@ -90,7 +90,7 @@ func TestProblemShowsBesideFieldAndJumps(t *testing.T) {
 	title := forms.MessagePath(m.work, "fr-FR", "variation_1") + ".push.android.basic_details.title"
 	focus(t, m, title)
 	press(m, kEnter)
-	for range len(m.input.Value()) {
+	for range len(m.edit.value()) {
 		press(m, tea.KeyMsg{Type: tea.KeyBackspace})
 	}
 	press(m, kEsc)

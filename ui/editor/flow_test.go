@@ -504,3 +504,19 @@ func TestOfflineEditsKept(t *testing.T) {
 	keys(tm, "enter", "ctrl+s")
 	waitFor(t, tm, "offline", "Offline kept")
 }
+
+// Keys the shell uses (q quits, ? shows help) are letters inside a field
+// edited through its huh input.
+func TestQuitAndHelpKeysAreTextWhileEditing(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, 0)
+	defer stop()
+	newDraft(t, tm, false, "Keys")
+	keys(tm, "enter")
+	tm.Type(" q?")
+	keys(tm, "enter")
+	waitFor(t, tm, "Keys q?")
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	findDraft(t, e.client, "Keys q?")
+}

@@ -65,3 +65,34 @@ func TestGoldenViews(t *testing.T) {
 		})
 	}
 }
+
+// TestGoldenRowForms draws rows being edited through their huh forms: a
+// one-line input in its row, a select and a multi-select as dialogs.
+func TestGoldenRowForms(t *testing.T) {
+	cases := []struct {
+		name string
+		step forms.Step
+		path func(m *Model) string
+	}{
+		{"edit_title_inline_120x40", forms.StepContent, func(m *Model) string {
+			return forms.MessagePath(m.work, "default", "variation_1") + ".push.android.basic_details.title"
+		}},
+		{"edit_template_select_120x40", forms.StepContent, func(m *Model) string {
+			return forms.MessagePath(m.work, "default", "variation_1") + ".push.android.template_type"
+		}},
+		{"edit_platforms_multi_120x40", forms.StepBasic, func(*Model) string { return "basic_details.platforms" }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 120, 40)
+			m.goStep(tc.step)
+			focus(t, m, tc.path(m))
+			press(m, kEnter)
+			if m.edit == nil {
+				t.Fatal("enter did not open the row's form")
+			}
+			m.prev.Render(m.previewInput())
+			golden(t, tc.name, ansiStrip(m.View()))
+		})
+	}
+}

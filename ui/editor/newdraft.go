@@ -8,10 +8,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
-	"github.com/charmbracelet/lipgloss"
 
 	"campaigns/model"
-	"campaigns/themes"
 )
 
 func fmtAny(v any) string { return fmt.Sprint(v) }
@@ -154,25 +152,4 @@ func (d *draftDialog) view(m *Model) string {
 	}
 	lines = append(lines, s.Muted.Render("esc: cancel"))
 	return m.box("New draft", lines...)
-}
-
-// huhTheme dresses huh in the session's theme: every colour comes from
-// themes.Styles.
-func huhTheme(s themes.Styles) *huh.Theme {
-	t := huh.ThemeBase()
-	f := &t.Focused
-	f.Base = f.Base.BorderForeground(s.Theme.Focus)
-	f.Title, f.Description = s.Title, s.Muted
-	f.ErrorIndicator, f.ErrorMessage = s.Error, s.Error
-	f.SelectSelector = s.Cursor.SetString("▸ ")
-	f.Option, f.SelectedOption = s.Text, s.Selected
-	f.NextIndicator, f.PrevIndicator = s.Accent.SetString(" →"), s.Accent.SetString("← ")
-	f.TextInput.Cursor, f.TextInput.Placeholder, f.TextInput.Prompt, f.TextInput.Text = s.Cursor, s.Muted, s.Accent, s.Text
-	t.Blurred = t.Focused
-	t.Blurred.Base = t.Blurred.Base.BorderStyle(lipgloss.HiddenBorder())
-	t.Blurred.Title = s.Subtitle
-	t.Blurred.SelectSelector = s.Text.SetString("  ")
-	t.Blurred.Option, t.Blurred.SelectedOption = s.Muted, s.Accent
-	t.Help.ShortKey, t.Help.ShortDesc, t.Help.ShortSeparator = s.Key, s.Muted, s.Muted
-	return t
 }

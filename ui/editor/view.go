@@ -117,15 +117,18 @@ func (m *Model) headerLine() string {
 		name = "untitled draft"
 	}
 	left := s.Title.Render(ui.Clean(name)) + s.Muted.Render(fmt.Sprintf("  %s · %s · ", m.channel(), m.delivery())) + s.Status(m.state).Render(m.state)
-	var check string
-	switch n := len(m.panel); {
-	case n == 0:
-		check = s.OK.Render("✓ ready to publish")
-	default:
-		check = s.Warning.Render(fmt.Sprintf("%d to fix before publishing", n))
-	}
+	check := m.checkText()
 	gap := max(1, m.width-lipgloss.Width(left)-lipgloss.Width(check))
 	return left + strings.Repeat(" ", gap) + check
+}
+
+// checkText is how far the draft is from publishable.
+func (m *Model) checkText() string {
+	s := m.c.Styles
+	if n := len(m.panel); n > 0 {
+		return s.Warning.Render(fmt.Sprintf("%d to fix before publishing", n))
+	}
+	return s.OK.Render("✓ ready to publish")
 }
 
 func (m *Model) stepsView(w, h int) []string {
@@ -228,8 +231,8 @@ func (m *Model) rowLine(i, w, lw int) string {
 	var val string
 	vw := max(4, w-lw-4)
 	text := m.fieldText(f)
-	if focused && m.editing {
-		val = m.input.View()
+	if focused && m.edit != nil && m.edit.inline {
+		val = m.edit.form.View()
 	} else {
 		val = ui.Clean(text)
 		switch f.Kind {
