@@ -346,6 +346,8 @@ var ruleCases = []ruleCase{
 	// --- scheduling ----------------------------------------------------------------------------
 	{"scheduling missing one time", pOT, 0, Features{}, s(sd, del), "publish.scheduling_details", sd},
 	{"scheduling missing periodic", ePER, 0, Features{}, s(sd, del), "publish.scheduling_details", sd},
+	{"scheduling without a delivery type at publish", pOT, 0, Features{}, s(sd+".delivery_type", del), "publish.scheduling_delivery_type", sd + ".delivery_type"},
+	{"scheduling without a delivery type while drafting", pOT, PhasePatch, Features{}, s(sd+".delivery_type", del, sd+".timezone", del, sd+".start_time", del, sd+".expiry_time", del), "", ""},
 	{"scheduling type unknown", pOT, 0, Features{}, s(sd+".delivery_type", `"LATER"`), "scheduling.delivery_type", sd + ".delivery_type"},
 	{"fixed time without timezone", pOT, PhasePatch, Features{}, s(sd+".timezone", del), "scheduling.timezone_required", sd + ".timezone"},
 	{"fixed time without start", pOT, PhasePatch, Features{}, s(sd+".start_time", del), "scheduling.start_time_required", sd + ".start_time"},

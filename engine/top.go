@@ -221,8 +221,13 @@ var publishRules = []completeness{
 		if k.dtype != model.DeliveryOneTime && k.dtype != model.DeliveryPeriodic {
 			return
 		}
-		if k.c.SchedulingDetails == nil && !wrongType(&k.c.Extra, "scheduling_details") {
+		sd := k.c.SchedulingDetails
+		if sd == nil && !wrongType(&k.c.Extra, "scheduling_details") {
 			k.add("publish.scheduling_details", "scheduling_details", "scheduling_details is required for publish of "+k.dtLabel()+".")
+		}
+		// Without a delivery type nothing says when to send.
+		if sd != nil && sd.DeliveryType == nil && !wrongType(&sd.Extra, "delivery_type") {
+			k.add("publish.scheduling_delivery_type", "scheduling_details.delivery_type", "scheduling_details.delivery_type is required for publish of "+k.dtLabel()+": ASAP, AT_FIXED_TIME, SEND_IN_BTS or SEND_IN_USER_TIMEZONE.")
 		}
 	}},
 	{"publish.bypass_dnd", func(k *checker) {
