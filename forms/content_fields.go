@@ -169,15 +169,22 @@ func (b *builder) clickAction(p, label string, options []string) {
 	}
 }
 
-func (b *builder) android(mp, p string) {
-	x := b.x
-	b.head("Android")
-	b.add(templateChooser(mp, model.PlatformAndroid, p))
-	tpl := x.text(p + "template_type")
+// template adds a platform's template chooser and, for Custom, the saved
+// template's id and version; it returns the chosen template type.
+func (b *builder) template(mp, platform, p string) string {
+	b.add(templateChooser(mp, platform, p))
+	tpl := b.x.text(p + "template_type")
 	if tpl == model.TemplateCustom {
 		b.text(p+"custom_template_id", "Custom template id")
 		b.num(p+"custom_template_version", "Template version")
 	}
+	return tpl
+}
+
+func (b *builder) android(mp, p string) {
+	x := b.x
+	b.head("Android")
+	tpl := b.template(mp, model.PlatformAndroid, p)
 	bd := p + "basic_details."
 	b.text(bd+"title", "Title")
 	b.long(bd+"message", "Message")
@@ -273,14 +280,8 @@ func (b *builder) carousel(p, manual, auto string) {
 }
 
 func (b *builder) ios(mp, p string) {
-	x := b.x
 	b.head("iOS")
-	b.add(templateChooser(mp, model.PlatformIOS, p))
-	tpl := x.text(p + "template_type")
-	if tpl == model.TemplateCustom {
-		b.text(p+"custom_template_id", "Custom template id")
-		b.num(p+"custom_template_version", "Template version")
-	}
+	tpl := b.template(mp, model.PlatformIOS, p)
 	bd := p + "basic_details."
 	b.text(bd+"title", "Title")
 	b.text(bd+"subtitle", "Subtitle")
