@@ -94,6 +94,9 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		r.layout()
 		return r, nil
 	case tea.KeyMsg:
+		if runes, ok := r.burst(msg); ok {
+			return r, r.typeEach(runes)
+		}
 		if key.Matches(msg, r.c.Keys.ForceQuit) {
 			r.cancel()
 			return r, tea.Quit
@@ -160,6 +163,39 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmds = append(cmds, cmd)
 	}
 	return r, tea.Batch(cmds...)
+}
+
+// maxBurst is the longest run of characters taken as separate key presses
+// while a field has focus; longer runs are pastes and go to the field whole.
+const maxBurst = 16
+
+// burst reports a run of characters that arrived in one read (fast typing,
+// tmux, an SSH link that batches keys) but stands for separate key presses.
+// Bubble Tea delivers it as one KeyMsg whose String() is the text itself, so
+// typing "jj" would move nothing and "up" typed into a field would match the
+// up arrow and vanish.
+func (r *root) burst(msg tea.KeyMsg) ([]rune, bool) {
+	if msg.Type != tea.KeyRunes || msg.Paste || msg.Alt || len(msg.Runes) < 2 {
+		return nil, false
+	}
+	if len(msg.Runes) > maxBurst && r.top().Typing() {
+		return nil, false
+	}
+	return msg.Runes, true
+}
+
+// typeEach handles runes as one key press each, in order.
+func (r *root) typeEach(runes []rune) tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(runes))
+	for _, c := range runes {
+		k := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{c}}
+		if c == ' ' {
+			k.Type = tea.KeySpace // what a lone space press is
+		}
+		_, cmd := r.Update(k)
+		cmds = append(cmds, cmd)
+	}
+	return tea.Sequence(cmds...)
 }
 
 func (r *root) updateTop(msg tea.Msg) tea.Cmd {
