@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -16,6 +17,17 @@ import (
 type dialog interface {
 	update(m *Model, msg tea.KeyMsg) tea.Cmd
 	view(m *Model) string
+}
+
+// footed is a dialog whose own keys the footer names instead of the
+// editor's generic enter/esc.
+type footed interface {
+	footer() []key.Binding
+}
+
+// hint is a footer entry that no key map holds.
+func hint(k, desc string) key.Binding {
+	return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc))
 }
 
 func (m *Model) box(title string, lines ...string) string {
@@ -87,6 +99,10 @@ func (p *picker) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
+func (p *picker) footer() []key.Binding {
+	return []key.Binding{hint("enter", "choose"), hint("esc", "cancel")}
+}
+
 func (p *picker) view(m *Model) string {
 	s := m.c.Styles
 	lines := []string{p.filter.View(), ""}
@@ -136,6 +152,10 @@ func (p *prompt) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
+func (p *prompt) footer() []key.Binding {
+	return []key.Binding{hint("enter", "ok"), hint("esc", "cancel")}
+}
+
 func (p *prompt) view(m *Model) string {
 	return m.box(p.title, m.c.Styles.Muted.Render(p.label), p.input.View(), "", m.c.Styles.Muted.Render("enter: ok · esc: cancel"))
 }
@@ -168,10 +188,17 @@ func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+func (d *leaveDialog) footer() []key.Binding {
+	return []key.Binding{hint("s", "sync, then leave"), hint("l", "leave"), hint("esc", "stay")}
+}
+
 func (d *leaveDialog) view(m *Model) string {
 	s := m.c.Styles
+	// The sync state on a line of its own: run on, it wraps and leaves its
+	// "●" alone at the end of the line above.
 	return m.box("Leave the editor?",
-		s.Warning.Render("Some edits have not reached the service: ")+m.syncText(),
+		s.Warning.Render("Some edits have not reached the service:"),
+		m.syncText(),
 		s.Text.Render("They are kept in the local journal either way and sync when you reopen the draft."),
 		"",
 		s.Key.Render("s")+" sync now, then leave   "+s.Key.Render("l")+" leave, keep them local   "+s.Key.Render("esc")+" stay")

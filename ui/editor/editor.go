@@ -336,6 +336,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.edit != nil && !m.edit.inline {
 		return m.edit.help()
 	}
+	if d, ok := m.dialog.(footed); ok {
+		return d.footer()
+	}
 	if m.dialog != nil {
 		return []key.Binding{m.keys.Edit, m.keys.Cancel}
 	}

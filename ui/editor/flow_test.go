@@ -520,3 +520,35 @@ func TestQuitAndHelpKeysAreTextWhileEditing(t *testing.T) {
 	waitFor(t, tm, "● synced")
 	findDraft(t, e.client, "Keys q?")
 }
+
+// Dialogs name their own keys in the footer, and the leave dialog shows the
+// sync state whole on its own line.
+func TestDialogFootersNameTheirKeys(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour) // edits stay pending
+	defer stop()
+	waitFor(t, tm, "browse")
+	keys(tm, "n")
+	waitFor(t, tm, "New draft", "┃ Channel", "esc cancel")
+	keys(tm, "esc")
+	newDraft(t, tm, false, "Footers")
+	keys(tm, "enter")
+	tm.Type(" x")
+	keys(tm, "enter")
+	waitFor(t, tm, "Footers x", "pending")
+	keys(tm, "esc")
+	waitFor(t, tm, "Leave the editor?", "s sync, then leave", "l leave", "esc stay")
+	_ = tm.Quit()
+	view := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).View()
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, "have not reached") && strings.Contains(l, "●") {
+			t.Fatalf("the sync state runs on after the warning:\n%s", view)
+		}
+		if strings.TrimRight(strings.Trim(strings.TrimSpace(l), "║"), " ") == "●" {
+			t.Fatalf("a lone ● in the leave dialog:\n%s", view)
+		}
+	}
+	if !strings.Contains(view, "● 1 component(s) pending") && !strings.Contains(view, "pending") {
+		t.Fatalf("the leave dialog does not say what is pending:\n%s", view)
+	}
+}

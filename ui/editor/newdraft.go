@@ -6,6 +6,7 @@ import (
 	"net/mail"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
@@ -139,6 +140,10 @@ func (d *draftDialog) failed(m *Model, err error) tea.Cmd {
 	nd.channel, nd.delivery, nd.createdBy, nd.name, nd.connType, nd.connName, nd.err = old.channel, old.delivery, old.createdBy, old.name, old.connType, old.connName, old.err
 	m.dialog = nd
 	return nd.init()
+}
+
+func (d *draftDialog) footer() []key.Binding {
+	return []key.Binding{hint("enter", "next"), hint("shift+tab", "back"), hint("esc", "cancel")}
 }
 
 func (d *draftDialog) view(m *Model) string {
