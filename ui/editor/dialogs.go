@@ -160,6 +160,30 @@ func (p *prompt) view(m *Model) string {
 	return m.box(p.title, m.c.Styles.Muted.Render(p.label), p.input.View(), "", m.c.Styles.Muted.Render("enter: ok · esc: cancel"))
 }
 
+// --- confirm: y does it, anything else keeps things as they are --------
+
+type confirmDialog struct {
+	title, text string
+	yes         func(m *Model) tea.Cmd
+}
+
+func (d *confirmDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
+	m.dialog = nil
+	if msg.String() == "y" {
+		return d.yes(m)
+	}
+	return nil
+}
+
+func (d *confirmDialog) footer() []key.Binding {
+	return []key.Binding{hint("y", "yes"), hint("esc", "no")}
+}
+
+func (d *confirmDialog) view(m *Model) string {
+	s := m.c.Styles
+	return m.box(d.title, s.Text.Render(d.text), "", s.Key.Render("y")+" yes   "+s.Key.Render("esc")+" no")
+}
+
 // --- leaving with unsynced edits ----------------------------------------
 
 type leaveDialog struct{}

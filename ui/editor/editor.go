@@ -771,15 +771,48 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 		m.notice = ""
 		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
 		if m.notice == "" { // no error
-			m.setNotice(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓", false)
+			m.setNotice(strings.Join(strings.Fields(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓"), " "), false)
+			if m.selectAdded(f.Path, arg) {
+				cmd = tea.Batch(cmd, m.schedulePreview())
+			}
 		}
 		return cmd
+	}
+	if destroysContent(f.Path) {
+		// The content goes with it and there is no undo: ask first.
+		m.dialog = &confirmDialog{title: f.Label + "?",
+			text: "Its content in every platform goes too; there is no undo.",
+			yes:  func(*Model) tea.Cmd { return run("") }}
+		return nil
 	}
 	if f.Prompt != "" {
 		m.dialog = newPrompt(m, f.Label, f.Prompt, "", func(m *Model, arg string) tea.Cmd { return run(strings.TrimSpace(arg)) })
 		return textinput.Blink
 	}
 	return run("")
+}
+
+// destroysContent says an action row deletes written content.
+func destroysContent(path string) bool {
+	return path == "@remove-locale" || path == "@remove-variation"
+}
+
+// selectAdded shows what was just added, so its content is edited next
+// rather than the one the cursor was on.
+func (m *Model) selectAdded(path, arg string) bool {
+	switch path {
+	case "@add-locale":
+		m.sel.Locale = arg
+	case "@add-variation":
+		if vs := forms.Variations(m.work); len(vs) > 0 {
+			m.sel.Variation = vs[len(vs)-1]
+		}
+	default:
+		return false
+	}
+	m.sel = forms.FixSelection(m.work, m.sel)
+	m.rebuild()
+	return true
 }
 
 // change is the one way the campaign changes.

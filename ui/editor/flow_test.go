@@ -262,7 +262,8 @@ func TestPushDraftToPublishable(t *testing.T) {
 	waitFor(t, tm, "Locale name")
 	tm.Type("fr")
 	keys(tm, "enter")
-	keys(tm, "down", "enter")
+	waitFor(t, tm, "‹ fr ›", "Remove locale fr") // the new locale is the one shown
+	keys(tm, "down", "down", "enter")
 	waitFor(t, tm, "A/B test", "variation_1 %")
 
 	keys(tm, "ctrl+s")
@@ -550,5 +551,40 @@ func TestDialogFootersNameTheirKeys(t *testing.T) {
 	}
 	if !strings.Contains(view, "● 1 component(s) pending") && !strings.Contains(view, "pending") {
 		t.Fatalf("the leave dialog does not say what is pending:\n%s", view)
+	}
+}
+
+// A new locale or variation is the one shown next; removing one (its
+// content goes too) asks first, and only y removes it.
+func TestAddSelectsAndRemoveAsks(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, 0)
+	defer stop()
+	newDraft(t, tm, false, "Locales")
+	keys(tm, "2")
+	waitFor(t, tm, "Locales and variations")
+	down(tm, 3) // Locale, Variation, Platform, then Add locale
+	keys(tm, "enter")
+	waitFor(t, tm, "Locale name")
+	tm.Type("de")
+	keys(tm, "enter")
+	waitFor(t, tm, "‹ de ›", "Remove locale de")
+
+	keys(tm, "down", "enter") // Remove locale de
+	waitFor(t, tm, "Remove locale de?", "there is no undo", "y yes")
+	keys(tm, "esc")
+	waitFor(t, tm, "enter edit/choose")
+	keys(tm, "enter")
+	waitFor(t, tm, "Remove locale de?")
+	keys(tm, "y")
+	waitFor(t, tm, "Remove locale de ✓", "‹ default ›")
+
+	keys(tm, "enter") // the row under the cursor is now Add A/B variation
+	waitFor(t, tm, "‹ variation_2 ›", "Remove variation_2")
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	c := findDraft(t, e.client, "Locales")
+	if cc := c.CampaignContent; cc == nil || len(cc.Locales) != 0 || cc.VariationDetails == nil || *cc.VariationDetails.NoOfVariations != 2 {
+		t.Fatalf("service content: %s", model.Encode(c.CampaignContent))
 	}
 }
