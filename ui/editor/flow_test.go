@@ -341,7 +341,8 @@ func TestTestSend(t *testing.T) {
 	defer stop()
 	newDraft(t, tm, false, "Test send")
 	keys(tm, "ctrl+t")
-	waitFor(t, tm, "Send a test", "USER_ATTRIBUTE_UNIQUE_ID")
+	// The footer names the dialog's own keys.
+	waitFor(t, tm, "Send a test", "USER_ATTRIBUTE_UNIQUE_ID", "enter next/send", "esc close")
 	keys(tm, "down", "down", "down", "enter")
 	waitFor(t, tm, "identifier_values: enter at least one identifier")
 	keys(tm, "up", "up")

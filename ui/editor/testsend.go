@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -216,6 +217,10 @@ func (d *testDialog) done(msg testDoneMsg) {
 	d.result = &msg.res
 }
 
+func (d *testDialog) footer() []key.Binding {
+	return []key.Binding{hint("↑/↓", "move"), hint("←/→", "choose"), hint("enter", "next/send"), hint("esc", "close")}
+}
+
 func (d *testDialog) view(m *Model) string {
 	s := m.c.Styles
 	var lines []string
@@ -264,6 +269,7 @@ func (d *testDialog) view(m *Model) string {
 			}
 		}
 	}
-	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · enter send · esc close"))
+	// enter moves on from a row and sends only on [ Send test ].
+	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · enter next, or send on [ Send test ] · esc close"))
 	return m.box("Send a test", lines...)
 }
