@@ -56,6 +56,12 @@ func newEnv(t *testing.T) *env {
 // run starts the whole program (shell + editor) on a fresh sync engine.
 func (e *env) run(t *testing.T, debounce time.Duration) (*teatest.TestModel, func()) {
 	t.Helper()
+	return e.runAt(t, debounce, 160, 48)
+}
+
+// runAt is run in a window of w×h cells.
+func (e *env) runAt(t *testing.T, debounce time.Duration, w, h int) (*teatest.TestModel, func()) {
+	t.Helper()
 	f, closeF, err := editor.Open(e.client, e.dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Debounce:   debounce,
@@ -65,7 +71,7 @@ func (e *env) run(t *testing.T, debounce time.Duration) (*teatest.TestModel, fun
 	}
 	f.PreviewDelay = time.Millisecond
 	root := ui.New(ui.Config{Client: e.client, Service: "test sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), DataDir: e.dir, NewEditor: f.New})
-	tm := teatest.NewTestModel(t, root, teatest.WithInitialTermSize(160, 48))
+	tm := teatest.NewTestModel(t, root, teatest.WithInitialTermSize(w, h))
 	stopped := false
 	return tm, func() {
 		if !stopped {
@@ -588,4 +594,15 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	if cc := c.CampaignContent; cc == nil || len(cc.Locales) != 0 || cc.VariationDetails == nil || *cc.VariationDetails.NoOfVariations != 2 {
 		t.Fatalf("service content: %s", model.Encode(c.CampaignContent))
 	}
+}
+
+// At 80×24 the Email new-draft form is taller than the window: the field
+// being filled in (the connector name, last) is still drawn.
+func TestNewEmailDraftFitsIn80x24(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.runAt(t, 0, 80, 24)
+	defer stop()
+	newDraft(t, tm, true, "Small window")
+	_ = tm.Quit()
+	_ = tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }

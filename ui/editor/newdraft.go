@@ -28,6 +28,10 @@ type draftDialog struct {
 	busy               bool
 }
 
+// draftDialogChrome is the lines the box around the form takes: borders,
+// padding, title, the esc note and room for a busy or error line.
+const draftDialogChrome = 7
+
 func newDraftDialog(m *Model) *draftDialog {
 	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0]}
 	// One group per channel, instead of options computed from the channel
@@ -56,6 +60,12 @@ func newDraftDialog(m *Model) *draftDialog {
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
 	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithWidth(min(70, max(40, m.width-10)))
+	// The Email group is taller than a 24-line window: a set height makes
+	// huh scroll to the field being filled in instead of drawing it below
+	// the screen. Room is left for the box, its title and two notes.
+	if h := m.height - draftDialogChrome; h < 26 {
+		d.form = d.form.WithHeight(max(h, 6))
+	}
 	return d
 }
 
