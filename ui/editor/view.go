@@ -245,7 +245,12 @@ func (m *Model) rowLine(i, w, lw int) string {
 			val = "{" + val + "}"
 		}
 		if text == "" && f.Kind != forms.Enum && f.Kind != forms.Bool {
-			val = s.Muted.Render(truncate(f.Help, vw))
+			hint := f.Help
+			if hint != "" && s.Theme.Plain {
+				// Without colour a muted hint reads as a value that is set.
+				hint = "(" + hint + ")"
+			}
+			val = s.Muted.Render(truncate(hint, vw))
 		} else {
 			val = truncate(val, vw)
 		}
