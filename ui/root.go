@@ -246,9 +246,10 @@ func (r *root) header() string {
 	right := st.HeaderKey.Render("service ") + st.Text.Render(Clean(r.c.Service)) +
 		st.HeaderKey.Render("  workspace ") + st.Text.Render(Clean(r.c.Workspace))
 	gap := r.c.Width - 2 - lipgloss.Width(left) - lipgloss.Width(right)
-	if gap < 1 {
-		// Narrow: the service and workspace matter more than the title.
-		left = ansi.Truncate(left, max(r.c.Width-2-lipgloss.Width(right)-1, 0), "…")
+	if gap < 2 {
+		// Narrow: the service and workspace matter more than the title,
+		// and one space would run a campaign name into "service".
+		left = ansi.Truncate(left, max(r.c.Width-2-lipgloss.Width(right)-2, 0), "…")
 		gap = r.c.Width - 2 - lipgloss.Width(left) - lipgloss.Width(right)
 	}
 	line := " " + left + strings.Repeat(" ", max(gap, 1)) + right
