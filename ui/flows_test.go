@@ -444,7 +444,7 @@ func TestPauseCancelledThenPauseAndResume(t *testing.T) {
 		t.Fatalf("status %s after pause", got)
 	}
 	keys(tm, "a")
-	waitFor(t, tm, "Resume")
+	waitFor(t, tm, "Resume", "enter run", "esc close") // the footer names the menu's keys
 	keys(tm, "u")
 	waitFor(t, tm, "starts sending to real users again")
 	keys(tm, "esc") // esc cancels too

@@ -214,7 +214,11 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	case in.confirm != nil:
 		return []key.Binding{k.Confirm, k.Cancel}
 	case in.menu != nil:
-		return []key.Binding{k.Up, k.Down, k.Open, k.Back}
+		// enter runs the action under the cursor (its letter runs it too);
+		// esc closes the menu, not the inspector.
+		return []key.Binding{k.Up, k.Down,
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
 	}
 	out := []key.Binding{k.NextPane, k.Actions, k.Validate}
 	if in.editable() {
