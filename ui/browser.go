@@ -232,7 +232,7 @@ func (b *Browser) ShortHelp() []key.Binding {
 func (b *Browser) FullHelp() [][]key.Binding {
 	k := b.c.Keys
 	return [][]key.Binding{
-		{k.Up, k.Down, k.Top, k.Bottom, k.Open},
+		{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Inspect},
 		{k.NextPage, k.PrevPage, k.Refresh, k.New},
 		{k.Filter, k.ToggleDrafts, k.ToggleChildren, k.ToggleArchived, k.ClearFilter},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
@@ -385,6 +385,14 @@ func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return b.load(b.page)
 	case key.Matches(msg, k.Open):
 		return b.open()
+	case key.Matches(msg, k.Inspect):
+		// Drafts open in the editor; the inspector is where one is
+		// validated and published.
+		if sel := b.Selected(); sel != nil {
+			in := NewInspector(b.c, campaignKey(sel))
+			in.picked = sel.VersionNumber
+			return Push(in)
+		}
 	case key.Matches(msg, k.Filter):
 		b.form = newFilterForm(b.c, b.filter, b.w)
 		return b.form.init()

@@ -1060,3 +1060,32 @@ func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
 		}
 	}
 }
+
+// With an editor, enter opens a draft in it; i opens the inspector instead,
+// where a draft is validated and published.
+func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
+	f := newFixture(t)
+	var asked []string
+	m := New(Config{Client: f.client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(),
+		NewEditor: func(c *Common, id string) Screen {
+			asked = append(asked, id)
+			return NewInspector(c, id)
+		}})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	rows := f.listed(t, true)
+	waitFor(t, tm, "1–")
+	keys(tm, "d")
+	waitFor(t, tm, "status: all", "] next")
+	selectRow(t, tm, rows, nameEmpty)
+	keys(tm, "i")
+	waitFor(t, tm, "Overview", "Campaign ID")
+	keys(tm, "a", "p", "y")
+	waitFor(t, tm, "Publish of “"+nameEmpty+"” refused")
+	r := final(t, tm)
+	if len(asked) != 0 {
+		t.Fatalf("i opened the editor for %q", asked)
+	}
+	if in, ok := r.stack[len(r.stack)-1].(*Inspector); !ok || in.pane != paneChecks {
+		t.Fatal("the refused publish's problems are not on screen")
+	}
+}

@@ -7,7 +7,8 @@ import "github.com/charmbracelet/bubbles/key"
 type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 
-	Open, Back, Filter, New, Refresh key.Binding
+	Open, Inspect, Back, Filter, New key.Binding
+	Refresh                          key.Binding
 	NextPane, PrevPane               key.Binding
 	Help, Quit, ForceQuit            key.Binding
 
@@ -41,6 +42,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:   b("G", "bottom", "end", "G"),
 
 		Open:      b("enter", "open", "enter"),
+		Inspect:   b("i", "inspect", "i"),
 		Back:      b("esc", "back", "esc"),
 		Filter:    b("/", "filter", "/"),
 		New:       b("n", "new draft", "n"),

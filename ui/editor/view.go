@@ -316,7 +316,7 @@ func (m *Model) reviewView(w int) string {
 	if m.channel() == "PUSH" {
 		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.work), ", "))
 	}
-	lines = append(lines, "", s.Muted.Render("Publish from the inspector (V1 publish)."))
+	lines = append(lines, "", s.Muted.Render("To publish: esc, i on the draft, a → publish."))
 	return strings.Join(lines, "\n")
 }
 
