@@ -1085,7 +1085,20 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 	if len(asked) != 0 {
 		t.Fatalf("i opened the editor for %q", asked)
 	}
-	if in, ok := r.stack[len(r.stack)-1].(*Inspector); !ok || in.pane != paneChecks {
+	in, ok := r.stack[len(r.stack)-1].(*Inspector)
+	if !ok || in.pane != paneChecks {
 		t.Fatal("the refused publish's problems are not on screen")
+	}
+	// At 80 columns the service's reason is wrapped whole in the pane, and
+	// the status line shows that it goes on.
+	view := r.View()
+	words := strings.Fields(in.checks[0].title)
+	flat := strings.Join(strings.Fields(view), " ")
+	if !strings.Contains(flat, strings.Join(words[len(words)-3:], " ")) {
+		t.Fatalf("the refusal's reason is cut:\n%s", view)
+	}
+	lines := strings.Split(view, "\n")
+	if status := strings.TrimSpace(lines[len(lines)-2]); !strings.HasSuffix(status, "…") {
+		t.Fatalf("a cut status line does not end in …: %q", status)
 	}
 }

@@ -960,10 +960,17 @@ func (in *Inspector) rebuildChecks() {
 	var out []string
 	in.problems = in.problems[:0]
 	for _, c := range in.checks {
-		if c.ok {
-			out = append(out, st.OK.Render("✓ "+Clean(c.title)))
-		} else {
-			out = append(out, st.Error.Render("✗ "+Clean(c.title)))
+		// The title holds the service's reason for a refusal: wrapped
+		// whole, not cut at the pane's edge.
+		mark, style := "✓ ", st.OK
+		if !c.ok {
+			mark, style = "✗ ", st.Error
+		}
+		for i, l := range strings.Split(wrap.Render(Clean(c.title)), "\n") {
+			if i > 0 {
+				mark = "  "
+			}
+			out = append(out, style.Render(mark+strings.TrimRight(l, " ")))
 		}
 		for _, p := range c.problems {
 			target := Clean(p.Target)

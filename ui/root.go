@@ -217,10 +217,13 @@ func (r *root) View() string {
 	}
 	status := ""
 	if r.notice != "" {
+		// A notice longer than the line ends in "…" so it is seen to go
+		// on (the whole text is where the screen shows its details).
+		text := ansi.Truncate(Clean(r.notice), max(w-4, 1), "…")
 		if r.noticeEr {
-			status = st.Error.Render("✗ " + Clean(r.notice))
+			status = st.Error.Render("✗ " + text)
 		} else {
-			status = st.OK.Render("✓ " + Clean(r.notice))
+			status = st.OK.Render("✓ " + text)
 		}
 	}
 	var footer string
