@@ -465,6 +465,9 @@ func readCampaign(name string, stdin io.Reader) (*model.Campaign, error) {
 		label = "standard input"
 		data, err = io.ReadAll(stdin)
 	} else {
+		if fi, serr := os.Stat(name); serr == nil && fi.IsDir() {
+			return nil, fmt.Errorf("%s is a folder: give one campaign file (for f in %s/*.json; do campaigns validate \"$f\"; done)", name, strings.TrimRight(name, "/"))
+		}
 		data, err = os.ReadFile(name)
 	}
 	if err != nil {

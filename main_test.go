@@ -152,6 +152,7 @@ func TestValidateUsageErrors(t *testing.T) {
 		{"array", `[{"channel": "PUSH"}]`, []string{"validate", "-"}, "must be a JSON object"},
 		{"empty", ``, []string{"validate", "-"}, "empty document"},
 		{"missing file", "", []string{"validate", "/nonexistent/c.json"}, "cannot read"},
+		{"a folder", "", []string{"validate", t.TempDir()}, "is a folder: give one campaign file"},
 		{"no file", "", []string{"validate"}, "exactly one FILE"},
 		{"two files", "", []string{"validate", good, good}, "exactly one FILE"},
 		{"bad phase", "", []string{"validate", "--phase", "draft", good}, "unknown --phase"},
