@@ -52,10 +52,10 @@ func main() {
 const usage = `campaigns — a terminal editor for Campaigns Service V5
 
 Usage:
-  campaigns [--base-url URL | --dc DC] [--workspace-id ID] [--theme NAME]
+  campaigns [--base-url URL | --dc DC] [--workspace-id ID] [--theme NAME] [--data DIR]
   campaigns serve [--addr 127.0.0.1:8787] [--data DIR] [--workspace ID:KEY[:FLAGS]]...
   campaigns validate [--phase create|patch|publish] [--base STORED.json] [--state STATE] [--features LIST] FILE|-
-  campaigns ssh [--addr 127.0.0.1:23234] [--host-key PATH] [--authorized-keys PATH]
+  campaigns ssh [--demo | --authorized-keys PATH] [--addr 127.0.0.1:23234] [--data DIR]
   campaigns --version
 
 Run "campaigns COMMAND --help" for the flags of a command.
