@@ -224,12 +224,21 @@ func (r *rowForm) view(m *Model) string {
 	for _, p := range own {
 		lines = append(lines, s.Error.Render(truncate("✗ "+ui.Clean(p), w)))
 	}
-	lines = append(lines, m.checkText())
 	var others []string
 	for _, it := range m.panel {
 		if !slices.Contains(own, it.p.Message) {
 			others = append(others, it.p.Target+": "+it.p.Message)
 		}
+	}
+	switch {
+	case len(own) == 0:
+		lines = append(lines, m.checkText())
+	case len(others) == 0:
+		// "1 to fix" under the field's own ✗, with no list, reads as a
+		// problem that is not shown.
+		lines = append(lines, s.Muted.Render("nothing else to fix before publishing"))
+	default:
+		lines = append(lines, s.Warning.Render(fmt.Sprintf("and %d more to fix before publishing", len(others))))
 	}
 	for i, o := range others {
 		if i == 3 {

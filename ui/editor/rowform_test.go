@@ -356,3 +356,15 @@ func TestLongTextThroughHuhIsInertAndLive(t *testing.T) {
 		t.Fatal("esc did not finish")
 	}
 }
+
+// When the only problem left is the field's own (shown above as ✗), the
+// dialog says nothing else is left instead of "1 to fix" with no list.
+func TestChoiceDialogWithOnlyItsOwnProblem(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	c.SchedulingDetails = nil
+	_, tm, _ := startProbe(t, c, forms.StepSchedule, "scheduling_details.delivery_type")
+	send(tm, kEnter)
+	screenHas(t, tm, "▸ (not set)", "✗ scheduling_details is required", "nothing else to fix before publishing")
+	send(tm, kDown, kDown, kDown, kDown) // SEND_IN_USER_TIMEZONE: a problem of another field
+	screenHas(t, tm, "▸ SEND_IN_USER_TIMEZONE", "2 to fix before publishing", "user_timezone_details is required")
+}
