@@ -226,7 +226,14 @@ func (b *Browser) ShortHelp() []key.Binding {
 	case b.create != nil:
 		return b.create.shortHelp(k)
 	}
-	return []key.Binding{k.Open, k.Filter, k.ToggleDrafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh}
+	// d is a toggle: the footer says which way it goes now.
+	drafts := k.ToggleDrafts
+	if b.filter.ShowsDrafts() {
+		drafts.SetHelp("d", "hide drafts")
+	} else {
+		drafts.SetHelp("d", "show drafts")
+	}
+	return []key.Binding{k.Open, k.Filter, drafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh}
 }
 
 func (b *Browser) FullHelp() [][]key.Binding {
