@@ -606,3 +606,21 @@ func TestNewEmailDraftFitsIn80x24(t *testing.T) {
 	_ = tm.Quit()
 	_ = tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// At 80 columns a problem's line is cut; the one under the cursor in the
+// problems panel is shown whole, wrapped.
+func TestSelectedProblemShownWholeIn80Columns(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.runAt(t, 0, 80, 24)
+	defer stop()
+	newDraft(t, tm, false, "Narrow")
+	keys(tm, "tab")
+	waitFor(t, tm, "enter: go to field", "the campaign goes to.")
+	_ = tm.Quit()
+	view := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).View()
+	for _, l := range strings.Split(view, "\n") {
+		if lipgloss.Width(l) > 80 {
+			t.Fatalf("a line wider than the window: %q", l)
+		}
+	}
+}

@@ -351,25 +351,48 @@ func (m *Model) panelView(w, h int) string {
 	}
 	lines := []string{title}
 	rows := h - 1
-	start := 0
-	if m.pcur >= rows {
-		start = m.pcur - rows + 1
-	}
-	for i := start; i < len(m.panel) && i < start+rows; i++ {
-		it := m.panel[i]
-		tag, st := "publish", s.Warning
+	text := func(it panelItem) string {
+		tag := "publish"
 		if it.blocking {
-			tag, st = "invalid", s.Error
+			tag = "invalid"
 		}
-		line := truncate(fmt.Sprintf("%-8s %s: %s", tag, ui.Clean(it.p.Target), ui.Clean(it.p.Message)), w-2)
+		return fmt.Sprintf("%-8s %s: %s", tag, ui.Clean(it.p.Target), ui.Clean(it.p.Message))
+	}
+	// The problem under the cursor is wrapped whole: in a narrow window a
+	// cut line is the only place its message would be shown.
+	var selected []string
+	if m.pane == 1 && m.pcur < len(m.panel) {
+		wrapped := lipgloss.NewStyle().Width(max(w-2, 10)).Render(text(m.panel[m.pcur]))
+		selected = strings.Split(wrapped, "\n")
+		if len(selected) > rows {
+			selected = append(selected[:rows-1], truncate(strings.Join(selected[rows-1:], " "), w-2))
+		}
+	}
+	start := 0
+	if fit := max(rows-max(len(selected)-1, 0), 1); m.pcur >= fit {
+		start = m.pcur - fit + 1
+	}
+	for i := start; i < len(m.panel) && len(lines) < h; i++ {
+		it := m.panel[i]
+		if m.pane == 1 && i == m.pcur {
+			for j, l := range selected {
+				mark := " "
+				if j == 0 {
+					mark = s.Cursor.Render("▸")
+				}
+				lines = append(lines, mark+s.Selected.Render(strings.TrimRight(l, " ")))
+			}
+			continue
+		}
+		st := s.Warning
+		if it.blocking {
+			st = s.Error
+		}
+		line := truncate(text(it), w-2)
 		if lipgloss.Width(line) > w-2 { // wide characters
 			line = clip(line, w-2)
 		}
-		if m.pane == 1 && i == m.pcur {
-			lines = append(lines, s.Cursor.Render("▸")+s.Selected.Render(line))
-		} else {
-			lines = append(lines, " "+st.Render(line))
-		}
+		lines = append(lines, " "+st.Render(line))
 	}
 	if len(m.panel) == 0 {
 		lines = append(lines, s.OK.Render(" No problems."))
