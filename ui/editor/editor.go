@@ -345,7 +345,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.edit != nil && m.edit.inline {
 		return []key.Binding{m.keys.Done, m.keys.Cancel, m.keys.Sync}
 	}
-	return []key.Binding{m.keys.Edit, m.keys.NextStep, m.keys.PrevStep, m.keys.NextPane, m.keys.Sync, m.keys.Test, m.keys.Back}
+	// "? help" comes before the footer is cut at 80 columns: it is the way
+	// to every other key.
+	return []key.Binding{m.keys.Edit, m.keys.NextStep, m.keys.PrevStep, m.keys.NextPane, m.c.Keys.Help, m.keys.Back, m.keys.Sync, m.keys.Test}
 }
 
 // FullHelp lists every key.

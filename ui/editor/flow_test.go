@@ -624,3 +624,18 @@ func TestSelectedProblemShownWholeIn80Columns(t *testing.T) {
 		}
 	}
 }
+
+// At 80 columns the footer is cut, but "? help" (the way to every key) is
+// still on it.
+func TestFooterNamesHelpIn80Columns(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.runAt(t, 0, 80, 24)
+	defer stop()
+	newDraft(t, tm, false, "Help")
+	_ = tm.Quit()
+	view := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).View()
+	lines := strings.Split(view, "\n")
+	if footer := lines[len(lines)-1]; !strings.Contains(footer, "? help") {
+		t.Fatalf("the footer lacks ? help: %q", footer)
+	}
+}
