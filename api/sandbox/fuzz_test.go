@@ -1,0 +1,204 @@
+package sandbox
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"unicode"
+
+	"campaigns/api"
+)
+
+// readSeed reads one file of Go's fuzz corpus format ("go test fuzz v1",
+// then one typed value a line). The seeds live in testdata/fuzz at the
+// repository root (the layout keeps testdata there), so the test loads them
+// itself; only the types the targets here take are read.
+func readSeed(t testing.TB, name string) []any {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 2 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
+		t.Fatalf("%s: not a fuzz corpus file", name)
+	}
+	var out []any
+	for _, l := range lines[1:] {
+		typ, arg, ok := strings.Cut(strings.TrimSpace(l), "(")
+		arg, ok2 := strings.CutSuffix(arg, ")")
+		if !ok || !ok2 {
+			t.Fatalf("%s: bad line %q", name, l)
+		}
+		switch typ {
+		case "[]byte", "string":
+			s, err := strconv.Unquote(arg)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if typ == "string" {
+				out = append(out, s)
+			} else {
+				out = append(out, []byte(s))
+			}
+		case "int":
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, n)
+		case "uint8":
+			n, err := strconv.ParseUint(arg, 0, 8)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, uint8(n))
+		default:
+			t.Fatalf("%s: unsupported type %s", name, typ)
+		}
+	}
+	return out
+}
+
+// addSeeds adds every seed of testdata/fuzz/<target> at the repository root.
+func addSeeds(f *testing.F, root, target string) {
+	files, _ := filepath.Glob(filepath.Join(root, "testdata", "fuzz", target, "*"))
+	for _, name := range files {
+		f.Add(readSeed(f, name)...)
+	}
+}
+
+// fuzzRoutes are the routes that take a body: every V5 route and V1 publish.
+// "{id}" is replaced by a campaign id.
+var fuzzRoutes = []struct{ method, path string }{
+	{"POST", api.PathCampaigns},
+	{"PATCH", api.PathCampaigns + "/{id}"},
+	{"POST", api.PathCampaigns + "/{id}/validate"},
+	{"PATCH", api.PathCampaigns + "/{id}/status"},
+	{"GET", api.PathCampaigns + "/{id}"},
+	{"POST", api.PathSearch},
+	{"POST", api.PathMeta},
+	{"POST", api.PathTest},
+	{"POST", api.PathPreview},
+	{"PATCH", api.PathV1Publish + "{id}"},
+}
+
+// FuzzSandboxRoutes sends arbitrary bytes as the body of every route (and
+// arbitrary ids in the path) over loopback with valid auth and idempotency
+// headers: the answer is never a 5xx, is always a JSON envelope, a 400 names
+// its target, and the server keeps serving.
+func FuzzSandboxRoutes(f *testing.F) {
+	addSeeds(f, filepath.Join("..", ".."), "FuzzSandboxRoutes")
+	for i := range fuzzRoutes {
+		f.Add(uint8(i), "", []byte(`{}`))
+	}
+	s, err := Open(Config{DataDir: "", NoRateLimits: true, Seed: true})
+	if err != nil {
+		f.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	f.Cleanup(func() { srv.Close(); s.Close() })
+	send := func(t testing.TB, method, path string, body []byte) (int, []byte) {
+		t.Helper()
+		req, err := http.NewRequest(method, srv.URL+path, bytes.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.SetBasicAuth(DefaultWorkspaceID, DefaultWorkspaceKey)
+		req.Header.Set(api.HeaderAppKey, DefaultWorkspaceID)
+		req.Header.Set(api.HeaderRequestID, "req-"+newUUID())
+		if method != http.MethodGet {
+			req.Header.Set(api.HeaderIdempotencyKey, newUUID())
+			req.Header.Set("Content-Type", "application/json")
+		}
+		res, err := srv.Client().Do(req)
+		if err != nil {
+			t.Fatalf("%s %s: the server stopped answering: %v", method, path, err)
+		}
+		defer res.Body.Close()
+		raw, err := io.ReadAll(res.Body)
+		if err != nil {
+			t.Fatalf("%s %s: reading the answer: %v", method, path, err)
+		}
+		return res.StatusCode, raw
+	}
+	// One stored draft to aim the id routes at.
+	fx, err := os.ReadFile(filepath.Join("..", "..", "testdata", "campaigns", "push_one_time.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(fx, &doc); err != nil {
+		f.Fatal(err)
+	}
+	delete(doc, "request_id") // the header's id is the one sent
+	fx, _ = json.Marshal(doc)
+	var made struct {
+		Data api.CreateResult `json:"data"`
+	}
+	status, raw := send(f, "POST", api.PathCampaigns, fx)
+	if status != http.StatusCreated || json.Unmarshal(raw, &made) != nil || made.Data.ID == "" {
+		f.Fatalf("create: %d %s", status, raw)
+	}
+	stored := made.Data.ID
+
+	f.Fuzz(func(t *testing.T, route uint8, id string, body []byte) {
+		rt := fuzzRoutes[int(route)%len(fuzzRoutes)]
+		if id == "" {
+			id = stored
+		}
+		path := strings.ReplaceAll(rt.path, "{id}", url.PathEscape(id))
+		status, raw := send(t, rt.method, path, body)
+		if status >= 500 {
+			t.Fatalf("%s %s %q: %d %s", rt.method, path, body, status, raw)
+		}
+		if status != http.StatusNoContent {
+			var env api.Envelope
+			if err := json.Unmarshal(raw, &env); err != nil || env.ResponseID == "" {
+				t.Fatalf("%s %s %q: %d: not a JSON envelope: %q", rt.method, path, body, status, raw)
+			}
+			if status == http.StatusBadRequest && (env.Error == nil || env.Error.Target == "" || env.Error.Message == "") {
+				t.Fatalf("%s %s %q: a 400 without a target: %s", rt.method, path, body, raw)
+			}
+		}
+		if status, raw := send(t, "GET", api.PathCampaigns+"/"+stored, nil); status != http.StatusOK {
+			t.Fatalf("after %s %s %q the stored draft reads as %d %s", rt.method, path, body, status, raw)
+		}
+	})
+}
+
+// FuzzParseWorkspace reads arbitrary --workspace values: an error names the
+// value; a workspace read has an id fit for a header and prints back to
+// itself.
+func FuzzParseWorkspace(f *testing.F) {
+	addSeeds(f, filepath.Join("..", ".."), "FuzzParseWorkspace")
+	for _, s := range []string{"SANDBOX:sandbox-key", "a:b:audience_limit, versioning,scope=view", "a:b:", ":b", "a:", "a b:c", "a:b:scope=x", "a:b:nope"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, flag string) {
+		w, err := ParseWorkspace(flag)
+		if err != nil {
+			if !strings.Contains(err.Error(), strconv.Quote(flag)) {
+				t.Fatalf("error does not name the value %q: %v", flag, err)
+			}
+			return
+		}
+		if w.ID == "" || w.Key == "" || scopeRank[w.Scope] == 0 {
+			t.Fatalf("%q read as %+v", flag, w)
+		}
+		if i := strings.IndexFunc(w.ID, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }); i >= 0 {
+			t.Fatalf("%q: id %q holds %q, which no header can carry", flag, w.ID, w.ID[i:])
+		}
+		again, err := ParseWorkspace(w.String())
+		if err != nil || again != w {
+			t.Fatalf("%q → %q → %+v, %v", flag, w.String(), again, err)
+		}
+	})
+}
