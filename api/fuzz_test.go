@@ -1,0 +1,179 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+	"unicode/utf8"
+)
+
+// readSeed reads one file of Go's fuzz corpus format ("go test fuzz v1",
+// then one typed value a line). The seeds live in testdata/fuzz at the
+// repository root (the layout keeps testdata there), so the test loads them
+// itself; only the types the targets here take are read.
+func readSeed(t testing.TB, name string) []any {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 2 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
+		t.Fatalf("%s: not a fuzz corpus file", name)
+	}
+	var out []any
+	for _, l := range lines[1:] {
+		typ, arg, ok := strings.Cut(strings.TrimSpace(l), "(")
+		arg, ok2 := strings.CutSuffix(arg, ")")
+		if !ok || !ok2 {
+			t.Fatalf("%s: bad line %q", name, l)
+		}
+		switch typ {
+		case "[]byte", "string":
+			s, err := strconv.Unquote(arg)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if typ == "string" {
+				out = append(out, s)
+			} else {
+				out = append(out, []byte(s))
+			}
+		case "int":
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, n)
+		case "uint8":
+			n, err := strconv.ParseUint(arg, 0, 8)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, uint8(n))
+		default:
+			t.Fatalf("%s: unsupported type %s", name, typ)
+		}
+	}
+	return out
+}
+
+// addSeeds adds every seed of testdata/fuzz/<target> at the repository root.
+func addSeeds(f *testing.F, root, target string) {
+	files, _ := filepath.Glob(filepath.Join(root, "testdata", "fuzz", target, "*"))
+	for _, name := range files {
+		f.Add(readSeed(f, name)...)
+	}
+}
+
+// FuzzClientErrors answers the client with arbitrary statuses, Retry-After
+// values, content types and bodies: a failure is a typed *Error with the
+// status and words a person can read, 4xx other than 429 is sent once, and
+// retries stay within MaxRetries.
+func FuzzClientErrors(f *testing.F) {
+	addSeeds(f, filepath.Join(".."), "FuzzClientErrors")
+	f.Add(400, "", "application/json", []byte(`{"response_id":"r","error":{"code":"VALIDATION_FAILED","message":"bad","target":"basic_details.name"}}`))
+	f.Add(502, "", "text/html", []byte(`<html><title>502 Bad Gateway</title></html>`))
+	f.Add(429, "2", "application/json", []byte(`{"error":{"code":"RATE_LIMITED","message":"slow down"}}`))
+	f.Add(503, "Wed, 21 Oct 2015 07:28:00 GMT", "", []byte{0xff, 0xfe, 0})
+	f.Add(200, "", "application/json", []byte(`{"data":[1,2]}`))
+	f.Add(404, "", "", []byte(`{"error":{}}`))
+	f.Add(301, "", "", []byte(``))
+
+	var mu sync.Mutex
+	var hits int
+	var status int
+	var retryAfter, ctype string
+	var body []byte
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		defer mu.Unlock()
+		hits++
+		if retryAfter != "" {
+			w.Header().Set(HeaderRetryAfter, retryAfter)
+		}
+		if ctype != "" {
+			w.Header().Set("Content-Type", ctype)
+		}
+		w.WriteHeader(status)
+		w.Write(body)
+	}))
+	f.Cleanup(srv.Close)
+	const maxRetries = 2
+	c, err := New(Config{BaseURL: srv.URL, WorkspaceID: "WS1", APIKey: "k", MaxRetries: maxRetries,
+		Sleep: func(ctx context.Context, d time.Duration) error { return ctx.Err() }})
+	if err != nil {
+		f.Fatal(err)
+	}
+	headerSafe := func(s string) string {
+		return strings.Map(func(r rune) rune {
+			if r < 0x20 || r == 0x7f || r >= utf8.RuneSelf {
+				return -1
+			}
+			return r
+		}, s)
+	}
+
+	f.Fuzz(func(t *testing.T, code int, ra, ct string, b []byte) {
+		if code < 0 {
+			code = -code
+		}
+		mu.Lock()
+		status = 200 + code%400 // 2xx to 5xx: 1xx are not final answers
+		retryAfter, ctype, body = strings.TrimSpace(headerSafe(ra)), strings.TrimSpace(headerSafe(ct)), b
+		hits = 0
+		mu.Unlock()
+
+		var err error
+		if len(b)%2 == 0 {
+			_, err = c.Get(context.Background(), "c1")
+		} else {
+			err = c.Publish(context.Background(), "c1")
+		}
+		mu.Lock()
+		n := hits
+		mu.Unlock()
+
+		if status < 300 {
+			if err != nil && (err.Error() == "" || !utf8.ValidString(err.Error())) {
+				t.Fatalf("%d: unreadable error %q", status, err)
+			}
+			if n != 1 {
+				t.Fatalf("%d sent %d times", status, n)
+			}
+			return
+		}
+		var e *Error
+		if !errors.As(err, &e) {
+			t.Fatalf("%d %q: %T %v, want *api.Error", status, b, err, err)
+		}
+		msg := e.Error()
+		if e.Status != status || !strings.HasPrefix(msg, strconv.Itoa(status)) || msg == strconv.Itoa(status) || !utf8.ValidString(msg) {
+			t.Fatalf("%d %q: error %q (status %d)", status, b, msg, e.Status)
+		}
+		if e.RetryAfter < 0 {
+			t.Fatalf("Retry-After %q read as %v", retryAfter, e.RetryAfter)
+		}
+		switch {
+		case status == http.StatusTooManyRequests && e.RetryAfter > DefaultMaxRetryWait:
+			if n != 1 {
+				t.Fatalf("429 asking for %v was waited for: sent %d times", e.RetryAfter, n)
+			}
+		case status == http.StatusTooManyRequests || status >= 500:
+			if n != maxRetries+1 {
+				t.Fatalf("%d sent %d times, want %d", status, n, maxRetries+1)
+			}
+		default:
+			if n != 1 {
+				t.Fatalf("%d sent %d times: a 4xx is never retried", status, n)
+			}
+		}
+	})
+}

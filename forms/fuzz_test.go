@@ -1,0 +1,171 @@
+package forms
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"campaigns/model"
+)
+
+// readSeed reads one file of Go's fuzz corpus format ("go test fuzz v1",
+// then one typed value a line). The seeds live in testdata/fuzz at the
+// repository root (the layout keeps testdata there), so the test loads them
+// itself; only the types the targets here take are read.
+func readSeed(t testing.TB, name string) []any {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) < 2 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
+		t.Fatalf("%s: not a fuzz corpus file", name)
+	}
+	var out []any
+	for _, l := range lines[1:] {
+		typ, arg, ok := strings.Cut(strings.TrimSpace(l), "(")
+		arg, ok2 := strings.CutSuffix(arg, ")")
+		if !ok || !ok2 {
+			t.Fatalf("%s: bad line %q", name, l)
+		}
+		switch typ {
+		case "[]byte", "string":
+			s, err := strconv.Unquote(arg)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			if typ == "string" {
+				out = append(out, s)
+			} else {
+				out = append(out, []byte(s))
+			}
+		case "int":
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, n)
+		case "uint16":
+			n, err := strconv.ParseUint(arg, 0, 16)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, uint16(n))
+		case "uint8":
+			n, err := strconv.ParseUint(arg, 0, 8)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			out = append(out, uint8(n))
+		default:
+			t.Fatalf("%s: unsupported type %s", name, typ)
+		}
+	}
+	return out
+}
+
+// addSeeds adds every seed of testdata/fuzz/<target> at the repository root.
+func addSeeds(f *testing.F, root, target string) {
+	files, _ := filepath.Glob(filepath.Join(root, "testdata", "fuzz", target, "*"))
+	for _, name := range files {
+		f.Add(readSeed(f, name)...)
+	}
+}
+
+// fuzzField is one row of a step and the campaign it belongs to.
+type fuzzField struct {
+	c *model.Campaign
+	f Field
+}
+
+// fuzzFields are the rows that take text (and the actions that take an
+// argument) of a full push and a full email campaign.
+func fuzzFields(t testing.TB) []fuzzField {
+	var out []fuzzField
+	for _, cd := range [][2]string{{model.ChannelPush, model.DeliveryPeriodic}, {model.ChannelEmail, model.DeliveryOneTime}} {
+		c := fullCampaign(t, cd[0], cd[1])
+		sel := Selection{Locale: "fr", Variation: "variation_2"}
+		if cd[0] == model.ChannelPush {
+			sel.Platform = model.PlatformAndroid
+		}
+		for _, s := range Steps {
+			for _, f := range All(NewCtx(c, sel, true))[s] {
+				if f.Editable() || (f.Kind == Action && f.Prompt != "") {
+					out = append(out, fuzzField{c, f})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// FuzzFieldText types arbitrary text into every row (and every action that
+// asks for an argument): nothing panics, an error names the field or the
+// value, text a typed field cannot hold is kept as typed, and what a row
+// shows survives the JSON round trip the journal and the service make.
+func FuzzFieldText(f *testing.F) {
+	addSeeds(f, filepath.Join(".."), "FuzzFieldText")
+	for _, s := range []string{"12", " -3 ", "1e400", "0x10", "yes", "nope", "a, b,,c", "1, x", "a=1, =, b", `{"a":[1]}`, "fr", "fr/variation_1", "Europe/Lisbon", "\xff", ""} {
+		f.Add(uint16(len(s)*7), s)
+	}
+	fields := fuzzFields(f)
+	f.Fuzz(func(t *testing.T, row uint16, text string) {
+		ff := fields[int(row)%len(fields)]
+		c := model.Clone(ff.c)
+		fd := ff.f
+		var err error
+		if fd.Kind == Action {
+			err = fd.Do(c, text)
+		} else {
+			err = fd.Apply(c, text)
+		}
+		if err != nil {
+			msg := err.Error()
+			if msg == "" || !(strings.Contains(msg, fd.Path) || strings.Contains(msg, strconv.Quote(strings.TrimSpace(text))) ||
+				strings.Contains(msg, pathHead(fd.Path))) {
+				t.Fatalf("%s = %q: the error names neither the field nor the value: %v", fd.Path, text, err)
+			}
+			return
+		}
+		if fd.Kind == Action {
+			// The campaign stays one the rows can address.
+			model.Decode(model.Encode(c))
+			for _, s := range Steps {
+				Fields(s, NewCtx(c, Selection{}, true))
+			}
+			return
+		}
+		shown := fd.Format(c)
+		t2 := strings.TrimSpace(text)
+		switch fd.Kind {
+		case Int, Float, Bool, Text, Zone, Enum, Value, IntList:
+			if t2 != "" && shown == "" && fd.get == nil {
+				t.Fatalf("%s = %q: the value is gone", fd.Path, text)
+			}
+		}
+		if fd.Kind == Int && fd.get == nil {
+			if n, perr := strconv.ParseInt(t2, 10, 64); perr == nil && shown != strconv.FormatInt(n, 10) {
+				t.Fatalf("%s = %q shows %q", fd.Path, text, shown)
+			} else if perr != nil && t2 != "" && shown != t2 {
+				t.Fatalf("%s = %q (not an integer) shows %q", fd.Path, text, shown)
+			}
+		}
+		again, err := model.Decode(model.Encode(c))
+		if err != nil {
+			t.Fatalf("%s = %q: the campaign no longer decodes: %v", fd.Path, text, err)
+		}
+		if got := fd.Format(again); got != shown {
+			t.Fatalf("%s = %q shows %q, and %q after the JSON round trip", fd.Path, text, shown, got)
+		}
+	})
+}
+
+// pathHead is the part of a path before its first index or "@" suffix.
+func pathHead(p string) string {
+	if i := strings.IndexAny(p, "[@"); i > 0 {
+		return strings.TrimSuffix(p[:i], ".")
+	}
+	return p
+}
