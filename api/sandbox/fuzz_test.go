@@ -54,6 +54,15 @@ func readSeed(t testing.TB, name string) []any {
 				t.Fatalf("%s: %v", name, err)
 			}
 			out = append(out, n)
+		case "byte": // how Go writes a uint8
+			if len(arg) < 3 || arg[0] != '\'' || arg[len(arg)-1] != '\'' {
+				t.Fatalf("%s: bad byte %s", name, arg)
+			}
+			v, _, _, err := strconv.UnquoteChar(arg[1:len(arg)-1], '\'')
+			if err != nil || v > 0xff {
+				t.Fatalf("%s: bad byte %s", name, arg)
+			}
+			out = append(out, uint8(v))
 		case "uint8":
 			n, err := strconv.ParseUint(arg, 0, 8)
 			if err != nil {
