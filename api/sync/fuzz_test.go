@@ -2,8 +2,8 @@ package sync
 
 import (
 	"bytes"
-	"encoding/json"
 	"encoding/binary"
+	"encoding/json"
 	"hash/crc32"
 	"os"
 	"path/filepath"
@@ -100,9 +100,9 @@ func validJournal(t testing.TB) []byte {
 // replayBytes writes data as a journal file and replays it, checking what
 // holds for any file: no panic, an error that names the journal, and a file
 // cut to exactly the prefix replay kept.
-func replayBytes(t *testing.T, data []byte) (base, working *model.Campaign, dropped int64, ok bool, err error) {
+func replayBytes(t *testing.T, dir string, data []byte) (base, working *model.Campaign, dropped int64, ok bool, err error) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "c"+journalExt)
+	path := filepath.Join(dir, "c"+journalExt)
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -143,12 +143,13 @@ func frameRaw(payload []byte) []byte {
 func FuzzJournalReplay(f *testing.F) {
 	addSeeds(f, filepath.Join("..", ".."), "FuzzJournalReplay")
 	good := validJournal(f)
+	dir := f.TempDir() // one file, rewritten by every run of this process
 	f.Add(good)
 	f.Add(good[:len(good)-3])
 	f.Add([]byte(`{"t":"snap","base":{"basic_details":{"name":"x"}}}` + "\n" + `{"t":"edit","units":{"basic_details":null}}`))
 	f.Add([]byte(`{"t":"edit","units":{"nope":1}}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		replayBytes(t, data)
+		replayBytes(t, dir, data)
 
 		var framed []byte
 		for p := range bytes.SplitSeq(data, []byte("\n")) {
@@ -156,13 +157,13 @@ func FuzzJournalReplay(f *testing.F) {
 				framed = append(framed, frameRaw(p)...)
 			}
 		}
-		replayBytes(t, framed)
+		replayBytes(t, dir, framed)
 
-		wantBase, wantWorking, _, _, err := replayBytes(t, good)
+		wantBase, wantWorking, _, _, err := replayBytes(t, dir, good)
 		if err != nil {
 			t.Fatal(err)
 		}
-		base, working, dropped, ok, err := replayBytes(t, append(slices.Clip(good), data...))
+		base, working, dropped, ok, err := replayBytes(t, dir, append(slices.Clip(good), data...))
 		if err != nil || !ok {
 			// Only a complete record in data can change the outcome.
 			if startsWithRecord(data) {
