@@ -125,6 +125,13 @@ func decodeError(status int, header http.Header, body []byte) *Error {
 		if e.Target == "" && len(e.Details) > 0 {
 			e.Target = e.Details[0].Target
 		}
+		if e.Message == "" && len(e.Details) > 0 {
+			e.Message = e.Details[0].Message
+		}
+		if e.Message == "" {
+			// An envelope like {"error":{}} still has to read as words.
+			e.Message = "the service gave no reason"
+		}
 		return e
 	}
 	// Not our envelope: say what came back in words a person can act on.

@@ -186,3 +186,17 @@ func FuzzClientErrors(f *testing.F) {
 		}
 	})
 }
+
+// An error envelope with no message (found by FuzzClientErrors) still gives
+// words, taken from the first detail when there is one.
+func TestErrorWithoutMessageReads(t *testing.T) {
+	for _, tc := range []struct{ body, want string }{
+		{`{"error":{}}`, "526: the service gave no reason"},
+		{`{"error":{"code":"VALIDATION_FAILED","details":[{"target":"basic_details.name","message":"Name is required."}]}}`,
+			"526 VALIDATION_FAILED: Name is required. (basic_details.name)"},
+	} {
+		if got := decodeError(526, http.Header{}, []byte(tc.body)).Error(); got != tc.want {
+			t.Errorf("%s reads %q, want %q", tc.body, got, tc.want)
+		}
+	}
+}
