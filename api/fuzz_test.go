@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -198,5 +199,35 @@ func TestErrorWithoutMessageReads(t *testing.T) {
 		if got := decodeError(526, http.Header{}, []byte(tc.body)).Error(); got != tc.want {
 			t.Errorf("%s reads %q, want %q", tc.body, got, tc.want)
 		}
+	}
+}
+
+// A Retry-After too long to hold in a time.Duration (found by
+// FuzzClientErrors) is a very long wait, not a negative one: a 429 asking
+// for it is handed back at once instead of retried.
+func TestHugeRetryAfterIsNotRetried(t *testing.T) {
+	now := time.Now()
+	for _, v := range []string{"1e10", "1e300", "Inf", "9223372037"} {
+		if d := parseRetryAfter(v, now); d != time.Duration(math.MaxInt64) {
+			t.Errorf("Retry-After %q read as %v", v, d)
+		}
+	}
+	for _, v := range []string{"NaN", "-5", "0"} {
+		if d := parseRetryAfter(v, now); d != 0 {
+			t.Errorf("Retry-After %q read as %v", v, d)
+		}
+	}
+	f, c, waits := newFake(t, func(n int, r *http.Request, w http.ResponseWriter) {
+		w.Header().Set(HeaderRetryAfter, "1e10")
+		w.WriteHeader(http.StatusTooManyRequests)
+		w.Write([]byte(`{"error":{"code":"RATE_LIMITED","message":"slow down"}}`))
+	})
+	_, err := c.Get(context.Background(), "c1")
+	var e *Error
+	if !errors.As(err, &e) || e.Status != http.StatusTooManyRequests || e.RetryAfter <= DefaultMaxRetryWait {
+		t.Fatalf("err %v", err)
+	}
+	if n := len(f.requests()); n != 1 || len(*waits) != 0 {
+		t.Errorf("sent %d times after waits %v", n, *waits)
 	}
 }
