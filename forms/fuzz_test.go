@@ -133,9 +133,10 @@ func FuzzFieldText(f *testing.F) {
 		}
 		if err != nil {
 			msg := err.Error()
-			v := strings.TrimSpace(text)
+			v := strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
 			if msg == "" || !(strings.Contains(msg, fd.Path) || strings.Contains(msg, pathHead(fd.Path)) ||
-				(v != "" && strings.Contains(msg, v)) || targetFirst.MatchString(msg)) {
+				strings.Contains(msg, fd.Path[strings.LastIndexByte(fd.Path, '.')+1:]) ||
+				(v != "" && (strings.Contains(msg, v) || strings.Contains(msg, strconv.Quote(v)))) || targetFirst.MatchString(msg)) {
 				t.Fatalf("%s = %q: the error names neither the field nor the value: %v", fd.Path, text, err)
 			}
 			return
@@ -152,6 +153,9 @@ func FuzzFieldText(f *testing.F) {
 		t2 := strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
 		switch fd.Kind {
 		case Int, Float, Bool, Text, Zone, Enum, Value, IntList:
+			if fd.Kind == IntList && len(splitList(t2)) == 0 {
+				break // only commas: an empty list
+			}
 			if t2 != "" && shown == "" && fd.get == nil {
 				t.Fatalf("%s = %q: the value is gone", fd.Path, text)
 			}
@@ -198,5 +202,34 @@ func TestInvalidUTF8ShowsAsSaved(t *testing.T) {
 	}
 	if got, saved := f.Format(c), f.Format(again); got != "4\uFFFD" || saved != got {
 		t.Errorf("shows %q, saved as %q", got, saved)
+	}
+}
+
+// "Copy this content to…" with no locale (found by FuzzFieldText) asks for
+// one instead of naming an empty path; "loc/" keeps the current variation.
+func TestCopyNeedsALocale(t *testing.T) {
+	c := fullCampaign(t, model.ChannelPush, model.DeliveryOneTime)
+	sel := Selection{Locale: "fr", Variation: "variation_2", Platform: model.PlatformAndroid}
+	var cp *Field
+	for _, f := range Fields(StepContent, NewCtx(c, sel, true)) {
+		if f.Path == "@copy" {
+			cp = &f
+		}
+	}
+	if cp == nil {
+		t.Fatal("no copy row")
+	}
+	if err := cp.Do(c, " / "); err == nil || !strings.Contains(err.Error(), "name the locale") {
+		t.Fatalf("copy to nothing: %v", err)
+	}
+	src := "campaign_content.content.fr.variation_2.push.android.basic_details.title"
+	if err := Set(c, src, "Bonjour"); err != nil {
+		t.Fatal(err)
+	}
+	if err := cp.Do(c, DefaultLocale+"/"); err != nil {
+		t.Fatal(err)
+	}
+	if got := Get(c, "campaign_content.content."+DefaultLocale+".variation_2.push.android.basic_details.title"); got != "Bonjour" {
+		t.Errorf("copied title = %v", got)
 	}
 }
