@@ -136,7 +136,7 @@ func FuzzFieldText(f *testing.F) {
 			v := strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
 			if msg == "" || !(strings.Contains(msg, fd.Path) || strings.Contains(msg, pathHead(fd.Path)) ||
 				strings.Contains(msg, fd.Path[strings.LastIndexByte(fd.Path, '.')+1:]) ||
-				(v != "" && (strings.Contains(msg, v) || strings.Contains(msg, strconv.Quote(v)))) || targetFirst.MatchString(msg)) {
+				(v != "" && (strings.Contains(msg, v) || strings.Contains(msg, strconv.Quote(v)) || strings.Contains(msg, strings.TrimSpace(text)))) || targetFirst.MatchString(msg)) {
 				t.Fatalf("%s = %q: the error names neither the field nor the value: %v", fd.Path, text, err)
 			}
 			return
