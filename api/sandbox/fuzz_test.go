@@ -211,3 +211,16 @@ func FuzzParseWorkspace(f *testing.F) {
 		}
 	})
 }
+
+// A --workspace id with a control character (found by FuzzParseWorkspace)
+// is refused up front: SVC-APPKEY could never carry it.
+func TestWorkspaceIDWithControlCharacterIsRefused(t *testing.T) {
+	for _, flag := range []string{"\x7f:key", "a\rb:key", "a\u00a0b:key", "a\x00:key"} {
+		if _, err := ParseWorkspace(flag); err == nil || !strings.Contains(err.Error(), "control characters") {
+			t.Errorf("%q: %v", flag, err)
+		}
+	}
+	if w, err := ParseWorkspace("ws-ü:key"); err != nil || w.ID != "ws-ü" {
+		t.Errorf("a plain non-ASCII id: %+v %v", w, err)
+	}
+}
