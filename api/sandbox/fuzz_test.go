@@ -108,6 +108,19 @@ func FuzzSandboxRoutes(f *testing.F) {
 	for i := range fuzzRoutes {
 		f.Add(uint8(i), "", []byte(`{}`))
 	}
+	push := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"x","platforms":["ANDROID"]}}`
+	for _, s := range []struct {
+		route int
+		body  string
+	}{
+		{0, push}, {1, `{"basic_details":{"name":"y"}}`}, {3, `{"action":"PAUSE"}`}, {3, `{"action":"STOP"}`},
+		{5, `{"limit":15,"page":1,"campaign_fields":{"status":["DRAFT"]}}`}, {6, `{"limit":5,"page":2}`},
+		{7, `{"draft_id":"x","test_campaign_meta":{"identifier":"EMAIL","identifier_values":["a@b.c"]}}`},
+		{8, `{"channel":"PUSH","user_identification":{"type":"EMAIL","value":"a@b.c"},"campaign_content":{"content":{"push":{"android":{"basic_details":{"title":"Hi {{UserAttribute['First Name']}}"}}}}}}`},
+		{9, `{"status":"PUBLISH"}`},
+	} {
+		f.Add(uint8(s.route), "", []byte(s.body))
+	}
 	s, err := Open(Config{DataDir: "", NoRateLimits: true, Seed: true})
 	if err != nil {
 		f.Fatal(err)
