@@ -98,8 +98,8 @@ func validJournal(t testing.TB) []byte {
 }
 
 // replayBytes writes data as a journal file and replays it, checking what
-// holds for any file: no panic, an error that names the journal, and a file
-// cut to exactly the prefix replay kept.
+// holds for any file: no panic, an error that names the journal and leaves
+// the file as it was, and otherwise a file cut to exactly the prefix kept.
 func replayBytes(t *testing.T, dir string, data []byte) (base, working *model.Campaign, dropped int64, ok bool, err error) {
 	t.Helper()
 	path := filepath.Join(dir, "c"+journalExt)
@@ -107,15 +107,18 @@ func replayBytes(t *testing.T, dir string, data []byte) (base, working *model.Ca
 		t.Fatal(err)
 	}
 	base, working, dropped, ok, err = replay(path)
+	after, rerr := os.ReadFile(path)
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
 	if err != nil {
 		if !strings.Contains(err.Error(), "journal") {
 			t.Fatalf("error without the journal's name: %v", err)
 		}
+		if !bytes.Equal(after, data) {
+			t.Fatalf("a journal replay refused was changed on disk: %v", err)
+		}
 		return
-	}
-	after, rerr := os.ReadFile(path)
-	if rerr != nil {
-		t.Fatal(rerr)
 	}
 	if dropped < 0 || int64(len(after)) != int64(len(data))-dropped || !bytes.HasPrefix(data, after) {
 		t.Fatalf("dropped %d of %d bytes but the file holds %d", dropped, len(data), len(after))
