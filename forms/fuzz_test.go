@@ -4,9 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 
 	"campaigns/model"
 )
@@ -141,6 +143,16 @@ func FuzzFieldText(f *testing.F) {
 			}
 			return
 		}
+		if fd.Path == "@add-locale" {
+			// A locale added can be the target of "Copy this content to…".
+			loc := strings.TrimSpace(text)
+			if err := CopyContent(c, "fr", "variation_2", loc, "variation_1"); err != nil {
+				t.Fatalf("added locale %q cannot be copied to: %v", loc, err)
+			}
+			if l, _, _ := strings.Cut(loc, "/"); l != loc || strings.ContainsFunc(loc, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+				t.Fatalf("locale %q was added: it cannot be typed as a copy target or drawn on one line", loc)
+			}
+		}
 		if fd.Kind == Action {
 			// The campaign stays one the rows can address.
 			model.Decode(model.Encode(c))
@@ -231,5 +243,23 @@ func TestCopyNeedsALocale(t *testing.T) {
 	}
 	if got := Get(c, "campaign_content.content."+DefaultLocale+".variation_2.push.android.basic_details.title"); got != "Bonjour" {
 		t.Errorf("copied title = %v", got)
+	}
+}
+
+// A locale name with a control character (found by FuzzFieldText), a space
+// of any kind or a slash is refused: it could not be drawn on one line or
+// typed as a copy target.
+func TestLocaleNameIsOneWord(t *testing.T) {
+	c := campaign(model.ChannelPush, model.DeliveryOneTime)
+	for _, name := range []string{"\x00", "fr\tx", "pt\u00a0br", "fr/ca", "a.b", "x[1]"} {
+		if err := AddLocale(c, name); err == nil || !strings.Contains(err.Error(), "campaign_content.locales") {
+			t.Errorf("%q: %v", name, err)
+		}
+	}
+	if err := AddLocale(c, "pt-BR"); err != nil {
+		t.Fatal(err)
+	}
+	if got := Locales(c); !slices.Contains(got, "pt-BR") || len(got) != 2 {
+		t.Errorf("locales %v", got)
 	}
 }
