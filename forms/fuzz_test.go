@@ -190,7 +190,7 @@ func FuzzFieldText(f *testing.F) {
 }
 
 // targetFirst is an error that starts with the target it is about.
-var targetFirst = regexp.MustCompile(`^[a-z_]+(\.[^ :]+)*: `)
+var targetFirst = regexp.MustCompile(`^[a-z_]+[.:]`)
 
 // pathHead is the part of a path before its first index or "@" suffix.
 func pathHead(p string) string {
