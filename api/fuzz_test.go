@@ -1,13 +1,12 @@
 package api
 
 import (
+	"campaigns/model/fuzzseeds"
 	"context"
 	"errors"
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -16,79 +15,12 @@ import (
 	"unicode/utf8"
 )
 
-// readSeed reads one file of Go's fuzz corpus format ("go test fuzz v1",
-// then one typed value a line). The seeds live in testdata/fuzz at the
-// repository root (the layout keeps testdata there), so the test loads them
-// itself; only the types the targets here take are read.
-func readSeed(t testing.TB, name string) []any {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) < 2 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
-		t.Fatalf("%s: not a fuzz corpus file", name)
-	}
-	var out []any
-	for _, l := range lines[1:] {
-		typ, arg, ok := strings.Cut(strings.TrimSpace(l), "(")
-		arg, ok2 := strings.CutSuffix(arg, ")")
-		if !ok || !ok2 {
-			t.Fatalf("%s: bad line %q", name, l)
-		}
-		switch typ {
-		case "[]byte", "string":
-			s, err := strconv.Unquote(arg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if typ == "string" {
-				out = append(out, s)
-			} else {
-				out = append(out, []byte(s))
-			}
-		case "int":
-			n, err := strconv.Atoi(arg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, n)
-		case "byte": // how Go writes a uint8
-			if len(arg) < 3 || arg[0] != '\'' || arg[len(arg)-1] != '\'' {
-				t.Fatalf("%s: bad byte %s", name, arg)
-			}
-			v, _, _, err := strconv.UnquoteChar(arg[1:len(arg)-1], '\'')
-			if err != nil || v > 0xff {
-				t.Fatalf("%s: bad byte %s", name, arg)
-			}
-			out = append(out, uint8(v))
-		case "uint8":
-			n, err := strconv.ParseUint(arg, 0, 8)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, uint8(n))
-		default:
-			t.Fatalf("%s: unsupported type %s", name, typ)
-		}
-	}
-	return out
-}
-
-// addSeeds adds every seed of testdata/fuzz/<target> at the repository root.
-func addSeeds(f *testing.F, root, target string) {
-	files, _ := filepath.Glob(filepath.Join(root, "testdata", "fuzz", target, "*"))
-	for _, name := range files {
-		f.Add(readSeed(f, name)...)
-	}
-}
-
 // FuzzClientErrors answers the client with arbitrary statuses, Retry-After
 // values, content types and bodies: a failure is a typed *Error with the
 // status and words a person can read, 4xx other than 429 is sent once, and
 // retries stay within MaxRetries.
 func FuzzClientErrors(f *testing.F) {
-	addSeeds(f, filepath.Join(".."), "FuzzClientErrors")
+	fuzzseeds.Add(f, "FuzzClientErrors")
 	f.Add(400, "", "application/json", []byte(`{"response_id":"r","error":{"code":"VALIDATION_FAILED","message":"bad","target":"basic_details.name"}}`))
 	f.Add(502, "", "text/html", []byte(`<html><title>502 Bad Gateway</title></html>`))
 	f.Add(429, "2", "application/json", []byte(`{"error":{"code":"RATE_LIMITED","message":"slow down"}}`))

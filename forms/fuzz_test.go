@@ -1,8 +1,7 @@
 package forms
 
 import (
-	"os"
-	"path/filepath"
+	"campaigns/model/fuzzseeds"
 	"regexp"
 	"slices"
 	"strconv"
@@ -12,79 +11,6 @@ import (
 
 	"campaigns/model"
 )
-
-// readSeed reads one file of Go's fuzz corpus format ("go test fuzz v1",
-// then one typed value a line). The seeds live in testdata/fuzz at the
-// repository root (the layout keeps testdata there), so the test loads them
-// itself; only the types the targets here take are read.
-func readSeed(t testing.TB, name string) []any {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) < 2 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
-		t.Fatalf("%s: not a fuzz corpus file", name)
-	}
-	var out []any
-	for _, l := range lines[1:] {
-		typ, arg, ok := strings.Cut(strings.TrimSpace(l), "(")
-		arg, ok2 := strings.CutSuffix(arg, ")")
-		if !ok || !ok2 {
-			t.Fatalf("%s: bad line %q", name, l)
-		}
-		switch typ {
-		case "[]byte", "string":
-			s, err := strconv.Unquote(arg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if typ == "string" {
-				out = append(out, s)
-			} else {
-				out = append(out, []byte(s))
-			}
-		case "int":
-			n, err := strconv.Atoi(arg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, n)
-		case "uint16":
-			n, err := strconv.ParseUint(arg, 0, 16)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, uint16(n))
-		case "byte": // how Go writes a uint8
-			if len(arg) < 3 || arg[0] != '\'' || arg[len(arg)-1] != '\'' {
-				t.Fatalf("%s: bad byte %s", name, arg)
-			}
-			v, _, _, err := strconv.UnquoteChar(arg[1:len(arg)-1], '\'')
-			if err != nil || v > 0xff {
-				t.Fatalf("%s: bad byte %s", name, arg)
-			}
-			out = append(out, uint8(v))
-		case "uint8":
-			n, err := strconv.ParseUint(arg, 0, 8)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, uint8(n))
-		default:
-			t.Fatalf("%s: unsupported type %s", name, typ)
-		}
-	}
-	return out
-}
-
-// addSeeds adds every seed of testdata/fuzz/<target> at the repository root.
-func addSeeds(f *testing.F, root, target string) {
-	files, _ := filepath.Glob(filepath.Join(root, "testdata", "fuzz", target, "*"))
-	for _, name := range files {
-		f.Add(readSeed(f, name)...)
-	}
-}
 
 // fuzzField is one row of a step and the campaign it belongs to.
 type fuzzField struct {
@@ -118,7 +44,7 @@ func fuzzFields(t testing.TB) []fuzzField {
 // value, text a typed field cannot hold is kept as typed, and what a row
 // shows survives the JSON round trip the journal and the service make.
 func FuzzFieldText(f *testing.F) {
-	addSeeds(f, filepath.Join(".."), "FuzzFieldText")
+	fuzzseeds.Add(f, "FuzzFieldText")
 	for _, s := range []string{"12", " -3 ", "1e400", "0x10", "yes", "nope", "a, b,,c", "1, x", "a=1, =, b", `{"a":[1]}`, "fr", "fr/variation_1", "Europe/Lisbon", "\xff", ""} {
 		f.Add(uint16(len(s)*7), s)
 	}

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"campaigns/model/fuzzseeds"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -16,73 +17,6 @@ import (
 
 	"campaigns/api"
 )
-
-// readSeed reads one file of Go's fuzz corpus format ("go test fuzz v1",
-// then one typed value a line). The seeds live in testdata/fuzz at the
-// repository root (the layout keeps testdata there), so the test loads them
-// itself; only the types the targets here take are read.
-func readSeed(t testing.TB, name string) []any {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	if len(lines) < 2 || strings.TrimSpace(lines[0]) != "go test fuzz v1" {
-		t.Fatalf("%s: not a fuzz corpus file", name)
-	}
-	var out []any
-	for _, l := range lines[1:] {
-		typ, arg, ok := strings.Cut(strings.TrimSpace(l), "(")
-		arg, ok2 := strings.CutSuffix(arg, ")")
-		if !ok || !ok2 {
-			t.Fatalf("%s: bad line %q", name, l)
-		}
-		switch typ {
-		case "[]byte", "string":
-			s, err := strconv.Unquote(arg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			if typ == "string" {
-				out = append(out, s)
-			} else {
-				out = append(out, []byte(s))
-			}
-		case "int":
-			n, err := strconv.Atoi(arg)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, n)
-		case "byte": // how Go writes a uint8
-			if len(arg) < 3 || arg[0] != '\'' || arg[len(arg)-1] != '\'' {
-				t.Fatalf("%s: bad byte %s", name, arg)
-			}
-			v, _, _, err := strconv.UnquoteChar(arg[1:len(arg)-1], '\'')
-			if err != nil || v > 0xff {
-				t.Fatalf("%s: bad byte %s", name, arg)
-			}
-			out = append(out, uint8(v))
-		case "uint8":
-			n, err := strconv.ParseUint(arg, 0, 8)
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			out = append(out, uint8(n))
-		default:
-			t.Fatalf("%s: unsupported type %s", name, typ)
-		}
-	}
-	return out
-}
-
-// addSeeds adds every seed of testdata/fuzz/<target> at the repository root.
-func addSeeds(f *testing.F, root, target string) {
-	files, _ := filepath.Glob(filepath.Join(root, "testdata", "fuzz", target, "*"))
-	for _, name := range files {
-		f.Add(readSeed(f, name)...)
-	}
-}
 
 // fuzzRoutes are the routes that take a body: every V5 route and V1 publish.
 // "{id}" is replaced by a campaign id.
@@ -104,7 +38,7 @@ var fuzzRoutes = []struct{ method, path string }{
 // headers: the answer is never a 5xx, is always a JSON envelope, a 400 names
 // its target, and the server keeps serving.
 func FuzzSandboxRoutes(f *testing.F) {
-	addSeeds(f, filepath.Join("..", ".."), "FuzzSandboxRoutes")
+	fuzzseeds.Add(f, "FuzzSandboxRoutes")
 	for i := range fuzzRoutes {
 		f.Add(uint8(i), "", []byte(`{}`))
 	}
@@ -200,7 +134,7 @@ func FuzzSandboxRoutes(f *testing.F) {
 // value; a workspace read has an id fit for a header and prints back to
 // itself.
 func FuzzParseWorkspace(f *testing.F) {
-	addSeeds(f, filepath.Join("..", ".."), "FuzzParseWorkspace")
+	fuzzseeds.Add(f, "FuzzParseWorkspace")
 	for _, s := range []string{"SANDBOX:sandbox-key", "a:b:audience_limit, versioning,scope=view", "a:b:", ":b", "a:", "a b:c", "a:b:scope=x", "a:b:nope"} {
 		f.Add(s)
 	}
