@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"net"
 	"net/http"
 	"regexp"
@@ -125,6 +126,13 @@ func decodeError(status int, header http.Header, body []byte) *Error {
 		if e.Target == "" && len(e.Details) > 0 {
 			e.Target = e.Details[0].Target
 		}
+		if e.Message == "" && len(e.Details) > 0 {
+			e.Message = e.Details[0].Message
+		}
+		if e.Message == "" {
+			// An envelope like {"error":{}} still has to read as words.
+			e.Message = "the service gave no reason"
+		}
 		return e
 	}
 	// Not our envelope: say what came back in words a person can act on.
@@ -174,8 +182,12 @@ func parseRetryAfter(v string, now time.Time) time.Duration {
 		return 0
 	}
 	if n, err := strconv.ParseFloat(v, 64); err == nil {
-		if n < 0 {
+		if !(n > 0) { // negative, zero or NaN
 			return 0
+		}
+		// Beyond ~292 years the conversion would overflow to a negative wait.
+		if n >= float64(math.MaxInt64)/float64(time.Second) {
+			return time.Duration(math.MaxInt64)
 		}
 		return time.Duration(n * float64(time.Second))
 	}

@@ -2,47 +2,19 @@ package engine
 
 import (
 	"bytes"
+	"campaigns/model/fuzzseeds"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"campaigns/model"
 )
 
-// readCorpusFile reads one file of Go's fuzz corpus format holding a single
-// []byte value. The seeds live in testdata/fuzz at the repository root (the
-// layout keeps testdata there), so the test loads them itself.
-func readCorpusFile(t testing.TB, name string) []byte {
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	header, body, ok := strings.Cut(string(data), "\n")
-	if !ok || strings.TrimSpace(header) != "go test fuzz v1" {
-		t.Fatalf("%s: not a fuzz corpus file", name)
-	}
-	body = strings.TrimSpace(body)
-	inner, ok := strings.CutPrefix(body, "[]byte(")
-	if !ok || !strings.HasSuffix(inner, ")") {
-		t.Fatalf("%s: want one []byte value", name)
-	}
-	s, err := strconv.Unquote(strings.TrimSuffix(inner, ")"))
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return []byte(s)
-}
-
 // FuzzEngine feeds arbitrary bytes through decode, merge (as the stored
 // campaign and as the patch), all three phases and the state table: the
 // engine must never panic, and every problem must carry a rule and a message.
 func FuzzEngine(f *testing.F) {
-	seeds, _ := filepath.Glob(filepath.Join("..", "testdata", "fuzz", "FuzzEngine", "*"))
-	for _, s := range seeds {
-		f.Add(readCorpusFile(f, s))
-	}
+	fuzzseeds.Add(f, "FuzzEngine")
 	fixtures, _ := filepath.Glob(filepath.Join("..", "testdata", "campaigns", "*.json"))
 	var stored []*model.Campaign
 	for _, fx := range fixtures {

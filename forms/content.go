@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"campaigns/model"
 )
@@ -168,8 +169,10 @@ func AddLocale(c *model.Campaign, name string) error {
 	if name == DefaultLocale {
 		return fmt.Errorf("campaign_content.locales: %q is always there and is not listed", DefaultLocale)
 	}
-	if strings.ContainsAny(name, ".[] ") {
-		return fmt.Errorf("campaign_content.locales: %q: a locale name has no dots, brackets or spaces", name)
+	// Dots and brackets would break targets, a slash the "locale/variation"
+	// copy prompt, and spaces or control characters the one-line views.
+	if strings.ContainsAny(name, ".[]/") || strings.ContainsFunc(name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return fmt.Errorf("campaign_content.locales: %q: a locale name has no dots, brackets, slashes, spaces or control characters", name)
 	}
 	cc := content(c)
 	if slices.Contains(cc.Locales, name) {

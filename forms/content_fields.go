@@ -81,8 +81,11 @@ func (b *builder) content() {
 		from := sel
 		b.add(Field{Path: "@copy", Label: "Copy this content to…", Kind: Action, Prompt: "locale/variation (e.g. fr/variation_1)",
 			Do: func(c *model.Campaign, arg string) error {
-				loc, vr, ok := strings.Cut(strings.TrimSpace(arg), "/")
-				if !ok {
+				loc, vr, _ := strings.Cut(strings.TrimSpace(arg), "/")
+				if loc = strings.TrimSpace(loc); loc == "" {
+					return fmt.Errorf("campaign_content.locales: name the locale to copy to (e.g. fr/variation_1)")
+				}
+				if vr = strings.TrimSpace(vr); vr == "" {
 					vr = from.Variation
 				}
 				return CopyContent(c, from.Locale, from.Variation, loc, vr)

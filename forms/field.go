@@ -108,6 +108,9 @@ func (f *Field) Format(c *model.Campaign) string {
 // value (Extra.Invalid), which the engine reports and the journal keeps, so
 // nothing typed is lost.
 func (f *Field) Apply(c *model.Campaign, text string) error {
+	// JSON carries only UTF-8: mend stray bytes here so the row shows what
+	// is saved and sent.
+	text = strings.ToValidUTF8(text, "\uFFFD")
 	if f.set != nil {
 		return f.set(c, text)
 	}

@@ -133,7 +133,7 @@ func TestEveryFieldPathWalks(t *testing.T) {
 
 // fullCampaign has two locales, two variations, every platform and the
 // switches that reveal optional rows.
-func fullCampaign(t *testing.T, ch, dt string) *model.Campaign {
+func fullCampaign(t testing.TB, ch, dt string) *model.Campaign {
 	t.Helper()
 	c := campaign(ch, dt)
 	must := func(err error) {

@@ -49,6 +49,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"campaigns/api/sandbox/audience"
 	"campaigns/engine"
@@ -92,8 +93,9 @@ func ParseWorkspace(flag string) (Workspace, error) {
 		return Workspace{}, fmt.Errorf("workspace %q: want ID:KEY[:FLAGS]", flag)
 	}
 	w := Workspace{ID: parts[0], Key: parts[1], Scope: ScopeCreateManagePublish}
-	if strings.ContainsAny(w.ID, " \t\n") {
-		return Workspace{}, fmt.Errorf("workspace %q: the id may not contain spaces", flag)
+	// The id travels in the SVC-APPKEY header, which cannot carry these.
+	if strings.ContainsFunc(w.ID, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
+		return Workspace{}, fmt.Errorf("workspace %q: the id may not contain spaces or control characters", flag)
 	}
 	if len(parts) == 3 && parts[2] != "" {
 		for f := range strings.SplitSeq(parts[2], ",") {
