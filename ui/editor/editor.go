@@ -434,7 +434,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		m.status = m.f.Store.Status(m.id)
 		if msg.err != nil {
-			m.setNotice("sync: "+msg.err.Error(), true)
+			switch {
+			case m.status.State == Invalid:
+				// Say what to do: the sync engine's own words only say why.
+				m.setNotice("not sent: fix the problems marked invalid first (tab: problems); the edits are kept", true)
+			default:
+				m.setNotice("sync: "+strings.TrimPrefix(msg.err.Error(), "sync: "), true)
+			}
 			if m.status.State == Conflict && m.dialog == nil {
 				m.openConflicts()
 			}

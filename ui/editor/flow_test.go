@@ -639,3 +639,24 @@ func TestFooterNamesHelpIn80Columns(t *testing.T) {
 		t.Fatalf("the footer lacks ? help: %q", footer)
 	}
 }
+
+// ctrl+s with an invalid field says what to do, once ("sync: sync: …" before).
+func TestSyncOfAnInvalidFieldSaysWhatToDo(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, 0)
+	defer stop()
+	newDraft(t, tm, true, "Invalid")
+	keys(tm, "2")
+	waitFor(t, tm, "Locales and variations")
+	down(tm, 6)
+	keys(tm, "enter")
+	tm.Type("bad")
+	keys(tm, "enter")
+	waitFor(t, tm, `"bad" is not an email address`)
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "not sent: fix the problems marked invalid first")
+	_ = tm.Quit()
+	if view := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).View(); strings.Contains(view, "sync: sync:") {
+		t.Fatalf("the prefix is doubled:\n%s", view)
+	}
+}
