@@ -90,7 +90,8 @@ var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
 func waitFor(t *testing.T, tm *teatest.TestModel, want ...string) {
 	t.Helper()
 	var seen []byte
-	deadline := time.Now().Add(20 * time.Second)
+	// Generous: a loaded CI machine is slow, and a pass returns at once.
+	deadline := time.Now().Add(60 * time.Second)
 	buf := make([]byte, 64<<10)
 	for {
 		n, _ := tm.Output().Read(buf)
@@ -494,7 +495,10 @@ func TestRemoteChangeOfAnotherComponentIsTaken(t *testing.T) {
 	}
 	keys(tm, "enter")
 	tm.Type("!")
-	keys(tm, "enter", "ctrl+s")
+	keys(tm, "enter")
+	// Past the edit, so the "synced" below cannot be a frame from before it.
+	waitFor(t, tm, "Remote!", "pending")
+	keys(tm, "ctrl+s")
 	waitFor(t, tm, "● synced")
 	keys(tm, "5")
 	waitFor(t, tm, "‹ ASAP ›")
