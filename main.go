@@ -180,6 +180,10 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 		cfg.Client, cfg.Service, cfg.Workspace = client, "embedded sandbox", ws.ID
 	}
 	closeEditor, err := wireEditor(&cfg)
+	if errors.Is(err, sync.ErrDirInUse) {
+		fmt.Fprintf(stderr, "campaigns: another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR.\n", *dataDir)
+		return 1
+	}
 	if err != nil {
 		fmt.Fprintln(stderr, "campaigns: opening the draft editor:", err)
 		return 1
