@@ -39,6 +39,17 @@ func (p paging) offset() int {
 	return (*p.Page - 1) * *p.Limit
 }
 
+// decodePaged reads a search or meta body into req, then its limit and page,
+// which the wire types carry as plain ints and so cannot tell "absent" by.
+func decodePaged(body []byte, req any) (paging, error) {
+	var pg paging
+	if err := decodeStrict(body, req); err != nil {
+		return pg, err
+	}
+	_ = decodeStrict(body, &pg) // the same body just decoded without error
+	return pg, checkPaging(pg)
+}
+
 func checkPaging(p paging) error {
 	switch {
 	case p.Limit == nil:
@@ -96,13 +107,8 @@ func parseRange(target string, d *api.DateRange) (from, to time.Time, err error)
 func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	ri := info(r)
 	var req api.SearchRequest
-	var pg paging
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	_ = decodeStrict(ri.body, &pg)
-	if err := checkPaging(pg); err != nil {
+	pg, err := decodePaged(ri.body, &req)
+	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
@@ -157,13 +163,8 @@ type metaBody struct {
 func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 	ri := info(r)
 	var req api.MetaRequest
-	var pg paging
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	_ = decodeStrict(ri.body, &pg)
-	if err := checkPaging(pg); err != nil {
+	pg, err := decodePaged(ri.body, &req)
+	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
