@@ -30,15 +30,15 @@ import (
 	"github.com/charmbracelet/log"
 	gossh "golang.org/x/crypto/ssh"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/api/sync"
-	"campaigns/engine"
-	"campaigns/model"
-	"campaigns/themes"
-	"campaigns/ui"
-	"campaigns/ui/editor"
-	"campaigns/ui/sshserver"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sync"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/editor"
+	"github.com/campaigns-cli/campaigns/ui/sshserver"
 )
 
 // version is set with -ldflags "-X main.version=…"; builds from a checkout

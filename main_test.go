@@ -14,7 +14,7 @@ import (
 	"syscall"
 	"testing"
 
-	"campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
 type validateOutput struct {

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	"campaigns/api/sandbox"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func benchEnv(b *testing.B) (*env, string) {

@@ -15,7 +15,7 @@ import (
 	"github.com/go-resty/resty/v2"
 	"github.com/google/uuid"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // DefaultServiceHost is the host of the data-center URL pattern

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func TestRoundTripTestAndPreview(t *testing.T) {

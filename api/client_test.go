@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Every route, over real HTTP on loopback, against the sandbox.

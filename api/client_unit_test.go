@@ -14,7 +14,7 @@ import (
 
 	"github.com/google/uuid"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // These tests use a scripted fake server to pin the client's own behaviour

@@ -1,9 +1,9 @@
 package api
 
 import (
-	"campaigns/model/fuzzseeds"
 	"context"
 	"errors"
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"math"
 	"net/http"
 	"net/http/httptest"

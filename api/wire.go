@@ -5,7 +5,7 @@ package api
 import (
 	"encoding/json"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Route paths, relative to the base URL.

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // typicalCampaign: one locale, one variation, Android + iOS, every other

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // checker carries one validation run: the campaign the conditional rules read

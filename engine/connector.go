@@ -1,6 +1,6 @@
 package engine
 
-import "campaigns/model"
+import "github.com/campaigns-cli/campaigns/model"
 
 // checkConnector validates the Email connector. The engine does not know a
 // workspace's configured connectors, so the type is checked against the

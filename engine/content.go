@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 const (

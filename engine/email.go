@@ -1,7 +1,7 @@
 package engine
 
 import (
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 var (

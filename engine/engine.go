@@ -7,7 +7,7 @@
 package engine
 
 import (
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Phase is a validation phase of decisions.md §3.

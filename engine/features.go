@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // ParseFeatures reads a comma-separated feature list ("audience_limit,versioning")

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // loadFixture decodes a file of testdata/campaigns.

@@ -2,12 +2,12 @@ package engine
 
 import (
 	"bytes"
-	"campaigns/model/fuzzseeds"
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // FuzzEngine feeds arbitrary bytes through decode, merge (as the stored

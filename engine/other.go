@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strconv"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 var (

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func decode(t *testing.T, s string) *model.Campaign {

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"slices"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // ActionError is the 422-class answer to a status action the campaign's

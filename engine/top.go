@@ -4,7 +4,7 @@ import (
 	"sort"
 	"strconv"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // component is one row of the component table: how to find a top-level

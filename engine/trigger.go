@@ -3,7 +3,7 @@ package engine
 import (
 	"strconv"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 var (

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // DefaultLocale is the fallback locale key of keyed content.

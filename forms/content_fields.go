@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Selector rows choose the content cell; their Path starts with SelPrefix and

@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Kind says how a field is edited and how its text maps to JSON.

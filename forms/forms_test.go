@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func campaign(channel, delivery string) *model.Campaign {

@@ -1,7 +1,7 @@
 package forms
 
 import (
-	"campaigns/model/fuzzseeds"
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"regexp"
 	"slices"
 	"strconv"
@@ -9,7 +9,7 @@ import (
 	"testing"
 	"unicode"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // fuzzField is one row of a step and the campaign it belongs to.

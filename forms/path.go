@@ -15,7 +15,7 @@ import (
 	"strings"
 	"sync"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // seg is one step of a target path: a JSON key, optionally indexed.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Step is one screen of the guided editor.

@@ -7,7 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func TestFilterRequest(t *testing.T) {

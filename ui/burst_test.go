@@ -8,7 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/themes"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // Keys that arrive in one read (fast typing, tmux, a batching SSH link) are

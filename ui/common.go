@@ -10,8 +10,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/api"
-	"campaigns/themes"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // Common is built once per program (per SSH session) and handed to every

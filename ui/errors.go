@@ -5,7 +5,7 @@ import (
 	"errors"
 	"strings"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // errorText is the one-line form of an error for the status line.

@@ -9,7 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // searchTypes are the delivery types the search route filters by.

@@ -20,10 +20,10 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/model"
-	"campaigns/themes"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // testClock is the sandbox's clock. It starts where every fixture's start

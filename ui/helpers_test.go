@@ -12,8 +12,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"campaigns/model"
-	"campaigns/themes"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // updating reports -update (the flag is defined by teatest's golden package,

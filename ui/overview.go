@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 type menuItem struct{ key, action, label, desc string }

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // ReadOnlyReason says why the editor cannot edit c ("" when it can): a

@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	"campaigns/themes"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // Titled is implemented by screens that name themselves in the header.

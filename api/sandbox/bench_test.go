@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // BenchmarkPatch measures component updates over real HTTP on loopback,

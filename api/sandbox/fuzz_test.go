@@ -2,8 +2,8 @@ package sandbox
 
 import (
 	"bytes"
-	"campaigns/model/fuzzseeds"
 	"encoding/json"
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -15,7 +15,7 @@ import (
 	"testing"
 	"unicode"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // fuzzRoutes are the routes that take a body: every V5 route and V1 publish.

@@ -9,9 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"campaigns/api"
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Create request_id reuse windows after a successful create (decisions.md §2).

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
-	"campaigns/api"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // MaxPage is the most campaigns a search or meta page holds.

@@ -8,11 +8,11 @@ import (
 	"strconv"
 	"strings"
 
-	"campaigns/api"
-	"campaigns/api/sandbox/audience"
-	"campaigns/engine"
-	"campaigns/engine/personalize"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox/audience"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/engine/personalize"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // handleTest sends a test (service-reference §1.9, decisions.md row 15):

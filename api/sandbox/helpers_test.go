@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // clock is the injectable clock of the tests.

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 func TestPatch(t *testing.T) {

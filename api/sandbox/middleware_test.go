@@ -11,7 +11,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 func TestRequestIDs(t *testing.T) {

@@ -5,7 +5,7 @@ import (
 	"net/http"
 	"strings"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // authenticate checks HTTP Basic (username = workspace id, password = API

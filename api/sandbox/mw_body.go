@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"strings"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // MaxBody is the largest request body the service reads.

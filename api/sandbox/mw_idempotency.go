@@ -11,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/google/uuid"
 )
 

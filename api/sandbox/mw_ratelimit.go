@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // rateLimit applies the class's rolling windows per workspace + API key and

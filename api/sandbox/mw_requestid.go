@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"net/http"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/google/uuid"
 )
 

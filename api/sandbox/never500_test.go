@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // TestNoBodyMakesA500 throws odd bodies at every route: each answer is a

@@ -4,8 +4,8 @@ import (
 	"sync"
 	"time"
 
-	"campaigns/api"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // ReachTTL is how long a reachability count is kept (campaigns-v5.md).

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // TestReadOnlyChannels: an SMS campaign (seeded) can be read and searched,

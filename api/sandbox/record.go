@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // TimeLayout is how responses write created_at, updated_at and sent_time

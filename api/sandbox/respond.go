@@ -11,9 +11,9 @@ import (
 	"slices"
 	"strings"
 
-	"campaigns/api"
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // reqInfo is what the middleware learns about a request, shared with the

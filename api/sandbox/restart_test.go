@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // TestRestart stops the sandbox and starts it again on the same data

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // route is one method on one path with the middleware it needs.

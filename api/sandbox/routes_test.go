@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/api"
-	"campaigns/engine"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
 )
 
 func TestParseWorkspace(t *testing.T) {

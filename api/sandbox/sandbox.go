@@ -51,8 +51,8 @@ import (
 	"time"
 	"unicode"
 
-	"campaigns/api/sandbox/audience"
-	"campaigns/engine"
+	"github.com/campaigns-cli/campaigns/api/sandbox/audience"
+	"github.com/campaigns-cli/campaigns/engine"
 )
 
 // Scopes of an API key, weakest first (decisions.md §2 "X-SVC-Scopes").

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // SendDuration is how long a one-time campaign stays SENDING before the

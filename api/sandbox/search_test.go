@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // searchIDs runs a search and returns the ids found.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // The demo campaigns start from the publish-valid fixtures of every channel

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 func androidContent(title string) map[string]any {

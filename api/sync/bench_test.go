@@ -5,7 +5,7 @@ import (
 	"os"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func loadFixtureDoc(b *testing.B) string {

@@ -11,7 +11,7 @@ import (
 	"strconv"
 	"testing"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // TestKill9LosesNothing runs an editor in a child process that types as fast

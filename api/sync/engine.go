@@ -33,9 +33,9 @@ import (
 	gosync "sync"
 	"time"
 
-	"campaigns/api"
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Options tune an Engine; the zero value is usable.

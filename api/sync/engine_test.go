@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 const draft = `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"a@example.com",

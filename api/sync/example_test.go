@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"log"
 
-	"campaigns/api"
-	"campaigns/api/sync"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sync"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // How an editor uses the engine: load, edit on every keystroke, save on

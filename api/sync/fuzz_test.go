@@ -2,9 +2,9 @@ package sync
 
 import (
 	"bytes"
-	"campaigns/model/fuzzseeds"
 	"encoding/binary"
 	"encoding/json"
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"hash/crc32"
 	"os"
 	"path/filepath"
@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // validJournal is a snapshot and an edit as Edit writes them.

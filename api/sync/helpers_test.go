@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 var t0 = time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)

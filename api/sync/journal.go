@@ -15,7 +15,7 @@ import (
 	"strings"
 	"syscall"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // The journal is one append-only file per campaign with unsynced local

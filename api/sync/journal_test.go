@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func TestJournalNamesRoundTrip(t *testing.T) {

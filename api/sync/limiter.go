@@ -4,7 +4,7 @@ import (
 	gosync "sync"
 	"time"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // Limit is at most N requests in any rolling window Per.

@@ -9,9 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {

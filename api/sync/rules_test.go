@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // A stand-in rule, so these tests do not hang on the engine's rule set.

@@ -4,7 +4,7 @@ import (
 	"net/http"
 	"testing"
 
-	"campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
 // newService is the real sandbox service, on the fixture's clock, without

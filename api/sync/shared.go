@@ -4,7 +4,7 @@ import (
 	"path/filepath"
 	gosync "sync"
 
-	"campaigns/api"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // One engine per journal directory per process: two engines on one

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"campaigns/engine"
+	"github.com/campaigns-cli/campaigns/engine"
 )
 
 // State is the headline of a campaign's sync status.

@@ -7,8 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // DeliveryType is the one top-level scalar the engine syncs besides the

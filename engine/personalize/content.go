@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // RenderContent renders every text field of every payload of cc (push

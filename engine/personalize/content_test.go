@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func decode(t testing.TB, s string) *model.CampaignContent {

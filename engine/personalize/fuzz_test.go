@@ -1,7 +1,7 @@
 package personalize
 
 import (
-	"campaigns/model/fuzzseeds"
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"strings"
 	"testing"
 )

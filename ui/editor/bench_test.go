@@ -6,7 +6,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
-	"campaigns/forms"
+	"github.com/campaigns-cli/campaigns/forms"
 )
 
 // BenchmarkEditorKeystroke is one key typed into a content field of the

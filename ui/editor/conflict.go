@@ -9,8 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/model"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // conflictDialog shows each conflicting component side by side, mine and

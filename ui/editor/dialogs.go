@@ -9,8 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/forms"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // dialog is a modal on top of the editor; one at a time gets the keys.

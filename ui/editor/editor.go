@@ -40,12 +40,12 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/api"
-	"campaigns/engine"
-	"campaigns/forms"
-	"campaigns/model"
-	"campaigns/ui"
-	"campaigns/ui/preview"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/preview"
 )
 
 // Creator makes a draft through the create route and returns its campaign_id.

@@ -6,9 +6,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"campaigns/engine"
-	"campaigns/forms"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func press(m *Model, ks ...tea.KeyMsg) {

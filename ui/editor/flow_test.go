@@ -15,13 +15,13 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/engine"
-	"campaigns/model"
-	"campaigns/themes"
-	"campaigns/ui"
-	"campaigns/ui/editor"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/editor"
 )
 
 func TestMain(m *testing.M) {

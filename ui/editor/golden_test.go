@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"campaigns/forms"
+	"github.com/campaigns-cli/campaigns/forms"
 )
 
 // updating reports -update (the flag teatest, linked into this test binary,

@@ -11,11 +11,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
-	"campaigns/engine"
-	"campaigns/forms"
-	"campaigns/model"
-	"campaigns/themes"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // memStore is an in-memory Store for tests that do not need the service:

@@ -4,7 +4,7 @@ import (
 	"github.com/charmbracelet/bubbles/textarea"
 	"github.com/charmbracelet/bubbles/textinput"
 
-	"campaigns/themes"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // newInput is a one-line input drawn with the session's styles (bubbles'

@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func fmtAny(v any) string { return fmt.Sprint(v) }

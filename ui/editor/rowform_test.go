@@ -13,8 +13,8 @@ import (
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"campaigns/forms"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // probe runs the editor as the program's model and notes, after every key,

@@ -4,8 +4,8 @@ import (
 	"context"
 	gosync "sync"
 
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // SyncState is the headline of the sync status line.

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"time"
 
-	"campaigns/api"
-	"campaigns/api/sandbox/audience"
-	"campaigns/api/sync"
-	"campaigns/engine"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox/audience"
+	"github.com/campaigns-cli/campaigns/api/sync"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // syncStore adapts the sync engine to Store.

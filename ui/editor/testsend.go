@@ -8,10 +8,10 @@ import (
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"campaigns/api"
-	"campaigns/forms"
-	"campaigns/model"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // testDialog sends a test: up to ten identifiers of a type the channel

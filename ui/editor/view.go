@@ -6,8 +6,8 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/forms"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // View assembles the screen from state computed in Update: no validation,

@@ -14,11 +14,11 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/engine/personalize"
-	"campaigns/forms"
-	"campaigns/model"
-	"campaigns/themes"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/engine/personalize"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // Tab is one view of the preview pane.

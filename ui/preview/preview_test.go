@@ -8,9 +8,9 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"campaigns/forms"
-	"campaigns/model"
-	"campaigns/themes"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 func styles() themes.Styles {

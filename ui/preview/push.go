@@ -6,9 +6,9 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"campaigns/model"
-	"campaigns/themes"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // pushLines draws one card per platform, the selected one first.

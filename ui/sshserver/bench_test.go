@@ -3,8 +3,8 @@ package sshserver
 import (
 	"testing"
 
-	"campaigns/themes"
-	"campaigns/ui"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // BenchmarkSessionToFirstScreen measures what a visitor waits for: TCP

@@ -11,13 +11,13 @@ import (
 
 	"github.com/charmbracelet/ssh"
 
-	"campaigns/api"
-	"campaigns/api/sandbox"
-	"campaigns/engine"
-	"campaigns/model"
-	"campaigns/themes"
-	"campaigns/ui"
-	"campaigns/ui/editor"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/editor"
 )
 
 // demoSandbox starts an in-memory sandbox on loopback, as `campaigns ssh

@@ -3,7 +3,7 @@ package audience
 import (
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // BenchmarkCount is one reachability count over the demo users with a

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"campaigns/engine/personalize"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/engine/personalize"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Identifier types of test sends (service-reference §1.9) and previews

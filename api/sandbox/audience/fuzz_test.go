@@ -3,7 +3,7 @@ package audience
 import (
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // FuzzMatch: any segmentation document evaluates without panicking and

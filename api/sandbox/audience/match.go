@@ -9,7 +9,7 @@ import (
 	"strings"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Segmentation evaluation (service-reference §2.8, §2.9).

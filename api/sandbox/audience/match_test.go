@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // probe is the user most filters below are tried on.

@@ -6,9 +6,9 @@ import (
 	"strconv"
 	"strings"
 
-	"campaigns/api"
-	"campaigns/engine/personalize"
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine/personalize"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Test-send outcomes.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func content(t *testing.T, s string) *model.CampaignContent {

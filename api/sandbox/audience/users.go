@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"campaigns/engine/personalize"
+	"github.com/campaigns-cli/campaigns/engine/personalize"
 )
 
 // Attribute names of the demo profiles, as a dashboard names them. Filters

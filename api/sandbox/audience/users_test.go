@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"campaigns/model"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 var now = time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
