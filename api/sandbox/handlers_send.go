@@ -114,6 +114,7 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
 	}
 	rows := audience.RenderTest(in, to)
 	now := s.now()
+	a := dataAnswer(r, http.StatusOK, "campaign", api.TestResult{Data: audience.Outcomes(rows), Message: "Test campaign processed"})
 	err = s.store.Update(r.Context(), func(tx Tx) error {
 		for _, row := range rows {
 			m := OutboxMessage{Workspace: ri.ws.ID, At: now, Key: row.Key, Channel: in.Channel, Platform: row.Platform,
@@ -126,13 +127,13 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 		}
-		return nil
+		return s.idemPut(tx, r, a)
 	})
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
-	writeData(w, r, http.StatusOK, "campaign", api.TestResult{Data: audience.Outcomes(rows), Message: "Test campaign processed"})
+	a.sendStored(w, r)
 }
 
 // checkInlineTest checks an inline test: channel and campaign_content, and

@@ -141,6 +141,17 @@ type Config struct {
 	NoRateLimits bool             // for benchmarks
 	Seed         bool             // seed demo content into empty workspaces
 	Logger       *slog.Logger     // nil = discard
+
+	// BodyReadTimeout bounds the reading of one request body (408 after
+	// it); 0 = DefaultBodyReadTimeout (30 s).
+	BodyReadTimeout time.Duration
+	// MaxBodyReads caps the bodies being read at once; 0 =
+	// DefaultMaxBodyReads.
+	MaxBodyReads int
+	// IdempotencyQuotaBytes caps, per workspace, the bytes of stored
+	// idempotent answer bodies; past it the oldest are dropped. 0 =
+	// DefaultIdempotencyQuota (256 MiB).
+	IdempotencyQuotaBytes int64
 }
 
 // DefaultDataDir is where `campaigns serve` and the editor keep the sandbox
@@ -169,7 +180,7 @@ type Server struct {
 	log    *slog.Logger
 	store  Store
 	limits *limiter
-	idem   *idemCache
+	idem   *idemState
 	reach  *reachCache
 	users  *audience.Directory
 
@@ -178,6 +189,8 @@ type Server struct {
 
 	locks [256]sync.Mutex // per-campaign write locks, by hash
 	seed  maphash.Seed
+
+	bodySlots chan struct{} // one per body being read
 
 	handler   http.Handler
 	tickMu    sync.Mutex // one Tick at a time
@@ -206,11 +219,16 @@ func Open(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: newLimiter(), idem: newIdemCache(), reach: newReachCache(), users: audience.Demo(now()),
+		limits: newLimiter(), idem: newIdemState(), reach: newReachCache(), users: audience.Demo(now()),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}
-	if err := s.idem.load(st, s.now()); err != nil {
+	slots := cfg.MaxBodyReads
+	if slots <= 0 {
+		slots = DefaultMaxBodyReads
+	}
+	s.bodySlots = make(chan struct{}, slots)
+	if err := s.loadIdemUsage(); err != nil {
 		st.Close()
 		return nil, fmt.Errorf("sandbox: idempotency keys: %w", err)
 	}
@@ -270,7 +288,9 @@ func (s *Server) RemoveWorkspace(id string) error {
 	delete(s.workspaces, id)
 	s.mu.Unlock()
 	s.limits.drop(id)
-	s.idem.drop(id)
+	s.idem.mu.Lock()
+	delete(s.idem.used, id)
+	s.idem.mu.Unlock()
 	s.reach.drop(id)
 	return s.store.Update(context.Background(), func(tx Tx) error { return tx.DropWorkspace(id) })
 }
