@@ -152,5 +152,3 @@ func errBodyTimeout(d time.Duration) *apiError {
 }
 
 func quote(s string) string { return "\"" + s + "\"" }
-
-

@@ -651,10 +651,10 @@ const (
 	sqlPutIdem = `INSERT INTO idem (scope, workspace, body_hash, status, header, body, size, created) VALUES (?,?,?,?,?,?,?,?)
 		ON CONFLICT (scope) DO UPDATE SET workspace = excluded.workspace, body_hash = excluded.body_hash, status = excluded.status,
 		header = excluded.header, body = excluded.body, dropped = 0, size = excluded.size, created = excluded.created WHERE idem.created < ?`
-	sqlAddOutbox   = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
-	sqlSavepoint   = "SAVEPOINT op"
-	sqlRollbackTo  = "ROLLBACK TO op"
-	sqlRelease     = "RELEASE op"
+	sqlAddOutbox  = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
+	sqlSavepoint  = "SAVEPOINT op"
+	sqlRollbackTo = "ROLLBACK TO op"
+	sqlRelease    = "RELEASE op"
 )
 
 var writeSQL = []string{latestSQL, sqlNewest, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
