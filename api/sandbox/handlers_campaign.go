@@ -61,6 +61,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			}
 		}()
 	}
+	stripResponseOnly(c, nil)
 	problems := engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws))
 	if len(problems) > 0 {
 		writeErr(w, r, errProblems("One or more fields failed validation.", problems))
@@ -158,6 +159,26 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 // extension, see the package doc): strong, quoted.
 func etag(id string, rev int64) string { return `"` + id + "-" + strconv.FormatInt(rev, 10) + `"` }
 
+// ifMatch honours If-Match on the component PATCH (a sandbox extension): a
+// client that sends the ETag it read is refused with 412 when the campaign
+// changed since. "*" matches any version; weak tags never match.
+func ifMatch(r *http.Request, rec *Record) error {
+	h := r.Header.Values("If-Match")
+	if len(h) == 0 {
+		return nil
+	}
+	cur := etag(rec.ID, rec.Rev)
+	for _, v := range h {
+		for tag := range strings.SplitSeq(v, ",") {
+			if tag = strings.TrimSpace(tag); tag == "*" || tag == cur {
+				return nil
+			}
+		}
+	}
+	return &apiError{status: http.StatusPreconditionFailed, code: api.CodeBadRequest, target: "If-Match",
+		message: "The campaign changed since you read it (If-Match " + strings.Join(h, ", ") + ", now " + cur + "): read it again and reapply your change."}
+}
+
 // revAfter is the revision out has once written over was.
 func revAfter(was, out *Record) int64 {
 	if out.ID == was.ID {
@@ -234,7 +255,8 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(rec.Doc))
+	w.Header().Set("ETag", etag(rec.ID, rec.Rev))
+	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(withResponseOnlyFields(rec)))
 }
 
 func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
@@ -254,9 +276,13 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 	var was *Record
 	a, err := s.mutate(r, func(rec *Record, stored *model.Campaign) (*Record, error) {
 		was = rec
+		if err := ifMatch(r, rec); err != nil {
+			return nil, err
+		}
 		if !editable(rec.Channel) {
 			return nil, errValidation("channel", rec.Channel+" campaigns can be read but not updated through V5; only PUSH and EMAIL can.")
 		}
+		stripResponseOnly(patch, stored)
 		res := engine.ValidatePatch(stored, patch, rec.Status, s.opts(ri.ws))
 		if res.Refusal != nil {
 			return nil, errConflict(res.Refusal.Message)
