@@ -77,11 +77,16 @@ func (s *Server) readBody(next http.Handler) http.Handler {
 func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	timeout := s.bodyTimeout()
 	deadline := time.Now().Add(timeout)
+	rc := http.NewResponseController(w)
 	timer := time.NewTimer(timeout)
 	select {
 	case s.bodySlots <- struct{}{}:
 		timer.Stop()
 	case <-timer.C:
+		// No slot in time: answer without reading, and hang up rather
+		// than wait for the body.
+		_ = rc.SetReadDeadline(time.Now())
+		w.Header().Set("Connection", "close")
 		return nil, errBodyTimeout(timeout)
 	case <-r.Context().Done():
 		timer.Stop()
@@ -91,7 +96,6 @@ func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, error)
 	if r.ContentLength > MaxBody {
 		return nil, errTooLarge()
 	}
-	rc := http.NewResponseController(w)
 	// Servers without deadlines (a test's recorder) read without one.
 	hasDeadline := rc.SetReadDeadline(deadline) == nil
 	size := 512
@@ -100,14 +104,17 @@ func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, error)
 	}
 	buf := make([]byte, 0, size)
 	b, err := readInto(buf, http.MaxBytesReader(w, r.Body, MaxBody))
-	if hasDeadline {
+	timedOut := errors.Is(err, os.ErrDeadlineExceeded)
+	if hasDeadline && !timedOut {
 		_ = rc.SetReadDeadline(time.Time{})
 	}
 	var mbe *http.MaxBytesError
 	switch {
 	case errors.As(err, &mbe):
 		return nil, errTooLarge()
-	case errors.Is(err, os.ErrDeadlineExceeded):
+	case timedOut:
+		// The deadline stays passed, so that the server does not wait
+		// for the rest of the body either: it answers and hangs up.
 		w.Header().Set("Connection", "close")
 		return nil, errBodyTimeout(timeout)
 	case err != nil:
