@@ -54,6 +54,10 @@ func TestBodyReadsAreCapped(t *testing.T) {
 	e := newEnv(t, func(c *Config) { c.MaxBodyReads = 1; c.BodyReadTimeout = time.Minute })
 	id := e.create(minimalPush())
 	held := holdBody(t, e)
+	defer held.Close()
+	for len(e.s.bodySlots) == 0 { // until the server holds it
+		time.Sleep(time.Millisecond)
+	}
 	// A GET has no body and does not wait.
 	want(t, e.do("GET", api.PathCampaigns+"/"+id, nil), http.StatusOK)
 	done := make(chan *resp, 1)
