@@ -1,0 +1,139 @@
+package sandbox
+
+import (
+	"bytes"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+)
+
+// lockedBuffer is a log destination safe for the writer goroutine.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// previewBody is a preview whose answer is about n bytes.
+func previewBody(n int) map[string]any {
+	msg := "Hi {{UserAttribute['First Name']}}. " + strings.Repeat("x", n)
+	return map[string]any{"channel": "PUSH", "user_identification": map[string]any{"type": "USER_ATTRIBUTE_UNIQUE_ID", "value": "user-001"},
+		"campaign_content": androidContent(msg)}
+}
+
+// TestIdempotencyQuota: past the workspace's quota the oldest stored
+// answers lose their bodies (logged); replaying such a key answers the
+// original status and says the answer is no longer kept, without running
+// the request again; recent keys replay in full; other workspaces keep
+// theirs.
+func TestIdempotencyQuota(t *testing.T) {
+	var logs lockedBuffer
+	e := newEnv(t, func(c *Config) {
+		c.IdempotencyQuotaBytes = 100 << 10
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+		c.Workspaces = []Workspace{DefaultWorkspace(), {ID: "OTHER", Key: "k2"}}
+	})
+	other := e.as("OTHER", "k2")
+	otherKey := newUUID()
+	otherFirst := other.do("POST", api.PathPreview, previewBody(30<<10), api.HeaderIdempotencyKey, otherKey)
+	want(t, otherFirst, http.StatusOK)
+
+	var keys []string
+	var firsts []*resp
+	for range 10 { // ~300 KiB of answers against 100 KiB
+		k := newUUID()
+		r := e.do("POST", api.PathPreview, previewBody(30<<10), api.HeaderIdempotencyKey, k)
+		want(t, r, http.StatusOK)
+		keys, firsts = append(keys, k), append(firsts, r)
+	}
+	e.s.store.Update(t.Context(), func(Tx) error { return nil }) // after the queued trim
+
+	old := e.do("POST", api.PathPreview, previewBody(30<<10), api.HeaderIdempotencyKey, keys[0])
+	want(t, old, http.StatusOK)
+	if old.header.Get("Idempotent-Replayed") != "true" || !strings.Contains(string(old.raw), "no longer kept") || len(old.raw) > 1000 {
+		t.Errorf("replay of a dropped answer: %s", old.raw)
+	}
+	recent := e.do("POST", api.PathPreview, previewBody(30<<10), api.HeaderIdempotencyKey, keys[9])
+	if recent.status != http.StatusOK || string(recent.raw) != string(firsts[9].raw) {
+		t.Errorf("the newest answer was not replayed whole: %d, %d bytes", recent.status, len(recent.raw))
+	}
+	// The same key with another body is still a conflict, dropped or not.
+	want(t, e.do("POST", api.PathPreview, previewBody(10), api.HeaderIdempotencyKey, keys[0]), http.StatusConflict, api.CodeBadRequest, api.HeaderIdempotencyKey)
+	if r := other.do("POST", api.PathPreview, previewBody(30<<10), api.HeaderIdempotencyKey, otherKey); string(r.raw) != string(otherFirst.raw) {
+		t.Errorf("another workspace lost its answer: %s", r.raw[:min(len(r.raw), 200)])
+	}
+	kept, _ := e.s.store.IdemUsage(t.Context())
+	if kept[DefaultWorkspaceID] > 100<<10 {
+		t.Errorf("%d bytes kept, quota 100 KiB", kept[DefaultWorkspaceID])
+	}
+	if !strings.Contains(logs.String(), "idempotency quota") {
+		t.Errorf("the drop was not logged: %s", logs.String())
+	}
+
+	// A dropped error answer replays its status, as an error envelope.
+	bad := map[string]any{"channel": "PUSH"}
+	bk := newUUID()
+	want(t, e.do("POST", api.PathCampaigns, bad, api.HeaderIdempotencyKey, bk), http.StatusBadRequest)
+	for range 5 {
+		e.do("POST", api.PathPreview, previewBody(30<<10))
+	}
+	e.s.store.Update(t.Context(), func(Tx) error { return nil })
+	r := e.do("POST", api.PathCampaigns, bad, api.HeaderIdempotencyKey, bk)
+	want(t, r, http.StatusBadRequest)
+	if r.env.Error == nil || !strings.Contains(r.env.Error.Message, "no longer kept") {
+		t.Errorf("dropped 400: %s", r.raw)
+	}
+	// Keys are kept 24 hours, then forgotten: the request runs again.
+	e.clk.Advance(24*time.Hour + time.Second)
+	r = e.do("POST", api.PathPreview, previewBody(30<<10), api.HeaderIdempotencyKey, keys[9])
+	if r.status != http.StatusOK || r.header.Get("Idempotent-Replayed") != "" {
+		t.Errorf("a key past 24 hours was replayed")
+	}
+}
+
+// TestReplayKeepsHeadersAcrossRestart: the stored answer of a create is
+// replayed after a restart with its Location and ETag.
+func TestReplayKeepsHeadersAcrossRestart(t *testing.T) {
+	dir := t.TempDir()
+	clk := newClock()
+	open := func() (*Server, *env) {
+		s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &env{t: t, s: s, srv: newServer(s), clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
+		return s, e
+	}
+	s, e := open()
+	key := newUUID()
+	first := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "r1")
+	want(t, first, http.StatusCreated)
+	e.srv.Close()
+	s.Close()
+	s, e = open()
+	defer func() { e.srv.Close(); s.Close() }()
+	again := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "r1")
+	if again.status != http.StatusCreated || string(again.raw) != string(first.raw) ||
+		again.header.Get("Location") != first.header.Get("Location") || again.header.Get("ETag") != first.header.Get("ETag") || first.header.Get("ETag") == "" {
+		t.Errorf("replay after restart: %d %v %s\nfirst %v %s", again.status, again.header, again.raw, first.header, first.raw)
+	}
+}
+
+func newServer(s *Server) *httptest.Server { return httptest.NewServer(s.Handler()) }
