@@ -102,4 +102,3 @@ func atoi(s string) int {
 	}
 	return n
 }
-
