@@ -44,7 +44,6 @@ var (
 	dcQueuing       = applies{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered, model.DeliveryBusinessEvent}
 	dcLimitSend     = applies{model.DeliveryPeriodic, model.DeliveryEventTriggered}
 	emailThrottle   = applies{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered, model.DeliveryBusinessEvent}
-	emailMinDelay   = applies{model.DeliveryEventTriggered}
 	hoursStringHint = ", sent as a string like \"24\""
 )
 
@@ -145,11 +144,11 @@ func deliveryEmail(k *checker, p *path, d *model.DeliveryControls) {
 	na("queuing_enabled", d.QueuingEnabled != nil)
 	na("queue_duration", d.QueueDuration != nil)
 	k.na("delivery.throttle_not_applicable", p, "campaign_throttle_rpm", d.CampaignThrottleRPM != nil, emailThrottle)
-	k.na("delivery.min_delay_not_applicable", p, "minimum_delay_between_two_notification_in_hour", d.MinimumDelayBetweenTwoNotificationInHour != nil, emailMinDelay)
+	// minimum_delay_between_two_notification_in_hour is accepted on every
+	// Email delivery type and limit_send_config on TRANSACTIONAL emails:
+	// the real service's examples send them (decisions.md §2, rules the
+	// spec does not state).
 	k.na("delivery.limit_send_not_applicable", p, "limit_send_config", d.LimitSendConfig != nil, dcLimitSend)
-	if d.LimitSendConfig != nil && k.c.BasicDetails != nil && str(k.c.BasicDetails.ContentType) == model.ContentTransactional {
-		k.add("delivery.limit_send_transactional", p.join("limit_send_config"), "limit_send_config does not apply to TRANSACTIONAL emails; remove it.")
-	}
 }
 
 func limitSend(k *checker, p *path, l *model.LimitSendConfig) {

@@ -56,19 +56,12 @@ func checkGoals(k *checker) {
 	p := rootPath("conversion_goal_details")
 	k.types(p, &g.Extra)
 	k.minInt("goals.attribution_window", p, "attribution_window_in_hours", g.AttributionWindowInHours, 1)
-	primary := 0
 	for i := range g.Goals {
 		goal := &g.Goals[i]
 		gp := p.sub("goals").el(i)
 		k.types(gp, &goal.Extra)
 		k.requiredStr("goals.required", gp, "goal_name", goal.GoalName, &goal.Extra, " in a goal")
 		k.requiredStr("goals.required", gp, "goal_event_name", goal.GoalEventName, &goal.Extra, " in a goal")
-		if isTrue(goal.IsPrimaryGoal) {
-			primary++
-			if primary > 1 {
-				k.add("goals.one_primary", gp.join("is_primary_goal"), "only one goal can be the primary goal.")
-			}
-		}
 		if a := goal.GoalEventAttribute; a != nil {
 			ap := gp.sub("goal_event_attribute")
 			k.types(ap, &a.Extra)

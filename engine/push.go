@@ -21,22 +21,22 @@ var (
 // constants so that no id is built while nothing is wrong.
 type platformRules struct {
 	customTemplate, customVersion     string
-	clickAction, clickValue           string
-	slider, slides, slideImage        string
+	clickAction                       string
+	slider, slideImage                string
 	slideAction, slideValue, slideURI string
 }
 
 var (
 	androidRules = platformRules{
 		"push.android.custom_template", "push.android.custom_template_version",
-		"push.android.click_action", "push.android.click_action_value_required",
-		"push.android.carousel.slider_transition", "push.android.carousel.slides_required", "push.android.carousel.slide_image_required",
+		"push.android.click_action",
+		"push.android.carousel.slider_transition", "push.android.carousel.slide_image_required",
 		"push.android.carousel.slide_click_action", "push.android.carousel.slide_click_value_required", "push.uri",
 	}
 	iosRules = platformRules{
 		"push.ios.custom_template", "push.ios.custom_template_version",
-		"push.ios.click_action", "push.ios.click_action_value_required",
-		"push.ios.carousel.slider_transition", "push.ios.carousel.slides_required", "push.ios.carousel.slide_image_required",
+		"push.ios.click_action",
+		"push.ios.carousel.slider_transition", "push.ios.carousel.slide_image_required",
 		"push.ios.carousel.slide_click_action", "push.ios.carousel.slide_click_value_required", "push.uri",
 	}
 )
@@ -63,11 +63,9 @@ func (k *checker) platform(p *path, key, platform string, sent bool, ex *model.E
 	if !k.hasPlats || wrongType(ex, key) {
 		return
 	}
-	targeted := k.targets(platform)
-	switch {
-	case sent && !targeted:
-		k.add("push.platform_not_targeted", p.join(key), key+" content is sent but "+platform+" is not in basic_details.platforms; add the platform or remove this content.")
-	case !sent && targeted && k.publish():
+	// Content for a platform that is not listed is kept, not refused: no
+	// spec line forbids it (decisions.md §2, rules the spec does not state).
+	if !sent && k.targets(platform) && k.publish() {
 		k.add("push.platform_content_required", p.join(key), key+" content is required for publish: "+platform+" is in basic_details.platforms.")
 	}
 }
@@ -154,9 +152,7 @@ func (k *checker) clickAction(r *platformRules, p *path, action, value *string, 
 	if action == nil {
 		return
 	}
-	if k.enum(r.clickAction, p, "default_click_action", action, model.DefaultClickActions) {
-		k.requiredStr(r.clickValue, p, "default_click_action_value", value, ex, " when default_click_action is set")
-	}
+	k.enum(r.clickAction, p, "default_click_action", action, model.DefaultClickActions)
 }
 
 func (k *checker) androidBasic(p *path, b *model.AndroidBasic, tt string) {
@@ -198,9 +194,6 @@ func (k *checker) carousel(r *platformRules, p *path, c *model.Carousel, sliders
 	k.types(p, &c.Extra)
 	if v := c.SliderTransition; v != nil && !oneOf(*v, sliders) {
 		k.add(r.slider, p.join("slider_transition"), "slider_transition "+strconv.Quote(*v)+" is not allowed on "+platform+": use "+list(sliders)+" (the casing matters).")
-	}
-	if len(c.SlideData) == 0 && !wrongType(&c.Extra, "slide_data") {
-		k.add(r.slides, p.join("slide_data"), "a carousel needs at least one slide in slide_data.")
 	}
 	for i := range c.SlideData {
 		s := &c.SlideData[i]
@@ -250,8 +243,7 @@ func (k *checker) timer(p *path, t *model.Timer) {
 func (k *checker) androidButton(p *path, b *model.AndroidButton) {
 	k.types(p, &b.Extra)
 	const r = "push.android.button"
-	k.requiredStr(r+".name_required", p, "btn_name", b.BtnName, &b.Extra, " on every button")
-	if k.requiredStr(r+".action_required", p, "click_action_type", b.ClickActionType, &b.Extra, " on every button") &&
+	if b.ClickActionType != nil &&
 		k.enum(r+".click_action_type", p, "click_action_type", b.ClickActionType, model.ButtonClickActions) &&
 		oneOf(*b.ClickActionType, model.NamedClickActions) {
 		k.requiredStr(r+".click_action_name_required", p, "click_action_name", b.ClickActionName, &b.Extra, " for click_action_type "+*b.ClickActionType)
@@ -309,7 +301,6 @@ func (k *checker) ios(p *path, a *model.IOS) {
 		b := &a.Buttons[i]
 		bp := p.sub("buttons").el(i)
 		k.types(bp, &b.Extra)
-		k.requiredStr("push.ios.button_category_required", bp, "button_category", b.ButtonCategory, &b.Extra, ": the name of a category defined in the app")
 	}
 	if adv := a.Advanced; adv != nil {
 		k.types(p.sub("advanced"), &adv.Extra)
@@ -361,11 +352,8 @@ func (k *checker) web(p *path, w *model.Web) {
 		b := &w.Buttons[i]
 		bp := p.sub("buttons").el(i)
 		k.types(bp, &b.Extra)
-		k.requiredStr("push.web.button_title_required", bp, "title", b.Title, &b.Extra, " on every button")
 		k.uri("push.web.uri", bp, "icon_url", b.IconURL)
-		if k.requiredStr("push.web.button_url_required", bp, "url", b.URL, &b.Extra, " on every button") {
-			k.uri("push.web.uri", bp, "url", b.URL)
-		}
+		k.uri("push.web.uri", bp, "url", b.URL)
 	}
 	if a := w.Advanced; a != nil {
 		ap := p.sub("advanced")

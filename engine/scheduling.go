@@ -30,8 +30,11 @@ func checkScheduling(k *checker) {
 	case model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone:
 		why := " when delivery_type is " + dt
 		k.requiredStr("scheduling.start_time_required", p, "start_time", s.StartTime, &s.Extra, why)
-		if dt != model.ScheduleUserTimezone {
-			k.requiredStr("scheduling.timezone_required", p, "timezone", s.Timezone, &s.Extra, why)
+		// timezone: required at publish only (decisions.md §2 row 14): a
+		// draft is built step by step, and the real service's own
+		// examples create AT_FIXED_TIME drafts without one.
+		if dt != model.ScheduleUserTimezone && k.publish() {
+			k.requiredStr("scheduling.timezone_required", p, "timezone", s.Timezone, &s.Extra, why+" (for publish)")
 		}
 		if dt == model.ScheduleBTS {
 			k.requiredVal("scheduling.bts_required", p, "bts_details", s.BTSDetails != nil, &s.Extra, why)

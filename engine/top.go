@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 
+	"github.com/campaigns-cli/campaigns/engine/personalize"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -198,6 +199,14 @@ var publishRules = []completeness{
 	{"publish.campaign_content", func(k *checker) {
 		if k.c.CampaignContent == nil && !wrongType(&k.c.Extra, "campaign_content") {
 			k.add("publish.campaign_content", "campaign_content", "campaign_content is required for publish.")
+		}
+	}},
+	{"content.personalization", func(k *checker) {
+		// The one parser the preview and the sandbox render with
+		// (decisions.md §2, personalisation syntax). Unknown attribute
+		// names are not problems: only the syntax is checked.
+		for _, e := range personalize.CheckContent(k.c.CampaignContent) {
+			k.add("content.personalization", e.Target, "the personalisation does not parse at line "+strconv.Itoa(e.Line)+", column "+strconv.Itoa(e.Column)+": "+e.Message)
 		}
 	}},
 	{"publish.audience", func(k *checker) {
