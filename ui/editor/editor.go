@@ -32,7 +32,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	gosync "sync"
+	"sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -76,7 +76,7 @@ type Factory struct {
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
 
-	mu     gosync.Mutex
+	mu     sync.Mutex
 	queues map[*opQueue]bool
 }
 

@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
-	gosync "sync"
+	"sync"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
@@ -21,7 +21,7 @@ import (
 // memStore is an in-memory Store for tests that do not need the service:
 // it keeps base and working copies and counts journaled edits.
 type memStore struct {
-	mu         gosync.Mutex
+	mu         sync.Mutex
 	base, work *model.Campaign
 	edits      int
 	events     chan StoreEvent

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	gosync "sync"
+	"sync"
 	"testing"
 	"time"
 
@@ -21,7 +21,7 @@ import (
 // which huh field edits the row and how many problems the editor shows.
 type probe struct {
 	m     *Model
-	mu    gosync.Mutex
+	mu    sync.Mutex
 	trace []step
 }
 

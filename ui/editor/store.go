@@ -2,7 +2,7 @@ package editor
 
 import (
 	"context"
-	gosync "sync"
+	"sync"
 
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
@@ -82,8 +82,8 @@ type Store interface {
 // key press never waits for an fsync or a deep copy of a large campaign.
 // Consecutive edits of the same field coalesce: only the latest text matters.
 type opQueue struct {
-	mu      gosync.Mutex
-	cond    *gosync.Cond
+	mu      sync.Mutex
+	cond    *sync.Cond
 	ops     []op
 	busy    bool
 	closed  bool
@@ -102,7 +102,7 @@ type opResult struct {
 
 func newQueue() *opQueue {
 	q := &opQueue{results: make(chan opResult, 64)}
-	q.cond = gosync.NewCond(&q.mu)
+	q.cond = sync.NewCond(&q.mu)
 	go q.loop()
 	return q
 }

@@ -8,17 +8,17 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/api/sandbox/audience"
-	"github.com/campaigns-cli/campaigns/api/sync"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
 // syncStore adapts the sync engine to Store.
-type syncStore struct{ e *sync.Engine }
+type syncStore struct{ e *drafts.Engine }
 
 // NewSyncStore wraps a sync engine.
-func NewSyncStore(e *sync.Engine) Store { return &syncStore{e: e} }
+func NewSyncStore(e *drafts.Engine) Store { return &syncStore{e: e} }
 
 // Subscribe turns the engine's feed of campaign id into StoreEvents.
 func (s *syncStore) Subscribe(id string) (<-chan StoreEvent, func()) {
@@ -27,17 +27,17 @@ func (s *syncStore) Subscribe(id string) (<-chan StoreEvent, func()) {
 	go func() {
 		defer close(out)
 		for ev := range in {
-			if ev.Kind == sync.EventError && ev.Err == nil {
+			if ev.Kind == drafts.EventError && ev.Err == nil {
 				continue
 			}
 			o := StoreEvent{ID: ev.ID, Status: convertStatus(ev.Status), Err: ev.Err}
 			switch ev.Kind {
-			case sync.EventRemoteChange:
+			case drafts.EventRemoteChange:
 				o.Remote = ev.Components
-			case sync.EventConflict:
+			case drafts.EventConflict:
 				o.Conflict = true
 			}
-			if ev.Kind != sync.EventStatus {
+			if ev.Kind != drafts.EventStatus {
 				o.Status = convertStatus(s.e.Status(ev.ID))
 			}
 			out <- o
@@ -46,25 +46,25 @@ func (s *syncStore) Subscribe(id string) (<-chan StoreEvent, func()) {
 	return out, cancel
 }
 
-func convertStatus(st sync.Status) SyncStatus {
+func convertStatus(st drafts.Status) SyncStatus {
 	out := SyncStatus{
 		Pending: len(st.Pending), Unsynced: len(st.Unsynced),
 		Invalid: st.Invalid, Conflicts: st.Conflicts, Text: st.String(),
 	}
 	switch st.State {
-	case sync.StateSynced:
+	case drafts.StateSynced:
 		out.State = Synced
-	case sync.StatePending:
+	case drafts.StatePending:
 		out.State = Pending
-	case sync.StateRateLimited:
+	case drafts.StateRateLimited:
 		out.State = RateLimited
-	case sync.StateOffline:
+	case drafts.StateOffline:
 		out.State = Offline
-	case sync.StateFailed:
+	case drafts.StateFailed:
 		out.State = Failed
-	case sync.StateInvalid:
+	case drafts.StateInvalid:
 		out.State = Invalid
-	case sync.StateConflict:
+	case drafts.StateConflict:
 		out.State = Conflict
 	}
 	return out
@@ -89,7 +89,7 @@ func (s *syncStore) Conflicts(id string) []ConflictInfo {
 	return out
 }
 func (s *syncStore) Resolve(id, component string, r Resolution, merged any) error {
-	ch := map[Resolution]sync.Choice{KeepMine: sync.KeepMine, TakeTheirs: sync.TakeTheirs, MergeByHand: sync.Merge}[r]
+	ch := map[Resolution]drafts.Choice{KeepMine: drafts.KeepMine, TakeTheirs: drafts.TakeTheirs, MergeByHand: drafts.Merge}[r]
 	return s.e.Resolve(id, component, ch, merged)
 }
 
@@ -136,7 +136,7 @@ func SandboxUsers() []PreviewUser {
 // unsynced for the next start).
 func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
 	v := opts.Validation
-	e, err := sync.Open(filepath.Join(dataDir, "journal"), client, sync.Options{Validation: &v, Debounce: opts.Debounce})
+	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -1,4 +1,4 @@
-package sync
+package drafts
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	gosync "sync"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -25,7 +25,7 @@ type faults struct {
 	next http.Handler
 	down atomic.Bool
 
-	mu      gosync.Mutex
+	mu      sync.Mutex
 	patches []map[string]json.RawMessage // bodies of PATCH /v5/campaigns/{id}
 	refuse  func(body map[string]json.RawMessage) bool
 	// beforePatch runs while a PATCH is in flight, before the service sees it.

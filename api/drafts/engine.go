@@ -18,7 +18,7 @@
 // sessions can share one, each with its own Subscribe feed). Open locks the
 // directory (flock on Unix), so a second process gets ErrDirInUse instead of
 // rewriting the same journals.
-package sync
+package drafts
 
 import (
 	"bytes"
@@ -30,7 +30,7 @@ import (
 	"net/http"
 	"os"
 	"slices"
-	gosync "sync"
+	"sync"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -74,13 +74,13 @@ type Engine struct {
 	unlock func() // releases the directory lock
 	ctx    context.Context
 	cancel context.CancelFunc
-	wg     gosync.WaitGroup
+	wg     sync.WaitGroup
 
-	mu     gosync.Mutex
+	mu     sync.Mutex
 	camps  map[string]*campaign
 	closed bool
 
-	subMu gosync.Mutex
+	subMu sync.Mutex
 	main  *feed
 	subs  map[*feed]bool
 }
@@ -92,7 +92,7 @@ type rejection struct {
 
 type campaign struct {
 	id      string
-	flushMu gosync.Mutex // one flush at a time
+	flushMu sync.Mutex // one flush at a time
 
 	// Guarded by Engine.mu. base and working are never changed in place:
 	// every change builds a new struct, so a pointer read under the lock is
