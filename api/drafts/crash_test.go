@@ -109,6 +109,10 @@ func TestCrashChild(t *testing.T) {
 		if err := e.Edit(id, setName(fmt.Sprintf("edit %d", n))); err != nil {
 			t.Fatal(err)
 		}
+		// Acknowledged only once on disk: Commit waits for the group commit.
+		if err := e.Commit(id); err != nil {
+			t.Fatal(err)
+		}
 		fmt.Printf("%d\n", n)
 	}
 }

@@ -163,6 +163,10 @@ func (fx *fixture) edit(id string, fn func(*model.Campaign)) {
 	if err := fx.eng.Edit(id, fn); err != nil {
 		fx.t.Fatal(err)
 	}
+	// The test goes on as a user would after the durability window.
+	if err := fx.eng.Commit(id); err != nil {
+		fx.t.Fatal(err)
+	}
 }
 
 // drain returns the events queued so far.
@@ -227,16 +231,17 @@ func (fx *fixture) refuseUTM() {
 // crash abandons an engine as a killed process would: no more timers, no
 // Close, the journals left as they are on disk, the directory lock gone.
 func (fx *fixture) crash(e *Engine) {
-	e.mu.Lock()
-	e.closed = true
-	for _, c := range e.camps {
+	e.closed.Store(true)
+	e.cm.kill()
+	for _, c := range e.all() {
+		c.mu.Lock()
 		if c.debounce != nil {
 			c.debounce.Stop()
 		}
 		if c.retry != nil {
 			c.retry.Stop()
 		}
+		c.mu.Unlock()
 	}
-	e.mu.Unlock()
 	e.unlock()
 }
