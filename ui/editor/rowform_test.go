@@ -210,6 +210,7 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 func problemsWith(t *testing.T, c *model.Campaign, s forms.Step, path, v string) int {
 	t.Helper()
 	m, _ := newTestEditor(t, model.Clone(c), 160, 48)
+	defer m.hold()() // as Update does: the committer reads the draft meanwhile
 	m.goStep(s)
 	focus(t, m, path)
 	m.apply(m.rows[m.cur], v)
