@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,6 +61,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			}
 		}()
 	}
+	stripResponseOnly(c, nil)
 	problems := engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws))
 	if len(problems) > 0 {
 		writeErr(w, r, errProblems("One or more fields failed validation.", problems))
@@ -81,6 +83,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if str(c.Channel) == model.ChannelEmail {
 		window = createWindowEmail
 	}
+	a := dataAnswer(r, http.StatusCreated, "campaign", api.CreateResult{ID: id, Status: model.StatusDraft})
+	a.header.Set("Location", api.PathCampaigns+"/"+id)
+	a.header.Set("ETag", etag(id, 0))
 	var reused time.Time
 	err = s.store.Update(r.Context(), func(tx Tx) error {
 		until, err := tx.CreateRequestUntil(ri.ws.ID, reqID)
@@ -94,7 +99,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		if err := tx.Put(rec); err != nil {
 			return err
 		}
-		return tx.RememberCreateRequest(ri.ws.ID, reqID, now.Add(window))
+		if err := tx.RememberCreateRequest(ri.ws.ID, reqID, now.Add(window)); err != nil {
+			return err
+		}
+		return s.idemPut(tx, r, a)
 	})
 	if errors.Is(err, errReused) {
 		writeErr(w, r, &apiError{status: http.StatusConflict, code: api.CodeBadRequest, target: "request_id",
@@ -107,8 +115,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	created = true
-	w.Header().Set("Location", api.PathCampaigns+"/"+id)
-	writeData(w, r, http.StatusCreated, "campaign", api.CreateResult{ID: id, Status: model.StatusDraft})
+	a.sendStored(w, r)
 }
 
 var errReused = errors.New("request_id reused")
@@ -118,25 +125,66 @@ var errStale = errors.New("campaign changed meanwhile")
 
 // mutate reads the path's campaign under its lock, lets change work out the
 // new document (or refuse with an error), and writes it only if the stored
-// document is still the one read. The lock keeps this process's writers in
-// line; the check also catches another process on the same data directory,
-// and then the change is worked out again on what that process wrote.
-func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (*Record, error)) (was, out *Record, err error) {
+// document is still the one read, together with the request's answer (so
+// that the answer is stored with its write). The lock keeps this process's
+// writers in line; the check also catches another process on the same data
+// directory, and then the change is worked out again on what that process
+// wrote.
+func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (*Record, error), respond func(out *Record) *answer) (*answer, error) {
 	for range 5 {
 		rec, c, unlock, err := s.lockLoad(r)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		out, err := change(rec, c)
+		var a *answer
 		if err == nil {
-			err = s.store.Update(r.Context(), func(tx Tx) error { return putIfUnchanged(tx, rec, out) })
+			a = respond(out)
+			err = s.store.Update(r.Context(), func(tx Tx) error {
+				if err := putIfUnchanged(tx, rec, out); err != nil {
+					return err
+				}
+				return s.idemPut(tx, r, a)
+			})
 		}
 		unlock()
 		if !errors.Is(err, errStale) {
-			return rec, out, err
+			return a, err
 		}
 	}
-	return nil, nil, errConflict("The campaign kept changing while this request was applied; send it again.")
+	return nil, errConflict("The campaign kept changing while this request was applied; send it again.")
+}
+
+// etag is the ETag of one revision of one campaign document (a sandbox
+// extension, see the package doc): strong, quoted.
+func etag(id string, rev int64) string { return `"` + id + "-" + strconv.FormatInt(rev, 10) + `"` }
+
+// ifMatch honours If-Match on the component PATCH (a sandbox extension): a
+// client that sends the ETag it read is refused with 412 when the campaign
+// changed since. "*" matches any version; weak tags never match.
+func ifMatch(r *http.Request, rec *Record) error {
+	h := r.Header.Values("If-Match")
+	if len(h) == 0 {
+		return nil
+	}
+	cur := etag(rec.ID, rec.Rev)
+	for _, v := range h {
+		for tag := range strings.SplitSeq(v, ",") {
+			if tag = strings.TrimSpace(tag); tag == "*" || tag == cur {
+				return nil
+			}
+		}
+	}
+	return &apiError{status: http.StatusPreconditionFailed, code: api.CodeBadRequest, target: "If-Match",
+		message: "The campaign changed since you read it (If-Match " + strings.Join(h, ", ") + ", now " + cur + "): read it again and reapply your change."}
+}
+
+// revAfter is the revision out has once written over was.
+func revAfter(was, out *Record) int64 {
+	if out.ID == was.ID {
+		return was.Rev + 1
+	}
+	return 0
 }
 
 // putIfUnchanged writes out if the newest version of its campaign is still
@@ -207,7 +255,8 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(rec.Doc))
+	w.Header().Set("ETag", etag(rec.ID, rec.Rev))
+	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(withResponseOnlyFields(rec)))
 }
 
 func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
@@ -224,10 +273,16 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 	}
 	stripServerFields(patch) // status stays: the engine reports it
 	patch.CreatedBy = nil
-	_, out, err := s.mutate(r, func(rec *Record, stored *model.Campaign) (*Record, error) {
+	var was *Record
+	a, err := s.mutate(r, func(rec *Record, stored *model.Campaign) (*Record, error) {
+		was = rec
+		if err := ifMatch(r, rec); err != nil {
+			return nil, err
+		}
 		if !editable(rec.Channel) {
 			return nil, errValidation("channel", rec.Channel+" campaigns can be read but not updated through V5; only PUSH and EMAIL can.")
 		}
+		stripResponseOnly(patch, stored)
 		res := engine.ValidatePatch(stored, patch, rec.Status, s.opts(ri.ws))
 		if res.Refusal != nil {
 			return nil, errConflict(res.Refusal.Message)
@@ -255,12 +310,16 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		out := recordOf(ri.ws.ID, m, rec.CreatedAt, now)
 		out.NextAt = nextAt(out.Status, out.DeliveryType, m, now, rec.NextAt)
 		return out, nil
+	}, func(out *Record) *answer {
+		a := dataAnswer(r, http.StatusOK, "campaign", api.PatchResult{ID: out.ID})
+		a.header.Set("ETag", etag(out.ID, revAfter(was, out)))
+		return a
 	})
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
-	writeData(w, r, http.StatusOK, "campaign", api.PatchResult{ID: out.ID})
+	a.sendStored(w, r)
 }
 
 func (s *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
@@ -296,7 +355,7 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("action", "action is required: STOP, PAUSE or RESUME."))
 		return
 	}
-	rec, _, err := s.mutate(r, func(rec *Record, c *model.Campaign) (*Record, error) {
+	a, err := s.mutate(r, func(rec *Record, c *model.Campaign) (*Record, error) {
 		now := s.now()
 		if !editable(rec.Channel) {
 			return nil, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity,
@@ -307,12 +366,14 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 			return nil, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity, target: "action", message: err.Error()}
 		}
 		return s.withStatus(ri.ws.ID, rec, c, next, now), nil
+	}, func(out *Record) *answer {
+		return dataAnswer(r, http.StatusOK, "campaign", api.StatusResult{ID: out.ID, Action: req.Action})
 	})
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
-	writeData(w, r, http.StatusOK, "campaign", api.StatusResult{ID: rec.ID, Action: req.Action})
+	a.sendStored(w, r)
 }
 
 // withStatus is the record of c moved to a new status at now.
@@ -344,7 +405,7 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, errValidation("status", `status must be "PUBLISH".`))
 		return
 	}
-	_, _, err := s.mutate(r, func(rec *Record, c *model.Campaign) (*Record, error) {
+	a, err := s.mutate(r, func(rec *Record, c *model.Campaign) (*Record, error) {
 		if rec.Status != model.StatusDraft {
 			return nil, errConflict(fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published.", rec.Status))
 		}
@@ -357,12 +418,12 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 			next = model.StatusScheduled
 		}
 		return s.withStatus(ri.ws.ID, rec, c, next, now), nil
-	})
+	}, func(*Record) *answer { return &answer{status: http.StatusNoContent, header: http.Header{}} })
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
-	w.WriteHeader(http.StatusNoContent)
+	a.sendStored(w, r)
 }
 
 // CredentialEmail is updated_by when an update does not name its author: the

@@ -113,7 +113,25 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	rows := audience.RenderTest(in, to)
+	// A template that does not parse or passes a render bound (decisions.md
+	// §6) is the request's fault, whoever it was rendered for: 400 naming
+	// the field, like preview.
+	var errs []*personalize.Error
+	seen := map[string]bool{}
+	for _, row := range rows {
+		for _, pe := range row.Errors {
+			if k := pe.Target + "\n" + pe.Message; !seen[k] {
+				seen[k] = true
+				errs = append(errs, pe)
+			}
+		}
+	}
+	if len(errs) > 0 {
+		writeErr(w, r, errRender(errs))
+		return
+	}
 	now := s.now()
+	a := dataAnswer(r, http.StatusOK, "campaign", api.TestResult{Data: audience.Outcomes(rows), Message: "Test campaign processed"})
 	err = s.store.Update(r.Context(), func(tx Tx) error {
 		for _, row := range rows {
 			m := OutboxMessage{Workspace: ri.ws.ID, At: now, Key: row.Key, Channel: in.Channel, Platform: row.Platform,
@@ -126,13 +144,13 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
 				return err
 			}
 		}
-		return nil
+		return s.idemPut(tx, r, a)
 	})
 	if err != nil {
 		writeErr(w, r, err)
 		return
 	}
-	writeData(w, r, http.StatusOK, "campaign", api.TestResult{Data: audience.Outcomes(rows), Message: "Test campaign processed"})
+	a.sendStored(w, r)
 }
 
 // checkInlineTest checks an inline test: channel and campaign_content, and
@@ -222,16 +240,22 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	data, _ := s.users.PreviewData(u.Type, u.Value, req.EventAttributes)
 	out, errs := personalize.RenderContent(req.CampaignContent, data)
 	if len(errs) > 0 {
-		e := &apiError{status: http.StatusBadRequest, code: api.CodeValidationFailed,
-			message: "A personalisation template does not render: " + strings.TrimSuffix(errs[0].Error(), ".") + "."}
-		for _, pe := range errs {
-			e.details = append(e.details, api.ErrorDetail{Target: pe.Target, Message: fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Message)})
-		}
-		e.target = e.details[0].Target
-		writeErr(w, r, e)
+		writeErr(w, r, errRender(errs))
 		return
 	}
 	writeData(w, r, http.StatusOK, "personalization", api.PreviewResult{PersonalizedContent: out})
+}
+
+// errRender is the 400 of templates that do not render (a parse error, or
+// a render bound passed), each detail naming its field.
+func errRender(errs []*personalize.Error) *apiError {
+	e := &apiError{status: http.StatusBadRequest, code: api.CodeValidationFailed,
+		message: "A personalisation template does not render: " + strings.TrimSuffix(errs[0].Error(), ".") + "."}
+	for _, pe := range errs {
+		e.details = append(e.details, api.ErrorDetail{Target: pe.Target, Message: fmt.Sprintf("line %d, column %d: %s", pe.Line, pe.Column, pe.Message)})
+	}
+	e.target = e.details[0].Target
+	return e
 }
 
 // handleOutbox lists the workspace's test messages, oldest first; ?after=SEQ

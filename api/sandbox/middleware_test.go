@@ -331,9 +331,10 @@ func TestRecoverMiddleware(t *testing.T) {
 }
 
 func TestBodyLimitMiddleware(t *testing.T) {
-	h := readBody(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	s := &Server{bodySlots: make(chan struct{}, 1)}
+	h := requestInfo(s.readBody(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, len(info(r).body))
-	}))
+	})))
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	for _, n := range []int{MaxBody, MaxBody + 1} {

@@ -5,7 +5,10 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"os"
+
 	"strings"
+	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
 )
@@ -13,29 +16,38 @@ import (
 // MaxBody is the largest request body the service reads.
 const MaxBody = 1 << 20
 
-// readBody reads the whole body once (at most MaxBody: 413 beyond), checks
-// that a body is JSON by its Content-Type, and works out the request's ids
-// for the envelopes: X-SVC-Request-Id, else the body's request_id, else a
-// fresh UUID.
-func readBody(next http.Handler) http.Handler {
+// Body reading bounds (decisions.md §6): a body is read within
+// DefaultBodyReadTimeout (408 after that), by at most DefaultMaxBodyReads
+// requests at a time, so that slow or large bodies cannot hold the server.
+const (
+	DefaultBodyReadTimeout = 30 * time.Second
+	DefaultMaxBodyReads    = 64
+)
+
+// requestInfo starts the request's shared info with the ids the headers
+// give, before anything is read: even a 401 has a response_id.
+func requestInfo(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ri := &reqInfo{headerID: r.Header.Get(api.HeaderRequestID)}
-		r = withInfo(r, ri)
 		ri.responseID = ri.headerID
 		if ri.responseID == "" {
 			ri.responseID = newUUID()
 		}
-		if r.Body != nil {
-			b, err := io.ReadAll(http.MaxBytesReader(w, r.Body, MaxBody))
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				writeErr(w, r, &apiError{status: http.StatusRequestEntityTooLarge, code: api.CodeValidationFailed,
-					message: "The request body is larger than 1 MiB.", target: "body",
-					details: []api.ErrorDetail{{Target: "body", Message: "The request body is larger than 1 MiB."}}})
-				return
-			}
+		next.ServeHTTP(w, withInfo(r, ri))
+	})
+}
+
+// readBody reads the whole body once, after authentication: at most MaxBody
+// (413 beyond), within the body read timeout (408 after it), holding one of a
+// fixed number of read slots. It checks that a body is JSON by its
+// Content-Type and picks up the body's request_id for the envelopes.
+func (s *Server) readBody(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		ri := info(r)
+		if r.Body != nil && r.Body != http.NoBody {
+			b, err := s.readAll(w, r)
 			if err != nil {
-				writeErr(w, r, errValidation("body", "The request body could not be read."))
+				writeErr(w, r, err)
 				return
 			}
 			ri.body = b
@@ -59,6 +71,91 @@ func readBody(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// readAll reads r's body under the deadline, in a read slot.
+func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, error) {
+	timeout := s.bodyTimeout()
+	deadline := time.Now().Add(timeout)
+	rc := http.NewResponseController(w)
+	timer := time.NewTimer(timeout)
+	select {
+	case s.bodySlots <- struct{}{}:
+		timer.Stop()
+	case <-timer.C:
+		// No slot in time: answer without reading, and hang up rather
+		// than wait for the body.
+		_ = rc.SetReadDeadline(time.Now())
+		w.Header().Set("Connection", "close")
+		return nil, errBodyTimeout(timeout)
+	case <-r.Context().Done():
+		timer.Stop()
+		return nil, errBodyTimeout(timeout)
+	}
+	defer func() { <-s.bodySlots }()
+	if r.ContentLength > MaxBody {
+		return nil, errTooLarge()
+	}
+	// Servers without deadlines (a test's recorder) read without one.
+	hasDeadline := rc.SetReadDeadline(deadline) == nil
+	size := 512
+	if r.ContentLength > 0 {
+		size = int(r.ContentLength) + 1 // +1: the read that sees EOF
+	}
+	buf := make([]byte, 0, size)
+	b, err := readInto(buf, http.MaxBytesReader(w, r.Body, MaxBody))
+	timedOut := errors.Is(err, os.ErrDeadlineExceeded)
+	if hasDeadline && !timedOut {
+		_ = rc.SetReadDeadline(time.Time{})
+	}
+	var mbe *http.MaxBytesError
+	switch {
+	case errors.As(err, &mbe):
+		return nil, errTooLarge()
+	case timedOut:
+		// The deadline stays passed, so that the server does not wait
+		// for the rest of the body either: it answers and hangs up.
+		w.Header().Set("Connection", "close")
+		return nil, errBodyTimeout(timeout)
+	case err != nil:
+		return nil, errValidation("body", "The request body could not be read.")
+	}
+	return b, nil
+}
+
+// readInto is io.ReadAll into a buffer sized from Content-Length.
+func readInto(b []byte, r io.Reader) ([]byte, error) {
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
+}
+
+func (s *Server) bodyTimeout() time.Duration {
+	if s.cfg.BodyReadTimeout > 0 {
+		return s.cfg.BodyReadTimeout
+	}
+	return DefaultBodyReadTimeout
+}
+
+func errTooLarge() *apiError {
+	return &apiError{status: http.StatusRequestEntityTooLarge, code: api.CodeValidationFailed,
+		message: "The request body is larger than 1 MiB.", target: "body",
+		details: []api.ErrorDetail{{Target: "body", Message: "The request body is larger than 1 MiB."}}}
+}
+
+func errBodyTimeout(d time.Duration) *apiError {
+	return &apiError{status: http.StatusRequestTimeout, code: api.CodeBadRequest, target: "body",
+		message: "The request body was not received within " + d.String() + "; send it faster or in a smaller request."}
 }
 
 func quote(s string) string { return "\"" + s + "\"" }

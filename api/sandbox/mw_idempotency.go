@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -15,59 +17,129 @@ import (
 	"github.com/google/uuid"
 )
 
-// IdemTTL is how long a stored response answers a repeated Idempotency-Key.
-const IdemTTL = 25 * time.Hour
+// IdemTTL is how long a stored answer replays for its Idempotency-Key
+// (decisions.md §6: 24 hours).
+const IdemTTL = 24 * time.Hour
 
-// idemCache holds the stored responses (and the keys being answered right
-// now) in memory; the database keeps them across restarts.
-type idemCache struct {
+// DefaultIdempotencyQuota is the default per-workspace budget of stored
+// answer bodies (decisions.md §6).
+const DefaultIdempotencyQuota int64 = 256 << 20
+
+// replayedHeaders are the answer headers stored and replayed with it.
+var replayedHeaders = []string{"Location", "ETag"}
+
+// idemState is what the process keeps about idempotency in memory: the keys
+// being answered right now, and how many answer bytes each workspace keeps
+// (to know when to drop the oldest). The answers themselves live only in
+// the database.
+type idemState struct {
 	mu       sync.Mutex
-	done     map[string]Idem
 	inFlight map[string]string // scope → body hash
+	used     map[string]int64  // workspace → kept body bytes, approximately
+	evicting map[string]bool
 }
 
-func newIdemCache() *idemCache {
-	return &idemCache{done: map[string]Idem{}, inFlight: map[string]string{}}
+func newIdemState() *idemState {
+	return &idemState{inFlight: map[string]string{}, used: map[string]int64{}, evicting: map[string]bool{}}
 }
 
-func (c *idemCache) load(st Store, now time.Time) error {
-	rows, err := st.Idempotent(context.Background(), now.Add(-IdemTTL))
+// idemPending is the key of the request being answered; a handler that
+// writes stores its answer with the write (idemPut) and says so (stored).
+type idemPending struct {
+	scope, hash, workspace string
+	created                time.Time
+	stored                 bool // the answer is in the database already
+	taken                  bool // another process answered the key first
+}
+
+func (s *Server) idemQuota() int64 {
+	if s.cfg.IdempotencyQuotaBytes > 0 {
+		return s.cfg.IdempotencyQuotaBytes
+	}
+	return DefaultIdempotencyQuota
+}
+
+// loadIdemUsage reads what each workspace keeps, and trims any workspace
+// already over the quota (a restart with a smaller one).
+func (s *Server) loadIdemUsage() error {
+	used, err := s.store.IdemUsage(context.Background())
 	if err != nil {
 		return err
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for _, i := range rows {
-		c.done[i.Scope] = i
+	s.idem.mu.Lock()
+	s.idem.used = used
+	s.idem.mu.Unlock()
+	for ws, n := range used {
+		if n > s.idemQuota() {
+			s.trimIdem(ws)
+		}
 	}
 	return nil
 }
 
-func (c *idemCache) prune(before time.Time) {
+// idemPut stores the answer a (status, headers, body) of r's key in tx, the
+// transaction of the write it answers. Requests without a key store nothing.
+func (s *Server) idemPut(tx Tx, r *http.Request, a *answer) error {
+	p := info(r).idem
+	if p == nil {
+		return nil
+	}
+	i := Idem{Scope: p.scope, Workspace: p.workspace, BodyHash: p.hash, Status: a.status,
+		Header: a.storedHeader(), Body: a.body, Created: p.created}
+	if err := tx.PutIdem(i, p.created.Add(-IdemTTL)); err != nil {
+		return err
+	}
+	s.countIdem(p.workspace, int64(len(a.body)))
+	return nil
+}
+
+// countIdem adds n stored bytes to a workspace and trims it once past the
+// quota.
+func (s *Server) countIdem(workspace string, n int64) {
+	c := s.idem
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	for k, i := range c.done {
-		if i.Created.Before(before) {
-			delete(c.done, k)
-		}
+	c.used[workspace] += n
+	over := c.used[workspace] > s.idemQuota() && !c.evicting[workspace]
+	if over {
+		c.evicting[workspace] = true
+	}
+	c.mu.Unlock()
+	if over {
+		s.trimIdem(workspace)
 	}
 }
 
-func (c *idemCache) drop(workspace string) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	for k := range c.done {
-		if strings.HasPrefix(k, workspace+"\n") {
-			delete(c.done, k)
+// trimIdem drops the oldest answer bodies of a workspace until it is within
+// its quota; a queued write, after the one being answered.
+func (s *Server) trimIdem(workspace string) {
+	quota := s.idemQuota()
+	s.store.UpdateLater(func(tx Tx) error {
+		n, kept, err := tx.DropIdemBodies(workspace, quota)
+		c := s.idem
+		c.mu.Lock()
+		c.evicting[workspace] = false
+		if err == nil {
+			c.used[workspace] = kept
 		}
-	}
+		c.mu.Unlock()
+		if err != nil {
+			s.log.Error("idempotency quota", "workspace", workspace, "err", err)
+			return err
+		}
+		if n > 0 {
+			s.log.Warn("idempotency quota: dropped the oldest stored answers", "workspace", workspace,
+				"answers", n, "kept_bytes", kept, "quota_bytes", quota)
+		}
+		return nil
+	})
 }
 
-// idempotency enforces Idempotency-Key (decisions.md §2): a UUID v4 is
+// idempotency enforces Idempotency-Key (decisions.md §2, §6): a UUID v4 is
 // required; the first answer for a key (scoped to workspace, method and path)
-// is stored, and the same key with the same body gets it again, status and
-// body; with another body it is 409. Server errors and rate refusals are not
-// stored, so they can be retried with the same key.
+// is stored in the database before it is sent, in the same transaction as
+// the write it answers, and the same key with the same body gets it again,
+// status and body; with another body it is 409. Server errors and rate
+// refusals are not stored, so they can be retried with the same key.
 func (s *Server) idempotency(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ri := info(r)
@@ -86,51 +158,104 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 
 		c := s.idem
 		c.mu.Lock()
-		if prev, ok := c.done[scope]; ok && now.Sub(prev.Created) < IdemTTL {
-			c.mu.Unlock()
-			if prev.BodyHash != hash {
-				e := errConflict("Idempotency-Key reused with a different request body.")
-				e.target = api.HeaderIdempotencyKey
-				writeErr(w, r, e)
-				return
-			}
-			w.Header().Set("Content-Type", "application/json")
-			w.Header().Set("Idempotent-Replayed", "true")
-			w.WriteHeader(prev.Status)
-			_, _ = w.Write(prev.Body)
-			return
-		}
 		if h, busy := c.inFlight[scope]; busy {
 			c.mu.Unlock()
 			msg := "A request with this Idempotency-Key is still being processed; retry shortly."
 			if h != hash {
 				msg = "Idempotency-Key reused with a different request body."
 			}
-			e := errConflict(msg)
-			e.target = api.HeaderIdempotencyKey
-			writeErr(w, r, e)
+			writeErr(w, r, errKeyConflict(msg))
 			return
 		}
 		c.inFlight[scope] = hash
 		c.mu.Unlock()
-
-		rec := &recorder{ResponseWriter: w}
 		defer func() {
 			c.mu.Lock()
 			delete(c.inFlight, scope)
-			keep := rec.status != 0 && rec.status < 500 && rec.status != http.StatusTooManyRequests
-			var i Idem
-			if keep {
-				i = Idem{Scope: scope, BodyHash: hash, Status: rec.status, Body: rec.buf.Bytes(), Created: now}
-				c.done[scope] = i
-			}
 			c.mu.Unlock()
-			if keep {
-				s.store.UpdateLater(func(tx Tx) error { return tx.PutIdem(i) })
-			}
 		}()
+
+		prev, err := s.store.Idem(r.Context(), scope)
+		if err != nil {
+			s.log.Error("idempotency lookup", "err", err)
+			writeErr(w, r, err)
+			return
+		}
+		if prev != nil && !prev.Created.Before(now.Add(-IdemTTL)) {
+			s.replay(w, r, prev, hash)
+			return
+		}
+		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now}
+		ri.idem = p
+		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
+		switch {
+		case p.taken:
+			prev, err := s.store.Idem(r.Context(), scope)
+			if err != nil || prev == nil {
+				writeErr(w, r, errKeyConflict("A request with this Idempotency-Key was answered meanwhile; retry to get its answer."))
+				return
+			}
+			s.replay(w, r, prev, hash)
+			return
+		case p.stored || rec.status == 0 || rec.status >= 500 || rec.status == http.StatusTooManyRequests:
+		default:
+			// An answer without a write (a refusal, a search, a preview):
+			// stored on its own, still before it is sent.
+			a := &answer{status: rec.status, header: w.Header(), body: rec.buf.Bytes()}
+			err := s.store.Update(r.Context(), func(tx Tx) error { return s.idemPut(tx, r, a) })
+			if errors.Is(err, errIdemTaken) {
+				if prev, err := s.store.Idem(r.Context(), scope); err == nil && prev != nil {
+					s.replay(w, r, prev, hash)
+					return
+				}
+			}
+			if err != nil {
+				s.log.Error("idempotency store", "err", err)
+				rec.reset(w)
+				writeErr(w, r, errInternal())
+				return
+			}
+		}
+		rec.flush()
 	})
+}
+
+func errKeyConflict(msg string) *apiError {
+	e := errConflict(msg)
+	e.target = api.HeaderIdempotencyKey
+	return e
+}
+
+// replay answers with a stored answer, or 409 when the body differs.
+func (s *Server) replay(w http.ResponseWriter, r *http.Request, prev *Idem, hash string) {
+	if prev.BodyHash != hash {
+		writeErr(w, r, errKeyConflict("Idempotency-Key reused with a different request body."))
+		return
+	}
+	for line := range strings.SplitSeq(prev.Header, "\n") {
+		if k, v, ok := strings.Cut(line, ": "); ok {
+			w.Header().Set(k, v)
+		}
+	}
+	w.Header().Set("Idempotent-Replayed", "true")
+	if prev.Dropped {
+		msg := "The original answer to this Idempotency-Key (status " + strconv.Itoa(prev.Status) +
+			") is no longer kept: the workspace's store of idempotent answers was full. The request was not run again."
+		if prev.Status >= 400 {
+			e := errKeyConflict(msg)
+			e.status = prev.Status
+			writeErr(w, r, e)
+			return
+		}
+		writeJSON(w, prev.Status, map[string]any{"response_id": info(r).responseID, "message": msg})
+		return
+	}
+	if len(prev.Body) > 0 {
+		w.Header().Set("Content-Type", "application/json")
+	}
+	w.WriteHeader(prev.Status)
+	_, _ = w.Write(prev.Body)
 }
 
 // bodyHash hashes the body's JSON meaning, so that the same object sent with
@@ -149,7 +274,8 @@ func bodyHash(body []byte) string {
 	return hex.EncodeToString(sum[:])
 }
 
-// recorder passes a response through and keeps a copy.
+// recorder holds an answer back until it is stored: headers go to the
+// real writer's map, status and body are kept.
 type recorder struct {
 	http.ResponseWriter
 	status int
@@ -160,13 +286,29 @@ func (r *recorder) WriteHeader(code int) {
 	if r.status == 0 {
 		r.status = code
 	}
-	r.ResponseWriter.WriteHeader(code)
 }
 
 func (r *recorder) Write(b []byte) (int, error) {
 	if r.status == 0 {
 		r.status = http.StatusOK
 	}
-	r.buf.Write(b)
-	return r.ResponseWriter.Write(b)
+	return r.buf.Write(b)
+}
+
+// flush sends what was held back.
+func (r *recorder) flush() {
+	if r.status == 0 {
+		return
+	}
+	r.ResponseWriter.WriteHeader(r.status)
+	_, _ = r.ResponseWriter.Write(r.buf.Bytes())
+}
+
+// reset forgets the held answer and the headers it set.
+func (r *recorder) reset(w http.ResponseWriter) {
+	r.status = 0
+	r.buf.Reset()
+	for _, h := range replayedHeaders {
+		w.Header().Del(h)
+	}
 }

@@ -25,7 +25,8 @@ type reqInfo struct {
 	bodyID     string // request_id of the body, if any
 	badBodyID  bool   // request_id sent, but not a non-empty string
 	ws         Workspace
-	scope      string // the effective scope (X-SVC-Scopes or the key's)
+	scope      string       // the effective scope (X-SVC-Scopes or the key's)
+	idem       *idemPending // the Idempotency-Key being answered, if any
 }
 
 type ctxKey struct{}
@@ -90,11 +91,59 @@ func errInternal() *apiError {
 func writeJSON(w http.ResponseWriter, status int, v any) {
 	b, err := json.Marshal(v)
 	if err != nil {
-		status, b = http.StatusInternalServerError, []byte(`{"error":{"code":"INTERNAL_ERROR","message":"Internal server error."}}`)
+		status, b = http.StatusInternalServerError, []byte(`{"response_id":"","error":{"code":"INTERNAL_ERROR","message":"Internal server error.","target":"","details":[],"request_id":""}}`)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_, _ = w.Write(append(b, '\n'))
+}
+
+// answer is a response worked out before it is sent, so that it can be
+// stored with the write it answers (idemPut) and sent once that is durable.
+type answer struct {
+	status int
+	header http.Header // sent, and replayed when among replayedHeaders
+	body   []byte
+}
+
+// dataAnswer is a success envelope as an answer.
+func dataAnswer(r *http.Request, status int, typ string, data any) *answer {
+	b, err := json.Marshal(data)
+	if err != nil {
+		panic(err) // the wire types always encode
+	}
+	env, err := json.Marshal(api.Envelope{ResponseID: info(r).responseID, Type: typ, Data: b})
+	if err != nil {
+		panic(err)
+	}
+	return &answer{status: status, header: http.Header{}, body: append(env, '\n')}
+}
+
+// storedHeader is the headers a replay repeats, as "Name: value" lines.
+func (a *answer) storedHeader() string {
+	var b strings.Builder
+	for _, h := range replayedHeaders {
+		if v := a.header.Get(h); v != "" {
+			b.WriteString(h + ": " + v + "\n")
+		}
+	}
+	return b.String()
+}
+
+// sendStored sends an answer whose idempotency record was committed with
+// its write.
+func (a *answer) sendStored(w http.ResponseWriter, r *http.Request) {
+	if p := info(r).idem; p != nil {
+		p.stored = true
+	}
+	for k, v := range a.header {
+		w.Header()[k] = v
+	}
+	if len(a.body) > 0 {
+		w.Header().Set("Content-Type", "application/json")
+	}
+	w.WriteHeader(a.status)
+	_, _ = w.Write(a.body)
 }
 
 // writeData writes a success envelope.
@@ -111,11 +160,35 @@ func writeData(w http.ResponseWriter, r *http.Request, status int, typ string, d
 	writeJSON(w, status, api.Envelope{ResponseID: info(r).responseID, Type: typ, Data: raw})
 }
 
+// errEnvelope is the wire form of an error answer. Unlike api.ErrorBody it
+// never omits target or details: every error carries both, "" and []
+// when there is nothing to say (decisions.md §2 "error envelopes").
+type errEnvelope struct {
+	ResponseID string   `json:"response_id"`
+	Error      errFully `json:"error"`
+}
+
+type errFully struct {
+	Code      string            `json:"code"`
+	Message   string            `json:"message"`
+	Target    string            `json:"target"`
+	Details   []api.ErrorDetail `json:"details"`
+	RequestID string            `json:"request_id"`
+}
+
 // writeErr writes an error envelope; any error that is not an *apiError is a
 // 500 whose cause goes to the log only.
 func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 	var e *apiError
-	if !errors.As(err, &e) {
+	switch {
+	case errors.Is(err, errIdemTaken):
+		// Another process stored an answer for this key first; the
+		// idempotency middleware replays that one instead of this.
+		if p := info(r).idem; p != nil {
+			p.taken = true
+		}
+		e = errKeyConflict("A request with this Idempotency-Key was answered meanwhile; retry to get its answer.")
+	case !errors.As(err, &e):
 		e = errInternal()
 	}
 	for k, v := range e.header {
@@ -127,7 +200,10 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 		// error.target is the first detail's target (decisions.md §4).
 		details = []api.ErrorDetail{{Target: e.target, Message: e.message}}
 	}
-	writeJSON(w, e.status, api.Envelope{ResponseID: ri.responseID, Error: &api.ErrorBody{
+	if details == nil {
+		details = []api.ErrorDetail{}
+	}
+	writeJSON(w, e.status, errEnvelope{ResponseID: ri.responseID, Error: errFully{
 		Code: e.code, Message: e.message, Target: e.target, Details: details,
 		// The originating request id, however it came (header and body must
 		// match); on a GET without one, the id the service made for it.

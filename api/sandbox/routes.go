@@ -40,8 +40,9 @@ const PathOutbox = "/sandbox/outbox"
 // PathUsers lists the demo users and segments (sandbox only).
 const PathUsers = "/sandbox/users"
 
-// routes builds the handler: per route body → auth → request id → rate
-// limit → idempotency → handler, all inside panic recovery; a path no route
+// routes builds the handler: per route auth → body → request id → rate
+// limit → idempotency → handler (authentication first, so that an
+// unauthenticated body is never read), all inside panic recovery; a path no route
 // has is 404 JSON, a method the path does not take is 405 JSON.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
@@ -56,8 +57,9 @@ func (s *Server) routes() http.Handler {
 			h = s.rateLimit(rt.class, rt.limits, h)
 		}
 		h = requireRequestID(h)
+		h = s.readBody(h)
 		h = s.authenticate(h)
-		h = readBody(h)
+		h = requestInfo(h)
 		if byPattern[rt.pattern] == nil {
 			byPattern[rt.pattern] = map[string]http.Handler{}
 			order = append(order, rt.pattern)

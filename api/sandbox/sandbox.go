@@ -3,8 +3,8 @@
 // embedded SQLite database. `campaigns serve` runs it over HTTP; the editor
 // starts it in-process (StartLocal) when no real service is named.
 //
-// Layout: routes.go builds the handler (per route: body limit → auth →
-// request id → rate limit → idempotency → handler, inside panic recovery),
+// Layout: routes.go builds the handler (per route: auth → body → request id
+// → rate limit → idempotency → handler, inside panic recovery),
 // one file per middleware (mw_*.go), thin handlers (handlers_*.go) that call
 // the engine and the Store, every SQL statement in store_sqlite.go.
 //
@@ -15,11 +15,40 @@
 //     400 with target "body" and the line and column.
 //   - A non-JSON Content-Type on a body is 400 with target Content-Type; no
 //     Content-Type at all is accepted.
-//   - Idempotency: 5xx and 429 answers are not stored (a retry with the same
-//     key runs again); a replay carries "Idempotent-Replayed: true"; a key
-//     whose first request is still running gets 409. Keys live 25 hours.
-//     The V1 publish PATCH needs a key too (every POST and PATCH but
-//     /validate).
+//   - Idempotency: an answer is stored in the database, in the transaction
+//     of the write it answers, before it is sent (a kill -9 right after an
+//     answer never makes a retry run again); nothing of it stays in memory.
+//     5xx and 429 answers are not stored (a retry with the same key runs
+//     again); a replay carries "Idempotent-Replayed: true" and the original
+//     Location and ETag; a key whose first request is still running gets
+//     409. Keys live 24 hours. Stored bodies count against a per-workspace
+//     quota (Config.IdempotencyQuotaBytes, default 256 MiB): past it the
+//     oldest are dropped (logged at Warn), and a replay of such a key
+//     answers its original status with a short body saying the answer is no
+//     longer kept (an error envelope for 4xx). The V1 publish PATCH needs a
+//     key too (every POST and PATCH but /validate).
+//   - Bodies: a request is authenticated before its body is read; a body
+//     must arrive within Config.BodyReadTimeout (30 s; 408 BAD_REQUEST,
+//     target "body", after it); at most Config.MaxBodyReads (64) bodies are
+//     read at once, the others wait for a slot within the same deadline.
+//   - Extension, ETag and If-Match: GET of a campaign answers an ETag (strong,
+//     quoted, one per revision of the newest version: any accepted PATCH,
+//     status change or publish gives a new one), and so does the component
+//     PATCH's 200 (so that a client can chain). The component PATCH honours
+//     If-Match: no listed tag matching (and no "*") is 412 BAD_REQUEST,
+//     target If-Match, "the campaign changed since you read it"; clients
+//     that never send If-Match notice nothing. Create answers the new
+//     campaign's ETag too.
+//   - Response-only scheduling fields (service-reference §1.2): GET of a
+//     published (non-DRAFT) campaign adds, inside scheduling_details,
+//     schedule_time (start_time; its time of day for PERIODIC), time_zone
+//     (timezone, UTC when absent), frequency (PERIODIC: sending_frequency)
+//     and shows delivery_type as PERIODIC (periodic campaigns) or SCHEDULED
+//     (AT_FIXED_TIME and SEND_IN_BTS). They are never stored: create and
+//     PATCH drop schedule_time, time_zone and frequency, and read a
+//     delivery_type of SCHEDULED or PERIODIC as the stored one (on create:
+//     SEND_IN_BTS when bts_details.send_in_bts is true, else AT_FIXED_TIME),
+//     so that a client can send back what it read.
 //   - Rate-limit classes are per route; preview has the reference's
 //     10,000/min. X-RateLimit-* describe the window closest to its limit.
 //   - updated_by, when an update does not name one, is CredentialEmail.
@@ -141,6 +170,17 @@ type Config struct {
 	NoRateLimits bool             // for benchmarks
 	Seed         bool             // seed demo content into empty workspaces
 	Logger       *slog.Logger     // nil = discard
+
+	// BodyReadTimeout bounds the reading of one request body (408 after
+	// it); 0 = DefaultBodyReadTimeout (30 s).
+	BodyReadTimeout time.Duration
+	// MaxBodyReads caps the bodies being read at once; 0 =
+	// DefaultMaxBodyReads.
+	MaxBodyReads int
+	// IdempotencyQuotaBytes caps, per workspace, the bytes of stored
+	// idempotent answer bodies; past it the oldest are dropped. 0 =
+	// DefaultIdempotencyQuota (256 MiB).
+	IdempotencyQuotaBytes int64
 }
 
 // DefaultDataDir is where `campaigns serve` and the editor keep the sandbox
@@ -169,7 +209,7 @@ type Server struct {
 	log    *slog.Logger
 	store  Store
 	limits *limiter
-	idem   *idemCache
+	idem   *idemState
 	reach  *reachCache
 	users  *audience.Directory
 
@@ -178,6 +218,8 @@ type Server struct {
 
 	locks [256]sync.Mutex // per-campaign write locks, by hash
 	seed  maphash.Seed
+
+	bodySlots chan struct{} // one per body being read
 
 	handler   http.Handler
 	tickMu    sync.Mutex // one Tick at a time
@@ -206,11 +248,16 @@ func Open(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: newLimiter(), idem: newIdemCache(), reach: newReachCache(), users: audience.Demo(now()),
+		limits: newLimiter(), idem: newIdemState(), reach: newReachCache(), users: audience.Demo(now()),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}
-	if err := s.idem.load(st, s.now()); err != nil {
+	slots := cfg.MaxBodyReads
+	if slots <= 0 {
+		slots = DefaultMaxBodyReads
+	}
+	s.bodySlots = make(chan struct{}, slots)
+	if err := s.loadIdemUsage(); err != nil {
 		st.Close()
 		return nil, fmt.Errorf("sandbox: idempotency keys: %w", err)
 	}
@@ -270,7 +317,9 @@ func (s *Server) RemoveWorkspace(id string) error {
 	delete(s.workspaces, id)
 	s.mu.Unlock()
 	s.limits.drop(id)
-	s.idem.drop(id)
+	s.idem.mu.Lock()
+	delete(s.idem.used, id)
+	s.idem.mu.Unlock()
 	s.reach.drop(id)
 	return s.store.Update(context.Background(), func(tx Tx) error { return tx.DropWorkspace(id) })
 }

@@ -55,7 +55,6 @@ func (s *Server) Tick() {
 	for _, d := range due {
 		s.advance(ctx, d, now)
 	}
-	s.idem.prune(now.Add(-IdemTTL))
 	// The database forgets expired keys and create windows hourly.
 	if now.Sub(s.lastPrune) >= time.Hour {
 		s.lastPrune = now

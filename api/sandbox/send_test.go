@@ -174,3 +174,24 @@ func TestTestSendWrongTypes(t *testing.T) {
 		want(t, e.do("POST", api.PathTest, b), http.StatusBadRequest, api.CodeValidationFailed, target)
 	}
 }
+
+// TestTestSendTemplateErrorIs400: a template that does not render (here one
+// that does not parse; the render bounds of decisions.md §6 fail the same
+// way) is the request's fault: 400 naming the field, never a 200 with a
+// FAILED outcome or a 500.
+func TestTestSendTemplateErrorIs400(t *testing.T) {
+	e := newEnv(t, nil)
+	body := map[string]any{"channel": "PUSH", "campaign_content": androidContent("Hi {{ UserAttribute['First Name'] "),
+		"test_campaign_meta": map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []string{"user-001", "user-002"}}}
+	r := e.do("POST", api.PathTest, body)
+	want(t, r, http.StatusBadRequest, api.CodeValidationFailed)
+	if !strings.HasPrefix(r.env.Error.Target, "campaign_content.") || !strings.Contains(r.env.Error.Details[0].Message, "line 1, column") {
+		t.Errorf("template error %s", r.raw)
+	}
+	if len(r.env.Error.Details) != 1 {
+		t.Errorf("one bad field, two recipients: %d details: %s", len(r.env.Error.Details), r.raw)
+	}
+	if out := e.do("GET", PathOutbox, nil); strings.Contains(string(out.raw), "user-001") {
+		t.Errorf("a refused test reached the outbox: %s", out.raw)
+	}
+}

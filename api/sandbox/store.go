@@ -58,12 +58,19 @@ type Query struct {
 
 // Idem is a stored response for an Idempotency-Key.
 type Idem struct {
-	Scope    string // workspace + method + path + key
-	BodyHash string
-	Status   int
-	Body     []byte
-	Created  time.Time
+	Scope     string // workspace + method + path + key
+	Workspace string
+	BodyHash  string
+	Status    int
+	Header    string // "Name: value" lines replayed with the answer (Location, ETag)
+	Body      []byte
+	Dropped   bool // the body was dropped for the workspace's quota
+	Created   time.Time
 }
+
+// errIdemTaken says that another request stored an answer for the same
+// Idempotency-Key first (another process on the same data directory).
+var errIdemTaken = errors.New("sandbox: idempotency key answered meanwhile")
 
 // OutboxMessage is one rendered test message to one recipient.
 type OutboxMessage struct {
@@ -102,7 +109,12 @@ type Store interface {
 	Count(ctx context.Context, workspace string) (int, error)
 	ChildCounts(ctx context.Context, workspace string, parentIDs []string) (map[string]int64, error)
 	Outbox(ctx context.Context, workspace string, after int64, limit int) ([]OutboxMessage, error)
+	// Idem is the stored answer for a key scope, nil when there is none.
+	Idem(ctx context.Context, scope string) (*Idem, error)
+	// Idempotent lists the stored answers since a time (tests, tools).
 	Idempotent(ctx context.Context, since time.Time) ([]Idem, error)
+	// IdemUsage is the bytes of kept answer bodies per workspace.
+	IdemUsage(ctx context.Context) (map[string]int64, error)
 	Close() error
 }
 
@@ -117,7 +129,12 @@ type Tx interface {
 	// when it already is).
 	CreateRequestUntil(workspace, requestID string) (time.Time, error)
 	RememberCreateRequest(workspace, requestID string, until time.Time) error
-	PutIdem(i Idem) error
+	// PutIdem stores an answer; errIdemTaken when the scope already has
+	// one younger than expiredBefore.
+	PutIdem(i Idem, expiredBefore time.Time) error
+	// DropIdemBodies drops the oldest kept bodies of a workspace until at
+	// most quota bytes are kept; it returns how many and the bytes kept.
+	DropIdemBodies(workspace string, quota int64) (dropped int, kept int64, err error)
 	PruneIdem(before time.Time) error
 	AddOutbox(m OutboxMessage) error
 	Seeded(workspace string) (bool, error)

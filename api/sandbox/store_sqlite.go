@@ -65,14 +65,21 @@ CREATE TABLE IF NOT EXISTS create_requests (
 	PRIMARY KEY (workspace, request_id)
 ) WITHOUT ROWID;
 
-CREATE TABLE IF NOT EXISTS idempotency (
-	scope     TEXT PRIMARY KEY,
+-- Stored answers of Idempotency-Keys, written in the transaction of the
+-- write they answer. A rowid table: bodies run up to 1 MiB.
+CREATE TABLE IF NOT EXISTS idem (
+	scope     TEXT NOT NULL UNIQUE, -- workspace \n method path \n key
+	workspace TEXT NOT NULL,
 	body_hash TEXT NOT NULL,
 	status    INTEGER NOT NULL,
-	body      BLOB NOT NULL,
+	header    TEXT NOT NULL DEFAULT '',
+	body      BLOB,
+	dropped   INTEGER NOT NULL DEFAULT 0, -- 1: body dropped for the workspace's quota
+	size      INTEGER NOT NULL,           -- bytes of body while kept
 	created   INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX IF NOT EXISTS idempotency_created ON idempotency (created);
+);
+CREATE INDEX IF NOT EXISTS idem_ws      ON idem (workspace, created);
+CREATE INDEX IF NOT EXISTS idem_created ON idem (created);
 
 CREATE TABLE IF NOT EXISTS outbox (
 	seq       INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -101,6 +108,7 @@ type sqliteStore struct {
 
 	// Prepared once: SQLite's parser costs more than most statements here.
 	latestRead *sql.Stmt
+	idemRead   *sql.Stmt
 	w          map[string]*sql.Stmt // write statements by their SQL
 
 	ops    chan *writeOp
@@ -165,6 +173,10 @@ func openSQLite(dir string) (*sqliteStore, error) {
 		s.closeDBs()
 		return nil, err
 	}
+	if s.idemRead, err = read.Prepare(idemSQL); err != nil {
+		s.closeDBs()
+		return nil, err
+	}
 	for _, q := range writeSQL {
 		st, err := write.Prepare(q)
 		if err != nil {
@@ -193,6 +205,17 @@ func migrate(db *sql.DB) error {
 	}
 	if n == 0 {
 		if _, err := db.Exec(`ALTER TABLE campaigns ADD COLUMN rev INTEGER NOT NULL DEFAULT 0`); err != nil {
+			return err
+		}
+	}
+	// The idempotency table of older sandboxes moves into idem.
+	if err := db.QueryRow("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = 'idempotency'").Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		if _, err := db.Exec(`INSERT OR IGNORE INTO idem (scope, workspace, body_hash, status, body, size, created)
+			SELECT scope, substr(scope, 1, instr(scope, char(10)) - 1), body_hash, status, body, length(body), created FROM idempotency;
+			DROP TABLE idempotency`); err != nil {
 			return err
 		}
 	}
@@ -333,6 +356,9 @@ func (s *sqliteStore) Close() error {
 func (s *sqliteStore) closeDBs() error {
 	if s.latestRead != nil {
 		s.latestRead.Close()
+	}
+	if s.idemRead != nil {
+		s.idemRead.Close()
 	}
 	for _, st := range s.w {
 		st.Close()
@@ -551,21 +577,57 @@ func (s *sqliteStore) Outbox(ctx context.Context, workspace string, after int64,
 	return out, rows.Err()
 }
 
+func (s *sqliteStore) Idem(ctx context.Context, scope string) (*Idem, error) {
+	i, err := scanIdem(s.idemRead.QueryRowContext(ctx, scope))
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	return i, err
+}
+
+const idemSQL = "SELECT scope, workspace, body_hash, status, header, body, dropped, created FROM idem WHERE scope = ?"
+
+func scanIdem(sc scanner) (*Idem, error) {
+	var i Idem
+	var created int64
+	if err := sc.Scan(&i.Scope, &i.Workspace, &i.BodyHash, &i.Status, &i.Header, &i.Body, &i.Dropped, &created); err != nil {
+		return nil, err
+	}
+	i.Created = time.UnixMicro(created).UTC()
+	return &i, nil
+}
+
 func (s *sqliteStore) Idempotent(ctx context.Context, since time.Time) ([]Idem, error) {
-	rows, err := s.read.QueryContext(ctx, "SELECT scope, body_hash, status, body, created FROM idempotency WHERE created >= ?", since.UnixMicro())
+	rows, err := s.read.QueryContext(ctx, "SELECT scope, workspace, body_hash, status, header, body, dropped, created FROM idem WHERE created >= ?", since.UnixMicro())
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
 	var out []Idem
 	for rows.Next() {
-		var i Idem
-		var created int64
-		if err := rows.Scan(&i.Scope, &i.BodyHash, &i.Status, &i.Body, &created); err != nil {
+		i, err := scanIdem(rows)
+		if err != nil {
 			return nil, err
 		}
-		i.Created = time.UnixMicro(created).UTC()
-		out = append(out, i)
+		out = append(out, *i)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqliteStore) IdemUsage(ctx context.Context) (map[string]int64, error) {
+	rows, err := s.read.QueryContext(ctx, "SELECT workspace, SUM(size) FROM idem WHERE dropped = 0 GROUP BY workspace")
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := map[string]int64{}
+	for rows.Next() {
+		var ws string
+		var n int64
+		if err := rows.Scan(&ws, &n); err != nil {
+			return nil, err
+		}
+		out[ws] = n
 	}
 	return out, rows.Err()
 }
@@ -585,11 +647,14 @@ const (
 	sqlInsertTag   = "INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)"
 	sqlCreateUntil = "SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?"
 	sqlRemember    = "INSERT OR REPLACE INTO create_requests (workspace, request_id, until) VALUES (?,?,?)"
-	sqlPutIdem     = "INSERT OR REPLACE INTO idempotency (scope, body_hash, status, body, created) VALUES (?,?,?,?,?)"
-	sqlAddOutbox   = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
-	sqlSavepoint   = "SAVEPOINT op"
-	sqlRollbackTo  = "ROLLBACK TO op"
-	sqlRelease     = "RELEASE op"
+	// An expired answer is replaced; a live one is left alone (0 changes).
+	sqlPutIdem = `INSERT INTO idem (scope, workspace, body_hash, status, header, body, size, created) VALUES (?,?,?,?,?,?,?,?)
+		ON CONFLICT (scope) DO UPDATE SET workspace = excluded.workspace, body_hash = excluded.body_hash, status = excluded.status,
+		header = excluded.header, body = excluded.body, dropped = 0, size = excluded.size, created = excluded.created WHERE idem.created < ?`
+	sqlAddOutbox  = "INSERT INTO outbox (workspace, at, msg) VALUES (?,?,?)"
+	sqlSavepoint  = "SAVEPOINT op"
+	sqlRollbackTo = "ROLLBACK TO op"
+	sqlRelease    = "RELEASE op"
 )
 
 var writeSQL = []string{latestSQL, sqlNewest, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
@@ -683,12 +748,52 @@ func (t *sqlTx) RememberCreateRequest(workspace, requestID string, until time.Ti
 	return t.exec(sqlRemember, workspace, requestID, until.UnixMicro())
 }
 
-func (t *sqlTx) PutIdem(i Idem) error {
-	return t.exec(sqlPutIdem, i.Scope, i.BodyHash, i.Status, i.Body, i.Created.UnixMicro())
+func (t *sqlTx) PutIdem(i Idem, expiredBefore time.Time) error {
+	res, err := t.stmt(sqlPutIdem).Exec(i.Scope, i.Workspace, i.BodyHash, i.Status, i.Header, i.Body, len(i.Body), i.Created.UnixMicro(), expiredBefore.UnixMicro())
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err == nil && n == 0 {
+		return errIdemTaken
+	}
+	return err
+}
+
+func (t *sqlTx) DropIdemBodies(workspace string, quota int64) (int, int64, error) {
+	var kept int64
+	if err := t.tx.QueryRow("SELECT COALESCE(SUM(size), 0) FROM idem WHERE workspace = ? AND dropped = 0", workspace).Scan(&kept); err != nil {
+		return 0, 0, err
+	}
+	if kept <= quota {
+		return 0, kept, nil
+	}
+	rows, err := t.tx.Query("SELECT rowid, size FROM idem WHERE workspace = ? AND dropped = 0 ORDER BY created, rowid", workspace)
+	if err != nil {
+		return 0, 0, err
+	}
+	var drop []int64
+	for rows.Next() && kept > quota {
+		var id, size int64
+		if err := rows.Scan(&id, &size); err != nil {
+			rows.Close()
+			return 0, 0, err
+		}
+		drop = append(drop, id)
+		kept -= size
+	}
+	if err := rows.Close(); err != nil {
+		return 0, 0, err
+	}
+	for _, id := range drop {
+		if _, err := t.tx.Exec("UPDATE idem SET body = NULL, size = 0, dropped = 1 WHERE rowid = ?", id); err != nil {
+			return 0, 0, err
+		}
+	}
+	return len(drop), kept, nil
 }
 
 func (t *sqlTx) PruneIdem(before time.Time) error {
-	if _, err := t.tx.Exec("DELETE FROM idempotency WHERE created < ?", before.UnixMicro()); err != nil {
+	if _, err := t.tx.Exec("DELETE FROM idem WHERE created < ?", before.UnixMicro()); err != nil {
 		return err
 	}
 	_, err := t.tx.Exec("DELETE FROM create_requests WHERE until < ?", before.UnixMicro())
@@ -721,13 +826,9 @@ func (t *sqlTx) DropWorkspace(workspace string) error {
 		"DELETE FROM create_requests WHERE workspace = ?",
 		"DELETE FROM outbox WHERE workspace = ?",
 		"DELETE FROM seeded WHERE workspace = ?",
-		"DELETE FROM idempotency WHERE scope LIKE ? ESCAPE '\\'",
+		"DELETE FROM idem WHERE workspace = ?",
 	} {
-		arg := workspace
-		if strings.Contains(q, "LIKE") {
-			arg = likeEscape(workspace) + "\n%"
-		}
-		if _, err := t.tx.Exec(q, arg); err != nil {
+		if _, err := t.tx.Exec(q, workspace); err != nil {
 			return err
 		}
 	}
