@@ -30,6 +30,11 @@ type faults struct {
 	refuse  func(body map[string]json.RawMessage) bool
 	// beforePatch runs while a PATCH is in flight, before the service sees it.
 	beforePatch func()
+	// loseAnswer: the next PATCH reaches the service, but its answer is
+	// dropped and the proxy goes down (retries are refused).
+	loseAnswer atomic.Bool
+	// noETag strips ETag and If-Match: a service without versions.
+	noETag atomic.Bool
 }
 
 func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -61,8 +66,37 @@ func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if f.loseAnswer.CompareAndSwap(true, false) {
+			f.next.ServeHTTP(httptest.NewRecorder(), r) // applied...
+			f.down.Store(true)                          // ...retries refused...
+			if hj, ok := w.(http.Hijacker); ok {        // ...and the answer lost
+				if conn, _, err := hj.Hijack(); err == nil {
+					conn.Close()
+					return
+				}
+			}
+			panic(http.ErrAbortHandler)
+		}
+	}
+	if f.noETag.Load() {
+		r.Header.Del("If-Match")
+		f.next.ServeHTTP(stripETag{w}, r)
+		return
 	}
 	f.next.ServeHTTP(w, r)
+}
+
+// stripETag hides the service's ETag header.
+type stripETag struct{ http.ResponseWriter }
+
+func (s stripETag) WriteHeader(code int) {
+	s.ResponseWriter.Header().Del("ETag")
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s stripETag) Write(b []byte) (int, error) {
+	s.ResponseWriter.Header().Del("ETag")
+	return s.ResponseWriter.Write(b)
 }
 
 func (f *faults) patchBodies() []map[string]json.RawMessage {
