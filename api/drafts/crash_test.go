@@ -15,7 +15,8 @@ import (
 )
 
 // TestKill9LosesNothing runs an editor in a child process that types as fast
-// as it can and says which edit it has made after each Edit returns; the test
+// as it can and says which edit it has made once Commit says it is on disk
+// (TestKillLosesNothingOlderThanTheWindow covers Edit alone); the test
 // kills it with SIGKILL at a random moment, then replays the journal in this
 // process: every edit the child was told was made must be there.
 func TestKill9LosesNothing(t *testing.T) {

@@ -33,10 +33,12 @@ func Example() {
 	if _, err := eng.Load(ctx, id); err != nil {
 		log.Fatal(err)
 	}
-	// A keystroke: journaled before Edit returns; sent after a pause.
+	// A keystroke: made in memory at once, on disk within
+	// DurabilityWindow (group commit), sent after a pause. An editor holds
+	// the Draft instead and reads its Working copy under Lock.
 	title := "Summer sale"
 	if err := eng.Edit(id, func(c *model.Campaign) { c.BasicDetails.Name = &title }); err != nil {
-		log.Fatal(err) // the disk refused: tell the user, the edit is not made
+		log.Fatal(err) // the disk refused an earlier write: tell the user
 	}
 	// ctrl+s
 	if err := eng.Flush(ctx, id); err != nil {

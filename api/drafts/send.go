@@ -60,7 +60,13 @@ func (e *Engine) flush(ctx context.Context, c *campaign) error {
 	defer c.flushMu.Unlock()
 	for stale := 0; ; stale++ {
 		err, again := e.flushOnce(ctx, c)
-		if !again || stale >= maxStale {
+		if !again {
+			return err
+		}
+		if stale >= maxStale { // a busy campaign: try again later
+			c.mu.Lock()
+			e.retryLocked(c, e.backoffLocked(c))
+			c.mu.Unlock()
 			return err
 		}
 	}
