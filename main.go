@@ -31,8 +31,8 @@ import (
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/api/sync"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
@@ -180,7 +180,7 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 		cfg.Client, cfg.Service, cfg.Workspace = client, "embedded sandbox", ws.ID
 	}
 	closeEditor, err := wireEditor(&cfg)
-	if errors.Is(err, sync.ErrDirInUse) {
+	if errors.Is(err, drafts.ErrDirInUse) {
 		fmt.Fprintf(stderr, "campaigns: another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR.\n", *dataDir)
 		return 1
 	}
@@ -203,7 +203,7 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
 func wireEditor(cfg *ui.Config) (func() error, error) {
-	dir := filepath.Join(cfg.DataDir, "drafts", sync.DirName(cfg.Service, cfg.Workspace))
+	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation:   engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		SandboxUsers: cfg.Service == "embedded sandbox",

@@ -112,9 +112,10 @@ func New(cfg Config) (*Client, error) {
 		SetHeader("Accept", "application/json").
 		SetHeader("User-Agent", cfg.UserAgent).
 		SetLogger(quietLogger{}).
-		SetDisableWarn(true).
-		SetRetryCount(0) // retries are ours: see do
-	return &Client{cfg: cfg, base: base, r: r}, nil
+		SetDisableWarn(true)
+	c := &Client{cfg: cfg, base: base, r: r}
+	c.setRetries()
+	return c, nil
 }
 
 // BaseURL is the root every path is resolved against.
@@ -216,6 +217,38 @@ func (c *Client) Get(ctx context.Context, id string) (*model.Campaign, error) {
 	return out, nil
 }
 
+// GetTagged is Get that also returns the campaign version's ETag ("" when
+// the service sends none).
+func (c *Client) GetTagged(ctx context.Context, id string) (*model.Campaign, string, error) {
+	if id == "" {
+		return nil, "", errors.New("api: get needs a campaign id")
+	}
+	out := new(model.Campaign)
+	var tag string
+	err := c.do(ctx, call{method: http.MethodGet, path: campaignPath(id), rid: requestID(ctx, ""), etag: &tag}, out)
+	if err != nil {
+		return nil, "", err
+	}
+	return out, tag, nil
+}
+
+// PatchTagged is Patch with If-Match: ifMatch (an ETag from GetTagged;
+// "" sends none) makes the service refuse with 412 when the campaign
+// changed since; the new version's ETag is returned.
+func (c *Client) PatchTagged(ctx context.Context, id string, patch *model.Campaign, ifMatch string) (PatchResult, string, error) {
+	var out PatchResult
+	if id == "" || patch == nil {
+		return out, "", errors.New("api: patch needs a campaign id and a body")
+	}
+	b := *patch
+	rid := requestID(ctx, deref(b.RequestID))
+	b.RequestID = &rid
+	var tag string
+	err := c.do(ctx, call{method: http.MethodPatch, path: campaignPath(id), body: &b, rid: rid, key: true,
+		ifMatch: ifMatch, etag: &tag}, &out)
+	return out, tag, err
+}
+
 // Patch updates components of a campaign (PATCH /v5/campaigns/{id}). Every
 // top-level component present in patch replaces the stored one whole.
 func (c *Client) Patch(ctx context.Context, id string, patch *model.Campaign) (PatchResult, error) {
@@ -311,23 +344,70 @@ func deref(s *string) string {
 	return *s
 }
 
-// --- the request loop --------------------------------------------------------
+// --- requests and retries ------------------------------------------------------
 
 type call struct {
 	method, path string
 	body         any
 	rid          string
-	key          bool // send an Idempotency-Key (every POST and PATCH but /validate)
+	key          bool    // send an Idempotency-Key (every POST and PATCH but /validate)
+	ifMatch      string  // send If-Match: write only over this version
+	etag         *string // receives the answer's ETag
+}
+
+// errNoRetry stops resty's retries: a 429 asked for a wait longer than
+// MaxRetryWait, too long to block a caller; it can reschedule.
+var errNoRetry = errors.New("api: not retried")
+
+// setRetries hands retries to resty. Retried: 429 (after Retry-After, when
+// it is within MaxRetryWait), 5xx and requests that got no response
+// (connection refused or dropped, timeouts), with exponential backoff and
+// jitter. Every request here is safe to repeat: GET and /validate change
+// nothing, and every other call carries an Idempotency-Key the service
+// deduplicates on; resty sends the very same request (headers, key, body)
+// on every attempt. Other 4xx are never retried.
+//
+// The wait itself goes through Config.Sleep inside the RetryAfter hook (so
+// tests run retries on a fake clock); resty's own timer is then 1 ns.
+func (c *Client) setRetries() {
+	c.r.SetRetryCount(c.cfg.MaxRetries).
+		SetRetryWaitTime(time.Nanosecond).
+		SetRetryMaxWaitTime(time.Nanosecond).
+		AddRetryCondition(func(resp *resty.Response, err error) bool {
+			if err != nil {
+				return resp == nil || resp.Request == nil || resp.Request.Context().Err() == nil
+			}
+			st := resp.StatusCode()
+			return st == http.StatusTooManyRequests || st >= 500
+		}).
+		SetRetryAfter(func(_ *resty.Client, resp *resty.Response) (time.Duration, error) {
+			ctx := resp.Request.Context()
+			attempt := max(resp.Request.Attempt-1, 0)
+			wait := c.backoff(attempt)
+			if resp.RawResponse != nil {
+				e := decodeError(resp.StatusCode(), resp.Header(), resp.Body())
+				switch {
+				case resp.StatusCode() == http.StatusTooManyRequests:
+					if e.RetryAfter > 0 {
+						wait = e.RetryAfter
+					}
+					if wait > c.cfg.MaxRetryWait {
+						return 0, errNoRetry
+					}
+				case e.RetryAfter > 0 && e.RetryAfter <= c.cfg.MaxRetryWait:
+					wait = e.RetryAfter
+				}
+			}
+			if err := c.cfg.Sleep(ctx, wait); err != nil {
+				return 0, err
+			}
+			return time.Nanosecond, nil
+		})
 }
 
 // do runs one logical operation: it encodes the body once, picks one
-// Idempotency-Key, and sends the very same request on every attempt.
-//
-// Retried: 429 (after Retry-After, when it is within MaxRetryWait), 5xx and
-// requests that got no response (connection refused or dropped, timeouts),
-// with exponential backoff and jitter. Every request here is safe to repeat:
-// GET and /validate change nothing, and every other call carries an
-// Idempotency-Key the service deduplicates on. Other 4xx are never retried.
+// Idempotency-Key, and lets resty send that request, retrying as
+// setRetries says.
 func (c *Client) do(ctx context.Context, cl call, out any) error {
 	var payload []byte
 	if cl.body != nil {
@@ -340,58 +420,37 @@ func (c *Client) do(ctx context.Context, cl call, out any) error {
 	if cl.key {
 		headers[HeaderIdempotencyKey] = idempotencyKey(ctx)
 	}
+	if cl.ifMatch != "" {
+		headers["If-Match"] = cl.ifMatch
+	}
 	if payload != nil {
 		headers["Content-Type"] = "application/json"
 	}
-	for attempt := 0; ; attempt++ {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		req := c.r.R().SetContext(ctx).SetHeaders(headers)
-		if payload != nil {
-			req.SetBody(payload)
-		}
-		resp, err := req.Execute(cl.method, cl.path)
-		var wait time.Duration
-		var last error
-		if err != nil {
-			if ctx.Err() != nil {
-				return ctx.Err()
-			}
-			last = &TransportError{Method: cl.method, Path: cl.path, Err: err}
-			wait = c.backoff(attempt)
-		} else {
-			status := resp.StatusCode()
-			if status >= 200 && status < 300 {
-				return decodeData(resp.Body(), out, cl)
-			}
-			e := decodeError(status, resp.Header(), resp.Body())
-			switch {
-			case status == http.StatusTooManyRequests:
-				wait = e.RetryAfter
-				if wait <= 0 {
-					wait = c.backoff(attempt)
-				}
-				if wait > c.cfg.MaxRetryWait {
-					return e // too long to block a caller; it can reschedule
-				}
-			case status >= 500:
-				wait = c.backoff(attempt)
-				if e.RetryAfter > 0 && e.RetryAfter <= c.cfg.MaxRetryWait {
-					wait = e.RetryAfter
-				}
-			default:
-				return e
-			}
-			last = e
-		}
-		if attempt >= c.cfg.MaxRetries {
-			return last
-		}
-		if err := c.cfg.Sleep(ctx, wait); err != nil {
-			return err
-		}
+	if err := ctx.Err(); err != nil {
+		return err
 	}
+	req := c.r.R().SetContext(ctx).SetHeaders(headers)
+	if payload != nil {
+		req.SetBody(payload)
+	}
+	resp, err := req.Execute(cl.method, cl.path)
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if resp == nil || resp.RawResponse == nil {
+		if err == nil {
+			err = errors.New("no response")
+		}
+		return &TransportError{Method: cl.method, Path: cl.path, Err: err}
+	}
+	status := resp.StatusCode()
+	if status >= 200 && status < 300 {
+		if cl.etag != nil {
+			*cl.etag = resp.Header().Get("ETag")
+		}
+		return decodeData(resp.Body(), out, cl)
+	}
+	return decodeError(status, resp.Header(), resp.Body())
 }
 
 // backoff is the wait before retry number attempt+1: RetryWait doubled per

@@ -8,7 +8,7 @@ import (
 	"os"
 	"slices"
 	"strings"
-	gosync "sync"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,7 +20,7 @@ import (
 // Every route, over real HTTP on loopback, against the sandbox.
 
 type clock struct {
-	mu  gosync.Mutex
+	mu  sync.Mutex
 	now time.Time
 }
 
@@ -241,7 +241,7 @@ type faulty struct {
 	match func(*http.Request) bool
 	mode  string // "500" or "drop"
 	later func() // runs after the spoilt answer: time passes
-	mu    gosync.Mutex
+	mu    sync.Mutex
 	keys  []string
 }
 

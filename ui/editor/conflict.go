@@ -9,6 +9,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui"
 )
@@ -16,7 +17,7 @@ import (
 // conflictDialog shows each conflicting component side by side, mine and
 // the service's, and resolves it: keep mine, take theirs, or edit by hand.
 type conflictDialog struct {
-	items  []ConflictInfo
+	items  []drafts.Conflict
 	mine   [][]string // pretty JSON lines, computed once when opened
 	theirs [][]string
 	i      int
@@ -26,7 +27,7 @@ type conflictDialog struct {
 
 func (m *Model) openConflicts() {
 	m.stopEditing()
-	items := m.f.Store.Conflicts(m.id)
+	items := m.d.Conflicts()
 	if len(items) == 0 {
 		m.setNotice("No conflicts.", false)
 		return
@@ -62,15 +63,14 @@ type resolvedMsg struct {
 	err       error
 }
 
-func (d *conflictDialog) resolve(m *Model, r Resolution, merged any) tea.Cmd {
+func (d *conflictDialog) resolve(m *Model, r drafts.Choice, merged any) tea.Cmd {
 	it := d.items[d.i]
-	id, st := m.id, m.f.Store
-	m.queue.push(op{run: func() opResult {
-		err := st.Resolve(id, it.Component, r, merged)
-		return opResult{done: resolvedMsg{id: id, component: it.Component, err: err}}
-	}})
+	id, dr := m.id, m.d
 	m.dialog = nil
-	return nil
+	return func() tea.Msg {
+		err := dr.Resolve(it.Component, r, merged)
+		return resolvedMsg{id: id, component: it.Component, err: err}
+	}
 }
 
 func (d *conflictDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
@@ -78,9 +78,9 @@ func (d *conflictDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	case "esc":
 		m.dialog = nil
 	case "m":
-		return d.resolve(m, KeepMine, nil)
+		return d.resolve(m, drafts.KeepMine, nil)
 	case "t":
-		return d.resolve(m, TakeTheirs, nil)
+		return d.resolve(m, drafts.TakeTheirs, nil)
 	case "e":
 		m.dialog = newMergeDialog(m, d.items[d.i].Component, strings.Join(d.mine[d.i], "\n"))
 	case "left", "h":
@@ -154,8 +154,8 @@ func (d *mergeDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 			}
 			return nil
 		}
-		cd := &conflictDialog{items: []ConflictInfo{{Component: d.component}}}
-		return cd.resolve(m, MergeByHand, []byte(text))
+		cd := &conflictDialog{items: []drafts.Conflict{{Component: d.component}}}
+		return cd.resolve(m, drafts.Merge, []byte(text))
 	}
 	var cmd tea.Cmd
 	d.area, cmd = d.area.Update(msg)

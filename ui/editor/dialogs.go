@@ -194,11 +194,10 @@ func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	switch msg.String() {
 	case "s":
 		m.dialog = nil
-		id, st, q := m.id, m.f.Store, m.queue
+		id, d := m.id, m.d
 		ctx := m.ctx()
 		return func() tea.Msg {
-			q.drain()
-			if err := st.Flush(ctx, id); err != nil {
+			if err := d.Flush(ctx); err != nil {
 				return flushedMsg{id: id, err: err}
 			}
 			return leaveMsg{}

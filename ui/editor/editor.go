@@ -21,10 +21,12 @@
 // values are kept by path for the session (Model.stash) and come back when
 // a template that uses them is chosen again.
 //
-// A key press changes the editor's own copy at once (validated in Update)
-// and queues the same change for the sync engine's journal on a worker
-// goroutine, so no key waits for an fsync or a deep copy; Factory.Drain
-// runs before the engine closes, so quitting loses nothing typed.
+// The campaign the editor shows is the sync engine's one working copy
+// (store.go): a key press changes it in memory through drafts.Draft.Edit,
+// validated in Update; the engine's committer puts the edit on disk within
+// drafts.DurabilityWindow (one fsync for the edits of a few milliseconds),
+// so no key waits for an fsync or a deep copy, and closing the engine
+// writes what is left, so quitting loses nothing typed.
 package editor
 
 import (
@@ -32,7 +34,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	gosync "sync"
 	"time"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -41,6 +42,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -66,7 +68,8 @@ type PreviewUser struct {
 
 // Factory builds editors; main sets ui.Config.NewEditor to its New.
 type Factory struct {
-	Store   Store
+	// Drafts is the sync engine: it holds the one copy of each open draft.
+	Drafts  *drafts.Engine
 	Creator Creator
 	Tester  Tester
 	// Options are the workspace's features for validation.
@@ -75,36 +78,6 @@ type Factory struct {
 	Users []PreviewUser
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
-
-	mu     gosync.Mutex
-	queues map[*opQueue]bool
-}
-
-// Drain waits until every editor's queued edits are in the journal; call
-// it before closing the store so that quitting loses nothing typed.
-func (f *Factory) Drain() {
-	f.mu.Lock()
-	qs := make([]*opQueue, 0, len(f.queues))
-	for q := range f.queues {
-		qs = append(qs, q)
-	}
-	f.mu.Unlock()
-	for _, q := range qs {
-		q.drain()
-	}
-}
-
-func (f *Factory) track(q *opQueue, on bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.queues == nil {
-		f.queues = map[*opQueue]bool{}
-	}
-	if on {
-		f.queues[q] = true
-	} else {
-		delete(f.queues, q)
-	}
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".
@@ -112,11 +85,9 @@ func (f *Factory) New(c *ui.Common, id string) ui.Screen {
 	m := &Model{
 		c: c, f: f, id: id, keys: newKeys(),
 		prev:  preview.New(c.Styles),
-		queue: newQueue(),
 		sel:   forms.Selection{Locale: forms.DefaultLocale, Variation: "variation_1"},
 		event: map[string]any{},
 	}
-	f.track(m.queue, true)
 	m.users = f.Users
 	if len(m.users) == 0 {
 		m.users = DefaultUsers
@@ -144,8 +115,12 @@ type Model struct {
 
 	width, height int
 
-	loaded     bool
-	loadErr    error
+	loaded  bool
+	loadErr error
+	// d is the sync engine's draft; work is its working copy (read under
+	// hold), base its service copy.
+	d          *drafts.Draft
+	holding    bool
 	base, work *model.Campaign
 	state      string
 	locked     []string
@@ -177,11 +152,10 @@ type Model struct {
 	users   []PreviewUser
 	user    int
 	event   map[string]any
-	queue   *opQueue
-	// events is this editor's feed from the store (Subscribe).
-	events      <-chan StoreEvent
+	// events is this editor's feed from the sync engine (Subscribe).
+	events      <-chan drafts.Event
 	unsubscribe func()
-	status      SyncStatus
+	status      drafts.Status
 	listening   bool
 	notice      string
 	noticeErr   bool
@@ -196,35 +170,6 @@ type Model struct {
 	}
 }
 
-func (m *Model) storeEvent(ev StoreEvent) tea.Cmd {
-	if ev.ID != m.id || !m.loaded {
-		return nil
-	}
-	m.status = ev.Status
-	if ev.Err != nil {
-		m.setNotice(ev.Err.Error(), true)
-	}
-	var cmd tea.Cmd
-	if len(ev.Remote) > 0 {
-		cmd = m.takeComponents(ev.Remote)
-	}
-	if ev.Conflict && m.dialog == nil {
-		m.openConflicts()
-	}
-	return cmd
-}
-
-func (m *Model) opDone(r opResult) tea.Cmd {
-	if r.err != nil {
-		m.setNotice("not saved: "+r.err.Error(), true)
-	}
-	if r.done != nil {
-		_, cmd := m.Update(r.done)
-		return cmd
-	}
-	return nil
-}
-
 type panelItem struct {
 	blocking bool // stops sync (DRAFT_PATCH), else a publish checklist item
 	p        engine.Problem
@@ -234,10 +179,9 @@ type panelItem struct {
 // is dropped.
 type (
 	loadedMsg struct {
-		id         string
-		base, work *model.Campaign
-		status     SyncStatus
-		err        error
+		id  string
+		d   *drafts.Draft
+		err error
 	}
 	createdMsg struct {
 		id  string
@@ -246,8 +190,7 @@ type (
 	// listenMsg is what a listener got; only its owner listens again.
 	listenMsg struct {
 		owner *Model
-		ev    *StoreEvent
-		res   *opResult
+		ev    *drafts.Event
 	}
 	flushedMsg struct {
 		id  string
@@ -256,11 +199,6 @@ type (
 	previewTickMsg struct {
 		id  string
 		seq int
-	}
-	componentMsg struct {
-		id    string
-		names []string
-		work  *model.Campaign
 	}
 )
 
@@ -280,44 +218,36 @@ func (m *Model) ctx() context.Context {
 }
 
 func (m *Model) load() tea.Cmd {
-	id, st := m.id, m.f.Store
+	id, eng := m.id, m.f.Drafts
 	ctx := m.ctx()
 	if m.unsubscribe == nil {
-		m.events, m.unsubscribe = st.Subscribe(id)
+		m.events, m.unsubscribe = eng.Subscribe(id)
 	}
 	return tea.Batch(func() tea.Msg {
-		if err := st.Load(ctx, id); err != nil {
-			return loadedMsg{id: id, err: err}
-		}
-		return loadedMsg{id: id, base: st.Base(id), work: st.Working(id), status: st.Status(id)}
+		d, err := eng.LoadDraft(ctx, id)
+		return loadedMsg{id: id, d: d, err: err}
 	}, m.listen())
 }
 
-// listen waits for the next sync event or queued-op result.
+// listen waits for the next sync event.
 func (m *Model) listen() tea.Cmd {
 	if m.listening {
 		return nil
 	}
 	m.listening = true
-	evs, res := m.events, m.queue.results
+	evs := m.events
 	return func() tea.Msg {
-		select {
-		case e, ok := <-evs:
-			if !ok {
-				return nil
-			}
-			return listenMsg{owner: m, ev: &e}
-		case r, ok := <-res:
-			if !ok {
-				return nil
-			}
-			return listenMsg{owner: m, res: &r}
+		e, ok := <-evs
+		if !ok {
+			return nil
 		}
+		return listenMsg{owner: m, ev: &e}
 	}
 }
 
 // SetSize sets the editor's size.
 func (m *Model) SetSize(w, h int) {
+	defer m.hold()()
 	m.width, m.height = max(w, 40), max(h, 12)
 	_, _, pw, ph := m.layout()
 	fr := m.c.Styles.Pane
@@ -362,8 +292,9 @@ func (m *Model) FullHelp() [][]key.Binding {
 
 // --- update --------------------------------------------------------------
 
-// Update routes messages.
+// Update routes messages, holding the draft (see hold).
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	defer m.hold()()
 	switch msg := msg.(type) {
 	case loadedMsg:
 		if msg.id != m.id {
@@ -373,7 +304,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.loadErr = msg.err
 			return m, nil
 		}
-		m.base, m.work, m.status, m.loaded = msg.base, msg.work, msg.status, true
+		m.d = msg.d
+		defer m.hold()()
+		m.base, m.work, m.status, m.loaded = m.d.Base(), m.d.Working(), m.d.Status(), true
 		m.state = str(m.work.Status)
 		if m.state == "" {
 			m.state = model.StatusDraft
@@ -389,7 +322,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		// The first preview renders off the UI goroutine too.
 		in := m.previewInput()
 		cmd = tea.Batch(cmd, m.prev.Refresh(func() preview.Input { return in }))
-		if m.status.State == Conflict {
+		if m.status.State == drafts.StateConflict {
 			m.openConflicts()
 		}
 		return m, cmd
@@ -411,41 +344,28 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				cmd = m.listen()
 			}
 		}
-		switch {
-		case msg.ev != nil:
+		if msg.ev != nil {
 			return m, tea.Batch(cmd, m.storeEvent(*msg.ev))
-		case msg.res != nil && msg.owner == m:
-			return m, tea.Batch(cmd, m.opDone(*msg.res))
 		}
 		return m, cmd
-	case componentMsg:
-		if msg.id != m.id || msg.work == nil {
-			return m, nil
-		}
-		for _, n := range msg.names {
-			copyComponent(m.work, msg.work, n)
-		}
-		m.base = m.f.Store.Base(m.id)
-		m.afterChange()
-		return m, m.schedulePreview()
 	case flushedMsg:
-		if msg.id != m.id {
+		if msg.id != m.id || m.d == nil {
 			return m, nil
 		}
-		m.status = m.f.Store.Status(m.id)
+		m.status = m.d.Status()
+		m.base = m.d.Base()
 		if msg.err != nil {
 			switch {
-			case m.status.State == Invalid:
+			case m.status.State == drafts.StateInvalid:
 				// Say what to do: the sync engine's own words only say why.
 				m.setNotice("not sent: fix the problems marked invalid first (tab: problems); the edits are kept", true)
 			default:
 				m.setNotice("sync: "+strings.TrimPrefix(msg.err.Error(), "sync: "), true)
 			}
-			if m.status.State == Conflict && m.dialog == nil {
+			if m.status.State == drafts.StateConflict && m.dialog == nil {
 				m.openConflicts()
 			}
 		} else {
-			m.base = m.f.Store.Base(m.id)
 			m.setNotice("Synced.", false)
 		}
 		return m, m.schedulePreview()
@@ -461,27 +381,27 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	case resolvedMsg:
-		if msg.id != m.id {
+		if msg.id != m.id || m.d == nil {
 			return m, nil
 		}
 		if msg.err != nil {
 			m.setNotice("resolve "+msg.component+": "+msg.err.Error(), true)
 			return m, nil
 		}
-		m.status = m.f.Store.Status(m.id)
+		m.status = m.d.Status()
+		m.base = m.d.Base()
 		m.setNotice("Conflict in "+msg.component+" resolved.", false)
-		next, cmd := m.Update(componentMsg{id: m.id, names: []string{msg.component}, work: m.f.Store.Working(m.id)})
-		if m.status.State == Conflict {
+		m.afterChange()
+		cmd := m.schedulePreview()
+		if m.status.State == drafts.StateConflict {
 			m.openConflicts()
 		}
-		return next, cmd
+		return m, cmd
 	case leaveMsg:
 		m.closed = true
 		if m.unsubscribe != nil {
 			m.unsubscribe()
 		}
-		m.queue.close()
-		m.f.track(m.queue, false)
 		return m, ui.Pop()
 	case tea.KeyMsg:
 		if m.dialog != nil {
@@ -823,19 +743,24 @@ func (m *Model) selectAdded(path, arg string) bool {
 	return true
 }
 
-// change is the one way the campaign changes.
-func (m *Model) change(coalesce string, fn func(c *model.Campaign) error) tea.Cmd {
-	if err := fn(m.work); err != nil {
-		m.setNotice(err.Error(), true)
+// change is the one way the campaign changes: in the sync engine's
+// working copy, in place (path names the field, "" for several).
+func (m *Model) change(path string, fn func(c *model.Campaign) error) tea.Cmd {
+	var ferr error
+	jerr := m.d.Edit(func(c *model.Campaign) error { ferr = fn(c); return nil })
+	if ferr != nil {
+		m.setNotice(ferr.Error(), true)
 		return nil
 	}
-	st, id := m.f.Store, m.id
-	m.queue.push(op{key: coalesce, run: func() opResult {
-		return opResult{err: st.Edit(id, func(w *model.Campaign) { _ = fn(w) })}
-	}})
-	m.status.Unsynced = max(m.status.Unsynced, 1)
-	if m.status.State == Synced {
-		m.status.State = Pending
+	if jerr != nil {
+		m.setNotice("not saved: "+jerr.Error(), true)
+	}
+	// The engine's status follows within a few ms; until then, say pending.
+	if len(m.status.Unsynced) == 0 {
+		m.status.Unsynced = []string{component(path)}
+	}
+	if m.status.State == drafts.StateSynced {
+		m.status.State = drafts.StatePending
 	}
 	m.afterChange()
 	return m.schedulePreview()
@@ -901,41 +826,19 @@ func component(target string) string {
 }
 
 func (m *Model) flush() tea.Cmd {
-	id, st, q := m.id, m.f.Store, m.queue
+	id, d := m.id, m.d
 	ctx := m.ctx()
 	m.setNotice("Syncing…", false)
-	return func() tea.Msg {
-		q.drain()
-		return flushedMsg{id: id, err: st.Flush(ctx, id)}
-	}
-}
-
-// takeComponents copies components the service changed (no local edits)
-// from the sync engine into the editor's copy, after queued edits ran.
-func (m *Model) takeComponents(names []string) tea.Cmd {
-	id, st := m.id, m.f.Store
-	m.queue.push(op{run: func() opResult {
-		return opResult{done: componentMsg{id: id, names: names, work: st.Working(id)}}
-	}})
-	return nil
-}
-
-func copyComponent(dst, src *model.Campaign, name string) {
-	if name == "campaign_delivery_type" {
-		dst.CampaignDeliveryType = src.CampaignDeliveryType
-		return
-	}
-	model.SetComponent(dst, name, model.Component(src, name))
+	return func() tea.Msg { return flushedMsg{id: id, err: d.Flush(ctx)} }
 }
 
 // leave asks first when edits have not reached the service.
 func (m *Model) leave() tea.Cmd {
-	if !m.loaded || m.status.State == Synced && m.status.Unsynced == 0 {
+	if !m.loaded || m.status.State == drafts.StateSynced && len(m.status.Unsynced) == 0 {
 		return func() tea.Msg { return leaveMsg{} }
 	}
-	m.queue.drain()
-	m.status = m.f.Store.Status(m.id)
-	if m.status.Unsynced == 0 && m.status.State == Synced {
+	m.status = m.d.Status()
+	if len(m.status.Unsynced) == 0 && m.status.State == drafts.StateSynced {
 		return func() tea.Msg { return leaveMsg{} }
 	}
 	m.dialog = newLeaveDialog(m)

@@ -1,11 +1,18 @@
 package editor
 
 import (
+	"context"
+	"errors"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -60,9 +67,8 @@ func TestLockedFieldsAreReadOnlyWithReason(t *testing.T) {
 	if !strings.HasSuffix(m.fieldText(m.rows[m.cur]), "!") {
 		t.Fatal("content of an active campaign is not editable")
 	}
-	m.queue.drain()
-	if store.edits == 0 {
-		t.Fatal("the edit did not reach the store")
+	if st := store.Status(m.id); !slices.Contains(st.Unsynced, "campaign_content") {
+		t.Fatalf("the edit did not reach the sync engine: %v", st)
 	}
 }
 
@@ -201,11 +207,7 @@ func TestTestSendRequest(t *testing.T) {
 
 func TestConflictMergedByHand(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
-	m, st := newTestEditor(t, c, 160, 48)
-	theirs := model.Clone(c.BasicDetails)
-	name := "Theirs"
-	theirs.Name = &name
-	st.conflicts = []ConflictInfo{{Component: "basic_details", Local: c.BasicDetails, Remote: theirs}}
+	m, eng := newConflictEditor(t, c, "Summer sale kickoff", "Theirs")
 	press(m, runes("c"))
 	out := m.View()
 	if !strings.Contains(out, "Conflict in basic_details") || !strings.Contains(out, `"name": "Theirs"`) || !strings.Contains(out, `"name": "Summer sale kickoff"`) {
@@ -217,13 +219,17 @@ func TestConflictMergedByHand(t *testing.T) {
 		t.Fatal("e opens no merge editor")
 	}
 	d.area.SetValue(`{"name": "Merged", "platforms": ["ANDROID"]}`)
-	press(m, tea.KeyMsg{Type: tea.KeyCtrlS})
-	m.queue.drain()
-	if len(st.resolved) != 1 || st.resolved[0].r != MergeByHand || string(st.resolved[0].merged.([]byte)) != `{"name": "Merged", "platforms": ["ANDROID"]}` {
-		t.Fatalf("resolved: %+v", st.resolved)
+	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
+	if cmd == nil {
+		t.Fatal("ctrl+s resolves nothing")
+	}
+	m.Update(cmd())
+	w := eng.Working(m.id)
+	if len(eng.Conflicts(m.id)) != 0 || nameOf(w) != "Merged" || !slices.Equal(w.BasicDetails.Platforms, []string{"ANDROID"}) {
+		t.Fatalf("resolved: conflicts %v, basic_details %s", eng.Conflicts(m.id), model.Encode(w.BasicDetails))
 	}
 	// Bad JSON is refused with its position, not sent.
-	st.conflicts = []ConflictInfo{{Component: "basic_details", Local: c.BasicDetails, Remote: theirs}}
+	m, _ = newConflictEditor(t, c, "Summer sale kickoff", "Theirs")
 	press(m, runes("c"), runes("e"))
 	m.dialog.(*mergeDialog).area.SetValue(`{"name": `)
 	press(m, tea.KeyMsg{Type: tea.KeyCtrlS})
@@ -236,25 +242,25 @@ func TestSyncStatusLine(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 160, 48)
 	cases := []struct {
-		st   SyncStatus
+		st   drafts.Status
 		want string
 	}{
-		{SyncStatus{State: Synced}, "● synced"},
-		{SyncStatus{State: Pending, Pending: 2, Unsynced: 2}, "2 component(s) pending"},
-		{SyncStatus{State: Invalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "invalid (not sent): delivery_controls"},
-		{SyncStatus{State: Offline, Text: "offline since 10:00:00"}, "offline since 10:00:00 (edits kept, retrying)"},
-		{SyncStatus{State: Conflict, Conflicts: []string{"basic_details"}}, "conflict in basic_details (c to resolve)"},
-		{SyncStatus{State: RateLimited, Text: "rate-limited until 10:00:05"}, "rate-limited until 10:00:05"},
-		{SyncStatus{State: Failed, Text: "not saved: 409 BAD_REQUEST"}, "not saved: 409 BAD_REQUEST"},
+		{drafts.Status{State: drafts.StateSynced}, "● synced"},
+		{drafts.Status{State: drafts.StatePending, Pending: []string{"a", "b"}, Unsynced: []string{"a", "b"}}, "2 component(s) pending"},
+		{drafts.Status{State: drafts.StateInvalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "invalid (not sent): delivery_controls"},
+		{drafts.Status{State: drafts.StateOffline, OfflineSince: at(10, 0, 0)}, "offline since 10:00:00 (edits kept, retrying)"},
+		{drafts.Status{State: drafts.StateConflict, Conflicts: []string{"basic_details"}}, "conflict in basic_details (c to resolve)"},
+		{drafts.Status{State: drafts.StateRateLimited, RateLimitedUntil: at(10, 0, 5)}, "rate-limited until 10:00:05"},
+		{drafts.Status{State: drafts.StateFailed, Err: errors.New("409 BAD_REQUEST")}, "not saved: 409 BAD_REQUEST"},
 	}
 	for _, tc := range cases {
-		m.Update(listenMsg{ev: &StoreEvent{ID: m.id, Status: tc.st}})
+		m.Update(listenMsg{ev: &drafts.Event{ID: m.id, Kind: drafts.EventStatus, Status: tc.st}})
 		if out := m.View(); !strings.Contains(out, tc.want) {
 			t.Errorf("status %v: no %q in the status line", tc.st.State, tc.want)
 		}
 	}
 	// Another campaign's event changes nothing.
-	m.Update(listenMsg{ev: &StoreEvent{ID: "other", Status: SyncStatus{State: Offline, Text: "x"}}})
+	m.Update(listenMsg{ev: &drafts.Event{ID: "other", Kind: drafts.EventStatus, Status: drafts.Status{State: drafts.StateOffline, OfflineSince: at(10, 0, 0)}}})
 	if strings.Contains(m.View(), "offline") {
 		t.Error("an event of another campaign was applied")
 	}
@@ -304,7 +310,6 @@ func TestUnknownFieldsSurviveAnEdit(t *testing.T) {
 	m.goStep(forms.StepContent)
 	focus(t, m, forms.MessagePath(m.work, "default", "variation_1")+".push.android.basic_details.title")
 	press(m, kEnter, runes("!"), kEsc)
-	m.queue.drain()
 	got := string(model.Encode(st.Working(m.id)))
 	for _, want := range []string{`"x_custom":{"k":"v"}`, `"x_android":true`, `Summer sale kickoff!`} {
 		if !strings.Contains(got, want) {
@@ -315,3 +320,68 @@ func TestUnknownFieldsSurviveAnEdit(t *testing.T) {
 		t.Fatalf("next PATCH should hold exactly the two edited components: %s", model.Encode(p))
 	}
 }
+
+// at is today's h:m:s in local time, as the status line shows it.
+func at(h, m, s int) time.Time {
+	y, mo, d := time.Now().Date()
+	return time.Date(y, mo, d, h, m, s, 0, time.Local)
+}
+
+func nameOf(c *model.Campaign) string {
+	if c == nil || c.BasicDetails == nil || c.BasicDetails.Name == nil {
+		return ""
+	}
+	return *c.BasicDetails.Name
+}
+
+// newConflictEditor opens c (created on a sandbox on loopback) with name
+// mine typed here and theirs saved meanwhile by someone else: a conflict
+// on basic_details.
+func newConflictEditor(t *testing.T, c *model.Campaign, mine, theirs string) (*Model, *drafts.Engine) {
+	t.Helper()
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{NoRateLimits: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stop() })
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := model.Clone(c)
+	body.ID, body.CampaignID, body.Status = nil, nil, nil
+	body.BasicDetails.Name = ptrTo("Before")
+	ctx := context.Background()
+	res, err := client.Create(ctx, body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := drafts.Open(t.TempDir(), client, drafts.Options{Clock: drafts.NewFakeClock(time.Now())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	d, err := eng.LoadDraft(ctx, res.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eng.Edit(res.ID, func(w *model.Campaign) { w.BasicDetails.Name = ptrTo(mine) }); err != nil {
+		t.Fatal(err)
+	}
+	other := model.Clone(eng.Base(res.ID).BasicDetails)
+	other.Name = ptrTo(theirs)
+	if _, err := client.Patch(ctx, res.ID, &model.Campaign{BasicDetails: other}); err != nil {
+		t.Fatal(err)
+	}
+	if err := eng.Flush(ctx, res.ID); !errors.Is(err, drafts.ErrConflict) {
+		t.Fatalf("flush: %v, want a conflict", err)
+	}
+	f := &Factory{Drafts: eng, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
+	m := f.New(testCommon(160, 48), res.ID).(*Model)
+	m.Update(loadedMsg{id: m.id, d: d})
+	m.dialog = nil // the conflict view opens on load; the test opens it with c
+	return m, eng
+}
+
+func ptrTo[T any](v T) *T { return &v }

@@ -6,7 +6,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
-	gosync "sync"
+	"sync"
 	"testing"
 	"time"
 
@@ -42,7 +42,7 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var once gosync.Once
+	var once sync.Once
 	stopOnce := func() error { once.Do(func() { _ = stop() }); return nil }
 	t.Cleanup(func() { _ = stopOnce() })
 	ws := sandbox.DefaultWorkspace()

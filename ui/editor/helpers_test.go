@@ -4,86 +4,21 @@ import (
 	"context"
 	"fmt"
 	"os"
-	gosync "sync"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
 )
-
-// memStore is an in-memory Store for tests that do not need the service:
-// it keeps base and working copies and counts journaled edits.
-type memStore struct {
-	mu         gosync.Mutex
-	base, work *model.Campaign
-	edits      int
-	events     chan StoreEvent
-	conflicts  []ConflictInfo
-	resolved   []resolution
-}
-
-type resolution struct {
-	component string
-	r         Resolution
-	merged    any
-}
-
-func newMemStore(c *model.Campaign) *memStore {
-	return &memStore{base: model.Clone(c), work: model.Clone(c), events: make(chan StoreEvent, 16)}
-}
-
-func (s *memStore) Load(context.Context, string) error { return nil }
-func (s *memStore) Working(string) *model.Campaign {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return model.Clone(s.work)
-}
-func (s *memStore) Base(string) *model.Campaign {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return model.Clone(s.base)
-}
-func (s *memStore) Edit(_ string, fn func(*model.Campaign)) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	fn(s.work)
-	s.edits++
-	return nil
-}
-func (s *memStore) Flush(context.Context, string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.base = model.Clone(s.work)
-	return nil
-}
-func (s *memStore) Status(string) SyncStatus {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if model.Equal(s.base, s.work) {
-		return SyncStatus{State: Synced}
-	}
-	return SyncStatus{State: Pending, Pending: 1, Unsynced: 1}
-}
-func (s *memStore) Conflicts(string) []ConflictInfo {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.conflicts
-}
-func (s *memStore) Resolve(_, component string, r Resolution, merged any) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.resolved = append(s.resolved, resolution{component, r, merged})
-	s.conflicts = nil
-	return nil
-}
-func (s *memStore) Subscribe(string) (<-chan StoreEvent, func()) { return s.events, func() {} }
 
 func testCommon(w, h int) *ui.Common {
 	r := lipgloss.NewRenderer(os.Stdout)
@@ -136,12 +71,27 @@ func largeCampaign(t testing.TB) *model.Campaign {
 	return c
 }
 
-func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *memStore) {
-	st := newMemStore(c)
-	f := &Factory{Store: st, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
+// newTestEditor opens c in an editor on a real sync engine whose service
+// cannot be reached and whose timers never fire: edits stay local.
+func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *drafts.Engine) {
+	t.Helper()
+	dead, err := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := drafts.Open(t.TempDir(), dead, drafts.Options{Clock: drafts.NewFakeClock(time.Now())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	d, err := eng.Adopt(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &Factory{Drafts: eng, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
 	m := f.New(testCommon(w, h), *c.CampaignID).(*Model)
-	m.Update(loadedMsg{id: m.id, base: st.Base(m.id), work: st.Working(m.id), status: st.Status(m.id)})
-	return m, st
+	m.Update(loadedMsg{id: m.id, d: d})
+	return m, eng
 }
 
 func ansiStrip(s string) string { return ansi.Strip(s) }

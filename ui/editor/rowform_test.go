@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	gosync "sync"
+	"sync"
 	"testing"
 	"time"
 
@@ -13,6 +13,7 @@ import (
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/x/exp/teatest"
 
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -21,7 +22,7 @@ import (
 // which huh field edits the row and how many problems the editor shows.
 type probe struct {
 	m     *Model
-	mu    gosync.Mutex
+	mu    sync.Mutex
 	trace []step
 }
 
@@ -89,7 +90,7 @@ func screenHas(t *testing.T, tm *teatest.TestModel, want ...string) {
 	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
 }
 
-func startProbe(t *testing.T, c *model.Campaign, step forms.Step, path string) (*probe, *teatest.TestModel, *memStore) {
+func startProbe(t *testing.T, c *model.Campaign, step forms.Step, path string) (*probe, *teatest.TestModel, *drafts.Engine) {
 	t.Helper()
 	m, st := newTestEditor(t, c, 160, 48)
 	m.f.PreviewDelay = time.Hour // the preview plays no part here
@@ -100,7 +101,6 @@ func startProbe(t *testing.T, c *model.Campaign, step forms.Step, path string) (
 	t.Cleanup(func() {
 		_ = tm.Quit()
 		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-		m.queue.close()
 	})
 	return p, tm, st
 }
@@ -151,7 +151,6 @@ func TestTextRowThroughHuhValidatesEveryKey(t *testing.T) {
 	if tr[last+4].field != "" {
 		t.Fatalf("enter did not finish the field: %+v", tr[last+4])
 	}
-	p.m.queue.drain()
 	if got := forms.Get(st.Working(p.m.id), title); got != "Hiq" {
 		t.Fatalf("journaled title %v", got)
 	}
@@ -202,7 +201,6 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	if tr[8].field == "" || tr[9].field != "" {
 		t.Fatalf("esc: %+v", tr[7:])
 	}
-	p.m.queue.drain()
 	if got := forms.Get(st.Working(p.m.id), path); got != "ASAP" {
 		t.Fatalf("after esc the journal holds %v, want ASAP", got)
 	}
@@ -212,7 +210,7 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 func problemsWith(t *testing.T, c *model.Campaign, s forms.Step, path, v string) int {
 	t.Helper()
 	m, _ := newTestEditor(t, model.Clone(c), 160, 48)
-	defer m.queue.close()
+	defer m.hold()() // as Update does: the committer reads the draft meanwhile
 	m.goStep(s)
 	focus(t, m, path)
 	m.apply(m.rows[m.cur], v)
@@ -249,7 +247,6 @@ func TestMultiSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	if len(tr[8].rowProbs) == 0 || !strings.Contains(tr[8].rowProbs[0], "platforms is required") || tr[9].field != "" {
 		t.Fatalf("trace %+v", tr[5:])
 	}
-	p.m.queue.drain()
 	if got := st.Working(p.m.id).BasicDetails.Platforms; len(got) != 0 {
 		t.Fatalf("journaled platforms %v", got)
 	}
@@ -303,7 +300,6 @@ func TestTemplateSwitchKeepsClearedValuesForTheSession(t *testing.T) {
 		t.Fatalf("banner URL after switching back: %v", got)
 	}
 	// The journal has the restored values too, not only the editor's copy.
-	m.queue.drain()
 	w := st.Working(m.id)
 	if forms.Get(w, banner) != "https://x.io/b.png" || forms.Get(w, gif) != nil || forms.Get(w, tpl) != "IMAGE_BANNER_WITH_TEXT" {
 		t.Fatalf("journaled: banner %v gif %v template %v", forms.Get(w, banner), forms.Get(w, gif), forms.Get(w, tpl))

@@ -2,164 +2,121 @@ package editor
 
 import (
 	"context"
-	gosync "sync"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/sandbox/audience"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// SyncState is the headline of the sync status line.
-type SyncState int
+// The editor keeps no copy of the campaign: m.work is the sync engine's
+// working copy (drafts.Draft.Working), read while the editor holds the
+// draft's lock (hold) and changed only through Draft.Edit (change). The
+// engine journals the edit within drafts.DurabilityWindow and sends it
+// after the debounce; what the engine changes itself (a sent unit
+// normalised by the service, a change made elsewhere, a resolved
+// conflict) arrives as an event, after which the editor revalidates.
 
-const (
-	Synced SyncState = iota
-	Pending
-	RateLimited
-	Offline
-	Failed
-	Invalid
-	Conflict
-)
-
-// SyncStatus is what the status line shows.
-type SyncStatus struct {
-	State     SyncState
-	Pending   int
-	Unsynced  int
-	Invalid   map[string][]engine.Problem
-	Conflicts []string
-	// Text is the sync engine's own one-line summary.
-	Text string
-}
-
-// ConflictInfo is one component changed both here and on the service.
-type ConflictInfo struct {
-	Component     string
-	Local, Remote any
-}
-
-// Resolution answers a conflict.
-type Resolution int
-
-const (
-	KeepMine Resolution = iota + 1
-	TakeTheirs
-	MergeByHand
-)
-
-// StoreEvent is something the sync engine reports about a campaign.
-type StoreEvent struct {
-	ID string
-	// Status is the new status (always set).
-	Status SyncStatus
-	// Remote lists components the service changed that had no local edit:
-	// the editor takes them from Working.
-	Remote []string
-	// Conflict is set when a new conflict appeared.
-	Conflict bool
-	Err      error
-}
-
-// Store is the sync engine as the editor uses it: api/sync behind an adapter
-// (syncstore.go). The editor never talks to the service for edits itself.
-type Store interface {
-	// Load reads a campaign (the journal's unsynced edits included).
-	Load(ctx context.Context, id string) error
-	Working(id string) *model.Campaign
-	Base(id string) *model.Campaign
-	// Edit journals a change to the working copy before returning.
-	Edit(id string, fn func(*model.Campaign)) error
-	Flush(ctx context.Context, id string) error
-	Status(id string) SyncStatus
-	Conflicts(id string) []ConflictInfo
-	Resolve(id, component string, r Resolution, merged any) error
-	// Subscribe opens a feed of one campaign's events for one editor;
-	// cancel ends it.
-	Subscribe(id string) (events <-chan StoreEvent, cancel func())
-}
-
-// opQueue journals the editor's changes in order on its own goroutine, so a
-// key press never waits for an fsync or a deep copy of a large campaign.
-// Consecutive edits of the same field coalesce: only the latest text matters.
-type opQueue struct {
-	mu      gosync.Mutex
-	cond    *gosync.Cond
-	ops     []op
-	busy    bool
-	closed  bool
-	results chan opResult
-}
-
-type op struct {
-	key string // coalescing key ("" = never coalesce)
-	run func() opResult
-}
-
-type opResult struct {
-	err  error
-	done any // optional message for the editor once the op ran
-}
-
-func newQueue() *opQueue {
-	q := &opQueue{results: make(chan opResult, 64)}
-	q.cond = gosync.NewCond(&q.mu)
-	go q.loop()
-	return q
-}
-
-func (q *opQueue) push(o op) {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	if q.closed {
-		return
+// hold locks the draft for one call from the program (Update, View,
+// SetSize), so background work never changes the working copy while the
+// editor reads it. Nested calls (Update calling Update) hold it once.
+func (m *Model) hold() func() {
+	d := m.d
+	if d == nil || m.holding {
+		return func() {}
 	}
-	if n := len(q.ops); n > 0 && o.key != "" && q.ops[n-1].key == o.key {
-		q.ops[n-1] = o
+	d.Lock()
+	m.holding = true
+	return func() {
+		m.holding = false
+		d.Unlock()
+	}
+}
+
+// storeEvent takes in what the sync engine reports about this campaign.
+func (m *Model) storeEvent(ev drafts.Event) tea.Cmd {
+	if ev.ID != m.id || !m.loaded || m.d == nil {
+		return nil
+	}
+	if ev.Kind == drafts.EventStatus {
+		m.status = ev.Status
 	} else {
-		q.ops = append(q.ops, o)
+		m.status = m.d.Status()
 	}
-	q.cond.Signal()
+	if ev.Kind == drafts.EventError && ev.Err != nil {
+		m.setNotice(ev.Err.Error(), true)
+	}
+	m.base = m.d.Base()
+	var cmd tea.Cmd
+	if ev.Kind == drafts.EventRemoteChange {
+		// The engine changed the working copy: check and draw it again.
+		m.afterChange()
+		cmd = m.schedulePreview()
+	}
+	if ev.Kind == drafts.EventConflict && m.dialog == nil {
+		m.openConflicts()
+	}
+	return cmd
 }
 
-func (q *opQueue) loop() {
-	for {
-		q.mu.Lock()
-		for len(q.ops) == 0 && !q.closed {
-			q.busy = false
-			q.cond.Broadcast()
-			q.cond.Wait()
-		}
-		if len(q.ops) == 0 && q.closed {
-			q.busy = false
-			q.cond.Broadcast()
-			q.mu.Unlock()
-			close(q.results)
-			return
-		}
-		o := q.ops[0]
-		q.ops = q.ops[1:]
-		q.busy = true
-		q.mu.Unlock()
-		r := o.run()
-		if r.err != nil || r.done != nil {
-			q.results <- r
-		}
+// clientCreator creates drafts with the API client.
+type clientCreator struct{ c *api.Client }
+
+func (c clientCreator) CreateDraft(ctx context.Context, body *model.Campaign) (string, error) {
+	res, err := c.c.Create(ctx, body)
+	if err != nil {
+		return "", err
 	}
+	return res.ID, nil
 }
 
-// drain waits until every queued op has run.
-func (q *opQueue) drain() {
-	q.mu.Lock()
-	defer q.mu.Unlock()
-	for len(q.ops) > 0 || q.busy {
-		q.cond.Wait()
-	}
+// Options configure Open.
+type Options struct {
+	// Validation is the workspace's features.
+	Validation engine.Options
+	// Debounce is the typing pause before edits are sent (default: the
+	// sync engine's).
+	Debounce time.Duration
+	// SandboxUsers offers the embedded sandbox's demo users to the preview
+	// (a real service's profiles cannot be listed; sample ones are used).
+	SandboxUsers bool
 }
 
-// close runs what is queued, then stops.
-func (q *opQueue) close() {
-	q.mu.Lock()
-	q.closed = true
-	q.cond.Signal()
-	q.mu.Unlock()
+// SandboxUsers are the embedded sandbox's demo users as preview profiles.
+func SandboxUsers() []PreviewUser {
+	var out []PreviewUser
+	for _, u := range audience.Demo(time.Now()).Users {
+		p := u.Profile()
+		name := fmt.Sprint(p[audience.AttrFirstName], " ", p[audience.AttrLastName])
+		out = append(out, PreviewUser{Name: strings.TrimSpace(name) + " (" + u.ID + ")", Attrs: p})
+		if len(out) == 12 {
+			break
+		}
+	}
+	return append(out, PreviewUser{Name: "Empty profile"})
+}
+
+// Open builds the editor factory for a client: a sync engine journaling in
+// dataDir/journal, drafts created and tests sent with the same client.
+// close stops the sync engine, which writes every edit made to the journal
+// first (it sends nothing: the journal keeps what is unsynced for the next
+// start).
+func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
+	v := opts.Validation
+	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce})
+	if err != nil {
+		return nil, nil, err
+	}
+	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v}
+	if opts.SandboxUsers {
+		f.Users = SandboxUsers()
+	}
+	return f, e.Close, nil
 }

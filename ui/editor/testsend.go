@@ -246,7 +246,7 @@ func (d *testDialog) view(m *Model) string {
 	if d.mode == 0 {
 		lines = append(lines, s.Muted.Render("Inline sends every platform, locale and variation of this copy."))
 	}
-	if d.mode == 1 && m.status.Unsynced > 0 {
+	if d.mode == 1 && len(m.status.Unsynced) > 0 {
 		lines = append(lines, s.Warning.Render("The saved draft lacks your unsynced edits: ctrl+s first, or send inline."))
 	}
 	lines = append(lines, "")

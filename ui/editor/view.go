@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui"
 )
@@ -13,6 +14,7 @@ import (
 // View assembles the screen from state computed in Update: no validation,
 // rendering of HTML or highlighting happens here.
 func (m *Model) View() string {
+	defer m.hold()()
 	s := m.c.Styles
 	if m.dialog != nil {
 		return m.fit(m.dialog.view(m))
@@ -408,24 +410,24 @@ func (m *Model) syncText() string {
 	s := m.c.Styles
 	st := m.status
 	switch st.State {
-	case Synced:
-		if st.Unsynced > 0 {
+	case drafts.StateSynced:
+		if len(st.Unsynced) > 0 {
 			return s.Warning.Render("saving…")
 		}
 		return s.OK.Render("● synced")
-	case Pending:
-		n := max(st.Pending, st.Unsynced, 1)
+	case drafts.StatePending:
+		n := max(len(st.Pending), len(st.Unsynced), 1)
 		return s.Warning.Render(fmt.Sprintf("● %d component(s) pending", n))
-	case Invalid:
+	case drafts.StateInvalid:
 		return s.Error.Render("● invalid (not sent): " + strings.Join(sortedKeys(st.Invalid), ", "))
-	case Offline:
-		return s.Warning.Render("● " + ui.Clean(st.Text) + " (edits kept, retrying)")
-	case Conflict:
+	case drafts.StateOffline:
+		return s.Warning.Render("● " + ui.Clean(st.String()) + " (edits kept, retrying)")
+	case drafts.StateConflict:
 		return s.Error.Render("● conflict in " + strings.Join(st.Conflicts, ", ") + " (c to resolve)")
-	case RateLimited:
-		return s.Warning.Render("● " + ui.Clean(st.Text))
-	case Failed:
-		return s.Error.Render("● " + ui.Clean(st.Text))
+	case drafts.StateRateLimited:
+		return s.Warning.Render("● " + ui.Clean(st.String()))
+	case drafts.StateFailed:
+		return s.Error.Render("● " + ui.Clean(st.String()))
 	}
 	return ""
 }

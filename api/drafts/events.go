@@ -1,14 +1,14 @@
-package sync
+package drafts
 
-import gosync "sync"
+import "sync"
 
 const maxQueuedEvents = 4096
 
 // feed is one subscriber: an unbounded (but capped) queue and a goroutine
 // that hands events to its channel, so emitters never block on a slow reader.
 type feed struct {
-	mu     gosync.Mutex
-	cond   *gosync.Cond
+	mu     sync.Mutex
+	cond   *sync.Cond
 	q      []Event
 	closed bool
 	out    chan Event
@@ -18,7 +18,7 @@ type feed struct {
 
 func newFeed(only string) *feed {
 	f := &feed{out: make(chan Event), done: make(chan struct{}), only: only}
-	f.cond = gosync.NewCond(&f.mu)
+	f.cond = sync.NewCond(&f.mu)
 	go f.pump()
 	return f
 }

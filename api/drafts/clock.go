@@ -1,8 +1,8 @@
-package sync
+package drafts
 
 import (
 	"sort"
-	gosync "sync"
+	"sync"
 	"time"
 )
 
@@ -29,7 +29,7 @@ func (RealClock) AfterFunc(d time.Duration, f func()) Timer { return time.AfterF
 // FakeClock is a manual clock for tests: time moves only on Advance, which
 // runs every timer that falls due, in order.
 type FakeClock struct {
-	mu     gosync.Mutex
+	mu     sync.Mutex
 	now    time.Time
 	timers []*fakeTimer
 }

@@ -1,6 +1,6 @@
 //go:build unix
 
-package sync
+package drafts
 
 import (
 	"errors"

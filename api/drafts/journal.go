@@ -1,4 +1,4 @@
-package sync
+package drafts
 
 import (
 	"bufio"
@@ -26,8 +26,9 @@ import (
 // so a record cut short by a crash (or a kill -9 mid-write) fails its length
 // or checksum and is dropped on replay, with everything before it intact.
 // The first record is a snapshot of base and working copy; later records are
-// edits (whole units) or newer snapshots. Every append is fsync'd before Edit
-// returns. When the campaign is fully synced the file is removed.
+// edits (whole units) or newer snapshots. The committer appends the edits
+// of a few milliseconds as one record with one fsync (commit.go). When the
+// campaign is fully synced the file is removed.
 
 const journalExt = ".journal"
 
@@ -90,9 +91,9 @@ func frame(r record) ([]byte, error) {
 	return buf, nil
 }
 
-// append writes one record and fsyncs it. The file must exist (rewrite
-// creates it).
-func (j *journal) append(r record) error {
+// appendFramed writes one framed record and fsyncs it. The file must exist
+// (rewriteFramed creates it).
+func (j *journal) appendFramed(b []byte) error {
 	if j.f == nil {
 		f, err := os.OpenFile(j.path, os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
@@ -100,23 +101,15 @@ func (j *journal) append(r record) error {
 		}
 		j.f = f
 	}
-	b, err := frame(r)
-	if err != nil {
-		return err
-	}
 	if _, err := j.f.Write(b); err != nil {
 		return err
 	}
 	return j.f.Sync()
 }
 
-// rewrite replaces the file with a single snapshot, atomically: a crash
+// rewriteFramed replaces the file with a single snapshot, atomically: a crash
 // leaves either the old file or the new one, never a mix.
-func (j *journal) rewrite(r record) error {
-	b, err := frame(r)
-	if err != nil {
-		return err
-	}
+func (j *journal) rewriteFramed(b []byte) error {
 	j.close()
 	tmp := j.path + ".tmp"
 	f, err := os.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)

@@ -1,4 +1,4 @@
-package sync_test
+package drafts_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"log"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/api/sync"
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -18,7 +18,7 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	eng, err := sync.Open(sync.DefaultDir(client.BaseURL(), client.WorkspaceID()), client, sync.Options{})
+	eng, err := drafts.Open(drafts.DefaultDir(client.BaseURL(), client.WorkspaceID()), client, drafts.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -33,10 +33,12 @@ func Example() {
 	if _, err := eng.Load(ctx, id); err != nil {
 		log.Fatal(err)
 	}
-	// A keystroke: journaled before Edit returns; sent after a pause.
+	// A keystroke: made in memory at once, on disk within
+	// DurabilityWindow (group commit), sent after a pause. An editor holds
+	// the Draft instead and reads its Working copy under Lock.
 	title := "Summer sale"
 	if err := eng.Edit(id, func(c *model.Campaign) { c.BasicDetails.Name = &title }); err != nil {
-		log.Fatal(err) // the disk refused: tell the user, the edit is not made
+		log.Fatal(err) // the disk refused an earlier write: tell the user
 	}
 	// ctrl+s
 	if err := eng.Flush(ctx, id); err != nil {
@@ -44,10 +46,10 @@ func Example() {
 	}
 	for ev := range eng.Events() {
 		switch ev.Kind {
-		case sync.EventConflict:
+		case drafts.EventConflict:
 			// Show ev.Conflict.Local and ev.Conflict.Remote; then one of:
-			_ = eng.Resolve(ev.ID, ev.Conflict.Component, sync.KeepMine, nil)
-		case sync.EventStatus:
+			_ = eng.Resolve(ev.ID, ev.Conflict.Component, drafts.KeepMine, nil)
+		case drafts.EventStatus:
 			fmt.Println(ev.ID, ev.Status)
 		}
 	}

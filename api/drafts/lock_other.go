@@ -1,6 +1,6 @@
 //go:build !unix
 
-package sync
+package drafts
 
 // lockDir is a no-op where flock is not available; one process per journal
 // directory is then the caller's to ensure.

@@ -1,6 +1,7 @@
-package sync
+package drafts
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"slices"
@@ -161,3 +162,79 @@ var (
 	ErrClosed      = errors.New("sync: engine closed")
 	ErrDirInUse    = errors.New("sync: another process is syncing with this journal directory")
 )
+
+// --- computing and publishing ------------------------------------------------
+
+func (e *Engine) statusLocked(c *campaign) Status {
+	s := Status{ID: c.id, OfflineSince: c.offlineSince, LastSynced: c.lastSynced, Err: c.err}
+	if s.Err == nil && c.jerr != nil {
+		s.Err = fmt.Errorf("sync: journal: %w", c.jerr)
+	}
+	if now := e.clock.Now(); c.limitedUntil.After(now) {
+		s.RateLimitedUntil = c.limitedUntil
+	}
+	w := c.workJSON()
+	for _, u := range e.dirtyLocked(c) {
+		s.Unsynced = append(s.Unsynced, u)
+		// Problems count only for the value they were found in: an edit since
+		// makes the unit pending again until the next check.
+		cur := w[u]
+		inv, invalid := c.invalid[u]
+		r, refused := c.rejected[u]
+		switch {
+		case c.conflicts[u] != nil:
+			s.Conflicts = append(s.Conflicts, u)
+		case invalid && bytes.Equal(inv.value, cur):
+			s.addInvalid(u, inv.problems)
+		case refused && bytes.Equal(r.value, cur):
+			s.addInvalid(u, r.problems)
+		default:
+			s.Pending = append(s.Pending, u)
+		}
+	}
+	switch {
+	case len(s.Conflicts) > 0:
+		s.State = StateConflict
+	case len(s.Invalid) > 0:
+		s.State = StateInvalid
+	case s.Err != nil:
+		s.State = StateFailed
+	case !s.OfflineSince.IsZero():
+		s.State = StateOffline
+	case !s.RateLimitedUntil.IsZero():
+		s.State = StateRateLimited
+	case len(s.Pending) > 0:
+		s.State = StatePending
+	}
+	return s
+}
+
+func (s *Status) addInvalid(u string, ps []engine.Problem) {
+	if s.Invalid == nil {
+		s.Invalid = map[string][]engine.Problem{}
+	}
+	s.Invalid[u] = slices.Clone(ps)
+}
+
+// publishLocked emits a status event when the status changed.
+func (e *Engine) publishLocked(c *campaign) {
+	s := e.statusLocked(c)
+	if sig := s.signature(); sig != c.last {
+		c.last = sig
+		e.emitLocked(Event{ID: c.id, Kind: EventStatus, Status: s})
+	}
+}
+
+func (e *Engine) emitLocked(evs ...Event) { e.emit(evs...) }
+
+func (e *Engine) emit(evs ...Event) {
+	if len(evs) == 0 {
+		return
+	}
+	e.subMu.Lock()
+	defer e.subMu.Unlock()
+	e.main.push(evs)
+	for f := range e.subs {
+		f.push(evs)
+	}
+}

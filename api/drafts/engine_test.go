@@ -1,4 +1,4 @@
-package sync
+package drafts
 
 import (
 	"context"
@@ -37,8 +37,12 @@ func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
 	}
 	got := keys(bodies[0])
 	slices.Sort(got)
-	if !slices.Equal(got, []string{"basic_details", "request_id"}) {
-		t.Errorf("PATCH sent %v, want basic_details only", got)
+	if !slices.Equal(got, []string{"basic_details", "request_id", "updated_by"}) {
+		t.Errorf("PATCH sent %v, want basic_details only (signed updated_by)", got)
+	}
+	// The draft's author, not the API key, is named as the one who updated it.
+	if string(bodies[0]["updated_by"]) != `"a@example.com"` {
+		t.Errorf("updated_by %s, want the draft's created_by", bodies[0]["updated_by"])
 	}
 	var bd map[string]any
 	json.Unmarshal(bodies[0]["basic_details"], &bd)

@@ -1,4 +1,4 @@
-package sync
+package drafts
 
 import (
 	"fmt"
@@ -16,8 +16,9 @@ func loadFixtureDoc(b *testing.B) string {
 	return string(doc)
 }
 
-// BenchmarkEdit is one keystroke in a title of a full push campaign: clone,
-// diff every unit, journal the changed one with an fsync.
+// BenchmarkEdit is one keystroke in a title of a full push campaign: the
+// change in place and the committer told; the journal write (one fsync per
+// group window) happens on the committer, off the caller's time.
 func BenchmarkEdit(b *testing.B) {
 	fx := newFixture(b)
 	id := fx.create(loadFixtureDoc(b))

@@ -1,8 +1,8 @@
-package sync
+package drafts
 
 import (
 	"path/filepath"
-	gosync "sync"
+	"sync"
 
 	"github.com/campaigns-cli/campaigns/api"
 )
@@ -10,7 +10,7 @@ import (
 // One engine per journal directory per process: two engines on one
 // directory would each rewrite the journals from their own state.
 var (
-	sharedMu gosync.Mutex
+	sharedMu sync.Mutex
 	shared   = map[string]*sharedEngine{}
 )
 
@@ -41,7 +41,7 @@ func Shared(dir string, client *api.Client, opts Options) (e *Engine, release fu
 		shared[key] = s
 	}
 	s.refs++
-	var once gosync.Once
+	var once sync.Once
 	return s.e, func() {
 		once.Do(func() {
 			sharedMu.Lock()

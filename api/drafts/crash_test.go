@@ -1,4 +1,4 @@
-package sync
+package drafts
 
 import (
 	"bufio"
@@ -15,7 +15,8 @@ import (
 )
 
 // TestKill9LosesNothing runs an editor in a child process that types as fast
-// as it can and says which edit it has made after each Edit returns; the test
+// as it can and says which edit it has made once Commit says it is on disk
+// (TestKillLosesNothingOlderThanTheWindow covers Edit alone); the test
 // kills it with SIGKILL at a random moment, then replays the journal in this
 // process: every edit the child was told was made must be there.
 func TestKill9LosesNothing(t *testing.T) {
@@ -107,6 +108,10 @@ func TestCrashChild(t *testing.T) {
 	fmt.Printf("campaign %s\n", id)
 	for n := 1; ; n++ {
 		if err := e.Edit(id, setName(fmt.Sprintf("edit %d", n))); err != nil {
+			t.Fatal(err)
+		}
+		// Acknowledged only once on disk: Commit waits for the group commit.
+		if err := e.Commit(id); err != nil {
 			t.Fatal(err)
 		}
 		fmt.Printf("%d\n", n)

@@ -1,7 +1,7 @@
-package sync
+package drafts
 
 import (
-	gosync "sync"
+	"sync"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -20,7 +20,7 @@ var UpdateLimits = []Limit{{10, time.Second}, {100, time.Minute}, {6000, time.Ho
 // limiter keeps the send times of the last max(N) requests and refuses one
 // that would break any window. It never blocks: Reserve says how long to wait.
 type limiter struct {
-	mu     gosync.Mutex
+	mu     sync.Mutex
 	limits []Limit
 	sent   []time.Time // oldest first, at most max N
 	max    int
@@ -63,7 +63,7 @@ func (l *limiter) Reserve(now time.Time) time.Duration {
 // Engines that use the same client share its limiter: the service limits
 // per credential, not per editor session.
 var (
-	limMu    gosync.Mutex
+	limMu    sync.Mutex
 	limiters = map[*api.Client]*sharedLimit{}
 )
 
@@ -81,7 +81,7 @@ func sharedLimiter(c *api.Client) (*limiter, func()) {
 		limiters[c] = s
 	}
 	s.refs++
-	var once gosync.Once
+	var once sync.Once
 	return s.l, func() {
 		once.Do(func() {
 			limMu.Lock()

@@ -1,4 +1,4 @@
-package sync
+package drafts
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	gosync "sync"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -25,11 +25,16 @@ type faults struct {
 	next http.Handler
 	down atomic.Bool
 
-	mu      gosync.Mutex
+	mu      sync.Mutex
 	patches []map[string]json.RawMessage // bodies of PATCH /v5/campaigns/{id}
 	refuse  func(body map[string]json.RawMessage) bool
 	// beforePatch runs while a PATCH is in flight, before the service sees it.
 	beforePatch func()
+	// loseAnswer: the next PATCH reaches the service, but its answer is
+	// dropped and the proxy goes down (retries are refused).
+	loseAnswer atomic.Bool
+	// noETag strips ETag and If-Match: a service without versions.
+	noETag atomic.Bool
 }
 
 func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -61,8 +66,37 @@ func (f *faults) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		r.Body = io.NopCloser(strings.NewReader(string(b)))
+		if f.loseAnswer.CompareAndSwap(true, false) {
+			f.next.ServeHTTP(httptest.NewRecorder(), r) // applied...
+			f.down.Store(true)                          // ...retries refused...
+			if hj, ok := w.(http.Hijacker); ok {        // ...and the answer lost
+				if conn, _, err := hj.Hijack(); err == nil {
+					conn.Close()
+					return
+				}
+			}
+			panic(http.ErrAbortHandler)
+		}
+	}
+	if f.noETag.Load() {
+		r.Header.Del("If-Match")
+		f.next.ServeHTTP(stripETag{w}, r)
+		return
 	}
 	f.next.ServeHTTP(w, r)
+}
+
+// stripETag hides the service's ETag header.
+type stripETag struct{ http.ResponseWriter }
+
+func (s stripETag) WriteHeader(code int) {
+	s.ResponseWriter.Header().Del("ETag")
+	s.ResponseWriter.WriteHeader(code)
+}
+
+func (s stripETag) Write(b []byte) (int, error) {
+	s.ResponseWriter.Header().Del("ETag")
+	return s.ResponseWriter.Write(b)
 }
 
 func (f *faults) patchBodies() []map[string]json.RawMessage {
@@ -163,6 +197,10 @@ func (fx *fixture) edit(id string, fn func(*model.Campaign)) {
 	if err := fx.eng.Edit(id, fn); err != nil {
 		fx.t.Fatal(err)
 	}
+	// The test goes on as a user would after the durability window.
+	if err := fx.eng.Commit(id); err != nil {
+		fx.t.Fatal(err)
+	}
 }
 
 // drain returns the events queued so far.
@@ -227,16 +265,17 @@ func (fx *fixture) refuseUTM() {
 // crash abandons an engine as a killed process would: no more timers, no
 // Close, the journals left as they are on disk, the directory lock gone.
 func (fx *fixture) crash(e *Engine) {
-	e.mu.Lock()
-	e.closed = true
-	for _, c := range e.camps {
+	e.closed.Store(true)
+	e.cm.kill()
+	for _, c := range e.all() {
+		c.mu.Lock()
 		if c.debounce != nil {
 			c.debounce.Stop()
 		}
 		if c.retry != nil {
 			c.retry.Stop()
 		}
+		c.mu.Unlock()
 	}
-	e.mu.Unlock()
 	e.unlock()
 }

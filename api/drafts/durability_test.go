@@ -1,0 +1,133 @@
+package drafts
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// TestKillLosesNothingOlderThanTheWindow kills (SIGKILL) a child process
+// that types into a draft as fast as it can, with nothing but Edit (no
+// Commit: the group commit alone), at a random moment, then replays the
+// journal: every edit made more than DurabilityWindow before the kill must
+// be back. The child prints each edit's number and the time Edit returned.
+func TestKillLosesNothingOlderThanTheWindow(t *testing.T) {
+	if os.Getenv("SYNC_WINDOW_CHILD") != "" {
+		t.Skip("running as the child")
+	}
+	rounds := 200
+	if testing.Short() {
+		rounds = 10
+	}
+	var lostYoung int       // edits lost that were younger than the window (allowed)
+	var worst time.Duration // age at the kill of the oldest edit lost
+	for round := range rounds {
+		dir := t.TempDir()
+		cmd := exec.Command(os.Args[0], "-test.run=^TestWindowChild$")
+		cmd.Env = append(os.Environ(), "SYNC_WINDOW_CHILD="+dir)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		type made struct {
+			n  int
+			at time.Time
+		}
+		var edits []made
+		sc := bufio.NewScanner(out)
+		var killed time.Time
+		deadline := time.Now().Add(30 * time.Second)
+		wantAfter := 5 + rand.IntN(300) // edits before the kill
+		for sc.Scan() {
+			var n int
+			var ns int64
+			if _, err := fmt.Sscanf(sc.Text(), "%d %d", &n, &ns); err == nil {
+				edits = append(edits, made{n, time.Unix(0, ns)})
+			}
+			if len(edits) >= wantAfter || time.Now().After(deadline) {
+				// A random moment within the next few ms, not right after a line.
+				time.Sleep(time.Duration(rand.IntN(3000)) * time.Microsecond)
+				killed = time.Now()
+				cmd.Process.Kill()
+				break
+			}
+		}
+		for sc.Scan() { // lines written before the kill landed
+			var n int
+			var ns int64
+			if _, err := fmt.Sscanf(sc.Text(), "%d %d", &n, &ns); err == nil {
+				edits = append(edits, made{n, time.Unix(0, ns)})
+			}
+		}
+		cmd.Wait()
+		if len(edits) == 0 {
+			t.Fatalf("round %d: the child made no edit", round)
+		}
+
+		dead, _ := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
+		e, err := Open(dir, dead, Options{Clock: NewFakeClock(t0)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		if w, err := e.Load(context.Background(), "window"); err == nil {
+			fmt.Sscanf(nameOf(w), "edit %d", &got)
+		}
+		e.Close()
+		for _, ed := range edits {
+			if ed.n <= got {
+				continue
+			}
+			age := killed.Sub(ed.at)
+			if age > DurabilityWindow {
+				t.Errorf("round %d: edit %d, made %v before the kill, is lost (the journal holds edit %d)", round, ed.n, age, got)
+			} else {
+				lostYoung++
+			}
+			worst = max(worst, age)
+		}
+	}
+	t.Logf("%d kills: no edit older than %v lost; %d younger edits lost, the oldest %v before its kill",
+		rounds, DurabilityWindow, lostYoung, worst)
+}
+
+// TestWindowChild is the child of TestKillLosesNothingOlderThanTheWindow:
+// a draft adopted without a service, edited in a loop.
+func TestWindowChild(t *testing.T) {
+	dir := os.Getenv("SYNC_WINDOW_CHILD")
+	if dir == "" {
+		t.Skip("only as the child of TestKillLosesNothingOlderThanTheWindow")
+	}
+	dead, _ := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
+	e, err := Open(dir, dead, Options{Clock: NewFakeClock(t0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := model.Decode([]byte(draft))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.CampaignID = ptr("window")
+	if _, err := e.Adopt(c); err != nil {
+		t.Fatal(err)
+	}
+	for n := 1; ; n++ {
+		if err := e.Edit("window", setName(fmt.Sprintf("edit %d", n))); err != nil {
+			t.Fatal(err)
+		}
+		fmt.Printf("%d %d\n", n, time.Now().UnixNano())
+		// A fast typist: a key every 200 µs.
+		time.Sleep(200 * time.Microsecond)
+	}
+}
