@@ -16,6 +16,8 @@ import (
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/campaigns-cli/campaigns/api/profile"
 )
 
 // appContext is what every command shares: its standard streams (so tests
@@ -31,9 +33,18 @@ type appContext struct {
 	// Trace receives the HTTP exchanges with --debug; nil otherwise.
 	Trace *slog.Logger
 
+	// Keyring holds the profiles' API keys; nil: the OS keyring.
+	Keyring profile.Keyring
+
 	logger    *log.Logger // Log's handler, so commands can quiet it
 	debug     bool
 	debugFile *os.File
+}
+
+// profiles is the profile store: config in $XDG_CONFIG_HOME/campaigns.
+func (app *appContext) profiles() *profile.Store {
+	return &profile.Store{Dir: profile.DefaultDir(app.Getenv), Keyring: app.Keyring,
+		Warn: func(msg string) { fmt.Fprintln(app.Err, msg) }}
 }
 
 // newRootCmd builds the whole command tree. The root command is the editor.
@@ -48,6 +59,7 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newServeCmd(app),
 		newValidateCmd(app),
 		newSSHCmd(app),
+		newAuthCmd(app),
 		newManCmd(app),
 	)
 	return root
