@@ -59,6 +59,14 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return err
 	}
 	app.quietStderr() // the editor owns the screen from here
+	if app.debug {
+		// The editor's own log (the standard log package) beside the trace.
+		f, err := tea.LogToFile(filepath.Join(stateDir(app.Getenv), editorLogName), "campaigns")
+		if err != nil {
+			return usageError("--debug: %v", err)
+		}
+		defer f.Close()
+	}
 	svc, err := flags.open(cmd.Context())
 	if err != nil {
 		return err

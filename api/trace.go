@@ -67,7 +67,7 @@ func (t *traceTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		attrs = append(attrs, "request_body", redact(reqBody, secrets))
 	}
 	if err != nil {
-		t.log.Debug("http", append(attrs, "error", redact(err.Error(), secrets))...)
+		t.log.Debug("exchange", append(attrs, "error", redact(err.Error(), secrets))...)
 		return res, err
 	}
 	b, rerr := io.ReadAll(io.LimitReader(res.Body, TraceBodyLimit+1))
@@ -76,7 +76,7 @@ func (t *traceTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	if len(b) > 0 {
 		attrs = append(attrs, "response_body", redact(cut(b), secrets))
 	}
-	t.log.Debug("http", attrs...)
+	t.log.Debug("exchange", attrs...)
 	return res, nil
 }
 
