@@ -50,6 +50,9 @@ func (app *appContext) profiles() *profile.Store {
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *appContext) *cobra.Command {
 	root := newEditorCmd(app)
+	root.SetIn(app.In)
+	root.SetOut(app.Out)
+	root.SetErr(app.Err)
 	root.PersistentFlags().BoolVar(&app.debug, "debug", app.Getenv("CAMPAIGNS_DEBUG") == "1",
 		"trace every HTTP exchange (secrets redacted) to "+debugLogPath(app.Getenv)+"\n(or set CAMPAIGNS_DEBUG=1)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return app.startLogging() }
@@ -62,6 +65,15 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newAuthCmd(app),
 		newManCmd(app),
 	)
+	// cobra adds `completion` when it runs; added now, it can refuse an
+	// unknown shell like every other command refuses an unknown command.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = noArgs
+			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+		}
+	}
 	return root
 }
 
@@ -69,9 +81,6 @@ func newRootCmd(app *appContext) *cobra.Command {
 func (app *appContext) execute(args []string) int {
 	root := newRootCmd(app)
 	root.SetArgs(args)
-	root.SetIn(app.In)
-	root.SetOut(app.Out)
-	root.SetErr(app.Err)
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(versionString()),
 		fang.WithoutManpage(), // ours writes to the command's output; see newManCmd
