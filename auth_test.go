@@ -267,3 +267,35 @@ func TestServiceSelectionOrder(t *testing.T) {
 }
 
 func searchOne() api.SearchRequest { return api.SearchRequest{Limit: 1, Page: 1} }
+
+// The embedded sandbox's request log stays off a command's stderr; with
+// --debug it goes to the debug log.
+func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
+	freshHome(t)
+	for _, debug := range []bool{false, true} {
+		var errb bytes.Buffer
+		app := &appContext{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errb, Getenv: os.Getenv, debug: debug}
+		if err := app.startLogging(); err != nil {
+			t.Fatal(err)
+		}
+		cmd := &cobra.Command{Use: "x"}
+		f := addServiceFlags(cmd, app)
+		cmd.ParseFlags([]string{"--data", t.TempDir()})
+		svc, err := f.open(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Client.Search(context.Background(), searchOne()); err != nil {
+			t.Fatal(err)
+		}
+		svc.Close()
+		app.stopLogging()
+		if errb.Len() != 0 {
+			t.Errorf("debug=%v: stderr %q", debug, errb.String())
+		}
+	}
+	b, _ := os.ReadFile(debugLogPath(os.Getenv))
+	if !strings.Contains(string(b), "component=sandbox") || !strings.Contains(string(b), "request") {
+		t.Errorf("the debug log lacks the sandbox's request lines:\n%s", b)
+	}
+}
