@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -297,5 +300,21 @@ func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
 	b, _ := os.ReadFile(debugLogPath(os.Getenv))
 	if !strings.Contains(string(b), "component=sandbox") || !strings.Contains(string(b), "request") {
 		t.Errorf("the debug log lacks the sandbox's request lines:\n%s", b)
+	}
+}
+
+// A key the service knows but that may not read: 403, said as such, exit 1.
+func TestAuthStatusForbidden(t *testing.T) {
+	freshHome(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		io.WriteString(w, `{"error":{"code":"Forbidden","message":"the key lacks the view scope","target":"SVC-Scopes"}}`)
+	}))
+	defer srv.Close()
+	cli(t, "k", "auth", "login", "--profile", "ro", "--base-url", srv.URL, "--workspace-id", "W", "--with-key")
+	code, _, errs := cli(t, "", "auth", "status")
+	if code != 1 || !strings.Contains(errs, "valid but may not read campaigns in workspace W (403)") || !strings.Contains(errs, "lacks the view scope") {
+		t.Fatalf("exit %d %q", code, errs)
 	}
 }

@@ -49,6 +49,9 @@ func (app *appContext) profiles() *profile.Store {
 
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *appContext) *cobra.Command {
+	// A command with a PersistentPreRunE of its own still gets the root's
+	// (the logger, the debug log).
+	cobra.EnableTraverseRunHooks = true
 	root := newEditorCmd(app)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
