@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -21,10 +22,10 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/lipgloss/table"
+	"github.com/charmbracelet/x/term"
 	"github.com/itchyny/gojq"
 	"github.com/muesli/termenv"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/campaigns-cli/campaigns/themes"
 )
@@ -51,11 +52,11 @@ func (o *outputFlags) Write(w io.Writer, v any) error {
 	if o.JQ != "" {
 		return writeJQ(w, o.JQ, v)
 	}
-	return writeJSON(w, v)
+	return printJSON(w, v)
 }
 
-// writeJSON prints v pretty (two spaces), without HTML escaping.
-func writeJSON(w io.Writer, v any) error {
+// printJSON prints v pretty (two spaces), without HTML escaping.
+func printJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -146,6 +147,14 @@ func jqInput(v any) (any, error) {
 	return out, err
 }
 
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
 // forceTerminal makes isTerminal true in tests that check what a person sees.
 var forceTerminal bool
 
@@ -155,7 +164,7 @@ func isTerminal(w io.Writer) bool {
 		return true
 	}
 	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
+	return ok && term.IsTerminal(f.Fd())
 }
 
 // stylesFor builds the theme's styles for w: colour only on a terminal and
@@ -193,6 +202,79 @@ func renderTable(st themes.Styles, headers []string, rows [][]string, statusCol 
 			return st.TableCell.Padding(0, 1)
 		})
 	return t.Render()
+}
+
+// fitTable renders the table within the terminal's width: it leaves out
+// the columns of drop (in that order) while too wide, then shortens the
+// column shrink. Ids are never wrapped: a cut id is useless in a shell.
+func fitTable(st themes.Styles, headers []string, rows [][]string, statusCol int, drop []int, shrink int) string {
+	out := renderTable(st, headers, rows, statusCol)
+	width := terminalWidth(st)
+	if width <= 0 {
+		return out
+	}
+	keep := make([]bool, len(headers))
+	for i := range keep {
+		keep[i] = true
+	}
+	pick := func(row []string) []string {
+		var r []string
+		for i, v := range row {
+			if keep[i] {
+				r = append(r, v)
+			}
+		}
+		return r
+	}
+	index := func(col int) int { // a column's index among those kept
+		n := -1
+		for i := 0; i <= col && i < len(keep); i++ {
+			if keep[i] {
+				n++
+			}
+		}
+		return n
+	}
+	render := func(cut int) string {
+		rs := make([][]string, len(rows))
+		for i, r := range rows {
+			r = slices.Clone(r)
+			if cut > 0 {
+				r[shrink] = truncateRunes(r[shrink], cut)
+			}
+			rs[i] = pick(r)
+		}
+		sc := -1
+		if keep[statusCol] {
+			sc = index(statusCol)
+		}
+		return renderTable(st, pick(headers), rs, sc)
+	}
+	for _, col := range drop {
+		if lipgloss.Width(out) <= width {
+			return out
+		}
+		keep[col] = false
+		out = render(0)
+	}
+	for cut := 30; lipgloss.Width(out) > width && cut >= 8; cut -= 4 {
+		out = render(cut)
+	}
+	return out
+}
+
+// terminalWidth is the width of the terminal the styles draw on, 0 when
+// unknown or not a terminal.
+func terminalWidth(st themes.Styles) int {
+	f, ok := st.Renderer().Output().TTY().(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return 0
+	}
+	w, _, err := term.GetSize(f.Fd())
+	if err != nil {
+		return 0
+	}
+	return w
 }
 
 // spinner shows "label" with a spinner on w while work runs, only on a
