@@ -50,6 +50,8 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newSSHCmd(app),
 		newManCmd(app),
 		newListCmd(app),
+		newGetCmd(app),
+		newMetaCmd(app),
 	)
 	return root
 }
