@@ -52,6 +52,9 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newListCmd(app),
 		newGetCmd(app),
 		newMetaCmd(app),
+		newStatusCmd(app),
+		newPublishCmd(app),
+		newTestSendCmd(app),
 	)
 	return root
 }
