@@ -55,6 +55,9 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newStatusCmd(app),
 		newPublishCmd(app),
 		newTestSendCmd(app),
+		newExportCmd(app),
+		newDiffCmd(app),
+		newApplyCmd(app),
 	)
 	return root
 }
