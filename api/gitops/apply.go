@@ -38,6 +38,12 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 		patch := new(model.Campaign)
 		_ = model.FromTree(p.Body, patch)
 		err := pl.pacer().Do(ctx, ClassUpdate, func(ctx context.Context) error {
+			// With the ETag of the record the plan compared against, the
+			// service refuses (412) when someone changed it since.
+			if ts, ok := pl.Service.(taggedService); ok && p.ETag != "" {
+				_, _, err := ts.PatchTagged(ctx, p.CampaignID, patch, p.ETag)
+				return err
+			}
 			_, err := pl.Service.Patch(ctx, p.CampaignID, patch)
 			return err
 		})
@@ -95,6 +101,9 @@ func refusal(p *Plan, err error) error {
 		case ae.Status == http.StatusPreconditionFailed:
 			p.Action = ActionConflict
 			p.Conflicts = Names(p.Changes)
+			p.Problems = nil
+			p.Reason = "the campaign changed on the service after it was compared (412); run diff again: " + err.Error()
+			return err
 		case ae.Status >= 400 && ae.Status < 500 && ae.Status != http.StatusTooManyRequests:
 			p.Action = ActionRefused
 		default:

@@ -18,6 +18,15 @@ type Service interface {
 	Create(ctx context.Context, body *model.Campaign) (api.CreateResult, error)
 }
 
+// taggedService is a Service that reads ETags and sends If-Match (the
+// sandbox's conditional requests; *api.Client has them where the client
+// supports it). With it, a change on the service between the plan's read
+// and the PATCH is refused with 412 and reported as a conflict.
+type taggedService interface {
+	GetTagged(ctx context.Context, id string) (*model.Campaign, string, error)
+	PatchTagged(ctx context.Context, id string, patch *model.Campaign, ifMatch string) (api.PatchResult, string, error)
+}
+
 // Action is what apply does with a file.
 type Action string
 
@@ -50,8 +59,10 @@ type Plan struct {
 	Problems []engine.Problem
 	Reason   string
 	Err      error
-	// Service is the service's record the plan was made against.
+	// Service is the service's record the plan was made against, and ETag
+	// its version's ETag when the service sends one.
 	Service map[string]any
+	ETag    string
 }
 
 // Planner compares files with the service.
@@ -75,20 +86,31 @@ func (pl *Planner) pacer() *Pacer {
 
 // Fetch reads a campaign's record as a JSON tree, paced.
 func (pl *Planner) Fetch(ctx context.Context, id string) (map[string]any, error) {
+	tree, _, err := pl.fetch(ctx, id)
+	return tree, err
+}
+
+// fetch is Fetch with the record's ETag ("" when the service sends none).
+func (pl *Planner) fetch(ctx context.Context, id string) (map[string]any, string, error) {
 	var c *model.Campaign
+	var etag string
 	err := pl.pacer().Do(ctx, ClassRead, func(ctx context.Context) error {
 		var err error
-		c, err = pl.Service.Get(ctx, id)
+		if ts, ok := pl.Service.(taggedService); ok {
+			c, etag, err = ts.GetTagged(ctx, id)
+		} else {
+			c, err = pl.Service.Get(ctx, id)
+		}
 		return err
 	})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	tree, _ := model.ToTree(c).(map[string]any)
 	if tree == nil {
 		tree = map[string]any{}
 	}
-	return tree, nil
+	return tree, etag, nil
 }
 
 // Diff compares one file with the service without judging it: the changed
@@ -103,7 +125,7 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 		}
 		return p
 	}
-	svc, err := pl.Fetch(ctx, p.CampaignID)
+	svc, etag, err := pl.fetch(ctx, p.CampaignID)
 	if err != nil {
 		p.Action, p.Err = ActionError, err
 		if api.StatusOf(err) == http.StatusNotFound {
@@ -113,7 +135,7 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 		}
 		return p
 	}
-	p.Service = svc
+	p.Service, p.ETag = svc, etag
 	p.State = str(svc["status"])
 	p.Changes = Compare(f.Tree, svc)
 	if len(p.Changes) == 0 {
