@@ -306,3 +306,20 @@ func TestFileNameCannotEscapeTheFolder(t *testing.T) {
 		}
 	}
 }
+
+// GET of a published campaign may show scheduling_details in its response
+// form (delivery_type PERIODIC or SCHEDULED, schedule_time, time_zone,
+// frequency); the service reads that back as the stored form, so the local
+// checks must too and not refuse an edit of another field.
+func TestResponseFormSchedulingIsNotRefusedLocally(t *testing.T) {
+	e := newEnv(t)
+	rec := e.find("Weekly picks") // PERIODIC, PAUSED
+	f := e.export(rec["campaign_id"].(string))
+	sd := f.Tree["scheduling_details"].(map[string]any)
+	sd["delivery_type"], sd["schedule_time"], sd["time_zone"], sd["frequency"] = "PERIODIC", "10:00:00", "Asia/Singapore", "WEEKLY"
+	sd["expiry_time"] = "2026-12-30T10:00:00"
+	p := e.planner.Plan(ctx, f)
+	if p.Action != gitops.ActionPatch || p.Body["scheduling_details"].(map[string]any)["delivery_type"] != "PERIODIC" {
+		t.Fatalf("plan: %s %s %+v", p.Action, p.Reason, p.Problems)
+	}
+}
