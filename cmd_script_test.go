@@ -416,3 +416,75 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 		t.Fatalf("diff: %d %s %s", code, out, errs)
 	}
 }
+
+// A read-only profile reads, and refuses every write before sending (exit 1).
+func TestReadOnlyProfileRefusesWrites(t *testing.T) {
+	e := newScriptEnv(t)
+	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	e.base = nil
+	if code, _, errs := e.run(acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+		t.Fatalf("login: %s", errs)
+	}
+	e.base = []string{"--profile", "ro"}
+	id := e.idOf("Weekly picks")
+	dir := t.TempDir()
+	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	file := filepath.Join(dir, id+".json")
+	raw, _ := os.ReadFile(file)
+	os.WriteFile(file, bytes.Replace(raw, []byte(`"name": "Weekly picks"`), []byte(`"name": "Weekly picks!"`), 1), 0o644)
+	if code, out, _ := e.run("", "apply", dir); code != 0 || !strings.Contains(out, "would update") {
+		t.Fatalf("a dry run reads only: exit %d %s", code, out)
+	}
+	for _, args := range [][]string{
+		{"status", id, "resume", "--yes"},
+		{"publish", id, "--yes"},
+		{"test", id, "--to", "ana.silva@example.com", "--yes"},
+		{"apply", dir, "--confirm"},
+	} {
+		code, _, errs := e.run("", args...)
+		if code != 1 || !strings.Contains(errs, "read-only") {
+			t.Errorf("%v: exit %d %q", args, code, errs)
+		}
+	}
+	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name + \" \" + .status"); out != "Weekly picks PAUSED\n" {
+		t.Fatalf("something was written: %q", out)
+	}
+}
+
+// validate: the contract's JSON for scripts, a summary for a person.
+func TestValidateSummaryOnATerminal(t *testing.T) {
+	newScriptEnv(t)
+	dir := t.TempDir()
+	good, _ := os.ReadFile("testdata/campaigns/push_one_time.json")
+	os.WriteFile(filepath.Join(dir, "good.json"), good, 0o644)
+	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"x","platforms":["BLACKBERRY"]}}`), 0o644)
+	forceTerminal = true
+	t.Setenv("NO_COLOR", "1")
+	defer func() { forceTerminal = false }()
+	var o, er bytes.Buffer
+	code := run([]string{"validate", dir}, strings.NewReader(""), &o, &er)
+	out := o.String()
+	if code != 1 || !strings.Contains(out, "✓ "+filepath.Join(dir, "good.json")) || !strings.Contains(out, "✗ "+filepath.Join(dir, "bad.json")) ||
+		!strings.Contains(out, "basic_details.platforms[0]:") || !strings.Contains(out, "2 file(s): 1 valid, 1 invalid") {
+		t.Fatalf("summary: exit %d\n%s%s", code, out, er.String())
+	}
+	o.Reset()
+	code = run([]string{"validate", dir, "--json"}, strings.NewReader(""), &o, &er)
+	var res struct {
+		Valid bool `json:"valid"`
+		Files []struct {
+			File  string `json:"file"`
+			Valid bool   `json:"valid"`
+		} `json:"files"`
+	}
+	if err := json.Unmarshal(o.Bytes(), &res); err != nil || code != 1 || res.Valid || len(res.Files) != 2 {
+		t.Fatalf("--json on a terminal: exit %d %v\n%s", code, err, o.String())
+	}
+}
