@@ -111,6 +111,7 @@ processed —, an unknown id, unreachable).`,
 				}
 			}
 			bar := newProgressLine(app.Err, s.est)
+			s.progress = bar
 			sent := 0
 			for i, p := range plans {
 				if p.Action != gitops.ActionPatch && p.Action != gitops.ActionCreate {
@@ -126,6 +127,7 @@ processed —, an unknown id, unreachable).`,
 				}
 			}
 			bar.Clear()
+			s.progress = nil
 		}
 
 		results := make([]applyResult, 0, len(outcomes))
@@ -198,7 +200,7 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 	case o.Action == gitops.ActionNone:
 		fmt.Fprintf(w, "%s %s: unchanged\n", st.Muted.Render("·"), r.File)
 	case confirmed && o.Sent && o.Err == nil && o.Action == gitops.ActionCreate:
-		fmt.Fprintf(w, "%s %s: created draft %s (campaign_id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID)
+		fmt.Fprintf(w, "%s %s: created draft %s (id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID)
 	case confirmed && o.Sent && o.Err == nil:
 		fmt.Fprintf(w, "%s %s: updated %s\n", st.OK.Render("✓"), r.File, comps)
 	case confirmed && o.Sent:

@@ -312,9 +312,10 @@ func startBusy(w io.Writer, st themes.Styles, label string) *busy {
 // progressLine draws a progress bar on one terminal line (nothing when w is
 // not a terminal).
 type progressLine struct {
-	w   io.Writer
-	bar progress.Model
-	on  bool
+	w    io.Writer
+	bar  progress.Model
+	on   bool
+	last string
 }
 
 func newProgressLine(w io.Writer, st themes.Styles) *progressLine {
@@ -329,7 +330,15 @@ func (p *progressLine) Set(done, total int, label string) {
 	if !p.on || total == 0 {
 		return
 	}
-	fmt.Fprintf(p.w, "\r\x1b[2K%s %d/%d %s", p.bar.ViewAs(float64(done)/float64(total)), done, total, label)
+	p.last = fmt.Sprintf("%s %d/%d %s", p.bar.ViewAs(float64(done)/float64(total)), done, total, label)
+	p.Redraw()
+}
+
+// Redraw draws the last state again (after a note cleared it).
+func (p *progressLine) Redraw() {
+	if p.on && p.last != "" {
+		fmt.Fprint(p.w, "\r\x1b[2K"+p.last)
+	}
 }
 
 func (p *progressLine) Clear() {

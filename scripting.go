@@ -31,6 +31,9 @@ type scriptCmd struct {
 	st    themes.Styles
 	// stderr styles: notes and progress go there.
 	est themes.Styles
+	// progress is the progress bar on screen, if any: notes clear it
+	// first and draw it again after.
+	progress *progressLine
 }
 
 func newScriptCmd(app *appContext, cmd *cobra.Command) *scriptCmd {
@@ -63,7 +66,13 @@ func (s *scriptCmd) open(ctx context.Context) (func(), error) {
 func (s *scriptCmd) pacer() *gitops.Pacer {
 	p := gitops.NewPacer(nil)
 	p.OnWait = func(d time.Duration, why string) {
-		fmt.Fprintf(s.app.Err, "%s waiting %s (%s)\n", s.est.Warning.Render("rate limit:"), d.Round(time.Second), why)
+		if s.progress != nil {
+			s.progress.Clear()
+		}
+		fmt.Fprintf(s.app.Err, "%s waiting %.0fs (%s)\n", s.est.Warning.Render("rate limit:"), d.Seconds(), why)
+		if s.progress != nil {
+			s.progress.Redraw()
+		}
 	}
 	return p
 }

@@ -323,3 +323,13 @@ func TestResponseFormSchedulingIsNotRefusedLocally(t *testing.T) {
 		t.Fatalf("plan: %s %s %+v", p.Action, p.Reason, p.Problems)
 	}
 }
+
+func TestReadOnlyChannelRefusedLocally(t *testing.T) {
+	e := newEnv(t)
+	rec := e.find("Delivery window reminder (SMS)")
+	f := e.export(rec["campaign_id"].(string))
+	setName(f, "SMS, renamed")
+	if p := e.planner.Plan(ctx, f); p.Action != gitops.ActionRefused || !strings.Contains(p.Reason, "SMS campaigns can be read") {
+		t.Fatalf("plan: %s %s", p.Action, p.Reason)
+	}
+}

@@ -181,6 +181,11 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		}
 		p.Body[c.Component] = c.File
 	}
+	if ch := str(p.Service["channel"]); ch != model.ChannelPush && ch != model.ChannelEmail {
+		p.Action = ActionRefused
+		p.Reason = ch + " campaigns can be read but not updated through V5; only PUSH and EMAIL can"
+		return p
+	}
 	if len(removed) > 0 {
 		p.Action = ActionRefused
 		p.Reason = fmt.Sprintf("the file leaves out %v, which the service has; a component update cannot remove a component (put it back, or remove it in the editor)", removed)
