@@ -87,7 +87,7 @@ processed —, an unknown id, unreachable).`,
 		files, bad := s.collectFiles(args)
 		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer(), Features: feats, Force: *force}
 
-		b := startBusy(app.Err, s.est, fmt.Sprintf("Comparing %d file(s) with %s…", len(files), s.svc.Label))
+		b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(files), s.svc.Label))
 		plans := make([]gitops.Plan, 0, len(files))
 		for _, f := range files {
 			p := pl.Plan(ctx, f)
@@ -110,7 +110,7 @@ processed —, an unknown id, unreachable).`,
 					sendable++
 				}
 			}
-			bar := newProgressLine(app.Err, s.est)
+			bar := s.newProgress()
 			s.progress = bar
 			sent := 0
 			for i, p := range plans {

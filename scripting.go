@@ -192,3 +192,24 @@ func checkEnum(flag string, vals, allowed []string) error {
 	}
 	return nil
 }
+
+// interactive: both outputs are a terminal, so a spinner or a progress bar
+// on stderr is seen by a person and mixes into no script's output.
+func (s *scriptCmd) interactive() bool {
+	return isTerminal(s.app.Out) && isTerminal(s.app.Err)
+}
+
+// startBusy shows a spinner with label while work runs (only interactive).
+func (s *scriptCmd) startBusy(label string) *busy {
+	if !s.interactive() {
+		return &busy{stop: func() {}}
+	}
+	return startBusy(s.app.Err, s.est, label)
+}
+
+// newProgress is a progress bar on stderr (drawn only when interactive).
+func (s *scriptCmd) newProgress() *progressLine {
+	p := newProgressLine(s.app.Err, s.est)
+	p.on = p.on && s.interactive()
+	return p
+}
