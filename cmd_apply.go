@@ -45,7 +45,10 @@ nothing. With --confirm it sends them:
     on a terminal).
 
 After a send the file is rewritten with the service's record, so a second
-apply sends nothing. The request_id the client adds is not shown.
+apply sends nothing. The request_id shown is the one sent (also as the
+Idempotency-Key): it is derived from the file, the body and the campaign's
+version, so a re-run after an interruption is answered from the service's
+idempotency store instead of being applied twice.
 
 Exit status: 0 all applied (or, in a dry run, all could be), 1 some file
 refused or in conflict, 2 error (an unreadable file — the others are still

@@ -37,6 +37,7 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 	case ActionPatch:
 		patch := new(model.Campaign)
 		_ = model.FromTree(p.Body, patch)
+		ctx := api.WithIdempotencyKey(ctx, p.RequestID)
 		err := pl.pacer().Do(ctx, ClassUpdate, func(ctx context.Context) error {
 			// With the ETag of the record the plan compared against, the
 			// service refuses (412) when someone changed it since.
@@ -56,11 +57,7 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 	case ActionCreate:
 		body := new(model.Campaign)
 		_ = model.FromTree(p.Body, body)
-		// The same file with the same content always sends the same key and
-		// request_id: a re-run after a crash between the create and the
-		// write-back gets the stored answer, not a second draft.
-		key := stableUUID(p.File.Path, Marshal(p.Body))
-		ctx := api.WithRequestID(api.WithIdempotencyKey(ctx, key), key)
+		ctx := api.WithIdempotencyKey(ctx, p.RequestID)
 		var res api.CreateResult
 		err := pl.pacer().Do(ctx, ClassCreate, func(ctx context.Context) error {
 			var err error
@@ -116,12 +113,18 @@ func refusal(p *Plan, err error) error {
 	return err
 }
 
-func stableUUID(path string, body []byte) string {
+// stableUUID is a version-4-shaped UUID derived from the file, the body and
+// the version of the record it applies to. The same send of the same file
+// onto the same version always carries the same request_id and
+// Idempotency-Key: a re-run after a crash between the send and the
+// write-back gets the service's stored answer instead of a second draft,
+// while the same body onto a newer version is a new request.
+func stableUUID(path string, body []byte, base string) string {
 	abs, err := filepath.Abs(path)
 	if err != nil {
 		abs = path
 	}
-	sum := sha256.Sum256(append([]byte(abs+"\x00"), body...))
+	sum := sha256.Sum256(append([]byte(abs+"\x00"+base+"\x00"), body...))
 	var u uuid.UUID
 	copy(u[:], sum[:16])
 	u[6] = u[6]&0x0f | 0x40 // version 4

@@ -12,6 +12,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -56,8 +57,13 @@ func TestExportEditDiffApplyCycle(t *testing.T) {
 	if p.Action != gitops.ActionPatch || !slices.Equal(gitops.Names(p.Changes), []string{"basic_details"}) {
 		t.Fatalf("after edit: action %s, changes %v (%s)", p.Action, gitops.Names(p.Changes), p.Reason)
 	}
-	if len(p.Body) != 1 || p.Body["basic_details"].(map[string]any)["x_owner"] != "ana" {
-		t.Fatalf("patch body is not the whole changed component: %v", p.Body)
+	if len(p.Body) != 2 || p.Body["basic_details"].(map[string]any)["x_owner"] != "ana" || !engine.ValidUUIDv4(p.RequestID) || p.Body["request_id"] != p.RequestID {
+		t.Fatalf("patch body is not the whole changed component and its request_id: %v", p.Body)
+	}
+	// The same change onto the same version is the same request (a re-run
+	// after a crash is replayed by the service, not applied twice).
+	if again := e.planner.Plan(ctx, f); again.RequestID != p.RequestID {
+		t.Fatalf("request_id not stable: %s vs %s", again.RequestID, p.RequestID)
 	}
 	udiff := gitops.Unified("service", "file", p.Changes[0])
 	if !strings.Contains(udiff, `-  "name": "Cycle",`) || !strings.Contains(udiff, `+  "name": "Cycle, renamed",`) {

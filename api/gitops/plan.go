@@ -48,9 +48,10 @@ type Plan struct {
 	// Changes are the components that differ (for a create: every component
 	// of the body).
 	Changes []Change
-	// Body is exactly what would be sent, request_id aside (the client adds
-	// a fresh one per request).
-	Body map[string]any
+	// Body is exactly what would be sent, request_id included; RequestID
+	// is also the request's Idempotency-Key.
+	Body      map[string]any
+	RequestID string
 	// Conflicts are the changed components when the service's record was
 	// updated after the file's updated_at.
 	Conflicts []string
@@ -166,7 +167,9 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		if probs := engine.Validate(body, engine.PhaseCreate, pl.opts(nil, body)); len(probs) > 0 {
 			p.Action, p.Problems = ActionRefused, probs
 			p.Reason = "the file does not pass the create checks"
+			return p
 		}
+		p.withRequestID("")
 		return p
 	case ActionPatch:
 	default:
@@ -201,8 +204,16 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	case len(res.Problems) > 0:
 		p.Action, p.Problems = ActionRefused, res.Problems
 		p.Reason = "the changed components do not pass the checks for a " + p.State + " campaign"
+	default:
+		p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
 	}
 	return p
+}
+
+// withRequestID gives the body its request_id (see stableUUID).
+func (p *Plan) withRequestID(base string) {
+	p.RequestID = stableUUID(p.File.Path, Marshal(p.Body), base)
+	p.Body["request_id"] = p.RequestID
 }
 
 func (pl *Planner) opts(stored, body *model.Campaign) engine.Options {
