@@ -60,7 +60,7 @@ usage, unwritable folder or unreachable.`,
 				recs = append(recs, rec)
 			}
 		} else {
-			b := s.startBusy("Reading campaigns from "+s.svc.Label+"…")
+			b := s.startBusy("Reading campaigns from " + s.svc.Label + "…")
 			err := gitops.SearchPages(ctx, s.svc.Client, pacer, req, 1, 0, func(_ int, page []map[string]any) error {
 				recs = append(recs, page...)
 				return nil

@@ -143,7 +143,7 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 // search reads one page, or every page with all, showing a spinner on a
 // terminal meanwhile. more: the page was full, so another may follow.
 func (s *scriptCmd) search(ctx context.Context, req api.SearchRequest, page int, all bool) (recs []map[string]any, more bool, err error) {
-	b := s.startBusy("Searching "+s.svc.Label+"…")
+	b := s.startBusy("Searching " + s.svc.Label + "…")
 	defer b.stop()
 	pages := 1
 	if all {
