@@ -339,3 +339,31 @@ func TestReadOnlyChannelRefusedLocally(t *testing.T) {
 		t.Fatalf("plan: %s %s", p.Action, p.Reason)
 	}
 }
+
+// A create whose answer was lost (the process died before writing the id
+// back): the re-run sends the same request_id and Idempotency-Key, the
+// service answers from its idempotency store, no second draft is made.
+func TestCreateReRunAfterCrashMakesNoSecondDraft(t *testing.T) {
+	e := newEnv(t)
+	path := filepath.Join(e.dir, "once.json")
+	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"Only once","platforms":["ANDROID"]}}`
+	writeFile(t, path, body)
+	f, _ := gitops.Load(path)
+	first := e.planner.Apply(ctx, e.planner.Plan(ctx, f))
+	if first.Err != nil {
+		t.Fatal(first.Err)
+	}
+	writeFile(t, path, body) // as if the write-back never happened
+	f, _ = gitops.Load(path)
+	e.clock.Advance(time.Minute)
+	again := e.planner.Apply(ctx, e.planner.Plan(ctx, f))
+	if again.Err != nil || again.NewID != first.NewID {
+		t.Fatalf("re-run: %v, id %s vs %s", again.Err, again.NewID, first.NewID)
+	}
+	n := 0
+	gitops.SearchPages(ctx, e.client, e.planner.Pacer, api.SearchRequest{CampaignFields: &api.SearchFields{Name: "Only once", Status: model.Statuses}}, 1, 0,
+		func(_ int, recs []map[string]any) error { n += len(recs); return nil })
+	if n != 1 {
+		t.Fatalf("%d drafts named Only once", n)
+	}
+}
