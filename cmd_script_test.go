@@ -488,3 +488,37 @@ func TestValidateSummaryOnATerminal(t *testing.T) {
 		t.Fatalf("--json on a terminal: exit %d %v\n%s", code, err, o.String())
 	}
 }
+
+// Two people export the same campaign; the second applies first; the first
+// one's apply is a conflict and does not overwrite.
+func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
+	e := newScriptEnv(t)
+	id := e.idOf("Summer sale kickoff")
+	mine, theirs := t.TempDir(), t.TempDir()
+	for _, d := range []string{mine, theirs} {
+		if code, _, errs := e.run("", "export", id, "--dir", d); code != 0 {
+			t.Fatal(errs)
+		}
+	}
+	edit := func(dir, from, to string) {
+		p := filepath.Join(dir, id+".json")
+		raw, _ := os.ReadFile(p)
+		os.WriteFile(p, bytes.Replace(raw, []byte(from), []byte(to), 1), 0o644)
+	}
+	edit(theirs, `"name": "Summer sale kickoff"`, `"name": "Summer sale kickoff (legal)"`)
+	if code, out, errs := e.run("", "apply", theirs, "--confirm"); code != 0 {
+		t.Fatalf("their apply: %d %s %s", code, out, errs)
+	}
+	edit(mine, `"name": "Summer sale kickoff"`, `"name": "Summer sale kickoff (mine)"`)
+	code, out, _ := e.run("", "diff", mine)
+	if code != 1 || !strings.Contains(out, "conflict") {
+		t.Fatalf("diff: exit %d\n%s", code, out)
+	}
+	code, out, _ = e.run("", "apply", mine, "--confirm")
+	if code != 1 || !strings.Contains(out, "conflict in basic_details") || !strings.Contains(out, "re-export") {
+		t.Fatalf("apply: exit %d\n%s", code, out)
+	}
+	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name"); out != "Summer sale kickoff (legal)\n" {
+		t.Fatalf("overwritten: %q", out)
+	}
+}
