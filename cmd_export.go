@@ -49,28 +49,34 @@ usage, unwritable folder or unreachable.`,
 			return err
 		}
 		pacer := s.pacer()
-		var recs []map[string]any
-		if len(args) > 0 {
-			pl := &gitops.Planner{Service: s.svc.Client, Pacer: pacer}
-			for _, id := range args {
-				rec, err := pl.Fetch(ctx, id)
-				if err != nil {
-					return s.serviceError(fmt.Errorf("campaign %s: %w", id, err))
-				}
-				recs = append(recs, rec)
-			}
-		} else {
-			b := s.startBusy("Reading campaigns from " + s.svc.Label + "…")
+		ids := args
+		b := s.startBusy("Reading campaigns from " + s.svc.Label + "…")
+		defer b.stop()
+		if len(ids) == 0 {
+			var found []map[string]any
 			err := gitops.SearchPages(ctx, s.svc.Client, pacer, req, 1, 0, func(_ int, page []map[string]any) error {
-				recs = append(recs, page...)
+				found = append(found, page...)
 				return nil
 			})
-			b.stop()
 			if err != nil {
 				return s.serviceError(err)
 			}
-			recs = gitops.Latest(recs)
+			for _, r := range gitops.Latest(found) {
+				ids = append(ids, str(r["campaign_id"]))
+			}
 		}
+		// Each file holds the record as GET returns it, which is not always
+		// what search returns (GET adds response-only scheduling fields).
+		pl := &gitops.Planner{Service: s.svc.Client, Pacer: pacer}
+		var recs []map[string]any
+		for _, id := range ids {
+			rec, err := pl.Fetch(ctx, id)
+			if err != nil {
+				return s.serviceError(fmt.Errorf("campaign %s: %w", id, err))
+			}
+			recs = append(recs, rec)
+		}
+		b.stop()
 		type written struct {
 			File       string `json:"file"`
 			CampaignID string `json:"campaign_id"`
