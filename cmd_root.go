@@ -67,6 +67,15 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newSSHCmd(app),
 		newAuthCmd(app),
 		newManCmd(app),
+		newListCmd(app),
+		newGetCmd(app),
+		newMetaCmd(app),
+		newStatusCmd(app),
+		newPublishCmd(app),
+		newTestSendCmd(app),
+		newExportCmd(app),
+		newDiffCmd(app),
+		newApplyCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.

@@ -39,6 +39,7 @@ type validateOptions struct {
 	base     *model.Campaign
 	state    string
 	features engine.Features
+	summary  bool // a person's summary instead of the JSON (a terminal without --json)
 }
 
 func newValidateCmd(app *appContext) *cobra.Command {
@@ -70,11 +71,12 @@ func newValidateCmd(app *appContext) *cobra.Command {
 	fs.Var(&base, "base", "a stored campaign (STORED.json): FILE is a patch merged onto it")
 	fs.StringVar(&state, "state", model.StatusDraft, "the stored campaign's state, for --base")
 	_ = cmd.RegisterFlagCompletionFunc("state", cobra.FixedCompletions(model.Statuses, cobra.ShellCompDirectiveNoFileComp))
+	jsonOut := fs.Bool("json", false, "print the JSON of the contract even on a terminal\n(it is always printed when the output is not a terminal)")
 	fs.StringVar(&features, "features", "", "workspace features that are on, comma-separated:\naudience_limit, versioning (default none)")
 	_ = cmd.MarkFlagFilename("base", "json")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		p, _ := engine.ParsePhase(phase.value)
-		opts := validateOptions{phase: p, state: state}
+		opts := validateOptions{phase: p, state: state, summary: isTerminal(app.Out) && !*jsonOut}
 		if !slices.Contains(model.Statuses, state) {
 			return usageError("unknown --state %q: use one of %s", state, strings.Join(model.Statuses, ", "))
 		}
@@ -109,7 +111,9 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 			return usageError("%v", err)
 		}
 		errs := validateDoc(doc, opts)
-		if err := writeJSON(app.Out, struct {
+		if opts.summary {
+			printValidateSummary(app, []validateSummaryFile{{name: files[0], errs: errs}})
+		} else if err := writeJSON(app.Out, struct {
 			Valid  bool            `json:"valid"`
 			Errors []validateError `json:"errors"`
 		}{len(errs) == 0, errs}); err != nil {
@@ -148,7 +152,13 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 		out.Valid = out.Valid && r.Valid
 		out.Files = append(out.Files, r)
 	}
-	if err := writeJSON(app.Out, out); err != nil {
+	if opts.summary {
+		sum := make([]validateSummaryFile, len(out.Files))
+		for i, f := range out.Files {
+			sum[i] = validateSummaryFile{name: f.File, errs: f.Errors, unreadable: f.Error}
+		}
+		printValidateSummary(app, sum)
+	} else if err := writeJSON(app.Out, out); err != nil {
 		return usageError("%v", err)
 	}
 	if code != exitOK {

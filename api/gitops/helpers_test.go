@@ -1,0 +1,130 @@
+package gitops_test
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	gosync "sync"
+	"testing"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// fakeClock is shared by the sandbox (its rate limits and timestamps), the
+// client's retry waits and the pacer: waiting moves it forward at once.
+type fakeClock struct {
+	mu    gosync.Mutex
+	now   time.Time
+	slept []time.Duration
+}
+
+func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
+	c.mu.Lock()
+	c.slept = append(c.slept, d)
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+	return ctx.Err()
+}
+
+type env struct {
+	t       *testing.T
+	clock   *fakeClock
+	client  *api.Client
+	planner *gitops.Planner
+	waits   []string
+	dir     string
+}
+
+// newEnv serves a seeded sandbox on loopback on a fake clock.
+func newEnv(t *testing.T) *env {
+	t.Helper()
+	e := &env{t: t, clock: &fakeClock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}, dir: t.TempDir()}
+	s, err := sandbox.Open(sandbox.Config{Now: e.clock.Now, Seed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(srv.Close)
+	ws := sandbox.DefaultWorkspace()
+	e.client, err = api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: e.clock.Sleep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pacer := gitops.NewPacer(e.clock)
+	pacer.OnWait = func(d time.Duration, why string) { e.waits = append(e.waits, d.String()+" "+why) }
+	e.planner = &gitops.Planner{Service: e.client, Pacer: pacer}
+	return e
+}
+
+// find returns the first seeded campaign with this name.
+func (e *env) find(name string) map[string]any {
+	e.t.Helper()
+	var found map[string]any
+	err := gitops.SearchPages(context.Background(), e.client, e.planner.Pacer,
+		api.SearchRequest{CampaignFields: &api.SearchFields{Name: name, Status: model.Statuses}, IncludeArchiveCampaigns: true},
+		1, 0, func(_ int, recs []map[string]any) error {
+			for _, r := range recs {
+				if b, _ := r["basic_details"].(map[string]any); found == nil && b["name"] == name {
+					found = r
+				}
+			}
+			return nil
+		})
+	if err != nil || found == nil {
+		e.t.Fatalf("seeded campaign %q: %v", name, err)
+	}
+	return found
+}
+
+// export writes a campaign into the env's folder and loads it back.
+func (e *env) export(id string) *gitops.File {
+	e.t.Helper()
+	rec, err := e.planner.Fetch(context.Background(), id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	path, err := gitops.Export(e.dir, rec)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	f, err := gitops.Load(path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return f
+}
+
+func (e *env) get(id string) *model.Campaign {
+	e.t.Helper()
+	c, err := e.client.Get(context.Background(), id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return c
+}
+
+func writeFile(t *testing.T, path, body string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func setName(f *gitops.File, name string) {
+	f.Tree["basic_details"].(map[string]any)["name"] = name
+}

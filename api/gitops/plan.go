@@ -1,0 +1,286 @@
+package gitops
+
+import (
+	"context"
+
+	"fmt"
+	"net/http"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// Service is what gitops needs of the service; *api.Client has it.
+type Service interface {
+	Get(ctx context.Context, id string) (*model.Campaign, error)
+	Patch(ctx context.Context, id string, patch *model.Campaign) (api.PatchResult, error)
+	Create(ctx context.Context, body *model.Campaign) (api.CreateResult, error)
+}
+
+// taggedService is a Service that reads ETags and sends If-Match (the
+// sandbox's conditional requests; *api.Client has them where the client
+// supports it). With it, a change on the service between the plan's read
+// and the PATCH is refused with 412 and reported as a conflict.
+type taggedService interface {
+	GetTagged(ctx context.Context, id string) (*model.Campaign, string, error)
+	PatchTagged(ctx context.Context, id string, patch *model.Campaign, ifMatch string) (api.PatchResult, string, error)
+}
+
+// Action is what apply does with a file.
+type Action string
+
+const (
+	ActionNone     Action = "unchanged" // the file matches the service
+	ActionPatch    Action = "patch"     // a component PATCH of the changed components
+	ActionCreate   Action = "create"    // a new draft from a file without campaign_id
+	ActionRefused  Action = "refused"   // local validation or the state table says no
+	ActionConflict Action = "conflict"  // the service changed since the export
+	ActionError    Action = "error"     // the campaign could not be read
+)
+
+// Plan is what apply would do with one file.
+type Plan struct {
+	File       *File
+	CampaignID string
+	State      string // the service's status ("" for a create)
+	Action     Action
+	// Changes are the components that differ (for a create: every component
+	// of the body).
+	Changes []Change
+	// Body is exactly what would be sent, request_id included; RequestID
+	// is also the request's Idempotency-Key.
+	Body      map[string]any
+	RequestID string
+	// Conflicts are the changed components when the service's record was
+	// updated after the file's updated_at.
+	Conflicts []string
+	// Problems are the local validation's findings; Reason says in words why
+	// a file is refused, has a conflict or failed.
+	Problems []engine.Problem
+	Reason   string
+	Err      error
+	// Service is the service's record the plan was made against, and ETag
+	// its version's ETag when the service sends one.
+	Service map[string]any
+	ETag    string
+}
+
+// Planner compares files with the service.
+type Planner struct {
+	Service Service
+	Pacer   *Pacer
+	// Features are the workspace features the local validation assumes;
+	// audience_limit is also assumed on when the stored campaign has one.
+	Features engine.Features
+	// Force sends components that changed on the service since the export
+	// (overwriting those changes) instead of reporting a conflict.
+	Force bool
+}
+
+func (pl *Planner) pacer() *Pacer {
+	if pl.Pacer == nil {
+		pl.Pacer = NewPacer(nil)
+	}
+	return pl.Pacer
+}
+
+// Fetch reads a campaign's record as a JSON tree, paced.
+func (pl *Planner) Fetch(ctx context.Context, id string) (map[string]any, error) {
+	tree, _, err := pl.fetch(ctx, id)
+	return tree, err
+}
+
+// fetch is Fetch with the record's ETag ("" when the service sends none).
+func (pl *Planner) fetch(ctx context.Context, id string) (map[string]any, string, error) {
+	var c *model.Campaign
+	var etag string
+	err := pl.pacer().Do(ctx, ClassRead, func(ctx context.Context) error {
+		var err error
+		if ts, ok := pl.Service.(taggedService); ok {
+			c, etag, err = ts.GetTagged(ctx, id)
+		} else {
+			c, err = pl.Service.Get(ctx, id)
+		}
+		return err
+	})
+	if err != nil {
+		return nil, "", err
+	}
+	tree, _ := model.ToTree(c).(map[string]any)
+	if tree == nil {
+		tree = map[string]any{}
+	}
+	return tree, etag, nil
+}
+
+// Diff compares one file with the service without judging it: the changed
+// components, and the conflicts when the service moved on since the export.
+func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
+	p := Plan{File: f, CampaignID: f.CampaignID()}
+	if p.CampaignID == "" {
+		p.Action = ActionCreate
+		p.Body = createBody(f.Tree)
+		for _, k := range sortedKeys(p.Body) {
+			p.Changes = append(p.Changes, Change{Component: k, File: p.Body[k], InFile: true})
+		}
+		return p
+	}
+	svc, etag, err := pl.fetch(ctx, p.CampaignID)
+	if err != nil {
+		p.Action, p.Err = ActionError, err
+		if api.StatusOf(err) == http.StatusNotFound {
+			p.Reason = "campaign " + p.CampaignID + " is not on the service: " + err.Error()
+		} else {
+			p.Reason = err.Error()
+		}
+		return p
+	}
+	p.Service, p.ETag = svc, etag
+	p.State = str(svc["status"])
+	p.Changes = Compare(f.Tree, svc)
+	if len(p.Changes) == 0 {
+		p.Action = ActionNone
+		return p
+	}
+	p.Action = ActionPatch
+	if fu, su := f.UpdatedAt(), str(svc["updated_at"]); fu != "" && su != "" && fu != su && !pl.Force {
+		p.Conflicts = Names(p.Changes)
+		p.Action = ActionConflict
+		p.Reason = fmt.Sprintf("the campaign changed on the service at %s, after this file was exported (updated_at %s); re-export it and redo your edit, or apply with --force to overwrite", su, fu)
+	}
+	return p
+}
+
+// Plan compares a file with the service and decides: nothing, a PATCH of
+// the changed components (each whole), a create, or a refusal with the
+// reason. The local engine runs first, with the service's state table.
+func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
+	p := pl.Diff(ctx, f)
+	switch p.Action {
+	case ActionCreate:
+		body := new(model.Campaign)
+		if err := model.FromTree(p.Body, body); err != nil {
+			p.Action, p.Reason = ActionRefused, err.Error()
+			return p
+		}
+		if probs := engine.Validate(body, engine.PhaseCreate, pl.opts(nil, body)); len(probs) > 0 {
+			p.Action, p.Problems = ActionRefused, probs
+			p.Reason = "the file does not pass the create checks"
+			return p
+		}
+		p.withRequestID("")
+		return p
+	case ActionPatch:
+	default:
+		return p
+	}
+	var removed []string
+	p.Body = map[string]any{}
+	for _, c := range p.Changes {
+		if c.Removed() {
+			removed = append(removed, c.Component)
+			continue
+		}
+		p.Body[c.Component] = c.File
+	}
+	if ch := str(p.Service["channel"]); ch != model.ChannelPush && ch != model.ChannelEmail {
+		p.Action = ActionRefused
+		p.Reason = ch + " campaigns can be read but not updated through V5; only PUSH and EMAIL can"
+		return p
+	}
+	if len(removed) > 0 {
+		p.Action = ActionRefused
+		p.Reason = fmt.Sprintf("the file leaves out %v, which the service has; a component update cannot remove a component (put it back, or remove it in the editor)", removed)
+		return p
+	}
+	stored, patch := new(model.Campaign), new(model.Campaign)
+	_ = model.FromTree(forChecks(p.Service), stored) // both are JSON objects
+	_ = model.FromTree(forChecks(p.Body), patch)
+	res := engine.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
+	switch {
+	case res.Refusal != nil:
+		p.Action, p.Reason = ActionRefused, res.Refusal.Message
+	case len(res.Problems) > 0:
+		p.Action, p.Problems = ActionRefused, res.Problems
+		p.Reason = "the changed components do not pass the checks for a " + p.State + " campaign"
+	default:
+		p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
+	}
+	return p
+}
+
+// withRequestID gives the body its request_id (see stableUUID).
+func (p *Plan) withRequestID(base string) {
+	p.RequestID = stableUUID(p.File.Path, Marshal(p.Body), base)
+	p.Body["request_id"] = p.RequestID
+}
+
+func (pl *Planner) opts(stored, body *model.Campaign) engine.Options {
+	f := pl.Features
+	if (stored != nil && stored.CampaignAudienceLimit != nil) || (body != nil && body.CampaignAudienceLimit != nil && pl.Features.AudienceLimit) {
+		f.AudienceLimit = true
+	}
+	return engine.Options{Features: f}
+}
+
+// createBody is the file without what only the service sets (created_by
+// stays: a create names its author).
+func createBody(tree map[string]any) map[string]any {
+	out := map[string]any{}
+	for k, v := range tree {
+		if (!serverOwned[k] || k == "created_by") && v != nil { // create needs created_by
+			out[k] = v
+		}
+	}
+	return out
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sortComponents(keys)
+	return keys
+}
+
+func problem(d api.ErrorDetail) engine.Problem {
+	return engine.Problem{Rule: "service", Target: d.Target, Message: d.Message}
+}
+
+// forChecks is a record or body as the local engine should see it: GET of a
+// published campaign shows scheduling_details in its response form
+// (service-reference §1.2: delivery_type SCHEDULED or PERIODIC, plus
+// schedule_time, time_zone and frequency), which the service reads back as
+// the stored request form. The engine knows only the request form, so the
+// copy it checks gets that form; what is sent stays the file's own.
+func forChecks(tree map[string]any) map[string]any {
+	sd, ok := tree["scheduling_details"].(map[string]any)
+	if !ok {
+		return tree
+	}
+	out := make(map[string]any, len(tree))
+	for k, v := range tree {
+		out[k] = v
+	}
+	c := make(map[string]any, len(sd))
+	for k, v := range sd {
+		switch k {
+		case "schedule_time", "time_zone", "frequency":
+			continue
+		}
+		c[k] = v
+	}
+	switch c["delivery_type"] {
+	case "PERIODIC":
+		c["delivery_type"] = model.ScheduleFixedTime // periodic campaigns are sent at a fixed time
+	case "SCHEDULED":
+		c["delivery_type"] = model.ScheduleFixedTime
+		if bts, ok := c["bts_details"].(map[string]any); ok && bts["send_in_bts"] == true {
+			c["delivery_type"] = model.ScheduleBTS
+		}
+	}
+	out["scheduling_details"] = c
+	return out
+}

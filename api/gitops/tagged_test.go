@@ -1,0 +1,83 @@
+package gitops_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// tagged gives the client the sandbox's conditional requests (ETag on GET,
+// If-Match on PATCH → 412), one version per updated_at, so the planner's
+// If-Match path is exercised whatever the client of this branch supports.
+type tagged struct {
+	*api.Client
+	ifMatches []string
+}
+
+func tagOf(c *model.Campaign) string { return `"` + *c.UpdatedAt + `"` }
+
+func (t *tagged) GetTagged(ctx context.Context, id string) (*model.Campaign, string, error) {
+	c, err := t.Get(ctx, id)
+	if err != nil {
+		return nil, "", err
+	}
+	return c, tagOf(c), nil
+}
+
+func (t *tagged) PatchTagged(ctx context.Context, id string, patch *model.Campaign, ifMatch string) (api.PatchResult, string, error) {
+	t.ifMatches = append(t.ifMatches, ifMatch)
+	cur, err := t.Get(ctx, id)
+	if err != nil {
+		return api.PatchResult{}, "", err
+	}
+	if ifMatch != "" && ifMatch != tagOf(cur) {
+		return api.PatchResult{}, "", &api.Error{Status: 412, Code: api.CodeBadRequest, Target: "If-Match",
+			Message: "The campaign changed since you read it."}
+	}
+	res, err := t.Patch(ctx, id, patch)
+	return res, "", err
+}
+
+// A change on the service between the plan's read and the PATCH: the PATCH
+// carries If-Match, the service refuses, apply reports a conflict and the
+// other change stays.
+func TestIfMatchTurnsARaceIntoAConflict(t *testing.T) {
+	e := newEnv(t)
+	svc := &tagged{Client: e.client}
+	e.planner.Service = svc
+	rec := e.find("Summer sale kickoff")
+	id := rec["campaign_id"].(string)
+	f := e.export(id)
+	setName(f, "Summer sale, mine")
+	p := e.planner.Plan(ctx, f)
+	if p.Action != gitops.ActionPatch || p.ETag == "" {
+		t.Fatalf("plan: %s etag %q", p.Action, p.ETag)
+	}
+
+	e.clock.Advance(time.Second)
+	other := e.get(id)
+	*other.BasicDetails.Name = "Summer sale, theirs"
+	if _, err := e.client.Patch(ctx, id, &model.Campaign{BasicDetails: other.BasicDetails}); err != nil {
+		t.Fatal(err)
+	}
+
+	out := e.planner.Apply(ctx, p)
+	if out.Sent || out.Action != gitops.ActionConflict || len(svc.ifMatches) != 1 || svc.ifMatches[0] != p.ETag {
+		t.Fatalf("apply: sent %v action %s if-match %v: %s", out.Sent, out.Action, svc.ifMatches, out.Reason)
+	}
+	if n := *e.get(id).BasicDetails.Name; n != "Summer sale, theirs" {
+		t.Fatalf("overwritten: %q", n)
+	}
+
+	// Without a race the same path sends.
+	e.clock.Advance(time.Second)
+	f = e.export(id)
+	setName(f, "Summer sale, mine")
+	if out := e.planner.Apply(ctx, e.planner.Plan(ctx, f)); !out.Sent || out.Err != nil {
+		t.Fatalf("apply without a race: %v %s", out.Err, out.Reason)
+	}
+}
