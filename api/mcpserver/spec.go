@@ -105,8 +105,8 @@ var notes = map[string][]string{
 		"A single-variation, single-locale campaign may also send the flat shape content.push / content.email.",
 		"Every personalised text may use {{UserAttribute['Name']}}, {{EventAttribute['name']}}, filters such as | default('x') and {% if %} blocks.",
 	},
-	"basic_details":    {"The Push fields (platforms, geofences, platform_specific_details, ...) and the Email fields (content_type, subscription_category, user_attribute_identifier) are told apart by channel; see applies_to."},
-	"utm_params":       {"Besides the named keys, up to 5 custom keys of any name are accepted (kept as sent)."},
+	"basic_details":     {"The Push fields (platforms, geofences, platform_specific_details, ...) and the Email fields (content_type, subscription_category, user_attribute_identifier) are told apart by channel; see applies_to."},
+	"utm_params":        {"Besides the named keys, up to 5 custom keys of any name are accepted (kept as sent)."},
 	"trigger_condition": {"trigger_attr is the string \"If Action\" (an object {name} is also accepted)."},
 }
 
