@@ -152,12 +152,12 @@ func TestValidateUsageErrors(t *testing.T) {
 		{"array", `[{"channel": "PUSH"}]`, []string{"validate", "-"}, "must be a JSON object"},
 		{"empty", ``, []string{"validate", "-"}, "empty document"},
 		{"missing file", "", []string{"validate", "/nonexistent/c.json"}, "cannot read"},
-		{"a folder", "", []string{"validate", t.TempDir()}, "is a folder: give one campaign file"},
-		{"no file", "", []string{"validate"}, "exactly one FILE"},
-		{"two files", "", []string{"validate", good, good}, "exactly one FILE"},
+		{"an empty folder", "", []string{"validate", t.TempDir()}, "holds no *.json file"},
+		{"no file", "", []string{"validate"}, "give a FILE"},
+		{"stdin twice", "{}", []string{"validate", "-", good, "-"}, "only once"},
 		{"bad phase", "", []string{"validate", "--phase", "draft", good}, "unknown --phase"},
 		{"bad state", "", []string{"validate", "--state", "LIVE", good}, "unknown --state"},
-		{"bad flag", "", []string{"validate", "--verbose", good}, "flag provided but not defined"},
+		{"bad flag", "", []string{"validate", "--verbose", good}, "unknown flag: --verbose"},
 		{"create with base", "", []string{"validate", "--phase", "create", "--base", good, good}, "no --base"},
 		{"broken base", "{}", []string{"validate", "--base", writeTemp(t, "b.json", "{"), "-"}, "--base"},
 	} {
@@ -192,9 +192,9 @@ func TestEditorUsageErrors(t *testing.T) {
 	}{
 		{[]string{"--theme", "neon"}, `unknown theme "neon"`},
 		{[]string{"--base-url", "https://example.com"}, "needs --workspace-id and the API key"},
-		{[]string{"--base-url", "https://example.com", "--dc", "01"}, "not both"},
+		{[]string{"--base-url", "https://example.com", "--dc", "01"}, "[base-url dc] were all set"},
 		{[]string{"--workspace-id", "W"}, "--workspace-id needs --base-url or --dc"},
-		{[]string{"--bogus"}, "flag provided but not defined"},
+		{[]string{"--bogus"}, "unknown flag: --bogus"},
 	}
 	for _, tc := range cases {
 		var out, errb bytes.Buffer
@@ -333,7 +333,7 @@ func TestSSHUsageErrors(t *testing.T) {
 		{[]string{"ssh", "--demo", "--idle-timeout", "-1s"}, "cannot be negative"},
 		{[]string{"ssh", "--demo", "--theme", "neon"}, `unknown --theme "neon"`},
 		{[]string{"ssh", "--demo", "extra"}, `unexpected argument "extra"`},
-		{[]string{"ssh", "--port", "22"}, "flag provided but not defined: -port"},
+		{[]string{"ssh", "--port", "22"}, "unknown flag: --port"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(tc.args, strings.NewReader(""), &out, &errb)

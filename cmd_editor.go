@@ -1,0 +1,104 @@
+package main
+
+import (
+	"errors"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/spf13/cobra"
+
+	"github.com/campaigns-cli/campaigns/api/sync"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/editor"
+)
+
+const rootLong = `campaigns — a terminal editor for Campaigns Service V5
+
+  campaigns [--base-url URL | --dc DC] [--workspace-id ID] [--profile NAME] [--theme NAME] [--data DIR]
+  campaigns serve [--addr 127.0.0.1:8787] [--data DIR] [--workspace ID:KEY[:FLAGS]]...
+  campaigns validate [--phase create|patch|publish] [--base STORED.json] [--state STATE] FILE|DIR|-...
+  campaigns ssh [--demo | --authorized-keys PATH] [--addr 127.0.0.1:23234] [--data DIR]
+  campaigns auth login|list|switch|logout|status
+
+With no service named, the editor runs the embedded sandbox in-process (its
+data under --data, seeded with demo campaigns on first start). A real service
+is named with --base-url or --dc, --workspace-id and the API key in
+CAMPAIGNS_API_KEY, or saved once as a profile with campaigns auth login.
+NO_COLOR set forces the plain theme.`
+
+// newEditorCmd is the root command: the editor.
+func newEditorCmd(app *appContext) *cobra.Command {
+	var themeName string
+	cmd := &cobra.Command{
+		Use:               "campaigns",
+		Short:             "A terminal editor for Campaigns Service V5",
+		Long:              rootLong,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+	}
+	svc := addServiceFlags(cmd, app)
+	cmd.Flags().StringVar(&themeName, "theme", "default", "default, high-contrast or plain (NO_COLOR forces plain)")
+	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		// no-color.org: set and not empty.
+		theme, ok := themes.Select(themeName, app.Getenv("NO_COLOR") != "")
+		if !ok {
+			return usageError("unknown theme %q: use %s", themeName, strings.Join(themes.Names, ", "))
+		}
+		return runEditor(cmd, app, svc, theme)
+	}
+	return cmd
+}
+
+// runEditor opens the service and runs the editor on the terminal.
+func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme themes.Theme) error {
+	if err := flags.check(); err != nil {
+		return err
+	}
+	app.quietStderr() // the editor owns the screen from here
+	svc, err := flags.open(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer svc.Close()
+	cfg := ui.Config{Theme: theme, DataDir: flags.dataDir()}
+	cfg.Client, cfg.Workspace = svc.Client, svc.Workspace
+	cfg.Service = svc.Client.BaseURL()
+	if svc.Sandbox {
+		cfg.Service = "embedded sandbox"
+	}
+	closeEditor, err := wireEditor(&cfg)
+	if errors.Is(err, sync.ErrDirInUse) {
+		return failError("another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR", cfg.DataDir)
+	}
+	if err != nil {
+		return failError("opening the draft editor: %v", err)
+	}
+	defer closeEditor()
+	p := tea.NewProgram(ui.New(cfg), tea.WithAltScreen())
+	if _, err := p.Run(); err != nil {
+		return failError("%v", err)
+	}
+	return nil
+}
+
+// wireEditor plugs the draft editor into the shell: one sync engine per
+// program, journaling under the data directory in a directory of its own per
+// service and workspace (ids are unique only there). Every workspace feature is
+// assumed on for local checks, so only the service refuses what a workspace
+// lacks.
+func wireEditor(cfg *ui.Config) (func() error, error) {
+	dir := filepath.Join(cfg.DataDir, "drafts", sync.DirName(cfg.Service, cfg.Workspace))
+	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
+		Validation:   engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
+		SandboxUsers: cfg.Service == "embedded sandbox",
+	})
+	if err != nil {
+		return nil, err
+	}
+	cfg.NewEditor = f.New
+	return closeFn, nil
+}

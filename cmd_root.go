@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/fang"
+	"github.com/charmbracelet/log"
+	"github.com/charmbracelet/x/term"
+	mcobra "github.com/muesli/mango-cobra"
+	"github.com/muesli/roff"
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+)
+
+// appContext is what every command shares: its standard streams (so tests
+// run commands in-process), the environment, and the program's logger.
+type appContext struct {
+	In       io.Reader
+	Out, Err io.Writer
+	Getenv   func(string) string
+
+	// Log is the program's one logger: messages to stderr (and, with
+	// --debug, to the debug log file as well). Set before any RunE.
+	Log *slog.Logger
+	// Trace receives the HTTP exchanges with --debug; nil otherwise.
+	Trace *slog.Logger
+
+	logger    *log.Logger // Log's handler, so commands can quiet it
+	debug     bool
+	debugFile *os.File
+}
+
+// newRootCmd builds the whole command tree. The root command is the editor.
+func newRootCmd(app *appContext) *cobra.Command {
+	root := newEditorCmd(app)
+	root.PersistentFlags().BoolVar(&app.debug, "debug", app.Getenv("CAMPAIGNS_DEBUG") == "1",
+		"trace every HTTP exchange (secrets redacted) to "+debugLogPath(app.Getenv)+"\n(or set CAMPAIGNS_DEBUG=1)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return app.startLogging() }
+	root.PersistentPostRunE = func(cmd *cobra.Command, _ []string) error { return app.stopLogging() }
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return commandLineError(err) })
+	root.AddCommand(
+		newServeCmd(app),
+		newValidateCmd(app),
+		newSSHCmd(app),
+		newManCmd(app),
+	)
+	return root
+}
+
+// execute runs the tree on args and returns the exit code.
+func (app *appContext) execute(args []string) int {
+	root := newRootCmd(app)
+	root.SetArgs(args)
+	root.SetIn(app.In)
+	root.SetOut(app.Out)
+	root.SetErr(app.Err)
+	err := fang.Execute(context.Background(), root,
+		fang.WithVersion(versionString()),
+		fang.WithoutManpage(), // ours writes to the command's output; see newManCmd
+		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
+			app.printError(w, styles, root, args, err)
+		}),
+	)
+	app.stopLogging()
+	return exitCode(err)
+}
+
+// printError says what went wrong once, styled on a terminal, as one plain
+// line ("campaigns validate: …") otherwise; a mistake on the command line is
+// followed by the usage of the command it was made on.
+func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.Command, args []string, err error) {
+	cmd, _, ferr := root.Find(args)
+	if ferr != nil || cmd == nil {
+		cmd = root
+	}
+	if errors.Is(err, errSilent) {
+		return
+	}
+	var ee *exitError
+	usage := !errors.As(err, &ee) || ee.showUsage
+	if f, ok := app.Err.(*os.File); ok && term.IsTerminal(f.Fd()) {
+		fang.DefaultErrorHandler(w, styles, err)
+	} else {
+		fmt.Fprintf(w, "%s: %v\n", cmd.CommandPath(), err)
+	}
+	if usage {
+		fmt.Fprintln(w)
+		fmt.Fprint(w, cmd.UsageString())
+	}
+}
+
+// newManCmd prints the man page of the whole tree (fang's own writes to
+// os.Stdout, which in-process tests cannot capture).
+func newManCmd(app *appContext) *cobra.Command {
+	return &cobra.Command{
+		Use:   "man",
+		Short: "Print the manual page (campaigns man | man -l -)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			page, err := mcobra.NewManPage(1, cmd.Root())
+			if err != nil {
+				return failError("man page: %v", err)
+			}
+			_, err = fmt.Fprint(cmd.OutOrStdout(), page.Build(roff.NewDocument()))
+			return err
+		},
+	}
+}
+
+// noArgs refuses arguments as a command-line mistake (exit 2 with usage).
+func noArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		if cmd.HasSubCommands() {
+			return commandLineError(fmt.Errorf("unknown command %q for %q%s", args[0], cmd.CommandPath(), suggest(cmd, args[0])))
+		}
+		return commandLineError(fmt.Errorf("unexpected argument %q", args[0]))
+	}
+	return nil
+}
+
+// exactArgs wants n arguments, named in the message.
+func exactArgs(n int, names string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) != n {
+			return commandLineError(fmt.Errorf("%s takes %s", cmd.CommandPath(), names))
+		}
+		return nil
+	}
+}
+
+func suggest(cmd *cobra.Command, typed string) string {
+	if s := cmd.SuggestionsFor(typed); len(s) > 0 {
+		return "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
+	}
+	return ""
+}
+
+// flagEnum is a string flag limited to a few values (which are also its
+// shell completions).
+type flagEnum struct {
+	name    string
+	value   string
+	allowed []string
+}
+
+var _ pflag.Value = (*flagEnum)(nil)
+
+func (e *flagEnum) String() string { return e.value }
+func (e *flagEnum) Type() string   { return "string" }
+func (e *flagEnum) Set(v string) error {
+	for _, a := range e.allowed {
+		if v == a {
+			e.value = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown --%s %q: use %s", e.name, v, strings.Join(e.allowed, ", "))
+}
+
+func enumFlag(cmd *cobra.Command, fs *pflag.FlagSet, name, def string, allowed []string, usage string) *flagEnum {
+	e := &flagEnum{name: name, value: def, allowed: allowed}
+	fs.Var(e, name, usage)
+	_ = cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(allowed, cobra.ShellCompDirectiveNoFileComp))
+	return e
+}
+
+func (app *appContext) printf(format string, a ...any) { fmt.Fprintf(app.Out, format, a...) }

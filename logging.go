@@ -1,0 +1,83 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/charmbracelet/log"
+)
+
+// debugLogName is the file --debug writes to, in the state directory.
+const debugLogName = "debug.log"
+
+// stateDir is $XDG_STATE_HOME/campaigns, else ~/.local/state/campaigns.
+func stateDir(getenv func(string) string) string {
+	if d := getenv("XDG_STATE_HOME"); d != "" {
+		return filepath.Join(d, "campaigns")
+	}
+	return filepath.Join(homeDir(getenv), ".local", "state", "campaigns")
+}
+
+func debugLogPath(getenv func(string) string) string {
+	return filepath.Join(stateDir(getenv), debugLogName)
+}
+
+func homeDir(getenv func(string) string) string {
+	if h := getenv("HOME"); h != "" {
+		return h
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+// startLogging builds the program's logger: charmbracelet/log as the
+// log/slog handler, to stderr; with --debug also to the debug log, where the
+// HTTP trace goes too.
+
+func (app *appContext) startLogging() error {
+	out := app.Err
+	if app.debug && app.debugFile == nil {
+		path := debugLogPath(app.Getenv)
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return usageError("--debug: %v", err)
+		}
+		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		if err != nil {
+			return usageError("--debug: %v", err)
+		}
+		app.debugFile = f
+		fmt.Fprintf(f, "\n--- campaigns %s, %s ---\n", versionString(), time.Now().Format(time.RFC3339))
+		out = io.MultiWriter(app.Err, f)
+		trace := log.NewWithOptions(f, log.Options{ReportTimestamp: true, TimeFormat: time.RFC3339Nano, Level: log.DebugLevel, Prefix: "http"})
+		app.Trace = slog.New(trace)
+	}
+	app.logger = log.NewWithOptions(out, log.Options{ReportTimestamp: true, Level: log.InfoLevel})
+	if app.debug {
+		app.logger.SetLevel(log.DebugLevel)
+	}
+	app.Log = slog.New(app.logger)
+	return nil
+}
+
+// quietStderr keeps log lines off the terminal (the editor owns the screen):
+// they go to the debug log only, if there is one.
+func (app *appContext) quietStderr() {
+	if app.debugFile != nil {
+		app.logger.SetOutput(app.debugFile)
+	} else {
+		app.logger.SetOutput(io.Discard)
+	}
+}
+
+func (app *appContext) stopLogging() error {
+	if app.debugFile != nil {
+		err := app.debugFile.Close()
+		app.debugFile = nil
+		return err
+	}
+	return nil
+}
