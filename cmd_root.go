@@ -49,6 +49,7 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newValidateCmd(app),
 		newSSHCmd(app),
 		newManCmd(app),
+		newMCPCmd(app),
 	)
 	return root
 }

@@ -73,7 +73,7 @@ func New(opts Options) (*Server, error) {
 		version = "dev"
 	}
 	s.srv = mcp.NewServer(&mcp.Implementation{Name: "campaigns", Title: "Campaigns V5", Version: version},
-		&mcp.ServerOptions{Instructions: s.instructions(), Logger: s.log})
+		&mcp.ServerOptions{Instructions: s.instructions()})
 	s.addTools()
 	if err := s.addResources(); err != nil {
 		return nil, err

@@ -1,0 +1,150 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// mcpSession runs `campaigns mcp ARGS` in-process with stdin and stdout as
+// pipes, the way an MCP client drives it.
+type mcpSession struct {
+	t      *testing.T
+	in     *io.PipeWriter
+	out    *bufio.Scanner
+	done   chan int
+	errb   *lockedWriter
+	nextID int
+}
+
+func startMCP(t *testing.T, args ...string) *mcpSession {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", home+"/config")
+	t.Setenv("XDG_STATE_HOME", home+"/state")
+	t.Setenv("CAMPAIGNS_PROFILE", "")
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &mcpSession{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan int, 1), errb: &lockedWriter{b: &strings.Builder{}}}
+	s.out.Buffer(make([]byte, 0, 1<<20), 16<<20)
+	go func() {
+		code := run(append([]string{"mcp", "--data", t.TempDir()}, args...), inR, outW, s.errb)
+		outW.Close()
+		s.done <- code
+	}()
+	t.Cleanup(func() { inW.Close() })
+	s.request("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
+		"clientInfo": map[string]any{"name": "test", "version": "1"}})
+	s.send(map[string]any{"jsonrpc": "2.0", "method": "notifications/initialized"})
+	return s
+}
+
+type lockedWriter struct {
+	mu sync.Mutex
+	b  *strings.Builder
+}
+
+func (w *lockedWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.Write(p)
+}
+
+func (s *mcpSession) send(msg map[string]any) {
+	s.t.Helper()
+	b, _ := json.Marshal(msg)
+	if _, err := s.in.Write(append(b, '\n')); err != nil {
+		s.t.Fatalf("writing to mcp: %v", err)
+	}
+}
+
+// request sends one JSON-RPC request and returns its result.
+func (s *mcpSession) request(method string, params any) map[string]any {
+	s.t.Helper()
+	s.nextID++
+	id := s.nextID
+	s.send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+	for s.out.Scan() {
+		var msg struct {
+			ID     *int            `json:"id"`
+			Result map[string]any  `json:"result"`
+			Error  json.RawMessage `json:"error"`
+		}
+		if err := json.Unmarshal(s.out.Bytes(), &msg); err != nil {
+			s.t.Fatalf("stdout carries something that is not JSON-RPC: %q", s.out.Text())
+		}
+		if msg.ID == nil || *msg.ID != id {
+			continue // a notification
+		}
+		if msg.Error != nil {
+			s.t.Fatalf("%s: protocol error %s", method, msg.Error)
+		}
+		return msg.Result
+	}
+	s.t.Fatalf("%s: no answer; stderr:\n%s", method, s.errb.String())
+	return nil
+}
+
+func (s *mcpSession) close() int {
+	s.in.Close()
+	select {
+	case code := <-s.done:
+		return code
+	case <-time.After(30 * time.Second):
+		s.t.Fatal("mcp did not end when its input closed")
+		return -1
+	}
+}
+
+func toolList(s *mcpSession) []string {
+	res := s.request("tools/list", map[string]any{})
+	var names []string
+	for _, tl := range res["tools"].([]any) {
+		names = append(names, tl.(map[string]any)["name"].(string))
+	}
+	return names
+}
+
+func TestMCPCommandServesTheSandbox(t *testing.T) {
+	s := startMCP(t)
+	if names := toolList(s); len(names) != 10 {
+		t.Fatalf("tools: %v", names)
+	}
+	res := s.request("tools/call", map[string]any{"name": "search_campaigns", "arguments": map[string]any{"status": []string{"ACTIVE"}}})
+	text := fmt.Sprint(res["content"])
+	if res["isError"] == true || !strings.Contains(text, `"status":"ACTIVE"`) {
+		t.Fatalf("search on the embedded sandbox: %v", res)
+	}
+	if code := s.close(); code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s", code, s.errb.String())
+	}
+}
+
+func TestMCPCommandReadOnly(t *testing.T) {
+	s := startMCP(t, "--read-only")
+	names := toolList(s)
+	if strings.Join(names, ",") == "" || strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 5 {
+		t.Fatalf("read-only tools: %v", names)
+	}
+	s.close()
+}
+
+func TestMCPCommandBadFeatures(t *testing.T) {
+	var out, errb strings.Builder
+	code := run([]string{"mcp", "--data", t.TempDir(), "--features", "teleport"}, strings.NewReader(""), &out, &errb)
+	if code != 2 || !strings.Contains(errb.String(), "teleport") || out.Len() != 0 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+}
+
+func (w *lockedWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.b.String()
+}
