@@ -40,6 +40,7 @@ type harness struct {
 	t       *testing.T
 	session *mcp.ClientSession
 	logs    *syncBuffer
+	clock   *clock
 }
 
 type syncBuffer struct {
@@ -94,7 +95,7 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &harness{t: t, session: cs, logs: logs}
+	return &harness{t: t, session: cs, logs: logs, clock: clk}
 }
 
 // call runs a tool and decodes its JSON text answer.
