@@ -85,6 +85,22 @@ func TestSpecFollowsModelAndEngine(t *testing.T) {
 			t.Errorf("%s applies to %v, want %v", tc.path, got, tc.want)
 		}
 	}
+	for _, tc := range []struct {
+		path string
+		want map[string][]string
+	}{
+		{"campaign_content", map[string][]string{model.ChannelPush: model.PushCreateDeliveryTypes, model.ChannelEmail: model.EmailCreateDeliveryTypes}},
+		{"connector.connector_type", map[string][]string{model.ChannelEmail: model.EmailCreateDeliveryTypes}},
+		{"trigger_condition", map[string][]string{model.ChannelPush: {model.DeliveryEventTriggered, model.DeliveryDeviceTriggered, model.DeliveryLocationTriggered},
+			model.ChannelEmail: {model.DeliveryEventTriggered}}},
+		{"basic_details.business_event", map[string][]string{model.ChannelPush: {model.DeliveryBusinessEvent}, model.ChannelEmail: {model.DeliveryBusinessEvent}}},
+		{content + "push.android.basic_details.title", map[string][]string{model.ChannelPush: model.PushCreateDeliveryTypes}},
+		{content + "push.android.basic_details.summary", nil},
+	} {
+		if got := field(t, spec, tc.path).Required; !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s required in %v, want %v", tc.path, got, tc.want)
+		}
+	}
 	// Every JSON field of every model struct appears under some path.
 	names := map[string]bool{}
 	for _, c := range spec {

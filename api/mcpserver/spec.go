@@ -34,6 +34,12 @@ type FieldSpec struct {
 	// AppliesTo lists, per channel, the delivery types the field may be sent
 	// with; a channel that is absent does not take the field at all.
 	AppliesTo map[string][]string `json:"applies_to"`
+	// Required lists, per channel, the delivery types where the publish
+	// check reports the field missing: always for top-level fields and
+	// components, and whenever the object holding it is sent for nested
+	// ones. Requirements that hang on another field's value (a
+	// subscription_category for PROMOTIONAL email) show up when validating.
+	Required map[string][]string `json:"required,omitempty"`
 
 	probe  []string // the segments of one concrete target
 	sample any
@@ -78,6 +84,7 @@ func buildSpec() []ComponentSpec {
 			f.Values = allowedValues(contexts, f)
 		}
 	}
+	markRequired(contexts, fields)
 	byComp := map[string]*ComponentSpec{}
 	var order []string
 	for _, f := range fields {
@@ -197,16 +204,25 @@ var probeOpts = engine.Options{Features: engine.Features{AudienceLimit: true, Ve
 // problemsWith validates a create body holding only the context and the
 // field set to v, and returns the problems.
 func problemsWith(cx probeContext, f *FieldSpec, v any) []engine.Problem {
+	tree := baseTree(cx)
+	setPath(tree, f.probe, v)
+	return validateTree(tree, engine.PhaseCreate)
+}
+
+func baseTree(cx probeContext) map[string]any {
 	tree := map[string]any{"channel": cx.channel, "campaign_delivery_type": cx.dtype}
 	if cx.channel == model.ChannelPush {
 		tree["basic_details"] = map[string]any{"platforms": []any{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}}
 	}
-	setPath(tree, f.probe, v)
+	return tree
+}
+
+func validateTree(tree map[string]any, phase engine.Phase) []engine.Problem {
 	var c model.Campaign
 	if err := model.FromTree(tree, &c); err != nil {
 		return nil
 	}
-	return engine.Validate(&c, engine.PhaseCreate, probeOpts)
+	return engine.Validate(&c, phase, probeOpts)
 }
 
 func target(segs []string) string {
@@ -258,6 +274,42 @@ func setPath(tree map[string]any, segs []string, v any) {
 				c[0] = next()
 			}
 			cur = c[0]
+		}
+	}
+}
+
+// markRequired asks the engine which fields it reports missing: a publish
+// check of a body with only the context, then one with each object sent
+// empty.
+func markRequired(contexts []probeContext, fields []FieldSpec) {
+	byTarget := map[string]*FieldSpec{}
+	for i := range fields {
+		byTarget[target(fields[i].probe)] = &fields[i]
+	}
+	mark := func(cx probeContext, ps []engine.Problem) {
+		for _, p := range ps {
+			f := byTarget[p.Target]
+			if f == nil || !strings.Contains(p.Message, "required") {
+				continue
+			}
+			if f.Required == nil {
+				f.Required = map[string][]string{}
+			}
+			if !slices.Contains(f.Required[cx.channel], cx.dtype) {
+				f.Required[cx.channel] = append(f.Required[cx.channel], cx.dtype)
+			}
+		}
+	}
+	for _, cx := range contexts {
+		mark(cx, validateTree(baseTree(cx), engine.PhasePublish))
+		for i := range fields {
+			f := &fields[i]
+			if f.leaf != reflect.Invalid || !slices.Contains(f.AppliesTo[cx.channel], cx.dtype) {
+				continue // leaves, and objects that do not apply here
+			}
+			tree := baseTree(cx)
+			setPath(tree, f.probe, f.sample)
+			mark(cx, validateTree(tree, engine.PhasePublish))
 		}
 	}
 }
