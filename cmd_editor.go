@@ -59,16 +59,23 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return err
 	}
 	app.quietStderr() // the editor owns the screen from here
+	if app.debug {
+		// The editor's own log (the standard log package) beside the trace.
+		f, err := tea.LogToFile(filepath.Join(stateDir(app.Getenv), editorLogName), "campaigns")
+		if err != nil {
+			return usageError("--debug: %v", err)
+		}
+		defer f.Close()
+	}
 	svc, err := flags.open(cmd.Context())
 	if err != nil {
 		return err
 	}
 	defer svc.Close()
-	cfg := ui.Config{Theme: theme, DataDir: flags.dataDir()}
-	cfg.Client, cfg.Workspace = svc.Client, svc.Workspace
-	cfg.Service = svc.Client.BaseURL()
-	if svc.Sandbox {
-		cfg.Service = "embedded sandbox"
+	cfg := editorConfig(svc, theme, flags.dataDir())
+	if cfg.ReadOnly {
+		// No draft editor: its journal and sync engine exist to write.
+		return runProgram(cfg)
 	}
 	closeEditor, err := wireEditor(&cfg)
 	if errors.Is(err, sync.ErrDirInUse) {
@@ -78,11 +85,26 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return failError("opening the draft editor: %v", err)
 	}
 	defer closeEditor()
+	return runProgram(cfg)
+}
+
+func runProgram(cfg ui.Config) error {
 	p := tea.NewProgram(ui.New(cfg), tea.WithAltScreen())
 	if _, err := p.Run(); err != nil {
 		return failError("%v", err)
 	}
 	return nil
+}
+
+// editorConfig is the editor's view of the selected service: header label,
+// profile name and colour, read-only.
+func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
+	cfg := ui.Config{Theme: theme, DataDir: dataDir, Client: svc.Client, Workspace: svc.Workspace,
+		Service: svc.Client.BaseURL(), Profile: svc.Profile, ProfileColor: svc.Color, ReadOnly: svc.ReadOnly}
+	if svc.Sandbox {
+		cfg.Service = "embedded sandbox"
+	}
+	return cfg
 }
 
 // wireEditor plugs the draft editor into the shell: one sync engine per

@@ -16,6 +16,8 @@ import (
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
+
+	"github.com/campaigns-cli/campaigns/api/profile"
 )
 
 // appContext is what every command shares: its standard streams (so tests
@@ -31,14 +33,26 @@ type appContext struct {
 	// Trace receives the HTTP exchanges with --debug; nil otherwise.
 	Trace *slog.Logger
 
+	// Keyring holds the profiles' API keys; nil: the OS keyring.
+	Keyring profile.Keyring
+
 	logger    *log.Logger // Log's handler, so commands can quiet it
 	debug     bool
 	debugFile *os.File
 }
 
+// profiles is the profile store: config in $XDG_CONFIG_HOME/campaigns.
+func (app *appContext) profiles() *profile.Store {
+	return &profile.Store{Dir: profile.DefaultDir(app.Getenv), Keyring: app.Keyring,
+		Warn: func(msg string) { fmt.Fprintln(app.Err, msg) }}
+}
+
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *appContext) *cobra.Command {
 	root := newEditorCmd(app)
+	root.SetIn(app.In)
+	root.SetOut(app.Out)
+	root.SetErr(app.Err)
 	root.PersistentFlags().BoolVar(&app.debug, "debug", app.Getenv("CAMPAIGNS_DEBUG") == "1",
 		"trace every HTTP exchange (secrets redacted) to "+debugLogPath(app.Getenv)+"\n(or set CAMPAIGNS_DEBUG=1)")
 	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return app.startLogging() }
@@ -48,9 +62,19 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newServeCmd(app),
 		newValidateCmd(app),
 		newSSHCmd(app),
+		newAuthCmd(app),
 		newManCmd(app),
 		newMCPCmd(app),
 	)
+	// cobra adds `completion` when it runs; added now, it can refuse an
+	// unknown shell like every other command refuses an unknown command.
+	root.InitDefaultCompletionCmd()
+	for _, c := range root.Commands() {
+		if c.Name() == "completion" {
+			c.Args = noArgs
+			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+		}
+	}
 	return root
 }
 
@@ -58,9 +82,6 @@ func newRootCmd(app *appContext) *cobra.Command {
 func (app *appContext) execute(args []string) int {
 	root := newRootCmd(app)
 	root.SetArgs(args)
-	root.SetIn(app.In)
-	root.SetOut(app.Out)
-	root.SetErr(app.Err)
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(versionString()),
 		fang.WithoutManpage(), // ours writes to the command's output; see newManCmd

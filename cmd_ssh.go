@@ -95,6 +95,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 
 		base := ui.Config{Theme: theme}
 		var open sshserver.WorkspaceFunc
+		wire := wireEditor
 		if demo {
 			svc, err := demoSandbox(logger)
 			if err != nil {
@@ -108,9 +109,9 @@ func newSSHCmd(app *appContext) *cobra.Command {
 				return err
 			}
 			defer svc.Close()
-			base.Service = svc.Client.BaseURL()
-			if svc.Sandbox {
-				base.Service = "embedded sandbox"
+			base = editorConfig(svc, theme, dataDir)
+			if svc.ReadOnly {
+				wire = nil // no draft editor on a read-only profile
 			}
 			open = sshserver.SharedWorkspace(svc.Client, dataDir)
 		}
@@ -122,7 +123,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 			MaxSessions:        maxSessions,
 			IdleTimeout:        idle,
 			MaxSession:         maxSession,
-			App:                sshserver.EditorApp(base, open, wireEditor),
+			App:                sshserver.EditorApp(base, open, wire),
 			Logger:             logger,
 		}, base.Service)
 	}

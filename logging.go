@@ -14,6 +14,9 @@ import (
 // debugLogName is the file --debug writes to, in the state directory.
 const debugLogName = "debug.log"
 
+// editorLogName is the editor's own log (tea.LogToFile) with --debug.
+const editorLogName = "editor.log"
+
 // stateDir is $XDG_STATE_HOME/campaigns, else ~/.local/state/campaigns.
 func stateDir(getenv func(string) string) string {
 	if d := getenv("XDG_STATE_HOME"); d != "" {

@@ -121,10 +121,28 @@ func (f *serviceFlags) open(ctx context.Context) (*service, error) {
 // openProfile opens the named or default profile; nil, nil when there is
 // none to open.
 func (f *serviceFlags) openProfile() (*service, error) {
-	if f.profile != "" {
-		return nil, usageError("profile %q does not exist (campaigns auth list shows the profiles)", f.profile)
+	store := f.app.profiles()
+	cfg, err := store.Load()
+	if err != nil {
+		return nil, usageError("%v", err)
 	}
-	return nil, nil
+	p, ok, err := cfg.Resolve(f.profile)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	if !ok {
+		return nil, nil
+	}
+	key, err := store.Key(p.Name)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	client, err := api.New(f.apiConfig(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: p.WorkspaceID, APIKey: key}))
+	if err != nil {
+		return nil, usageError("profile %q: %v", p.Name, err)
+	}
+	return &service{Client: client, Label: p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
+		Workspace: p.WorkspaceID, Close: func() error { return nil }}, nil
 }
 
 // openSandbox starts the embedded sandbox on loopback, its data under
@@ -145,6 +163,9 @@ func (f *serviceFlags) openSandbox() (*service, error) {
 
 // apiConfig adds what every client of this program gets.
 func (f *serviceFlags) apiConfig(c api.Config) api.Config {
+	if c.HTTPClient == nil {
+		c.HTTPClient = api.TraceHTTPClient(f.app.Trace) // nil without --debug
+	}
 	return c
 }
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -233,14 +234,23 @@ func (b *Browser) ShortHelp() []key.Binding {
 	} else {
 		drafts.SetHelp("d", "show drafts")
 	}
-	return []key.Binding{k.Open, k.Filter, drafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh}
+	return b.unlessReadOnly(k.Open, k.Filter, drafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh)
+}
+
+// unlessReadOnly drops the new-draft key on a read-only profile.
+func (b *Browser) unlessReadOnly(keys ...key.Binding) []key.Binding {
+	if b.c.ReadOnly == "" {
+		return keys
+	}
+	newKey := b.c.Keys.New.Help().Key
+	return slices.DeleteFunc(keys, func(kb key.Binding) bool { return kb.Help().Key == newKey })
 }
 
 func (b *Browser) FullHelp() [][]key.Binding {
 	k := b.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Inspect},
-		{k.NextPage, k.PrevPage, k.Refresh, k.New},
+		b.unlessReadOnly(k.NextPage, k.PrevPage, k.Refresh, k.New),
 		{k.Filter, k.ToggleDrafts, k.ToggleChildren, k.ToggleArchived, k.ClearFilter},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
@@ -417,6 +427,9 @@ func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 		b.filter = Filter{}
 		return b.load(1)
 	case key.Matches(msg, k.New):
+		if b.c.ReadOnly != "" {
+			return Notice("no new draft: "+b.c.ReadOnly, true)
+		}
 		if b.c.Editor != nil {
 			return Push(b.c.Editor(b.c, ""))
 		}
@@ -598,7 +611,7 @@ func (b *Browser) rebuildPreview() {
 	if p := model.Present(c); len(p) > 0 {
 		add("Components", text(strings.Join(p, ", ")))
 	}
-	if why := ReadOnlyReason(c); why != "" {
+	if why := cmp.Or(b.c.ReadOnly, ReadOnlyReason(c)); why != "" {
 		add("Editing", st.Locked.Render("read-only: "+why))
 	}
 	lines = append(lines, "", "  "+st.Muted.Render("enter shows everything about it"))

@@ -29,6 +29,12 @@ type Common struct {
 	Workspace string
 	// DataDir is where the sync journal lives.
 	DataDir string
+	// Profile is the profile in use ("" for none), drawn in the header in
+	// ProfileColor.
+	Profile, ProfileColor string
+	// ReadOnly is why nothing may be written ("" when writes are allowed):
+	// a read-only profile. Screens hide their write actions and say why.
+	ReadOnly string
 	// Ctx is cancelled when the program ends; requests use it.
 	Ctx context.Context
 	// Editor opens the draft editor (Config.NewEditor); nil when there is none.
@@ -54,6 +60,13 @@ type Config struct {
 	Client    *api.Client
 	Service   string // header label: "embedded sandbox" or the base URL
 	Workspace string
+	// Profile names the profile in use, in the header in ProfileColor
+	// (#rrggbb or 0-255; "" for the theme's accent).
+	Profile, ProfileColor string
+	// ReadOnly: a read-only profile. Nothing is written: campaigns open in
+	// the inspector with the reason, write actions are hidden, and no draft
+	// editor is offered (leave NewEditor nil).
+	ReadOnly bool
 	// Renderer is the SSH session's renderer; nil means the default one.
 	Renderer *lipgloss.Renderer
 	Theme    themes.Theme

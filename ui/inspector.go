@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -351,7 +352,7 @@ func (in *Inspector) set(c *model.Campaign) {
 	for _, f := range UnknownFields(c) {
 		in.unknown[f.Path] = f.Want
 	}
-	in.readOnly = ReadOnlyReason(c)
+	in.readOnly = cmp.Or(in.c.ReadOnly, ReadOnlyReason(c))
 
 	src := model.Encode(c)
 	in.roots = nil
@@ -515,6 +516,9 @@ func (in *Inspector) menuItems() []menuItem {
 	st := str(in.camp.Status)
 	if st == model.StatusDraft && in.readOnly == "" {
 		items = append(items, menuItem{key: "p", action: actPublish, label: "Publish", desc: "make the draft live (asks first)"})
+	}
+	if in.c.ReadOnly != "" {
+		return items // validating changes nothing; every other action writes
 	}
 	for _, a := range statusActions(in.camp) {
 		switch a {

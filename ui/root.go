@@ -53,6 +53,11 @@ func New(cfg Config) tea.Model {
 		Ctx:       ctx,
 		Editor:    cfg.NewEditor,
 		Highlight: NewHighlighter(cfg.Renderer, cfg.Theme.Plain),
+		Profile:   cfg.Profile, ProfileColor: cfg.ProfileColor,
+	}
+	if cfg.ReadOnly {
+		c.ReadOnly = "the profile " + cfg.Profile + " is read-only"
+		c.Editor = nil // the draft editor writes
 	}
 	r := &root{c: c, cancel: cancel, help: help.New()}
 	r.help.ShortSeparator = " · "
@@ -248,6 +253,13 @@ func (r *root) header() string {
 	}
 	right := st.HeaderKey.Render("service ") + st.Text.Render(Clean(r.c.Service)) +
 		st.HeaderKey.Render("  workspace ") + st.Text.Render(Clean(r.c.Workspace))
+	if r.c.Profile != "" {
+		p := st.Profile(r.c.ProfileColor).Render(Clean(r.c.Profile))
+		if r.c.ReadOnly != "" {
+			p += st.Locked.Render(" read-only")
+		}
+		right = st.HeaderKey.Render("profile ") + p + "  " + right
+	}
 	gap := r.c.Width - 2 - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 2 {
 		// Narrow: the service and workspace matter more than the title,

@@ -1,0 +1,391 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/x/term"
+	"github.com/spf13/cobra"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/profile"
+)
+
+const authLong = `Profiles keep the services you work with (staging, production…): the
+service, the workspace, and the API key, so that no command needs
+--base-url, --workspace-id and CAMPAIGNS_API_KEY again.
+
+The settings live in $XDG_CONFIG_HOME/campaigns/config.toml (or
+~/.config/campaigns/config.toml); the key lives in the OS keyring, or, where
+there is none (a headless Linux, an SSH session), in a file only you can read
+beside the config. Never in the config file.
+
+Commands use, in this order: --base-url/--dc with --workspace-id and
+CAMPAIGNS_API_KEY; --profile NAME (or CAMPAIGNS_PROFILE); the active profile
+(the last one logged in or switched to); the embedded sandbox.`
+
+func newAuthCmd(app *appContext) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "auth",
+		Short: "Log in to services and switch between profiles",
+		Long:  authLong,
+		Args:  noArgs,
+		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+	}
+	cmd.AddCommand(newAuthLoginCmd(app), newAuthListCmd(app), newAuthSwitchCmd(app), newAuthLogoutCmd(app), newAuthStatusCmd(app))
+	return cmd
+}
+
+// completeProfiles offers the saved profile names.
+func completeProfiles(app *appContext) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
+		cfg, err := app.profiles().Load()
+		if err != nil || len(args) > 0 {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return cfg.Names(), cobra.ShellCompDirectiveNoFileComp
+	}
+}
+
+func (app *appContext) inIsTerminal() bool {
+	f, ok := app.In.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+var colorRE = regexp.MustCompile(`^(#[0-9A-Fa-f]{6}|#[0-9A-Fa-f]{3})$`)
+
+// checkColor accepts #rrggbb, #rgb or an ANSI colour number 0–255.
+func checkColor(c string) error {
+	if c == "" || colorRE.MatchString(c) {
+		return nil
+	}
+	if n, err := strconv.Atoi(c); err == nil && n >= 0 && n <= 255 {
+		return nil
+	}
+	return fmt.Errorf("colour %q: use #rrggbb, #rgb or an ANSI colour number 0-255", c)
+}
+
+// checkService: a base URL or a data centre, and a client can be built.
+func checkService(p profile.Profile) error {
+	_, err := api.New(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: cmpOr(p.WorkspaceID, "x"), APIKey: "x"})
+	if err != nil {
+		return errors.New(strings.TrimPrefix(err.Error(), "api: "))
+	}
+	return nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+func newAuthLoginCmd(app *appContext) *cobra.Command {
+	var (
+		p       profile.Profile
+		withKey bool
+	)
+	cmd := &cobra.Command{
+		Use:   "login",
+		Short: "Save a service, a workspace and its API key as a profile",
+		Long: `Saves a profile and makes it the active one. On a terminal a form asks
+for what the flags do not give; the key is typed masked. Scripts pass the key
+on standard input with --with-key.`,
+		Example: `  campaigns auth login
+  echo "$KEY" | campaigns auth login --profile prod --base-url https://api.example.com --workspace-id W1 --with-key
+  campaigns auth login --profile prod-ro --dc 01 --workspace-id W1 --read-only --color '#d70000'`,
+		Args: noArgs,
+	}
+	fs := cmd.Flags()
+	fs.StringVar(&p.Name, "profile", "", "the profile's name (default \"default\")")
+	fs.StringVar(&p.BaseURL, "base-url", "", "the service's base URL")
+	dc := enumFlag(cmd, fs, "dc", "", dataCenters, "or its data centre: 01 to 06 or 101")
+	fs.StringVar(&p.WorkspaceID, "workspace-id", "", "the workspace (Basic-auth user)")
+	fs.BoolVar(&withKey, "with-key", false, "read the API key from standard input (for scripts)")
+	fs.BoolVar(&p.ReadOnly, "read-only", false, "refuse every write through this profile (the editor only looks)")
+	fs.StringVar(&p.Color, "color", "", "the editor header's colour for this profile: #rrggbb or 0-255")
+	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		p.DC = dc.value
+		var key string
+		switch {
+		case withKey:
+			b, err := io.ReadAll(io.LimitReader(app.In, 64<<10))
+			if err != nil {
+				return usageError("reading the key from standard input: %v", err)
+			}
+			key = strings.TrimSpace(string(b))
+			if key == "" {
+				return usageError("--with-key: standard input held no key")
+			}
+			if p.Name == "" {
+				p.Name = "default"
+			}
+		case app.inIsTerminal():
+			var err error
+			if key, err = loginForm(app, &p); err != nil {
+				if errors.Is(err, huh.ErrUserAborted) {
+					return failError("login cancelled; nothing saved")
+				}
+				return failError("%v", err)
+			}
+		default:
+			return usageError("standard input is not a terminal: pass the key with --with-key (echo \"$KEY\" | campaigns auth login --profile NAME --base-url URL --workspace-id ID --with-key)")
+		}
+		if err := profile.CheckName(p.Name); err != nil {
+			return usageError("--profile: %v", err)
+		}
+		if p.BaseURL == "" && p.DC == "" {
+			return usageError("name the service with --base-url URL or --dc DC")
+		}
+		if p.WorkspaceID == "" {
+			return usageError("--workspace-id is needed")
+		}
+		if err := checkService(p); err != nil {
+			return usageError("%v", err)
+		}
+		if err := checkColor(p.Color); err != nil {
+			return usageError("--color: %v", err)
+		}
+		store := app.profiles()
+		cfg, err := store.Load()
+		if err != nil {
+			return usageError("%v", err)
+		}
+		if err := cfg.Put(p); err != nil {
+			return usageError("%v", err)
+		}
+		where, err := store.SetKey(p.Name, key)
+		if err != nil {
+			return usageError("storing the API key: %v", err)
+		}
+		cfg.SetDefault(p.Name)
+		if err := store.Save(cfg); err != nil {
+			return usageError("saving %s: %v", cfg.Path(), err)
+		}
+		ro := ""
+		if p.ReadOnly {
+			ro = ", read-only"
+		}
+		fmt.Fprintf(app.Out, "Saved profile %s (%s, workspace %s%s); the key is in %s.\n%s is now the active profile; campaigns auth status checks it.\n",
+			p.Name, p.Service(), p.WorkspaceID, ro, where, p.Name)
+		return nil
+	}
+	return cmd
+}
+
+// loginForm asks, on the terminal, for what the flags did not give.
+func loginForm(app *appContext, p *profile.Profile) (string, error) {
+	var key, color string
+	service := cmpOr(p.BaseURL, p.DC)
+	name := cmpOr(p.Name, "default")
+	color = p.Color
+	form := huh.NewForm(huh.NewGroup(
+		huh.NewInput().Title("Profile name").Description("e.g. staging, prod").Value(&name).
+			Validate(profile.CheckName),
+		huh.NewInput().Title("Service").Description("its base URL (https://…) or data centre (01-06, 101)").Value(&service).
+			Validate(func(s string) error { return checkService(serviceProfile(s)) }),
+		huh.NewInput().Title("Workspace id").Value(&p.WorkspaceID).
+			Validate(func(s string) error {
+				if strings.TrimSpace(s) == "" {
+					return errors.New("the workspace id is needed")
+				}
+				return nil
+			}),
+		huh.NewInput().Title("API key").Description("kept in the OS keyring").EchoMode(huh.EchoModePassword).Value(&key).
+			Validate(func(s string) error {
+				if strings.TrimSpace(s) == "" {
+					return errors.New("the API key is needed")
+				}
+				return nil
+			}),
+		huh.NewConfirm().Title("Read-only?").Description("refuse every write through this profile").Value(&p.ReadOnly),
+		huh.NewInput().Title("Header colour (optional)").Description("#rrggbb or 0-255; empty for the theme's").Value(&color).
+			Validate(checkColor),
+	)).WithInput(app.In).WithOutput(app.Err)
+	if err := form.Run(); err != nil {
+		return "", err
+	}
+	sp := serviceProfile(service)
+	p.Name, p.BaseURL, p.DC, p.Color = name, sp.BaseURL, sp.DC, color
+	p.WorkspaceID = strings.TrimSpace(p.WorkspaceID)
+	return strings.TrimSpace(key), nil
+}
+
+// serviceProfile reads the form's one service field: a data centre or a URL.
+func serviceProfile(s string) profile.Profile {
+	s = strings.TrimSpace(s)
+	if slices.Contains(dataCenters, s) {
+		return profile.Profile{DC: s}
+	}
+	return profile.Profile{BaseURL: s}
+}
+
+func newAuthListCmd(app *appContext) *cobra.Command {
+	return &cobra.Command{
+		Use:   "list",
+		Short: "List the profiles (* marks the active one; keys are never shown)",
+		Args:  noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			cfg, err := app.profiles().Load()
+			if err != nil {
+				return usageError("%v", err)
+			}
+			names := cfg.Names()
+			if len(names) == 0 {
+				fmt.Fprintln(app.Out, "No profiles yet: campaigns auth login saves one. Until then commands use the embedded sandbox.")
+				return nil
+			}
+			tw := tabwriter.NewWriter(app.Out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "  PROFILE\tSERVICE\tWORKSPACE\t")
+			for _, n := range names {
+				p, err := cfg.Get(n)
+				if err != nil {
+					continue
+				}
+				mark, ro := " ", ""
+				if n == cfg.Default() {
+					mark = "*"
+				}
+				if p.ReadOnly {
+					ro = "read-only"
+				}
+				fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", mark, n, p.Service(), p.WorkspaceID, ro)
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+func newAuthSwitchCmd(app *appContext) *cobra.Command {
+	return &cobra.Command{
+		Use:               "switch NAME",
+		Short:             "Make a profile the active one",
+		Args:              exactArgs(1, "one profile NAME"),
+		ValidArgsFunction: completeProfiles(app),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			store := app.profiles()
+			cfg, err := store.Load()
+			if err != nil {
+				return usageError("%v", err)
+			}
+			p, _, err := cfg.Resolve(args[0])
+			if err != nil {
+				return usageError("%v", err)
+			}
+			cfg.SetDefault(p.Name)
+			if err := store.Save(cfg); err != nil {
+				return usageError("saving %s: %v", cfg.Path(), err)
+			}
+			fmt.Fprintf(app.Out, "%s (%s, workspace %s) is now the active profile.\n", p.Name, p.Service(), p.WorkspaceID)
+			return nil
+		},
+	}
+}
+
+func newAuthLogoutCmd(app *appContext) *cobra.Command {
+	return &cobra.Command{
+		Use:               "logout NAME",
+		Short:             "Remove a profile and its key (from the keyring too)",
+		Args:              exactArgs(1, "one profile NAME"),
+		ValidArgsFunction: completeProfiles(app),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			store := app.profiles()
+			cfg, err := store.Load()
+			if err != nil {
+				return usageError("%v", err)
+			}
+			p, _, err := cfg.Resolve(args[0])
+			if err != nil {
+				return usageError("%v", err)
+			}
+			if err := store.DeleteKey(p.Name); err != nil {
+				return usageError("%v", err)
+			}
+			wasActive := cfg.Default() == p.Name
+			if err := cfg.Delete(p.Name); err != nil {
+				return usageError("%v", err)
+			}
+			if err := store.Save(cfg); err != nil {
+				return usageError("saving %s: %v", cfg.Path(), err)
+			}
+			fmt.Fprintf(app.Out, "Removed profile %s and its key.\n", p.Name)
+			if wasActive {
+				fmt.Fprintln(app.Out, "No profile is active now: campaigns auth switch NAME picks one.")
+			}
+			return nil
+		},
+	}
+}
+
+func newAuthStatusCmd(app *appContext) *cobra.Command {
+	var name string
+	cmd := &cobra.Command{
+		Use:   "status",
+		Short: "Check a profile's credentials against its service",
+		Long: `Checks the active profile (or --profile NAME) with a cheap read: a search for
+one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
+(401, 403), 2 when it cannot be reached or the profile is unusable.`,
+		Args: noArgs,
+	}
+	cmd.Flags().StringVar(&name, "profile", app.Getenv("CAMPAIGNS_PROFILE"), "the profile to check (default: the active one)")
+	_ = cmd.RegisterFlagCompletionFunc("profile", completeProfiles(app))
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		store := app.profiles()
+		cfg, err := store.Load()
+		if err != nil {
+			return usageError("%v", err)
+		}
+		p, ok, err := cfg.Resolve(name)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		if !ok {
+			fmt.Fprintln(app.Out, "No active profile: commands use the embedded sandbox. campaigns auth login saves one.")
+			return nil
+		}
+		key, err := store.Key(p.Name)
+		if err != nil {
+			return usageError("%v", err)
+		}
+		client, err := api.New(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: p.WorkspaceID, APIKey: key,
+			MaxRetries: -1, HTTPClient: api.TraceHTTPClient(app.Trace)})
+		if err != nil {
+			return usageError("profile %s: %v", p.Name, err)
+		}
+		fmt.Fprintf(app.Out, "Profile %s: %s, workspace %s\n", p.Name, client.BaseURL(), p.WorkspaceID)
+		ctx, cancel := context.WithTimeout(cmd.Context(), 20*time.Second)
+		defer cancel()
+		_, err = client.Search(ctx, api.SearchRequest{Limit: 1, Page: 1})
+		switch st := api.StatusOf(err); {
+		case err == nil:
+			ro := ""
+			if p.ReadOnly {
+				ro = " This profile is read-only: writes are refused before they are sent."
+			}
+			fmt.Fprintf(app.Out, "The service accepts the key.%s\n", ro)
+			return nil
+		case st == http.StatusUnauthorized:
+			return refusedError(fmt.Errorf("the service rejected the key of profile %s (401): check the workspace id and the key, then campaigns auth login --profile %s", p.Name, p.Name))
+		case st == http.StatusForbidden:
+			return refusedError(fmt.Errorf("the key of profile %s is valid but may not read campaigns in workspace %s (403): %v", p.Name, p.WorkspaceID, err))
+		case api.IsUnreachable(err) || st == 0:
+			return usageError("cannot reach %s: %v", client.BaseURL(), err)
+		default:
+			return refusedError(fmt.Errorf("the service answered %v", err))
+		}
+	}
+	return cmd
+}

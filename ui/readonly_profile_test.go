@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+)
+
+// startReadOnly runs the program as a read-only profile would: an editor
+// that must never open is plugged in to prove it is not used.
+func (f *fixture) startReadOnly(t *testing.T) *teatest.TestModel {
+	t.Helper()
+	m := New(Config{Client: f.client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(),
+		Profile: "prod", ProfileColor: "#ff0000", ReadOnly: true,
+		NewEditor: func(*Common, string) Screen {
+			t.Error("a read-only profile opened the draft editor")
+			return NewBrowser(testCommon(80, 24))
+		}})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	return tm
+}
+
+func TestReadOnlyProfileHidesWrites(t *testing.T) {
+	f := newFixture(t)
+	tm := f.startReadOnly(t)
+	waitFor(t, tm, "profile prod read-only", "1–")
+	keys(tm, "n")
+	waitFor(t, tm, "no new draft: the profile prod is read-only")
+
+	// A live campaign: the actions menu offers Validate and nothing that writes.
+	selectRow(t, tm, f.listed(t, false), nameOneTime)
+	keys(tm, "enter")
+	waitFor(t, tm, "Overview", "read-only: the profile prod is read-only")
+	keys(tm, "a")
+	waitFor(t, tm, "Actions for", "Validate")
+	keys(tm, "s", "y")
+	r := final(t, tm)
+	if strings.Contains(r.View(), "Stop “") {
+		t.Fatalf("stop offered on a read-only profile:\n%s", r.View())
+	}
+	for _, it := range r.stack[1].(*Inspector).menuItems() {
+		if it.action != actValidate {
+			t.Errorf("read-only menu offers %s", it.action)
+		}
+	}
+	if got := f.status(t, nameOneTime); got != model.StatusScheduled {
+		t.Fatalf("a read-only profile changed the campaign: %s", got)
+	}
+	for _, b := range r.browser().ShortHelp() {
+		if b.Help().Desc == r.c.Keys.New.Help().Desc {
+			t.Errorf("the footer offers %q on a read-only profile", b.Help().Desc)
+		}
+	}
+
+	// A draft opens in the inspector, read-only with the reason, not in the editor.
+	tm = f.startReadOnly(t)
+	f.openByName(t, tm, nameEmpty, true)
+	r = final(t, tm)
+	if !strings.Contains(r.View(), "read-only: the profile prod is read-only") {
+		t.Errorf("the draft's inspector does not say why it is read-only:\n%s", r.View())
+	}
+	if _, ok := r.stack[1].(*Inspector); !ok {
+		t.Fatalf("a draft on a read-only profile opened %T", r.stack[1])
+	}
+	for _, it := range r.stack[1].(*Inspector).menuItems() {
+		if it.action == actPublish {
+			t.Error("publish offered on a read-only profile")
+		}
+	}
+}
+
+// The header names the profile; a writable profile is not marked read-only.
+func TestHeaderShowsProfile(t *testing.T) {
+	c := testCommon(100, 24)
+	c.Profile = "staging"
+	r := &root{c: c, stack: []Screen{NewBrowser(c)}}
+	h := r.header()
+	if !strings.Contains(h, "profile staging") || strings.Contains(h, "read-only") {
+		t.Fatalf("header %q", h)
+	}
+	c.ReadOnly = "the profile staging is read-only"
+	if h := r.header(); !strings.Contains(h, "profile staging read-only") {
+		t.Fatalf("header %q", h)
+	}
+}
