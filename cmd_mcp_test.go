@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -22,13 +24,9 @@ type mcpSession struct {
 	nextID int
 }
 
+// startMCP starts the command; the caller has set HOME (freshHome).
 func startMCP(t *testing.T, args ...string) *mcpSession {
 	t.Helper()
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", home+"/config")
-	t.Setenv("XDG_STATE_HOME", home+"/state")
-	t.Setenv("CAMPAIGNS_PROFILE", "")
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	s := &mcpSession{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan int, 1), errb: &lockedWriter{b: &strings.Builder{}}}
@@ -112,6 +110,7 @@ func toolList(s *mcpSession) []string {
 }
 
 func TestMCPCommandServesTheSandbox(t *testing.T) {
+	freshHome(t)
 	s := startMCP(t)
 	if names := toolList(s); len(names) != 10 {
 		t.Fatalf("tools: %v", names)
@@ -127,15 +126,52 @@ func TestMCPCommandServesTheSandbox(t *testing.T) {
 }
 
 func TestMCPCommandReadOnly(t *testing.T) {
+	freshHome(t)
 	s := startMCP(t, "--read-only")
 	names := toolList(s)
-	if strings.Join(names, ",") == "" || strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 5 {
-		t.Fatalf("read-only tools: %v", names)
+	if strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 5 {
+		t.Fatalf("--read-only tools: %v", names)
 	}
 	s.close()
 }
 
+// A read-only profile lists only the reading tools by itself; with --debug
+// every tool call and its HTTP exchange land in the debug log.
+func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
+	home := freshHome(t)
+	url := sandboxOnLoopback(t)
+	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+		t.Fatalf("login: %s", errs)
+	}
+	s := startMCP(t, "--profile", "ro", "--debug")
+	names := strings.Join(toolList(s), ",")
+	if strings.Contains(names, "create_draft") || strings.Contains(names, "publish_campaign") || !strings.Contains(names, "validate_campaign") {
+		t.Fatalf("read-only profile tools: %s", names)
+	}
+	res := s.request("tools/call", map[string]any{"name": "get_campaign", "arguments": map[string]any{"campaign_id": "missing"}})
+	if res["isError"] != true || !strings.Contains(fmt.Sprint(res["content"]), "NOT_FOUND") {
+		t.Fatalf("get of a missing campaign: %v", res)
+	}
+	if code := s.close(); code != 0 {
+		t.Fatalf("exit %d: %s", code, s.errb.String())
+	}
+	b, err := os.ReadFile(filepath.Join(home, ".local", "state", "campaigns", "debug.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(b)
+	for _, want := range []string{"tool=get_campaign", "NOT_FOUND", "/v5/campaigns/missing"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("debug log lacks %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, acmeKey) {
+		t.Error("the API key is in the debug log")
+	}
+}
+
 func TestMCPCommandBadFeatures(t *testing.T) {
+	freshHome(t)
 	var out, errb strings.Builder
 	code := run([]string{"mcp", "--data", t.TempDir(), "--features", "teleport"}, strings.NewReader(""), &out, &errb)
 	if code != 2 || !strings.Contains(errb.String(), "teleport") || out.Len() != 0 {
