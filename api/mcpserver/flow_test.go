@@ -105,7 +105,7 @@ func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
 	// Preview in Spanish for a demo user: the name is filled in.
 	p := h.ok("preview", map[string]any{"campaign_id": id, "user_id": "user-001", "locale": "es", "variation": "variation_1"})
 	texts := fmt.Sprint(p["texts"])
-	if !strings.Contains(texts, "¿Lo sigues pensando, ") || strings.Contains(texts, "{{") || strings.Contains(texts, "Still thinking") {
+	if !strings.Contains(texts, "¿Lo sigues pensando, ") || strings.Contains(texts, "{{") || strings.Contains(texts, "Still thinking") || strings.Contains(texts, "DEEPLINKING") {
 		t.Fatalf("preview texts: %s", texts)
 	}
 	if !strings.Contains(texts, "campaign_content.content.es.variation_1.push.android.basic_details.title") {

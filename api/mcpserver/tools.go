@@ -459,7 +459,9 @@ func onlyPart(c *model.CampaignContent, locale, variation string) *model.Campaig
 	return out
 }
 
-// collectText lists the non-empty string leaves under the content, by target.
+// collectText lists the text of the content by target: every non-empty
+// string but the locale list and enumerated settings (DEEPLINKING, BASIC),
+// which are not text a user reads.
 func collectText(path string, v any, out *[]rendered) {
 	switch t := v.(type) {
 	case map[string]any:
@@ -476,7 +478,7 @@ func collectText(path string, v any, out *[]rendered) {
 			collectText(fmt.Sprintf("%s[%d]", path, i), e, out)
 		}
 	case string:
-		if t != "" && !strings.HasSuffix(path, ".locales") && !strings.Contains(path, ".locales[") {
+		if t != "" && !strings.Contains(path, ".locales[") && !slices.Contains(model.EnumValues, t) {
 			*out = append(*out, rendered{Target: path, Text: t})
 		}
 	}
