@@ -516,7 +516,7 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 	state := str(stored.Status)
 	res := engine.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
-		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Target: "", Details: []problemOut{},
+		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
 			Message: res.Refusal.Message + " Nothing was sent."}
 	}
 	if len(res.Problems) > 0 {
