@@ -253,6 +253,20 @@ func TestReadingToolsAnswer(t *testing.T) {
 		t.Fatalf("resume: %v", r)
 	}
 
+	// A stopped campaign takes no edit at all: refused before sending.
+	stopped := h.ok("search_campaigns", map[string]any{"status": []any{"STOPPED"}, "limit": 1})["campaigns"].([]any)
+	if len(stopped) == 0 {
+		t.Fatal("the seeded sandbox has no stopped campaign")
+	}
+	sid := stopped[0].(map[string]any)["campaign_id"]
+	e = h.fails("update_campaign", map[string]any{"campaign_id": sid, "patch": map[string]any{"utm_params": map[string]any{"utm_source": "a", "utm_medium": "b"}}})
+	if e["source"] != "local" || e["status"] != float64(409) || !strings.Contains(fmt.Sprint(e["message"]), "STOPPED") {
+		t.Fatalf("edit of a stopped campaign: %v", e)
+	}
+	if v := h.ok("validate_campaign", map[string]any{"campaign": map[string]any{"utm_params": map[string]any{}}, "phase": "patch", "campaign_id": sid}); v["valid"] != false || v["refusal"] == "" {
+		t.Fatalf("validate on a stopped campaign: %v", v)
+	}
+
 	// A body with problems validates as invalid, with targets.
 	v := h.ok("validate_campaign", map[string]any{"campaign": map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "a@example.com",
 		"basic_details": map[string]any{"name": "n", "platforms": []any{"ANDROID", "BLACKBERRY"}}}, "phase": "create"})
