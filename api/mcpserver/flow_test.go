@@ -39,6 +39,11 @@ func subset(path string, want, got any) string {
 		}
 		return ""
 	}
+	// GET of a published campaign reads the scheduling type in its response
+	// form (service-reference §1.2).
+	if path == ".scheduling_details.delivery_type" && (want == "AT_FIXED_TIME" || want == "SEND_IN_BTS") && got == "SCHEDULED" {
+		return ""
+	}
 	if !reflect.DeepEqual(want, got) {
 		return fmt.Sprintf("%s: want %v, got %v", path, want, got)
 	}
@@ -240,6 +245,19 @@ func TestReadingToolsAnswer(t *testing.T) {
 	e := h.fails("update_campaign", map[string]any{"campaign_id": id, "patch": map[string]any{"trigger_condition": tc}})
 	if e["source"] != "local" || e["target"] != "trigger_condition" {
 		t.Fatalf("locked edit: %v", e)
+	}
+
+	// An edit that echoes back what GET returned (response-only scheduling
+	// fields included) is accepted, locked fields unchanged.
+	if sd, ok := stored["scheduling_details"].(map[string]any); ok {
+		sd["expiry_time"] = "2030-01-01T00:00:00"
+		h.ok("update_campaign", map[string]any{"campaign_id": id, "patch": map[string]any{"scheduling_details": sd}})
+		after := h.ok("get_campaign", map[string]any{"campaign_id": id})
+		if got := after["scheduling_details"].(map[string]any)["expiry_time"]; got != "2030-01-01T00:00:00" {
+			t.Fatalf("expiry_time after the update: %v", got)
+		}
+	} else {
+		t.Fatal("the active campaign has no scheduling_details")
 	}
 
 	// Pause and resume through the state rules.

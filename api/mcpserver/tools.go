@@ -347,7 +347,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		out.Problems = problemsOut(engine.Validate(c, phase, engine.Options{Features: feats}))
+		out.Problems = problemsOut(engine.Validate(writeForm(c, nil), phase, engine.Options{Features: feats}))
 		out.Valid = len(out.Problems) == 0
 		return out, nil
 	}
@@ -371,7 +371,8 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 	if state == "" {
 		state = model.StatusDraft
 	}
-	res := engine.ValidatePatch(stored, c, state, engine.Options{Features: feats})
+	stored = writeForm(stored, nil)
+	res := engine.ValidatePatch(stored, writeForm(c, stored), state, engine.Options{Features: feats})
 	out.State = state
 	out.Problems = problemsOut(res.Problems)
 	if res.Refusal != nil {
@@ -491,7 +492,7 @@ func (s *Server) create(ctx context.Context, in createIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ps := engine.Validate(c, engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
+	if ps := engine.Validate(writeForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft was refused by local validation (phase create).", ps)
 	}
 	res, err := s.c.Create(ctx, c)
@@ -514,7 +515,8 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 		return nil, err
 	}
 	state := str(stored.Status)
-	res := engine.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
+	stored = writeForm(stored, nil)
+	res := engine.ValidatePatch(stored, writeForm(patch, stored), state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
 			Message: res.Refusal.Message + " Nothing was sent."}
@@ -621,7 +623,7 @@ func (s *Server) publish(ctx context.Context, in idIn) (any, error) {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Target: "status", Details: []problemOut{},
 			Message: fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published. Nothing was sent.", st)}
 	}
-	if ps := engine.Validate(c, engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
+	if ps := engine.Validate(writeForm(c, nil), engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft cannot be published yet (phase publish).", ps)
 	}
 	if err := s.c.Publish(ctx, in.CampaignID); err != nil {
