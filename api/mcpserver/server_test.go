@@ -198,6 +198,14 @@ func TestInitializeAndListTools(t *testing.T) {
 			t.Errorf("%s: readOnlyHint wrong: %+v", name, tl.Annotations)
 		}
 	}
+	// The create body's schema comes from the component specification.
+	cs, _ := json.Marshal(tools["create_draft"].InputSchema)
+	for _, want := range []string{`"campaign_delivery_type":{"enum":["BUSINESS_EVENT_TRIGGERED"`, `campaigns://spec/components/trigger_condition`,
+		`"connector":{"description":"see campaigns://spec/components/connector; applies to EMAIL ONE_TIME`} {
+		if !strings.Contains(string(cs), want) {
+			t.Errorf("create_draft schema lacks %s:\n%s", want, cs)
+		}
+	}
 	// Enums reach the agent through the schema.
 	sc, _ := json.Marshal(tools["change_status"].InputSchema)
 	if !strings.Contains(string(sc), `"PAUSE"`) || !strings.Contains(string(sc), `"required":["campaign_id","action"]`) {

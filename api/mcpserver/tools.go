@@ -126,12 +126,14 @@ func (s *Server) addTools() {
 	addTool(s, &mcp.Tool{Name: "get_campaign_meta", Title: "Get campaign metadata",
 		Description: "Lightweight metadata of one campaign: status, version, platforms, start time, child campaigns and the cached reachability (audience size)."},
 		false, s.meta)
+	validateSchema := schemaFor[validateIn](map[string][]any{"phase": {"create", "patch", "publish"}, "state": anyOf(model.Statuses),
+		"features": anyOf([]string{model.FeatureAudienceLimit, model.FeatureVersioning})}, nil)
+	validateSchema.Properties["campaign"] = campaignSchema(validateSchema.Properties["campaign"].Description, false)
 	addTool(s, &mcp.Tool{Name: "validate_campaign", Title: "Validate a campaign body locally",
 		Description: "Runs the local validation engine (the one the service uses) on a body without sending anything. " +
 			"phase create checks a create body, patch a component update merged onto a stored campaign (campaign_id, or base + state), publish (default) everything a campaign needs to go live. " +
 			"Returns every problem with its target (the dotted JSON path of the field) and message, so you can fix the draft before sending it.",
-		InputSchema: schemaFor[validateIn](map[string][]any{"phase": {"create", "patch", "publish"}, "state": anyOf(model.Statuses),
-			"features": anyOf([]string{model.FeatureAudienceLimit, model.FeatureVersioning})}, nil),
+		InputSchema: validateSchema,
 	}, false, s.validate)
 	addTool(s, &mcp.Tool{Name: "preview", Title: "Preview personalised content",
 		Description: "Renders a campaign's content for one user (personalisation such as {{UserAttribute['First Name']}} filled in) and returns the rendered text of every field, by target. Sends nothing to users.",
@@ -139,13 +141,19 @@ func (s *Server) addTools() {
 			"user_id_type": {"USER_ATTRIBUTE_UNIQUE_ID", "EMAIL", "SVC_GAID", "PUSH_ID"}}, nil),
 	}, false, s.preview)
 
+	createSchema := schemaFor[createIn](nil, nil)
+	createSchema.Properties["campaign"] = campaignSchema(createSchema.Properties["campaign"].Description, true)
 	addTool(s, &mcp.Tool{Name: "create_draft", Title: "Create a draft campaign",
 		Description: "Creates a DRAFT campaign from a create body. The body is validated locally first (phase create); when it has problems nothing is sent and every problem is returned with its target. " +
 			"Returns the new campaign_id." + writeNote + ": it creates a campaign.",
+		InputSchema: createSchema,
 	}, true, s.create)
+	updateSchema := schemaFor[updateIn](nil, nil)
+	updateSchema.Properties["patch"] = campaignSchema(updateSchema.Properties["patch"].Description, false)
 	addTool(s, &mcp.Tool{Name: "update_campaign", Title: "Update campaign components",
 		Description: "Replaces whole top-level components of a campaign (component PATCH): send only the components that change, each complete. " +
 			"The update is merged onto the stored campaign and validated locally first, with the edit rules of the campaign's state (a running campaign cannot change its trigger, audience, goals, delivery type or start time; a stopped or sent one cannot change at all); when refused nothing is sent." + writeNote + ".",
+		InputSchema: updateSchema,
 	}, true, s.update)
 	addTool(s, &mcp.Tool{Name: "test_campaign", Title: "Send a test message",
 		Description: "Sends a test of a draft (campaign_id) or of inline content to at most 10 users named by identifier and identifier_values; returns SENT or FAILED per platform, locale and variation." + writeNote + ": it sends real test messages.",
@@ -634,4 +642,77 @@ func (s *Server) publish(ctx context.Context, in idIn) (any, error) {
 		out["status"] = str(after.Status)
 	}
 	return out, nil
+}
+
+// serviceSet are the top-level fields the service sets; a body sends none.
+var serviceSet = []string{"id", "campaign_id", "request_id", "version_number", "status", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id"}
+
+// campaignSchema describes a campaign body from the component
+// specification: its top-level fields with their JSON types, the channels
+// and delivery types each applies to, and where the full field list lives.
+// Unknown keys stay allowed (the service keeps them), and nested fields are
+// left to the engine, whose problems name them precisely. enums lists the
+// allowed values too: a create body, not a record read back (an SMS one).
+func campaignSchema(desc string, enums bool) *jsonschema.Schema {
+	sc := &jsonschema.Schema{Type: "object", Description: desc, Properties: map[string]*jsonschema.Schema{}}
+	for _, c := range Spec() {
+		for _, f := range c.Fields {
+			if strings.ContainsAny(f.Path, ".[") || slices.Contains(serviceSet, f.Path) {
+				continue
+			}
+			p := &jsonschema.Schema{Type: schemaType(f.Type)}
+			d := []string{}
+			if f.Type == "object" {
+				d = append(d, "see campaigns://spec/components/"+f.Path)
+			}
+			if len(f.AppliesTo) < 2 || !sameTypes(f.AppliesTo) {
+				d = append(d, "applies to "+channelTypes(f.AppliesTo))
+			}
+			if len(f.Required) > 0 {
+				d = append(d, "required at publish for "+channelTypes(f.Required))
+			}
+			if len(f.Values) > 0 {
+				if enums {
+					p.Enum = anyOf(f.Values)
+				} else {
+					d = append(d, "one of "+strings.Join(f.Values, ", ")+" for a create")
+				}
+			}
+			p.Description = strings.Join(d, "; ")
+			sc.Properties[f.Path] = p
+			sc.PropertyOrder = append(sc.PropertyOrder, f.Path)
+		}
+	}
+	return sc
+}
+
+func schemaType(t string) string {
+	switch {
+	case strings.HasPrefix(t, "array"):
+		return "array"
+	case strings.HasPrefix(t, "object"):
+		return "object"
+	case t == "any":
+		return ""
+	}
+	return t
+}
+
+// sameTypes reports whether every create delivery type of both channels is
+// listed.
+func sameTypes(m map[string][]string) bool {
+	return len(m[model.ChannelPush]) == len(model.PushCreateDeliveryTypes) && len(m[model.ChannelEmail]) == len(model.EmailCreateDeliveryTypes)
+}
+
+func channelTypes(m map[string][]string) string {
+	if len(m) == 0 {
+		return "no delivery type that can be created"
+	}
+	var parts []string
+	for _, ch := range []string{model.ChannelPush, model.ChannelEmail} {
+		if ts, ok := m[ch]; ok {
+			parts = append(parts, ch+" "+strings.Join(ts, ", "))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
