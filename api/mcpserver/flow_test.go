@@ -285,6 +285,14 @@ func TestReadingToolsAnswer(t *testing.T) {
 		t.Fatalf("validate on a stopped campaign: %v", v)
 	}
 
+	// An inline test send, from an example's content.
+	ex := readJSON(t, "../../testdata/campaigns/push_one_time.json")
+	inline := map[string]any{"channel": ex["channel"], "basic_details": ex["basic_details"], "campaign_content": ex["campaign_content"]}
+	sent := h.ok("test_campaign", map[string]any{"campaign": inline, "identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []any{"user-001"}})
+	if d, _ := sent["data"].(map[string]any); len(d) == 0 || strings.Contains(fmt.Sprint(d), "FAILED") {
+		t.Fatalf("inline test send: %v", sent)
+	}
+
 	// A body with problems validates as invalid, with targets.
 	v := h.ok("validate_campaign", map[string]any{"campaign": map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "a@example.com",
 		"basic_details": map[string]any{"name": "n", "platforms": []any{"ANDROID", "BLACKBERRY"}}}, "phase": "create"})

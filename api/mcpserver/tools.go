@@ -73,9 +73,9 @@ type testIn struct {
 	Campaign         map[string]any `json:"campaign,omitempty" jsonschema:"or send this inline content: channel, basic_details, campaign_content and for EMAIL connector"`
 	Identifier       string         `json:"identifier" jsonschema:"how identifier_values name users: PUSH USER_ATTRIBUTE_UNIQUE_ID, USER_ATTRIBUTE_USER_EMAIL, PUSH_ID, ...; EMAIL EMAIL, ID, ..."`
 	IdentifierValues []string       `json:"identifier_values" jsonschema:"at most 10 users to send the test to"`
-	Platform         string         `json:"platform,omitempty" jsonschema:"only this platform (ANDROID, IOS, WEB)"`
-	Locale           string         `json:"locale,omitempty" jsonschema:"only this locale"`
-	Variation        string         `json:"variation,omitempty" jsonschema:"only this variation"`
+	Platform         string         `json:"platform,omitempty" jsonschema:"with campaign_id: only this platform (ANDROID, IOS, WEB)"`
+	Locale           string         `json:"locale,omitempty" jsonschema:"with campaign_id: only this locale"`
+	Variation        string         `json:"variation,omitempty" jsonschema:"with campaign_id: only this variation"`
 	UserAttributes   map[string]any `json:"user_attributes,omitempty" jsonschema:"profile values to use instead of the users' own"`
 	EventAttributes  map[string]any `json:"event_attributes,omitempty" jsonschema:"event attributes the template reads"`
 }
