@@ -4,6 +4,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -267,3 +270,51 @@ func TestServiceSelectionOrder(t *testing.T) {
 }
 
 func searchOne() api.SearchRequest { return api.SearchRequest{Limit: 1, Page: 1} }
+
+// The embedded sandbox's request log stays off a command's stderr; with
+// --debug it goes to the debug log.
+func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
+	freshHome(t)
+	for _, debug := range []bool{false, true} {
+		var errb bytes.Buffer
+		app := &appContext{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errb, Getenv: os.Getenv, debug: debug}
+		if err := app.startLogging(); err != nil {
+			t.Fatal(err)
+		}
+		cmd := &cobra.Command{Use: "x"}
+		f := addServiceFlags(cmd, app)
+		cmd.ParseFlags([]string{"--data", t.TempDir()})
+		svc, err := f.open(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := svc.Client.Search(context.Background(), searchOne()); err != nil {
+			t.Fatal(err)
+		}
+		svc.Close()
+		app.stopLogging()
+		if errb.Len() != 0 {
+			t.Errorf("debug=%v: stderr %q", debug, errb.String())
+		}
+	}
+	b, _ := os.ReadFile(debugLogPath(os.Getenv))
+	if !strings.Contains(string(b), "component=sandbox") || !strings.Contains(string(b), "request") {
+		t.Errorf("the debug log lacks the sandbox's request lines:\n%s", b)
+	}
+}
+
+// A key the service knows but that may not read: 403, said as such, exit 1.
+func TestAuthStatusForbidden(t *testing.T) {
+	freshHome(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusForbidden)
+		io.WriteString(w, `{"error":{"code":"Forbidden","message":"the key lacks the view scope","target":"SVC-Scopes"}}`)
+	}))
+	defer srv.Close()
+	cli(t, "k", "auth", "login", "--profile", "ro", "--base-url", srv.URL, "--workspace-id", "W", "--with-key")
+	code, _, errs := cli(t, "", "auth", "status")
+	if code != 1 || !strings.Contains(errs, "valid but may not read campaigns in workspace W (403)") || !strings.Contains(errs, "lacks the view scope") {
+		t.Fatalf("exit %d %q", code, errs)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -17,11 +18,11 @@ import (
 
 const rootLong = `campaigns — a terminal editor for Campaigns Service V5
 
-  campaigns [--base-url URL | --dc DC] [--workspace-id ID] [--profile NAME] [--theme NAME] [--data DIR]
-  campaigns serve [--addr 127.0.0.1:8787] [--data DIR] [--workspace ID:KEY[:FLAGS]]...
-  campaigns validate [--phase create|patch|publish] [--base STORED.json] [--state STATE] FILE|DIR|-...
-  campaigns ssh [--demo | --authorized-keys PATH] [--addr 127.0.0.1:23234] [--data DIR]
-  campaigns auth login|list|switch|logout|status
+  campaigns [--theme NAME] [--data DIR]     the editor (its flags below)
+  campaigns serve [--addr HOST:PORT]        the sandbox service over HTTP
+  campaigns validate FILE|DIR|-...          the validation engine on files
+  campaigns ssh [--demo | --authorized-keys PATH]   the editor over SSH
+  campaigns auth login|list|switch|logout|status    profiles and their keys
 
 With no service named, the editor runs the embedded sandbox in-process (its
 data under --data, seeded with demo campaigns on first start). A real service
@@ -40,11 +41,12 @@ func newEditorCmd(app *appContext) *cobra.Command {
 		ValidArgsFunction: cobra.NoFileCompletions,
 	}
 	svc := addServiceFlags(cmd, app)
-	cmd.Flags().StringVar(&themeName, "theme", "default", "default, high-contrast or plain (NO_COLOR forces plain)")
+	// No default shown: fang would print "(default)", which reads as a remark.
+	cmd.Flags().StringVar(&themeName, "theme", "", "default, high-contrast or plain (NO_COLOR forces plain)")
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		// no-color.org: set and not empty.
-		theme, ok := themes.Select(themeName, app.Getenv("NO_COLOR") != "")
+		theme, ok := themes.Select(cmp.Or(themeName, "default"), app.Getenv("NO_COLOR") != "")
 		if !ok {
 			return usageError("unknown theme %q: use %s", themeName, strings.Join(themes.Names, ", "))
 		}

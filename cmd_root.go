@@ -49,6 +49,9 @@ func (app *appContext) profiles() *profile.Store {
 
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *appContext) *cobra.Command {
+	// A command with a PersistentPreRunE of its own still gets the root's
+	// (the logger, the debug log).
+	cobra.EnableTraverseRunHooks = true
 	root := newEditorCmd(app)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
@@ -107,14 +110,41 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 	var ee *exitError
 	usage := !errors.As(err, &ee) || ee.showUsage
 	if f, ok := app.Err.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		fang.DefaultErrorHandler(w, styles, err)
+		// fang's error block, without its "Try --help" (the usage follows).
+		fmt.Fprintln(w, styles.ErrorHeader.String())
+		first, rest, _ := strings.Cut(err.Error(), "\n")
+		fmt.Fprintln(w, styles.ErrorText.Render(first+"."))
+		if rest != "" { // cobra's "Did you mean this?" keeps its lines
+			fmt.Fprintln(w, "  "+strings.ReplaceAll(strings.TrimSpace(rest), "\n", "\n  "))
+		}
 	} else {
 		fmt.Fprintf(w, "%s: %v\n", cmd.CommandPath(), err)
 	}
 	if usage {
-		fmt.Fprintln(w)
-		fmt.Fprint(w, cmd.UsageString())
+		fmt.Fprint(w, shortUsage(cmd))
 	}
+}
+
+// shortUsage is a command's usage short enough to keep the error above it on
+// the screen: its usage lines, its subcommands, and where the rest is.
+func shortUsage(cmd *cobra.Command) string {
+	var b strings.Builder
+	b.WriteString("\nUsage:\n")
+	if cmd.Runnable() {
+		b.WriteString("  " + cmd.UseLine() + "\n")
+	}
+	if cmd.HasAvailableSubCommands() {
+		b.WriteString("  " + cmd.CommandPath() + " [command]\n")
+		var names []string
+		for _, c := range cmd.Commands() {
+			if c.IsAvailableCommand() {
+				names = append(names, c.Name())
+			}
+		}
+		b.WriteString("\nCommands: " + strings.Join(names, ", ") + "\n")
+	}
+	fmt.Fprintf(&b, "\nRun %q for the flags and more.\n", cmd.CommandPath()+" --help")
+	return b.String()
 }
 
 // newManCmd prints the man page of the whole tree (fang's own writes to
@@ -157,6 +187,9 @@ func exactArgs(n int, names string) cobra.PositionalArgs {
 }
 
 func suggest(cmd *cobra.Command, typed string) string {
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2 // cobra's default, which SuggestionsFor does not apply
+	}
 	if s := cmd.SuggestionsFor(typed); len(s) > 0 {
 		return "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
 	}

@@ -64,6 +64,7 @@ func TestUsageErrorsShowThatCommandsUsage(t *testing.T) {
 	}{
 		{[]string{"bogus"}, `unknown command "bogus" for "campaigns"`, "campaigns [command]"},
 		{[]string{"serv"}, "Did you mean this?\n\tserve", "campaigns [command]"},
+		{[]string{"valdate"}, "Did you mean this?\n\tvalidate", "campaigns [command]"},
 		{[]string{"serve", "--bogus"}, "unknown flag: --bogus", "campaigns serve [flags]"},
 		{[]string{"auth", "login", "-x"}, "unknown shorthand flag: 'x'", "campaigns auth login [flags]"},
 		{[]string{"auth", "nope"}, `unknown command "nope" for "campaigns auth"`, "campaigns auth [command]"},

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"net"
 	"os"
@@ -54,7 +55,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 	fs.IntVar(&maxSessions, "max-sessions", 20, "sessions at once; more are politely refused")
 	fs.DurationVar(&idle, "idle-timeout", 30*time.Minute, "close a session after this long without a key press (0: never)")
 	fs.DurationVar(&maxSession, "max-session", 4*time.Hour, "close a session after this long in any case (0: never)")
-	fs.StringVar(&themeName, "theme", "default", "default, high-contrast or plain; a client that sends NO_COLOR\n(ssh -o SendEnv=NO_COLOR) gets plain")
+	fs.StringVar(&themeName, "theme", "", "default, high-contrast or plain; a client that sends NO_COLOR\n(ssh -o SendEnv=NO_COLOR) gets plain")
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
 	svcFlags := addServiceFlags(cmd, app)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
@@ -66,7 +67,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 		}
 		// The server's own NO_COLOR is about its terminal, not the visitors':
 		// each session follows the NO_COLOR its client sends.
-		theme, ok := themes.ByName(themeName)
+		theme, ok := themes.ByName(cmp.Or(themeName, "default"))
 		if !ok {
 			return usageError("unknown --theme %q (default, high-contrast or plain)", themeName)
 		}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"log/slog"
@@ -84,3 +85,27 @@ func (app *appContext) stopLogging() error {
 	}
 	return nil
 }
+
+// embeddedLog is the logger of an in-process sandbox: its request lines are
+// noise on a command's stderr, so they go to the debug log with --debug and
+// nowhere otherwise; its warnings and errors still reach stderr.
+func (app *appContext) embeddedLog() *slog.Logger {
+	if app.Trace != nil {
+		return app.Trace.With("component", "sandbox")
+	}
+	return slog.New(minLevel{slog.LevelWarn, app.Log.Handler()})
+}
+
+// minLevel drops records below min.
+type minLevel struct {
+	min slog.Level
+	slog.Handler
+}
+
+func (m minLevel) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= m.min && m.Handler.Enabled(ctx, l)
+}
+func (m minLevel) WithAttrs(a []slog.Attr) slog.Handler {
+	return minLevel{m.min, m.Handler.WithAttrs(a)}
+}
+func (m minLevel) WithGroup(n string) slog.Handler { return minLevel{m.min, m.Handler.WithGroup(n)} }

@@ -149,7 +149,7 @@ func (f *serviceFlags) openProfile() (*service, error) {
 // --data/sandbox, seeded with demo campaigns on first start.
 func (f *serviceFlags) openSandbox() (*service, error) {
 	ws := sandbox.DefaultWorkspace()
-	url, _, stop, err := sandbox.StartLocal(sandbox.Config{DataDir: filepath.Join(f.dataDir(), "sandbox"), Seed: true, Logger: f.app.Log})
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{DataDir: filepath.Join(f.dataDir(), "sandbox"), Seed: true, Logger: f.app.embeddedLog()})
 	if err != nil {
 		return nil, failError("starting the embedded sandbox: %v", err)
 	}

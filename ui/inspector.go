@@ -1015,7 +1015,9 @@ func (in *Inspector) dialog() string {
 				lines = append(lines, "  "+st.Text.Render(row))
 			}
 		}
-		if str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
+		if in.c.ReadOnly != "" {
+			lines = append(lines, "", st.Locked.Render("Only validating: "+in.c.ReadOnly+"."))
+		} else if str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
 			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("Stop, pause and resume do not apply to %s %s campaigns in %s.",
 				Clean(str(in.camp.Channel)), Clean(str(in.camp.CampaignDeliveryType)), Clean(str(in.camp.Status)))))
 		}

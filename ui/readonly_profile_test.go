@@ -37,7 +37,7 @@ func TestReadOnlyProfileHidesWrites(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "Overview", "read-only: the profile prod is read-only")
 	keys(tm, "a")
-	waitFor(t, tm, "Actions for", "Validate")
+	waitFor(t, tm, "Actions for", "Validate", "Only validating: the profile prod is read-only")
 	keys(tm, "s", "y")
 	r := final(t, tm)
 	if strings.Contains(r.View(), "Stop “") {
