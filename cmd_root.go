@@ -76,6 +76,7 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newExportCmd(app),
 		newDiffCmd(app),
 		newApplyCmd(app),
+		newMCPCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.

@@ -1,0 +1,241 @@
+package mcpserver_test
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/mcpserver"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/engine"
+)
+
+// clock is the sandbox's time: the client's retry waits advance it, so
+// rate-limit waits cost no real time and the test needs no real timer.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+	return ctx.Err()
+}
+
+type harness struct {
+	t       *testing.T
+	session *mcp.ClientSession
+	logs    *syncBuffer
+	clock   *clock
+}
+
+type syncBuffer struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
+
+// start serves the sandbox over loopback HTTP, builds the MCP server on a
+// client for it, and connects an SDK client over in-memory transports.
+func start(t *testing.T, readOnly bool) *harness {
+	t.Helper()
+	clk := &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	sb, err := sandbox.Open(sandbox.Config{Now: clk.Now, Seed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sb.Close() })
+	hs := httptest.NewServer(sb.Handler())
+	t.Cleanup(hs.Close)
+	ws := sandbox.DefaultWorkspace()
+	c, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: clk.Sleep})
+	if err != nil {
+		t.Fatal(err)
+	}
+	logs := &syncBuffer{}
+	srv, err := mcpserver.New(mcpserver.Options{Client: c, ReadOnly: readOnly,
+		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
+		Features: engine.Features{AudienceLimit: true, Versioning: true}, Examples: os.DirFS("../../testdata/campaigns"),
+		Label: "test sandbox", Now: clk.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.MCP().Connect(ctx, st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ss.Close() })
+	cl := mcp.NewClient(&mcp.Implementation{Name: "test-agent", Version: "1"}, nil)
+	cs, err := cl.Connect(ctx, ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return &harness{t: t, session: cs, logs: logs, clock: clk}
+}
+
+// call runs a tool and decodes its JSON text answer.
+func (h *harness) call(name string, args any) (map[string]any, bool) {
+	h.t.Helper()
+	res, err := h.session.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		h.t.Fatalf("%s: protocol error: %v", name, err)
+	}
+	if len(res.Content) == 0 {
+		h.t.Fatalf("%s: empty result", name)
+	}
+	tc, ok := res.Content[0].(*mcp.TextContent)
+	if !ok {
+		h.t.Fatalf("%s: content is %T", name, res.Content[0])
+	}
+	var out map[string]any
+	if err := json.Unmarshal([]byte(tc.Text), &out); err != nil {
+		if !res.IsError {
+			h.t.Fatalf("%s: answer is not a JSON object: %v\n%s", name, err, tc.Text)
+		}
+		return map[string]any{"text": tc.Text}, true // the SDK's own argument check
+	}
+	return out, res.IsError
+}
+
+// ok calls a tool that must succeed.
+func (h *harness) ok(name string, args any) map[string]any {
+	h.t.Helper()
+	out, isErr := h.call(name, args)
+	if isErr {
+		h.t.Fatalf("%s(%v) failed: %v", name, args, out)
+	}
+	return out
+}
+
+// fails calls a tool that must fail and returns its error object.
+func (h *harness) fails(name string, args any) map[string]any {
+	h.t.Helper()
+	out, isErr := h.call(name, args)
+	if !isErr {
+		h.t.Fatalf("%s(%v) succeeded, want a tool error: %v", name, args, out)
+	}
+	e, _ := out["error"].(map[string]any)
+	if e == nil {
+		h.t.Fatalf("%s: error result without an error object: %v", name, out)
+	}
+	return e
+}
+
+func readJSON(t *testing.T, path string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+var writeTools = []string{"create_draft", "update_campaign", "test_campaign", "change_status", "publish_campaign"}
+var readTools = []string{"search_campaigns", "get_campaign", "get_campaign_meta", "validate_campaign", "preview"}
+
+func toolNames(t *testing.T, h *harness) map[string]*mcp.Tool {
+	t.Helper()
+	res, err := h.session.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]*mcp.Tool{}
+	for _, tl := range res.Tools {
+		out[tl.Name] = tl
+	}
+	return out
+}
+
+func TestInitializeAndListTools(t *testing.T) {
+	h := start(t, false)
+	init := h.session.InitializeResult()
+	if init.ServerInfo.Name != "campaigns" || !strings.Contains(init.Instructions, "campaigns://spec/components") {
+		t.Fatalf("initialize: %+v", init)
+	}
+	tools := toolNames(t, h)
+	for _, name := range append(slices.Clone(readTools), writeTools...) {
+		tl := tools[name]
+		if tl == nil {
+			t.Fatalf("tool %s missing; have %v", name, tools)
+		}
+		if tl.Description == "" || tl.InputSchema == nil {
+			t.Errorf("%s: no description or schema", name)
+		}
+		write := slices.Contains(writeTools, name)
+		if write != strings.Contains(tl.Description, "CHANGES the service") {
+			t.Errorf("%s: description must say whether it changes the service: %q", name, tl.Description)
+		}
+		if tl.Annotations == nil || tl.Annotations.ReadOnlyHint == write {
+			t.Errorf("%s: readOnlyHint wrong: %+v", name, tl.Annotations)
+		}
+	}
+	// The create body's schema comes from the component specification.
+	cs, _ := json.Marshal(tools["create_draft"].InputSchema)
+	for _, want := range []string{`"campaign_delivery_type":{"enum":["BUSINESS_EVENT_TRIGGERED"`, `campaigns://spec/components/trigger_condition`,
+		`"connector":{"description":"see campaigns://spec/components/connector; applies to EMAIL ONE_TIME`} {
+		if !strings.Contains(string(cs), want) {
+			t.Errorf("create_draft schema lacks %s:\n%s", want, cs)
+		}
+	}
+	// Enums reach the agent through the schema.
+	sc, _ := json.Marshal(tools["change_status"].InputSchema)
+	if !strings.Contains(string(sc), `"PAUSE"`) || !strings.Contains(string(sc), `"required":["campaign_id","action"]`) {
+		t.Errorf("change_status schema: %s", sc)
+	}
+}
+
+func TestReadOnlyHidesWriteTools(t *testing.T) {
+	h := start(t, true)
+	tools := toolNames(t, h)
+	for _, name := range readTools {
+		if tools[name] == nil {
+			t.Errorf("read-only: reading tool %s missing", name)
+		}
+	}
+	for _, name := range writeTools {
+		if tools[name] != nil {
+			t.Errorf("read-only: write tool %s listed", name)
+		}
+	}
+	if len(tools) != len(readTools) {
+		t.Errorf("read-only lists %d tools, want %d", len(tools), len(readTools))
+	}
+	// Calling a hidden tool is refused, and nothing is created.
+	res, err := h.session.CallTool(context.Background(), &mcp.CallToolParams{Name: "create_draft",
+		Arguments: map[string]any{"campaign": readJSON(t, "../../testdata/campaigns/push_one_time.json")}})
+	if err == nil && !res.IsError {
+		t.Fatal("read-only server ran create_draft")
+	}
+	if !strings.Contains(h.session.InitializeResult().Instructions, "read-only") {
+		t.Error("instructions do not say the profile is read-only")
+	}
+}

@@ -1,0 +1,88 @@
+package main
+
+import (
+	"embed"
+	"io"
+	"io/fs"
+
+	"github.com/spf13/cobra"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/campaigns-cli/campaigns/api/mcpserver"
+	"github.com/campaigns-cli/campaigns/engine"
+)
+
+const mcpLong = `Serves the Model Context Protocol over standard input and output, so an AI
+assistant can search, read, draft, check, preview, test and publish campaigns.
+
+It talks to the selected service: the embedded sandbox by default (safe to
+experiment with), or a real one with a profile or --base-url. Every write is
+checked by the local validation engine first and refused with every problem
+(target and message) before anything is sent; a read-only profile (or
+--read-only) lists only the reading tools.
+
+Tools: search_campaigns, get_campaign, get_campaign_meta, validate_campaign,
+preview; and, unless read-only, create_draft, update_campaign, test_campaign,
+change_status, publish_campaign.
+Resources: campaigns://spec/components (every field, type, allowed values and
+the delivery types it applies to) and campaigns://examples/<file>.json.
+
+Register it with an MCP client, e.g.:
+  {"mcpServers": {"campaigns": {"command": "campaigns", "args": ["mcp"]}}}
+
+With --debug every tool call and HTTP exchange is written to the debug log.`
+
+// exampleCampaigns are the publishable examples served as resources.
+//
+//go:embed testdata/campaigns/*.json
+var exampleCampaigns embed.FS
+
+func newMCPCmd(app *appContext) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve the Model Context Protocol (for AI assistants) over stdin/stdout",
+		Long:  mcpLong,
+		Args:  noArgs,
+	}
+	svcFlags := addServiceFlags(cmd, app)
+	var features string
+	var readOnly bool
+	cmd.Flags().StringVar(&features, "features", "audience_limit,versioning",
+		"workspace features local validation assumes are on (\"\" for none)")
+	cmd.Flags().BoolVar(&readOnly, "read-only", false, "list only the reading tools (a read-only profile does this by itself)")
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		feats, err := engine.ParseFeatures(features)
+		if err != nil {
+			return usageError("--features: %v", err)
+		}
+		svc, err := svcFlags.open(cmd.Context())
+		if err != nil {
+			return err
+		}
+		defer svc.Close()
+		// Tool calls go to the debug trace with --debug; stdout belongs to
+		// the protocol, so nothing else may write there.
+		logger := app.Log
+		if app.Trace != nil {
+			logger = app.Trace
+		}
+		examples, _ := fs.Sub(exampleCampaigns, "testdata/campaigns")
+		srv, err := mcpserver.New(mcpserver.Options{Client: svc.Client, ReadOnly: svc.ReadOnly || readOnly, Logger: logger,
+			Features: feats, Examples: examples, Label: svc.Label, Version: versionString()})
+		if err != nil {
+			return failError("%v", err)
+		}
+		t := &mcp.IOTransport{Reader: io.NopCloser(app.In), Writer: nopWriteCloser{app.Out}}
+		if err := srv.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil {
+			return failError("mcp: %v", err)
+		}
+		return nil
+	}
+	return cmd
+}
+
+// nopWriteCloser leaves standard output open when the session ends.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

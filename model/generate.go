@@ -1,0 +1,3 @@
+package model
+
+//go:generate go run ./internal/gen
