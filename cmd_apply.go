@@ -88,6 +88,9 @@ processed —, an unknown id, unreachable).`,
 			feats = engine.Features{AudienceLimit: true, Versioning: true}
 		}
 		files, bad := s.collectFiles(args)
+		if len(files) == 0 && !bad {
+			return noFiles(args)
+		}
 		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer(), Features: feats, Force: *force}
 
 		b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(files), s.svc.Label))

@@ -383,6 +383,20 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 	}
 }
 
+func TestEmptyFolderIsAnError(t *testing.T) {
+	e := newScriptEnv(t)
+	dir := t.TempDir()
+	for _, cmd := range []string{"diff", "apply"} {
+		if code, _, errs := e.run("", cmd, dir); code != 2 || !strings.Contains(errs, "no campaign files") {
+			t.Fatalf("%s of an empty folder: exit %d %q", cmd, code, errs)
+		}
+	}
+	id := e.idOf("Delivery window reminder (SMS)")
+	if code, _, errs := e.run("", "status", id, "stop", "--yes"); code != 1 || !strings.Contains(errs, "refused before sending") {
+		t.Fatalf("status of an SMS campaign: exit %d %q", code, errs)
+	}
+}
+
 func TestUnreachableServiceNamesTheAddress(t *testing.T) {
 	e := newScriptEnv(t)
 	t.Setenv("CAMPAIGNS_API_KEY", "k")
