@@ -28,7 +28,7 @@ type applyResult struct {
 
 func newApplyCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "apply FILE|DIR... [--confirm]",
+		Use:   "apply FILE|DIR...",
 		Short: "Send the changes of campaign files to the service (a dry run without --confirm)",
 		Long: `Compares each campaign file with the service and, without --confirm, prints
 per file exactly the component PATCH (or the create) it would send, changing
