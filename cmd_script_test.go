@@ -423,11 +423,17 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	id := e.idOf("Weekly picks")
 	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatal(errs)
+	code, out, errs := e.run("", "export", "--status", "paused", "--dir", dir, "--json")
+	var written []struct{ File, Campaign_ID, Name string }
+	e.mustJSON(out, &written)
+	if code != 0 || len(written) != 2 || written[0].File != filepath.Join(dir, written[0].Campaign_ID+".json") {
+		t.Fatalf("export --json: %d %s %s", code, out, errs)
 	}
-	if code, out, errs := e.run("", "diff", dir); code != 0 {
+	if code, out, errs := e.run("", "diff", dir); code != 0 || !strings.Contains(out, "0 of 2") {
 		t.Fatalf("diff: %d %s %s", code, out, errs)
+	}
+	if code, out, errs := e.run("", "status", id, "resume", "--yes"); code != 0 || !strings.Contains(out, "ACTIVE") {
+		t.Fatalf("status: %d %s %s", code, out, errs)
 	}
 }
 
