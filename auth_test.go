@@ -108,6 +108,12 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 		t.Fatalf("switch to an unknown profile: exit %d %q", code, errs)
 	}
 
+	if code, out, _ = cli(t, "", "__complete", "--profile", ""); code != 0 || !strings.HasPrefix(out, "acme\nbad\n:4") {
+		t.Fatalf("--profile completion: %q", out)
+	}
+	if code, out, _ = cli(t, "", "__complete", "auth", "switch", ""); code != 0 || !strings.HasPrefix(out, "acme\nbad\n:4") {
+		t.Fatalf("auth switch completion: %q", out)
+	}
 	if code, out, _ = cli(t, "", "auth", "logout", "bad"); code != 0 {
 		t.Fatalf("logout: exit %d", code)
 	}

@@ -188,40 +188,53 @@ on standard input with --with-key.`,
 
 // loginForm asks, on the terminal, for what the flags did not give.
 func loginForm(app *appContext, p *profile.Profile) (string, error) {
-	var key, color string
-	service := cmpOr(p.BaseURL, p.DC)
-	name := cmpOr(p.Name, "default")
-	color = p.Color
-	form := huh.NewForm(huh.NewGroup(
-		huh.NewInput().Title("Profile name").Description("e.g. staging, prod").Value(&name).
-			Validate(profile.CheckName),
-		huh.NewInput().Title("Service").Description("its base URL (https://…) or data centre (01-06, 101)").Value(&service).
-			Validate(func(s string) error { return checkService(serviceProfile(s)) }),
-		huh.NewInput().Title("Workspace id").Value(&p.WorkspaceID).
-			Validate(func(s string) error {
-				if strings.TrimSpace(s) == "" {
-					return errors.New("the workspace id is needed")
-				}
-				return nil
-			}),
-		huh.NewInput().Title("API key").Description("kept in the OS keyring").EchoMode(huh.EchoModePassword).Value(&key).
-			Validate(func(s string) error {
-				if strings.TrimSpace(s) == "" {
-					return errors.New("the API key is needed")
-				}
-				return nil
-			}),
-		huh.NewConfirm().Title("Read-only?").Description("refuse every write through this profile").Value(&p.ReadOnly),
-		huh.NewInput().Title("Header colour (optional)").Description("#rrggbb or 0-255; empty for the theme's").Value(&color).
-			Validate(checkColor),
-	)).WithInput(app.In).WithOutput(app.Err)
-	if err := form.Run(); err != nil {
+	lf := newLoginForm(p)
+	if err := lf.form.WithInput(app.In).WithOutput(app.Err).Run(); err != nil {
 		return "", err
 	}
-	sp := serviceProfile(service)
-	p.Name, p.BaseURL, p.DC, p.Color = name, sp.BaseURL, sp.DC, color
-	p.WorkspaceID = strings.TrimSpace(p.WorkspaceID)
-	return strings.TrimSpace(key), nil
+	return lf.apply(p), nil
+}
+
+// loginFormState is the form and the strings it fills.
+type loginFormState struct {
+	form                      *huh.Form
+	name, service, key, color string
+	readOnly                  bool
+	workspace                 string
+}
+
+func newLoginForm(p *profile.Profile) *loginFormState {
+	lf := &loginFormState{name: cmpOr(p.Name, "default"), service: cmpOr(p.BaseURL, p.DC),
+		workspace: p.WorkspaceID, color: p.Color, readOnly: p.ReadOnly}
+	needed := func(what string) func(string) error {
+		return func(s string) error {
+			if strings.TrimSpace(s) == "" {
+				return errors.New(what + " is needed")
+			}
+			return nil
+		}
+	}
+	lf.form = huh.NewForm(huh.NewGroup(
+		huh.NewInput().Title("Profile name").Description("e.g. staging, prod").Value(&lf.name).
+			Validate(func(s string) error { return profile.CheckName(strings.TrimSpace(s)) }),
+		huh.NewInput().Title("Service").Description("its base URL (https://…) or data centre (01-06, 101)").Value(&lf.service).
+			Validate(func(s string) error { return checkService(serviceProfile(s)) }),
+		huh.NewInput().Title("Workspace id").Value(&lf.workspace).Validate(needed("the workspace id")),
+		huh.NewInput().Title("API key").Description("kept in the OS keyring").EchoMode(huh.EchoModePassword).Value(&lf.key).
+			Validate(needed("the API key")),
+		huh.NewConfirm().Title("Read-only?").Description("refuse every write through this profile").Value(&lf.readOnly),
+		huh.NewInput().Title("Header colour (optional)").Description("#rrggbb or 0-255; empty for the theme's").Value(&lf.color).
+			Validate(func(s string) error { return checkColor(strings.TrimSpace(s)) }),
+	))
+	return lf
+}
+
+// apply copies the answers into p and returns the key.
+func (lf *loginFormState) apply(p *profile.Profile) string {
+	sp := serviceProfile(lf.service)
+	p.Name, p.BaseURL, p.DC = strings.TrimSpace(lf.name), sp.BaseURL, sp.DC
+	p.WorkspaceID, p.Color, p.ReadOnly = strings.TrimSpace(lf.workspace), strings.TrimSpace(lf.color), lf.readOnly
+	return strings.TrimSpace(lf.key)
 }
 
 // serviceProfile reads the form's one service field: a data centre or a URL.

@@ -47,11 +47,12 @@ func (app *appContext) profiles() *profile.Store {
 		Warn: func(msg string) { fmt.Fprintln(app.Err, msg) }}
 }
 
+// A command with a PersistentPreRunE of its own still gets the root's (the
+// logger, the debug log). Set once here: tests build trees concurrently.
+func init() { cobra.EnableTraverseRunHooks = true }
+
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *appContext) *cobra.Command {
-	// A command with a PersistentPreRunE of its own still gets the root's
-	// (the logger, the debug log).
-	cobra.EnableTraverseRunHooks = true
 	root := newEditorCmd(app)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)

@@ -41,6 +41,7 @@ func addServiceFlags(cmd *cobra.Command, app *appContext) *serviceFlags {
 	fs.Var(&f.data, "data", "where the embedded sandbox and the editor's journals live\n(default "+defaultDataDir()+")")
 	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
 	_ = cmd.MarkFlagDirname("data")
+	_ = cmd.RegisterFlagCompletionFunc("profile", completeProfiles(app))
 	return f
 }
 

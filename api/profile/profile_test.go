@@ -156,3 +156,14 @@ func TestKeyFallsBackToAPrivateFile(t *testing.T) {
 		t.Fatalf("key file left after DeleteKey")
 	}
 }
+
+// A keyring that holds nothing for the profile and refuses to answer, with
+// no key file: one sentence naming the keyring.
+func TestKeyringThatRefuses(t *testing.T) {
+	keyring.MockInitWithError(errors.New("Cannot autolaunch D-Bus without X11 $DISPLAY"))
+	t.Cleanup(keyring.MockInit)
+	_, err := (&Store{Dir: t.TempDir()}).Key("prod")
+	if err == nil || !strings.Contains(err.Error(), `the OS keyring refused to give the key of profile "prod"`) {
+		t.Fatalf("err = %v", err)
+	}
+}
