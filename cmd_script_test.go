@@ -75,8 +75,8 @@ func TestListTableJSONAndJQ(t *testing.T) {
 	var page []map[string]any
 	code, out, _ = e.run("", "list", "--json")
 	e.mustJSON(out, &page)
-	if code != 0 || len(page) != 15 {
-		t.Fatalf("--json: exit %d, %d records", code, len(page))
+	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
+		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
 	}
 	var all []map[string]any
 	_, out, _ = e.run("", "list", "--all", "--json")
@@ -130,7 +130,7 @@ func TestGetAndMeta(t *testing.T) {
 	var rec map[string]any
 	code, out, _ = e.run("", "get", id, "--json")
 	e.mustJSON(out, &rec)
-	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil {
+	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
 		t.Fatalf("get --json: exit %d %v", code, rec)
 	}
 	code, out, _ = e.run("", "get", id, "--jq", ".scheduling_details.timezone")
