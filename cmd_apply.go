@@ -28,7 +28,7 @@ type applyResult struct {
 
 func newApplyCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "apply FILE|DIR... [--confirm]",
+		Use:   "apply FILE|DIR...",
 		Short: "Send the changes of campaign files to the service (a dry run without --confirm)",
 		Long: `Compares each campaign file with the service and, without --confirm, prints
 per file exactly the component PATCH (or the create) it would send, changing
@@ -88,6 +88,9 @@ processed —, an unknown id, unreachable).`,
 			feats = engine.Features{AudienceLimit: true, Versioning: true}
 		}
 		files, bad := s.collectFiles(args)
+		if len(files) == 0 && !bad {
+			return noFiles(args)
+		}
 		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer(), Features: feats, Force: *force}
 
 		b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(files), s.svc.Label))

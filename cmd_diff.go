@@ -26,6 +26,12 @@ func (s *scriptCmd) collectFiles(args []string) (files []*gitops.File, bad bool)
 	return files, len(errs) > 0
 }
 
+// noFiles refuses a run that found nothing to work on: in CI a mistyped
+// folder must not pass as "no difference".
+func noFiles(args []string) error {
+	return usageError("no campaign files in %s", strings.Join(args, ", "))
+}
+
 func newDiffCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff FILE|DIR...",
@@ -61,6 +67,9 @@ file — the others are still compared —, an unknown id, unreachable).`,
 			return err
 		}
 		files, bad := s.collectFiles(args)
+		if len(files) == 0 && !bad {
+			return noFiles(args)
+		}
 		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
 		type fileDiff struct {
 			File       string   `json:"file"`

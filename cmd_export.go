@@ -10,7 +10,7 @@ import (
 
 func newExportCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "export [ID...] [filters] --dir DIR",
+		Use:   "export [ID...]",
 		Short: "Write campaigns to files, one <campaign_id>.json each, for git",
 		Long: `Writes each campaign to DIR/<campaign_id>.json exactly as the service returns
 it: pretty, keys in a stable (sorted) order so diffs stay small, unknown

@@ -42,6 +42,19 @@ usage or unreachable.`,
 		if err != nil {
 			return err
 		}
+		if out.JSON && out.JQ == "" {
+			// The record exactly as the service sent it, key order too.
+			var raw json.RawMessage
+			err := s.pacer().Do(ctx, gitops.ClassRead, func(ctx context.Context) error {
+				var err error
+				raw, err = s.svc.Client.GetRaw(ctx, args[0])
+				return err
+			})
+			if err != nil {
+				return s.serviceError(err)
+			}
+			return printRaw(app.Out, raw)
+		}
 		rec, err := (&gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}).Fetch(ctx, args[0])
 		if err != nil {
 			return s.serviceError(err)
@@ -182,6 +195,9 @@ usage or unreachable.`,
 		rec, err := decodeTree(rows[0])
 		if err != nil {
 			return usageError("the service's answer: %v", err)
+		}
+		if out.JSON && out.JQ == "" {
+			return printRaw(app.Out, rows[0])
 		}
 		if out.Machine() {
 			if err := out.Write(app.Out, rec); err != nil {

@@ -1,8 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -112,6 +115,14 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 		if err != nil {
 			return err
 		}
+		if out.JSON && out.JQ == "" {
+			// The records exactly as the service sent them, key order too.
+			raws, err := s.searchRaw(ctx, req, *page, *all)
+			if err != nil {
+				return s.serviceError(err)
+			}
+			return printRawArray(app.Out, raws)
+		}
 		recs, more, err := s.search(ctx, req, *page, *all)
 		if err != nil {
 			return s.serviceError(err)
@@ -155,6 +166,57 @@ func (s *scriptCmd) search(ctx context.Context, req api.SearchRequest, page int,
 		return nil
 	})
 	return recs, more && !all, err
+}
+
+// searchRaw is search with the records as the service sent them.
+func (s *scriptCmd) searchRaw(ctx context.Context, req api.SearchRequest, page int, all bool) ([]json.RawMessage, error) {
+	b := s.startBusy("Searching " + s.svc.Label + "…")
+	defer b.stop()
+	pacer := s.pacer()
+	req.Limit = gitops.PageSize
+	var out []json.RawMessage
+	for p := page; ; p++ {
+		req.Page, req.RequestID = p, ""
+		var rows []json.RawMessage
+		err := pacer.Do(ctx, gitops.ClassSearch, func(ctx context.Context) error {
+			var err error
+			rows, err = s.svc.Client.SearchRaw(ctx, req)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rows...)
+		if !all || len(rows) < gitops.PageSize {
+			return out, nil
+		}
+	}
+}
+
+// printRawArray prints records as one pretty JSON array, each record's
+// keys in the service's order.
+func printRawArray(w io.Writer, raws []json.RawMessage) error {
+	var b bytes.Buffer
+	b.WriteByte('[')
+	for i, r := range raws {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		b.Write(r)
+	}
+	b.WriteByte(']')
+	return printRaw(w, b.Bytes())
+}
+
+// printRaw pretty-prints JSON as it is (key order, numbers and all).
+func printRaw(w io.Writer, raw []byte) error {
+	var out bytes.Buffer
+	if err := json.Indent(&out, raw, "", "  "); err != nil {
+		return usageError("the service's answer is not JSON: %v", err)
+	}
+	out.WriteByte('\n')
+	_, err := w.Write(out.Bytes())
+	return err
 }
 
 // printTable draws campaign records as a table.

@@ -75,8 +75,8 @@ func TestListTableJSONAndJQ(t *testing.T) {
 	var page []map[string]any
 	code, out, _ = e.run("", "list", "--json")
 	e.mustJSON(out, &page)
-	if code != 0 || len(page) != 15 {
-		t.Fatalf("--json: exit %d, %d records", code, len(page))
+	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
+		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
 	}
 	var all []map[string]any
 	_, out, _ = e.run("", "list", "--all", "--json")
@@ -130,7 +130,7 @@ func TestGetAndMeta(t *testing.T) {
 	var rec map[string]any
 	code, out, _ = e.run("", "get", id, "--json")
 	e.mustJSON(out, &rec)
-	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil {
+	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
 		t.Fatalf("get --json: exit %d %v", code, rec)
 	}
 	code, out, _ = e.run("", "get", id, "--jq", ".scheduling_details.timezone")
@@ -383,6 +383,20 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 	}
 }
 
+func TestEmptyFolderIsAnError(t *testing.T) {
+	e := newScriptEnv(t)
+	dir := t.TempDir()
+	for _, cmd := range []string{"diff", "apply"} {
+		if code, _, errs := e.run("", cmd, dir); code != 2 || !strings.Contains(errs, "no campaign files") {
+			t.Fatalf("%s of an empty folder: exit %d %q", cmd, code, errs)
+		}
+	}
+	id := e.idOf("Delivery window reminder (SMS)")
+	if code, _, errs := e.run("", "status", id, "stop", "--yes"); code != 1 || !strings.Contains(errs, "refused before sending") {
+		t.Fatalf("status of an SMS campaign: exit %d %q", code, errs)
+	}
+}
+
 func TestUnreachableServiceNamesTheAddress(t *testing.T) {
 	e := newScriptEnv(t)
 	t.Setenv("CAMPAIGNS_API_KEY", "k")
@@ -409,11 +423,17 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	id := e.idOf("Weekly picks")
 	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatal(errs)
+	code, out, errs := e.run("", "export", "--status", "paused", "--dir", dir, "--json")
+	var written []struct{ File, Campaign_ID, Name string }
+	e.mustJSON(out, &written)
+	if code != 0 || len(written) != 2 || written[0].File != filepath.Join(dir, written[0].Campaign_ID+".json") {
+		t.Fatalf("export --json: %d %s %s", code, out, errs)
 	}
-	if code, out, errs := e.run("", "diff", dir); code != 0 {
+	if code, out, errs := e.run("", "diff", dir); code != 0 || !strings.Contains(out, "0 of 2") {
 		t.Fatalf("diff: %d %s %s", code, out, errs)
+	}
+	if code, out, errs := e.run("", "status", id, "resume", "--yes"); code != 0 || !strings.Contains(out, "ACTIVE") {
+		t.Fatalf("status: %d %s %s", code, out, errs)
 	}
 }
 

@@ -73,6 +73,9 @@ unreachable.`,
 			return err
 		}
 		from, typ := deref(c.Status), deref(c.CampaignDeliveryType)
+		if ch := deref(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
+			return refusedError(fmt.Errorf("refused before sending: status actions apply to PUSH and EMAIL campaigns; this one is %s", ch))
+		}
 		next, err := engine.CheckAction(typ, from, action, startAhead(c, time.Now()))
 		if err != nil {
 			return refusedError(fmt.Errorf("refused before sending: %v", err))
@@ -134,6 +137,9 @@ or unreachable.`,
 			return err
 		}
 		from := deref(c.Status)
+		if ch := deref(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
+			return refusedError(fmt.Errorf("refused before sending: only PUSH and EMAIL campaigns are published here; this one is %s", ch))
+		}
 		if from != model.StatusDraft {
 			return refusedError(fmt.Errorf("refused before sending: only a draft can be published; this campaign is %s", from))
 		}

@@ -18,7 +18,7 @@ const maxTestRecipients = 10
 
 func newTestSendCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "test ID --to A[,B...]",
+		Use:   "test ID",
 		Short: "Send a test of a campaign's saved content to up to 10 people",
 		Long: `Sends a test of the campaign's saved content (draft mode of the test route):
 by default one message per platform, locale and variation, narrowed with

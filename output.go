@@ -179,8 +179,7 @@ func stylesFor(w io.Writer, getenv func(string) string) themes.Styles {
 	if forceTerminal {
 		r.SetColorProfile(termenv.ANSI256)
 	}
-	t, _ := themes.Select(getenv("CAMPAIGNS_THEME"), false)
-	return themes.New(t, r)
+	return themes.New(themes.Default(), r)
 }
 
 // renderTable draws rows under headers with the theme's table styles;

@@ -3,6 +3,7 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 )
 
@@ -16,4 +17,25 @@ func (c *Client) MetaRaw(ctx context.Context, req MetaRequest) ([]json.RawMessag
 	req.RequestID = requestID(ctx, req.RequestID)
 	err := c.do(ctx, call{method: http.MethodPost, path: PathMeta, body: req, rid: req.RequestID, key: true}, &out)
 	return out.Campaigns, err
+}
+
+// SearchRaw is Search with each record exactly as the service sent it
+// (key order included).
+func (c *Client) SearchRaw(ctx context.Context, req SearchRequest) ([]json.RawMessage, error) {
+	var out struct {
+		Campaigns []json.RawMessage `json:"campaigns"`
+	}
+	req.RequestID = requestID(ctx, req.RequestID)
+	err := c.do(ctx, call{method: http.MethodPost, path: PathSearch, body: req, rid: req.RequestID, key: true}, &out)
+	return out.Campaigns, err
+}
+
+// GetRaw is Get with the record exactly as the service sent it.
+func (c *Client) GetRaw(ctx context.Context, id string) (json.RawMessage, error) {
+	if id == "" {
+		return nil, errors.New("api: get needs a campaign id")
+	}
+	var out json.RawMessage
+	err := c.do(ctx, call{method: http.MethodGet, path: campaignPath(id), rid: requestID(ctx, "")}, &out)
+	return out, err
 }
