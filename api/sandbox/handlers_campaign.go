@@ -110,7 +110,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.Error("create", "err", err)
+		if !errors.Is(err, errIdemTaken) {
+			s.log.Error("create", "err", err)
+		}
 		writeErr(w, r, err)
 		return
 	}
@@ -146,6 +148,12 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 				}
 				return s.idemPut(tx, r, a)
 			})
+		}
+		switch {
+		case err == nil:
+			s.cache.put(out, revAfter(rec, out))
+		case errors.Is(err, errStale):
+			s.cache.drop(rec.Workspace, rec.CampaignID) // another process wrote: read it
 		}
 		unlock()
 		if !errors.Is(err, errStale) {
@@ -189,16 +197,7 @@ func revAfter(was, out *Record) int64 {
 
 // putIfUnchanged writes out if the newest version of its campaign is still
 // was, at the same revision.
-func putIfUnchanged(tx Tx, was, out *Record) error {
-	id, rev, err := tx.Newest(was.Workspace, was.CampaignID)
-	if err != nil {
-		return err
-	}
-	if id != was.ID || rev != was.Rev {
-		return errStale
-	}
-	return tx.Put(out)
-}
+func putIfUnchanged(tx Tx, was, out *Record) error { return tx.Replace(was, out) }
 
 // editable reports whether V5 creates and updates campaigns of the channel.
 func editable(channel string) bool {
@@ -229,6 +228,9 @@ func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Cam
 func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, func(), error) {
 	ws, pathID := info(r).ws.ID, r.PathValue("campaign_id")
 	unlock := s.lockCampaign(ws, pathID)
+	if rec, c, ok := s.cache.get(ws, pathID); ok {
+		return rec, c, unlock, nil
+	}
 	rec, c, err := s.load(r.Context(), r)
 	if err != nil {
 		unlock()

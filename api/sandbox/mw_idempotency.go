@@ -175,40 +175,44 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 			c.mu.Unlock()
 		}()
 
-		prev, err := s.store.Idem(r.Context(), scope)
-		if err != nil {
-			s.log.Error("idempotency lookup", "err", err)
-			writeErr(w, r, err)
-			return
-		}
-		if prev != nil && !prev.Created.Before(now.Add(-IdemTTL)) {
-			s.replay(w, r, prev, hash)
-			return
-		}
+		// No lookup first: the answer is stored with a conflict check
+		// (Tx.PutIdem), and a key that already has one makes the write it
+		// goes with roll back and that answer be replayed. A repeated key
+		// costs a wasted run; a new one (nearly all) costs no extra read.
 		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now}
 		ri.idem = p
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
+		replayStored := func() bool {
+			prev, err := s.store.Idem(r.Context(), scope)
+			if err != nil || prev == nil || prev.Created.Before(now.Add(-IdemTTL)) {
+				return false
+			}
+			rec.reset(w)
+			s.replay(w, r, prev, hash)
+			return true
+		}
 		switch {
 		case p.taken:
-			prev, err := s.store.Idem(r.Context(), scope)
-			if err != nil || prev == nil {
+			if !replayStored() {
+				rec.reset(w)
 				writeErr(w, r, errKeyConflict("A request with this Idempotency-Key was answered meanwhile; retry to get its answer."))
+			}
+			return
+		case p.stored || rec.status == 0:
+		case rec.status >= 500 || rec.status == http.StatusTooManyRequests:
+			// Not stored, so that a retry runs again; unless the key was
+			// answered before, when that answer stands.
+			if replayStored() {
 				return
 			}
-			s.replay(w, r, prev, hash)
-			return
-		case p.stored || rec.status == 0 || rec.status >= 500 || rec.status == http.StatusTooManyRequests:
 		default:
 			// An answer without a write (a refusal, a search, a preview):
 			// stored on its own, still before it is sent.
 			a := &answer{status: rec.status, header: w.Header(), body: rec.buf.Bytes()}
 			err := s.store.Update(r.Context(), func(tx Tx) error { return s.idemPut(tx, r, a) })
-			if errors.Is(err, errIdemTaken) {
-				if prev, err := s.store.Idem(r.Context(), scope); err == nil && prev != nil {
-					s.replay(w, r, prev, hash)
-					return
-				}
+			if errors.Is(err, errIdemTaken) && replayStored() {
+				return
 			}
 			if err != nil {
 				s.log.Error("idempotency store", "err", err)
@@ -308,7 +312,7 @@ func (r *recorder) flush() {
 func (r *recorder) reset(w http.ResponseWriter) {
 	r.status = 0
 	r.buf.Reset()
-	for _, h := range replayedHeaders {
+	for _, h := range append(replayedHeaders, "Content-Type", api.HeaderRetryAfter, "WWW-Authenticate") {
 		w.Header().Del(h)
 	}
 }

@@ -93,7 +93,7 @@ CREATE TABLE IF NOT EXISTS seeded (workspace TEXT PRIMARY KEY) WITHOUT ROWID;
 `
 
 // selectColumns are what scanRecord reads.
-const selectColumns = recordColumns + ", rev"
+const selectColumns = recordColumns + ", rev, tags"
 
 const recordColumns = `workspace, id, campaign_id, version, latest, status, channel, delivery_type,
 	name_lower, created_by, parent_id, flow_id, created_at, updated_at, next_at, doc`
@@ -164,8 +164,8 @@ func openSQLite(dir string) (*sqliteStore, error) {
 			write.Close()
 			return nil, err
 		}
-		read.SetMaxOpenConns(8)
-		read.SetMaxIdleConns(8)
+		read.SetMaxOpenConns(32)
+		read.SetMaxIdleConns(32)
 	}
 	s := &sqliteStore{read: read, write: write, ops: make(chan *writeOp, 1024), stop: make(chan struct{}), done: make(chan struct{}),
 		w: map[string]*sql.Stmt{}}
@@ -383,9 +383,13 @@ func scanRecord(sc scanner) (*Record, error) {
 	var created, updated int64
 	var next sql.NullInt64
 	var nameLower string // the search column; the name itself is in the document
+	var tags string
 	if err := sc.Scan(&r.Workspace, &r.ID, &r.CampaignID, &r.Version, &latest, &r.Status, &r.Channel,
-		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc, &r.Rev); err != nil {
+		&r.DeliveryType, &nameLower, &r.CreatedBy, &r.ParentID, &r.FlowID, &created, &updated, &next, &r.Doc, &r.Rev, &tags); err != nil {
 		return nil, err
+	}
+	if tags != "" {
+		r.Tags = strings.Split(tags, "\x1f")
 	}
 	r.Latest = latest == 1
 	r.CreatedAt = time.UnixMicro(created).UTC()
@@ -643,6 +647,8 @@ const (
 	// leaves the indexes on the others alone.
 	sqlUpdate      = "UPDATE campaigns SET latest = ?, status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ?"
 	sqlNewest      = "SELECT id, rev FROM campaigns WHERE workspace = ? AND campaign_id = ? AND latest = 1"
+	// An edit of the newest document, only at the revision it was read at.
+	sqlReplace = "UPDATE campaigns SET status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ? AND rev = ? AND latest = 1"
 	sqlDeleteTags  = "DELETE FROM campaign_tags WHERE workspace = ? AND id = ?"
 	sqlInsertTag   = "INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)"
 	sqlCreateUntil = "SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?"
@@ -657,7 +663,7 @@ const (
 	sqlRelease    = "RELEASE op"
 )
 
-var writeSQL = []string{latestSQL, sqlNewest, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
+var writeSQL = []string{latestSQL, sqlNewest, sqlReplace, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 type sqlTx struct {
 	tx *sql.Tx
@@ -729,6 +735,48 @@ func (t *sqlTx) Put(r *Record) error {
 	}
 	for _, tag := range r.Tags {
 		if err := t.exec(sqlInsertTag, r.Workspace, r.ID, tag); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *sqlTx) Replace(was, out *Record) error {
+	if out.ID != was.ID || !out.Latest {
+		// A new version: check, then insert.
+		id, rev, err := t.Newest(was.Workspace, was.CampaignID)
+		if err != nil {
+			return err
+		}
+		if id != was.ID || rev != was.Rev {
+			return errStale
+		}
+		return t.Put(out)
+	}
+	// The same document: one conditional UPDATE checks and writes.
+	var next any
+	if !out.NextAt.IsZero() {
+		next = out.NextAt.UnixMicro()
+	}
+	tags := strings.Join(out.Tags, "\x1f")
+	res, err := t.stmt(sqlReplace).Exec(out.Status, strings.ToLower(out.Name), out.UpdatedAt.UnixMicro(), next, out.Doc, tags, out.Workspace, out.ID, was.Rev)
+	if err != nil {
+		return err
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		if err != nil {
+			return err
+		}
+		return errStale
+	}
+	if tags == strings.Join(was.Tags, "\x1f") {
+		return nil
+	}
+	if err := t.exec(sqlDeleteTags, out.Workspace, out.ID); err != nil {
+		return err
+	}
+	for _, tag := range out.Tags {
+		if err := t.exec(sqlInsertTag, out.Workspace, out.ID, tag); err != nil {
 			return err
 		}
 	}
