@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -263,16 +262,12 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, prev *Idem, hash
 }
 
 // bodyHash hashes the body's JSON meaning, so that the same object sent with
-// other spacing or key order is the same request.
+// other spacing or key order is the same request; a body that is not JSON
+// is hashed as it is.
 func bodyHash(body []byte) string {
-	canon := body
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	if dec.Decode(&v) == nil {
-		if b, err := json.Marshal(v); err == nil {
-			canon = b
-		}
+	canon, err := canonicalJSON(make([]byte, 0, len(body)), body)
+	if err != nil {
+		canon = body
 	}
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:])
