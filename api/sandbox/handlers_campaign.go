@@ -138,24 +138,41 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 		if err != nil {
 			return nil, err
 		}
+		released := false
+		release := func() {
+			if !released {
+				released = true
+				unlock()
+			}
+		}
 		out, err := change(rec, c)
 		var a *answer
 		if err == nil {
 			a = respond(out)
+			rev := revAfter(rec, out)
 			err = s.store.Update(r.Context(), func(tx Tx) error {
 				if err := putIfUnchanged(tx, rec, out); err != nil {
 					return err
 				}
-				return s.idemPut(tx, r, a)
+				if err := s.idemPut(tx, r, a); err != nil {
+					return err
+				}
+				// Applied (committed with its batch next): the next edit of
+				// this campaign may start from the cache now instead of after
+				// the fsync, and its own write checks that this one
+				// committed. The answer still waits for the commit.
+				if s.cache.put(out, rev) {
+					release()
+				}
+				return nil
 			})
 		}
-		switch {
-		case err == nil:
-			s.cache.put(out, revAfter(rec, out))
-		case errors.Is(err, errStale):
-			s.cache.drop(rec.Workspace, rec.CampaignID) // another process wrote: read it
+		if err != nil && (released || errors.Is(err, errStale)) {
+			// Not written after all, or another process wrote: the cache
+			// may be ahead of the database or behind it.
+			s.cache.drop(rec.Workspace, rec.CampaignID)
 		}
-		unlock()
+		release()
 		if !errors.Is(err, errStale) {
 			return a, err
 		}

@@ -43,11 +43,12 @@ func (w *writeCache) get(workspace, campaignID string) (*Record, *model.Campaign
 }
 
 // put remembers r (just written, at revision rev) as its campaign's newest
-// version. r and its document must not change afterwards.
-func (w *writeCache) put(r *Record, rev int64) {
+// version, and reports whether it did. r and its document must not change
+// afterwards.
+func (w *writeCache) put(r *Record, rev int64) bool {
 	if r.campaign == nil || len(r.Doc) > writeCacheDoc || !r.Latest {
 		w.drop(r.Workspace, r.CampaignID)
-		return
+		return false
 	}
 	cp := *r
 	cp.Rev = rev
@@ -66,6 +67,7 @@ func (w *writeCache) put(r *Record, rev int64) {
 	}
 	w.m[k] = &cp
 	w.bytes += len(cp.Doc)
+	return true
 }
 
 func (w *writeCache) drop(workspace, campaignID string) {
