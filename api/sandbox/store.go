@@ -103,8 +103,8 @@ type OutboxMessage struct {
 // many concurrent Updates together (group commit).
 type Store interface {
 	Update(ctx context.Context, fn func(Tx) error) error
-	// UpdateLater queues a write without waiting for it (records that only
-	// have to outlive a normal exit, such as idempotency keys).
+	// UpdateLater queues a write without waiting for it (housekeeping that
+	// may be lost: pruning, trimming the idempotency quota).
 	UpdateLater(fn func(Tx) error)
 	// Latest is the newest version of a campaign, by campaign_id or by any
 	// of its versions' ids.
