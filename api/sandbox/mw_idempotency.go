@@ -104,7 +104,9 @@ func (s *Server) countIdem(workspace string, n int64) {
 	}
 	c.mu.Unlock()
 	if over {
-		s.trimIdem(workspace)
+		// Queued from another goroutine: this runs inside the writer,
+		// which must never wait on its own queue.
+		go s.trimIdem(workspace)
 	}
 }
 
