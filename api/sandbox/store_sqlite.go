@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -258,6 +259,7 @@ func (s *sqliteStore) writer() {
 	defer close(s.done)
 	const maxBatch = 256
 	batch := make([]*writeOp, 0, maxBatch)
+	last := 0
 	for {
 		var first *writeOp
 		select {
@@ -274,15 +276,27 @@ func (s *sqliteStore) writer() {
 			}
 		}
 		batch = append(batch[:0], first)
+		// After a batch of several, writers are busy: yield a few times so
+		// that those about to queue join this commit (one fsync for more
+		// writes); a lone writer (the last batch was one op) waits for none.
+		yields := 0
+		if last > 1 {
+			yields = 4
+		}
 	fill:
 		for len(batch) < maxBatch {
 			select {
 			case op := <-s.ops:
 				batch = append(batch, op)
 			default:
-				break fill
+				if yields == 0 {
+					break fill
+				}
+				yields--
+				runtime.Gosched()
 			}
 		}
+		last = len(batch)
 		s.runBatch(batch)
 	}
 }
