@@ -110,7 +110,9 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err != nil {
-		s.log.Error("create", "err", err)
+		if !errors.Is(err, errIdemTaken) {
+			s.log.Error("create", "err", err)
+		}
 		writeErr(w, r, err)
 		return
 	}
@@ -136,18 +138,41 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 		if err != nil {
 			return nil, err
 		}
+		released := false
+		release := func() {
+			if !released {
+				released = true
+				unlock()
+			}
+		}
 		out, err := change(rec, c)
 		var a *answer
 		if err == nil {
 			a = respond(out)
+			rev := revAfter(rec, out)
 			err = s.store.Update(r.Context(), func(tx Tx) error {
 				if err := putIfUnchanged(tx, rec, out); err != nil {
 					return err
 				}
-				return s.idemPut(tx, r, a)
+				if err := s.idemPut(tx, r, a); err != nil {
+					return err
+				}
+				// Applied (committed with its batch next): the next edit of
+				// this campaign may start from the cache now instead of after
+				// the fsync, and its own write checks that this one
+				// committed. The answer still waits for the commit.
+				if s.cache.put(out, rev) {
+					release()
+				}
+				return nil
 			})
 		}
-		unlock()
+		if err != nil && (released || errors.Is(err, errStale)) {
+			// Not written after all, or another process wrote: the cache
+			// may be ahead of the database or behind it.
+			s.cache.drop(rec.Workspace, rec.CampaignID)
+		}
+		release()
 		if !errors.Is(err, errStale) {
 			return a, err
 		}
@@ -189,16 +214,7 @@ func revAfter(was, out *Record) int64 {
 
 // putIfUnchanged writes out if the newest version of its campaign is still
 // was, at the same revision.
-func putIfUnchanged(tx Tx, was, out *Record) error {
-	id, rev, err := tx.Newest(was.Workspace, was.CampaignID)
-	if err != nil {
-		return err
-	}
-	if id != was.ID || rev != was.Rev {
-		return errStale
-	}
-	return tx.Put(out)
-}
+func putIfUnchanged(tx Tx, was, out *Record) error { return tx.Replace(was, out) }
 
 // editable reports whether V5 creates and updates campaigns of the channel.
 func editable(channel string) bool {
@@ -229,6 +245,9 @@ func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Cam
 func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, func(), error) {
 	ws, pathID := info(r).ws.ID, r.PathValue("campaign_id")
 	unlock := s.lockCampaign(ws, pathID)
+	if rec, c, ok := s.cache.get(ws, pathID); ok {
+		return rec, c, unlock, nil
+	}
 	rec, c, err := s.load(r.Context(), r)
 	if err != nil {
 		unlock()

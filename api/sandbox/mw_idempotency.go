@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strconv"
@@ -105,7 +104,9 @@ func (s *Server) countIdem(workspace string, n int64) {
 	}
 	c.mu.Unlock()
 	if over {
-		s.trimIdem(workspace)
+		// Queued from another goroutine: this runs inside the writer,
+		// which must never wait on its own queue.
+		go s.trimIdem(workspace)
 	}
 }
 
@@ -175,40 +176,44 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 			c.mu.Unlock()
 		}()
 
-		prev, err := s.store.Idem(r.Context(), scope)
-		if err != nil {
-			s.log.Error("idempotency lookup", "err", err)
-			writeErr(w, r, err)
-			return
-		}
-		if prev != nil && !prev.Created.Before(now.Add(-IdemTTL)) {
-			s.replay(w, r, prev, hash)
-			return
-		}
+		// No lookup first: the answer is stored with a conflict check
+		// (Tx.PutIdem), and a key that already has one makes the write it
+		// goes with roll back and that answer be replayed. A repeated key
+		// costs a wasted run; a new one (nearly all) costs no extra read.
 		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now}
 		ri.idem = p
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
+		replayStored := func() bool {
+			prev, err := s.store.Idem(r.Context(), scope)
+			if err != nil || prev == nil || prev.Created.Before(now.Add(-IdemTTL)) {
+				return false
+			}
+			rec.reset(w)
+			s.replay(w, r, prev, hash)
+			return true
+		}
 		switch {
 		case p.taken:
-			prev, err := s.store.Idem(r.Context(), scope)
-			if err != nil || prev == nil {
+			if !replayStored() {
+				rec.reset(w)
 				writeErr(w, r, errKeyConflict("A request with this Idempotency-Key was answered meanwhile; retry to get its answer."))
+			}
+			return
+		case p.stored || rec.status == 0:
+		case rec.status >= 500 || rec.status == http.StatusTooManyRequests:
+			// Not stored, so that a retry runs again; unless the key was
+			// answered before, when that answer stands.
+			if replayStored() {
 				return
 			}
-			s.replay(w, r, prev, hash)
-			return
-		case p.stored || rec.status == 0 || rec.status >= 500 || rec.status == http.StatusTooManyRequests:
 		default:
 			// An answer without a write (a refusal, a search, a preview):
 			// stored on its own, still before it is sent.
 			a := &answer{status: rec.status, header: w.Header(), body: rec.buf.Bytes()}
 			err := s.store.Update(r.Context(), func(tx Tx) error { return s.idemPut(tx, r, a) })
-			if errors.Is(err, errIdemTaken) {
-				if prev, err := s.store.Idem(r.Context(), scope); err == nil && prev != nil {
-					s.replay(w, r, prev, hash)
-					return
-				}
+			if errors.Is(err, errIdemTaken) && replayStored() {
+				return
 			}
 			if err != nil {
 				s.log.Error("idempotency store", "err", err)
@@ -259,16 +264,12 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, prev *Idem, hash
 }
 
 // bodyHash hashes the body's JSON meaning, so that the same object sent with
-// other spacing or key order is the same request.
+// other spacing or key order is the same request; a body that is not JSON
+// is hashed as it is.
 func bodyHash(body []byte) string {
-	canon := body
-	var v any
-	dec := json.NewDecoder(bytes.NewReader(body))
-	dec.UseNumber()
-	if dec.Decode(&v) == nil {
-		if b, err := json.Marshal(v); err == nil {
-			canon = b
-		}
+	canon, err := canonicalJSON(make([]byte, 0, len(body)), body)
+	if err != nil {
+		canon = body
 	}
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:])
@@ -308,7 +309,7 @@ func (r *recorder) flush() {
 func (r *recorder) reset(w http.ResponseWriter) {
 	r.status = 0
 	r.buf.Reset()
-	for _, h := range replayedHeaders {
+	for _, h := range append(replayedHeaders, "Content-Type", api.HeaderRetryAfter, "WWW-Authenticate") {
 		w.Header().Del(h)
 	}
 }

@@ -68,6 +68,7 @@ func recordOf(workspace string, c *model.Campaign, createdAt, updatedAt time.Tim
 		UpdatedAt:    updatedAt,
 		Latest:       true,
 		Doc:          model.Encode(c),
+		campaign:     c,
 	}
 	if c.VersionNumber != nil {
 		r.Version = *c.VersionNumber

@@ -211,6 +211,7 @@ type Server struct {
 	limits *limiter
 	idem   *idemState
 	reach  *reachCache
+	cache  *writeCache
 	users  *audience.Directory
 
 	mu         sync.RWMutex
@@ -248,7 +249,7 @@ func Open(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: newLimiter(), idem: newIdemState(), reach: newReachCache(), users: audience.Demo(now()),
+		limits: newLimiter(), idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(), users: audience.Demo(now()),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}
@@ -321,6 +322,7 @@ func (s *Server) RemoveWorkspace(id string) error {
 	delete(s.idem.used, id)
 	s.idem.mu.Unlock()
 	s.reach.drop(id)
+	s.cache.dropWorkspace(id)
 	return s.store.Update(context.Background(), func(tx Tx) error { return tx.DropWorkspace(id) })
 }
 

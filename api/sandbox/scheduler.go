@@ -93,6 +93,7 @@ func (s *Server) advance(ctx context.Context, d *Record, now time.Time) {
 		// Delivery takes SendDuration from when sending starts.
 		out.NextAt = now.Add(SendDuration)
 	}
+	s.cache.drop(rec.Workspace, rec.CampaignID)
 	err = s.store.Update(ctx, func(tx Tx) error { return putIfUnchanged(tx, rec, out) })
 	if errors.Is(err, errStale) {
 		return // changed by another process meanwhile; the next tick looks again

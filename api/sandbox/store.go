@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"time"
+
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // ErrNotFound is returned when a workspace has no such campaign.
@@ -33,6 +35,10 @@ type Record struct {
 	Doc    []byte
 	// Rev counts the updates of this document (read only: Put bumps it).
 	Rev int64
+
+	// campaign is Doc decoded, when the record was built from it (recordOf);
+	// the write cache keeps it so that the next edit need not decode Doc.
+	campaign *model.Campaign
 }
 
 // Query is a search: every non-empty field narrows the result.
@@ -97,8 +103,8 @@ type OutboxMessage struct {
 // many concurrent Updates together (group commit).
 type Store interface {
 	Update(ctx context.Context, fn func(Tx) error) error
-	// UpdateLater queues a write without waiting for it (records that only
-	// have to outlive a normal exit, such as idempotency keys).
+	// UpdateLater queues a write without waiting for it (housekeeping that
+	// may be lost: pruning, trimming the idempotency quota).
 	UpdateLater(fn func(Tx) error)
 	// Latest is the newest version of a campaign, by campaign_id or by any
 	// of its versions' ids.
@@ -125,6 +131,9 @@ type Tx interface {
 	Newest(workspace, campaignID string) (id string, rev int64, err error)
 	// Put inserts or replaces a document (by workspace and id).
 	Put(r *Record) error
+	// Replace writes out over was (the newest version as read) only if was
+	// is still the newest version at the same revision, else errStale.
+	Replace(was, out *Record) error
 	// CreateRequestUntil is when a create request_id becomes reusable (zero
 	// when it already is).
 	CreateRequestUntil(workspace, requestID string) (time.Time, error)
