@@ -8,7 +8,9 @@
 // trigger.go (and filters, segmentation), content.go (locales, variations,
 // content shape), push.go (Android, iOS, Web), email.go, scheduling.go,
 // delivery.go, other.go (advanced, goals, control group, UTM, audience limit).
-// rules_test.go holds a failing case for every id.
+// Every id is a RuleID constant in rules.go, with a short label (Label);
+// rules_test.go holds a failing case for every id and checks that every
+// constant is used.
 //
 // Targets follow decisions.md §4 and are built only when a rule fails (see
 // path.go), so validating a clean campaign builds no strings.
