@@ -497,6 +497,9 @@ func growth(name string, in *exec.Value, params *exec.VarArgs) (int, error) {
 			}
 			n += k * nw.Len()
 		}
+	case "list", "split", "rsplit", "splitlines":
+		// A text becomes a list of up to one small text per character.
+		n += 4 * len(text)
 	case "format", "format_map":
 		if err := formatWidths(text); err != nil {
 			return 0, err
