@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -158,6 +161,8 @@ var ruleCases = []ruleCase{
 	{"auto dismiss complete", pBET, 0, Features{}, s(fa+".advanced", `{"auto_dismiss_notification": true, "dismiss_button_text": "OK", "auto_dismiss_notification_time_value": 2, "auto_dismiss_notification_time_granularity": "HOURS"}`), "", ""},
 	{"auto dismiss no value", pBET, 0, Features{}, s(fa+".advanced", `{"auto_dismiss_notification": true, "dismiss_button_text": "OK", "auto_dismiss_notification_time_granularity": "HOURS"}`), "push.android.advanced.auto_dismiss_required", fa + ".advanced.auto_dismiss_notification_time_value"},
 	{"auto dismiss no granularity", pBET, 0, Features{}, s(fa+".advanced", `{"auto_dismiss_notification": true, "dismiss_button_text": "OK", "auto_dismiss_notification_time_value": 2}`), "push.android.advanced.auto_dismiss_required", fa + ".advanced.auto_dismiss_notification_time_granularity"},
+	{"auto dismiss value 0", pBET, 0, Features{}, s(fa+".advanced", `{"auto_dismiss_notification": true, "dismiss_button_text": "OK", "auto_dismiss_notification_time_value": 0, "auto_dismiss_notification_time_granularity": "HOURS"}`), "push.android.advanced.auto_dismiss_value", fa + ".advanced.auto_dismiss_notification_time_value"},
+	{"timer without ends_at", pDT, 0, Features{}, s(fa+".timer.timer_ends_at", del), "push.android.timer_ends_at_required", fa + ".timer.timer_ends_at"},
 	{"auto dismiss no text", pBET, 0, Features{}, s(fa+".advanced", `{"auto_dismiss_notification": true, "auto_dismiss_notification_time_value": 2, "auto_dismiss_notification_time_granularity": "HOURS"}`), "push.android.advanced.dismiss_text_required", fa + ".advanced.dismiss_button_text"},
 	{"auto dismiss granularity", pBET, 0, Features{}, s(fa+".advanced", `{"auto_dismiss_notification": true, "dismiss_button_text": "OK", "auto_dismiss_notification_time_value": 2, "auto_dismiss_notification_time_granularity": "WEEKS"}`), "push.android.advanced.auto_dismiss_granularity", fa + ".advanced.auto_dismiss_notification_time_granularity"},
 
@@ -550,40 +555,74 @@ func TestRules(t *testing.T) {
 	}
 }
 
-// TestEveryRuleHasACase: every rule id in the engine's source has at least
-// one failing case in ruleCases (or, for the patch-only rules, in
-// patch_test.go), so a new rule cannot land untested.
+// TestEveryRuleHasACase: every rule id (rules.go) has at least one failing
+// case in ruleCases (or, for the patch-only rules, in patch_test.go), so a
+// new rule cannot land untested.
 func TestEveryRuleHasACase(t *testing.T) {
-	files, _ := filepath.Glob("*.go")
-	ids := regexp.MustCompile(`"([a-z_]+(?:\.[a-z_]+)+)"`)
-	notRules := map[string]bool{
-		// targets and prefixes that rule ids are built from
-		"basic_details.business_event": true, "delivery_controls.bypass_dnd": true, "push.android.advanced": true, "push.android.basic_details": true,
-		"push.android.button": true, "push.android.timer": true,
-		// names of rows in the publish table (their problems carry other ids)
-		"publish.basic_details": true, "publish.bypass_dnd": true,
-	}
-	elsewhere := map[string]bool{"state.locked": true, "top.channel_change": true, "top.live_activity_patch": true}
+	elsewhere := map[RuleID]bool{RuleStateLocked: true, RuleTopChannelChange: true, RuleTopLiveActivityPatch: true}
 	covered := map[string]bool{}
 	for _, tc := range ruleCases {
 		covered[tc.rule] = true
 	}
-	for _, f := range files {
-		if strings.HasSuffix(f, "_test.go") {
+	for _, id := range Rules() {
+		if !covered[string(id)] && !elsewhere[id] {
+			t.Errorf("rule %s has no case in ruleCases", id)
+		}
+	}
+}
+
+// TestRuleIDs: every constant of rules.go is a well-formed, distinct id with
+// a label, and is reported somewhere in the engine's code (a constant no
+// rule uses is a rule that was removed).
+func TestRuleIDs(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "rules.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var consts []string
+	ast.Inspect(f, func(n ast.Node) bool {
+		if vs, ok := n.(*ast.ValueSpec); ok {
+			for _, name := range vs.Names {
+				if strings.HasPrefix(name.Name, "Rule") {
+					consts = append(consts, name.Name)
+				}
+			}
+		}
+		return true
+	})
+	if len(consts) != len(Rules()) {
+		t.Fatalf("%d constants in rules.go, %d labelled rules", len(consts), len(Rules()))
+	}
+	seen := map[RuleID]bool{}
+	wellFormed := regexp.MustCompile(`^[a-z_]+(\.[a-z_]+)+$`)
+	for _, id := range Rules() {
+		if seen[id] {
+			t.Errorf("%s twice", id)
+		}
+		seen[id] = true
+		if !wellFormed.MatchString(string(id)) {
+			t.Errorf("%q is not <component>.<rule>", id)
+		}
+		if id.Label() == "" || id.Label() == string(id) {
+			t.Errorf("%s has no label", id)
+		}
+	}
+	files, _ := filepath.Glob("*.go")
+	var src strings.Builder
+	for _, name := range files {
+		if strings.HasSuffix(name, "_test.go") || name == "rules.go" {
 			continue
 		}
-		src, err := os.ReadFile(f)
+		b, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, m := range ids.FindAllStringSubmatch(string(src), -1) {
-			id := m[1]
-			if strings.Contains(id, "_details.") && !strings.HasPrefix(id, "push.") || notRules[id] || elsewhere[id] {
-				continue
-			}
-			if !covered[id] {
-				t.Errorf("%s: rule %s has no case in ruleCases", f, id)
-			}
+		src.Write(b)
+	}
+	for _, c := range consts {
+		if !regexp.MustCompile(`\b` + c + `\b`).MatchString(src.String()) {
+			t.Errorf("%s is not used by any rule", c)
 		}
 	}
 }

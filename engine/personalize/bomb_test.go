@@ -168,3 +168,14 @@ func TestEveryStatementStillRenders(t *testing.T) {
 		}
 	}
 }
+
+// TestRenderHasATimeBudget: without a deadline from the caller, a render
+// that stays within every size budget but keeps the processor busy (10,000
+// comparisons of two 1 MB texts, about half a second) is stopped.
+func TestRenderHasATimeBudget(t *testing.T) {
+	src := "{% set a = 'x' * 1000000 %}{% set b = 'x' * 1000000 %}{% for i in range(10000) %}{% if a == b %}{% endif %}{% endfor %}done"
+	_, err := Render(src, shopper)
+	if err == nil || !strings.Contains(err.Error(), "took too long") {
+		t.Fatalf("err = %v, want the time budget", err)
+	}
+}

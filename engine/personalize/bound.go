@@ -39,28 +39,44 @@ import (
 // measure. Mutations that could make a value contain itself ({% set
 // ns.a = ns %}, l.append(l)) are refused, so printing never recurses forever.
 const (
-	maxValue    = 2 << 20                // size of any one value a render builds
-	maxBuilt    = 16 << 20               // bytes of values built by one render, all together
-	maxDuration = 100 * time.Millisecond // wall time of one render
+	maxValue = 2 << 20  // size of any one value a render builds
+	maxBuilt = 16 << 20 // bytes of values built by one render, all together
+	// maxCPU is the processor time one render may take, measured on its own
+	// thread where the system allows (cputime_linux.go), so that on a busy
+	// machine, where a render waits for a CPU, renders that would have been
+	// quick do not fail; maxWall backs it up in wall time.
+	maxCPU  = 100 * time.Millisecond
+	maxWall = time.Second
+	// The thread clock is a system call: it is read every cpuEvery ticks.
+	cpuEvery = 32
 )
 
 // budget is one render's allowance. It is used by one goroutine.
 type budget struct {
 	ctx      context.Context
-	deadline time.Time
+	deadline time.Time     // wall clock
+	cpuStart time.Duration // thread clock at the start
+	cpu      bool          // the thread clock is used
+	ticks    int
 	built    int
 	emitted  int
 }
 
-// newBudget starts a render's budget. Its time limit is ctx's deadline when
-// ctx has one (the caller knows how long it can wait: tests and batch
-// sends give more, a busy server may give less), else maxDuration from now.
+// newBudget starts a render's budget. With a ctx deadline, that deadline is
+// the only time limit (the caller knows how long it can wait); without
+// one, a render gets maxCPU of processor time and at most maxWall.
 func newBudget(ctx context.Context) *budget {
-	d, ok := ctx.Deadline()
-	if !ok {
-		d = time.Now().Add(maxDuration)
+	b := &budget{ctx: ctx}
+	if d, ok := ctx.Deadline(); ok {
+		b.deadline = d
+		return b
 	}
-	return &budget{ctx: ctx, deadline: d}
+	b.deadline = time.Now().Add(maxWall)
+	b.cpuStart, b.cpu = threadClock()
+	if !b.cpu {
+		b.deadline = time.Now().Add(maxCPU)
+	}
+	return b
 }
 
 var errTimeout = errors.New("rendering took too long and was stopped (the limit is about 100 ms per field)")
@@ -72,6 +88,13 @@ func (b *budget) tick() error {
 	}
 	if b.ctx.Err() != nil {
 		return errors.New("rendering was cancelled")
+	}
+	if b.cpu {
+		if b.ticks++; b.ticks%cpuEvery == 0 {
+			if now, ok := threadClock(); ok && now-b.cpuStart > maxCPU {
+				return errTimeout
+			}
+		}
 	}
 	return nil
 }
@@ -386,14 +409,27 @@ func (b *budget) op(e *exec.Evaluator, t *template, p *exec.VarArgs) *exec.Value
 		}
 	}
 	op := t.ops[p.Args[2].Integer()]
-	sl, sr := size(l, maxValue), size(r, maxValue)
-	n := sl + sr
-	if op.Token.Val == "*" && l.IsString() && !r.IsFloat() {
-		k := r.Integer()
-		if k > 0 && l.Len() > 0 && k > maxValue/l.Len() {
-			return exec.AsValue(fmt.Errorf("repeating this text %d times makes it larger than %d bytes", k, maxValue))
+	n := size(l, maxValue) + size(r, maxValue)
+	switch op.Token.Val {
+	case "~", "+": // the result is as large as both operands
+	case "*":
+		if l.IsString() && !r.IsFloat() {
+			k := r.Integer()
+			if k > 0 && l.Len() > 0 && k > maxValue/l.Len() {
+				return exec.AsValue(fmt.Errorf("repeating this text %d times makes it larger than %d bytes", k, maxValue))
+			}
+			n = l.Len() * max(k, 0)
 		}
-		n = l.Len() * max(k, 0)
+	default:
+		// Comparisons, in, arithmetic: nothing is built, but the work
+		// grows with the operands, which must stay within the value size.
+		if n > maxValue {
+			return exec.AsValue(tooLarge())
+		}
+		if err := b.tick(); err != nil {
+			return exec.AsValue(err)
+		}
+		return t.evalOp(e, op, l, r)
 	}
 	if err := b.charge(n); err != nil {
 		return exec.AsValue(err)
@@ -461,6 +497,9 @@ func growth(name string, in *exec.Value, params *exec.VarArgs) (int, error) {
 			}
 			n += k * nw.Len()
 		}
+	case "list", "split", "rsplit", "splitlines":
+		// A text becomes a list of up to one small text per character.
+		n += 4 * len(text)
 	case "format", "format_map":
 		if err := formatWidths(text); err != nil {
 			return 0, err

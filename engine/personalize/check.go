@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -66,29 +67,121 @@ func (w *checkWalk) path() string {
 }
 
 func (w *checkWalk) value(v reflect.Value) {
-	switch v.Kind() {
-	case reflect.Pointer:
-		if !v.IsNil() {
-			w.value(v.Elem())
-		}
+	// The payload is walked through a plan compiled once per type (below):
+	// reflect.Value.Field on every field of every payload of a large
+	// campaign cost more than all the engine's other rules together.
+	t := v.Type()
+	if !v.CanAddr() {
+		cp := reflect.New(t).Elem()
+		cp.Set(v)
+		v = cp
+	}
+	walkerOf(t).walk(unsafe.Pointer(v.UnsafeAddr()), w)
+}
+
+func (w *checkWalk) text(s string) {
+	if perr := Check(s); perr != nil {
+		perr.Target = w.path()
+		w.errs = append(w.errs, perr)
+	}
+}
+
+// walker visits the text of one value of its type, at a pointer.
+type walker struct {
+	walk func(p unsafe.Pointer, w *checkWalk)
+}
+
+// walkers holds one walker per model type, complete ones only: bounded by
+// the number of model types and a pure function of them.
+var (
+	walkers sync.Map // reflect.Type → *walker
+	buildMu sync.Mutex
+)
+
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}
+
+func walkerOf(t reflect.Type) *walker {
+	if wk, ok := walkers.Load(t); ok {
+		return wk.(*walker)
+	}
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	pending := map[reflect.Type]*walker{}
+	wk := build(t, pending)
+	// Published only once every walker of the type graph is complete.
+	for tt, w := range pending {
+		walkers.Store(tt, w)
+	}
+	return wk
+}
+
+// build makes the walker of t; a type that contains itself finds its own
+// walker in pending, completed before any value is walked.
+func build(t reflect.Type, pending map[reflect.Type]*walker) *walker {
+	if wk, ok := walkers.Load(t); ok {
+		return wk.(*walker)
+	}
+	if wk, ok := pending[t]; ok {
+		return wk
+	}
+	wk := &walker{}
+	pending[t] = wk
+	wk.walk = compileWalk(t, pending)
+	return wk
+}
+
+func compileWalk(t reflect.Type, pending map[reflect.Type]*walker) func(unsafe.Pointer, *checkWalk) {
+	nothing := func(unsafe.Pointer, *checkWalk) {}
+	switch t.Kind() {
 	case reflect.String:
-		if perr := Check(v.String()); perr != nil {
-			perr.Target = w.path()
-			w.errs = append(w.errs, perr)
+		return func(p unsafe.Pointer, w *checkWalk) { w.text(*(*string)(p)) }
+	case reflect.Pointer:
+		if !holdsText(t.Elem(), map[reflect.Type]bool{}) {
+			return nothing
+		}
+		elem := build(t.Elem(), pending)
+		return func(p unsafe.Pointer, w *checkWalk) {
+			if q := *(*unsafe.Pointer)(p); q != nil {
+				elem.walk(q, w)
+			}
 		}
 	case reflect.Slice:
-		for i := 0; i < v.Len(); i++ {
-			w.segs = append(w.segs, seg{idx: i})
-			w.value(v.Index(i))
-			w.segs = w.segs[:len(w.segs)-1]
+		if !holdsText(t.Elem(), map[reflect.Type]bool{}) {
+			return nothing
+		}
+		elem, size := build(t.Elem(), pending), t.Elem().Size()
+		return func(p unsafe.Pointer, w *checkWalk) {
+			h := (*sliceHeader)(p)
+			for i := 0; i < h.len; i++ {
+				w.segs = append(w.segs, seg{idx: i})
+				elem.walk(unsafe.Add(h.data, uintptr(i)*size), w)
+				w.segs = w.segs[:len(w.segs)-1]
+			}
 		}
 	case reflect.Struct:
-		for _, f := range textFields(v.Type()) {
-			w.segs = append(w.segs, seg{key: f.name})
-			w.value(v.Field(f.index))
-			w.segs = w.segs[:len(w.segs)-1]
+		type field struct {
+			name string
+			off  uintptr
+			wk   *walker
+		}
+		var fields []field
+		for _, f := range textFields(t) {
+			sf := t.Field(f.index)
+			fields = append(fields, field{f.name, sf.Offset, build(sf.Type, pending)})
+		}
+		return func(p unsafe.Pointer, w *checkWalk) {
+			for _, f := range fields {
+				w.segs = append(w.segs, seg{key: f.name})
+				f.wk.walk(unsafe.Add(p, f.off), w)
+				w.segs = w.segs[:len(w.segs)-1]
+			}
 		}
 	}
+	return nothing // maps, interfaces, numbers: unknown keys or no text
 }
 
 type textField struct {

@@ -286,13 +286,19 @@ func (t *template) execute(ctx context.Context, vars map[string]any) (out string
 		}
 	}()
 	w := &capped{max: maxOutput}
-	b := newBudget(ctx)
-	vars["range"] = rangeWithBudget(b)
-	vars[loopBudgetName] = loopBudget(b)
-	for k, v := range b.hooks(t) {
-		vars[k] = v
-	}
-	if err := t.t.Execute(w, exec.NewContext(vars)); err != nil {
+	var err error
+	// On one OS thread, so that the budget's thread clock measures this
+	// render only.
+	onThread(func() {
+		b := newBudget(ctx)
+		vars["range"] = rangeWithBudget(b)
+		vars[loopBudgetName] = loopBudget(b)
+		for k, v := range b.hooks(t) {
+			vars[k] = v
+		}
+		err = t.t.Execute(w, exec.NewContext(vars))
+	})
+	if err != nil {
 		if errors.Is(err, errTooLong) {
 			return "", &Error{Line: 1, Column: 1, Message: errTooLong.Error()}
 		}

@@ -82,6 +82,11 @@ func (p *inputPump) Read(b []byte) (int, error) {
 		if !ok {
 			return 0, io.EOF
 		}
+		// An answer that came after the query gave up is not typing.
+		chunk = da1Reply.ReplaceAll(bgReply.ReplaceAll(chunk, nil), nil)
+		if len(chunk) == 0 {
+			return p.Read(b)
+		}
 		n := copy(b, chunk)
 		if n < len(chunk) {
 			p.mu.Lock()

@@ -61,6 +61,17 @@ func TestSplitAnswerIsRead(t *testing.T) {
 	}
 }
 
+// An answer that arrives after the query gave up does not reach the editor
+// as key presses.
+func TestLateAnswerIsNotTyped(t *testing.T) {
+	ts := start(t, Config{Demo: true})
+	tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: "-"}, "xterm-256color", 80, 24)
+	tm.out.waitFor(t, "keys=[] dark=true") // the query has given up
+	tm.send(t, "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c")
+	tm.send(t, "z")
+	tm.out.waitFor(t, "keys=[z]")
+}
+
 // A PTY that reports 0×0 is drawn at 80×24.
 func TestZeroSizedTerminalGetsDefaultSize(t *testing.T) {
 	ts := start(t, Config{Demo: true})
