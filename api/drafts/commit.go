@@ -110,6 +110,12 @@ func (e *Engine) commit(c *campaign) error {
 			remove = c.journaled != nil || c.needSnap
 		} else {
 			rec, write = snapOf(c.base, c.working), true
+			for u, v := range c.sent {
+				if rec.Sent == nil {
+					rec.Sent = map[string]json.RawMessage{}
+				}
+				rec.Sent[u] = v
+			}
 		}
 	default:
 		units := map[string]json.RawMessage{}

@@ -244,7 +244,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 
 	j := &journal{path: journalPath(e.dir, id)}
 	if j.exists() {
-		base, working, _, ok, err := replay(j.path)
+		base, working, sent, _, ok, err := replaySent(j.path)
 		if err != nil {
 			return nil, fmt.Errorf("sync: replaying the journal of %s: %w", id, err)
 		}
@@ -252,7 +252,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 			c, fresh := e.register(id, base, working, j)
 			if fresh {
 				c.mu.Lock()
-				c.journaled = c.workJSON()
+				c.journaled, c.sent = c.workJSON(), sent
 				e.publishLocked(c)
 				c.retry = e.clock.AfterFunc(0, func() { e.runFlush(c) })
 				c.mu.Unlock()

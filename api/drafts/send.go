@@ -125,8 +125,14 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 	for _, u := range send {
 		c.sent[u] = unitJSON(patch, u)
 	}
+	// What is sent is journaled first, so that after a crash too our own
+	// write, its answer lost, is told from someone else's.
+	c.needSnap = true
 	c.mu.Unlock()
 	e.emit(evs...)
+	if err := e.commit(c); err != nil {
+		return err, false
+	}
 
 	if _, _, err := e.client.PatchTagged(ctx, c.id, patch, etag); err != nil {
 		var ae *api.Error
@@ -155,6 +161,7 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 			setWorkingUnit(c, src, u)
 		}
 		delete(c.rejected, u)
+		delete(c.sent, u) // answered: the base holds it now
 	}
 	c.base = &b
 	c.offlineSince, c.limitedUntil, c.err, c.retries = time.Time{}, time.Time{}, nil, 0
