@@ -110,11 +110,13 @@ func (e *Engine) commit(c *campaign) error {
 			remove = c.journaled != nil || c.needSnap
 		} else {
 			rec, write = snapOf(c.base, c.working), true
-			for u, v := range c.sent {
+			for u, vs := range c.sent {
 				if rec.Sent == nil {
-					rec.Sent = map[string]json.RawMessage{}
+					rec.Sent = map[string][]json.RawMessage{}
 				}
-				rec.Sent[u] = v
+				for _, v := range vs {
+					rec.Sent[u] = append(rec.Sent[u], v)
+				}
 			}
 		}
 	default:

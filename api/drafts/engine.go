@@ -128,8 +128,8 @@ type campaign struct {
 	needSnap  bool              // base changed: the journal needs a new snapshot
 	jerr      error             // the last journal failure, until a write works
 
-	sent         map[string][]byte // units as last sent in a PATCH (item: own edits)
-	etag         string            // the service's version of the copy last read
+	sent         sentUnits // values sent whose answer never came
+	etag         string    // the service's version of the copy last read
 	invalid      map[string]rejection
 	rejected     map[string]rejection
 	conflicts    map[string]*conflict

@@ -44,7 +44,7 @@ type record struct {
 	Working *model.Campaign `json:"working,omitempty"` // absent: same as base
 	// Sent holds units as last sent in a PATCH whose answer may be lost: the
 	// service holding one of them holds our own edit, not someone else's.
-	Sent map[string]json.RawMessage `json:"sent,omitempty"`
+	Sent map[string][]json.RawMessage `json:"sent,omitempty"`
 	// edit: unit name → its whole new value (null removes it)
 	Units map[string]json.RawMessage `json:"units,omitempty"`
 }
@@ -173,7 +173,7 @@ func replay(path string) (base, working *model.Campaign, dropped int64, ok bool,
 }
 
 // replaySent is replay that also returns the units last sent.
-func replaySent(path string) (base, working *model.Campaign, sent map[string][]byte, dropped int64, ok bool, err error) {
+func replaySent(path string) (base, working *model.Campaign, sent sentUnits, dropped int64, ok bool, err error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, nil, nil, 0, false, err
@@ -213,11 +213,10 @@ func replaySent(path string) (base, working *model.Campaign, sent map[string][]b
 			base = rec.Base
 			working = rec.Working
 			sent = nil
-			for u, v := range rec.Sent {
-				if sent == nil {
-					sent = map[string][]byte{}
+			for u, vs := range rec.Sent {
+				for _, v := range vs {
+					sent = sent.add(u, v)
 				}
-				sent[u] = v
 			}
 			if working == nil {
 				working = model.Clone(base)
