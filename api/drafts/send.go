@@ -88,11 +88,11 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 	// these is holding our own write (its answer lost), not someone else's.
 	w := c.workJSON()
 	for _, u := range e.dirtyLocked(c) {
-		if c.conflicts[u] == nil {
+		if c.conflicts[u] == nil && !c.sent.has(u, w[u]) {
 			c.sent = c.sent.add(u, w[u])
+			c.needSnap = true
 		}
 	}
-	c.needSnap = true
 	c.mu.Unlock()
 	if err := e.commit(c); err != nil {
 		return err, false
