@@ -1,7 +1,9 @@
 package drafts
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"testing"
@@ -109,4 +111,20 @@ func TestSharedEngineIsOnePerDirectory(t *testing.T) {
 		t.Fatalf("reopen: %v", err)
 	}
 	releaseC()
+}
+
+// An edit record framed by hand reads back as frame's would.
+func TestFrameEditMatchesFrame(t *testing.T) {
+	units := map[string]json.RawMessage{
+		"basic_details":          json.RawMessage(`{"name":"N \"q\" é","platforms":["ANDROID"]}`),
+		"campaign_delivery_type": json.RawMessage(`"ONE_TIME"`),
+		"utm_params":             json.RawMessage(`null`),
+	}
+	a, err := frame(record{T: "edit", Units: units})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := frameEdit(units); !bytes.Equal(a, b) {
+		t.Fatalf("frameEdit\n%q\nframe\n%q", b, a)
+	}
 }
