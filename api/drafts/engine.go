@@ -274,7 +274,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 
 // Adopt makes c (a campaign read from the service by someone else, or built
 // in a test) a loaded draft, as if Load had read it. A campaign already
-// loaded is left as it is.
+// loaded, or with a journal from an earlier run, is loaded as it is.
 func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 	if c == nil || c.CampaignID == nil && c.ID == nil {
 		return nil, errors.New("sync: adopt needs a campaign with an id")
@@ -285,6 +285,12 @@ func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 	id := deref(c.CampaignID)
 	if id == "" {
 		id = deref(c.ID)
+	}
+	if (&journal{path: journalPath(e.dir, id)}).exists() {
+		// Unsynced edits of an earlier run win over the copy given.
+		if d, err := e.LoadDraft(context.Background(), id); err == nil {
+			return d, nil
+		}
 	}
 	cp, _ := e.register(id, model.Clone(c), model.Clone(c), &journal{path: journalPath(e.dir, id)})
 	return &Draft{e: e, c: cp}, nil

@@ -128,3 +128,24 @@ func TestFrameEditMatchesFrame(t *testing.T) {
 		t.Fatalf("frameEdit\n%q\nframe\n%q", b, a)
 	}
 }
+
+// Adopting a campaign that has a journal from an earlier run keeps the
+// journaled edits: the copy given is older than them.
+func TestAdoptKeepsAJournalOfAnEarlierRun(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.create(draft)
+	fx.load(id)
+	fx.edit(id, setName("journaled"))
+	fx.crash(fx.eng)
+	e2 := fx.open()
+	d, err := e2.Adopt(fx.remote(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Lock()
+	got := nameOf(d.Working())
+	d.Unlock()
+	if got != "journaled" {
+		t.Errorf("adopted %q, want the journaled edit", got)
+	}
+}
