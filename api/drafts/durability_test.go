@@ -29,6 +29,8 @@ func TestKillLosesNothingOlderThanTheWindow(t *testing.T) {
 	}
 	var lostYoung int       // edits lost that were younger than the window (allowed)
 	var worst time.Duration // age at the kill of the oldest edit lost
+	// Rounds by the age of their oldest lost edit: ≤10 ms, ≤30, ≤100, more.
+	var hist [4]int
 	for round := range rounds {
 		dir := t.TempDir()
 		cmd := exec.Command(os.Args[0], "-test.run=^TestWindowChild$")
@@ -85,6 +87,7 @@ func TestKillLosesNothingOlderThanTheWindow(t *testing.T) {
 			fmt.Sscanf(nameOf(w), "edit %d", &got)
 		}
 		e.Close()
+		var oldest time.Duration
 		for _, ed := range edits {
 			if ed.n <= got {
 				continue
@@ -96,10 +99,22 @@ func TestKillLosesNothingOlderThanTheWindow(t *testing.T) {
 				lostYoung++
 			}
 			worst = max(worst, age)
+			oldest = max(oldest, age)
+		}
+		switch {
+		case oldest <= 10*time.Millisecond:
+			hist[0]++
+		case oldest <= 30*time.Millisecond:
+			hist[1]++
+		case oldest <= 100*time.Millisecond:
+			hist[2]++
+		default:
+			hist[3]++
 		}
 	}
-	t.Logf("%d kills: no edit older than %v lost; %d younger edits lost, the oldest %v before its kill",
-		rounds, DurabilityWindow, lostYoung, worst)
+	t.Logf("%d kills: no edit older than %v lost; %d younger edits lost, the oldest %v before its kill; "+
+		"rounds whose oldest lost edit was ≤10 ms old: %d, ≤30 ms: %d, ≤100 ms: %d, more: %d",
+		rounds, DurabilityWindow, lostYoung, worst, hist[0], hist[1], hist[2], hist[3])
 }
 
 // TestWindowChild is the child of TestKillLosesNothingOlderThanTheWindow:

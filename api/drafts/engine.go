@@ -128,8 +128,8 @@ type campaign struct {
 	needSnap  bool              // base changed: the journal needs a new snapshot
 	jerr      error             // the last journal failure, until a write works
 
-	sent         map[string][]byte // units as last sent in a PATCH (item: own edits)
-	etag         string            // the service's version of the copy last read
+	sent         sentUnits // values sent whose answer never came
+	etag         string    // the service's version of the copy last read
 	invalid      map[string]rejection
 	rejected     map[string]rejection
 	conflicts    map[string]*conflict
@@ -244,7 +244,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 
 	j := &journal{path: journalPath(e.dir, id)}
 	if j.exists() {
-		base, working, _, ok, err := replay(j.path)
+		base, working, sent, _, ok, err := replaySent(j.path)
 		if err != nil {
 			return nil, fmt.Errorf("sync: replaying the journal of %s: %w", id, err)
 		}
@@ -252,7 +252,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 			c, fresh := e.register(id, base, working, j)
 			if fresh {
 				c.mu.Lock()
-				c.journaled = c.workJSON()
+				c.journaled, c.sent = c.workJSON(), sent
 				e.publishLocked(c)
 				c.retry = e.clock.AfterFunc(0, func() { e.runFlush(c) })
 				c.mu.Unlock()
@@ -274,7 +274,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 
 // Adopt makes c (a campaign read from the service by someone else, or built
 // in a test) a loaded draft, as if Load had read it. A campaign already
-// loaded is left as it is.
+// loaded, or with a journal from an earlier run, is loaded as it is.
 func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 	if c == nil || c.CampaignID == nil && c.ID == nil {
 		return nil, errors.New("sync: adopt needs a campaign with an id")
@@ -285,6 +285,12 @@ func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 	id := deref(c.CampaignID)
 	if id == "" {
 		id = deref(c.ID)
+	}
+	if (&journal{path: journalPath(e.dir, id)}).exists() {
+		// Unsynced edits of an earlier run win over the copy given.
+		if d, err := e.LoadDraft(context.Background(), id); err == nil {
+			return d, nil
+		}
 	}
 	cp, _ := e.register(id, model.Clone(c), model.Clone(c), &journal{path: journalPath(e.dir, id)})
 	return &Draft{e: e, c: cp}, nil

@@ -42,6 +42,9 @@ type record struct {
 	// snap
 	Base    *model.Campaign `json:"base,omitempty"`
 	Working *model.Campaign `json:"working,omitempty"` // absent: same as base
+	// Sent holds units as last sent in a PATCH whose answer may be lost: the
+	// service holding one of them holds our own edit, not someone else's.
+	Sent map[string][]json.RawMessage `json:"sent,omitempty"`
 	// edit: unit name → its whole new value (null removes it)
 	Units map[string]json.RawMessage `json:"units,omitempty"`
 }
@@ -165,14 +168,20 @@ func (j *journal) close() {
 // tail is cut off (so later appends follow a good record) and reported in
 // dropped; ok is false when there is no usable snapshot at all.
 func replay(path string) (base, working *model.Campaign, dropped int64, ok bool, err error) {
+	base, working, _, dropped, ok, err = replaySent(path)
+	return base, working, dropped, ok, err
+}
+
+// replaySent is replay that also returns the units last sent.
+func replaySent(path string) (base, working *model.Campaign, sent sentUnits, dropped int64, ok bool, err error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
-		return nil, nil, 0, false, err
+		return nil, nil, nil, 0, false, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, nil, 0, false, err
+		return nil, nil, nil, 0, false, err
 	}
 	r := bufio.NewReader(f)
 	var good int64
@@ -199,20 +208,26 @@ func replay(path string) (base, working *model.Campaign, dropped int64, ok bool,
 		switch rec.T {
 		case "snap":
 			if rec.Base == nil {
-				return nil, nil, 0, false, fmt.Errorf("journal %s: a snapshot without a base", path)
+				return nil, nil, nil, 0, false, fmt.Errorf("journal %s: a snapshot without a base", path)
 			}
 			base = rec.Base
 			working = rec.Working
+			sent = nil
+			for u, vs := range rec.Sent {
+				for _, v := range vs {
+					sent = sent.add(u, v)
+				}
+			}
 			if working == nil {
 				working = model.Clone(base)
 			}
 		case "edit":
 			if base == nil {
-				return nil, nil, 0, false, fmt.Errorf("journal %s: an edit before any snapshot", path)
+				return nil, nil, nil, 0, false, fmt.Errorf("journal %s: an edit before any snapshot", path)
 			}
 			next := *working
 			if err := applyUnits(&next, rec.Units); err != nil {
-				return nil, nil, 0, false, fmt.Errorf("journal %s: %w", path, err)
+				return nil, nil, nil, 0, false, fmt.Errorf("journal %s: %w", path, err)
 			}
 			working = &next
 		}
@@ -220,13 +235,13 @@ func replay(path string) (base, working *model.Campaign, dropped int64, ok bool,
 	}
 	if dropped = st.Size() - good; dropped > 0 {
 		if err := f.Truncate(good); err != nil {
-			return nil, nil, 0, false, err
+			return nil, nil, nil, 0, false, err
 		}
 		if err := f.Sync(); err != nil {
-			return nil, nil, 0, false, err
+			return nil, nil, nil, 0, false, err
 		}
 	}
-	return base, working, dropped, base != nil, nil
+	return base, working, sent, dropped, base != nil, nil
 }
 
 func syncDir(dir string) error {

@@ -1,7 +1,9 @@
 package drafts
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"os"
 	"testing"
@@ -109,4 +111,41 @@ func TestSharedEngineIsOnePerDirectory(t *testing.T) {
 		t.Fatalf("reopen: %v", err)
 	}
 	releaseC()
+}
+
+// An edit record framed by hand reads back as frame's would.
+func TestFrameEditMatchesFrame(t *testing.T) {
+	units := map[string]json.RawMessage{
+		"basic_details":          json.RawMessage(`{"name":"N \"q\" é","platforms":["ANDROID"]}`),
+		"campaign_delivery_type": json.RawMessage(`"ONE_TIME"`),
+		"utm_params":             json.RawMessage(`null`),
+	}
+	a, err := frame(record{T: "edit", Units: units})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b := frameEdit(units); !bytes.Equal(a, b) {
+		t.Fatalf("frameEdit\n%q\nframe\n%q", b, a)
+	}
+}
+
+// Adopting a campaign that has a journal from an earlier run keeps the
+// journaled edits: the copy given is older than them.
+func TestAdoptKeepsAJournalOfAnEarlierRun(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.create(draft)
+	fx.load(id)
+	fx.edit(id, setName("journaled"))
+	fx.crash(fx.eng)
+	e2 := fx.open()
+	d, err := e2.Adopt(fx.remote(id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Lock()
+	got := nameOf(d.Working())
+	d.Unlock()
+	if got != "journaled" {
+		t.Errorf("adopted %q, want the journaled edit", got)
+	}
 }

@@ -103,3 +103,29 @@ func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
 		t.Fatalf("service holds %q", nameOf(r))
 	}
 }
+
+// Item 6 across a restart: the units sent are journaled before the PATCH,
+// so a new process, too, knows the service's copy as its own earlier edit.
+func TestOwnLostPatchIsNoConflictAfterARestart(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.create(draft)
+	fx.load(id)
+	fx.edit(id, setName("sent before the crash"))
+	fx.f.loseAnswer.Store(true)
+	if err := fx.eng.Flush(context.Background(), id); err == nil {
+		t.Fatal("the answer was lost, yet the flush succeeded")
+	}
+	fx.edit(id, setName("typed after it"))
+	fx.crash(fx.eng)
+	fx.up()
+	e2 := fx.open()
+	if _, err := e2.Load(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	if err := e2.Flush(context.Background(), id); err != nil {
+		t.Fatalf("flush after restart: %v (conflicts %v)", err, e2.Conflicts(id))
+	}
+	if r := fx.remote(id); nameOf(r) != "typed after it" {
+		t.Errorf("service holds %q", nameOf(r))
+	}
+}

@@ -83,10 +83,25 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 		c.mu.Unlock()
 		return err, false
 	}
+	// Journal what is about to be sent before reading, not between the
+	// read and the PATCH: after a crash, too, the service holding one of
+	// these is holding our own write (its answer lost), not someone else's.
+	w := c.workJSON()
+	for _, u := range e.dirtyLocked(c) {
+		if c.conflicts[u] == nil && !c.sent.has(u, w[u]) {
+			c.sent = c.sent.add(u, w[u])
+			c.needSnap = true
+		}
+	}
 	c.mu.Unlock()
+	if err := e.commit(c); err != nil {
+		return err, false
+	}
 
 	// Read the service's copy right before sending: a unit it changed since
-	// our base is a conflict, not something to overwrite.
+	// our base is a conflict, not something to overwrite. Between this read
+	// and the PATCH only local work happens (rebase, validation); If-Match
+	// closes even that window when the service gives ETags.
 	s, etag, err := e.client.GetTagged(ctx, c.id)
 	if err != nil {
 		return e.failed(c, err), false
@@ -119,11 +134,8 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 		e.commit(c)
 		return fmt.Errorf("%w until %s", ErrRateLimited, until.Format(time.TimeOnly)), false
 	}
-	if c.sent == nil {
-		c.sent = map[string][]byte{}
-	}
-	for _, u := range send {
-		c.sent[u] = unitJSON(patch, u)
+	for _, u := range send { // typed during the read: known in memory
+		c.sent = c.sent.add(u, unitJSON(patch, u))
 	}
 	c.mu.Unlock()
 	e.emit(evs...)
@@ -148,13 +160,14 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 		c.etag = ftag
 	}
 	b := *c.base
-	w := c.workJSON()
+	w = c.workJSON()
 	for _, u := range send {
 		copyUnit(&b, src, u)
 		if bytes.Equal(w[u], unitJSON(patch, u)) { // not edited while in flight
 			setWorkingUnit(c, src, u)
 		}
 		delete(c.rejected, u)
+		delete(c.sent, u) // answered: the base holds it now
 	}
 	c.base = &b
 	c.offlineSince, c.limitedUntil, c.err, c.retries = time.Time{}, time.Time{}, nil, 0
@@ -218,7 +231,7 @@ func (e *Engine) rebaseLocked(c *campaign, s *model.Campaign) []Event {
 			adopt = append(adopt, u)
 			evs = append(evs, Event{ID: c.id, Kind: EventRemoteChange, Components: []string{u}})
 		case bytes.Equal(wj[u], sj): // both made the same change
-		case c.sent[u] != nil && bytes.Equal(sj, c.sent[u]): // our own earlier send
+		case c.sent.has(u, sj): // our own earlier send
 		default:
 			cf := &conflict{Conflict: Conflict{ID: c.id, Component: u,
 				Base: unitValue(old, u), Local: unitCopy(c.working, u), Remote: unitValue(s, u)}, remote: s}
@@ -440,4 +453,34 @@ func snapOf(base, working *model.Campaign) record {
 		}
 	}
 	return r
+}
+
+// sentUnits are the values of each unit sent in PATCHes not yet answered
+// (the last few: each retry after a lost answer may carry newer text).
+type sentUnits map[string][][]byte
+
+const maxSent = 8
+
+func (s sentUnits) add(u string, v []byte) sentUnits {
+	if s == nil {
+		s = sentUnits{}
+	}
+	if s.has(u, v) {
+		return s
+	}
+	vs := append(s[u], v)
+	if len(vs) > maxSent {
+		vs = vs[len(vs)-maxSent:]
+	}
+	s[u] = vs
+	return s
+}
+
+func (s sentUnits) has(u string, v []byte) bool {
+	for _, x := range s[u] {
+		if bytes.Equal(x, v) {
+			return true
+		}
+	}
+	return false
 }

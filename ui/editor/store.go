@@ -55,8 +55,9 @@ func (m *Model) storeEvent(ev drafts.Event) tea.Cmd {
 	}
 	m.base = m.d.Base()
 	var cmd tea.Cmd
-	if ev.Kind == drafts.EventRemoteChange {
-		// The engine changed the working copy: check and draw it again.
+	if ev.Kind == drafts.EventRemoteChange || ev.Kind == drafts.EventSynced {
+		// The engine changed the working copy (a change made elsewhere, or
+		// a sent unit as the service stored it): check and draw it again.
 		m.afterChange()
 		cmd = m.schedulePreview()
 	}
