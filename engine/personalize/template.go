@@ -424,10 +424,42 @@ func execError(src string, err error) *Error {
 			}
 		}
 	}
+	if col == 0 {
+		col = statementColumn(src, msg, line)
+	}
 	if col == 0 && first != nil {
 		col = first.Col
 	}
 	return &Error{Line: line, Column: max(col, 1), Message: cleanMessage(explain(detail, inner))}
+}
+
+var csAt = regexp.MustCompile(`ControlStructure\(Line=(\d+) Col=(\d+)\)`)
+
+// statementColumn is the column of the {% statement %} a render failed in:
+// gonja names it as XControlStructure(Line=L Col=C), C inside the tag.
+func statementColumn(src, msg string, line int) int {
+	all := csAt.FindAllStringSubmatch(msg, -1)
+	if len(all) == 0 {
+		return 0
+	}
+	m := all[len(all)-1]
+	l, _ := strconv.Atoi(m[1])
+	c, _ := strconv.Atoi(m[2])
+	if l != line {
+		return 0
+	}
+	col := 0
+	toks := lex(src)
+	for i, tk := range toks {
+		if tk.Line != line || tk.Type != tokens.BlockBegin || tk.Col > c {
+			continue
+		}
+		if i+1 < len(toks) && strings.HasPrefix(toks[i+1].Val, "end") {
+			continue // {% endfor %} and the like close a statement
+		}
+		col = tk.Col
+	}
+	return col
 }
 
 // exprColumn finds the failing expression's text, which gonja puts first
