@@ -25,7 +25,7 @@ const (
 	// was the slowest seen, at a load of 10 to 16 on two cores). A crash or
 	// kill loses at most the edits of this window before it.
 	// TestKillLosesNothingOlderThanTheWindow checks it.
-	DurabilityWindow = 500 * time.Millisecond
+	DurabilityWindow = time.Second
 )
 
 type committer struct {
