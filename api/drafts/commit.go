@@ -20,12 +20,12 @@ const (
 	// after the first one before it writes.
 	DefaultGroupWindow = 5 * time.Millisecond
 	// DurabilityWindow bounds how long after Edit returns the edit is on
-	// disk: the group window plus one append and fsync (≤ 10 ms in 189 of
-	// 200 kills on a local disk), with room for a starved machine (230 ms
-	// was the slowest seen, at a load of 10 to 16 on two cores). A crash or
+	// disk: the group window plus one append and fsync (≤ 10 ms in 178 to
+	// 189 of 200 kills on a local disk), with room for a starved machine
+	// (230 ms was the slowest seen, at a load of 10 to 16 on two cores). A crash or
 	// kill loses at most the edits of this window before it.
 	// TestKillLosesNothingOlderThanTheWindow checks it.
-	DurabilityWindow = 500 * time.Millisecond
+	DurabilityWindow = time.Second
 )
 
 type committer struct {

@@ -23,6 +23,9 @@ func TestKillLosesNothingOlderThanTheWindow(t *testing.T) {
 	if os.Getenv("SYNC_WINDOW_CHILD") != "" {
 		t.Skip("running as the child")
 	}
+	if raceOn {
+		t.Skip("timing under the race detector measures the detector")
+	}
 	rounds := 200
 	if testing.Short() {
 		rounds = 10

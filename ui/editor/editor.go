@@ -154,6 +154,7 @@ type Model struct {
 	event   map[string]any
 	// events is this editor's feed from the sync engine (Subscribe).
 	events      <-chan drafts.Event
+	subID       string
 	unsubscribe func()
 	status      drafts.Status
 	listening   bool
@@ -191,6 +192,7 @@ type (
 	listenMsg struct {
 		owner *Model
 		ev    *drafts.Event
+		ended <-chan drafts.Event // this feed was closed
 	}
 	flushedMsg struct {
 		id  string
@@ -220,8 +222,13 @@ func (m *Model) ctx() context.Context {
 func (m *Model) load() tea.Cmd {
 	id, eng := m.id, m.f.Drafts
 	ctx := m.ctx()
+	if m.unsubscribe != nil && m.subID != id { // the campaign changed
+		m.unsubscribe()
+		m.unsubscribe = nil
+	}
 	if m.unsubscribe == nil {
 		m.events, m.unsubscribe = eng.Subscribe(id)
+		m.subID = id
 	}
 	return tea.Batch(func() tea.Msg {
 		d, err := eng.LoadDraft(ctx, id)
@@ -239,7 +246,7 @@ func (m *Model) listen() tea.Cmd {
 	return func() tea.Msg {
 		e, ok := <-evs
 		if !ok {
-			return nil
+			return listenMsg{owner: m, ended: evs}
 		}
 		return listenMsg{owner: m, ev: &e}
 	}
@@ -340,7 +347,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		var cmd tea.Cmd
 		if msg.owner == m {
 			m.listening = false
-			if !m.closed {
+			// A closed feed is listened to no more; one replaced (another
+			// campaign) leaves the new one to be listened to.
+			if !m.closed && (msg.ended == nil || msg.ended != m.events) {
 				cmd = m.listen()
 			}
 		}

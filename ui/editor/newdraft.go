@@ -103,7 +103,9 @@ func (d *draftDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 func (d *draftDialog) take(m *Model, msg tea.Msg) tea.Cmd {
 	f, cmd := d.form.Update(msg)
 	d.form = f.(*huh.Form)
-	if d.form.State == huh.StateCompleted {
+	// Once sent, more messages (a cursor blink) find the form still
+	// completed: that must not create a second draft.
+	if d.form.State == huh.StateCompleted && !d.busy {
 		return d.submit(m)
 	}
 	return cmd

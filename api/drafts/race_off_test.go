@@ -1,0 +1,5 @@
+//go:build !race
+
+package drafts
+
+const raceOn = false
