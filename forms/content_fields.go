@@ -17,41 +17,13 @@ const (
 	SelPlatform  = "@sel:platform"
 )
 
-// Platforms lists the platforms whose content the editor offers: those in
-// basic_details.platforms, or all three while none is chosen.
-func Platforms(c *model.Campaign) []string {
-	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
-		var out []string
-		for _, p := range []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb} {
-			if slices.Contains(c.BasicDetails.Platforms, p) {
-				out = append(out, p)
-			}
-		}
-		if len(out) > 0 {
-			return out
-		}
-	}
-	return []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}
-}
+// Platforms lists the platforms whose content the editor offers
+// (model.Platforms).
+func Platforms(c *model.Campaign) []string { return model.Platforms(c) }
 
-// FixSelection moves a selection that no longer exists (a removed locale)
-// to one that does.
-func FixSelection(c *model.Campaign, sel Selection) Selection {
-	if !slices.Contains(Locales(c), sel.Locale) {
-		sel.Locale = DefaultLocale
-	}
-	if !slices.Contains(Variations(c), sel.Variation) {
-		sel.Variation = variation(1)
-	}
-	if str(c.Channel) == model.ChannelPush {
-		if ps := Platforms(c); !slices.Contains(ps, sel.Platform) {
-			sel.Platform = ps[0]
-		}
-	} else {
-		sel.Platform = ""
-	}
-	return sel
-}
+// FixSelection moves a selection that no longer exists to one that does
+// (model.FixSelection).
+func FixSelection(c *model.Campaign, sel Selection) Selection { return model.FixSelection(c, sel) }
 
 func (b *builder) content() {
 	x := b.x

@@ -29,12 +29,8 @@ func (s Step) String() string {
 	return [...]string{"Basic details", "Content", "Audience", "Trigger", "Schedule", "Delivery controls", "Goals & more", "Review"}[s]
 }
 
-// Selection is the content cell being edited.
-type Selection struct {
-	Locale    string
-	Variation string
-	Platform  string // ANDROID, IOS, WEB; empty for Email
-}
+// Selection is the content cell being edited (model.Selection).
+type Selection = model.Selection
 
 // Ctx is what decides which fields apply.
 type Ctx struct {

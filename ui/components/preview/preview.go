@@ -15,7 +15,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/engine/personalize"
-	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -37,7 +36,7 @@ var tabNames = []string{"Preview", "PATCH JSON", "Diff"}
 type Input struct {
 	// Work is the local working copy; Base the service's copy.
 	Work, Base *model.Campaign
-	Sel        forms.Selection
+	Sel        model.Selection
 	// Patch is the component PATCH the next sync will send (nil: none).
 	Patch *model.Campaign
 	// User and Event are the personalisation data.
@@ -189,9 +188,9 @@ func render(in Input, width int, s themes.Styles) rendered {
 		return out
 	}
 	data := personalize.Data{User: in.User, Event: in.Event}
-	sel := forms.FixSelection(in.Work, in.Sel)
-	msg := forms.Message(in.Work, sel.Locale, sel.Variation)
-	target := forms.MessagePath(in.Work, sel.Locale, sel.Variation)
+	sel := model.FixSelection(in.Work, in.Sel)
+	msg := model.MessageAt(in.Work, sel.Locale, sel.Variation)
+	target := model.MessagePath(in.Work, sel.Locale, sel.Variation)
 	rmsg, errs := personalize.RenderMessage(msg, target, data)
 	for _, e := range errs {
 		out.errors = append(out.errors, e.Error())
@@ -205,7 +204,7 @@ func render(in Input, width int, s themes.Styles) rendered {
 	case model.ChannelEmail:
 		out.message = append(out.message, emailLines(rmsg, width, s)...)
 	case model.ChannelPush:
-		out.message = append(out.message, pushLines(rmsg, forms.Platforms(in.Work), sel.Platform, width, s)...)
+		out.message = append(out.message, pushLines(rmsg, model.Platforms(in.Work), sel.Platform, width, s)...)
 	default:
 		out.message = append(out.message, s.Muted.Render("No preview for this channel."))
 	}

@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 )
@@ -45,7 +44,7 @@ func TestPushCardsShowTemplateParts(t *testing.T) {
 			"timer":{"personalized_value":false,"duration_hour":"2","duration_minute":"30"},"buttons":[{"btn_name":"Shop"},{"btn_name":"Later"}]},
 		"ios":{"template_type":"SIMPLE_IMAGE_CAROUSEL","basic_details":{"title":"T","message":"M","image_url":"https://x/cover.png",
 			"carousel_content":{"slider_transition":"MANUAL","slide_data":[{"image_url":"https://x/1.png"},{"image_url":"https://x/2.png"}]}}}}}}}`)
-	out := view(t, Input{Work: c, Sel: forms.Selection{Platform: "ANDROID"}, User: map[string]any{"First Name": "Ada"}}, TabMessage)
+	out := view(t, Input{Work: c, Sel: model.Selection{Platform: "ANDROID"}, User: map[string]any{"First Name": "Ada"}}, TabMessage)
 	for _, want := range []string{"Android", "Hi Ada", "50% off", "image https://x/i.png", "2h 30m left", "[ Shop ] [ Later ]", "iOS", "carousel (MANUAL), 2 slides", "slide 2 https://x/2.png", "cover https://x/cover.png"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
@@ -58,7 +57,7 @@ func TestPushCardsShowTemplateParts(t *testing.T) {
 
 func TestPersonalisationErrorHasLineAndColumn(t *testing.T) {
 	c := campaign(t, `{"channel":"PUSH","basic_details":{"platforms":["WEB"]},"campaign_content":{"content":{"push":{"web":{"template_type":"BASIC","basic_details":{"title":"Hi {{ user.name","message":"m"}}}}}}`)
-	out := view(t, Input{Work: c, Sel: forms.Selection{Platform: "WEB"}}, TabMessage)
+	out := view(t, Input{Work: c, Sel: model.Selection{Platform: "WEB"}}, TabMessage)
 	if !strings.Contains(out, "campaign_content.content.push.web.basic_details.title") || !strings.Contains(out, "line 1,") || !strings.Contains(out, "column 16") {
 		t.Fatalf("no located error in\n%s", out)
 	}
@@ -80,7 +79,7 @@ func TestEmailBodyRenderedAsText(t *testing.T) {
 
 func TestControlSequencesAreInert(t *testing.T) {
 	c := campaign(t, `{"channel":"PUSH","basic_details":{"platforms":["WEB"]},"campaign_content":{"content":{"push":{"web":{"template_type":"BASIC","basic_details":{"title":"A\u001b]0;pwned\u0007B\u001b[2J","message":"m"}}}}}}`)
-	out := view(t, Input{Work: c, Sel: forms.Selection{Platform: "WEB"}}, TabMessage)
+	out := view(t, Input{Work: c, Sel: model.Selection{Platform: "WEB"}}, TabMessage)
 	if strings.ContainsRune(out, 0x1b) || strings.ContainsRune(out, 0x07) {
 		t.Fatalf("escape reached the screen: %q", out)
 	}
