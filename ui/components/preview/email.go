@@ -9,7 +9,6 @@ import (
 	"sync"
 
 	htmltomarkdown "github.com/JohannesKaufmann/html-to-markdown/v2"
-	"github.com/alecthomas/chroma/v2/quick"
 	"github.com/aymanbagabas/go-udiff"
 	"github.com/charmbracelet/glamour"
 
@@ -18,8 +17,8 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// cache holds rendered bodies and highlighted JSON by content hash, so an
-// unchanged body is never rendered twice.
+// cache holds rendered bodies by content hash (with width and style), so
+// an unchanged body is never rendered twice.
 var cache = struct {
 	sync.Mutex
 	m map[[32]byte]string
@@ -118,21 +117,14 @@ func Body(html string, width int, s themes.Styles) string {
 
 // patchViews returns the highlighted PATCH body and a diff of each sent
 // component against the service's copy.
-func patchViews(patch, base, work *model.Campaign, s themes.Styles) (string, string) {
+func patchViews(patch, base, work *model.Campaign, s themes.Styles, h *common.Highlighter) (string, string) {
 	if patch == nil {
 		return s.Muted.Render("Nothing to send: the service has every change."), s.Muted.Render("No differences from the service's copy.")
 	}
 	body := pretty(model.Encode(patch))
-	js := cached("json\x00"+fmt.Sprint(s.Theme.Plain)+body, func() string {
-		if s.Theme.Plain {
-			return body
-		}
-		var b bytes.Buffer
-		if err := quick.Highlight(&b, body, "json", "terminal256", "monokai"); err != nil {
-			return body
-		}
-		return b.String()
-	})
+	// The session's highlighter: its colour profile and background, not the
+	// process's (over SSH those are the server's).
+	js := h.JSON(body)
 	var diffs []string
 	for _, name := range model.Present(patch) {
 		var old string

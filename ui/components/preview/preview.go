@@ -8,9 +8,12 @@
 package preview
 
 import (
+	"context"
 	"fmt"
 	"strings"
+	"time"
 
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -45,16 +48,24 @@ type Input struct {
 	Event    map[string]any
 }
 
+// RenderTimeout bounds one render: a template that runs longer is stopped
+// and reported, the UI never waits for it.
+const RenderTimeout = 2 * time.Second
+
 // Model is the preview pane.
 type Model struct {
 	styles        themes.Styles
+	highlight     *common.Highlighter
 	width, height int
 	tab           Tab
-	scroll        int
+	// body scrolls the current tab's lines; its content is set when the
+	// render, the tab or the size changes, never from View.
+	body viewport.Model
 
-	seq  int
-	out  rendered
-	busy bool
+	seq    int
+	cancel context.CancelFunc // the render under way, superseded by the next
+	out    rendered
+	busy   bool
 	// version changes whenever View's output may change, so the editor can
 	// cache the framed pane.
 	version int
@@ -77,13 +88,18 @@ type renderedMsg struct {
 	out rendered
 }
 
-// New returns an empty preview pane.
-func New(styles themes.Styles) *Model { return &Model{styles: styles} }
+// New returns an empty preview pane drawn with the session's styles and
+// highlighter (nil: no colour for JSON).
+func New(styles themes.Styles, h *common.Highlighter) *Model {
+	return &Model{styles: styles, highlight: h, body: viewport.New(0, 0)}
+}
 
 // SetSize sets the pane's inner size.
 func (m *Model) SetSize(w, h int) {
 	if w != m.width || h != m.height {
 		m.width, m.height = w, h
+		m.body.Width, m.body.Height = max(w, 0), max(h-2, 1)
+		m.setBody()
 		m.version++
 	}
 }
@@ -92,48 +108,86 @@ func (m *Model) SetSize(w, h int) {
 func (m *Model) Tab() Tab { return m.tab }
 
 // NextTab cycles the tabs.
-func (m *Model) NextTab() { m.tab = (m.tab + 1) % Tab(len(tabNames)); m.scroll = 0; m.version++ }
+func (m *Model) NextTab() {
+	m.tab = (m.tab + 1) % Tab(len(tabNames))
+	m.setBody()
+	m.body.GotoTop()
+	m.version++
+}
 
 // Scroll moves the view by n lines.
 func (m *Model) Scroll(n int) {
-	m.scroll += n
-	if m.scroll < 0 {
-		m.scroll = 0
+	if n < 0 {
+		m.body.ScrollUp(-n)
+	} else {
+		m.body.ScrollDown(n)
 	}
 	m.version++
+}
+
+// setBody gives the viewport the current tab's lines, cut to the width.
+func (m *Model) setBody() {
+	var lines []string
+	switch m.tab {
+	case TabMessage:
+		lines = m.out.message
+	case TabJSON:
+		lines = strings.Split(m.out.json, "\n")
+	case TabDiff:
+		lines = strings.Split(m.out.diff, "\n")
+	}
+	cut := make([]string, len(lines))
+	for i, l := range lines {
+		cut[i] = common.Clip(l, m.width)
+	}
+	off := m.body.YOffset
+	m.body.SetContent(strings.Join(cut, "\n"))
+	m.body.SetYOffset(off)
 }
 
 // Errors lists the personalisation errors of the last render.
 func (m *Model) Errors() []string { return m.out.errors }
 
-// Refresh starts a render; build runs with the render, off the UI
-// goroutine, and returns its input. The result arrives as a message for
-// Update; an older render finishing late is dropped.
-func (m *Model) Refresh(build func() Input) tea.Cmd {
+// Refresh starts a render under ctx with a deadline of RenderTimeout; build
+// runs with the render, off the UI goroutine, and returns its input. The
+// render under way, if any, is cancelled: its answer, late, is dropped. The
+// result arrives as a message for Update (the owner addresses the command).
+func (m *Model) Refresh(ctx context.Context, build func() Input) tea.Cmd {
+	if m.cancel != nil {
+		m.cancel()
+	}
+	ctx, cancel := context.WithTimeout(ctx, RenderTimeout)
+	m.cancel = cancel
 	m.seq++
 	m.busy = true
-	seq, width, styles := m.seq, m.width, m.styles
+	seq, width, styles, h := m.seq, m.width, m.styles, m.highlight
 	return func() tea.Msg {
-		return renderedMsg{seq: seq, out: render(build(), width, styles)}
+		defer cancel()
+		return renderedMsg{seq: seq, out: render(ctx, build(), width, styles, h)}
 	}
 }
 
 // Render is Refresh done at once (tests and the first frame).
 func (m *Model) Render(in Input) {
+	ctx, cancel := context.WithTimeout(context.Background(), RenderTimeout)
+	defer cancel()
 	m.seq++
-	m.out = render(in, m.width, m.styles)
-	m.busy = false
-	m.version++
+	m.take(render(ctx, in, m.width, m.styles, m.highlight))
 }
 
 // Update takes finished renders.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	if r, ok := msg.(renderedMsg); ok && r.seq == m.seq {
-		m.out = r.out
-		m.busy = false
-		m.version++
+		m.take(r.out)
 	}
 	return nil
+}
+
+func (m *Model) take(out rendered) {
+	m.out = out
+	m.busy = false
+	m.setBody()
+	m.version++
 }
 
 // View draws the pane: tabs, then the current tab's lines from the cache.
@@ -148,38 +202,11 @@ func (m *Model) View() string {
 		tabs = append(tabs, st.Render(n))
 	}
 	head := lipgloss.JoinHorizontal(lipgloss.Top, tabs...)
-	var body []string
-	switch m.tab {
-	case TabMessage:
-		body = m.out.message
-	case TabJSON:
-		body = strings.Split(m.out.json, "\n")
-	case TabDiff:
-		body = strings.Split(m.out.diff, "\n")
-	}
-	h := m.height - 2
-	if h < 1 {
-		h = 1
-	}
-	start := min(m.scroll, max(0, len(body)-h))
-	end := min(len(body), start+h)
-	lines := make([]string, 0, h+2)
-	lines = append(lines, head, "")
-	for _, l := range body[start:end] {
-		lines = append(lines, truncate(l, m.width))
-	}
-	return strings.Join(lines, "\n")
+	return head + "\n\n" + m.body.View()
 }
 
-func truncate(s string, w int) string {
-	if w <= 0 || lipgloss.Width(s) <= w {
-		return s
-	}
-	return lipgloss.NewStyle().MaxWidth(w).Render(s)
-}
-
-// render computes every tab. It runs off the UI goroutine.
-func render(in Input, width int, s themes.Styles) rendered {
+// render computes every tab. It runs off the UI goroutine, under ctx.
+func render(ctx context.Context, in Input, width int, s themes.Styles, h *common.Highlighter) rendered {
 	var out rendered
 	if width < 20 {
 		width = 20
@@ -191,7 +218,7 @@ func render(in Input, width int, s themes.Styles) rendered {
 	sel := model.FixSelection(in.Work, in.Sel)
 	msg := model.MessageAt(in.Work, sel.Locale, sel.Variation)
 	target := model.MessagePath(in.Work, sel.Locale, sel.Variation)
-	rmsg, errs := personalize.RenderMessage(msg, target, data)
+	rmsg, errs := renderMessageCtx(ctx, msg, target, data)
 	for _, e := range errs {
 		out.errors = append(out.errors, e.Error())
 	}
@@ -215,7 +242,7 @@ func render(in Input, width int, s themes.Styles) rendered {
 			out.message = append(out.message, strings.Split(wrapped, "\n")...)
 		}
 	}
-	out.json, out.diff = patchViews(in.Patch, in.Base, in.Work, s)
+	out.json, out.diff = patchViews(in.Patch, in.Base, in.Work, s, h)
 	return out
 }
 

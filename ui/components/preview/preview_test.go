@@ -1,15 +1,19 @@
 package preview
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 func styles() themes.Styles {
@@ -29,7 +33,7 @@ func campaign(t *testing.T, js string) *model.Campaign {
 
 func view(t *testing.T, in Input, tab Tab) string {
 	t.Helper()
-	m := New(styles())
+	m := New(styles(), nil)
 	m.SetSize(70, 60)
 	m.Render(in)
 	for m.Tab() != tab {
@@ -107,15 +111,93 @@ func TestJSONAndDiffTabs(t *testing.T) {
 }
 
 func TestStaleRenderIsDropped(t *testing.T) {
-	m := New(styles())
+	m := New(styles(), nil)
 	m.SetSize(60, 20)
 	c := campaign(t, `{"channel":"EMAIL","campaign_content":{"content":{"email":{"subject":"first"}}}}`)
-	old := m.Refresh(func() Input { return Input{Work: c} })
+	old := m.Refresh(context.Background(), func() Input { return Input{Work: c} })
 	c2 := campaign(t, `{"channel":"EMAIL","campaign_content":{"content":{"email":{"subject":"second"}}}}`)
-	cur := m.Refresh(func() Input { return Input{Work: c2} })
+	cur := m.Refresh(context.Background(), func() Input { return Input{Work: c2} })
 	m.Update(cur())
 	m.Update(old())
 	if out := m.View(); !strings.Contains(out, "second") || strings.Contains(out, "first") {
 		t.Fatalf("stale render shown:\n%s", out)
+	}
+}
+
+// A newer render cancels the one under way: its template work stops and
+// says so (and its answer is dropped).
+func TestSupersededRenderIsCancelled(t *testing.T) {
+	m := New(styles(), nil)
+	m.SetSize(60, 20)
+	c := campaign(t, `{"channel":"EMAIL","campaign_content":{"content":{"email":{"subject":"Hi {{ user.name }}"}}}}`)
+	old := m.Refresh(context.Background(), func() Input { return Input{Work: c} })
+	cur := m.Refresh(context.Background(), func() Input { return Input{Work: c} })
+	msg := old().(renderedMsg)
+	if len(msg.out.errors) != 1 || !strings.Contains(msg.out.errors[0], "preview stopped: context canceled") {
+		t.Fatalf("the superseded render ran on: %v", msg.out.errors)
+	}
+	m.Update(msg)
+	m.Update(cur())
+	if strings.Contains(m.View(), "preview stopped") {
+		t.Fatalf("the current render was stopped:\n%s", m.View())
+	}
+	// A render past its deadline stops too.
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	msg = m.Refresh(ctx, func() Input { return Input{Work: c} })().(renderedMsg)
+	if len(msg.out.errors) != 1 || !strings.Contains(msg.out.errors[0], "deadline exceeded") {
+		t.Fatalf("a render past its deadline: %v", msg.out.errors)
+	}
+}
+
+// The preview scrolls through bubbles/viewport: down shows later lines, and
+// scrolling past the end stops at the last page.
+func TestScrollStaysWithinTheBody(t *testing.T) {
+	m := New(styles(), nil)
+	m.SetSize(60, 8)
+	var html strings.Builder
+	for i := range 40 {
+		fmt.Fprintf(&html, "<p>line %02d</p>", i)
+	}
+	c := campaign(t, `{"channel":"EMAIL","campaign_content":{"content":{"email":{"subject":"s","html_content":"`+html.String()+`"}}}}`)
+	m.Render(Input{Work: c})
+	first := m.View()
+	m.Scroll(5)
+	if m.View() == first {
+		t.Fatal("scrolling changed nothing")
+	}
+	m.Scroll(1000)
+	last := m.View()
+	if !strings.Contains(last, "line 39") || len(strings.Split(last, "\n")) != 8 {
+		t.Fatalf("after scrolling far:\n%s", last)
+	}
+	m.Scroll(-1000)
+	if m.View() != first {
+		t.Fatal("scrolling back did not return to the top")
+	}
+}
+
+// The PATCH JSON is coloured for the session's colour profile (over SSH,
+// the visitor's terminal), not a fixed 256-colour palette.
+func TestJSONFollowsTheSessionsProfile(t *testing.T) {
+	work := campaign(t, `{"channel":"PUSH","basic_details":{"name":"New"}}`)
+	for _, tc := range []struct {
+		profile termenv.Profile
+		want    string // an escape only that profile uses
+		not     string
+	}{
+		{termenv.TrueColor, "38;2;", "38;5;"},
+		{termenv.ANSI256, "38;5;", "38;2;"},
+	} {
+		r := lipgloss.NewRenderer(os.Stdout)
+		r.SetColorProfile(tc.profile)
+		m := New(styles(), common.NewHighlighter(r, false))
+		m.SetSize(70, 30)
+		m.Render(Input{Work: work, Patch: work})
+		m.NextTab()
+		out := m.View()
+		if !strings.Contains(out, tc.want) || strings.Contains(out, tc.not) {
+			t.Errorf("profile %v: JSON drawn with the wrong colours: %q", tc.profile, out)
+		}
 	}
 }

@@ -113,7 +113,7 @@ func (f *Factory) track(q *opQueue, on bool) {
 func (f *Factory) New(c *common.Common, id string) *Model {
 	m := &Model{
 		c: c, f: f, id: id, keys: keysOf(c.Keys),
-		prev:  preview.New(c.Styles),
+		prev:  preview.New(c.Styles, c.Highlight),
 		queue: newQueue(),
 		sel:   forms.Selection{Locale: forms.DefaultLocale, Variation: "variation_1"},
 		event: map[string]any{},
@@ -406,7 +406,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		// The first preview renders off the UI goroutine too.
 		in := m.previewInput()
-		cmd = tea.Batch(cmd, m.prev.Refresh(func() preview.Input { return in }))
+		cmd = tea.Batch(cmd, m.prev.Refresh(m.ctx(), func() preview.Input { return in }))
 		if m.status.State == Conflict {
 			m.openConflicts()
 		}
@@ -472,7 +472,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return m, nil
 		}
 		in := m.previewInput()
-		return m, m.prev.Refresh(func() preview.Input { return in })
+		return m, m.prev.Refresh(m.ctx(), func() preview.Input { return in })
 	case testDoneMsg:
 		if d, ok := m.dialog.(*testDialog); ok && msg.id == m.id {
 			d.done(msg)
