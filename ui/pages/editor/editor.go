@@ -699,7 +699,7 @@ func (m *Model) fieldText(f forms.Field) string {
 }
 
 func (m *Model) cycle(f forms.Field, step int) tea.Cmd {
-	if strings.HasPrefix(f.Path, "@sel:") {
+	if f.Role == forms.RoleSelector {
 		cur := slices.Index(f.Options, m.fieldText(f))
 		n := len(f.Options)
 		if n == 0 {
@@ -742,7 +742,7 @@ func (m *Model) apply(f forms.Field, text string) tea.Cmd {
 func (m *Model) rowValues() map[string]stashed {
 	out := make(map[string]stashed, len(m.rows))
 	for _, f := range m.rows {
-		if f.Editable() && !strings.Contains(f.Path, "@") { // campaign values only
+		if f.IsValue() { // campaign values only
 			if t := f.Format(m.work); t != "" {
 				out[f.Path] = stashed{f, t}
 			}
@@ -798,13 +798,13 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
 		if m.notice == "" { // no error
 			m.setNotice(strings.Join(strings.Fields(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓"), " "), false)
-			if m.selectAdded(f.Path, arg) {
+			if m.selectAdded(f.Role, arg) {
 				cmd = tea.Batch(cmd, m.schedulePreview())
 			}
 		}
 		return cmd
 	}
-	if destroysContent(f.Path) {
+	if f.Role.Destroys() {
 		// The content goes with it and there is no undo: ask first.
 		m.dialog = &confirmDialog{title: f.Label + "?",
 			text: "Its content in every platform goes too; there is no undo.",
@@ -818,18 +818,13 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 	return run("")
 }
 
-// destroysContent says an action row deletes written content.
-func destroysContent(path string) bool {
-	return path == "@remove-locale" || path == "@remove-variation"
-}
-
 // selectAdded shows what was just added, so its content is edited next
 // rather than the one the cursor was on.
-func (m *Model) selectAdded(path, arg string) bool {
-	switch path {
-	case "@add-locale":
+func (m *Model) selectAdded(role forms.Role, arg string) bool {
+	switch role {
+	case forms.RoleAddLocale:
 		m.sel.Locale = arg
-	case "@add-variation":
+	case forms.RoleAddVariation:
 		if vs := forms.Variations(m.work); len(vs) > 0 {
 			m.sel.Variation = vs[len(vs)-1]
 		}
@@ -1025,7 +1020,7 @@ func (m *Model) rebuild() {
 		first := -1
 		matched := false
 		for i, f := range m.rows {
-			if !f.Editable() || strings.HasPrefix(f.Path, "@") {
+			if !f.IsValue() && f.Role != forms.RoleDerived { // headings, actions, selectors
 				continue
 			}
 			if t == f.Path || strings.HasPrefix(t, f.Path+".") || strings.HasPrefix(t, f.Path+"[") {

@@ -209,7 +209,7 @@ func (r *rowForm) view(m *Model) string {
 	s := m.c.Styles
 	w := m.dialogWidth() - 6
 	var lines []string
-	if !strings.Contains(r.field.Path, "@") { // not a path of the campaign
+	if r.field.IsValue() {
 		lines = append(lines, s.Muted.Render(truncate(r.field.Path, w)))
 	}
 	lines = append(lines, r.form.View(), "")

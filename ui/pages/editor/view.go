@@ -288,7 +288,7 @@ func (m *Model) detailLines(w int) []string {
 	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
 		out = append(out, s.Muted.Render(truncate(f.Help, w)))
 	}
-	if !strings.HasPrefix(f.Path, "@") && f.Editable() {
+	if f.IsValue() {
 		out = append(out, s.Muted.Render(truncate(f.Path, w)))
 	}
 	return out
