@@ -13,7 +13,7 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
-	"github.com/campaigns-cli/campaigns/ui/editor"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
 const rootLong = `campaigns — a terminal editor for Campaigns Service V5
@@ -117,12 +117,12 @@ func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 func wireEditor(cfg *ui.Config) (func() error, error) {
 	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
-		Validation:   engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
-		SandboxUsers: cfg.Service == "embedded sandbox",
+		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
+		Users:      previewUsers(cfg.Service == "embedded sandbox"),
 	})
 	if err != nil {
 		return nil, err
 	}
-	cfg.NewEditor = f.New
+	cfg.Editor = f
 	return closeFn, nil
 }

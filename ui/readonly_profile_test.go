@@ -4,22 +4,22 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/browser"
+	"github.com/campaigns-cli/campaigns/ui/pages/inspector"
 )
 
 // startReadOnly runs the program as a read-only profile would: an editor
-// that must never open is plugged in to prove it is not used.
+// is plugged in to prove it is not used (the stack is checked below).
 func (f *fixture) startReadOnly(t *testing.T) *teatest.TestModel {
 	t.Helper()
-	m := New(Config{Client: f.client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(),
-		Profile: "prod", ProfileColor: "#ff0000", ReadOnly: true,
-		NewEditor: func(*Common, string) Screen {
-			t.Error("a read-only profile opened the draft editor")
-			return NewBrowser(testCommon(80, 24))
-		}})
+	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(),
+		Profile: "prod", ProfileColor: "#ff0000", ReadOnly: true, Editor: newEditor(t, f.Client)})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(100, 24))
 	t.Cleanup(func() { _ = tm.Quit() })
 	return tm
@@ -43,9 +43,9 @@ func TestReadOnlyProfileHidesWrites(t *testing.T) {
 	if strings.Contains(r.View(), "Stop “") {
 		t.Fatalf("stop offered on a read-only profile:\n%s", r.View())
 	}
-	for _, it := range r.stack[1].(*Inspector).menuItems() {
-		if it.action != actValidate {
-			t.Errorf("read-only menu offers %s", it.action)
+	for _, a := range r.inspector(t).Actions() {
+		if a != "VALIDATE" {
+			t.Errorf("read-only menu offers %s", a)
 		}
 	}
 	if got := f.status(t, nameOneTime); got != model.StatusScheduled {
@@ -64,11 +64,11 @@ func TestReadOnlyProfileHidesWrites(t *testing.T) {
 	if !strings.Contains(r.View(), "read-only: the profile prod is read-only") {
 		t.Errorf("the draft's inspector does not say why it is read-only:\n%s", r.View())
 	}
-	if _, ok := r.stack[1].(*Inspector); !ok {
+	if _, ok := r.stack[1].(*inspector.Inspector); !ok {
 		t.Fatalf("a draft on a read-only profile opened %T", r.stack[1])
 	}
-	for _, it := range r.stack[1].(*Inspector).menuItems() {
-		if it.action == actPublish {
+	for _, a := range r.inspector(t).Actions() {
+		if a == "PUBLISH" {
 			t.Error("publish offered on a read-only profile")
 		}
 	}
@@ -76,9 +76,11 @@ func TestReadOnlyProfileHidesWrites(t *testing.T) {
 
 // The header names the profile; a writable profile is not marked read-only.
 func TestHeaderShowsProfile(t *testing.T) {
-	c := testCommon(100, 24)
+	r := New(Config{Service: "test", Workspace: "T", Theme: themes.Plain()}).(*root)
+	r.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
+	c := r.c
 	c.Profile = "staging"
-	r := &root{c: c, stack: []Screen{NewBrowser(c)}}
+	r.stack = []common.Screen{browser.New(c)}
 	h := r.header()
 	if !strings.Contains(h, "profile staging") || strings.Contains(h, "read-only") {
 		t.Fatalf("header %q", h)

@@ -1,0 +1,112 @@
+package editor
+
+import (
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+
+	"github.com/campaigns-cli/campaigns/forms"
+)
+
+// BenchmarkEditorKeystroke is one key typed into a content field of the
+// large campaign (10 locales × 5 variations × 3 platforms) at 160×48:
+// Update (apply, validate both phases, rebuild rows) and View.
+func BenchmarkEditorKeystroke(b *testing.B) {
+	c := largeCampaign(b)
+	m, _ := newTestEditor(b, c, 160, 48)
+	m.sel = forms.Selection{Locale: "l5", Variation: "variation_3", Platform: "ANDROID"}
+	m.goStep(forms.StepContent)
+	for i, f := range m.list.rows {
+		if f.Label == "Title" {
+			m.list.cur = i
+		}
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if m.edit == nil || !m.edit.inline {
+		b.Fatal("title is not being edited")
+	}
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'x'}}, {Type: tea.KeyBackspace}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		m.Update(keys[i%2])
+		_ = m.View()
+	}
+	b.StopTimer()
+	// The journal worker runs on its own goroutine; its share is included,
+	// which makes this an upper bound for the key press itself.
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	}
+}
+
+// BenchmarkZonePickerKeystroke is one key typed into the time zone
+// picker's search over every IANA name, with the dialog drawn.
+func BenchmarkZonePickerKeystroke(b *testing.B) {
+	m, _ := newTestEditor(b, fixture(b, "push_one_time.json"), 160, 48)
+	m.goStep(forms.StepSchedule)
+	for i, f := range m.list.rows {
+		if f.Kind == forms.Zone {
+			m.list.cur = i
+		}
+	}
+	p := newPicker(m, m.list.rows[m.list.cur])
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'a'}}, {Type: tea.KeyBackspace}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		p.update(m, keys[i%2])
+		_ = p.view(m)
+	}
+}
+
+// BenchmarkZoneHuhSelectFilter is the alternative the picker is kept
+// against: a filtering huh.Select over the same names (it renders every
+// matching option on each key).
+func BenchmarkZoneHuhSelectFilter(b *testing.B) {
+	m, _ := newTestEditor(b, fixture(b, "push_one_time.json"), 160, 48)
+	var v string
+	sel := huh.NewSelect[string]().Options(huh.NewOptions(forms.ZoneNames()...)...).Height(listHeight(m)).Filtering(true).Value(&v)
+	f := huh.NewForm(huh.NewGroup(sel)).WithTheme(huhTheme(m.c.Styles)).WithWidth(m.dialogWidth() - 6)
+	f.Init()
+	f.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
+	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'a'}}, {Type: tea.KeyBackspace}}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		f.Update(keys[i%2])
+		_ = f.View()
+	}
+}
+
+// BenchmarkTemplateSelectKeystroke is one arrow key in the huh select of
+// an Android template on the large campaign: the hovered template is
+// applied (rows come and go, cleared values are stashed or given back),
+// validated and drawn.
+func BenchmarkTemplateSelectKeystroke(b *testing.B) {
+	m, _ := newTestEditor(b, largeCampaign(b), 160, 48)
+	m.sel = forms.Selection{Locale: "l5", Variation: "variation_3", Platform: "ANDROID"}
+	m.goStep(forms.StepContent)
+	for i, f := range m.list.rows {
+		if f.Label == "Template" {
+			m.list.cur = i
+			break
+		}
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if m.edit == nil || m.edit.inline {
+		b.Fatal("the template select is not open")
+	}
+	keys := []tea.KeyMsg{{Type: tea.KeyDown}, {Type: tea.KeyUp}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		m.Update(keys[i%2])
+		_ = m.View()
+	}
+	b.StopTimer()
+	if cpu := cpuTime() - cpu0; cpu > 0 {
+		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+	}
+}

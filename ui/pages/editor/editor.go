@@ -1,0 +1,257 @@
+package editor
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// Model is one open editor: this file routes its messages and keys.
+type Model struct {
+	c    *common.Common
+	f    *Factory
+	id   string // "" until a new draft is created
+	keys keyMap
+
+	width, height int
+
+	d       *draft
+	holding bool // the program's call holds d.h (hold)
+	loadErr error
+	status  drafts.Status
+	feed    feed
+
+	step  forms.Step
+	sel   forms.Selection
+	list  rowList
+	probs problems
+	pane  int // paneForm, paneProblems or panePreview
+	prev  previewPane
+
+	// edit is the row being edited through its huh form (nil: none).
+	edit   *rowForm
+	dialog dialog
+
+	// notice waits to be shown in the root's status line.
+	notice    string
+	noticeErr bool
+	// pendingName is the new draft's name when it could not be sent with
+	// the create request.
+	pendingName string
+}
+
+// CampaignID is the campaign being edited ("" until a new draft exists).
+func (m *Model) CampaignID() string { return m.id }
+
+// Title names the campaign in the root's header.
+func (m *Model) Title() string { return m.d.name() }
+
+// Init loads the campaign (or waits for the new-draft dialog).
+func (m *Model) Init() tea.Cmd {
+	if d, ok := m.dialog.(*draftDialog); ok {
+		return d.init()
+	}
+	return m.load()
+}
+
+// own addresses commands to this editor: their answers reach it alone.
+func (m *Model) own(cmds ...tea.Cmd) tea.Cmd { return common.Address(m, cmds...) }
+
+func (m *Model) setNotice(s string, isErr bool) { m.notice, m.noticeErr = common.Clean(s), isErr }
+
+// SetSize sets the editor's size.
+func (m *Model) SetSize(w, h int) {
+	defer m.hold()()
+	m.width, m.height = max(w, 40), max(h, 12)
+	if m.edit != nil {
+		m.edit.resize(m)
+	}
+	m.settle()
+}
+
+// Typing reports a focused text field or an open dialog: the root then
+// leaves q and ? to us.
+func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
+
+// ShortHelp lists the main keys.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.keys
+	switch d, footed := m.dialog.(footed); {
+	case m.edit != nil && !m.edit.inline:
+		return m.edit.help()
+	case footed:
+		return d.footer()
+	case m.dialog != nil:
+		return []key.Binding{k.Edit, k.Cancel}
+	case m.edit != nil && m.edit.inline:
+		return []key.Binding{k.Done, k.Cancel, k.Sync}
+	}
+	// "? help" comes before the footer is cut at 80 columns: it is the way
+	// to every other key.
+	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, k.NextPane, m.c.Keys.Help, k.Back, k.Sync, k.Test}
+}
+
+// FullHelp lists every key.
+func (m *Model) FullHelp() [][]key.Binding {
+	k := m.keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
+		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
+		{k.Sync, k.Test, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
+	}
+}
+
+// Update routes a message, then brings what is drawn up to date (settle)
+// and hands a notice, if one was set, to the root's status line. It holds
+// the sync engine's draft throughout (hold): the working copy is the
+// engine's.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if l, ok := msg.(loadedMsg); ok && l.id == m.id && l.err == nil {
+		m.d.h = l.d // held from here on
+	}
+	defer m.hold()()
+	cmd := m.route(msg)
+	m.settle()
+	if m.notice != "" {
+		cmd = tea.Batch(cmd, common.Notice(m.notice, m.noticeErr))
+		m.notice, m.noticeErr = "", false
+	}
+	return m, cmd
+}
+
+// settle scrolls the rows to the cursor and frames the preview, so that
+// View changes nothing.
+func (m *Model) settle() {
+	if m.d.loaded {
+		m.scrollRows()
+		m.framePreview()
+	}
+}
+
+func (m *Model) route(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case loadedMsg:
+		return m.loaded(msg)
+	case createdMsg:
+		if msg.err != nil {
+			if d, ok := m.dialog.(*draftDialog); ok {
+				return d.failed(m, msg.err)
+			}
+			return nil
+		}
+		m.id = msg.id
+		m.dialog = nil
+		return m.load()
+	case listenMsg:
+		return m.heard(msg)
+	case flushedMsg:
+		return m.flushed(msg)
+	case previewTickMsg:
+		if msg.seq != m.prev.seq || !m.d.loaded {
+			return nil // typing went on: a later tick follows
+		}
+		return m.refreshPreview()
+	case testDoneMsg:
+		if d, ok := m.dialog.(*testDialog); ok {
+			d.done(msg)
+		}
+		return nil
+	case resolvedMsg:
+		return m.resolved(msg)
+	case leaveMsg:
+		return m.left()
+	case tea.KeyMsg:
+		switch {
+		case m.dialog != nil:
+			return m.dialog.update(m, msg)
+		case !m.d.loaded:
+			if key.Matches(msg, m.keys.Back) {
+				return m.leave()
+			}
+			return nil
+		case m.edit != nil:
+			return m.edit.update(m, msg)
+		}
+		return m.updateKeys(msg)
+	case tea.MouseMsg:
+		if msg.Action == tea.MouseActionPress {
+			switch msg.Button {
+			case tea.MouseButtonWheelUp:
+				m.move(-3)
+			case tea.MouseButtonWheelDown:
+				m.move(3)
+			}
+		}
+		return nil
+	}
+	if d, ok := m.dialog.(*draftDialog); ok {
+		return d.take(m, msg)
+	}
+	return m.prev.m.Update(msg)
+}
+
+func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Sync):
+		return m.flush()
+	case key.Matches(msg, k.Test):
+		m.dialog = newTestDialog(m)
+		return nil
+	case key.Matches(msg, k.NextPane):
+		m.pane = (m.pane + 1) % paneCount
+		return nil
+	case key.Matches(msg, k.PrevPane):
+		m.pane = (m.pane + paneCount - 1) % paneCount
+		return nil
+	case key.Matches(msg, k.NextStep):
+		m.goStep(m.nextStep(1))
+		return nil
+	case key.Matches(msg, k.PrevStep):
+		m.goStep(m.nextStep(-1))
+		return nil
+	case key.Matches(msg, k.Step):
+		n := int(msg.Runes[0] - '1')
+		if n >= 0 && n < len(forms.Steps) && forms.StepApplies(forms.Steps[n], m.d.channel(), m.d.delivery()) {
+			m.goStep(forms.Steps[n])
+		}
+		return nil
+	case key.Matches(msg, k.PreviewTab):
+		m.prev.m.NextTab()
+		return nil
+	case key.Matches(msg, k.User):
+		m.prev.user = (m.prev.user + 1) % len(m.prev.users)
+		return m.schedulePreview()
+	case key.Matches(msg, k.EventAttrs):
+		m.dialog = newEventDialog(m)
+		return nil
+	case key.Matches(msg, k.Conflicts):
+		m.openConflicts()
+		return nil
+	case key.Matches(msg, k.Back):
+		return m.leave()
+	}
+	switch m.pane {
+	case paneProblems:
+		return m.updateProblems(msg)
+	case panePreview:
+		switch {
+		case key.Matches(msg, k.Up):
+			m.prev.m.Scroll(-1)
+		case key.Matches(msg, k.Down):
+			m.prev.m.Scroll(1)
+		case key.Matches(msg, k.PageUp):
+			m.prev.m.Scroll(-10)
+		case key.Matches(msg, k.PageDown):
+			m.prev.m.Scroll(10)
+		}
+		return nil
+	}
+	return m.updateForm(msg)
+}
+
+// Publishable reports whether the publish checklist is empty.
+func (m *Model) Publishable() bool { return m.d.loaded && len(m.probs.items) == 0 }

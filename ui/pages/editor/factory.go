@@ -1,0 +1,86 @@
+package editor
+
+import (
+	"context"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/preview"
+)
+
+// Creator makes a draft through the create route and returns its campaign_id.
+type Creator interface {
+	CreateDraft(ctx context.Context, body *model.Campaign) (string, error)
+}
+
+// Tester sends a test through the test route.
+type Tester interface {
+	Test(ctx context.Context, req api.TestRequest) (api.TestResult, error)
+}
+
+// PreviewUser is a profile the preview personalises for.
+type PreviewUser struct {
+	Name  string
+	Attrs map[string]any
+}
+
+// UserSource gives the profiles the preview can personalise for. main fills
+// it: the embedded sandbox's demo users, or sample profiles for a service
+// whose profiles cannot be listed. The editor never imports the sandbox.
+type UserSource interface{ PreviewUsers() []PreviewUser }
+
+// UserList is a fixed UserSource.
+type UserList []PreviewUser
+
+// PreviewUsers returns the list.
+func (l UserList) PreviewUsers() []PreviewUser { return l }
+
+// DefaultUsers are sample profiles for the preview when the service offers
+// none.
+var DefaultUsers = []PreviewUser{
+	{Name: "Ada (sample)", Attrs: map[string]any{"First Name": "Ada", "Last Name": "Lovelace", "City": "London", "Email (Standard)": "ada@example.com", "Points": 120}},
+	{Name: "Empty profile", Attrs: nil},
+}
+
+// Factory builds editors; main puts it in ui.Config.Editor and the root
+// opens pages with New.
+type Factory struct {
+	// Drafts is the sync engine: it holds the one copy of each open draft.
+	Drafts  *drafts.Engine
+	Creator Creator
+	Tester  Tester
+	// Options are the workspace's features for validation.
+	Options engine.Options
+	// Users gives the profiles the preview can personalise for (nil:
+	// DefaultUsers).
+	Users UserSource
+	// PreviewDelay is the typing pause after which the preview redraws.
+	PreviewDelay time.Duration
+}
+
+// New opens campaign id in the editor, or the new-draft dialog when id is "".
+func (f *Factory) New(c *common.Common, id string) *Model {
+	m := &Model{
+		c: c, f: f, id: id, keys: keysOf(c.Keys),
+		d:   &draft{id: id},
+		sel: forms.Selection{Locale: forms.DefaultLocale, Variation: "variation_1"},
+	}
+	m.prev.m = preview.New(c.Styles, c.Highlight)
+	m.prev.event = map[string]any{}
+	if f.Users != nil {
+		m.prev.users = f.Users.PreviewUsers()
+	}
+	if len(m.prev.users) == 0 {
+		m.prev.users = DefaultUsers
+	}
+	if id == "" {
+		m.dialog = newDraftDialog(m)
+	}
+	m.SetSize(c.Width, c.Height)
+	return m
+}

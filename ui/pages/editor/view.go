@@ -1,0 +1,181 @@
+package editor
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// Panes of the editor, in tab order.
+const (
+	paneForm = iota
+	paneProblems
+	panePreview
+	paneCount
+)
+
+// View assembles the screen from state computed in Update: no validation,
+// rendering of HTML, highlighting or scrolling happens here, and nothing
+// is changed. The campaign's name is the root's title and notices are the
+// root's status line.
+func (m *Model) View() string {
+	defer m.hold()()
+	s := m.c.Styles
+	if m.dialog != nil {
+		return m.fit(m.dialog.view(m))
+	}
+	if m.loadErr != nil {
+		return m.fit(s.Error.Render("Could not open the campaign: "+common.Clean(m.loadErr.Error())) + "\n\n" + s.Muted.Render("esc to go back"))
+	}
+	if !m.d.loaded {
+		return m.fit(s.Muted.Render("Loading " + common.Clean(m.id) + "…"))
+	}
+	stepsW, formW, prevW, bodyH := m.layout()
+	// Columns come back as exactly bodyH lines of their exact width, so the
+	// body is joined line by line without measuring blocks again.
+	var cols [][]string
+	if stepsW > 0 {
+		cols = append(cols, m.stepsView(stepsW, bodyH))
+	}
+	switch {
+	case m.width < 110 && m.pane == panePreview:
+		cols = append(cols, m.prev.framed)
+	case m.width < 110:
+		cols = append(cols, m.formView(formW, bodyH))
+	default:
+		cols = append(cols, m.formView(formW, bodyH), []string{" "}, m.prev.framed)
+	}
+	_ = prevW
+	var b strings.Builder
+	for i := 0; i < bodyH; i++ {
+		for _, c := range cols {
+			if len(c) == 1 {
+				b.WriteString(c[0])
+				continue
+			}
+			if i < len(c) {
+				b.WriteString(c[i])
+			}
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(m.panelView(m.width, m.panelHeight()))
+	b.WriteByte('\n')
+	b.WriteString(common.Clip(m.statusLine(), m.width))
+	return b.String()
+}
+
+// fit clips a dialog or a message to the editor's size.
+func (m *Model) fit(s string) string { return common.Fit(s, m.width, m.height) }
+
+// layout returns the step column, form and preview widths and the body
+// height. Narrow windows drop the preview column (tab shows it instead).
+func (m *Model) layout() (stepsW, formW, prevW, bodyH int) {
+	bodyH = max(4, m.height-m.panelHeight()-1)
+	stepsW = 22
+	if m.width >= 140 {
+		stepsW = 25
+	}
+	if m.width < 100 {
+		stepsW = 0
+	}
+	rest := m.width - stepsW
+	if m.width >= 110 {
+		formW = rest * 52 / 100
+		prevW = rest - formW - 1
+	} else {
+		formW, prevW = rest, rest
+	}
+	return
+}
+
+func (m *Model) panelHeight() int {
+	if m.height < 24 {
+		return 4
+	}
+	return 8
+}
+
+func (m *Model) formWidth() int  { _, f, _, _ := m.layout(); return f }
+func (m *Model) labelWidth() int { return min(26, max(12, m.formWidth()/3)) }
+
+// column pads or clips lines to exactly h lines of width w.
+func column(lines []string, w, h int) []string {
+	out := make([]string, h)
+	for i := range out {
+		if i < len(lines) {
+			out[i] = pad(lines[i], w)
+		} else {
+			out[i] = strings.Repeat(" ", w)
+		}
+	}
+	return out
+}
+
+// pad cuts (without a mark) or pads s to exactly w cells.
+func pad(s string, w int) string { return common.PadClip(s, w) }
+
+func (m *Model) stepsView(w, h int) []string {
+	s := m.c.Styles
+	var lines []string
+	for i, st := range forms.Steps {
+		if !forms.StepApplies(st, m.d.channel(), m.d.delivery()) {
+			continue
+		}
+		label := fmt.Sprintf("%d %s", i+1, st)
+		mark := "  "
+		if n := m.probs.perStep[st]; n > 0 {
+			mark = s.Warning.Render(fmt.Sprintf("%2d", n))
+		} else if st != forms.StepReview {
+			mark = s.OK.Render(" ✓")
+		}
+		style := s.Text
+		if st == m.step {
+			style = s.Selected
+			label = "▸ " + label
+		} else {
+			label = "  " + label
+		}
+		lines = append(lines, style.Render(pad(label, w-4))+mark+" ")
+	}
+	return column(lines, w, h)
+}
+
+func (m *Model) reviewView(w int) string {
+	s := m.c.Styles
+	lines := []string{s.Title.Render("Review"), ""}
+	if items := m.probs.items; len(items) == 0 {
+		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
+	} else {
+		lines = append(lines, s.Warning.Render(fmt.Sprintf("Publish checklist: %d item(s) left", len(items))))
+		for i, it := range items {
+			if i == 12 {
+				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(items)-12)))
+				break
+			}
+			lines = append(lines, s.Error.Render(common.Truncate("☐ "+common.Clean(it.p.Target)+": "+common.Clean(it.p.Message), w)))
+		}
+	}
+	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
+	lines = append(lines, "", s.Subtitle.Render("Content"),
+		fmt.Sprintf("  locales: %s", strings.Join(forms.Locales(m.d.work), ", ")),
+		fmt.Sprintf("  variations: %d", len(forms.Variations(m.d.work))))
+	if m.d.channel() == model.ChannelPush {
+		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.d.work), ", "))
+	}
+	lines = append(lines, "", s.Muted.Render("To publish: esc, i on the draft, a → publish."))
+	return strings.Join(lines, "\n")
+}
+
+// statusLine is the editor's own line: the sync state, the channel,
+// delivery type and status, and how far the draft is from publishable.
+func (m *Model) statusLine() string {
+	s := m.c.Styles
+	left := m.syncText() + s.Muted.Render(fmt.Sprintf("   %s · %s · ", m.d.channel(), m.d.delivery())) + s.Status(m.d.state).Render(m.d.state)
+	right := m.checkText()
+	gap := max(2, m.width-common.Width(left)-common.Width(right))
+	return left + strings.Repeat(" ", gap) + right
+}

@@ -1,0 +1,537 @@
+// Package inspector shows one campaign whole: overview, components as a
+// folded tree, the highlighted JSON, and the results of validation and
+// status actions.
+package inspector
+
+import (
+	"cmp"
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// Inspector panes, in tab order.
+const (
+	paneOverview = iota
+	paneComponents
+	paneJSON
+	paneChecks
+	paneCount
+)
+
+var paneNames = [paneCount]string{"Overview", "Components", "JSON", "Checks"}
+
+// Messages of the inspector, addressed to the inspector that asked
+// (common.Address); seq tells a superseded request's answer.
+type (
+	campaignMsg struct {
+		seq int
+		c   *model.Campaign
+		err error
+	}
+	metaMsg struct {
+		seq int
+		row *api.MetaRow
+		err error
+	}
+	highlightMsg  struct{ src, out string }
+	actionDoneMsg struct {
+		action string
+		name   string
+		valid  api.ValidateResult
+		err    error
+	}
+)
+
+// OrphanNotice tells the outcome of an action whose inspector was closed
+// while it ran.
+func (m actionDoneMsg) OrphanNotice() common.NoticeMsg {
+	name := "“" + common.Clean(m.name) + "”"
+	switch {
+	case m.err != nil:
+		return common.NoticeMsg{Text: fmt.Sprintf("%s of %s refused: %s", strings.ToLower(m.action), name, common.ErrorText(m.err)), Err: true}
+	case m.action == actValidate && m.valid.Valid:
+		return common.NoticeMsg{Text: "Validate " + name + ": ready to publish"}
+	case m.action == actValidate:
+		return common.NoticeMsg{Text: fmt.Sprintf("Validate %s: %d problem(s) block publishing", name, len(m.valid.Errors)), Err: true}
+	}
+	return common.NoticeMsg{Text: pastTense[m.action] + " " + name}
+}
+
+type problemRef struct {
+	target string
+	line   int
+}
+
+// check is one entry of the Checks pane: a validation, a publish or a status
+// action and what came of it.
+type check struct {
+	title    string
+	ok       bool
+	problems []api.ErrorDetail
+}
+
+// Inspector shows one campaign whole: overview, components as a folded tree,
+// the highlighted JSON, and the results of validation and actions.
+type Inspector struct {
+	c    *common.Common
+	id   string
+	w, h int
+	// picked is the version of the list row that opened the inspector: the
+	// service reads only the newest version, which may be another one.
+	picked *int64
+
+	camp    *model.Campaign
+	loading bool
+	err     string
+	seq     int
+
+	meta     *api.MetaRow
+	metaErr  string
+	metaSeq  int
+	metaDone bool
+
+	pane int
+	// vp scrolls each pane; its lines are set when they change (clamp).
+	vp    [paneCount]viewport.Model
+	lines [paneCount][]string
+
+	roots   []*treeNode
+	tcursor int
+
+	jsonSrc string
+	jsonOut string // highlighted jsonSrc, once ready
+	// jsonLines is what the JSON pane draws: jsonOut (or jsonSrc until it is
+	// ready) wrapped to the pane's width.
+	jsonLines []string
+
+	overview   []string
+	checks     []check
+	checkLines []string // checks drawn, rebuilt when they or the width change
+	// problems lists every problem of the Checks pane in order, with the
+	// line it starts on; pcursor selects one (enter shows it in the tree).
+	problems []problemRef
+	pcursor  int
+
+	locked    []string
+	lockedAll bool
+	unknown   map[string]string // path → wanted type ("" unknown key)
+	readOnly  string
+
+	menu    *menu
+	confirm *confirm
+	busy    string
+	spin    spinner.Model
+}
+
+// New opens campaignID; Init reads it. version is the version of the list
+// row it was opened from (nil: none).
+func New(c *common.Common, campaignID string, version *int64) *Inspector {
+	in := &Inspector{c: c, id: campaignID, picked: version}
+	in.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Accent))
+	return in
+}
+
+func (in *Inspector) Title() string {
+	if in.camp != nil {
+		return common.CampaignName(in.camp)
+	}
+	return in.id
+}
+
+// Campaign is the campaign shown (nil until read).
+func (in *Inspector) Campaign() *model.Campaign { return in.camp }
+
+func (in *Inspector) Init() tea.Cmd { return in.reload() }
+
+// CampaignID is the campaign the inspector was opened on.
+func (in *Inspector) CampaignID() string { return in.id }
+
+// Pane names the pane on show: Overview, Components, JSON or Checks.
+func (in *Inspector) Pane() string { return paneNames[in.pane] }
+
+// CheckResult is one entry of the Checks pane.
+type CheckResult struct {
+	Title    string
+	OK       bool
+	Problems []api.ErrorDetail
+}
+
+// Checks lists the Checks pane, newest first.
+func (in *Inspector) Checks() []CheckResult {
+	out := make([]CheckResult, len(in.checks))
+	for i, c := range in.checks {
+		out[i] = CheckResult{Title: c.title, OK: c.ok, Problems: c.problems}
+	}
+	return out
+}
+
+// Actions lists what the action menu offers (VALIDATE, PUBLISH, STOP…).
+func (in *Inspector) Actions() []string {
+	if in.camp == nil {
+		return nil
+	}
+	var out []string
+	for _, it := range in.menuItems() {
+		out = append(out, it.action)
+	}
+	return out
+}
+
+// SelectedPath is the target path of the Components node under the cursor.
+func (in *Inspector) SelectedPath() string {
+	if vis := visible(in.roots); in.tcursor < len(vis) {
+		return vis[in.tcursor].path
+	}
+	return ""
+}
+
+func (in *Inspector) reload() tea.Cmd {
+	in.seq++
+	in.metaSeq++
+	in.loading = true
+	seq, mseq, id, client, ctx := in.seq, in.metaSeq, in.id, in.c.Client, in.c.Ctx
+	get := func() tea.Msg {
+		c, err := client.Get(ctx, id)
+		return campaignMsg{seq: seq, c: c, err: err}
+	}
+	meta := func() tea.Msg {
+		// With child campaigns on, a parent tells how many children it has
+		// and a child names its parent.
+		res, err := client.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: id}, IncludeChildCampaigns: true, Limit: 1, Page: 1})
+		m := metaMsg{seq: mseq, err: err}
+		for i := range res.Campaigns {
+			if res.Campaigns[i].CampaignID == id {
+				m.row = &res.Campaigns[i]
+			}
+		}
+		return m
+	}
+	return common.Address(in, get, meta, in.spin.Tick)
+}
+
+// wide windows show the overview beside the other panes.
+func (in *Inspector) wide() bool { return in.w >= 150 }
+
+// leftWidth is the overview column of the wide layout.
+func (in *Inspector) leftWidth() int { return min(max(in.w*2/5, 60), 90) }
+
+// paneWidth is the width of the pane that scrolls.
+func (in *Inspector) paneWidth() int {
+	if in.wide() {
+		return in.w - in.leftWidth() - 3
+	}
+	return in.w
+}
+
+func (in *Inspector) SetSize(w, h int) {
+	in.w, in.h = w, h
+	if in.wide() && in.pane == paneOverview {
+		in.pane = paneComponents
+	}
+	in.rebuildOverview()
+	in.rebuildChecks()
+	in.rebuildJSON()
+	in.clamp()
+}
+
+// Typing: the action menu and the confirmation have the keys while open, so
+// q pressed in them does not quit.
+func (in *Inspector) Typing() bool { return in.menu != nil || in.confirm != nil }
+
+func (in *Inspector) ShortHelp() []key.Binding {
+	k := in.c.Keys
+	switch {
+	case in.confirm != nil:
+		return []key.Binding{k.Confirm, k.Cancel}
+	case in.menu != nil:
+		// enter runs the action under the cursor (its letter runs it too);
+		// esc closes the menu, not the inspector.
+		return []key.Binding{k.Up, k.Down,
+			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
+			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
+	}
+	out := []key.Binding{k.NextPane, k.Actions, k.Validate}
+	if in.editable() {
+		out = append(out, k.Edit)
+	}
+	if in.parentID() != "" {
+		out = append(out, k.OpenParent)
+	}
+	if in.pane == paneComponents {
+		out = append(out, k.Toggle)
+	}
+	if in.pane == paneChecks && len(in.problems) > 0 {
+		out = append(out, k.ShowInTree)
+	}
+	return append(out, k.Back, k.Help, k.Refresh)
+}
+
+func (in *Inspector) FullHelp() [][]key.Binding {
+	k := in.c.Keys
+	return [][]key.Binding{
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
+		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
+		{k.Actions, k.Validate, k.ShowInTree, k.Edit, k.OpenParent, k.Refresh},
+		{k.Help, k.Back, k.Quit, k.ForceQuit},
+	}
+}
+
+// parentID is the periodic parent of a child campaign, "" for others.
+func (in *Inspector) parentID() string {
+	if in.camp != nil && common.Str(in.camp.ParentID) != "" {
+		return common.Str(in.camp.ParentID)
+	}
+	if in.meta != nil {
+		return in.meta.ParentCampaignID
+	}
+	return ""
+}
+
+// editable: the editor can take this campaign (a draft, or a live one
+// within the locks of its state).
+func (in *Inspector) editable() bool {
+	return in.camp != nil && in.readOnly == "" && !in.lockedAll
+}
+
+func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case campaignMsg:
+		if msg.seq != in.seq {
+			return in, nil
+		}
+		in.loading = false
+		if msg.err != nil {
+			in.err = common.ErrorText(msg.err)
+			return in, nil
+		}
+		in.err = ""
+		in.set(msg.c)
+		return in, in.highlight()
+	case metaMsg:
+		if msg.seq != in.metaSeq {
+			return in, nil
+		}
+		in.metaDone = true
+		in.meta, in.metaErr = msg.row, common.ErrorText(msg.err)
+		in.rebuildOverview()
+		in.clamp()
+		return in, nil
+	case highlightMsg:
+		if msg.src == in.jsonSrc {
+			in.jsonOut = msg.out
+			in.rebuildJSON()
+			in.clamp()
+		}
+		return in, nil
+	case actionDoneMsg:
+		return in, in.actionDone(msg)
+	case spinner.TickMsg:
+		if !in.loading && in.busy == "" {
+			return in, nil
+		}
+		var cmd tea.Cmd
+		in.spin, cmd = in.spin.Update(msg)
+		return in, cmd
+	case common.FocusMsg:
+		return in, in.reload()
+	case tea.MouseMsg:
+		if in.menu != nil || in.confirm != nil {
+			return in, nil
+		}
+		switch msg.Button {
+		case tea.MouseButtonWheelUp:
+			in.scroll(-3)
+		case tea.MouseButtonWheelDown:
+			in.scroll(3)
+		}
+		return in, nil
+	case tea.KeyMsg:
+		return in, in.handleKey(msg)
+	}
+	return in, nil
+}
+
+// reopen unfolds the nodes whose paths were unfolded before a re-read.
+func reopen(nodes []*treeNode, open map[string]bool) {
+	for _, n := range nodes {
+		if open[n.path] {
+			n.open = true
+			reopen(n.children, open)
+		}
+	}
+}
+
+// set takes a freshly read campaign and recomputes everything drawn from
+// it: locks, unknown fields, tree (keeping what was unfolded) and JSON.
+func (in *Inspector) set(c *model.Campaign) {
+	open := map[string]bool{}
+	for _, n := range visible(in.roots) {
+		if n.open {
+			open[n.path] = true
+		}
+	}
+	cursorPath := ""
+	if vis := visible(in.roots); in.tcursor < len(vis) {
+		cursorPath = vis[in.tcursor].path
+	}
+	in.camp = c
+	in.locked, in.lockedAll = engine.Locked(common.Str(c.Status))
+	in.unknown = map[string]string{}
+	for _, f := range common.UnknownFields(c) {
+		in.unknown[f.Path] = f.Want
+	}
+	in.readOnly = cmp.Or(in.c.ReadOnly, common.ReadOnlyReason(c))
+
+	src := model.Encode(c)
+	in.roots = nil
+	if tree, err := parseTree(src); err == nil {
+		for _, n := range tree.children {
+			if _, odd := in.unknown[n.path]; isMeta(n.key) && !odd {
+				continue // shown in the overview (unless of the wrong type)
+			}
+			in.roots = append(in.roots, n)
+		}
+	}
+	reopen(in.roots, open)
+	in.tcursor = 0
+	for i, n := range visible(in.roots) {
+		if n.path == cursorPath {
+			in.tcursor = i
+		}
+	}
+	in.jsonSrc = common.CleanBlock(indentJSON(src))
+	in.jsonOut = ""
+	in.rebuildJSON()
+	in.rebuildOverview()
+	in.clamp()
+}
+
+// isMeta: top-level identity and audit keys, drawn in the overview.
+func isMeta(k string) bool {
+	switch k {
+	case "id", "campaign_id", "version_number", "status", "channel", "campaign_delivery_type",
+		"created_by", "updated_by", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id", "sender_name":
+		return true
+	}
+	return false
+}
+
+// highlight colours the JSON off the update path; the result is cached by
+// content in the shared highlighter.
+func (in *Inspector) highlight() tea.Cmd {
+	src, h := in.jsonSrc, in.c.Highlight
+	return common.Address(in, func() tea.Msg { return highlightMsg{src: src, out: h.JSON(src)} })
+}
+
+func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
+	k := in.c.Keys
+	if in.confirm != nil {
+		switch {
+		case key.Matches(msg, k.Confirm):
+			action := in.confirm.action
+			in.confirm = nil
+			return in.run(action)
+		case key.Matches(msg, k.Cancel):
+			in.confirm = nil
+			return common.Notice("Cancelled: nothing was changed", false)
+		}
+		return nil
+	}
+	if in.menu != nil {
+		switch {
+		case key.Matches(msg, k.Up):
+			in.menu.move(-1)
+		case key.Matches(msg, k.Down):
+			in.menu.move(1)
+		case key.Matches(msg, k.Back):
+			in.menu = nil
+		case key.Matches(msg, k.Open):
+			item := in.menu.items[in.menu.cursor]
+			in.menu = nil
+			return in.choose(item.action)
+		default:
+			for _, it := range in.menu.items {
+				if msg.String() == it.key {
+					in.menu = nil
+					return in.choose(it.action)
+				}
+			}
+		}
+		return nil
+	}
+	switch {
+	case key.Matches(msg, k.Back):
+		return common.Pop()
+	case key.Matches(msg, k.NextPane):
+		in.pane = (in.pane + 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneComponents
+		}
+	case key.Matches(msg, k.PrevPane):
+		in.pane = (in.pane + paneCount - 1) % paneCount
+		if in.wide() && in.pane == paneOverview {
+			in.pane = paneChecks
+		}
+	case key.Matches(msg, k.Refresh):
+		return in.reload()
+	case key.Matches(msg, k.Actions):
+		if in.camp == nil || in.busy != "" {
+			return nil
+		}
+		in.menu = newMenu(in.menuItems())
+	case key.Matches(msg, k.Validate):
+		if in.camp == nil || in.busy != "" {
+			return nil
+		}
+		return in.choose(actValidate)
+	case key.Matches(msg, k.Edit):
+		if in.editable() {
+			return common.OpenEditor(in.id)
+		}
+	case key.Matches(msg, k.OpenParent):
+		if p := in.parentID(); p != "" {
+			return common.OpenInspector(p, nil)
+		}
+	case in.pane == paneChecks && key.Matches(msg, k.ShowInTree) && len(in.problems) > 0:
+		in.jumpTo(in.problems[in.pcursor].target)
+	case in.pane == paneComponents && key.Matches(msg, k.Toggle):
+		if vis := visible(in.roots); in.tcursor < len(vis) && vis[in.tcursor].kind != 0 {
+			vis[in.tcursor].open = !vis[in.tcursor].open
+		}
+		in.clamp()
+	case in.pane == paneComponents && key.Matches(msg, k.ExpandAll):
+		for _, n := range in.roots {
+			setOpen(n, true)
+		}
+		in.clamp()
+	case in.pane == paneComponents && key.Matches(msg, k.CollapseAll):
+		for _, n := range in.roots {
+			setOpen(n, false)
+		}
+		in.tcursor = min(in.tcursor, len(in.roots)-1)
+		in.clamp()
+	case key.Matches(msg, k.Up):
+		in.scroll(-1)
+	case key.Matches(msg, k.Down):
+		in.scroll(1)
+	case key.Matches(msg, k.PageUp):
+		in.scroll(-in.contentHeight())
+	case key.Matches(msg, k.PageDown):
+		in.scroll(in.contentHeight())
+	case key.Matches(msg, k.Top):
+		in.scroll(-1 << 30)
+	case key.Matches(msg, k.Bottom):
+		in.scroll(1 << 30)
+	}
+	return nil
+}
