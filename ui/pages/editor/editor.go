@@ -62,6 +62,9 @@ type Tester interface {
 type PreviewUser struct {
 	Name  string
 	Attrs map[string]any
+	// Who names the user on the service, whose preview route then renders
+	// for them (nil: a sample profile, previewed locally only).
+	Who *api.UserIdentification
 }
 
 // Factory builds editors; main puts it in ui.Config.Editor and the root
@@ -77,6 +80,12 @@ type Factory struct {
 	Users UserSource
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
+	// Previewer asks the service's preview route for the chosen user (the
+	// client of the embedded sandbox or of a real service; nil: local
+	// previews only). ServiceDelay is the further pause before it is asked
+	// (default preview.DefaultServiceDelay; negative: none).
+	Previewer    preview.Previewer
+	ServiceDelay time.Duration
 
 	mu     gosync.Mutex
 	queues map[*opQueue]bool
@@ -119,6 +128,13 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 		event: map[string]any{},
 	}
 	f.track(m.queue, true)
+	if f.Previewer != nil {
+		d := f.ServiceDelay
+		if d == 0 {
+			d = preview.DefaultServiceDelay
+		}
+		m.prev.SetService(preview.Service{P: f.Previewer, Name: c.Service, Delay: max(d, 0)})
+	}
 	if f.Users != nil {
 		m.users = f.Users.PreviewUsers()
 	}
@@ -405,8 +421,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			cmd = m.change("basic_details.name", func(c *model.Campaign) error { return forms.Set(c, "basic_details.name", name) })
 		}
 		// The first preview renders off the UI goroutine too.
-		in := m.previewInput()
-		cmd = tea.Batch(cmd, m.prev.Refresh(m.ctx(), func() preview.Input { return in }))
+		cmd = tea.Batch(cmd, m.refreshPreview())
 		if m.status.State == Conflict {
 			m.openConflicts()
 		}
@@ -471,8 +486,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if msg.id != m.id || msg.seq != m.prevSeq || m.work == nil {
 			return m, nil
 		}
-		in := m.previewInput()
-		return m, m.prev.Refresh(m.ctx(), func() preview.Input { return in })
+		return m, m.refreshPreview()
 	case testDoneMsg:
 		if d, ok := m.dialog.(*testDialog); ok && msg.id == m.id {
 			d.done(msg)
@@ -567,8 +581,8 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		m.prev.NextTab()
 		return nil
 	case key.Matches(msg, k.User):
-		m.user = (m.user + 1) % len(m.users)
-		return m.schedulePreview()
+		m.dialog = newUserDialog(m)
+		return nil
 	case key.Matches(msg, k.EventAttrs):
 		m.dialog = newEventDialog(m)
 		return nil
@@ -877,7 +891,14 @@ func (m *Model) previewInput() preview.Input {
 	for k, v := range m.event {
 		ev[k] = v
 	}
-	return preview.Input{Work: work, Base: base, Sel: m.sel, Patch: nextPatch(base, work, invalid), UserName: u.Name, User: u.Attrs, Event: ev}
+	return preview.Input{Work: work, Base: base, Sel: m.sel, Patch: nextPatch(base, work, invalid), UserName: u.Name, User: u.Attrs, Event: ev, Who: u.Who}
+}
+
+// refreshPreview redraws the preview from a snapshot taken now; its answers
+// are addressed to this editor, so a late one never reaches another.
+func (m *Model) refreshPreview() tea.Cmd {
+	in := m.previewInput()
+	return common.Address(m, m.prev.Refresh(m.ctx(), func() preview.Input { return in }))
 }
 
 // nextPatch is the component PATCH the sync engine will send: every changed

@@ -125,5 +125,6 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 	}
 	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Options: v}
 	f.Users = opts.Users
+	f.Previewer = client
 	return f, func() error { f.Drain(); return e.Close() }, nil
 }
