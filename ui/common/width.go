@@ -70,3 +70,7 @@ func Fit(s string, w, h int) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// Width is the cells s takes on screen (escape sequences take none, wide
+// characters two).
+func Width(s string) int { return ansi.StringWidth(s) }

@@ -17,9 +17,9 @@ func BenchmarkEditorKeystroke(b *testing.B) {
 	m, _ := newTestEditor(b, c, 160, 48)
 	m.sel = forms.Selection{Locale: "l5", Variation: "variation_3", Platform: "ANDROID"}
 	m.goStep(forms.StepContent)
-	for i, f := range m.rows {
+	for i, f := range m.list.rows {
 		if f.Label == "Title" {
-			m.cur = i
+			m.list.cur = i
 		}
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
@@ -27,7 +27,7 @@ func BenchmarkEditorKeystroke(b *testing.B) {
 		b.Fatal("title is not being edited")
 	}
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'x'}}, {Type: tea.KeyBackspace}}
-	m.queue.drain()
+	m.d.queue.drain()
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuTime()
@@ -41,7 +41,7 @@ func BenchmarkEditorKeystroke(b *testing.B) {
 	if cpu := cpuTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 	}
-	m.queue.close()
+	m.d.queue.close()
 }
 
 // BenchmarkZonePickerKeystroke is one key typed into the time zone
@@ -49,12 +49,12 @@ func BenchmarkEditorKeystroke(b *testing.B) {
 func BenchmarkZonePickerKeystroke(b *testing.B) {
 	m, _ := newTestEditor(b, fixture(b, "push_one_time.json"), 160, 48)
 	m.goStep(forms.StepSchedule)
-	for i, f := range m.rows {
+	for i, f := range m.list.rows {
 		if f.Kind == forms.Zone {
-			m.cur = i
+			m.list.cur = i
 		}
 	}
-	p := newPicker(m, m.rows[m.cur])
+	p := newPicker(m, m.list.rows[m.list.cur])
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'a'}}, {Type: tea.KeyBackspace}}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -89,9 +89,9 @@ func BenchmarkTemplateSelectKeystroke(b *testing.B) {
 	m, _ := newTestEditor(b, largeCampaign(b), 160, 48)
 	m.sel = forms.Selection{Locale: "l5", Variation: "variation_3", Platform: "ANDROID"}
 	m.goStep(forms.StepContent)
-	for i, f := range m.rows {
+	for i, f := range m.list.rows {
 		if f.Label == "Template" {
-			m.cur = i
+			m.list.cur = i
 			break
 		}
 	}
@@ -100,7 +100,7 @@ func BenchmarkTemplateSelectKeystroke(b *testing.B) {
 		b.Fatal("the template select is not open")
 	}
 	keys := []tea.KeyMsg{{Type: tea.KeyDown}, {Type: tea.KeyUp}}
-	m.queue.drain()
+	m.d.queue.drain()
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuTime()
@@ -112,5 +112,5 @@ func BenchmarkTemplateSelectKeystroke(b *testing.B) {
 	if cpu := cpuTime() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
 	}
-	m.queue.close()
+	m.d.queue.close()
 }

@@ -3,6 +3,7 @@ package editor
 import (
 	"bytes"
 	"encoding/json"
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/textarea"
@@ -57,7 +58,6 @@ func prettyLines(v any) []string {
 }
 
 type resolvedMsg struct {
-	id        string
 	component string
 	err       error
 }
@@ -65,9 +65,9 @@ type resolvedMsg struct {
 func (d *conflictDialog) resolve(m *Model, r Resolution, merged any) tea.Cmd {
 	it := d.items[d.i]
 	id, st := m.id, m.f.Store
-	m.queue.push(op{run: func() opResult {
+	m.d.queue.push(op{run: func() opResult {
 		err := st.Resolve(id, it.Component, r, merged)
-		return opResult{done: resolvedMsg{id: id, component: it.Component, err: err}}
+		return opResult{done: resolvedMsg{component: it.Component, err: err}}
 	}})
 	m.dialog = nil
 	return nil
@@ -106,7 +106,7 @@ func (d *conflictDialog) view(m *Model) string {
 		body := make([]string, 0, h+1)
 		body = append(body, s.Subtitle.Render(title))
 		for _, l := range lines[start:end] {
-			body = append(body, truncate(l, colW-2))
+			body = append(body, common.Truncate(l, colW-2))
 		}
 		return st.Width(colW).Render(strings.Join(body, "\n"))
 	}
@@ -121,7 +121,22 @@ func (d *conflictDialog) view(m *Model) string {
 	return strings.Join(lines, "\n")
 }
 
-func itoa(n int) string { return strings.TrimSpace(strings.Repeat(" ", 0) + fmtAny(n)) }
+func itoa(n int) string { return strconv.Itoa(n) }
+
+// resolved takes the answer to a resolution: the component as resolved.
+func (m *Model) resolved(msg resolvedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setNotice("resolve "+msg.component+": "+msg.err.Error(), true)
+		return nil
+	}
+	m.status = m.f.Store.Status(m.id)
+	m.setNotice("Conflict in "+msg.component+" resolved.", false)
+	cmd := m.route(componentMsg{names: []string{msg.component}, work: m.f.Store.Working(m.id)})
+	if m.status.State == Conflict {
+		m.openConflicts()
+	}
+	return cmd
+}
 
 // mergeDialog edits a component's JSON by hand; ctrl+s resolves with it.
 type mergeDialog struct {

@@ -194,18 +194,18 @@ func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	switch msg.String() {
 	case "s":
 		m.dialog = nil
-		id, st, q := m.id, m.f.Store, m.queue
-		ctx := m.ctx()
-		return func() tea.Msg {
+		id, st, q := m.id, m.f.Store, m.d.queue
+		ctx := m.c.Context()
+		return m.own(func() tea.Msg {
 			q.drain()
 			if err := st.Flush(ctx, id); err != nil {
-				return flushedMsg{id: id, err: err}
+				return flushedMsg{err: err}
 			}
 			return leaveMsg{}
-		}
+		})
 	case "l":
 		m.dialog = nil
-		return func() tea.Msg { return leaveMsg{} }
+		return m.own(func() tea.Msg { return leaveMsg{} })
 	case "esc", "n":
 		m.dialog = nil
 	}
@@ -232,16 +232,16 @@ func (d *leaveDialog) view(m *Model) string {
 
 func newEventDialog(m *Model) *prompt {
 	var pairs []string
-	for _, k := range sortedKeys(m.event) {
-		pairs = append(pairs, k+"="+toString(m.event[k]))
+	for _, k := range sortedKeys(m.prev.event) {
+		pairs = append(pairs, k+"="+toString(m.prev.event[k]))
 	}
 	return newPrompt(m, "Event attributes", "key=value, key=value (used by {{ event.key }} in the preview)", strings.Join(pairs, ", "),
 		func(m *Model, text string) tea.Cmd {
-			m.event = map[string]any{}
+			m.prev.event = map[string]any{}
 			for _, p := range strings.Split(text, ",") {
 				k, v, ok := strings.Cut(p, "=")
 				if k = strings.TrimSpace(k); ok && k != "" {
-					m.event[k] = strings.TrimSpace(v)
+					m.prev.event[k] = strings.TrimSpace(v)
 				}
 			}
 			return m.schedulePreview()

@@ -29,9 +29,9 @@ func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: [
 
 func focus(t *testing.T, m *Model, path string) {
 	t.Helper()
-	for i, f := range m.rows {
+	for i, f := range m.list.rows {
 		if f.Path == path {
-			m.cur = i
+			m.list.cur = i
 			return
 		}
 	}
@@ -45,22 +45,26 @@ func TestLockedFieldsAreReadOnlyWithReason(t *testing.T) {
 	m, store := newTestEditor(t, c, 160, 48)
 	m.goStep(forms.StepAudience)
 	focus(t, m, "segmentation_details.is_all_user_campaign")
-	before := m.fieldText(m.rows[m.cur])
-	press(m, kRight, kEnter)
-	if m.fieldText(m.rows[m.cur]) != before || m.edit != nil {
+	before := m.fieldText(m.list.rows[m.list.cur])
+	_, cmd := m.Update(kRight)
+	press(m, kEnter)
+	if m.fieldText(m.list.rows[m.list.cur]) != before || m.edit != nil {
 		t.Fatal("a locked field changed")
 	}
-	if !strings.Contains(m.View(), "Locked: segmentation_details cannot change while the campaign is ACTIVE") {
-		t.Fatalf("no lock reason:\n%s", m.View())
+	if n := noticesOf(cmd); len(n) != 1 || n[0] != "Locked: segmentation_details cannot change while the campaign is ACTIVE." {
+		t.Fatalf("no lock reason in the status line: %q", n)
+	}
+	if !strings.Contains(m.View(), "Locked: segmentation_details cannot change while the campaign is ACTI") {
+		t.Fatalf("no lock reason under the row:\n%s", m.View())
 	}
 	// Content stays editable on an active campaign.
 	m.goStep(forms.StepContent)
-	focus(t, m, forms.MessagePath(m.work, "default", "variation_1")+".push.android.basic_details.title")
+	focus(t, m, forms.MessagePath(m.d.work, "default", "variation_1")+".push.android.basic_details.title")
 	press(m, kEnter, runes("!"))
-	if !strings.HasSuffix(m.fieldText(m.rows[m.cur]), "!") {
+	if !strings.HasSuffix(m.fieldText(m.list.rows[m.list.cur]), "!") {
 		t.Fatal("content of an active campaign is not editable")
 	}
-	m.queue.drain()
+	m.d.queue.drain()
 	if store.edits == 0 {
 		t.Fatal("the edit did not reach the store")
 	}
@@ -81,38 +85,38 @@ func TestStoppedCampaignIsAllLocked(t *testing.T) {
 func TestProblemShowsBesideFieldAndJumps(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 160, 48)
-	if len(m.panel) != 0 {
-		t.Fatalf("fixture not publishable: %v", m.panel)
+	if len(m.probs.items) != 0 {
+		t.Fatalf("fixture not publishable: %v", m.probs.items)
 	}
 	m.goStep(forms.StepContent)
 	m.sel.Locale = "fr-FR"
 	m.rebuild()
-	title := forms.MessagePath(m.work, "fr-FR", "variation_1") + ".push.android.basic_details.title"
+	title := forms.MessagePath(m.d.work, "fr-FR", "variation_1") + ".push.android.basic_details.title"
 	focus(t, m, title)
 	press(m, kEnter)
 	for range len(m.edit.value()) {
 		press(m, tea.KeyMsg{Type: tea.KeyBackspace})
 	}
 	press(m, kEsc)
-	if len(m.rowProblems[m.cur]) == 0 || !strings.Contains(m.View(), "✗") {
+	if len(m.list.problems[m.list.cur]) == 0 || !strings.Contains(m.View(), "✗") {
 		t.Fatalf("no problem beside the emptied title:\n%s", m.View())
 	}
 	// Go elsewhere, then jump back from the panel.
 	m.sel.Locale = "default"
 	m.goStep(forms.StepBasic)
 	m.pane = 1
-	for i, it := range m.panel {
+	for i, it := range m.probs.items {
 		if it.p.Target == title {
-			m.pcur = i
+			m.probs.cur = i
 		}
 	}
 	press(m, kEnter)
-	if m.step != forms.StepContent || m.sel.Locale != "fr-FR" || m.rows[m.cur].Path != title {
-		t.Fatalf("jumped to %s %v %s", m.step, m.sel, m.rows[m.cur].Path)
+	if m.step != forms.StepContent || m.sel.Locale != "fr-FR" || m.list.rows[m.list.cur].Path != title {
+		t.Fatalf("jumped to %s %v %s", m.step, m.sel, m.list.rows[m.list.cur].Path)
 	}
 	press(m, kEnter, runes("Salut"), kEsc)
-	if len(m.panel) != 0 {
-		t.Fatalf("problem stays after retyping: %v", m.panel)
+	if len(m.probs.items) != 0 {
+		t.Fatalf("problem stays after retyping: %v", m.probs.items)
 	}
 }
 
@@ -143,7 +147,7 @@ func TestLeavingWithUnsyncedEditsAsks(t *testing.T) {
 	if cmd == nil {
 		t.Fatal("l does not leave")
 	}
-	if _, ok := cmd().(leaveMsg); !ok {
+	if _, ok := msgOf(cmd).(leaveMsg); !ok {
 		t.Fatal("l does not leave")
 	}
 }
@@ -218,7 +222,7 @@ func TestConflictMergedByHand(t *testing.T) {
 	}
 	d.area.SetValue(`{"name": "Merged", "platforms": ["ANDROID"]}`)
 	press(m, tea.KeyMsg{Type: tea.KeyCtrlS})
-	m.queue.drain()
+	m.d.queue.drain()
 	if len(st.resolved) != 1 || st.resolved[0].r != MergeByHand || string(st.resolved[0].merged.([]byte)) != `{"name": "Merged", "platforms": ["ANDROID"]}` {
 		t.Fatalf("resolved: %+v", st.resolved)
 	}
@@ -266,14 +270,14 @@ func TestZonePickerWithNoMatch(t *testing.T) {
 	m.goStep(forms.StepSchedule)
 	focus(t, m, "scheduling_details.timezone")
 	press(m, kEnter, runes("zzzz"), kDown, kEnter)
-	if got := m.fieldText(m.rows[m.cur]); got != "zzzz" {
+	if got := m.fieldText(m.list.rows[m.list.cur]); got != "zzzz" {
 		t.Fatalf("typed zone = %q", got)
 	}
-	if len(m.rowProblems[m.cur]) == 0 {
+	if len(m.list.problems[m.list.cur]) == 0 {
 		t.Fatal("an unknown zone is not a problem")
 	}
 	press(m, kEnter, runes("kolk"), kEnter)
-	if got := m.fieldText(m.rows[m.cur]); got != "Asia/Kolkata" {
+	if got := m.fieldText(m.list.rows[m.list.cur]); got != "Asia/Kolkata" {
 		t.Fatalf("picked zone = %q", got)
 	}
 }
@@ -289,7 +293,7 @@ func TestEditingTextWithEscapesShowsItInert(t *testing.T) {
 		t.Fatalf("escape drawn while editing: %q", out)
 	}
 	press(m, runes("!"))
-	if got := *m.work.BasicDetails.Name; got != "Sale red!" {
+	if got := *m.d.work.BasicDetails.Name; got != "Sale red!" {
 		t.Fatalf("name = %q", got)
 	}
 }
@@ -302,9 +306,9 @@ func TestUnknownFieldsSurviveAnEdit(t *testing.T) {
 	focus(t, m, "basic_details.name")
 	press(m, kEnter, runes("!"), kEsc)
 	m.goStep(forms.StepContent)
-	focus(t, m, forms.MessagePath(m.work, "default", "variation_1")+".push.android.basic_details.title")
+	focus(t, m, forms.MessagePath(m.d.work, "default", "variation_1")+".push.android.basic_details.title")
 	press(m, kEnter, runes("!"), kEsc)
-	m.queue.drain()
+	m.d.queue.drain()
 	got := string(model.Encode(st.Working(m.id)))
 	for _, want := range []string{`"x_custom":{"k":"v"}`, `"x_android":true`, `Summer sale kickoff!`} {
 		if !strings.Contains(got, want) {

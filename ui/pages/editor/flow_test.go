@@ -240,7 +240,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	waitFor(t, tm, "A/B test", "variation_1 %")
 
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "● synced")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
 	keys(tm, "8")
 	waitFor(t, tm, "locales: default, fr", "variations: 2")
 
@@ -297,7 +297,7 @@ func TestEmailDraftToPublishable(t *testing.T) {
 	keys(tm, "5", "right")
 	waitFor(t, tm, "ready to publish")
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "● synced")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
 
 	c := findDraft(t, e.client, "Email flow")
 	if probs := engine.Validate(asBody(c), engine.PhasePublish, engine.Options{}); len(probs) != 0 {
@@ -420,7 +420,7 @@ func TestConflictTakeTheirs(t *testing.T) {
 	keys(tm, "t")
 	waitFor(t, tm, "Renamed elsewhere", "resolved")
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "● synced")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
 	if got := findDraft(t, e.client, "Renamed elsewhere"); got == nil {
 		t.Fatal("service lost its name")
 	}
@@ -445,7 +445,7 @@ func TestConflictKeepMine(t *testing.T) {
 	keys(tm, "m")
 	waitFor(t, tm, "resolved")
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "● synced")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
 	findDraft(t, e.client, "Conflict2X")
 }
 
@@ -465,7 +465,7 @@ func TestRemoteChangeOfAnotherComponentIsTaken(t *testing.T) {
 	// Past the edit, so the "synced" below cannot be a frame from before it.
 	waitFor(t, tm, "Remote!", "pending")
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "● synced")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
 	keys(tm, "5")
 	waitFor(t, tm, "‹ ASAP ›")
 	findDraft(t, e.client, "Remote!")
@@ -495,7 +495,7 @@ func TestQuitAndHelpKeysAreTextWhileEditing(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "Keys q?")
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "● synced")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
 	findDraft(t, e.client, "Keys q?")
 }
 
@@ -559,7 +559,7 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	keys(tm, "enter") // the row under the cursor is now Add A/B variation
 	waitFor(t, tm, "‹ variation_2 ›", "Remove variation_2")
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "● synced")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
 	c := findDraft(t, e.client, "Locales")
 	if cc := c.CampaignContent; cc == nil || len(cc.Locales) != 0 || cc.VariationDetails == nil || *cc.VariationDetails.NoOfVariations != 2 {
 		t.Fatalf("service content: %s", model.Encode(c.CampaignContent))

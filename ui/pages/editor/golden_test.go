@@ -30,7 +30,7 @@ func TestGoldenViews(t *testing.T) {
 				m.sel.Locale = tc.locale
 			}
 			m.goStep(tc.step)
-			m.prev.Render(m.previewInput())
+			m.Update(msgOf(m.refreshPreview())) // the preview renders as in the program
 			uitest.Golden(t, "editor", tc.name, ansiStrip(m.View()))
 		})
 	}
@@ -45,10 +45,10 @@ func TestGoldenRowForms(t *testing.T) {
 		path func(m *Model) string
 	}{
 		{"edit_title_inline_120x40", forms.StepContent, func(m *Model) string {
-			return forms.MessagePath(m.work, "default", "variation_1") + ".push.android.basic_details.title"
+			return forms.MessagePath(m.d.work, "default", "variation_1") + ".push.android.basic_details.title"
 		}},
 		{"edit_template_select_120x40", forms.StepContent, func(m *Model) string {
-			return forms.MessagePath(m.work, "default", "variation_1") + ".push.android.template_type"
+			return forms.MessagePath(m.d.work, "default", "variation_1") + ".push.android.template_type"
 		}},
 		{"edit_platforms_multi_120x40", forms.StepBasic, func(*Model) string { return "basic_details.platforms" }},
 	}
@@ -61,7 +61,7 @@ func TestGoldenRowForms(t *testing.T) {
 			if m.edit == nil {
 				t.Fatal("enter did not open the row's form")
 			}
-			m.prev.Render(m.previewInput())
+			m.Update(msgOf(m.refreshPreview())) // the preview renders as in the program
 			uitest.Golden(t, "editor", tc.name, ansiStrip(m.View()))
 		})
 	}

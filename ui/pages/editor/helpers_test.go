@@ -3,6 +3,7 @@ package editor
 import (
 	"context"
 	"fmt"
+	tea "github.com/charmbracelet/bubbletea"
 	"os"
 	gosync "sync"
 	"testing"
@@ -16,6 +17,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // memStore is an in-memory Store for tests that do not need the service:
@@ -140,8 +142,29 @@ func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *memStore
 	st := newMemStore(c)
 	f := &Factory{Store: st, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
 	m := f.New(testCommon(w, h), *c.CampaignID)
-	m.Update(loadedMsg{id: m.id, base: st.Base(m.id), work: st.Working(m.id), status: st.Status(m.id)})
+	m.Update(loadedMsg{base: st.Base(m.id), work: st.Working(m.id), status: st.Status(m.id)})
 	return m, st
 }
 
 func ansiStrip(s string) string { return ansi.Strip(s) }
+
+// noticesOf runs cmd and returns the notices it hands the root's status
+// line (where the editor's notices are shown).
+func noticesOf(cmd tea.Cmd) []string {
+	var out []string
+	for _, msg := range uitest.RunBatch(cmd) {
+		if n, ok := msg.(common.NoticeMsg); ok {
+			out = append(out, n.Text)
+		}
+	}
+	return out
+}
+
+// msgOf runs cmd and returns its message, without its address.
+func msgOf(cmd tea.Cmd) tea.Msg {
+	msg := cmd()
+	if a, ok := msg.(common.AddressedMsg); ok {
+		return a.Msg
+	}
+	return msg
+}

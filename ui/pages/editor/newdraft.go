@@ -94,7 +94,7 @@ func (d *draftDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	}
 	if msg.Type == tea.KeyEsc {
 		m.dialog = nil
-		return func() tea.Msg { return leaveMsg{} }
+		return m.own(func() tea.Msg { return leaveMsg{} })
 	}
 	return d.take(m, msg)
 }
@@ -133,11 +133,11 @@ func (d *draftDialog) submit(m *Model) tea.Cmd {
 	}
 	d.err, d.busy = "", true
 	cr := m.f.Creator
-	ctx := m.ctx()
-	return func() tea.Msg {
+	ctx := m.c.Context()
+	return m.own(func() tea.Msg {
 		id, err := cr.CreateDraft(ctx, body)
 		return createdMsg{id: id, err: err}
-	}
+	})
 }
 
 // failed shows a refused create and lets the user try again.

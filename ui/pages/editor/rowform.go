@@ -210,22 +210,22 @@ func (r *rowForm) view(m *Model) string {
 	w := m.dialogWidth() - 6
 	var lines []string
 	if r.field.IsValue() {
-		lines = append(lines, s.Muted.Render(truncate(r.field.Path, w)))
+		lines = append(lines, s.Muted.Render(common.Truncate(r.field.Path, w)))
 	}
 	lines = append(lines, r.form.View(), "")
 	// The dialog covers the form and the problems panel: the field's own
 	// problems and the draft's others, live, are shown here.
 	var own []string
-	for i, f := range m.rows {
+	for i, f := range m.list.rows {
 		if f.Path == r.field.Path {
-			own = m.rowProblems[i]
+			own = m.list.problems[i]
 		}
 	}
 	for _, p := range own {
-		lines = append(lines, s.Error.Render(truncate("✗ "+common.Clean(p), w)))
+		lines = append(lines, s.Error.Render(common.Truncate("✗ "+common.Clean(p), w)))
 	}
 	var others []string
-	for _, it := range m.panel {
+	for _, it := range m.probs.items {
 		if !slices.Contains(own, it.p.Message) {
 			others = append(others, it.p.Target+": "+it.p.Message)
 		}
@@ -245,7 +245,7 @@ func (r *rowForm) view(m *Model) string {
 			lines = append(lines, s.Muted.Render(fmt.Sprintf("  … %d more", len(others)-3)))
 			break
 		}
-		lines = append(lines, s.Muted.Render(truncate("  · "+common.Clean(o), w)))
+		lines = append(lines, s.Muted.Render(common.Truncate("  · "+common.Clean(o), w)))
 	}
 	var help []string
 	for _, b := range r.help() {

@@ -37,12 +37,12 @@ func (p *probe) Init() tea.Cmd { return nil } // the editor is loaded already
 func (p *probe) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	_, cmd := p.m.Update(msg)
 	if k, ok := msg.(tea.KeyMsg); ok {
-		s := step{key: k.String(), problems: len(p.m.panel)}
+		s := step{key: k.String(), problems: len(p.m.probs.items)}
 		if e := p.m.edit; e != nil {
 			s.field = fmt.Sprintf("%T", e.form.GetFocusedField())
-			for i, f := range p.m.rows {
+			for i, f := range p.m.list.rows {
 				if f.Path == e.field.Path {
-					s.rowProbs = p.m.rowProblems[i]
+					s.rowProbs = p.m.list.problems[i]
 				}
 			}
 		}
@@ -100,7 +100,7 @@ func startProbe(t *testing.T, c *model.Campaign, step forms.Step, path string) (
 	t.Cleanup(func() {
 		_ = tm.Quit()
 		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-		m.queue.close()
+		m.d.queue.close()
 	})
 	return p, tm, st
 }
@@ -117,7 +117,7 @@ func TestTextRowThroughHuhValidatesEveryKey(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	title := forms.MessagePath(c, "default", "variation_1") + ".push.android.basic_details.title"
 	p, tm, st := startProbe(t, c, forms.StepContent, title)
-	old := p.m.fieldText(p.m.rows[p.m.cur])
+	old := p.m.fieldText(p.m.list.rows[p.m.list.cur])
 
 	send(tm, kEnter)
 	for range len(old) {
@@ -151,7 +151,7 @@ func TestTextRowThroughHuhValidatesEveryKey(t *testing.T) {
 	if tr[last+4].field != "" {
 		t.Fatalf("enter did not finish the field: %+v", tr[last+4])
 	}
-	p.m.queue.drain()
+	p.m.d.queue.drain()
 	if got := forms.Get(st.Working(p.m.id), title); got != "Hiq" {
 		t.Fatalf("journaled title %v", got)
 	}
@@ -161,7 +161,7 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	const path = "scheduling_details.delivery_type"
 	p, tm, st := startProbe(t, c, forms.StepSchedule, path)
-	choices := p.m.rows[p.m.cur].Choices()
+	choices := p.m.list.rows[p.m.list.cur].Choices()
 	if choices[0] != "" {
 		t.Fatalf("no unset choice first: %q", choices)
 	}
@@ -193,8 +193,8 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	// enter takes the hovered choice.
 	send(tm, kEnter)
 	tr = p.steps(t, 7)
-	if tr[6].field != "" || p.m.fieldText(p.m.rows[p.m.cur]) != "ASAP" {
-		t.Fatalf("enter chose %q (%+v)", p.m.fieldText(p.m.rows[p.m.cur]), tr[6])
+	if tr[6].field != "" || p.m.fieldText(p.m.list.rows[p.m.list.cur]) != "ASAP" {
+		t.Fatalf("enter chose %q (%+v)", p.m.fieldText(p.m.list.rows[p.m.list.cur]), tr[6])
 	}
 	// esc puts back what the row held before.
 	send(tm, kEnter, kDown, kEsc)
@@ -202,7 +202,7 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	if tr[8].field == "" || tr[9].field != "" {
 		t.Fatalf("esc: %+v", tr[7:])
 	}
-	p.m.queue.drain()
+	p.m.d.queue.drain()
 	if got := forms.Get(st.Working(p.m.id), path); got != "ASAP" {
 		t.Fatalf("after esc the journal holds %v, want ASAP", got)
 	}
@@ -212,11 +212,11 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 func problemsWith(t *testing.T, c *model.Campaign, s forms.Step, path, v string) int {
 	t.Helper()
 	m, _ := newTestEditor(t, model.Clone(c), 160, 48)
-	defer m.queue.close()
+	defer m.d.queue.close()
 	m.goStep(s)
 	focus(t, m, path)
-	m.apply(m.rows[m.cur], v)
-	return len(m.panel)
+	m.apply(m.list.rows[m.list.cur], v)
+	return len(m.probs.items)
 }
 
 func TestMultiSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
@@ -249,7 +249,7 @@ func TestMultiSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	if len(tr[8].rowProbs) == 0 || !strings.Contains(tr[8].rowProbs[0], "platforms is required") || tr[9].field != "" {
 		t.Fatalf("trace %+v", tr[5:])
 	}
-	p.m.queue.drain()
+	p.m.d.queue.drain()
 	if got := st.Working(p.m.id).BasicDetails.Platforms; len(got) != 0 {
 		t.Fatalf("journaled platforms %v", got)
 	}
@@ -268,7 +268,7 @@ func TestTemplateSwitchKeepsClearedValuesForTheSession(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, st := newTestEditor(t, c, 160, 48)
 	m.goStep(forms.StepContent)
-	mp := forms.MessagePath(m.work, "default", "variation_1") + ".push.android."
+	mp := forms.MessagePath(m.d.work, "default", "variation_1") + ".push.android."
 	tpl, banner := mp+"template_type", mp+"basic_details.banner_image_url"
 	gif := mp + "basic_details.input_gif_url"
 
@@ -277,7 +277,7 @@ func TestTemplateSwitchKeepsClearedValuesForTheSession(t *testing.T) {
 	press(m, kEnter, runes("https://x.io/a.gif"), kEnter)
 	focus(t, m, tpl)
 	m.cycleTo(t, "IMAGE_BANNER_WITH_TEXT")
-	if forms.Get(m.work, gif) != nil {
+	if forms.Get(m.d.work, gif) != nil {
 		t.Fatal("the banner template kept the GIF")
 	}
 	focus(t, m, banner)
@@ -290,20 +290,20 @@ func TestTemplateSwitchKeepsClearedValuesForTheSession(t *testing.T) {
 		press(m, tea.KeyMsg{Type: tea.KeyUp})
 	}
 	press(m, kEnter)
-	if forms.Get(m.work, banner) != nil {
+	if forms.Get(m.d.work, banner) != nil {
 		t.Fatal("BASIC kept the banner")
 	}
-	if got := forms.Get(m.work, gif); got != "https://x.io/a.gif" {
+	if got := forms.Get(m.d.work, gif); got != "https://x.io/a.gif" {
 		t.Fatalf("GIF after switching back: %v", got)
 	}
 	// And to the banner again with ←/→: its URL is back too.
 	focus(t, m, tpl)
 	m.cycleTo(t, "IMAGE_BANNER_WITH_TEXT")
-	if got := forms.Get(m.work, banner); got != "https://x.io/b.png" {
+	if got := forms.Get(m.d.work, banner); got != "https://x.io/b.png" {
 		t.Fatalf("banner URL after switching back: %v", got)
 	}
 	// The journal has the restored values too, not only the editor's copy.
-	m.queue.drain()
+	m.d.queue.drain()
 	w := st.Working(m.id)
 	if forms.Get(w, banner) != "https://x.io/b.png" || forms.Get(w, gif) != nil || forms.Get(w, tpl) != "IMAGE_BANNER_WITH_TEXT" {
 		t.Fatalf("journaled: banner %v gif %v template %v", forms.Get(w, banner), forms.Get(w, gif), forms.Get(w, tpl))
@@ -314,12 +314,12 @@ func TestTemplateSwitchKeepsClearedValuesForTheSession(t *testing.T) {
 func (m *Model) cycleTo(t *testing.T, v string) {
 	t.Helper()
 	for range 20 {
-		if m.fieldText(m.rows[m.cur]) == v {
+		if m.fieldText(m.list.rows[m.list.cur]) == v {
 			return
 		}
 		press(m, kRight)
 	}
-	t.Fatalf("%s never became %s", m.rows[m.cur].Path, v)
+	t.Fatalf("%s never became %s", m.list.rows[m.list.cur].Path, v)
 }
 
 func TestLongTextThroughHuhIsInertAndLive(t *testing.T) {
@@ -342,7 +342,7 @@ func TestLongTextThroughHuhIsInertAndLive(t *testing.T) {
 	}
 	// enter is a new line, not the end; every key is applied.
 	press(m, kEnter, runes("x"))
-	if got := forms.Get(m.work, msgPath); got != "Hi there\nx" {
+	if got := forms.Get(m.d.work, msgPath); got != "Hi there\nx" {
 		t.Fatalf("message %q", got)
 	}
 	for range len("Hi there\nx") {

@@ -29,7 +29,6 @@ type testDialog struct {
 }
 
 type testDoneMsg struct {
-	id  string
 	res api.TestResult
 	err error
 }
@@ -48,7 +47,7 @@ func newTestDialog(m *Model) *testDialog {
 }
 
 func (d *testDialog) identifierTypes(m *Model) []string {
-	if m.channel() == model.ChannelEmail {
+	if m.d.channel() == model.ChannelEmail {
 		return model.EmailIdentifiers
 	}
 	return model.PushIdentifiers
@@ -61,11 +60,11 @@ func (d *testDialog) options(m *Model, row string) []string {
 	case "mode":
 		return testModes
 	case "platform":
-		return append([]string{"(all)"}, forms.Platforms(m.work)...)
+		return append([]string{"(all)"}, forms.Platforms(m.d.work)...)
 	case "locale":
-		return append([]string{"(all)"}, forms.Locales(m.work)...)
+		return append([]string{"(all)"}, forms.Locales(m.d.work)...)
 	case "variation":
-		return append([]string{"(all)"}, forms.Variations(m.work)...)
+		return append([]string{"(all)"}, forms.Variations(m.d.work)...)
 	}
 	return nil
 }
@@ -75,7 +74,7 @@ func (d *testDialog) options(m *Model, row string) []string {
 func (d *testDialog) rows(m *Model) []string {
 	r := []string{"type", "ids", "mode"}
 	if d.mode == 1 {
-		if m.channel() == model.ChannelPush {
+		if m.d.channel() == model.ChannelPush {
 			r = append(r, "platform")
 		}
 		r = append(r, "locale", "variation")
@@ -171,17 +170,17 @@ func (d *testDialog) request(m *Model) (api.TestRequest, error) {
 	meta := &api.TestMeta{Identifier: d.identifierTypes(m)[d.idType], IdentifierValues: ids}
 	if d.mode == 1 {
 		meta.LocaleName, meta.Variation = pick("locale", d.locale), pick("variation", d.variation)
-		if m.channel() == model.ChannelPush {
+		if m.d.channel() == model.ChannelPush {
 			meta.Platform = pick("platform", d.platform)
 		}
 	}
-	req := api.TestRequest{Channel: m.channel(), TestCampaignMeta: meta}
+	req := api.TestRequest{Channel: m.d.channel(), TestCampaignMeta: meta}
 	if d.mode == 1 {
 		req.DraftID = m.id
 	} else {
-		w := model.Clone(m.work)
+		w := model.Clone(m.d.work)
 		req.BasicDetails, req.CampaignContent = w.BasicDetails, w.CampaignContent
-		if m.channel() == model.ChannelEmail {
+		if m.d.channel() == model.ChannelEmail {
 			req.Connector = w.Connector
 		}
 	}
@@ -199,12 +198,12 @@ func (d *testDialog) send(m *Model) tea.Cmd {
 		return nil
 	}
 	d.err, d.busy, d.result = "", true, nil
-	t, id := m.f.Tester, m.id
-	ctx := m.ctx()
-	return func() tea.Msg {
+	t := m.f.Tester
+	ctx := m.c.Context()
+	return m.own(func() tea.Msg {
 		res, err := t.Test(ctx, req)
-		return testDoneMsg{id: id, res: res, err: err}
-	}
+		return testDoneMsg{res: res, err: err}
+	})
 }
 
 // done takes the answer (routed from Model.Update).

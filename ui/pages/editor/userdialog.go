@@ -21,7 +21,7 @@ import (
 
 type userDialog struct {
 	filter textinput.Model
-	shown  []int // indexes into m.users
+	shown  []int // indexes into m.prev.users
 	cur    int
 }
 
@@ -33,7 +33,7 @@ func newUserDialog(m *Model) *userDialog {
 	d.filter.Focus()
 	d.refresh(m)
 	for i, u := range d.shown {
-		if u == m.user {
+		if u == m.prev.user {
 			d.cur = i
 		}
 	}
@@ -43,7 +43,7 @@ func newUserDialog(m *Model) *userDialog {
 func (d *userDialog) refresh(m *Model) {
 	q := strings.ToLower(strings.TrimSpace(d.filter.Value()))
 	d.shown = d.shown[:0]
-	for i, u := range m.users {
+	for i, u := range m.prev.users {
 		if q == "" || strings.Contains(strings.ToLower(u.Name), q) || (u.Who != nil && strings.Contains(strings.ToLower(u.Who.Value), q)) {
 			d.shown = append(d.shown, i)
 		}
@@ -72,7 +72,7 @@ func (d *userDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	case tea.KeyEnter:
 		m.dialog = nil
 		if d.cur < len(d.shown) {
-			return m.chooseUser(m.users[d.shown[d.cur]])
+			return m.chooseUser(m.prev.users[d.shown[d.cur]])
 		}
 		if typed := strings.TrimSpace(d.filter.Value()); typed != "" {
 			return m.chooseUser(typedUser(typed))
@@ -97,16 +97,16 @@ func typedUser(s string) PreviewUser {
 // chooseUser makes u the preview's user (added to the list when typed).
 func (m *Model) chooseUser(u PreviewUser) tea.Cmd {
 	i := -1
-	for j, o := range m.users {
+	for j, o := range m.prev.users {
 		if o.Name == u.Name && sameWho(o.Who, u.Who) {
 			i = j
 		}
 	}
 	if i < 0 {
-		m.users = append(m.users, u)
-		i = len(m.users) - 1
+		m.prev.users = append(m.prev.users, u)
+		i = len(m.prev.users) - 1
 	}
-	m.user = i
+	m.prev.user = i
 	return m.schedulePreview()
 }
 
@@ -124,7 +124,7 @@ func (d *userDialog) view(m *Model) string {
 	h := max(3, m.height-16)
 	start := max(0, d.cur-h+1)
 	for i := start; i < len(d.shown) && i < start+h; i++ {
-		u := m.users[d.shown[i]]
+		u := m.prev.users[d.shown[i]]
 		text := common.Clean(u.Name)
 		if u.Who == nil {
 			text += s.Muted.Render("  local only")

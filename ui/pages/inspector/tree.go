@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -145,4 +146,37 @@ func setOpen(n *treeNode, open bool) {
 	for _, c := range n.children {
 		setOpen(c, open)
 	}
+}
+
+// jumpTo shows a problem's target in the Components pane: the node with that
+// path, or its nearest ancestor present when the field itself is missing.
+func (in *Inspector) jumpTo(target string) {
+	var best *treeNode
+	var chain []*treeNode
+	var walk func(nodes []*treeNode, path []*treeNode)
+	walk = func(nodes []*treeNode, path []*treeNode) {
+		for _, n := range nodes {
+			if n.path == target || strings.HasPrefix(target, n.path+".") || strings.HasPrefix(target, n.path+"[") {
+				p := append(slices.Clone(path), n)
+				if best == nil || len(n.path) > len(best.path) {
+					best, chain = n, p
+				}
+				walk(n.children, p)
+			}
+		}
+	}
+	walk(in.roots, nil)
+	in.pane = paneComponents
+	if best == nil {
+		return
+	}
+	for _, n := range chain[:len(chain)-1] {
+		n.open = true
+	}
+	for i, n := range visible(in.roots) {
+		if n == best {
+			in.tcursor = i
+		}
+	}
+	in.clamp()
 }

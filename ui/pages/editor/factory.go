@@ -1,0 +1,132 @@
+package editor
+
+import (
+	"context"
+	gosync "sync"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/preview"
+)
+
+// Creator makes a draft through the create route and returns its campaign_id.
+type Creator interface {
+	CreateDraft(ctx context.Context, body *model.Campaign) (string, error)
+}
+
+// Tester sends a test through the test route.
+type Tester interface {
+	Test(ctx context.Context, req api.TestRequest) (api.TestResult, error)
+}
+
+// PreviewUser is a profile the preview personalises for.
+type PreviewUser struct {
+	Name  string
+	Attrs map[string]any
+	// Who names the user on the service, whose preview route then renders
+	// for them (nil: a sample profile, previewed locally only).
+	Who *api.UserIdentification
+}
+
+// UserSource gives the profiles the preview can personalise for. main fills
+// it: the embedded sandbox's demo users, or sample profiles for a service
+// whose profiles cannot be listed. The editor never imports the sandbox.
+type UserSource interface{ PreviewUsers() []PreviewUser }
+
+// UserList is a fixed UserSource.
+type UserList []PreviewUser
+
+// PreviewUsers returns the list.
+func (l UserList) PreviewUsers() []PreviewUser { return l }
+
+// DefaultUsers are sample profiles for the preview when the service offers
+// none.
+var DefaultUsers = []PreviewUser{
+	{Name: "Ada (sample)", Attrs: map[string]any{"First Name": "Ada", "Last Name": "Lovelace", "City": "London", "Email (Standard)": "ada@example.com", "Points": 120}},
+	{Name: "Empty profile", Attrs: nil},
+}
+
+// Factory builds editors; main puts it in ui.Config.Editor and the root
+// opens pages with New.
+type Factory struct {
+	Store   Store
+	Creator Creator
+	Tester  Tester
+	// Options are the workspace's features for validation.
+	Options engine.Options
+	// Users gives the profiles the preview can personalise for (nil:
+	// DefaultUsers).
+	Users UserSource
+	// PreviewDelay is the typing pause after which the preview redraws.
+	PreviewDelay time.Duration
+	// Previewer asks the service's preview route for the chosen user (the
+	// client of the embedded sandbox or of a real service; nil: local
+	// previews only). ServiceDelay is the further pause before it is asked
+	// (default preview.DefaultServiceDelay; negative: none).
+	Previewer    preview.Previewer
+	ServiceDelay time.Duration
+
+	mu     gosync.Mutex
+	queues map[*opQueue]bool
+}
+
+// New opens campaign id in the editor, or the new-draft dialog when id is "".
+func (f *Factory) New(c *common.Common, id string) *Model {
+	m := &Model{
+		c: c, f: f, id: id, keys: keysOf(c.Keys),
+		d:   newDraft(id, f.Store),
+		sel: forms.Selection{Locale: forms.DefaultLocale, Variation: "variation_1"},
+	}
+	m.prev.m = preview.New(c.Styles, c.Highlight)
+	m.prev.event = map[string]any{}
+	f.track(m.d.queue, true)
+	if f.Previewer != nil {
+		d := f.ServiceDelay
+		if d == 0 {
+			d = preview.DefaultServiceDelay
+		}
+		m.prev.m.SetService(preview.Service{P: f.Previewer, Name: c.Service, Delay: max(d, 0)})
+	}
+	if f.Users != nil {
+		m.prev.users = f.Users.PreviewUsers()
+	}
+	if len(m.prev.users) == 0 {
+		m.prev.users = DefaultUsers
+	}
+	if id == "" {
+		m.dialog = newDraftDialog(m)
+	}
+	m.SetSize(c.Width, c.Height)
+	return m
+}
+
+// Drain waits until every editor's queued edits are in the journal; call
+// it before closing the store so that quitting loses nothing typed.
+func (f *Factory) Drain() {
+	f.mu.Lock()
+	qs := make([]*opQueue, 0, len(f.queues))
+	for q := range f.queues {
+		qs = append(qs, q)
+	}
+	f.mu.Unlock()
+	for _, q := range qs {
+		q.drain()
+	}
+}
+
+func (f *Factory) track(q *opQueue, on bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.queues == nil {
+		f.queues = map[*opQueue]bool{}
+	}
+	if on {
+		f.queues[q] = true
+	} else {
+		delete(f.queues, q)
+	}
+}

@@ -1,0 +1,73 @@
+package editor
+
+import (
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/components/preview"
+)
+
+// previewPane is the preview beside the form: the component, who it
+// personalises for, and the pane framed for the current size, drawn when
+// the preview or the layout changes (never in View).
+type previewPane struct {
+	m     *preview.Model
+	seq   int // the latest typing pause; older ticks are dropped
+	users []PreviewUser
+	user  int
+	event map[string]any
+
+	framedKey [4]int
+	framed    []string
+}
+
+// schedulePreview redraws the preview after a pause in typing.
+func (m *Model) schedulePreview() tea.Cmd {
+	m.prev.seq++
+	seq := m.prev.seq
+	d := m.f.PreviewDelay
+	if d <= 0 {
+		d = 120 * time.Millisecond
+	}
+	return m.own(tea.Tick(d, func(time.Time) tea.Msg { return previewTickMsg{seq: seq} }))
+}
+
+// refreshPreview renders the preview off the UI goroutine, under the
+// session's context with a deadline (preview.Refresh).
+func (m *Model) refreshPreview() tea.Cmd {
+	in := m.previewInput()
+	return m.own(m.prev.m.Refresh(m.c.Context(), func() preview.Input { return in }))
+}
+
+// previewInput snapshots what the preview needs.
+func (m *Model) previewInput() preview.Input {
+	work := model.Clone(m.d.work)
+	base := model.Clone(m.d.base)
+	u := m.prev.users[m.prev.user]
+	ev := make(map[string]any, len(m.prev.event))
+	for k, v := range m.prev.event {
+		ev[k] = v
+	}
+	return preview.Input{Work: work, Base: base, Sel: m.sel, Patch: nextPatch(base, work, m.probs.invalid()), UserName: u.Name, User: u.Attrs, Event: ev, Who: u.Who}
+}
+
+// framePreview sizes the preview to its column and frames it, when the
+// preview, the size or the focus changed.
+func (m *Model) framePreview() {
+	_, _, w, h := m.layout()
+	st := m.c.Styles.Pane
+	if m.pane == panePreview {
+		st = m.c.Styles.FocusedPane
+	}
+	// lipgloss widths include padding, not borders.
+	m.prev.m.SetSize(w-st.GetHorizontalFrameSize(), h-st.GetVerticalFrameSize())
+	key := [4]int{m.prev.m.Version(), w, h, m.pane}
+	if m.prev.framed != nil && m.prev.framedKey == key {
+		return
+	}
+	out := st.Width(w - st.GetHorizontalBorderSize()).Height(h - st.GetVerticalBorderSize()).MaxHeight(h).Render(m.prev.m.View())
+	m.prev.framed, m.prev.framedKey = column(strings.Split(out, "\n"), w, h), key
+}

@@ -1,0 +1,352 @@
+package editor
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// rowList is the rows of the current step, the one under the cursor, the
+// problems mapped onto rows, and the viewport that scrolls them. Scrolling
+// follows the cursor in Update (scroll); View only shows the viewport.
+type rowList struct {
+	rows     []forms.Field
+	cur      int
+	problems map[int][]string // row index → problem messages
+	vp       viewport.Model
+	detail   []string // the focused row's details, drawn under the list
+	// drawn caches row lines by what they show: a key press redraws only
+	// the row it changed.
+	drawn map[rowKey]string
+}
+
+// rowKey is everything a drawn row depends on.
+type rowKey struct {
+	path, label, help, text, state string
+	kind                           forms.Kind
+	depth, problems, w, lw         int
+	focused                        bool
+}
+
+// rebuild lists the rows of the current step and maps problems onto them.
+func (m *Model) rebuild() {
+	l := &m.list
+	m.sel = forms.FixSelection(m.d.work, m.sel)
+	if !forms.StepApplies(m.step, m.d.channel(), m.d.delivery()) {
+		m.step = forms.StepBasic
+	}
+	l.rows = forms.Fields(m.step, m.ctxFor())
+	if l.problems == nil {
+		l.problems = map[int][]string{}
+	}
+	clear(l.problems)
+	for _, it := range m.probs.items {
+		t := it.p.Target
+		first := -1
+		matched := false
+		for i, f := range l.rows {
+			if !f.IsValue() && f.Role != forms.RoleDerived { // headings, actions, selectors
+				continue
+			}
+			if t == f.Path || strings.HasPrefix(t, f.Path+".") || strings.HasPrefix(t, f.Path+"[") {
+				l.problems[i] = append(l.problems[i], it.p.Message)
+				matched = true
+			} else if first < 0 && strings.HasPrefix(f.Path, t+".") {
+				first = i
+			}
+		}
+		// A problem about a whole object shows on the object's first field.
+		if !matched && first >= 0 {
+			l.problems[first] = append(l.problems[first], it.p.Message)
+		}
+	}
+	l.cur = min(max(0, l.cur), max(0, len(l.rows)-1))
+	if l.cur < len(l.rows) && !l.rows[l.cur].Focusable() {
+		m.move(1)
+	}
+}
+
+func (m *Model) ctxFor() forms.Ctx {
+	return forms.NewCtx(m.d.work, m.sel, m.f.Options.Features.AudienceLimit)
+}
+
+// move takes the cursor d focusable rows on (back when d < 0).
+func (m *Model) move(d int) {
+	l := &m.list
+	if len(l.rows) == 0 {
+		return
+	}
+	i := l.cur
+	step := 1
+	if d < 0 {
+		step, d = -1, -d
+	}
+	for range d {
+		j := i + step
+		for j >= 0 && j < len(l.rows) && !l.rows[j].Focusable() {
+			j += step
+		}
+		if j < 0 || j >= len(l.rows) {
+			break
+		}
+		i = j
+	}
+	l.cur = i
+}
+
+func (m *Model) nextStep(d int) forms.Step {
+	i := slices.Index(forms.Steps, m.step)
+	for {
+		i = (i + d + len(forms.Steps)) % len(forms.Steps)
+		if forms.StepApplies(forms.Steps[i], m.d.channel(), m.d.delivery()) {
+			return forms.Steps[i]
+		}
+	}
+}
+
+func (m *Model) goStep(s forms.Step) {
+	m.stopEditing()
+	m.step, m.list.cur = s, 0
+	m.list.vp.SetYOffset(0)
+	m.pane = paneForm
+	m.rebuild()
+}
+
+// jumpTo shows the field a problem target names: the content cell it lives
+// in is selected first, then its step and row.
+func (m *Model) jumpTo(target string) {
+	work := m.d.work
+	if rest, ok := strings.CutPrefix(target, "campaign_content.content."); ok && forms.Keyed(work) {
+		parts := strings.Split(rest, ".")
+		if len(parts) >= 2 && slices.Contains(forms.Locales(work), parts[0]) {
+			m.sel.Locale, m.sel.Variation = parts[0], parts[1]
+			parts = parts[2:]
+		}
+		if len(parts) >= 2 && parts[0] == "push" {
+			m.sel.Platform = strings.ToUpper(parts[1])
+		}
+	} else if rest, ok := strings.CutPrefix(target, "campaign_content.content.push."); ok {
+		m.sel.Platform = strings.ToUpper(strings.Split(rest, ".")[0])
+	}
+	m.sel = forms.FixSelection(work, m.sel)
+	s, row, ok := forms.Locate(m.ctxFor(), target)
+	if !ok {
+		m.setNotice("No field for "+target, true)
+		return
+	}
+	m.goStep(s)
+	m.list.cur = row
+	m.pane = paneForm
+}
+
+// updateForm handles a key on the form pane: moving, or acting on the row
+// under the cursor.
+func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
+	k, l := m.keys, &m.list
+	switch {
+	case key.Matches(msg, k.Up):
+		m.move(-1)
+		return nil
+	case key.Matches(msg, k.Down):
+		m.move(1)
+		return nil
+	case key.Matches(msg, k.PageUp):
+		m.move(-10)
+		return nil
+	case key.Matches(msg, k.PageDown):
+		m.move(10)
+		return nil
+	}
+	if l.cur < 0 || l.cur >= len(l.rows) {
+		return nil
+	}
+	f := l.rows[l.cur]
+	if !f.Focusable() {
+		return nil
+	}
+	if reason := m.d.lockReason(f.Path); reason != "" {
+		if key.Matches(msg, k.Edit, k.Toggle, k.Left, k.Right) {
+			m.setNotice(reason, true)
+		}
+		return nil
+	}
+	switch f.Kind {
+	case forms.Action:
+		if key.Matches(msg, k.Edit) {
+			return m.runAction(f)
+		}
+	case forms.Bool, forms.Enum:
+		switch {
+		case key.Matches(msg, k.Left):
+			return m.cycle(f, -1)
+		case key.Matches(msg, k.Right), key.Matches(msg, k.Toggle):
+			return m.cycle(f, 1)
+		case key.Matches(msg, k.Edit):
+			m.startEdit(f)
+		}
+	case forms.Zone:
+		if key.Matches(msg, k.Edit) {
+			m.dialog = newPicker(m, f)
+		}
+	default:
+		if key.Matches(msg, k.Edit) {
+			m.startEdit(f)
+		}
+	}
+	return nil
+}
+
+// scrollRows sizes the row viewport, keeps the cursor in it and draws the
+// rows it shows. It runs at the end of Update and on resize, never in View.
+func (m *Model) scrollRows() {
+	l := &m.list
+	if !m.d.loaded || m.step == forms.StepReview {
+		return
+	}
+	_, w, _, h := m.layout()
+	l.detail = m.detailLines(w)
+	listH := max(1, h-2-len(l.detail))
+	l.vp.Width, l.vp.Height = w, listH
+	top := l.vp.YOffset
+	if l.cur < top {
+		top = l.cur
+	}
+	if l.cur >= top+listH {
+		top = l.cur - listH + 1
+	}
+	top = max(0, min(top, len(l.rows)-listH))
+	// Only the rows shown are drawn; the others stay empty lines, so a key
+	// costs the same whatever the length of the step.
+	lines := make([]string, len(l.rows))
+	lw := m.labelWidth()
+	if l.drawn == nil || len(l.drawn) > 1024 {
+		l.drawn = make(map[rowKey]string, 64)
+	}
+	for i := top; i < len(l.rows) && i < top+listH; i++ {
+		f := &l.rows[i]
+		focused := i == l.cur && m.pane == paneForm
+		if focused && m.edit != nil && m.edit.inline {
+			lines[i] = common.Clip(m.rowLine(i, w, lw), w) // the huh field: drawn fresh
+			continue
+		}
+		k := rowKey{path: f.Path, label: f.Label, help: f.Help, text: m.fieldText(*f), state: m.d.state,
+			kind: f.Kind, depth: f.Depth, problems: len(l.problems[i]), w: w, lw: lw, focused: focused}
+		line, ok := l.drawn[k]
+		if !ok {
+			line = common.Clip(m.rowLine(i, w, lw), w) // the viewport would wrap a longer one
+			l.drawn[k] = line
+		}
+		lines[i] = line
+	}
+	l.vp.SetContent(strings.Join(lines, "\n"))
+	l.vp.SetYOffset(top)
+}
+
+// formView is the step's title, the rows and the focused row's details, as
+// exactly h lines of width w.
+func (m *Model) formView(w, h int) []string {
+	s := m.c.Styles
+	if m.step == forms.StepReview {
+		return column(strings.Split(m.reviewView(w), "\n"), w, h)
+	}
+	name := fmt.Sprintf("%s  (%d/%d)", m.step, int(m.step)+1, len(forms.Steps))
+	title := s.Subtitle.Render(name)
+	if m.pane == paneForm {
+		title = s.Title.Render(name)
+	}
+	lines := append([]string{title, ""}, strings.Split(m.list.vp.View(), "\n")...)
+	for len(lines) < h-len(m.list.detail) {
+		lines = append(lines, "")
+	}
+	lines = append(lines[:min(len(lines), h-len(m.list.detail))], m.list.detail...)
+	return column(lines, w, h)
+}
+
+func (m *Model) rowLine(i, w, lw int) string {
+	s := m.c.Styles
+	f := m.list.rows[i]
+	indent := strings.Repeat("  ", f.Depth)
+	focused := i == m.list.cur && m.pane == paneForm
+	if f.Kind == forms.Heading {
+		return s.Accent.Render(common.Truncate(indent+f.Label, w))
+	}
+	if f.Kind == forms.Action {
+		label := indent + "[ " + f.Label + " ]"
+		if focused {
+			return s.Selected.Render(common.Truncate(label, w))
+		}
+		return s.Key.Render(common.Truncate(label, w))
+	}
+	label := pad(common.Truncate(indent+f.Label, lw), lw)
+	var val string
+	vw := max(4, w-lw-4)
+	text := m.fieldText(f)
+	if focused && m.edit != nil && m.edit.inline {
+		val = m.edit.form.View()
+	} else {
+		val = common.Clean(text)
+		switch f.Kind {
+		case forms.Enum, forms.Bool:
+			if val == "" {
+				val = "–"
+			}
+			val = "‹ " + val + " ›"
+		case forms.Multi:
+			val = "{" + val + "}"
+		}
+		if text == "" && f.Kind != forms.Enum && f.Kind != forms.Bool {
+			hint := f.Help
+			if hint != "" && s.Theme.Plain {
+				// Without colour a muted hint reads as a value that is set.
+				hint = "(" + hint + ")"
+			}
+			val = s.Muted.Render(common.Truncate(hint, vw))
+		} else {
+			val = common.Truncate(val, vw)
+		}
+	}
+	mark := "  "
+	if m.d.lockReason(f.Path) != "" {
+		mark = s.Locked.Render("🔒")
+	} else if len(m.list.problems[i]) > 0 {
+		mark = s.Error.Render("✗ ")
+	}
+	if focused {
+		return s.Cursor.Render("▸") + s.Selected.Render(label) + " " + val + " " + mark
+	}
+	return " " + s.Text.Render(label) + " " + val + " " + mark
+}
+
+// detailLines explains the focused row: its problems, lock and help.
+func (m *Model) detailLines(w int) []string {
+	s, l := m.c.Styles, &m.list
+	var out []string
+	if l.cur >= len(l.rows) || m.pane != paneForm {
+		return nil
+	}
+	f := l.rows[l.cur]
+	if r := m.d.lockReason(f.Path); r != "" && f.Editable() {
+		out = append(out, s.Locked.Render(common.Truncate(r, w)))
+	}
+	for i, p := range l.problems[l.cur] {
+		if i == 2 {
+			out = append(out, s.Error.Render(fmt.Sprintf("  … %d more", len(l.problems[l.cur])-2)))
+			break
+		}
+		out = append(out, s.Error.Render(common.Truncate("✗ "+common.Clean(p), w)))
+	}
+	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
+		out = append(out, s.Muted.Render(common.Truncate(f.Help, w)))
+	}
+	if f.IsValue() {
+		out = append(out, s.Muted.Render(common.Truncate(f.Path, w)))
+	}
+	return out
+}

@@ -1,0 +1,151 @@
+package inspector
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+const actValidate, actPublish = "VALIDATE", "PUBLISH"
+
+// statusActions are the STOP, PAUSE and RESUME the spec allows for c: by
+// delivery type and state (engine.Actions), and for Push and Email only.
+func statusActions(c *model.Campaign) []string {
+	switch common.Str(c.Channel) {
+	case model.ChannelPush, model.ChannelEmail:
+		return engine.Actions(common.Str(c.CampaignDeliveryType), common.Str(c.Status))
+	}
+	return nil
+}
+
+func (in *Inspector) menuItems() []menuItem {
+	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules; changes nothing"}}
+	st := common.Str(in.camp.Status)
+	if st == model.StatusDraft && in.readOnly == "" {
+		items = append(items, menuItem{key: "p", action: actPublish, label: "Publish", desc: "make the draft live (asks first)"})
+	}
+	for _, a := range statusActions(in.camp) {
+		switch a {
+		case model.ActionStop:
+			items = append(items, menuItem{key: "s", action: a, label: "Stop", desc: "end the campaign for good (asks first)"})
+		case model.ActionPause:
+			items = append(items, menuItem{key: "p", action: a, label: "Pause", desc: "halt sending until resumed (asks first)"})
+		case model.ActionResume:
+			items = append(items, menuItem{key: "u", action: a, label: "Resume", desc: "start sending again (asks first)"})
+		}
+	}
+	return items
+}
+
+// choose runs a menu choice: validation at once, everything that changes
+// the campaign after a confirmation.
+func (in *Inspector) choose(action string) tea.Cmd {
+	if action == actValidate {
+		return in.run(action)
+	}
+	in.confirm = &confirm{action: action, text: in.consequence(action)}
+	return nil
+}
+
+func (in *Inspector) consequence(action string) string {
+	c := in.camp
+	name := "“" + common.Clean(common.CampaignName(c)) + "”"
+	what := fmt.Sprintf("%s (%s %s, now %s)", name, common.Clean(common.Str(c.Channel)), common.Clean(common.Str(c.CampaignDeliveryType)), common.Clean(common.Str(c.Status)))
+	switch action {
+	case model.ActionStop:
+		return "Stop " + what + "?\n\nRemaining sends are halted; messages already dispatched are still delivered. A stopped campaign cannot be resumed or edited again."
+	case model.ActionPause:
+		return "Pause " + what + "?\n\nIt sends nothing until you resume it. Content and audience can still be edited while paused, within the limits of its state."
+	case model.ActionResume:
+		return "Resume " + what + "?\n\nIt starts sending to real users again (SCHEDULED if its start time is still ahead, else ACTIVE)."
+	case actPublish:
+		return "Publish " + what + "?\n\nThe service checks the publish rules first. If they pass, the campaign goes live and will send to real users: SCHEDULED when its start time lies ahead, else ACTIVE. A published campaign is no longer a draft."
+	}
+	return action + " " + what + "?"
+}
+
+func (in *Inspector) run(action string) tea.Cmd {
+	id, name, client, ctx := in.id, common.CampaignName(in.camp), in.c.Client, in.c.Ctx
+	switch action {
+	case actValidate:
+		in.busy = "validating…"
+	case actPublish:
+		in.busy = "publishing…"
+	default:
+		in.busy = strings.ToLower(action) + "…"
+	}
+	do := func() tea.Msg {
+		m := actionDoneMsg{action: action, name: name}
+		switch action {
+		case actValidate:
+			m.valid, m.err = client.Validate(ctx, id)
+		case actPublish:
+			m.err = client.Publish(ctx, id)
+		default:
+			_, m.err = client.SetStatus(ctx, id, action)
+		}
+		return m
+	}
+	return common.Address(in, do, in.spin.Tick)
+}
+
+var pastTense = map[string]string{model.ActionStop: "Stopped", model.ActionPause: "Paused", model.ActionResume: "Resumed", actPublish: "Published"}
+
+func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
+	in.busy = ""
+	name := "“" + common.Clean(m.name) + "”"
+	var ch check
+	var note tea.Cmd
+	switch {
+	case m.action == actValidate && m.err == nil:
+		ch.title = "Validate " + name
+		if m.valid.Valid {
+			ch.ok = true
+			ch.title += ": ready to publish"
+		} else {
+			ch.title += fmt.Sprintf(": %d problem(s) block publishing", len(m.valid.Errors))
+			for _, e := range m.valid.Errors {
+				ch.problems = append(ch.problems, api.ErrorDetail{Target: e.Field, Message: e.Issue})
+			}
+		}
+		note = common.Notice(ch.title, !ch.ok)
+	case m.err != nil:
+		verb := strings.ToLower(m.action)
+		if m.action == actValidate {
+			verb = "validation"
+		}
+		ch.title = fmt.Sprintf("%s of %s refused: %s", capitalize(verb), name, common.ErrorText(m.err))
+		ch.problems = common.ErrorDetails(m.err)
+		note = common.Notice(ch.title, true)
+	default:
+		ch.ok = true
+		ch.title = pastTense[m.action] + " " + name
+		note = common.Notice(ch.title+"; re-reading it", false)
+	}
+	in.checks = append([]check{ch}, in.checks...)
+	in.pcursor = 0
+	in.rebuildChecks()
+	if len(ch.problems) > 0 || m.action == actValidate {
+		in.pane = paneChecks
+		in.offset[paneChecks] = 0
+	}
+	cmds := []tea.Cmd{note}
+	if m.action != actValidate {
+		// Whatever the answer, show the campaign as the service has it now.
+		cmds = append(cmds, in.reload(), common.CampaignChanged(in.id))
+	}
+	return tea.Batch(cmds...)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
