@@ -76,7 +76,10 @@ type Model struct {
 	body viewport.Model
 
 	seq    int
-	cancel context.CancelFunc // the render under way, superseded by the next
+	// drawnWidth is the width the latest render was asked for: cards and
+	// bodies are wrapped to it, so a wider or narrower pane needs another.
+	drawnWidth int
+	cancel     context.CancelFunc // the render under way, superseded by the next
 	out    rendered           // the local render
 	busy   bool
 	// svc asks the service; svcOut is its answer for the current seq.
@@ -123,6 +126,10 @@ func (m *Model) SetSize(w, h int) {
 		m.version++
 	}
 }
+
+// Stale reports that the pane's width changed since the latest render was
+// asked for: its owner should refresh (the first draw, a resized window).
+func (m *Model) Stale() bool { return m.seq > 0 && m.drawnWidth != m.width }
 
 // Tab is the tab on show.
 func (m *Model) Tab() Tab { return m.tab }
@@ -187,6 +194,7 @@ func (m *Model) Refresh(ctx context.Context, build func() Input) tea.Cmd {
 	m.seq++
 	m.busy = true
 	m.svcOut, m.asking = nil, false
+	m.drawnWidth = m.width
 	seq, width, styles, h, svc := m.seq, m.width, m.styles, m.highlight, m.svc
 	in := sync.OnceValue(build)
 	local := func() tea.Msg {
@@ -224,6 +232,7 @@ func (m *Model) Render(in Input) {
 	defer cancel()
 	m.seq++
 	m.svcOut, m.asking = nil, false
+	m.drawnWidth = m.width
 	m.take(render(ctx, in, m.width, m.styles, m.highlight))
 }
 

@@ -119,7 +119,8 @@ func askService(ctx context.Context, m *Model, seq int, svc Service, in func() I
 		// draw of the message: it has no rendered content to give.
 		msg.res.rejected = true
 		for _, d := range apiErr.Details {
-			msg.res.out.errors = append(msg.res.out.errors, d.Target+": "+d.Message)
+			// Position first: the path is long and wraps on its own.
+			msg.res.out.errors = append(msg.res.out.errors, d.Message+" · in "+d.Target)
 		}
 		if len(msg.res.out.errors) == 0 {
 			msg.res.out.errors = []string{strings.TrimSpace(apiErr.Target + " " + apiErr.Message)}

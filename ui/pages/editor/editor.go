@@ -106,6 +106,11 @@ func (m *Model) FullHelp() [][]key.Binding {
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	cmd := m.route(msg)
 	m.settle()
+	if m.d.loaded && m.prev.m.Stale() && !m.prev.resized {
+		// Cards and bodies are wrapped to the pane's width: draw them again.
+		m.prev.resized = true
+		cmd = tea.Batch(cmd, m.schedulePreview())
+	}
 	if m.notice != "" {
 		cmd = tea.Batch(cmd, common.Notice(m.notice, m.noticeErr))
 		m.notice, m.noticeErr = "", false
