@@ -14,7 +14,7 @@ func checkBasicDetails(k *checker) {
 	p := root("basic_details")
 	k.types(&p, &bd.Extra)
 	tags := p.at("tags")
-	k.strings("basic.tags", &tags, bd.Tags, "a tag")
+	k.strings(RuleBasicTags, &tags, bd.Tags, "a tag")
 	basicBusinessEvent(k, &p, bd)
 	if k.isEmail() {
 		basicEmail(k, &p, bd)
@@ -27,18 +27,18 @@ func checkBasicDetails(k *checker) {
 
 func basicBusinessEvent(k *checker, p *path, bd *model.BasicDetails) {
 	if k.dtype == model.DeliveryBusinessEvent {
-		k.requiredStr("basic.business_event_required", p, "business_event", bd.BusinessEvent, &bd.Extra, " for BUSINESS_EVENT_TRIGGERED campaigns")
+		k.requiredStr(RuleBasicBusinessEventRequired, p, "business_event", bd.BusinessEvent, &bd.Extra, " for BUSINESS_EVENT_TRIGGERED campaigns")
 		return
 	}
 	if k.dtype != "" {
-		k.naType("basic.business_event_not_applicable", p, "business_event", bd.BusinessEvent != nil, "only BUSINESS_EVENT_TRIGGERED")
+		k.naType(RuleBasicBusinessEventNotApplicable, p, "business_event", bd.BusinessEvent != nil, "only BUSINESS_EVENT_TRIGGERED")
 	}
 }
 
 // basicEmail: the Push fields of basic_details do not apply to EMAIL.
 func basicEmail(k *checker, p *path, bd *model.BasicDetails) {
 	na := func(key string, sent bool) {
-		k.notApplicable("basic.push_field_on_email", p, key, sent, "to EMAIL campaigns (PUSH only)")
+		k.notApplicable(RuleBasicPushFieldOnEmail, p, key, sent, "to EMAIL campaigns (PUSH only)")
 	}
 	na("platforms", bd.Platforms != nil)
 	na("broadcast_live_activity_id", bd.BroadcastLiveActivityID != nil)
@@ -46,20 +46,20 @@ func basicEmail(k *checker, p *path, bd *model.BasicDetails) {
 	na("send_to_triggered_platform_only", bd.SendToTriggeredPlatformOnly != nil)
 	na("platform_specific_details", bd.PlatformSpecificDetails != nil)
 
-	k.enum("basic.content_type", p, "content_type", bd.ContentType, contentTypes)
+	k.enum(RuleBasicContentType, p, "content_type", bd.ContentType, contentTypes)
 	if str(bd.ContentType) == model.ContentPromotional {
-		k.requiredStr("basic.subscription_category_required", p, "subscription_category", bd.SubscriptionCategory, &bd.Extra, " when content_type is PROMOTIONAL")
+		k.requiredStr(RuleBasicSubscriptionCategoryRequired, p, "subscription_category", bd.SubscriptionCategory, &bd.Extra, " when content_type is PROMOTIONAL")
 	} else if bd.SubscriptionCategory != nil && blank(bd.SubscriptionCategory) {
-		k.add("basic.subscription_category_required", p.join("subscription_category"), "subscription_category must not be empty.")
+		k.add(RuleBasicSubscriptionCategoryRequired, p.join("subscription_category"), "subscription_category must not be empty.")
 	}
 	if bd.UserAttributeIdentifier != nil && blank(bd.UserAttributeIdentifier) {
-		k.add("basic.user_attribute_identifier", p.join("user_attribute_identifier"), "user_attribute_identifier must name the user attribute holding the email, like \"Email (Standard)\" or \"SVC_EMAIL_ID\".")
+		k.add(RuleBasicUserAttributeIdentifier, p.join("user_attribute_identifier"), "user_attribute_identifier must name the user attribute holding the email, like \"Email (Standard)\" or \"SVC_EMAIL_ID\".")
 	}
 }
 
 func basicPush(k *checker, p *path, bd *model.BasicDetails) {
 	na := func(key string, sent bool) {
-		k.notApplicable("basic.email_field_on_push", p, key, sent, "to PUSH campaigns (EMAIL only)")
+		k.notApplicable(RuleBasicEmailFieldOnPush, p, key, sent, "to PUSH campaigns (EMAIL only)")
 	}
 	na("content_type", bd.ContentType != nil)
 	na("subscription_category", bd.SubscriptionCategory != nil)
@@ -68,21 +68,21 @@ func basicPush(k *checker, p *path, bd *model.BasicDetails) {
 	basicPlatforms(k, p, bd)
 	if k.dtype == model.DeliveryLiveActivity {
 		if k.targets(model.PlatformIOS) {
-			k.requiredStr("basic.live_activity_id_required", p, "broadcast_live_activity_id", bd.BroadcastLiveActivityID, &bd.Extra, " for BROADCAST_LIVE_ACTIVITY on iOS")
+			k.requiredStr(RuleBasicLiveActivityIDRequired, p, "broadcast_live_activity_id", bd.BroadcastLiveActivityID, &bd.Extra, " for BROADCAST_LIVE_ACTIVITY on iOS")
 		}
 	} else if k.dtype != "" {
-		k.naType("basic.live_activity_id_not_applicable", p, "broadcast_live_activity_id", bd.BroadcastLiveActivityID != nil, "only BROADCAST_LIVE_ACTIVITY")
+		k.naType(RuleBasicLiveActivityIDNotApplicable, p, "broadcast_live_activity_id", bd.BroadcastLiveActivityID != nil, "only BROADCAST_LIVE_ACTIVITY")
 	}
 	if k.dtype != "" && k.dtype != model.DeliveryEventTriggered {
-		k.naType("basic.triggered_platform_not_applicable", p, "send_to_triggered_platform_only", bd.SendToTriggeredPlatformOnly != nil, "only EVENT_TRIGGERED")
+		k.naType(RuleBasicTriggeredPlatformNotApplicable, p, "send_to_triggered_platform_only", bd.SendToTriggeredPlatformOnly != nil, "only EVENT_TRIGGERED")
 	}
 	switch {
 	case k.dtype == model.DeliveryLocationTriggered:
 		if bd.Geofences == nil {
-			k.requiredVal("basic.geofences_required", p, "geofences", false, &bd.Extra, " for LOCATION_TRIGGERED campaigns")
+			k.requiredVal(RuleBasicGeofencesRequired, p, "geofences", false, &bd.Extra, " for LOCATION_TRIGGERED campaigns")
 		}
 	case k.dtype != "":
-		k.naType("basic.geofences_not_applicable", p, "geofences", bd.Geofences != nil, "only LOCATION_TRIGGERED")
+		k.naType(RuleBasicGeofencesNotApplicable, p, "geofences", bd.Geofences != nil, "only LOCATION_TRIGGERED")
 	}
 	if bd.Geofences != nil {
 		gp := p.at("geofences")
@@ -100,12 +100,12 @@ func basicPlatforms(k *checker, bp *path, bd *model.BasicDetails) {
 	for i, pl := range bd.Platforms {
 		if !oneOf(pl, allPlatforms) {
 			ip := p.item(i)
-			k.add("basic.platforms", ip.String(), "platform "+strconv.Quote(pl)+" is not allowed: use "+list(allPlatforms)+".")
+			k.add(RuleBasicPlatforms, ip.String(), "platform "+strconv.Quote(pl)+" is not allowed: use "+list(allPlatforms)+".")
 			continue
 		}
 		if bit := platformBit(pl); seen&bit != 0 {
 			ip := p.item(i)
-			k.add("basic.platforms_duplicate", ip.String(), "platform "+pl+" is listed twice.")
+			k.add(RuleBasicPlatformsDuplicate, ip.String(), "platform "+pl+" is listed twice.")
 		} else {
 			seen |= bit
 		}
@@ -121,46 +121,46 @@ var (
 func geofence(k *checker, p *path, g *model.Geofence) {
 	k.types(p, &g.Extra)
 	req := func(key string, v *string) bool {
-		return k.requiredStr("geofence.required", p, key, v, &g.Extra, " in a geofence")
+		return k.requiredStr(RuleGeofenceRequired, p, key, v, &g.Extra, " in a geofence")
 	}
 	req("name", g.Name)
 	if req("latitude", g.Latitude) && g.Latitude != nil {
 		if f, ok := numeric(*g.Latitude); !ok || f < -90 || f > 90 {
-			k.add("geofence.latitude", p.join("latitude"), "latitude must be a number from -90 to 90, sent as a string like \"12.97\".")
+			k.add(RuleGeofenceLatitude, p.join("latitude"), "latitude must be a number from -90 to 90, sent as a string like \"12.97\".")
 		}
 	}
 	if req("longitude", g.Longitude) && g.Longitude != nil {
 		if f, ok := numeric(*g.Longitude); !ok || f < -180 || f > 180 {
-			k.add("geofence.longitude", p.join("longitude"), "longitude must be a number from -180 to 180, sent as a string like \"77.59\".")
+			k.add(RuleGeofenceLongitude, p.join("longitude"), "longitude must be a number from -180 to 180, sent as a string like \"77.59\".")
 		}
 	}
 	if req("radius", g.Radius) && g.Radius != nil {
 		if f, ok := numeric(*g.Radius); !ok || f <= 0 {
-			k.add("geofence.radius", p.join("radius"), "radius must be a positive number of metres, sent as a string like \"500\".")
+			k.add(RuleGeofenceRadius, p.join("radius"), "radius must be a positive number of metres, sent as a string like \"500\".")
 		}
 	}
 	if req("response_time_value", g.ResponseTimeValue) && g.ResponseTimeValue != nil {
 		if f, ok := numeric(*g.ResponseTimeValue); !ok || f < 0 {
-			k.add("geofence.response_time_value", p.join("response_time_value"), "response_time_value must be a non-negative number, sent as a string like \"5\".")
+			k.add(RuleGeofenceResponseTimeValue, p.join("response_time_value"), "response_time_value must be a non-negative number, sent as a string like \"5\".")
 		}
 	}
 	if req("response_time_granularity", g.ResponseTimeGranularity) {
-		k.enum("geofence.response_time_granularity", p, "response_time_granularity", g.ResponseTimeGranularity, granularities)
+		k.enum(RuleGeofenceResponseTimeGranularity, p, "response_time_granularity", g.ResponseTimeGranularity, granularities)
 	}
 	if req("triggered_at", g.TriggeredAt) {
-		k.enum("geofence.triggered_at", p, "triggered_at", g.TriggeredAt, triggeredAts)
+		k.enum(RuleGeofenceTriggeredAt, p, "triggered_at", g.TriggeredAt, triggeredAts)
 	}
 	if str(g.TriggeredAt) == model.TriggeredDwell {
-		if k.requiredStr("geofence.dwell_required", p, "dwell_time_value", g.DwellTimeValue, &g.Extra, " when triggered_at is dwell") && g.DwellTimeValue != nil {
+		if k.requiredStr(RuleGeofenceDwellRequired, p, "dwell_time_value", g.DwellTimeValue, &g.Extra, " when triggered_at is dwell") && g.DwellTimeValue != nil {
 			if f, ok := numeric(*g.DwellTimeValue); !ok || f <= 0 {
-				k.add("geofence.dwell_time_value", p.join("dwell_time_value"), "dwell_time_value must be a positive number, sent as a string like \"10\".")
+				k.add(RuleGeofenceDwellTimeValue, p.join("dwell_time_value"), "dwell_time_value must be a positive number, sent as a string like \"10\".")
 			}
 		}
-		if k.requiredStr("geofence.dwell_required", p, "dwell_time_granularity", g.DwellTimeGranularity, &g.Extra, " when triggered_at is dwell") {
-			k.enum("geofence.dwell_time_granularity", p, "dwell_time_granularity", g.DwellTimeGranularity, granularities)
+		if k.requiredStr(RuleGeofenceDwellRequired, p, "dwell_time_granularity", g.DwellTimeGranularity, &g.Extra, " when triggered_at is dwell") {
+			k.enum(RuleGeofenceDwellTimeGranularity, p, "dwell_time_granularity", g.DwellTimeGranularity, granularities)
 		}
 	} else {
-		k.enum("geofence.dwell_time_granularity", p, "dwell_time_granularity", g.DwellTimeGranularity, granularities)
+		k.enum(RuleGeofenceDwellTimeGranularity, p, "dwell_time_granularity", g.DwellTimeGranularity, granularities)
 	}
 }
 
@@ -184,7 +184,7 @@ func platformSpecific(k *checker, p *path, ps *model.PlatformSpecific) {
 			if n > 1 {
 				what = strconv.Itoa(n) + " are"
 			}
-			k.add("push.ios.audience_flags", ip.String(), "exactly one of send_to_all_eligible_device, exclude_provisional_push_devices and send_to_only_provisional_push_enabled_devices must be true; "+what+".")
+			k.add(RulePushIOSAudienceFlags, ip.String(), "exactly one of send_to_all_eligible_device, exclude_provisional_push_devices and send_to_only_provisional_push_enabled_devices must be true; "+what+".")
 		}
 	}
 }

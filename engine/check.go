@@ -38,8 +38,8 @@ func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
 	return k
 }
 
-func (k *checker) add(rule, target, msg string) {
-	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: msg})
+func (k *checker) add(rule RuleID, target, msg string) {
+	k.probs = append(k.probs, Problem{Rule: string(rule), Target: target, Message: msg})
 }
 
 func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }
@@ -138,7 +138,7 @@ func (k *checker) typeProblem(target, key string, inv model.Invalid) {
 			for i, v := range arr {
 				if !isKind(elem, v) {
 					idx := "[" + strconv.Itoa(i) + "]"
-					k.add("json.type", target+idx, key+idx+" must be "+article(elem)+", not "+jsonKind(v)+".")
+					k.add(RuleJSONType, target+idx, key+idx+" must be "+article(elem)+", not "+jsonKind(v)+".")
 					return
 				}
 			}
@@ -154,13 +154,13 @@ func (k *checker) typeProblem(target, key string, inv model.Invalid) {
 			sort.Strings(names)
 			for _, name := range names {
 				if !isKind(elem, obj[name]) {
-					k.add("json.type", target+"."+name, key+"."+name+" must be "+article(elem)+", not "+jsonKind(obj[name])+".")
+					k.add(RuleJSONType, target+"."+name, key+"."+name+" must be "+article(elem)+", not "+jsonKind(obj[name])+".")
 					return
 				}
 			}
 		}
 	}
-	k.add("json.type", target, key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+	k.add(RuleJSONType, target, key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
 }
 
 // singular undoes the codec's plural of an element type ("strings").
@@ -234,7 +234,7 @@ func wrongType(ex *model.Extra, key string) bool {
 // requiredStr reports a missing (or empty) string field, unless it was sent
 // with the wrong JSON type (reported already). It says whether the value is
 // there to check further.
-func (k *checker) requiredStr(rule string, p *path, key string, v *string, ex *model.Extra, why string) bool {
+func (k *checker) requiredStr(rule RuleID, p *path, key string, v *string, ex *model.Extra, why string) bool {
 	if !blank(v) {
 		return true
 	}
@@ -245,7 +245,7 @@ func (k *checker) requiredStr(rule string, p *path, key string, v *string, ex *m
 }
 
 // requiredVal reports a missing non-string field, like requiredStr.
-func (k *checker) requiredVal(rule string, p *path, key string, present bool, ex *model.Extra, why string) bool {
+func (k *checker) requiredVal(rule RuleID, p *path, key string, present bool, ex *model.Extra, why string) bool {
 	if present {
 		return true
 	}
@@ -255,7 +255,7 @@ func (k *checker) requiredVal(rule string, p *path, key string, present bool, ex
 	return false
 }
 
-func (k *checker) enum(rule string, p *path, key string, v *string, allowed []string) bool {
+func (k *checker) enum(rule RuleID, p *path, key string, v *string, allowed []string) bool {
 	if v == nil || oneOf(*v, allowed) {
 		return true
 	}
@@ -270,7 +270,7 @@ func (k *checker) enum(rule string, p *path, key string, v *string, allowed []st
 	return false
 }
 
-func (k *checker) uri(rule string, p *path, key string, v *string) {
+func (k *checker) uri(rule RuleID, p *path, key string, v *string) {
 	if v == nil || validURI(*v) {
 		return
 	}
@@ -278,21 +278,21 @@ func (k *checker) uri(rule string, p *path, key string, v *string) {
 }
 
 // email checks an address; p is the path of the value itself.
-func (k *checker) email(rule string, p *path, key string, v string) {
+func (k *checker) email(rule RuleID, p *path, key string, v string) {
 	if validEmail(v) {
 		return
 	}
 	k.add(rule, p.String(), key+" "+strconv.Quote(v)+" is not an email address like name@example.com.")
 }
 
-func (k *checker) dateTime(rule string, p *path, key string, v *string) {
+func (k *checker) dateTime(rule RuleID, p *path, key string, v *string) {
 	if v == nil || validDateTime(*v) {
 		return
 	}
 	k.add(rule, p.join(key), key+" must be an ISO 8601 date-time without offset, like 2024-06-21T12:59:00 (the zone comes from timezone).")
 }
 
-func (k *checker) minInt(rule string, p *path, key string, v *int64, min int64) {
+func (k *checker) minInt(rule RuleID, p *path, key string, v *int64, min int64) {
 	if v == nil || *v >= min {
 		return
 	}
@@ -301,7 +301,7 @@ func (k *checker) minInt(rule string, p *path, key string, v *int64, min int64) 
 
 // notApplicable reports a field sent where the spec says it does not apply;
 // where is a constant such as "to EMAIL campaigns (PUSH only)".
-func (k *checker) notApplicable(rule string, p *path, key string, sent bool, where string) {
+func (k *checker) notApplicable(rule RuleID, p *path, key string, sent bool, where string) {
 	if sent {
 		k.add(rule, p.join(key), key+" does not apply "+where+"; remove it.")
 	}
@@ -309,13 +309,13 @@ func (k *checker) notApplicable(rule string, p *path, key string, sent bool, whe
 
 // naType reports a field sent on a delivery type it does not apply to; only
 // names the types it does apply to ("only LOCATION_TRIGGERED").
-func (k *checker) naType(rule string, p *path, key string, sent bool, only string) {
+func (k *checker) naType(rule RuleID, p *path, key string, sent bool, only string) {
 	if sent {
 		k.add(rule, p.join(key), key+" does not apply to "+k.dtLabel()+" ("+only+"); remove it.")
 	}
 }
 
-func (k *checker) keyValues(rule string, p *path, kvs []model.KeyValue) {
+func (k *checker) keyValues(rule RuleID, p *path, kvs []model.KeyValue) {
 	for i := range kvs {
 		ip := p.item(i)
 		k.types(&ip, &kvs[i].Extra)
@@ -323,7 +323,7 @@ func (k *checker) keyValues(rule string, p *path, kvs []model.KeyValue) {
 	}
 }
 
-func (k *checker) strings(rule string, p *path, vs []string, what string) {
+func (k *checker) strings(rule RuleID, p *path, vs []string, what string) {
 	for i, v := range vs {
 		if strings.TrimSpace(v) == "" {
 			ip := p.item(i)

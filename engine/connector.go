@@ -9,8 +9,8 @@ func checkConnector(k *checker) {
 	c := k.c.Connector
 	p := rootPath("connector")
 	k.types(p, &c.Extra)
-	if k.requiredStr("connector.required", p, "connector_type", c.ConnectorType, &c.Extra, " in connector") {
-		k.enum("connector.type", p, "connector_type", c.ConnectorType, model.ConnectorTypes)
+	if k.requiredStr(RuleConnectorRequired, p, "connector_type", c.ConnectorType, &c.Extra, " in connector") {
+		k.enum(RuleConnectorType, p, "connector_type", c.ConnectorType, model.ConnectorTypes)
 	}
-	k.requiredStr("connector.required", p, "connector_name", c.ConnectorName, &c.Extra, " in connector")
+	k.requiredStr(RuleConnectorRequired, p, "connector_name", c.ConnectorName, &c.Extra, " in connector")
 }

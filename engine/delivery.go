@@ -44,7 +44,6 @@ var (
 	dcQueuing       = applies{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered, model.DeliveryBusinessEvent}
 	dcLimitSend     = applies{model.DeliveryPeriodic, model.DeliveryEventTriggered}
 	emailThrottle   = applies{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered, model.DeliveryBusinessEvent}
-	emailMinDelay   = applies{model.DeliveryEventTriggered}
 	hoursStringHint = ", sent as a string like \"24\""
 )
 
@@ -60,16 +59,16 @@ func checkDeliveryControls(k *checker) {
 		deliveryPush(k, p, d)
 	}
 	if d.CampaignThrottleRPM != nil && *d.CampaignThrottleRPM < 1 {
-		k.add("delivery.throttle_rpm", p.join("campaign_throttle_rpm"), "campaign_throttle_rpm must be a positive number of messages per minute.")
+		k.add(RuleDeliveryThrottleRPM, p.join("campaign_throttle_rpm"), "campaign_throttle_rpm must be a positive number of messages per minute.")
 	}
-	k.minInt("delivery.minimum_delay", p, "minimum_delay_between_two_notification_in_hour", d.MinimumDelayBetweenTwoNotificationInHour, 0)
+	k.minInt(RuleDeliveryMinimumDelay, p, "minimum_delay_between_two_notification_in_hour", d.MinimumDelayBetweenTwoNotificationInHour, 0)
 	if l := d.LimitSendConfig; l != nil {
 		limitSend(k, p.sub("limit_send_config"), l)
 	}
 }
 
 // na reports field sent on a delivery type outside set.
-func (k *checker) na(rule string, p *path, key string, sent bool, set applies) {
+func (k *checker) na(rule RuleID, p *path, key string, sent bool, set applies) {
 	if sent && !set.has(k.dtype) {
 		k.add(rule, p.join(key), key+" does not apply to "+k.dtLabel()+" ("+set.where()+"); remove it.")
 	}
@@ -77,26 +76,26 @@ func (k *checker) na(rule string, p *path, key string, sent bool, set applies) {
 
 func deliveryPush(k *checker, p *path, d *model.DeliveryControls) {
 	if k.dtype == model.DeliveryEventTriggered {
-		k.requiredVal("delivery.bypass_dnd_required", p, "bypass_dnd", d.BypassDND != nil, &d.Extra, " for EVENT_TRIGGERED push campaigns")
+		k.requiredVal(RuleDeliveryBypassDNDRequired, p, "bypass_dnd", d.BypassDND != nil, &d.Extra, " for EVENT_TRIGGERED push campaigns")
 	}
-	k.na("delivery.throttle_not_applicable", p, "campaign_throttle_rpm", d.CampaignThrottleRPM != nil, dcThrottle)
-	k.na("delivery.min_delay_not_applicable", p, "minimum_delay_between_two_notification_in_hour", d.MinimumDelayBetweenTwoNotificationInHour != nil, dcMinDelay)
-	k.na("delivery.device_not_applicable", p, "max_time_to_show_message_of_same_camapign", d.MaxTimeToShowMessageOfSameCamapign != nil, dcDevice)
-	k.na("delivery.device_not_applicable", p, "expiry_time_of_sync_data_in_hour", d.ExpiryTimeOfSyncDataInHour != nil, dcDevice)
-	k.na("delivery.device_not_applicable", p, "send_message_in_offline_mode", d.SendMessageInOfflineMode != nil, dcDevice)
-	k.na("delivery.location_not_applicable", p, "send_limit_value", d.SendLimitValue != nil, dcLocation)
-	k.na("delivery.location_not_applicable", p, "send_limit_granularity_in_hours", d.SendLimitGranularityInHours != nil, dcLocation)
-	k.na("delivery.global_delay_not_applicable", p, "ignore_global_minimum_delay", d.IgnoreGlobalMinimumDelay != nil, dcEvent)
-	k.na("delivery.queuing_not_applicable", p, "queuing_enabled", d.QueuingEnabled != nil, dcQueuing)
-	k.na("delivery.queuing_not_applicable", p, "queue_duration", d.QueueDuration != nil, dcQueuing)
-	k.na("delivery.limit_send_not_applicable", p, "limit_send_config", d.LimitSendConfig != nil, dcLimitSend)
+	k.na(RuleDeliveryThrottleNotApplicable, p, "campaign_throttle_rpm", d.CampaignThrottleRPM != nil, dcThrottle)
+	k.na(RuleDeliveryMinDelayNotApplicable, p, "minimum_delay_between_two_notification_in_hour", d.MinimumDelayBetweenTwoNotificationInHour != nil, dcMinDelay)
+	k.na(RuleDeliveryDeviceNotApplicable, p, "max_time_to_show_message_of_same_camapign", d.MaxTimeToShowMessageOfSameCamapign != nil, dcDevice)
+	k.na(RuleDeliveryDeviceNotApplicable, p, "expiry_time_of_sync_data_in_hour", d.ExpiryTimeOfSyncDataInHour != nil, dcDevice)
+	k.na(RuleDeliveryDeviceNotApplicable, p, "send_message_in_offline_mode", d.SendMessageInOfflineMode != nil, dcDevice)
+	k.na(RuleDeliveryLocationNotApplicable, p, "send_limit_value", d.SendLimitValue != nil, dcLocation)
+	k.na(RuleDeliveryLocationNotApplicable, p, "send_limit_granularity_in_hours", d.SendLimitGranularityInHours != nil, dcLocation)
+	k.na(RuleDeliveryGlobalDelayNotApplicable, p, "ignore_global_minimum_delay", d.IgnoreGlobalMinimumDelay != nil, dcEvent)
+	k.na(RuleDeliveryQueuingNotApplicable, p, "queuing_enabled", d.QueuingEnabled != nil, dcQueuing)
+	k.na(RuleDeliveryQueuingNotApplicable, p, "queue_duration", d.QueueDuration != nil, dcQueuing)
+	k.na(RuleDeliveryLimitSendNotApplicable, p, "limit_send_config", d.LimitSendConfig != nil, dcLimitSend)
 
 	hours := func(key string, v *string, positive bool) {
 		if v == nil {
 			return
 		}
 		if f, ok := numeric(*v); !ok || f < 0 || positive && f == 0 {
-			k.add("delivery.hours", p.join(key), key+" must be a number of hours"+hoursStringHint+".")
+			k.add(RuleDeliveryHours, p.join(key), key+" must be a number of hours"+hoursStringHint+".")
 		}
 	}
 	hours("max_time_to_show_message_of_same_camapign", d.MaxTimeToShowMessageOfSameCamapign, false)
@@ -104,7 +103,7 @@ func deliveryPush(k *checker, p *path, d *model.DeliveryControls) {
 	hours("send_limit_granularity_in_hours", d.SendLimitGranularityInHours, true)
 	if v := d.SendLimitValue; v != nil {
 		if f, ok := numeric(*v); !ok || f < 1 || f != float64(int64(f)) {
-			k.add("delivery.send_limit_value", p.join("send_limit_value"), "send_limit_value must be a whole number of sends, at least 1, sent as a string like \"2\".")
+			k.add(RuleDeliverySendLimitValue, p.join("send_limit_value"), "send_limit_value must be a whole number of sends, at least 1, sent as a string like \"2\".")
 		}
 	}
 	queueDuration(k, p, d)
@@ -117,23 +116,23 @@ func queueDuration(k *checker, p *path, d *model.DeliveryControls) {
 	on := isTrue(d.QueuingEnabled)
 	if d.QueueDuration == nil {
 		if on && !wrongType(&d.Extra, "queue_duration") {
-			k.add("delivery.queue_duration_required", target.String(), "queue_duration is required when queuing_enabled is true: 1 to 48 hours.")
+			k.add(RuleDeliveryQueueDurationRequired, target.String(), "queue_duration is required when queuing_enabled is true: 1 to 48 hours.")
 		}
 		return
 	}
 	q := *d.QueueDuration
 	switch {
 	case on && (q < 1 || q > 48):
-		k.add("delivery.queue_duration", target.String(), "queue_duration must be 1 to 48 hours when queuing_enabled is true, not "+strconv.FormatInt(q, 10)+".")
+		k.add(RuleDeliveryQueueDuration, target.String(), "queue_duration must be 1 to 48 hours when queuing_enabled is true, not "+strconv.FormatInt(q, 10)+".")
 	case !on && q != 0:
-		k.add("delivery.queue_duration", target.String(), "queue_duration must be 0 when queuing_enabled is false (or absent), not "+strconv.FormatInt(q, 10)+"; turn queuing on to hold messages 1 to 48 hours.")
+		k.add(RuleDeliveryQueueDuration, target.String(), "queue_duration must be 0 when queuing_enabled is false (or absent), not "+strconv.FormatInt(q, 10)+"; turn queuing on to hold messages 1 to 48 hours.")
 	}
 }
 
 func deliveryEmail(k *checker, p *path, d *model.DeliveryControls) {
 	na := func(key string, sent bool) {
 		if sent {
-			k.add("delivery.push_field_on_email", p.join(key), key+" does not apply to EMAIL campaigns (PUSH only); remove it.")
+			k.add(RuleDeliveryPushFieldOnEmail, p.join(key), key+" does not apply to EMAIL campaigns (PUSH only); remove it.")
 		}
 	}
 	na("max_time_to_show_message_of_same_camapign", d.MaxTimeToShowMessageOfSameCamapign != nil)
@@ -144,32 +143,32 @@ func deliveryEmail(k *checker, p *path, d *model.DeliveryControls) {
 	na("ignore_global_minimum_delay", d.IgnoreGlobalMinimumDelay != nil)
 	na("queuing_enabled", d.QueuingEnabled != nil)
 	na("queue_duration", d.QueueDuration != nil)
-	k.na("delivery.throttle_not_applicable", p, "campaign_throttle_rpm", d.CampaignThrottleRPM != nil, emailThrottle)
-	k.na("delivery.min_delay_not_applicable", p, "minimum_delay_between_two_notification_in_hour", d.MinimumDelayBetweenTwoNotificationInHour != nil, emailMinDelay)
-	k.na("delivery.limit_send_not_applicable", p, "limit_send_config", d.LimitSendConfig != nil, dcLimitSend)
-	if d.LimitSendConfig != nil && k.c.BasicDetails != nil && str(k.c.BasicDetails.ContentType) == model.ContentTransactional {
-		k.add("delivery.limit_send_transactional", p.join("limit_send_config"), "limit_send_config does not apply to TRANSACTIONAL emails; remove it.")
-	}
+	k.na(RuleDeliveryThrottleNotApplicable, p, "campaign_throttle_rpm", d.CampaignThrottleRPM != nil, emailThrottle)
+	// minimum_delay_between_two_notification_in_hour is accepted on every
+	// Email delivery type and limit_send_config on TRANSACTIONAL emails:
+	// the real service's examples send them (decisions.md §2, rules the
+	// spec does not state).
+	k.na(RuleDeliveryLimitSendNotApplicable, p, "limit_send_config", d.LimitSendConfig != nil, dcLimitSend)
 }
 
 func limitSend(k *checker, p *path, l *model.LimitSendConfig) {
 	k.types(p, &l.Extra)
-	k.requiredVal("delivery.limit_send_enabled_required", p, "enabled", l.Enabled != nil, &l.Extra, " in limit_send_config")
-	k.minInt("delivery.limit_send_count", p, "max_count", l.MaxCount, 1)
-	k.minInt("delivery.limit_send_window", p, "window_value", l.WindowValue, 1)
-	k.enum("delivery.limit_send_unit", p, "window_unit", l.WindowUnit, windowUnits)
+	k.requiredVal(RuleDeliveryLimitSendEnabledRequired, p, "enabled", l.Enabled != nil, &l.Extra, " in limit_send_config")
+	k.minInt(RuleDeliveryLimitSendCount, p, "max_count", l.MaxCount, 1)
+	k.minInt(RuleDeliveryLimitSendWindow, p, "window_value", l.WindowValue, 1)
+	k.enum(RuleDeliveryLimitSendUnit, p, "window_unit", l.WindowUnit, windowUnits)
 	if !isTrue(l.Enabled) {
 		return
 	}
 	why := " when limit_send_config is enabled"
-	k.requiredVal("delivery.limit_send_required", p, "max_count", l.MaxCount != nil, &l.Extra, why)
-	k.requiredVal("delivery.limit_send_required", p, "window_value", l.WindowValue != nil, &l.Extra, why)
-	k.requiredStr("delivery.limit_send_required", p, "window_unit", l.WindowUnit, &l.Extra, why)
+	k.requiredVal(RuleDeliveryLimitSendRequired, p, "max_count", l.MaxCount != nil, &l.Extra, why)
+	k.requiredVal(RuleDeliveryLimitSendRequired, p, "window_value", l.WindowValue != nil, &l.Extra, why)
+	k.requiredStr(RuleDeliveryLimitSendRequired, p, "window_unit", l.WindowUnit, &l.Extra, why)
 	unit := str(l.WindowUnit)
 	if unit == model.Hours && k.dtype != "" && k.dtype != model.DeliveryEventTriggered {
-		k.add("delivery.limit_send_hours", p.join("window_unit"), "window_unit HOURS is only for EVENT_TRIGGERED campaigns; use DAYS, WEEKS, MONTHS or YEAR.")
+		k.add(RuleDeliveryLimitSendHours, p.join("window_unit"), "window_unit HOURS is only for EVENT_TRIGGERED campaigns; use DAYS, WEEKS, MONTHS or YEAR.")
 	}
 	if max := windowMax(unit); max > 0 && l.WindowValue != nil && *l.WindowValue > max {
-		k.add("delivery.limit_send_window_max", p.join("window_value"), "window_value must be at most "+strconv.FormatInt(max, 10)+" "+unit+": the window is at most one year.")
+		k.add(RuleDeliveryLimitSendWindowMax, p.join("window_value"), "window_value must be at most "+strconv.FormatInt(max, 10)+" "+unit+": the window is at most one year.")
 	}
 }

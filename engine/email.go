@@ -16,44 +16,44 @@ func (k *checker) emailContent(p *path, e *model.EmailContent) {
 	hasTemplate := e.CustomTemplateID != nil || wrongType(&e.Extra, "custom_template_id")
 	switch {
 	case hasHTML && hasTemplate:
-		k.add("email.html_or_template", p.String(), "send exactly one of html_content and custom_template_id, not both.")
+		k.add(RuleEmailHTMLOrTemplate, p.String(), "send exactly one of html_content and custom_template_id, not both.")
 	case !hasHTML && !hasTemplate:
-		k.add("email.html_or_template", p.String(), "one of html_content and custom_template_id is required: the body of the email or a saved template.")
+		k.add(RuleEmailHTMLOrTemplate, p.String(), "one of html_content and custom_template_id is required: the body of the email or a saved template.")
 	case e.HTMLContent != nil && blank(e.HTMLContent) && k.publish():
-		k.add("email.html_required", p.join("html_content"), "html_content must not be empty for publish.")
+		k.add(RuleEmailHTMLRequired, p.join("html_content"), "html_content must not be empty for publish.")
 	case e.CustomTemplateID != nil && blank(e.CustomTemplateID):
-		k.add("email.template_id", p.join("custom_template_id"), "custom_template_id must not be empty.")
+		k.add(RuleEmailTemplateID, p.join("custom_template_id"), "custom_template_id must not be empty.")
 	}
-	k.minInt("email.custom_template_version", p, "custom_template_version", e.CustomTemplateVersion, 1)
+	k.minInt(RuleEmailCustomTemplateVersion, p, "custom_template_version", e.CustomTemplateVersion, 1)
 	if k.publish() {
 		if !hasTemplate {
-			k.requiredStr("email.subject_required", p, "subject", e.Subject, &e.Extra, " for publish (unless custom_template_id is used)")
-			k.requiredStr("email.sender_name_required", p, "sender_name", e.SenderName, &e.Extra, " for publish (unless custom_template_id is used)")
+			k.requiredStr(RuleEmailSubjectRequired, p, "subject", e.Subject, &e.Extra, " for publish (unless custom_template_id is used)")
+			k.requiredStr(RuleEmailSenderNameRequired, p, "sender_name", e.SenderName, &e.Extra, " for publish (unless custom_template_id is used)")
 		}
-		k.requiredStr("email.from_address_required", p, "from_address", e.FromAddress, &e.Extra, " for publish")
+		k.requiredStr(RuleEmailFromAddressRequired, p, "from_address", e.FromAddress, &e.Extra, " for publish")
 	}
 	if e.FromAddress != nil && !blank(e.FromAddress) {
-		k.email("email.address", p.sub("from_address"), "from_address", *e.FromAddress)
+		k.email(RuleEmailAddress, p.sub("from_address"), "from_address", *e.FromAddress)
 	}
 	if e.ReplyToAddress != nil {
-		k.email("email.address", p.sub("reply_to_address"), "reply_to_address", *e.ReplyToAddress)
+		k.email(RuleEmailAddress, p.sub("reply_to_address"), "reply_to_address", *e.ReplyToAddress)
 	}
 	for i, a := range e.CCIDs {
-		k.email("email.address", p.sub("cc_ids").el(i), "cc_ids entry", a)
+		k.email(RuleEmailAddress, p.sub("cc_ids").el(i), "cc_ids entry", a)
 	}
 	for i, a := range e.BCCIDs {
-		k.email("email.address", p.sub("bcc_ids").el(i), "bcc_ids entry", a)
+		k.email(RuleEmailAddress, p.sub("bcc_ids").el(i), "bcc_ids entry", a)
 	}
-	k.enum("email.editor", p, "email_editor", e.EmailEditor, emailEditors)
+	k.enum(RuleEmailEditor, p, "email_editor", e.EmailEditor, emailEditors)
 	for i := range e.Attachments {
 		a := &e.Attachments[i]
 		ap := p.sub("attachments").el(i)
 		k.types(ap, &a.Extra)
-		if k.requiredStr("email.attachment_required", ap, "file_type", a.FileType, &a.Extra, " on every attachment") {
-			k.enum("email.attachment_type", ap, "file_type", a.FileType, attachmentTypes)
+		if k.requiredStr(RuleEmailAttachmentRequired, ap, "file_type", a.FileType, &a.Extra, " on every attachment") {
+			k.enum(RuleEmailAttachmentType, ap, "file_type", a.FileType, attachmentTypes)
 		}
-		if k.requiredStr("email.attachment_required", ap, "url", a.URL, &a.Extra, " on every attachment") && str(a.FileType) == model.AttachmentURL {
-			k.uri("email.attachment_url", ap, "url", a.URL)
+		if k.requiredStr(RuleEmailAttachmentRequired, ap, "url", a.URL, &a.Extra, " on every attachment") && str(a.FileType) == model.AttachmentURL {
+			k.uri(RuleEmailAttachmentUrl, ap, "url", a.URL)
 		}
 	}
 }

@@ -58,7 +58,7 @@ type Options struct {
 // Problem is one failed rule. Target follows decisions.md §4: the dotted JSON
 // path from the body's root with array indices in brackets.
 type Problem struct {
-	Rule    string `json:"rule"`
+	Rule    string `json:"rule"` // a RuleID (rules.go), or a code the service gave
 	Target  string `json:"target"`
 	Message string `json:"message"`
 }
@@ -119,7 +119,7 @@ func checkComponents(k *checker, body *model.Campaign) {
 	for i := range components {
 		comp := &components[i]
 		if inv, bad := body.Extra.Invalid[comp.name]; bad {
-			k.add("json.type", comp.name, comp.name+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+			k.add(RuleJSONType, comp.name, comp.name+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
 			continue
 		}
 		if comp.sent(body) {
@@ -153,7 +153,7 @@ func ValidatePatch(stored, patch *model.Campaign, state string, opts Options) Pa
 	// even when the new value breaks other rules too.
 	for _, target := range locked {
 		if lockedChanged(stored, patch, target) {
-			k.add("state.locked", target, target+" cannot be changed while the campaign is "+state+"; send it with its stored value or leave it out.")
+			k.add(RuleStateLocked, target, target+" cannot be changed while the campaign is "+state+"; send it with its stored value or leave it out.")
 		}
 	}
 	checkTop(k, patch, stored)

@@ -114,7 +114,7 @@ func mutated(t testing.TB, fixture string, set [][2]string) *model.Campaign {
 
 func hasProblem(probs []Problem, rule, target string) bool {
 	for _, p := range probs {
-		if p.Rule == rule && p.Target == target {
+		if string(p.Rule) == rule && p.Target == target {
 			return true
 		}
 	}
@@ -124,7 +124,7 @@ func hasProblem(probs []Problem, rule, target string) bool {
 func dump(probs []Problem) string {
 	var b strings.Builder
 	for _, p := range probs {
-		b.WriteString("\n    " + p.Rule + " @ " + p.Target + ": " + p.Message)
+		b.WriteString("\n    " + string(p.Rule) + " @ " + p.Target + ": " + p.Message)
 	}
 	if b.Len() == 0 {
 		return " (none)"

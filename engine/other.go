@@ -21,15 +21,15 @@ func checkAdvanced(k *checker) {
 	if e := a.ExpirationSettings; e != nil {
 		ep := p.sub("expiration_settings")
 		k.types(ep, &e.Extra)
-		k.minInt("advanced.expiration_value", ep, "expire_notification_after_value", e.ExpireNotificationAfterValue, 1)
-		k.enum("advanced.expiration_type", ep, "expire_notification_after_type", e.ExpireNotificationAfterType, expireTypes)
-		k.minInt("advanced.expiration_value", ep, "remove_from_inbox_after_value", e.RemoveFromInboxAfterValue, 1)
-		k.enum("advanced.expiration_type", ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, removeTypes)
+		k.minInt(RuleAdvancedExpirationValue, ep, "expire_notification_after_value", e.ExpireNotificationAfterValue, 1)
+		k.enum(RuleAdvancedExpirationType, ep, "expire_notification_after_type", e.ExpireNotificationAfterType, expireTypes)
+		k.minInt(RuleAdvancedExpirationValue, ep, "remove_from_inbox_after_value", e.RemoveFromInboxAfterValue, 1)
+		k.enum(RuleAdvancedExpirationType, ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, removeTypes)
 		if e.ExpireNotificationAfterValue != nil {
-			k.requiredStr("advanced.expiration_type_required", ep, "expire_notification_after_type", e.ExpireNotificationAfterType, &e.Extra, " with expire_notification_after_value")
+			k.requiredStr(RuleAdvancedExpirationTypeRequired, ep, "expire_notification_after_type", e.ExpireNotificationAfterType, &e.Extra, " with expire_notification_after_value")
 		}
 		if e.RemoveFromInboxAfterValue != nil {
-			k.requiredStr("advanced.expiration_type_required", ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, &e.Extra, " with remove_from_inbox_after_value")
+			k.requiredStr(RuleAdvancedExpirationTypeRequired, ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, &e.Extra, " with remove_from_inbox_after_value")
 		}
 	}
 	if pp := a.PlatformLevelPriority; pp != nil {
@@ -41,10 +41,10 @@ func checkAdvanced(k *checker) {
 		if ip := pp.IOSSpecificPriority; ip != nil {
 			ipp := lp.sub("ios_specific_priority")
 			k.types(ipp, &ip.Extra)
-			k.enum("advanced.apns_priority", ipp, "apns_priority", ip.APNSPriority, model.APNSPriorities)
-			k.enum("advanced.interruption_level", ipp, "interruption_level", ip.InterruptionLevel, interruptionLevel)
+			k.enum(RuleAdvancedAPNSPriority, ipp, "apns_priority", ip.APNSPriority, model.APNSPriorities)
+			k.enum(RuleAdvancedInterruptionLevel, ipp, "interruption_level", ip.InterruptionLevel, interruptionLevel)
 			if r := ip.RelevanceScore; r != nil && *r != 0 && *r != 0.5 && *r != 1 {
-				k.add("advanced.relevance_score", ipp.join("relevance_score"), "relevance_score must be 0, 0.5 or 1.")
+				k.add(RuleAdvancedRelevanceScore, ipp.join("relevance_score"), "relevance_score must be 0, 0.5 or 1.")
 			}
 		}
 	}
@@ -55,25 +55,18 @@ func checkGoals(k *checker) {
 	g := k.c.ConversionGoalDetails
 	p := rootPath("conversion_goal_details")
 	k.types(p, &g.Extra)
-	k.minInt("goals.attribution_window", p, "attribution_window_in_hours", g.AttributionWindowInHours, 1)
-	primary := 0
+	k.minInt(RuleGoalsAttributionWindow, p, "attribution_window_in_hours", g.AttributionWindowInHours, 1)
 	for i := range g.Goals {
 		goal := &g.Goals[i]
 		gp := p.sub("goals").el(i)
 		k.types(gp, &goal.Extra)
-		k.requiredStr("goals.required", gp, "goal_name", goal.GoalName, &goal.Extra, " in a goal")
-		k.requiredStr("goals.required", gp, "goal_event_name", goal.GoalEventName, &goal.Extra, " in a goal")
-		if isTrue(goal.IsPrimaryGoal) {
-			primary++
-			if primary > 1 {
-				k.add("goals.one_primary", gp.join("is_primary_goal"), "only one goal can be the primary goal.")
-			}
-		}
+		k.requiredStr(RuleGoalsRequired, gp, "goal_name", goal.GoalName, &goal.Extra, " in a goal")
+		k.requiredStr(RuleGoalsRequired, gp, "goal_event_name", goal.GoalEventName, &goal.Extra, " in a goal")
 		if a := goal.GoalEventAttribute; a != nil {
 			ap := gp.sub("goal_event_attribute")
 			k.types(ap, &a.Extra)
-			k.requiredStr("goals.attribute_required", ap, "name", a.Name, &a.Extra, " in goal_event_attribute")
-			k.enum("goals.attribute_data_type", ap, "data_type", a.DataType, model.GoalDataTypes)
+			k.requiredStr(RuleGoalsAttributeRequired, ap, "name", a.Name, &a.Extra, " in goal_event_attribute")
+			k.enum(RuleGoalsAttributeDataType, ap, "data_type", a.DataType, model.GoalDataTypes)
 		}
 	}
 }
@@ -84,10 +77,10 @@ func checkControlGroup(k *checker) {
 	p := rootPath("control_group_details")
 	k.types(p, &g.Extra)
 	if isTrue(g.IsCampaignControlGroupEnabled) {
-		k.requiredVal("control_group.percentage_required", p, "campaign_control_group_percentage", g.CampaignControlGroupPercentage != nil, &g.Extra, " when is_campaign_control_group_enabled is true")
+		k.requiredVal(RuleControlGroupPercentageRequired, p, "campaign_control_group_percentage", g.CampaignControlGroupPercentage != nil, &g.Extra, " when is_campaign_control_group_enabled is true")
 	}
 	if v := g.CampaignControlGroupPercentage; v != nil && (*v < 0 || *v > 100) {
-		k.add("control_group.percentage", p.join("campaign_control_group_percentage"), "campaign_control_group_percentage must be 0 to 100, not "+strconv.FormatInt(*v, 10)+".")
+		k.add(RuleControlGroupPercentage, p.join("campaign_control_group_percentage"), "campaign_control_group_percentage must be 0 to 100, not "+strconv.FormatInt(*v, 10)+".")
 	}
 }
 
@@ -101,14 +94,14 @@ func checkUTM(k *checker) {
 	u := k.c.UTMParams
 	p := rootPath("utm_params")
 	k.types(p, &u.Extra)
-	k.requiredStr("utm.required", p, "utm_source", u.UTMSource, &u.Extra, " when UTM parameters are used")
-	k.requiredStr("utm.required", p, "utm_medium", u.UTMMedium, &u.Extra, " when UTM parameters are used")
+	k.requiredStr(RuleUTMRequired, p, "utm_source", u.UTMSource, &u.Extra, " when UTM parameters are used")
+	k.requiredStr(RuleUTMRequired, p, "utm_medium", u.UTMMedium, &u.Extra, " when UTM parameters are used")
 	custom := len(u.Extra.Unknown)
 	if u.UTMCustom != nil || wrongType(&u.Extra, "utm_custom") {
 		custom++
 	}
 	if custom > maxCustomUTM {
-		k.add("utm.custom_count", p.String(), "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides utm_source, utm_medium, utm_campaign, utm_term and utm_content; "+strconv.Itoa(custom)+" were sent.")
+		k.add(RuleUTMCustomCount, p.String(), "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides utm_source, utm_medium, utm_campaign, utm_term and utm_content; "+strconv.Itoa(custom)+" were sent.")
 	}
 	if len(u.Extra.Unknown) > 0 {
 		keys := make([]string, 0, len(u.Extra.Unknown))
@@ -120,10 +113,10 @@ func checkUTM(k *checker) {
 			switch u.Extra.Unknown[key].(type) {
 			case string:
 			default:
-				k.add("utm.custom_string", p.join(key), "custom UTM parameter "+key+" must be a string.")
+				k.add(RuleUTMCustomString, p.join(key), "custom UTM parameter "+key+" must be a string.")
 			}
 			if key == "" {
-				k.add("utm.custom_name", p.String(), "a custom UTM parameter needs a non-empty name.")
+				k.add(RuleUTMCustomName, p.String(), "a custom UTM parameter needs a non-empty name.")
 			}
 		}
 	}
@@ -139,43 +132,43 @@ func checkAudienceLimit(k *checker) {
 	a := k.c.CampaignAudienceLimit
 	p := rootPath("campaign_audience_limit")
 	if !k.opts.Features.AudienceLimit {
-		k.add("audience_limit.feature", p.String(), "Campaign Audience Limit feature is not enabled for this workspace; remove campaign_audience_limit or ask for the feature.")
+		k.add(RuleAudienceLimitFeature, p.String(), "Campaign Audience Limit feature is not enabled for this workspace; remove campaign_audience_limit or ask for the feature.")
 		return
 	}
 	if k.dtype == model.DeliveryLiveActivity {
-		k.add("audience_limit.live_activity", p.String(), "campaign_audience_limit is not supported for BROADCAST_LIVE_ACTIVITY campaigns; remove it.")
+		k.add(RuleAudienceLimitLiveActivity, p.String(), "campaign_audience_limit is not supported for BROADCAST_LIVE_ACTIVITY campaigns; remove it.")
 		return
 	}
 	k.types(p, &a.Extra)
-	if !k.requiredVal("audience_limit.enabled_required", p, "is_campaign_audience_limit_enabled", a.IsCampaignAudienceLimitEnabled != nil, &a.Extra, "") {
+	if !k.requiredVal(RuleAudienceLimitEnabledRequired, p, "is_campaign_audience_limit_enabled", a.IsCampaignAudienceLimitEnabled != nil, &a.Extra, "") {
 		return
 	}
-	k.enum("audience_limit.metric", p, "metric", a.Metric, metrics)
-	k.enum("audience_limit.frequency", p, "frequency", a.Frequency, audienceFrequencies)
+	k.enum(RuleAudienceLimitMetric, p, "metric", a.Metric, metrics)
+	k.enum(RuleAudienceLimitFrequency, p, "frequency", a.Frequency, audienceFrequencies)
 	if v := a.Limit; v != nil && (*v < 1 || *v > model.AudienceLimitMax) {
-		k.add("audience_limit.limit", p.join("limit"), "limit must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".")
+		k.add(RuleAudienceLimitLimit, p.join("limit"), "limit must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".")
 	}
 	if str(a.Frequency) == model.FrequencyInstance && k.dtype != "" && !(k.isPush() && k.dtype == model.DeliveryPeriodic) {
-		k.add("audience_limit.instance", p.join("frequency"), "frequency INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
+		k.add(RuleAudienceLimitInstance, p.join("frequency"), "frequency INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
 	}
 	enabled := a.IsCampaignAudienceLimitEnabled != nil && *a.IsCampaignAudienceLimitEnabled
 	oneTime := k.dtype == model.DeliveryOneTime
 	if oneTime {
-		k.notApplicable("audience_limit.one_time", p, "metric", a.Metric != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
-		k.notApplicable("audience_limit.one_time", p, "frequency", a.Frequency != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
+		k.notApplicable(RuleAudienceLimitOneTime, p, "metric", a.Metric != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
+		k.notApplicable(RuleAudienceLimitOneTime, p, "frequency", a.Frequency != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
 	}
 	if enabled {
 		why := " when is_campaign_audience_limit_enabled is true"
 		if !oneTime {
-			k.requiredStr("audience_limit.required", p, "metric", a.Metric, &a.Extra, why)
-			k.requiredStr("audience_limit.required", p, "frequency", a.Frequency, &a.Extra, why)
+			k.requiredStr(RuleAudienceLimitRequired, p, "metric", a.Metric, &a.Extra, why)
+			k.requiredStr(RuleAudienceLimitRequired, p, "frequency", a.Frequency, &a.Extra, why)
 		}
-		k.requiredVal("audience_limit.required", p, "limit", a.Limit != nil, &a.Extra, why)
+		k.requiredVal(RuleAudienceLimitRequired, p, "limit", a.Limit != nil, &a.Extra, why)
 		return
 	}
 	off := func(key string, sent bool) {
 		if sent {
-			k.add("audience_limit.disabled", p.join(key), key+" must not be sent when is_campaign_audience_limit_enabled is false.")
+			k.add(RuleAudienceLimitDisabled, p.join(key), key+" must not be sent when is_campaign_audience_limit_enabled is false.")
 		}
 	}
 	if !oneTime {

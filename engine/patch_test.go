@@ -271,7 +271,7 @@ func TestHugeListsStayLinear(t *testing.T) {
 	probs := Validate(c, PhasePatch, Options{})
 	count := map[string]int{}
 	for _, p := range probs {
-		count[p.Rule]++
+		count[string(p.Rule)]++
 	}
 	if count["basic.platforms_duplicate"] != n-1 || count["content.locales_duplicate"] != n/2 || count["content.locale_unknown"] != n/4 {
 		t.Fatalf("counts: %v", count)

@@ -20,24 +20,24 @@ var (
 // platformRules are the rule ids a helper reports under, per platform, as
 // constants so that no id is built while nothing is wrong.
 type platformRules struct {
-	customTemplate, customVersion     string
-	clickAction, clickValue           string
-	slider, slides, slideImage        string
-	slideAction, slideValue, slideURI string
+	customTemplate, customVersion     RuleID
+	clickAction                       RuleID
+	slider, slideImage                RuleID
+	slideAction, slideValue, slideURI RuleID
 }
 
 var (
 	androidRules = platformRules{
-		"push.android.custom_template", "push.android.custom_template_version",
-		"push.android.click_action", "push.android.click_action_value_required",
-		"push.android.carousel.slider_transition", "push.android.carousel.slides_required", "push.android.carousel.slide_image_required",
-		"push.android.carousel.slide_click_action", "push.android.carousel.slide_click_value_required", "push.uri",
+		RulePushAndroidCustomTemplate, RulePushAndroidCustomTemplateVersion,
+		RulePushAndroidClickAction,
+		RulePushAndroidCarouselSliderTransition, RulePushAndroidCarouselSlideImageRequired,
+		RulePushAndroidCarouselSlideClickAction, RulePushAndroidCarouselSlideClickValueRequired, RulePushURI,
 	}
 	iosRules = platformRules{
-		"push.ios.custom_template", "push.ios.custom_template_version",
-		"push.ios.click_action", "push.ios.click_action_value_required",
-		"push.ios.carousel.slider_transition", "push.ios.carousel.slides_required", "push.ios.carousel.slide_image_required",
-		"push.ios.carousel.slide_click_action", "push.ios.carousel.slide_click_value_required", "push.uri",
+		RulePushIOSCustomTemplate, RulePushIOSCustomTemplateVersion,
+		RulePushIOSClickAction,
+		RulePushIOSCarouselSliderTransition, RulePushIOSCarouselSlideImageRequired,
+		RulePushIOSCarouselSlideClickAction, RulePushIOSCarouselSlideClickValueRequired, RulePushURI,
 	}
 )
 
@@ -63,18 +63,16 @@ func (k *checker) platform(p *path, key, platform string, sent bool, ex *model.E
 	if !k.hasPlats || wrongType(ex, key) {
 		return
 	}
-	targeted := k.targets(platform)
-	switch {
-	case sent && !targeted:
-		k.add("push.platform_not_targeted", p.join(key), key+" content is sent but "+platform+" is not in basic_details.platforms; add the platform or remove this content.")
-	case !sent && targeted && k.publish():
-		k.add("push.platform_content_required", p.join(key), key+" content is required for publish: "+platform+" is in basic_details.platforms.")
+	// Content for a platform that is not listed is kept, not refused: no
+	// spec line forbids it (decisions.md §2, rules the spec does not state).
+	if !sent && k.targets(platform) && k.publish() {
+		k.add(RulePushPlatformContentRequired, p.join(key), key+" content is required for publish: "+platform+" is in basic_details.platforms.")
 	}
 }
 
 // templateType checks template_type against the platform's list; the
 // message names the mistake users make most (CUSTOM, Android-only templates).
-func (k *checker) templateType(rule, requiredRule string, p *path, platform string, v *string, ex *model.Extra, allowed []string) bool {
+func (k *checker) templateType(rule, requiredRule RuleID, p *path, platform string, v *string, ex *model.Extra, allowed []string) bool {
 	if !k.requiredStr(requiredRule, p, "template_type", v, ex, "") {
 		return false
 	}
@@ -105,34 +103,34 @@ func needsBackupAndroid(tt string) bool {
 func (k *checker) android(p *path, a *model.Android) {
 	k.types(p, &a.Extra)
 	tt := ""
-	if k.templateType("push.android.template_type", "push.android.template_type_required", p, "Android", a.TemplateType, &a.Extra, model.AndroidTemplates) {
+	if k.templateType(RulePushAndroidTemplateType, RulePushAndroidTemplateTypeRequired, p, "Android", a.TemplateType, &a.Extra, model.AndroidTemplates) {
 		tt = *a.TemplateType
 	}
 	k.customTemplate(&androidRules, p, tt, a.CustomTemplateID, a.CustomTemplateVersion, &a.Extra)
 	if a.BasicDetails == nil {
-		k.requiredVal("push.android.basic_details_required", p, "basic_details", false, &a.Extra, " in every Android payload")
+		k.requiredVal(RulePushAndroidBasicDetailsRequired, p, "basic_details", false, &a.Extra, " in every Android payload")
 	} else {
 		k.androidBasic(p.sub("basic_details"), a.BasicDetails, tt)
 	}
 	isTimer := tt == model.TemplateTimer || tt == model.TemplateTimerWithProgressBar
 	if isTimer {
-		k.requiredVal("push.android.timer_required", p, "timer", a.Timer != nil, &a.Extra, " for template "+tt)
+		k.requiredVal(RulePushAndroidTimerRequired, p, "timer", a.Timer != nil, &a.Extra, " for template "+tt)
 	}
 	if a.Timer != nil {
 		k.timer(p.sub("timer"), a.Timer)
 	}
 	if needsBackupAndroid(tt) {
-		k.requiredVal("push.android.template_backup_required", p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
+		k.requiredVal(RulePushAndroidTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
 	}
 	if b := a.TemplateBackup; b != nil {
 		bp := p.sub("template_backup")
 		k.types(bp, &b.Extra)
-		k.uri("push.android.uri", bp, "image_url", b.ImageURL)
+		k.uri(RulePushAndroidURI, bp, "image_url", b.ImageURL)
 		k.clickAction(&androidRules, bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-		k.keyValues("push.key_value_pairs", bp.sub("key_value_pairs"), b.KeyValuePairs)
+		k.keyValues(RulePushKeyValuePairs, bp.sub("key_value_pairs"), b.KeyValuePairs)
 		if k.publish() {
-			k.requiredStr("push.title_required", bp, "title", b.Title, &b.Extra, " for publish")
-			k.requiredStr("push.message_required", bp, "message", b.Message, &b.Extra, " for publish")
+			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " for publish")
+			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " for publish")
 		}
 	}
 	for i := range a.Buttons {
@@ -154,32 +152,29 @@ func (k *checker) clickAction(r *platformRules, p *path, action, value *string, 
 	if action == nil {
 		return
 	}
-	if k.enum(r.clickAction, p, "default_click_action", action, model.DefaultClickActions) {
-		k.requiredStr(r.clickValue, p, "default_click_action_value", value, ex, " when default_click_action is set")
-	}
+	k.enum(r.clickAction, p, "default_click_action", action, model.DefaultClickActions)
 }
 
 func (k *checker) androidBasic(p *path, b *model.AndroidBasic, tt string) {
 	k.types(p, &b.Extra)
-	const r = "push.android.basic_details"
 	if k.publish() && tt != model.TemplateCustom {
-		k.requiredStr("push.title_required", p, "title", b.Title, &b.Extra, " for publish")
-		k.requiredStr("push.message_required", p, "message", b.Message, &b.Extra, " for publish")
+		k.requiredStr(RulePushTitleRequired, p, "title", b.Title, &b.Extra, " for publish")
+		k.requiredStr(RulePushMessageRequired, p, "message", b.Message, &b.Extra, " for publish")
 	}
-	k.uri("push.android.uri", p, "image_url", b.ImageURL)
-	k.uri("push.android.uri", p, "input_gif_url", b.InputGIFURL)
-	k.uri("push.android.uri", p, "banner_image_url", b.BannerImageURL)
+	k.uri(RulePushAndroidURI, p, "image_url", b.ImageURL)
+	k.uri(RulePushAndroidURI, p, "input_gif_url", b.InputGIFURL)
+	k.uri(RulePushAndroidURI, p, "banner_image_url", b.BannerImageURL)
 	k.clickAction(&androidRules, p, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-	k.keyValues("push.key_value_pairs", p.sub("key_value_pairs"), b.KeyValuePairs)
+	k.keyValues(RulePushKeyValuePairs, p.sub("key_value_pairs"), b.KeyValuePairs)
 	k.hexColor(p, "background_color_code", b.BackgroundColorCode)
 	k.hexColor(p, "app_name_color_code", b.AppNameColorCode)
-	k.enum(r+".notification_control_color", p, "notification_control_color", b.NotificationControlColor, notificationColors)
-	k.enum(r+".image_scaling", p, "image_scaling", b.ImageScaling, imageScalings)
+	k.enum(RulePushAndroidBasicDetailsNotificationControlColor, p, "notification_control_color", b.NotificationControlColor, notificationColors)
+	k.enum(RulePushAndroidBasicDetailsImageScaling, p, "image_scaling", b.ImageScaling, imageScalings)
 	if tt == model.TemplateImageBannerWithText {
-		k.requiredStr("push.android.banner_image_required", p, "banner_image_url", b.BannerImageURL, &b.Extra, " for template IMAGE_BANNER_WITH_TEXT")
+		k.requiredStr(RulePushAndroidBannerImageRequired, p, "banner_image_url", b.BannerImageURL, &b.Extra, " for template IMAGE_BANNER_WITH_TEXT")
 	}
 	if tt == model.TemplateSimpleImageCarousel {
-		k.requiredVal("push.carousel_required", p, "carousel_content", b.CarouselContent != nil, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL")
+		k.requiredVal(RulePushCarouselRequired, p, "carousel_content", b.CarouselContent != nil, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL")
 	}
 	if b.CarouselContent != nil {
 		k.carousel(&androidRules, p.sub("carousel_content"), b.CarouselContent, androidSliders, "Android")
@@ -188,7 +183,7 @@ func (k *checker) androidBasic(p *path, b *model.AndroidBasic, tt string) {
 
 func (k *checker) hexColor(p *path, key string, v *string) {
 	if v != nil && !validHexColor(*v) {
-		k.add("push.color_code", p.join(key), key+" must be a hex colour like #1A2B3C.")
+		k.add(RulePushColorCode, p.join(key), key+" must be a hex colour like #1A2B3C.")
 	}
 }
 
@@ -198,9 +193,6 @@ func (k *checker) carousel(r *platformRules, p *path, c *model.Carousel, sliders
 	k.types(p, &c.Extra)
 	if v := c.SliderTransition; v != nil && !oneOf(*v, sliders) {
 		k.add(r.slider, p.join("slider_transition"), "slider_transition "+strconv.Quote(*v)+" is not allowed on "+platform+": use "+list(sliders)+" (the casing matters).")
-	}
-	if len(c.SlideData) == 0 && !wrongType(&c.Extra, "slide_data") {
-		k.add(r.slides, p.join("slide_data"), "a carousel needs at least one slide in slide_data.")
 	}
 	for i := range c.SlideData {
 		s := &c.SlideData[i]
@@ -212,104 +204,99 @@ func (k *checker) carousel(r *platformRules, p *path, c *model.Carousel, sliders
 		if s.ImageClickAction != nil && k.enum(r.slideAction, sp, "image_click_action", s.ImageClickAction, model.DefaultClickActions) {
 			k.requiredStr(r.slideValue, sp, "image_click_action_value", s.ImageClickActionValue, &s.Extra, " when image_click_action is set")
 		}
-		k.keyValues("push.key_value_pairs", sp.sub("key_value_pairs"), s.KeyValuePairs)
+		k.keyValues(RulePushKeyValuePairs, sp.sub("key_value_pairs"), s.KeyValuePairs)
 	}
 }
 
 func (k *checker) timer(p *path, t *model.Timer) {
 	k.types(p, &t.Extra)
-	const r = "push.android.timer"
-	if k.requiredStr(r+"_ends_at_required", p, "timer_ends_at", t.TimerEndsAt, &t.Extra, " in a timer") {
-		k.enum(r+".ends_at", p, "timer_ends_at", t.TimerEndsAt, timerEnds)
+	if k.requiredStr(RulePushAndroidTimerEndsAtRequired, p, "timer_ends_at", t.TimerEndsAt, &t.Extra, " in a timer") {
+		k.enum(RulePushAndroidTimerEndsAt, p, "timer_ends_at", t.TimerEndsAt, timerEnds)
 	}
-	k.requiredVal(r+".personalized_required", p, "personalized_value", t.PersonalizedValue != nil, &t.Extra, " in a timer")
+	k.requiredVal(RulePushAndroidTimerPersonalizedRequired, p, "personalized_value", t.PersonalizedValue != nil, &t.Extra, " in a timer")
 	if t.PersonalizedValue != nil {
 		if *t.PersonalizedValue {
-			k.requiredStr(r+".specific_time_required", p, "specific_time", t.SpecificTime, &t.Extra, " when personalized_value is true")
+			k.requiredStr(RulePushAndroidTimerSpecificTimeRequired, p, "specific_time", t.SpecificTime, &t.Extra, " when personalized_value is true")
 		} else {
 			why := " when personalized_value is false"
-			if k.requiredStr(r+".duration_required", p, "duration_hour", t.DurationHour, &t.Extra, why) && t.DurationHour != nil {
+			if k.requiredStr(RulePushAndroidTimerDurationRequired, p, "duration_hour", t.DurationHour, &t.Extra, why) && t.DurationHour != nil {
 				if f, ok := numeric(*t.DurationHour); !ok || f < 0 || f != float64(int64(f)) {
-					k.add(r+".duration", p.join("duration_hour"), "duration_hour must be a whole number of hours, sent as a string like \"2\".")
+					k.add(RulePushAndroidTimerDuration, p.join("duration_hour"), "duration_hour must be a whole number of hours, sent as a string like \"2\".")
 				}
 			}
-			if k.requiredStr(r+".duration_required", p, "duration_minute", t.DurationMinute, &t.Extra, why) && t.DurationMinute != nil {
+			if k.requiredStr(RulePushAndroidTimerDurationRequired, p, "duration_minute", t.DurationMinute, &t.Extra, why) && t.DurationMinute != nil {
 				if f, ok := numeric(*t.DurationMinute); !ok || f < 0 || f > 59 || f != float64(int64(f)) {
-					k.add(r+".duration", p.join("duration_minute"), "duration_minute must be a whole number from 0 to 59, sent as a string like \"30\".")
+					k.add(RulePushAndroidTimerDuration, p.join("duration_minute"), "duration_minute must be a whole number from 0 to 59, sent as a string like \"30\".")
 				}
 			}
 		}
 	}
-	k.dateTime(r+".specific_time", p, "specific_time", t.SpecificTime)
+	k.dateTime(RulePushAndroidTimerSpecificTime, p, "specific_time", t.SpecificTime)
 	switch str(t.TimerEndsAt) {
 	case model.TimerSpecificUserTimezone, model.TimerSpecificCampaignTimezone:
-		k.requiredStr(r+".time_period_required", p, "time_period", t.TimePeriod, &t.Extra, " when timer_ends_at is "+*t.TimerEndsAt)
+		k.requiredStr(RulePushAndroidTimerTimePeriodRequired, p, "time_period", t.TimePeriod, &t.Extra, " when timer_ends_at is "+*t.TimerEndsAt)
 	}
 }
 
 func (k *checker) androidButton(p *path, b *model.AndroidButton) {
 	k.types(p, &b.Extra)
-	const r = "push.android.button"
-	k.requiredStr(r+".name_required", p, "btn_name", b.BtnName, &b.Extra, " on every button")
-	if k.requiredStr(r+".action_required", p, "click_action_type", b.ClickActionType, &b.Extra, " on every button") &&
-		k.enum(r+".click_action_type", p, "click_action_type", b.ClickActionType, model.ButtonClickActions) &&
+	if b.ClickActionType != nil &&
+		k.enum(RulePushAndroidButtonClickActionType, p, "click_action_type", b.ClickActionType, model.ButtonClickActions) &&
 		oneOf(*b.ClickActionType, model.NamedClickActions) {
-		k.requiredStr(r+".click_action_name_required", p, "click_action_name", b.ClickActionName, &b.Extra, " for click_action_type "+*b.ClickActionType)
+		k.requiredStr(RulePushAndroidButtonClickActionNameRequired, p, "click_action_name", b.ClickActionName, &b.Extra, " for click_action_type "+*b.ClickActionType)
 	}
-	k.keyValues("push.key_value_pairs", p.sub("key_value_pairs"), b.KeyValuePairs)
+	k.keyValues(RulePushKeyValuePairs, p.sub("key_value_pairs"), b.KeyValuePairs)
 }
 
 func (k *checker) androidAdvanced(p *path, a *model.AndroidAdvanced) {
 	k.types(p, &a.Extra)
-	const r = "push.android.advanced"
 	if isTrue(a.MakeNotificationSticky) || isTrue(a.AutoDismissNotification) {
 		why := " when make_notification_sticky is true"
 		if !isTrue(a.MakeNotificationSticky) {
 			why = " when auto_dismiss_notification is true"
 		}
-		k.requiredStr(r+".dismiss_text_required", p, "dismiss_button_text", a.DismissButtonText, &a.Extra, why)
+		k.requiredStr(RulePushAndroidAdvancedDismissTextRequired, p, "dismiss_button_text", a.DismissButtonText, &a.Extra, why)
 	}
 	if isTrue(a.AutoDismissNotification) {
 		why := " when auto_dismiss_notification is true"
-		k.requiredVal(r+".auto_dismiss_required", p, "auto_dismiss_notification_time_value", a.AutoDismissNotificationTimeValue != nil, &a.Extra, why)
-		k.requiredStr(r+".auto_dismiss_required", p, "auto_dismiss_notification_time_granularity", a.AutoDismissNotificationTimeGranularity, &a.Extra, why)
+		k.requiredVal(RulePushAndroidAdvancedAutoDismissRequired, p, "auto_dismiss_notification_time_value", a.AutoDismissNotificationTimeValue != nil, &a.Extra, why)
+		k.requiredStr(RulePushAndroidAdvancedAutoDismissRequired, p, "auto_dismiss_notification_time_granularity", a.AutoDismissNotificationTimeGranularity, &a.Extra, why)
 	}
-	k.minInt(r+".auto_dismiss_value", p, "auto_dismiss_notification_time_value", a.AutoDismissNotificationTimeValue, 1)
-	k.enum(r+".auto_dismiss_granularity", p, "auto_dismiss_notification_time_granularity", a.AutoDismissNotificationTimeGranularity, dismissGranularity)
+	k.minInt(RulePushAndroidAdvancedAutoDismissValue, p, "auto_dismiss_notification_time_value", a.AutoDismissNotificationTimeValue, 1)
+	k.enum(RulePushAndroidAdvancedAutoDismissGranularity, p, "auto_dismiss_notification_time_granularity", a.AutoDismissNotificationTimeGranularity, dismissGranularity)
 }
 
 func (k *checker) ios(p *path, a *model.IOS) {
 	k.types(p, &a.Extra)
 	tt := ""
-	if k.templateType("push.ios.template_type", "push.ios.template_type_required", p, "iOS", a.TemplateType, &a.Extra, model.IOSTemplates) {
+	if k.templateType(RulePushIOSTemplateType, RulePushIOSTemplateTypeRequired, p, "iOS", a.TemplateType, &a.Extra, model.IOSTemplates) {
 		tt = *a.TemplateType
 	}
 	k.customTemplate(&iosRules, p, tt, a.CustomTemplateID, a.CustomTemplateVersion, &a.Extra)
 	if a.BasicDetails == nil {
-		k.requiredVal("push.ios.basic_details_required", p, "basic_details", false, &a.Extra, " in every iOS payload")
+		k.requiredVal(RulePushIOSBasicDetailsRequired, p, "basic_details", false, &a.Extra, " in every iOS payload")
 	} else {
 		k.iosBasic(p.sub("basic_details"), a.BasicDetails, tt)
 	}
 	if tt == model.TemplateStylizedBasic || tt == model.TemplateSimpleImageCarousel {
-		k.requiredVal("push.ios.template_backup_required", p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
+		k.requiredVal(RulePushIOSTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
 	}
 	if b := a.TemplateBackup; b != nil {
 		bp := p.sub("template_backup")
 		k.types(bp, &b.Extra)
-		k.enum("push.ios.rich_media_type", bp, "rich_media_type", b.RichMediaType, richMediaTypes)
-		k.uri("push.ios.uri", bp, "rich_media_value", b.RichMediaValue)
+		k.enum(RulePushIOSRichMediaType, bp, "rich_media_type", b.RichMediaType, richMediaTypes)
+		k.uri(RulePushIOSURI, bp, "rich_media_value", b.RichMediaValue)
 		k.clickAction(&iosRules, bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-		k.keyValues("push.key_value_pairs", bp.sub("key_value_pairs"), b.KeyValuePairs)
+		k.keyValues(RulePushKeyValuePairs, bp.sub("key_value_pairs"), b.KeyValuePairs)
 		if k.publish() {
-			k.requiredStr("push.title_required", bp, "title", b.Title, &b.Extra, " for publish")
-			k.requiredStr("push.message_required", bp, "message", b.Message, &b.Extra, " for publish")
+			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " for publish")
+			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " for publish")
 		}
 	}
 	for i := range a.Buttons {
 		b := &a.Buttons[i]
 		bp := p.sub("buttons").el(i)
 		k.types(bp, &b.Extra)
-		k.requiredStr("push.ios.button_category_required", bp, "button_category", b.ButtonCategory, &b.Extra, ": the name of a category defined in the app")
 	}
 	if adv := a.Advanced; adv != nil {
 		k.types(p.sub("advanced"), &adv.Extra)
@@ -319,22 +306,22 @@ func (k *checker) ios(p *path, a *model.IOS) {
 func (k *checker) iosBasic(p *path, b *model.IOSBasic, tt string) {
 	k.types(p, &b.Extra)
 	if k.publish() && tt != model.TemplateCustom {
-		k.requiredStr("push.title_required", p, "title", b.Title, &b.Extra, " for publish")
-		k.requiredStr("push.message_required", p, "message", b.Message, &b.Extra, " for publish")
+		k.requiredStr(RulePushTitleRequired, p, "title", b.Title, &b.Extra, " for publish")
+		k.requiredStr(RulePushMessageRequired, p, "message", b.Message, &b.Extra, " for publish")
 	}
 	k.clickAction(&iosRules, p, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
-	k.keyValues("push.key_value_pairs", p.sub("key_value_pairs"), b.KeyValuePairs)
-	k.enum("push.ios.rich_media_type", p, "rich_media_type", b.RichMediaType, richMediaTypes)
+	k.keyValues(RulePushKeyValuePairs, p.sub("key_value_pairs"), b.KeyValuePairs)
+	k.enum(RulePushIOSRichMediaType, p, "rich_media_type", b.RichMediaType, richMediaTypes)
 	if b.RichMediaType != nil {
-		k.requiredStr("push.ios.rich_media_value_required", p, "rich_media_value", b.RichMediaValue, &b.Extra, " when rich_media_type is set")
+		k.requiredStr(RulePushIOSRichMediaValueRequired, p, "rich_media_value", b.RichMediaValue, &b.Extra, " when rich_media_type is set")
 	}
-	k.uri("push.ios.uri", p, "rich_media_value", b.RichMediaValue)
-	k.uri("push.ios.uri", p, "input_gif_url", b.InputGIFURL)
-	k.uri("push.ios.uri", p, "image_url", b.ImageURL)
+	k.uri(RulePushIOSURI, p, "rich_media_value", b.RichMediaValue)
+	k.uri(RulePushIOSURI, p, "input_gif_url", b.InputGIFURL)
+	k.uri(RulePushIOSURI, p, "image_url", b.ImageURL)
 	k.hexColor(p, "background_color_code", b.BackgroundColorCode)
 	if tt == model.TemplateSimpleImageCarousel {
-		k.requiredStr("push.ios.cover_image_required", p, "image_url", b.ImageURL, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL (it is the cover image)")
-		k.requiredVal("push.carousel_required", p, "carousel_content", b.CarouselContent != nil, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL")
+		k.requiredStr(RulePushIOSCoverImageRequired, p, "image_url", b.ImageURL, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL (it is the cover image)")
+		k.requiredVal(RulePushCarouselRequired, p, "carousel_content", b.CarouselContent != nil, &b.Extra, " for template SIMPLE_IMAGE_CAROUSEL")
 	}
 	if b.CarouselContent != nil {
 		k.carousel(&iosRules, p.sub("carousel_content"), b.CarouselContent, iosSliders, "iOS")
@@ -343,37 +330,34 @@ func (k *checker) iosBasic(p *path, b *model.IOSBasic, tt string) {
 
 func (k *checker) web(p *path, w *model.Web) {
 	k.types(p, &w.Extra)
-	k.templateType("push.web.template_type", "push.web.template_type_required", p, "Web", w.TemplateType, &w.Extra, model.WebTemplates)
+	k.templateType(RulePushWebTemplateType, RulePushWebTemplateTypeRequired, p, "Web", w.TemplateType, &w.Extra, model.WebTemplates)
 	if w.BasicDetails == nil {
-		k.requiredVal("push.web.basic_details_required", p, "basic_details", false, &w.Extra, " in every Web payload")
+		k.requiredVal(RulePushWebBasicDetailsRequired, p, "basic_details", false, &w.Extra, " in every Web payload")
 	} else {
 		b := w.BasicDetails
 		bp := p.sub("basic_details")
 		k.types(bp, &b.Extra)
 		if k.publish() {
-			k.requiredStr("push.title_required", bp, "title", b.Title, &b.Extra, " for publish")
-			k.requiredStr("push.message_required", bp, "message", b.Message, &b.Extra, " for publish")
+			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " for publish")
+			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " for publish")
 		}
-		k.uri("push.web.uri", bp, "redirect_url", b.RedirectURL)
-		k.uri("push.web.uri", bp, "image_url", b.ImageURL)
+		k.uri(RulePushWebURI, bp, "redirect_url", b.RedirectURL)
+		k.uri(RulePushWebURI, bp, "image_url", b.ImageURL)
 	}
 	for i := range w.Buttons {
 		b := &w.Buttons[i]
 		bp := p.sub("buttons").el(i)
 		k.types(bp, &b.Extra)
-		k.requiredStr("push.web.button_title_required", bp, "title", b.Title, &b.Extra, " on every button")
-		k.uri("push.web.uri", bp, "icon_url", b.IconURL)
-		if k.requiredStr("push.web.button_url_required", bp, "url", b.URL, &b.Extra, " on every button") {
-			k.uri("push.web.uri", bp, "url", b.URL)
-		}
+		k.uri(RulePushWebURI, bp, "icon_url", b.IconURL)
+		k.uri(RulePushWebURI, bp, "url", b.URL)
 	}
 	if a := w.Advanced; a != nil {
 		ap := p.sub("advanced")
 		k.types(ap, &a.Extra)
-		k.enum("push.web.icon_image_type", ap, "icon_image_type", a.IconImageType, iconImageTypes)
+		k.enum(RulePushWebIconImageType, ap, "icon_image_type", a.IconImageType, iconImageTypes)
 		if str(a.IconImageType) == model.IconURL {
-			k.requiredStr("push.web.icon_url_required", ap, "icon_url", a.IconURL, &a.Extra, " when icon_image_type is ICON_URL")
+			k.requiredStr(RulePushWebIconUrlRequired, ap, "icon_url", a.IconURL, &a.Extra, " when icon_image_type is ICON_URL")
 		}
-		k.uri("push.web.uri", ap, "icon_url", a.IconURL)
+		k.uri(RulePushWebURI, ap, "icon_url", a.IconURL)
 	}
 }

@@ -17,27 +17,30 @@ func checkScheduling(k *checker) {
 	s := k.c.SchedulingDetails
 	p := rootPath("scheduling_details")
 	k.types(p, &s.Extra)
-	k.enum("scheduling.delivery_type", p, "delivery_type", s.DeliveryType, scheduleTypes)
-	k.dateTime("scheduling.start_time", p, "start_time", s.StartTime)
-	k.dateTime("scheduling.expiry_time", p, "expiry_time", s.ExpiryTime)
+	k.enum(RuleSchedulingDeliveryType, p, "delivery_type", s.DeliveryType, scheduleTypes)
+	k.dateTime(RuleSchedulingStartTime, p, "start_time", s.StartTime)
+	k.dateTime(RuleSchedulingExpiryTime, p, "expiry_time", s.ExpiryTime)
 	if s.Timezone != nil && !ValidTimezone(*s.Timezone) {
-		k.add("scheduling.timezone", p.join("timezone"), "timezone "+strconv.Quote(*s.Timezone)+" is not an IANA time zone name like \"Asia/Kolkata\" or \"Europe/Madrid\".")
+		k.add(RuleSchedulingTimezone, p.join("timezone"), "timezone "+strconv.Quote(*s.Timezone)+" is not an IANA time zone name like \"Asia/Kolkata\" or \"Europe/Madrid\".")
 	}
 	if s.StartTime != nil && s.ExpiryTime != nil && validDateTime(*s.StartTime) && validDateTime(*s.ExpiryTime) && *s.ExpiryTime <= *s.StartTime {
-		k.add("scheduling.expiry_after_start", p.join("expiry_time"), "expiry_time must be later than start_time.")
+		k.add(RuleSchedulingExpiryAfterStart, p.join("expiry_time"), "expiry_time must be later than start_time.")
 	}
 	switch dt := str(s.DeliveryType); dt {
 	case model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone:
 		why := " when delivery_type is " + dt
-		k.requiredStr("scheduling.start_time_required", p, "start_time", s.StartTime, &s.Extra, why)
-		if dt != model.ScheduleUserTimezone {
-			k.requiredStr("scheduling.timezone_required", p, "timezone", s.Timezone, &s.Extra, why)
+		k.requiredStr(RuleSchedulingStartTimeRequired, p, "start_time", s.StartTime, &s.Extra, why)
+		// timezone: required at publish only (decisions.md §2 row 14): a
+		// draft is built step by step, and the real service's own
+		// examples create AT_FIXED_TIME drafts without one.
+		if dt != model.ScheduleUserTimezone && k.publish() {
+			k.requiredStr(RuleSchedulingTimezoneRequired, p, "timezone", s.Timezone, &s.Extra, why+" (for publish)")
 		}
 		if dt == model.ScheduleBTS {
-			k.requiredVal("scheduling.bts_required", p, "bts_details", s.BTSDetails != nil, &s.Extra, why)
+			k.requiredVal(RuleSchedulingBTSRequired, p, "bts_details", s.BTSDetails != nil, &s.Extra, why)
 		}
 		if dt == model.ScheduleUserTimezone {
-			k.requiredVal("scheduling.user_timezone_required", p, "user_timezone_details", s.UserTimezoneDetails != nil, &s.Extra, why)
+			k.requiredVal(RuleSchedulingUserTimezoneRequired, p, "user_timezone_details", s.UserTimezoneDetails != nil, &s.Extra, why)
 		}
 	}
 	if b := s.BTSDetails; b != nil {
@@ -48,19 +51,19 @@ func checkScheduling(k *checker) {
 	}
 	if k.dtype == model.DeliveryPeriodic {
 		if s.PeriodicDetails == nil {
-			k.requiredVal("scheduling.periodic_required", p, "periodic_details", false, &s.Extra, " for PERIODIC campaigns")
+			k.requiredVal(RuleSchedulingPeriodicRequired, p, "periodic_details", false, &s.Extra, " for PERIODIC campaigns")
 		}
 		if s.DeliveryType != nil && *s.DeliveryType != model.ScheduleFixedTime {
-			k.add("scheduling.periodic_fixed_time", p.join("delivery_type"), "PERIODIC campaigns are sent AT_FIXED_TIME; delivery_type "+strconv.Quote(*s.DeliveryType)+" is not allowed.")
+			k.add(RuleSchedulingPeriodicFixedTime, p.join("delivery_type"), "PERIODIC campaigns are sent AT_FIXED_TIME; delivery_type "+strconv.Quote(*s.DeliveryType)+" is not allowed.")
 		}
 	} else if k.dtype != "" {
-		k.naType("scheduling.periodic_not_applicable", p, "periodic_details", s.PeriodicDetails != nil, "only PERIODIC")
+		k.naType(RuleSchedulingPeriodicNotApplicable, p, "periodic_details", s.PeriodicDetails != nil, "only PERIODIC")
 	}
 	if s.PeriodicDetails != nil {
 		periodic(k, p.sub("periodic_details"), s.PeriodicDetails)
 	}
 	if k.dtype != "" && k.dtype != model.DeliveryLocationTriggered {
-		k.naType("scheduling.geo_fence_not_applicable", p, "geo_fence_timelimit", s.GeoFenceTimelimit != nil, "only LOCATION_TRIGGERED")
+		k.naType(RuleSchedulingGeoFenceNotApplicable, p, "geo_fence_timelimit", s.GeoFenceTimelimit != nil, "only LOCATION_TRIGGERED")
 	}
 	if g := s.GeoFenceTimelimit; g != nil {
 		geoTimelimit(k, p.sub("geo_fence_timelimit"), g)
@@ -69,14 +72,14 @@ func checkScheduling(k *checker) {
 
 func periodic(k *checker, p *path, pd *model.Periodic) {
 	k.types(p, &pd.Extra)
-	if k.requiredStr("scheduling.sending_frequency_required", p, "sending_frequency", pd.SendingFrequency, &pd.Extra, " in periodic_details") {
-		k.enum("scheduling.sending_frequency", p, "sending_frequency", pd.SendingFrequency, frequencies)
+	if k.requiredStr(RuleSchedulingSendingFrequencyRequired, p, "sending_frequency", pd.SendingFrequency, &pd.Extra, " in periodic_details") {
+		k.enum(RuleSchedulingSendingFrequency, p, "sending_frequency", pd.SendingFrequency, frequencies)
 	}
-	k.minInt("scheduling.repeat_frequency", p, "repeat_frequency", pd.RepeatFrequency, 1)
-	k.minInt("scheduling.no_of_occurences", p, "no_of_occurences", pd.NoOfOccurences, 1)
+	k.minInt(RuleSchedulingRepeatFrequency, p, "repeat_frequency", pd.RepeatFrequency, 1)
+	k.minInt(RuleSchedulingNoOfOccurences, p, "no_of_occurences", pd.NoOfOccurences, 1)
 	for i, d := range pd.RepeatOnDateOfMonth {
 		if d < 1 || d > 31 {
-			k.add("scheduling.date_of_month", p.sub("repeat_on_date_of_month").el(i).String(), "a day of the month must be from 1 to 31.")
+			k.add(RuleSchedulingDateOfMonth, p.sub("repeat_on_date_of_month").el(i).String(), "a day of the month must be from 1 to 31.")
 		}
 	}
 	weekdays(k, p.sub("repeat_on_days_of_week"), pd.RepeatOnDaysOfWeek)
@@ -84,18 +87,18 @@ func periodic(k *checker, p *path, pd *model.Periodic) {
 		w := &pd.RepeatOnDaysOfWeekForMonth[i]
 		wp := p.sub("repeat_on_days_of_week_for_month").el(i)
 		k.types(wp, &w.Extra)
-		k.enum("scheduling.week_granularity", wp, "week_granularity", w.WeekGranularity, model.WeekGranularities)
+		k.enum(RuleSchedulingWeekGranularity, wp, "week_granularity", w.WeekGranularity, model.WeekGranularities)
 		weekdays(k, wp.sub("repeat_on_days_of_week"), w.RepeatOnDaysOfWeek)
 	}
 	switch str(pd.SendingFrequency) {
 	case model.FrequencyWeekly:
 		if len(pd.RepeatOnDaysOfWeek) == 0 && !wrongType(&pd.Extra, "repeat_on_days_of_week") {
-			k.add("scheduling.weekly_days_required", p.join("repeat_on_days_of_week"), "repeat_on_days_of_week is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
+			k.add(RuleSchedulingWeeklyDaysRequired, p.join("repeat_on_days_of_week"), "repeat_on_days_of_week is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
 		}
 	case model.FrequencyMonthly:
 		if len(pd.RepeatOnDateOfMonth) == 0 && len(pd.RepeatOnDaysOfWeekForMonth) == 0 && len(pd.RepeatOnDaysOfWeek) == 0 &&
 			!wrongType(&pd.Extra, "repeat_on_date_of_month") && !wrongType(&pd.Extra, "repeat_on_days_of_week_for_month") {
-			k.add("scheduling.monthly_days_required", p.join("repeat_on_date_of_month"), "a MONTHLY schedule needs repeat_on_date_of_month (1-31) or repeat_on_days_of_week_for_month.")
+			k.add(RuleSchedulingMonthlyDaysRequired, p.join("repeat_on_date_of_month"), "a MONTHLY schedule needs repeat_on_date_of_month (1-31) or repeat_on_days_of_week_for_month.")
 		}
 	}
 }
@@ -103,29 +106,29 @@ func periodic(k *checker, p *path, pd *model.Periodic) {
 func weekdays(k *checker, p *path, days []string) {
 	for i := range days {
 		if !oneOf(days[i], model.Weekdays) {
-			k.add("scheduling.weekday", p.el(i).String(), "day "+strconv.Quote(days[i])+" is not allowed: use "+list(model.Weekdays)+".")
+			k.add(RuleSchedulingWeekday, p.el(i).String(), "day "+strconv.Quote(days[i])+" is not allowed: use "+list(model.Weekdays)+".")
 		}
 	}
 }
 
 func geoTimelimit(k *checker, p *path, g *model.GeoFenceTimelimit) {
 	k.types(p, &g.Extra)
-	if k.requiredStr("scheduling.notification_schedule_required", p, "notification_schedule", g.NotificationSchedule, &g.Extra, " in geo_fence_timelimit") {
-		k.enum("scheduling.notification_schedule", p, "notification_schedule", g.NotificationSchedule, notifySchedules)
+	if k.requiredStr(RuleSchedulingNotificationScheduleRequired, p, "notification_schedule", g.NotificationSchedule, &g.Extra, " in geo_fence_timelimit") {
+		k.enum(RuleSchedulingNotificationSchedule, p, "notification_schedule", g.NotificationSchedule, notifySchedules)
 	}
 	if str(g.NotificationSchedule) == model.NotifyLimitedTime && len(g.Timebounds) == 0 && !wrongType(&g.Extra, "timebounds") {
-		k.add("scheduling.timebounds_required", p.join("timebounds"), "timebounds is required when notification_schedule is LIMITED_TIME: give at least one {start_time, end_time}.")
+		k.add(RuleSchedulingTimeboundsRequired, p.join("timebounds"), "timebounds is required when notification_schedule is LIMITED_TIME: give at least one {start_time, end_time}.")
 	}
 	for i := range g.Timebounds {
 		tb := &g.Timebounds[i]
 		tp := p.sub("timebounds").el(i)
 		k.types(tp, &tb.Extra)
-		k.requiredStr("scheduling.timebound_required", tp, "start_time", tb.StartTime, &tb.Extra, " in a timebound")
-		k.requiredStr("scheduling.timebound_required", tp, "end_time", tb.EndTime, &tb.Extra, " in a timebound")
-		k.dateTime("scheduling.timebound_time", tp, "start_time", tb.StartTime)
-		k.dateTime("scheduling.timebound_time", tp, "end_time", tb.EndTime)
+		k.requiredStr(RuleSchedulingTimeboundRequired, tp, "start_time", tb.StartTime, &tb.Extra, " in a timebound")
+		k.requiredStr(RuleSchedulingTimeboundRequired, tp, "end_time", tb.EndTime, &tb.Extra, " in a timebound")
+		k.dateTime(RuleSchedulingTimeboundTime, tp, "start_time", tb.StartTime)
+		k.dateTime(RuleSchedulingTimeboundTime, tp, "end_time", tb.EndTime)
 		if tb.StartTime != nil && tb.EndTime != nil && validDateTime(*tb.StartTime) && validDateTime(*tb.EndTime) && *tb.EndTime <= *tb.StartTime {
-			k.add("scheduling.timebound_order", tp.join("end_time"), "end_time must be later than start_time.")
+			k.add(RuleSchedulingTimeboundOrder, tp.join("end_time"), "end_time must be later than start_time.")
 		}
 	}
 }

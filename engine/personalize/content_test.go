@@ -247,3 +247,32 @@ func TestTimesRenderAsISO(t *testing.T) {
 		t.Fatalf("%q %v", got, err)
 	}
 }
+
+// TestPreviewAndSandboxRenderAlike: the editor's preview renders one payload
+// (RenderMessage) and the sandbox's preview the whole content
+// (RenderContent); for the same payload and data both give the same text
+// and the same errors.
+func TestPreviewAndSandboxRenderAlike(t *testing.T) {
+	cc := decode(t, richPush)
+	whole, wholeErrs := RenderContent(cc, shopper)
+	for _, loc := range model.LocaleOrder(cc.Content.Keyed) {
+		for _, v := range model.VariationOrder(cc.Content.Keyed[loc]) {
+			target := "campaign_content.content." + loc + "." + v
+			one, oneErrs := RenderMessage(cc.Content.Keyed[loc][v], target, shopper)
+			a, _ := json.Marshal(one)
+			b, _ := json.Marshal(whole.Content.Keyed[loc][v])
+			if string(a) != string(b) {
+				t.Errorf("%s: preview %s\nsandbox %s", target, a, b)
+			}
+			for _, e := range oneErrs {
+				found := false
+				for _, w := range wholeErrs {
+					found = found || *w == *e
+				}
+				if !found {
+					t.Errorf("%s: preview error %v not in the sandbox's", target, e)
+				}
+			}
+		}
+	}
+}

@@ -19,6 +19,7 @@
 package personalize
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -74,6 +75,14 @@ func NeedsRendering(src string) bool {
 
 // Render renders one field's text. Errors are *Error without a Target.
 func Render(src string, d Data) (string, error) {
+	return RenderCtx(context.Background(), src, d)
+}
+
+// RenderCtx renders one field's text within its budget (1 MiB of output,
+// bounded values, 10,000 loop iterations) and time: ctx's deadline when it
+// has one, else about 100 ms. Past any of them it fails with an *Error
+// saying which; a cancelled ctx stops it too.
+func RenderCtx(ctx context.Context, src string, d Data) (string, error) {
 	if !NeedsRendering(src) {
 		return src, nil
 	}
@@ -81,11 +90,23 @@ func Render(src string, d Data) (string, error) {
 	if perr != nil {
 		return "", perr
 	}
-	out, err := t.execute(d.context())
+	out, err := t.execute(ctx, d.context())
 	if err != nil {
 		return "", err
 	}
 	return out, nil
+}
+
+// Check parses one field's text without rendering it: nil when it parses
+// (or holds no template syntax), else an *Error with the position. Parses
+// are cached by text, so checking every field on every key press costs a
+// map lookup for the fields that did not change.
+func Check(src string) *Error {
+	if !NeedsRendering(src) {
+		return nil
+	}
+	_, perr := compile(src)
+	return perr
 }
 
 // context builds the template variables. Maps are copied so that a template

@@ -1,6 +1,7 @@
 package personalize
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -21,11 +22,10 @@ import (
 // Limits that keep one field from eating the process: the editor renders on
 // every keystroke, and "{{ 'a' * 99999999 }}" is a few keystrokes away.
 const (
-	maxOutput     = 1 << 20 // bytes of rendered output per field
-	maxMultiplier = 10000   // product of the literal factors of * in one tag
-	maxRange      = 10000   // numbers all range() calls of one render may yield
-	maxLoops      = 10000   // loop iterations of one render, all loops together
-	maxWidth      = 1000    // width arguments of center/indent/wordwrap
+	maxOutput = 1 << 20 // bytes of rendered output per field (and written anywhere by one render)
+	maxRange  = 10000   // numbers all range() calls of one render may yield
+	maxLoops  = 10000   // loop iterations of one render, all loops together
+	maxWidth  = 1000    // width arguments of center/indent/wordwrap/ljust/…
 )
 
 const rootID = "field"
@@ -40,8 +40,8 @@ var (
 	env = newEnvironment()
 )
 
-// newEnvironment is gonja's default environment without file access and
-// with the functions and filters that can allocate without bound capped.
+// newEnvironment is gonja's default environment without file access, with
+// every filter and method measured against the render's budget (bound.go).
 func newEnvironment() *exec.Environment {
 	ctx := exec.EmptyContext()
 	for _, name := range []string{"dict", "namespace", "cycler", "joiner", "_", "gettext", "ngettext"} {
@@ -51,20 +51,28 @@ func newEnvironment() *exec.Environment {
 	}
 	// range and the loop budget are set per render (see execute).
 
-	filters := exec.NewFilterSet(map[string]exec.FilterFunction{}).Update(builtins.Filters)
-	for _, name := range []string{"center", "indent", "wordwrap"} {
-		if fn, ok := filters.Get(name); ok {
-			_ = filters.Replace(name, capWidth(name, fn))
+	// Only the filters listed are there, each measured: a filter gonja adds
+	// later is not available until it is looked at.
+	bound := map[string]exec.FilterFunction{}
+	for _, name := range filterNames {
+		if fn, ok := builtins.Filters.Get(name); ok {
+			bound[name] = boundFilter(name, fn)
 		}
 	}
+	filters := exec.NewFilterSet(bound)
 	return &exec.Environment{
 		Context:           ctx,
 		Filters:           filters,
 		Tests:             builtins.Tests,
 		ControlStructures: statements(),
-		Methods:           builtins.Methods,
+		Methods:           boundMethodSets(builtins.Methods),
 	}
 }
+
+var filterNames = strings.Fields(`abs attr batch capitalize center default d dictsort e escape filesizeformat
+	first float forceescape format groupby indent int join items last length count list lower map max min pprint
+	random rejectattr reject replace reverse round safe selectattr select slice sort string striptags sum title
+	tojson trim truncate unique upper urlencode urlize wordcount wordwrap xmlattr`)
 
 // allowedStatements are the {% statements %} content may use. Left out:
 // include, import, from and extends (they read files), macro, call and
@@ -118,9 +126,12 @@ func budgetedFor(forParser parser.ControlStructureParser) parser.ControlStructur
 // loopBudget returns the per-render function every loop's iterable passes
 // through: it lets the value by while the render's iterations stay within
 // maxLoops.
-func loopBudget() func(*exec.VarArgs) (*exec.Value, error) {
+func loopBudget(b *budget) func(*exec.VarArgs) (*exec.Value, error) {
 	left := maxLoops
 	return func(params *exec.VarArgs) (*exec.Value, error) {
+		if err := b.tick(); err != nil {
+			return nil, err
+		}
 		if len(params.Args) != 1 {
 			return nil, errors.New("internal: loop budget takes one value")
 		}
@@ -141,9 +152,12 @@ func loopBudget() func(*exec.VarArgs) (*exec.Value, error) {
 // rangeWithBudget returns range() for one render: a list (gonja's feeds a
 // goroutine that leaks when a loop stops early) of at most maxRange
 // numbers, all calls together.
-func rangeWithBudget() func(*exec.VarArgs) ([]int, error) {
+func rangeWithBudget(b *budget) func(*exec.VarArgs) ([]int, error) {
 	left := maxRange
 	return func(params *exec.VarArgs) ([]int, error) {
+		if err := b.tick(); err != nil {
+			return nil, err
+		}
 		start, stop, step := 0, 0, 1
 		ints := make([]int, len(params.Args))
 		for i, a := range params.Args {
@@ -177,21 +191,6 @@ func rangeWithBudget() func(*exec.VarArgs) ([]int, error) {
 	}
 }
 
-func capWidth(name string, fn exec.FilterFunction) exec.FilterFunction {
-	return func(e *exec.Evaluator, in *exec.Value, params *exec.VarArgs) *exec.Value {
-		args := append([]*exec.Value{}, params.Args...)
-		for _, v := range params.KwArgs {
-			args = append(args, v)
-		}
-		for _, a := range args {
-			if a != nil && (a.IsInteger() || a.IsFloat()) && (a.Float() > maxWidth || a.Float() < -maxWidth) {
-				return exec.AsValue(fmt.Errorf("filter '%s': width is limited to %d", name, maxWidth))
-			}
-		}
-		return fn(e, in, params)
-	}
-}
-
 // noFiles is the template loader: a field is the only template there is.
 type noFiles struct{ src string }
 
@@ -215,6 +214,7 @@ func (l noFiles) Inherit(string) (loaders.Loader, error) { return l, nil }
 type template struct {
 	src string
 	t   *exec.Template
+	ops []*nodes.BinOperator // the operators __op runs, by index
 }
 
 // compile parses src, through the cache. A parse failure is cached too: the
@@ -247,39 +247,19 @@ func parse(src string) (t *template, perr *Error) {
 	if err != nil {
 		return nil, parseError(src, err)
 	}
-	return &template{src: src, t: et}, nil
+	ops, err := rewrite(et.Root())
+	if err != nil {
+		return nil, &Error{Line: 1, Column: 1, Message: err.Error()}
+	}
+	return &template{src: src, t: et, ops: ops}, nil
 }
 
-// guard refuses literal factors of * or ** whose product within one tag
-// exceeds maxMultiplier, before gonja allocates a huge string or list.
+// guard refuses names starting with "__": they are the render's own hooks
+// (bound.go), which a template must not call or replace.
 func guard(src string) *Error {
-	toks := lex(src)
-	product := 1
-	counted := map[int]bool{} // a factor between two stars counts once
-	for i, tk := range toks {
-		switch tk.Type {
-		case tokens.VariableBegin, tokens.BlockBegin:
-			product = 1
-			continue
-		case tokens.Multiply, tokens.Power:
-		default:
-			continue
-		}
-		for _, j := range []int{i - 1, i + 1} {
-			if j < 0 || j >= len(toks) || toks[j].Type != tokens.Integer || counted[j] {
-				continue
-			}
-			counted[j] = true
-			n, err := strconv.Atoi(toks[j].Val)
-			if err == nil && n > 0 && product <= maxMultiplier/n {
-				product *= n
-				continue
-			}
-			if err == nil && n <= 1 {
-				continue
-			}
-			return &Error{Line: toks[j].Line, Column: toks[j].Col,
-				Message: fmt.Sprintf("multiplying by %s here makes the result too large (at most %d times)", toks[j].Val, maxMultiplier)}
+	for _, tk := range lex(src) {
+		if tk.Type == tokens.Name && strings.HasPrefix(tk.Val, "__") {
+			return &Error{Line: tk.Line, Column: tk.Col, Message: fmt.Sprintf("names starting with __ are reserved (%s)", tk.Val)}
 		}
 	}
 	return nil
@@ -299,25 +279,35 @@ func lex(src string) []*tokens.Token {
 	return out
 }
 
-func (t *template) execute(vars map[string]any) (out string, rerr *Error) {
+func (t *template) execute(ctx context.Context, vars map[string]any) (out string, rerr *Error) {
 	defer func() {
 		if r := recover(); r != nil {
 			out, rerr = "", &Error{Line: 1, Column: 1, Message: fmt.Sprintf("the template engine failed on this text: %v", r)}
 		}
 	}()
 	w := &capped{max: maxOutput}
-	vars["range"] = rangeWithBudget()
-	vars[loopBudgetName] = loopBudget()
-	if err := t.t.Execute(w, exec.NewContext(vars)); err != nil {
+	var err error
+	// On one OS thread, so that the budget's thread clock measures this
+	// render only.
+	onThread(func() {
+		b := newBudget(ctx)
+		vars["range"] = rangeWithBudget(b)
+		vars[loopBudgetName] = loopBudget(b)
+		for k, v := range b.hooks(t) {
+			vars[k] = v
+		}
+		err = t.t.Execute(w, exec.NewContext(vars))
+	})
+	if err != nil {
 		if errors.Is(err, errTooLong) {
-			return "", &Error{Line: 1, Column: 1, Message: fmt.Sprintf("the rendered text is longer than %d bytes", maxOutput)}
+			return "", &Error{Line: 1, Column: 1, Message: errTooLong.Error()}
 		}
 		return "", execError(t.src, err)
 	}
 	return w.b.String(), nil
 }
 
-var errTooLong = errors.New("rendered text too long")
+var errTooLong = fmt.Errorf("the rendered text is longer than %d bytes", maxOutput)
 
 type capped struct {
 	b   strings.Builder
@@ -434,10 +424,42 @@ func execError(src string, err error) *Error {
 			}
 		}
 	}
+	if col == 0 {
+		col = statementColumn(src, msg, line)
+	}
 	if col == 0 && first != nil {
 		col = first.Col
 	}
 	return &Error{Line: line, Column: max(col, 1), Message: cleanMessage(explain(detail, inner))}
+}
+
+var csAt = regexp.MustCompile(`ControlStructure\(Line=(\d+) Col=(\d+)\)`)
+
+// statementColumn is the column of the {% statement %} a render failed in:
+// gonja names it as XControlStructure(Line=L Col=C), C inside the tag.
+func statementColumn(src, msg string, line int) int {
+	all := csAt.FindAllStringSubmatch(msg, -1)
+	if len(all) == 0 {
+		return 0
+	}
+	m := all[len(all)-1]
+	l, _ := strconv.Atoi(m[1])
+	c, _ := strconv.Atoi(m[2])
+	if l != line {
+		return 0
+	}
+	col := 0
+	toks := lex(src)
+	for i, tk := range toks {
+		if tk.Line != line || tk.Type != tokens.BlockBegin || tk.Col > c {
+			continue
+		}
+		if i+1 < len(toks) && strings.HasPrefix(toks[i+1].Val, "end") {
+			continue // {% endfor %} and the like close a statement
+		}
+		col = tk.Col
+	}
+	return col
 }
 
 // exprColumn finds the failing expression's text, which gonja puts first
@@ -445,6 +467,11 @@ func execError(src string, err error) *Error {
 // tag. 0 when it is not there verbatim.
 func exprColumn(src string, line int, detail string) int {
 	expr, _, _ := strings.Cut(detail, ": ")
+	// The budget's hooks (rewrite.go) print as call([expr], map[]).
+	for strings.HasPrefix(expr, "call([") {
+		expr = strings.TrimPrefix(expr, "call([")
+		expr, _, _ = strings.Cut(expr, "], map[")
+	}
 	lines := strings.Split(src, "\n")
 	if len(expr) < 2 || line < 1 || line > len(lines) {
 		return 0

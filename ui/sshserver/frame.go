@@ -32,19 +32,39 @@ type frame struct {
 	style   lipgloss.Style
 	width   int
 	crashed bool
+
+	initW, initH int // the PTY's size when the session began
 }
 
-func newFrame(inner tea.Model, sess *session, r *lipgloss.Renderer) *frame {
+func newFrame(inner tea.Model, sess *session, r *lipgloss.Renderer, w, h int) *frame {
 	return &frame{
 		inner: inner,
 		sess:  sess,
 		style: r.NewStyle().Bold(true).Reverse(true).Padding(0, 1),
+		initW: w, initH: h,
 	}
+}
+
+// A PTY that reports no size (0×0, as some clients send) is taken as the
+// classic 80×24, so the editor draws something instead of nothing.
+const defaultWidth, defaultHeight = 80, 24
+
+func sizeOrDefault(msg tea.WindowSizeMsg) tea.WindowSizeMsg {
+	if msg.Width <= 0 {
+		msg.Width = defaultWidth
+	}
+	if msg.Height <= 0 {
+		msg.Height = defaultHeight
+	}
+	return msg
 }
 
 func (f *frame) Init() (cmd tea.Cmd) {
 	defer f.recover("Init", func() { cmd = tea.Quit })
-	return f.guardCmd(f.inner.Init())
+	// The PTY's size from the start, so the first frame never waits for
+	// the window channel (the program cannot ask an SSH channel its size).
+	size := sizeOrDefault(tea.WindowSizeMsg{Width: f.initW, Height: f.initH})
+	return tea.Batch(func() tea.Msg { return size }, f.guardCmd(f.inner.Init()))
 }
 
 func (f *frame) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
@@ -59,7 +79,12 @@ func (f *frame) Update(msg tea.Msg) (m tea.Model, cmd tea.Cmd) {
 	case closeMsg:
 		return f, tea.Quit
 	case tea.WindowSizeMsg:
+		msg = sizeOrDefault(msg)
 		f.width = msg.Width
+		defer f.recover("Update", func() { cmd = tea.Quit })
+		next, c := f.inner.Update(msg)
+		f.inner = next
+		return f, f.guardCmd(c)
 	}
 	defer f.recover("Update", func() { cmd = tea.Quit })
 	var next tea.Model

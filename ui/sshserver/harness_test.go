@@ -75,6 +75,7 @@ func (b *notifyBuffer) waitFor(t testing.TB, want string) {
 type probe struct {
 	user      string
 	profile   string
+	dark      bool
 	w, h      int
 	keys      []string
 	panicView bool
@@ -108,14 +109,14 @@ func (p *probe) View() string {
 	if p.panicView {
 		panic("boom in View")
 	}
-	return fmt.Sprintf("probe user=%s profile=%s size=%dx%d keys=[%s]",
-		p.user, p.profile, p.w, p.h, strings.Join(p.keys, ","))
+	return fmt.Sprintf("probe user=%s profile=%s size=%dx%d keys=[%s] dark=%v",
+		p.user, p.profile, p.w, p.h, strings.Join(p.keys, ","), p.dark)
 }
 
 var profileNames = map[int]string{0: "TrueColor", 1: "ANSI256", 2: "ANSI", 3: "Ascii"}
 
 func probeApp(sess ssh.Session, r *lipgloss.Renderer) (tea.Model, func(), error) {
-	return &probe{user: sess.User(), profile: profileNames[int(r.ColorProfile())]}, nil, nil
+	return &probe{user: sess.User(), profile: profileNames[int(r.ColorProfile())], dark: r.HasDarkBackground()}, nil, nil
 }
 
 // key is a client key pair.
@@ -222,9 +223,25 @@ type terminal struct {
 	done   chan struct{}
 	exit   error
 	answer sync.Once
+	// reply is what the terminal answers to the queries: "" for the
+	// default dark answer, "-" for no answer at all (a silent client).
+	reply string
+	// split sends the answer in two writes, cut at this byte (0: one write).
+	split int
+}
+
+// answer overrides how a terminal opened by openTerminalWith answers.
+type answerMode struct {
+	reply string
+	split int
 }
 
 func openTerminal(t testing.TB, c *gossh.Client, term string, w, h int, env ...string) *terminal {
+	t.Helper()
+	return openTerminalWith(t, c, answerMode{}, term, w, h, env...)
+}
+
+func openTerminalWith(t testing.TB, c *gossh.Client, mode answerMode, term string, w, h int, env ...string) *terminal {
 	t.Helper()
 	sess, err := c.NewSession()
 	if err != nil {
@@ -235,7 +252,7 @@ func openTerminal(t testing.TB, c *gossh.Client, term string, w, h int, env ...s
 			t.Fatal(err)
 		}
 	}
-	tm := &terminal{sess: sess, out: newNotifyBuffer(), done: make(chan struct{})}
+	tm := &terminal{sess: sess, out: newNotifyBuffer(), done: make(chan struct{}), reply: mode.reply, split: mode.split}
 	tm.stdin, err = sess.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -259,9 +276,20 @@ func (f writerFunc) Write(p []byte) (int, error) { return f(p) }
 
 func (tm *terminal) write(p []byte) (int, error) {
 	n, err := tm.out.Write(p)
-	if bytes.Contains(p, []byte("\x1b]11;?")) {
+	if tm.reply != "-" && bytes.Contains(p, []byte("\x1b]11;?")) {
 		tm.answer.Do(func() {
-			go io.WriteString(tm.stdin, "\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\\x1b[?62;22c")
+			reply := tm.reply
+			if reply == "" {
+				reply = "\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\\x1b[?62;22c"
+			}
+			go func() {
+				if tm.split > 0 && tm.split < len(reply) {
+					_, _ = io.WriteString(tm.stdin, reply[:tm.split])
+					time.Sleep(20 * time.Millisecond) // two packets
+					reply = reply[tm.split:]
+				}
+				_, _ = io.WriteString(tm.stdin, reply)
+			}()
 		})
 	}
 	return n, err

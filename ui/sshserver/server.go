@@ -274,6 +274,10 @@ func (s *Server) track(next ssh.Handler) ssh.Handler {
 		pty, _, hasPty := sess.Pty()
 		s.log.Info("connect", "session", st.id, "user", st.user, "key", st.fingerprint, "addr", st.addr,
 			"pty", hasPty, "term", pty.Term, "width", pty.Window.Width, "height", pty.Window.Height)
+		// The idle and length limits run from the connection on, not from
+		// when the editor is up: a client that never answers the start-up
+		// queries must not keep its seat.
+		go st.watch(st.ctx, s.cfg.IdleTimeout, s.cfg.MaxSession)
 		defer func() {
 			if r := recover(); r != nil {
 				st.crash("handler", r, debug.Stack())
@@ -348,7 +352,10 @@ func (s *Server) requireTerminal(next ssh.Handler) ssh.Handler {
 // session's renderer, the guards, and the session's limits.
 func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 	st := s.sessionOf(sess)
-	r := bm.MakeRenderer(sess)
+	r, termOpts := s.startTerminal(sess, st)
+	if st.isEnding() {
+		return nil // a limit or the shutdown came first; track says why
+	}
 	m, cleanup, err := s.cfg.App(sess, r)
 	st.cleanup = cleanup
 	if err != nil {
@@ -362,9 +369,32 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 		// Signals are the server's: SIGINT must not quit one session's
 		// program behind Shutdown's back.
 		tea.WithoutSignalHandler(),
-	}, bm.MakeOptions(sess)...)
-	p := tea.NewProgram(newFrame(m, st, r), opts...)
+	}, termOpts...)
+	pty, _, _ := sess.Pty()
+	p := tea.NewProgram(newFrame(m, st, r, pty.Window.Width, pty.Window.Height), opts...)
 	st.setProgram(p)
-	go st.watch(st.ctx, s.cfg.IdleTimeout, s.cfg.MaxSession)
 	return p
+}
+
+// startTerminal makes the session's renderer and the program's input and
+// output. On the emulated PTY (the server's: it runs no process) the
+// background query is bounded and the input goes through a pump (query.go);
+// an allocated PTY is a file, whose reads wish can cancel.
+func (s *Server) startTerminal(sess ssh.Session, st *session) (*lipgloss.Renderer, []tea.ProgramOption) {
+	pty, _, _ := sess.Pty()
+	if !sess.EmulatedPty() && pty.Slave != nil {
+		return bm.MakeRenderer(sess), bm.MakeOptions(sess)
+	}
+	pump := newInputPump(sess)
+	st.setInput(pump)
+	dark := true
+	if pty.Term != "" && pty.Term != "dumb" && !st.isEnding() {
+		var answered bool
+		start := time.Now()
+		dark, answered = queryBackground(pump, sess, queryTimeout)
+		if !answered {
+			s.log.Debug("the terminal did not say its background; taking it as dark", "session", st.id, "waited", time.Since(start).Round(time.Millisecond))
+		}
+	}
+	return sessionRenderer(sess, pty.Term, dark), []tea.ProgramOption{tea.WithInput(pump), tea.WithOutput(sess)}
 }

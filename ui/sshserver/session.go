@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"io"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -34,6 +35,7 @@ type session struct {
 	cleanup func() // the app's, run once the program has ended
 
 	mu       sync.Mutex
+	input    io.Closer // the session's input pump, closed with the session
 	program  *tea.Program
 	reason   string // told to the visitor when the session ends
 	exitCode int
@@ -70,6 +72,19 @@ func (s *session) refuse(reason string) {
 
 func (s *session) touch() { s.lastInput.Store(time.Now().UnixNano()) }
 
+func (s *session) setInput(c io.Closer) {
+	s.mu.Lock()
+	s.input = c
+	s.mu.Unlock()
+}
+
+// isEnding reports whether the session has been told to end.
+func (s *session) isEnding() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.ending
+}
+
 func (s *session) idleFor() time.Duration {
 	return time.Since(time.Unix(0, s.lastInput.Load()))
 }
@@ -98,7 +113,13 @@ func (s *session) end(reason string) {
 	p := s.program
 	// If the program does not quit in time, the connection is closed under it.
 	s.backstop = time.AfterFunc(2*s.grace+time.Second, func() { _ = s.ssh.Close() })
+	in := s.input
 	s.mu.Unlock()
+	if p == nil && in != nil {
+		// Still starting (waiting for the terminal's answers): stop
+		// waiting; the handler then says why and closes the session.
+		_ = in.Close()
+	}
 	if p != nil {
 		go p.Send(noticeMsg{text: s.noticeText(reason), grace: s.grace})
 	}
@@ -141,6 +162,9 @@ func (s *session) stop() {
 	defer s.mu.Unlock()
 	if s.backstop != nil {
 		s.backstop.Stop()
+	}
+	if s.input != nil {
+		_ = s.input.Close()
 	}
 }
 

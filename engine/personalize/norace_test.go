@@ -1,0 +1,5 @@
+//go:build !race
+
+package personalize
+
+const raceEnabled = false

@@ -1,0 +1,121 @@
+package sshserver
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// A client that never answers the start-up queries (and never types) used
+// to hold its seat forever: the handler waited on a read of the SSH channel
+// that nothing could cancel, and the idle and session timers had not
+// started. With one seat, everyone else was locked out.
+func TestSilentClientHoldsNoSeat(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		why  string
+	}{
+		{"idle timeout", Config{Demo: true, MaxSessions: 1, IdleTimeout: 300 * time.Millisecond}, "idle"},
+		{"session limit", Config{Demo: true, MaxSessions: 1, MaxSession: 300 * time.Millisecond}, "time limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ts := start(t, tc.cfg)
+			k := newKey(t)
+			silent := openTerminalWith(t, ts.mustDial(t, k), answerMode{reply: "-"}, "xterm-256color", 80, 24)
+			silent.waitClosed(t)
+			// The visitor is told why, as for any session that ends.
+			if !strings.Contains(silent.out.String(), tc.why) {
+				t.Errorf("the client was not told why; screen: %q", silent.out.String())
+			}
+			ts.waitSessions(t, 0)
+			ts.logs.waitFor(t, tc.why)
+			// The seat is free: the next visitor gets in and sees the editor.
+			next := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 80, 24)
+			next.out.waitFor(t, "probe user=tester")
+		})
+	}
+}
+
+// A terminal that does not say its background gets a dark one after the
+// bounded wait, and keys typed meanwhile still reach the editor.
+func TestUnansweredQueryFallsBackToDark(t *testing.T) {
+	ts := start(t, Config{Demo: true})
+	tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: "-"}, "xterm-256color", 80, 24)
+	tm.send(t, "ab")
+	tm.out.waitFor(t, "keys=[ab] dark=true")
+}
+
+// The answers may arrive in pieces; a light background is seen as light.
+func TestSplitAnswerIsRead(t *testing.T) {
+	ts := start(t, Config{Demo: true})
+	reply := "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c"
+	for _, cut := range []int{3, 12, len(reply) - 3} {
+		tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: reply, split: cut}, "xterm-256color", 80, 24)
+		tm.out.waitFor(t, "dark=false")
+		tm.send(t, "q")
+		tm.waitClosed(t)
+	}
+}
+
+// An answer that arrives after the query gave up does not reach the editor
+// as key presses.
+func TestLateAnswerIsNotTyped(t *testing.T) {
+	ts := start(t, Config{Demo: true})
+	tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: "-"}, "xterm-256color", 80, 24)
+	tm.out.waitFor(t, "keys=[] dark=true") // the query has given up
+	tm.send(t, "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c")
+	tm.send(t, "z")
+	tm.out.waitFor(t, "keys=[z]")
+}
+
+// A PTY that reports 0×0 is drawn at 80×24.
+func TestZeroSizedTerminalGetsDefaultSize(t *testing.T) {
+	ts := start(t, Config{Demo: true})
+	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 0, 0)
+	tm.out.waitFor(t, "size=80x24")
+}
+
+// Every session of many back to back draws its first frame. Before the
+// start-up fix, 7 of 200 did not within 10 s (their query answer was split
+// across two reads and never recognised, and the read could not be
+// cancelled).
+func TestManySessionsAllDrawTheirFirstFrame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("500 sessions; run without -short")
+	}
+	ts := start(t, Config{Demo: true, MaxSessions: 4})
+	c := ts.mustDial(t, newKey(t))
+	const n = 500
+	var failed []string
+	for i := range n {
+		tm := openTerminal(t, c, "xterm-256color", 80, 24)
+		drawn := false
+		deadline := time.After(10 * time.Second)
+	wait:
+		for {
+			if strings.Contains(ansi.Strip(tm.out.String()), "probe user=tester") {
+				drawn = true
+				break
+			}
+			select {
+			case <-tm.out.changed:
+			case <-deadline:
+				break wait
+			}
+		}
+		if !drawn {
+			failed = append(failed, fmt.Sprintf("session %d: %q", i, ansi.Strip(tm.out.String())))
+			_ = tm.sess.Close()
+			continue
+		}
+		tm.send(t, "q")
+		tm.waitClosed(t)
+	}
+	if len(failed) > 0 {
+		t.Fatalf("%d of %d sessions drew no first frame within 10 s:\n%s", len(failed), n, strings.Join(failed, "\n"))
+	}
+}
