@@ -75,13 +75,13 @@ type Model struct {
 	// render, the tab or the size changes, never from View.
 	body viewport.Model
 
-	seq    int
+	seq int
 	// drawnWidth is the width the latest render was asked for: cards and
 	// bodies are wrapped to it, so a wider or narrower pane needs another.
 	drawnWidth int
 	cancel     context.CancelFunc // the render under way, superseded by the next
-	out    rendered           // the local render
-	busy   bool
+	out        rendered           // the local render
+	busy       bool
 	// svc asks the service; svcOut is its answer for the current seq.
 	svc    Service
 	svcOut *serviceResult

@@ -135,7 +135,15 @@ func TestTextRowThroughHuhValidatesEveryKey(t *testing.T) {
 	// comes with the last backspace and goes with the first letter.
 	last := len(old)
 	for i := 1; i < last; i++ {
-		if tr[i].problems != 0 || tr[i].field != "*huh.Input" {
+		// A half-erased {{ … }} does not parse (engine rule
+		// content.personalization): the only problem allowed before empty.
+		unparsed := 0
+		for _, p := range tr[i].rowProbs {
+			if strings.Contains(p, "personalisation does not parse") {
+				unparsed++
+			}
+		}
+		if tr[i].problems != unparsed || tr[i].field != "*huh.Input" {
 			t.Fatalf("key %d (%s): %+v", i, tr[i].key, tr[i])
 		}
 	}
