@@ -136,6 +136,20 @@ func askService(ctx context.Context, m *Model, seq int, svc Service, in func() I
 	return msg
 }
 
+// reason is the gist of a transport error: its innermost words
+// ("connection refused"), or the status of a service's answer.
+func reason(err error) string {
+	var e *api.Error
+	if errors.As(err, &e) {
+		return strings.TrimSpace(fmt.Sprintf("%d %s", e.Status, http.StatusText(e.Status)))
+	}
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": "); i >= 0 {
+		msg = msg[i+2:]
+	}
+	return msg
+}
+
 var (
 	errNotAsked = errors.New("not asked")
 	errTimedOut = errors.New("timed out")
@@ -153,9 +167,9 @@ func (m *Model) note() []string {
 	case r != nil && r.rejected:
 		line, st = "● service preview · "+name+" refused the content (400):", s.Error
 	case r != nil && errors.Is(r.err, errTimedOut):
-		line, st = "○ local preview · "+name+" timed out ("+r.err.Error()+"); showing the local draw", s.Warning
+		line, st = "○ local preview · "+name+" timed out: "+strings.TrimPrefix(r.err.Error(), errTimedOut.Error()+": ")+"; showing the local draw", s.Warning
 	case r != nil && api.IsUnreachable(r.err):
-		line, st = "○ local preview · "+name+" is unreachable ("+r.err.Error()+"); showing the local draw", s.Warning
+		line, st = "○ local preview · "+name+" is unreachable ("+reason(r.err)+"); showing the local draw", s.Warning
 	case r != nil && errors.Is(r.err, errNotAsked):
 		line = "○ local preview · sample profile, not a user of " + name + " (u: choose a user)"
 	case r != nil && !errors.Is(r.err, context.Canceled):

@@ -240,7 +240,7 @@ func TestServiceTimeoutKeepsTheLocalDraw(t *testing.T) {
 		Who: &api.UserIdentification{Type: audience.IDUniqueID, Value: demoUser(t).ID}}
 	feed(m, m.Refresh(context.Background(), func() Input { return in }))
 	out := m.View()
-	if !strings.Contains(out, "local preview · test sandbox timed out") || !strings.Contains(out, "showing the local draw") || !strings.Contains(out, "Hi Ada") {
+	if !strings.Contains(out, "local preview · test sandbox timed out: no answer within 100ms") || !strings.Contains(out, "Hi Ada") {
 		t.Fatalf("a timed-out preview:\n%s", out)
 	}
 }
@@ -261,7 +261,7 @@ func TestUnreachableServiceFallsBackToTheLocalDraw(t *testing.T) {
 	in := Input{Work: campaign(t, greeting), User: map[string]any{"First Name": "Ada"}, Who: &api.UserIdentification{Type: "EMAIL", Value: "a@b.co"}}
 	feed(m, m.Refresh(context.Background(), func() Input { return in }))
 	out := m.View()
-	if !strings.Contains(out, "local preview") || !strings.Contains(out, "unreachable") || !strings.Contains(out, "Hi Ada") {
+	if !strings.Contains(out, "local preview") || !strings.Contains(out, "unreachable (connection refused)") || !strings.Contains(out, "Hi Ada") {
 		t.Fatalf("an unreachable service:\n%s", out)
 	}
 }
