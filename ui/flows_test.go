@@ -202,7 +202,7 @@ func TestFilterChannelAndTypeToggles(t *testing.T) {
 	// Show drafts, then narrow to EMAIL by the channel row.
 	keys(tm, "d", "/")
 	waitFor(t, tm, "Filter campaigns")
-	keys(tm, "tab", "tab", "tab", "tab", "right", "space", "enter")
+	keys(tm, "tab", "tab", "tab", "tab", "down", "space", "enter") // the channel list: EMAIL is the second
 	waitFor(t, tm, "channel: email", nameEmail)
 	r := final(t, tm)
 	rows := r.browser().Rows()

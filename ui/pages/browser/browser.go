@@ -206,7 +206,7 @@ func (b *Browser) load(page int) tea.Cmd {
 func (b *Browser) SetSize(w, h int) {
 	b.w, b.h = w, h
 	if b.form != nil {
-		b.form.setWidth(w)
+		b.form.setSize(w, h)
 	}
 	b.clampOffset()
 	b.rebuildRows()
@@ -389,7 +389,7 @@ func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 			return common.OpenInspector(common.CampaignKey(sel), sel.VersionNumber)
 		}
 	case key.Matches(msg, k.Filter):
-		b.form = newFilterForm(b.c, b.filter, b.w)
+		b.form = newFilterForm(b.c, b.filter, b.w, b.h)
 		return b.form.init()
 	case key.Matches(msg, k.ToggleDrafts):
 		b.filter.ToggleDrafts()
@@ -490,7 +490,7 @@ func (b *Browser) columns() []column {
 
 func (b *Browser) View() string {
 	if b.form != nil {
-		return b.form.view(b.w, b.h)
+		return b.form.view()
 	}
 	st := b.c.Styles
 	var sb strings.Builder

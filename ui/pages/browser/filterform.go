@@ -5,9 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/huh"
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -19,166 +18,108 @@ var searchTypes = []string{model.DeliveryOneTime, model.DeliveryPeriodic, model.
 var searchChannels = []string{model.ChannelPush, model.ChannelEmail, model.ChannelSMS}
 
 const (
-	rowName = iota
-	rowTags
-	rowIDs
-	rowStatus
-	rowChannel
-	rowType
-	rowOptions
-	rowCount
+	optChildren = "child campaigns"
+	optArchived = "archived campaigns"
 )
 
-// filterForm edits a Filter: two text fields and rows of toggles. It is a
-// small hand-made form rather than huh, so that it never shares focus with
-// the editor's huh forms.
+// filterForm edits a Filter: a huh form of three text fields and four
+// choices, in the session's theme. It is the only form while it is open (the
+// root gives keys to the top screen only), so it shares focus with nothing.
+// enter searches from any field and esc cancels; tab moves between fields.
 type filterForm struct {
-	c        *common.Common
-	name     textinput.Model
-	tags     textinput.Model
-	ids      textinput.Model
-	status   []bool
-	channels []bool
-	types    []bool
-	options  []bool // child campaigns, archived
-	row, col int
-	width    int
+	c    *common.Common
+	form *huh.Form
+	w, h int
+
+	name, tags, ids                   string
+	status, channels, types, includes []string
 }
 
-func newFilterForm(c *common.Common, f Filter, width int) *filterForm {
-	ti := func(placeholder, value string) textinput.Model {
-		t := textinput.New()
-		t.Prompt = ""
-		t.Placeholder = placeholder
-		t.SetValue(value)
-		t.CharLimit = 200
-		t.TextStyle = c.Styles.Text
-		t.PlaceholderStyle = c.Styles.Muted
-		t.Cursor.Style = c.Styles.Cursor
-		return t
-	}
+// filterFormChrome is the lines around the form: title, blank, keys line.
+const filterFormChrome = 4
+
+func newFilterForm(c *common.Common, f Filter, w, h int) *filterForm {
 	ff := &filterForm{
-		c:     c,
-		name:  ti("part of a campaign name", f.Name),
-		tags:  ti("comma separated", strings.Join(f.Tags, ", ")),
-		ids:   ti("campaign ids, comma separated", strings.Join(f.IDs, ", ")),
-		width: width,
+		c: c, name: f.Name, tags: strings.Join(f.Tags, ", "), ids: strings.Join(f.IDs, ", "),
+		status: slices.Clone(f.Status), channels: slices.Clone(f.Channels), types: slices.Clone(f.Types),
 	}
-	pick := func(all, chosen []string) []bool {
-		out := make([]bool, len(all))
-		for i, v := range all {
-			out[i] = slices.Contains(chosen, v)
-		}
-		return out
+	if f.Children {
+		ff.includes = append(ff.includes, optChildren)
 	}
-	ff.status = pick(model.Statuses, f.Status)
-	ff.channels = pick(searchChannels, f.Channels)
-	ff.types = pick(searchTypes, f.Types)
-	ff.options = []bool{f.Children, f.Archived}
-	ff.setWidth(width)
+	if f.Archived {
+		ff.includes = append(ff.includes, optArchived)
+	}
+	choice := func(title, desc string, all []string, v *[]string) huh.Field {
+		return huh.NewMultiSelect[string]().Title(title).Description(desc).
+			Options(huh.NewOptions(all...)...).Value(v).Filterable(false)
+	}
+	input := func(title, placeholder string, v *string) huh.Field {
+		return huh.NewInput().Title(title).Placeholder(placeholder).CharLimit(200).Value(v)
+	}
+	ff.form = huh.NewForm(huh.NewGroup(
+		input("Name", "part of a campaign name", &ff.name),
+		input("Tags", "comma separated", &ff.tags),
+		input("IDs", "campaign ids, comma separated", &ff.ids),
+		choice("Status", "none chosen: every state but drafts; archived need the toggle", model.Statuses, &ff.status),
+		choice("Channel", "", searchChannels, &ff.channels),
+		choice("Type", "", searchTypes, &ff.types),
+		choice("Include", "", []string{optChildren, optArchived}, &ff.includes),
+	)).WithTheme(common.HuhTheme(c.Styles)).WithKeyMap(filterKeys()).WithShowHelp(false).WithShowErrors(false)
+	ff.setSize(w, h)
 	return ff
 }
 
-func (f *filterForm) setWidth(w int) {
-	f.width = w
-	f.name.Width = max(min(w-16, 60), 10)
-	f.tags.Width = f.name.Width
-	f.ids.Width = f.name.Width
-}
-
-func (f *filterForm) init() tea.Cmd { return f.focus() }
-
-func (f *filterForm) focus() tea.Cmd {
-	f.name.Blur()
-	f.tags.Blur()
-	f.ids.Blur()
-	switch f.row {
-	case rowName:
-		return f.name.Focus()
-	case rowTags:
-		return f.tags.Focus()
-	case rowIDs:
-		return f.ids.Focus()
+// filterKeys are huh's keys less those the browser takes: enter searches
+// and esc cancels from any field, tab moves (key), quitting is the root's.
+func filterKeys() *huh.KeyMap {
+	km := huh.NewDefaultKeyMap()
+	for _, b := range []*key.Binding{&km.Quit, &km.Input.Submit, &km.Input.Next, &km.Input.Prev,
+		&km.MultiSelect.Submit, &km.MultiSelect.Next, &km.MultiSelect.Prev, &km.MultiSelect.Filter} {
+		b.SetEnabled(false)
 	}
-	return nil
+	km.MultiSelect.Toggle = key.NewBinding(key.WithKeys(" ", "x"), key.WithHelp("space", "toggle"))
+	return km
 }
 
-func (f *filterForm) typing() bool { return f.row == rowName || f.row == rowTags || f.row == rowIDs }
-
-func (f *filterForm) toggles(row int) []bool {
-	switch row {
-	case rowStatus:
-		return f.status
-	case rowChannel:
-		return f.channels
-	case rowType:
-		return f.types
-	case rowOptions:
-		return f.options
+// setSize fits the form to the body; the same size again changes nothing
+// (huh would lay the form out anew and lose its scroll to the focused field).
+func (f *filterForm) setSize(w, h int) {
+	if w == f.w && h == f.h {
+		return
 	}
-	return nil
+	f.w, f.h = w, h
+	f.form = f.form.WithWidth(max(min(w-4, 80), 20)).WithHeight(max(h-filterFormChrome, 6))
 }
+
+func (f *filterForm) init() tea.Cmd { return f.form.Init() }
 
 // key handles one key press: done when the form closes, apply when its
 // filter is to be used.
 func (f *filterForm) key(msg tea.KeyMsg) (done, apply bool, cmd tea.Cmd) {
-	k := f.c.Keys
-	switch msg.String() {
-	case "esc":
+	_, onInput := f.form.GetFocusedField().(*huh.Input)
+	switch {
+	case msg.Type == tea.KeyEsc:
 		return true, false, nil
-	case "enter":
+	case msg.Type == tea.KeyEnter:
 		return true, true, nil
-	case "tab", "down":
-		f.row = (f.row + 1) % rowCount
-		f.col = min(f.col, max(len(f.toggles(f.row))-1, 0))
-		return false, false, f.focus()
-	case "shift+tab", "up":
-		f.row = (f.row + rowCount - 1) % rowCount
-		f.col = min(f.col, max(len(f.toggles(f.row))-1, 0))
-		return false, false, f.focus()
-	}
-	if t := f.toggles(f.row); t != nil {
-		switch {
-		case msg.String() == "left" || msg.String() == "h":
-			f.col = max(f.col-1, 0)
-		case msg.String() == "right" || msg.String() == "l":
-			f.col = min(f.col+1, len(t)-1)
-		case key.Matches(msg, k.Select) || msg.String() == "x":
-			t[f.col] = !t[f.col]
-			// The service drops archived campaigns unless asked, even when
-			// ARCHIVED is a chosen state: choosing it asks.
-			if f.row == rowStatus && model.Statuses[f.col] == model.StatusArchived && t[f.col] {
-				f.options[1] = true
-			}
-		}
-		return false, false, nil
+	// Moving is done here, at once: huh's own moves arrive as later
+	// messages, and keys typed meanwhile would land in the field left.
+	case msg.Type == tea.KeyTab, onInput && msg.Type == tea.KeyDown:
+		return false, false, f.form.NextField()
+	case msg.Type == tea.KeyShiftTab, onInput && msg.Type == tea.KeyUp:
+		return false, false, f.form.PrevField()
 	}
 	return false, false, f.update(msg)
 }
 
+// update feeds the form any message (huh moves between fields with its own).
 func (f *filterForm) update(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	switch f.row {
-	case rowName:
-		f.name, cmd = f.name.Update(msg)
-	case rowTags:
-		f.tags, cmd = f.tags.Update(msg)
-	case rowIDs:
-		f.ids, cmd = f.ids.Update(msg)
-	}
+	m, cmd := f.form.Update(msg)
+	f.form = m.(*huh.Form)
 	return cmd
 }
 
 func (f *filterForm) filter() Filter {
-	chosen := func(all []string, on []bool) []string {
-		var out []string
-		for i, v := range all {
-			if on[i] {
-				out = append(out, v)
-			}
-		}
-		return out
-	}
 	list := func(s string) []string {
 		var out []string
 		for _, t := range strings.Split(s, ",") {
@@ -188,87 +129,36 @@ func (f *filterForm) filter() Filter {
 		}
 		return out
 	}
-	return Filter{
-		Name:     strings.TrimSpace(f.name.Value()),
-		Tags:     list(f.tags.Value()),
-		IDs:      list(f.ids.Value()),
-		Status:   chosen(model.Statuses, f.status),
-		Channels: chosen(searchChannels, f.channels),
-		Types:    chosen(searchTypes, f.types),
-		Children: f.options[0],
-		Archived: f.options[1],
+	// Choices in the order the lists show them.
+	ordered := func(all, chosen []string) []string {
+		var out []string
+		for _, v := range all {
+			if slices.Contains(chosen, v) {
+				out = append(out, v)
+			}
+		}
+		return out
 	}
+	flt := Filter{
+		Name:     strings.TrimSpace(f.name),
+		Tags:     list(f.tags),
+		IDs:      list(f.ids),
+		Status:   ordered(model.Statuses, f.status),
+		Channels: ordered(searchChannels, f.channels),
+		Types:    ordered(searchTypes, f.types),
+		Children: slices.Contains(f.includes, optChildren),
+		Archived: slices.Contains(f.includes, optArchived),
+	}
+	// The service drops archived campaigns unless asked, even when ARCHIVED
+	// is a chosen state: choosing it asks.
+	if slices.Contains(flt.Status, model.StatusArchived) {
+		flt.Archived = true
+	}
+	return flt
 }
 
-func (f *filterForm) view(w, h int) string {
+func (f *filterForm) view() string {
 	st := f.c.Styles
-	label := func(row int, text string) string {
-		s := st.Muted
-		if row == f.row {
-			s = st.Accent
-		}
-		return s.Render(common.Pad(text, 10))
-	}
-	toggleRow := func(row int, names []string, on []bool) string {
-		var items []string
-		for i, n := range names {
-			mark := "[ ]"
-			if on[i] {
-				mark = "[x]"
-			}
-			item := mark + " " + n
-			switch {
-			case row == f.row && i == f.col:
-				item = st.Selected.Render(">" + item)
-			case on[i]:
-				item = " " + st.Text.Render(item)
-			default:
-				item = " " + st.Muted.Render(item)
-			}
-			items = append(items, item)
-		}
-		return wrapItems(items, max(w-14, 20), strings.Repeat(" ", 12))
-	}
-	field := func(row int, t textinput.Model) string {
-		box := "[" + t.View() + "]"
-		if row == f.row {
-			return st.Accent.Render("[") + t.View() + st.Accent.Render("]")
-		}
-		return st.Muted.Render(box[:1]) + t.View() + st.Muted.Render("]")
-	}
-	lines := []string{
-		" " + st.Title.Render("Filter campaigns"),
-		"",
-		"  " + label(rowName, "Name") + field(rowName, f.name),
-		"  " + label(rowTags, "Tags") + field(rowTags, f.tags),
-		"  " + label(rowIDs, "IDs") + field(rowIDs, f.ids),
-		"  " + label(rowStatus, "Status") + toggleRow(rowStatus, model.Statuses, f.status),
-		"  " + st.Muted.Render(common.Pad("", 10)+" none chosen: every state but drafts; archived need the toggle"),
-		"  " + label(rowChannel, "Channel") + toggleRow(rowChannel, searchChannels, f.channels),
-		"  " + label(rowType, "Type") + toggleRow(rowType, searchTypes, f.types),
-		"  " + label(rowOptions, "Include") + toggleRow(rowOptions, []string{"child campaigns", "archived campaigns"}, f.options),
-		"",
-		"  " + st.Muted.Render("tab/↑↓ field · ←→ choice · space toggle · enter search · esc cancel"),
-	}
-	return f.c.Styles.Renderer().NewStyle().MaxWidth(w).Render(strings.Join(lines, "\n"))
-}
-
-// wrapItems joins items with spaces, starting a new (indented) line when the
-// next one would pass width.
-func wrapItems(items []string, width int, indent string) string {
-	var b strings.Builder
-	line := 0
-	for i, it := range items {
-		iw := lipgloss.Width(it)
-		if i > 0 && line+1+iw > width {
-			b.WriteString("\n" + indent)
-			line = 0
-		} else if i > 0 {
-			b.WriteString(" ")
-			line++
-		}
-		b.WriteString(it)
-		line += iw
-	}
-	return b.String()
+	return " " + st.Title.Render("Filter campaigns") + "\n\n" + f.form.View() + "\n" +
+		" " + st.Muted.Render("tab next field · space toggle · enter search · esc cancel")
 }

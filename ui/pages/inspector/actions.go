@@ -133,8 +133,9 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 	in.rebuildChecks()
 	if len(ch.problems) > 0 || m.action == actValidate {
 		in.pane = paneChecks
-		in.offset[paneChecks] = 0
+		in.vp[paneChecks].SetYOffset(0)
 	}
+	in.clamp()
 	cmds := []tea.Cmd{note}
 	if m.action != actValidate {
 		// Whatever the answer, show the campaign as the service has it now.

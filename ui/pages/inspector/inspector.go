@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -98,8 +99,10 @@ type Inspector struct {
 	metaSeq  int
 	metaDone bool
 
-	pane   int
-	offset [paneCount]int
+	pane int
+	// vp scrolls each pane; its lines are set when they change (clamp).
+	vp    [paneCount]viewport.Model
+	lines [paneCount][]string
 
 	roots   []*treeNode
 	tcursor int
@@ -320,11 +323,13 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		in.metaDone = true
 		in.meta, in.metaErr = msg.row, common.ErrorText(msg.err)
 		in.rebuildOverview()
+		in.clamp()
 		return in, nil
 	case highlightMsg:
 		if msg.src == in.jsonSrc {
 			in.jsonOut = msg.out
 			in.rebuildJSON()
+			in.clamp()
 		}
 		return in, nil
 	case actionDoneMsg:
@@ -507,6 +512,7 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		for _, n := range in.roots {
 			setOpen(n, true)
 		}
+		in.clamp()
 	case in.pane == paneComponents && key.Matches(msg, k.CollapseAll):
 		for _, n := range in.roots {
 			setOpen(n, false)

@@ -164,11 +164,11 @@ func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
 	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // components
 	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON, longer than 5 lines
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if in.offset[paneJSON] == 0 {
+	if in.vp[paneJSON].YOffset == 0 {
 		t.Fatal("the wheel did not scroll the JSON")
 	}
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
-	if in.offset[paneJSON] != 0 {
+	if in.vp[paneJSON].YOffset != 0 {
 		t.Fatal("the wheel did not scroll back")
 	}
 }

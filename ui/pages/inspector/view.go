@@ -15,30 +15,22 @@ import (
 // contentHeight: the body minus the pane tabs and the state line.
 func (in *Inspector) contentHeight() int { return max(in.h-2, 1) }
 
-func (in *Inspector) lineCount() int {
-	switch in.pane {
-	case paneOverview:
-		return len(in.overview)
-	case paneComponents:
-		return len(visible(in.roots)) + in.cursorExtra()
-	case paneJSON:
-		return len(in.jsonLines)
-	}
-	return len(in.checkLines)
-}
-
+// scroll moves the pane on show by d lines (the cursor, in the panes that
+// have one).
 func (in *Inspector) scroll(d int) {
+	vp := &in.vp[in.pane]
 	if in.pane == paneChecks && len(in.problems) > 0 && (d == 1 || d == -1) {
 		in.pcursor = max(min(in.pcursor+d, len(in.problems)-1), 0)
 		in.rebuildChecks()
-		line, h := in.problems[in.pcursor].line, in.contentHeight()
-		if line < in.offset[paneChecks] {
-			in.offset[paneChecks] = max(line-1, 0)
-		}
-		if line+2 >= in.offset[paneChecks]+h {
-			in.offset[paneChecks] = line + 3 - h
-		}
 		in.clamp()
+		line, h, off := in.problems[in.pcursor].line, in.contentHeight(), vp.YOffset
+		if line < off {
+			off = max(line-1, 0)
+		}
+		if line+2 >= off+h {
+			off = line + 3 - h
+		}
+		vp.SetYOffset(off)
 		return
 	}
 	if in.pane == paneComponents {
@@ -47,26 +39,50 @@ func (in *Inspector) scroll(d int) {
 		in.clamp()
 		return
 	}
-	in.offset[in.pane] += d
-	in.clamp()
+	vp.SetYOffset(vp.YOffset + d)
 }
 
+// clamp gives every pane's viewport its lines at the current size and keeps
+// the tree's cursor in view. It runs whenever what a pane shows changes,
+// never from View.
 func (in *Inspector) clamp() {
-	h := in.contentHeight()
-	if in.pane == paneComponents {
-		o := &in.offset[paneComponents]
-		if in.tcursor < *o {
-			*o = in.tcursor
+	w, h := in.paneWidth(), in.contentHeight()
+	prefixed := func(lines []string) []string {
+		out := make([]string, len(lines))
+		for i, l := range lines {
+			out[i] = common.Clip(" "+l, w) // the viewport would wrap a longer one
 		}
-		if end := in.tcursor + in.cursorExtra(); end >= *o+h {
-			*o = min(end-h+1, in.tcursor)
-		}
+		return out
 	}
 	for p := range paneCount {
-		cur := in.pane
-		in.pane = p
-		in.offset[p] = max(min(in.offset[p], in.lineCount()-h), 0)
-		in.pane = cur
+		var lines []string
+		switch p {
+		case paneOverview:
+			lines = prefixed(in.overview)
+		case paneComponents:
+			lines = in.treeLines(0, 1<<30)
+			for i, l := range lines {
+				lines[i] = common.Clip(l, w)
+			}
+		case paneJSON:
+			lines = prefixed(in.jsonLines)
+		case paneChecks:
+			lines = prefixed(in.checkLines)
+		}
+		in.lines[p] = lines
+		vp := &in.vp[p]
+		vp.Width, vp.Height = w, h
+		off := vp.YOffset
+		vp.SetContent(strings.Join(lines, "\n"))
+		if p == paneComponents {
+			if in.tcursor < off {
+				off = in.tcursor
+			}
+			if end := in.tcursor + in.cursorExtra(); end >= off+h {
+				off = min(end-h+1, in.tcursor)
+			}
+		}
+		vp.SetYOffset(off)
 	}
 }
 
@@ -101,8 +117,9 @@ func (in *Inspector) View() string {
 	case in.err != "":
 		head += "  " + st.Error.Render("✗ "+common.Clean(in.err))
 	}
-	if n, h := in.lineCount(), in.contentHeight(); n > h && in.pane != paneComponents {
-		pos := fmt.Sprintf("%d–%d of %d", in.offset[in.pane]+1, min(in.offset[in.pane]+h, n), n)
+	if vp := in.vp[in.pane]; vp.TotalLineCount() > vp.Height && in.pane != paneComponents {
+		n, off := vp.TotalLineCount(), vp.YOffset
+		pos := fmt.Sprintf("%d–%d of %d", off+1, min(off+vp.Height, n), n)
 		if gap := in.w - lipgloss.Width(head) - lipgloss.Width(pos) - 1; gap > 0 {
 			head += strings.Repeat(" ", gap) + st.Muted.Render(pos)
 		}
@@ -153,33 +170,12 @@ func (in *Inspector) stateLine() string {
 	return ansi.Truncate(" "+badge+"  "+text, in.w, "…")
 }
 
+// paneLines is the part of the pane on show its viewport scrolled to (the
+// lines as set, without the viewport's padding: the root pads the body).
 func (in *Inspector) paneLines() []string {
-	h := in.contentHeight()
-	var lines []string
-	switch in.pane {
-	case paneOverview:
-		lines = in.overview
-	case paneComponents:
-		lines = in.treeLines(in.offset[paneComponents], h)
-		return lines
-	case paneJSON:
-		lines = in.jsonLines
-	case paneChecks:
-		lines = in.checkLines
-	}
-	off := in.offset[in.pane]
-	if off > len(lines) {
-		off = len(lines)
-	}
-	lines = lines[off:]
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	out := make([]string, len(lines))
-	for i, l := range lines {
-		out[i] = " " + l
-	}
-	return out
+	vp, lines := in.vp[in.pane], in.lines[in.pane]
+	off := min(vp.YOffset, len(lines))
+	return lines[off:min(off+vp.Height, len(lines))]
 }
 
 func (in *Inspector) treeLines(off, h int) []string {
