@@ -306,3 +306,43 @@ func TestServiceTemplateErrorHasLineAndColumn(t *testing.T) {
 		}
 	}
 }
+
+// Answers are addressed to the pane that asked: another pane (another
+// editor, another campaign) with the same sequence number ignores them.
+func TestAnswersOfAnotherPaneAreDropped(t *testing.T) {
+	lb := newLoopback(t)
+	who := &api.UserIdentification{Type: audience.IDUniqueID, Value: demoUser(t).ID}
+	a, b := pane(Service{P: lb.client}), pane(Service{P: lb.client})
+	ca := campaign(t, strings.Replace(greeting, "Hi ", "PANE-A ", 1))
+	cb := campaign(t, strings.Replace(greeting, "Hi ", "PANE-B ", 1))
+	cmdA := a.Refresh(context.Background(), func() Input { return Input{Work: ca, Who: who} })
+	cmdB := b.Refresh(context.Background(), func() Input { return Input{Work: cb, Who: who} })
+	feed(b, cmdB)
+	before := b.View()
+	feed(b, cmdA) // a's answers delivered to b by mistake
+	if b.View() != before || strings.Contains(b.View(), "PANE-A") {
+		t.Fatalf("b took a's answer:\n%s", b.View())
+	}
+}
+
+// A pane resized after its render asks to be drawn again: cards are wrapped
+// to the width they were drawn for.
+func TestResizedPaneIsStale(t *testing.T) {
+	m := pane(Service{})
+	if m.Stale() {
+		t.Fatal("a pane never drawn is stale")
+	}
+	c := campaign(t, greeting)
+	feed(m, m.Refresh(context.Background(), func() Input { return Input{Work: c} }))
+	if m.Stale() {
+		t.Fatal("stale right after its render")
+	}
+	m.SetSize(120, 40)
+	if !m.Stale() {
+		t.Fatal("a wider pane is not stale")
+	}
+	feed(m, m.Refresh(context.Background(), func() Input { return Input{Work: c} }))
+	if m.Stale() || !strings.Contains(m.View(), strings.Repeat("─", 110)) {
+		t.Fatalf("not drawn at the new width:\n%s", m.View())
+	}
+}
