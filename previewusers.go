@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox/audience"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
@@ -21,7 +22,10 @@ func previewUsers(embedded bool) editor.UserSource {
 	for _, u := range audience.Demo(time.Now()).Users {
 		p := u.Profile()
 		name := fmt.Sprint(p[audience.AttrFirstName], " ", p[audience.AttrLastName])
-		out = append(out, editor.PreviewUser{Name: strings.TrimSpace(name) + " (" + u.ID + ")", Attrs: p})
+		// Who lets the sandbox's preview route render for this user; Attrs
+		// give the instant local draw the same profile.
+		out = append(out, editor.PreviewUser{Name: strings.TrimSpace(name) + " (" + u.ID + ")", Attrs: p,
+			Who: &api.UserIdentification{Type: audience.IDUniqueID, Value: u.ID}})
 		if len(out) == 12 {
 			break
 		}

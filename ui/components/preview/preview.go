@@ -5,18 +5,28 @@
 // Everything heavy (personalisation, HTML to text, highlighting, diffing)
 // runs in a tea.Cmd when the input changes and is cached by content hash;
 // View only joins strings that are already computed.
+//
+// The message tab is drawn twice per change: at once from a local render
+// (labelled "local preview"), then from the service's preview route for the
+// chosen user (service.go) when a Previewer is set and the user has an
+// identity there. The local draw stays when the service cannot answer, with
+// a note saying why. Both renders use engine/personalize, the renderer the
+// sandbox's preview route runs, so they cannot differ.
 package preview
 
 import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine/personalize"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
@@ -46,6 +56,9 @@ type Input struct {
 	UserName string
 	User     map[string]any
 	Event    map[string]any
+	// Who is the user on the service the preview route renders for (nil:
+	// a sample profile, drawn locally only).
+	Who *api.UserIdentification
 }
 
 // RenderTimeout bounds one render: a template that runs longer is stopped
@@ -62,10 +75,17 @@ type Model struct {
 	// render, the tab or the size changes, never from View.
 	body viewport.Model
 
-	seq    int
-	cancel context.CancelFunc // the render under way, superseded by the next
-	out    rendered
-	busy   bool
+	seq int
+	// drawnWidth is the width the latest render was asked for: cards and
+	// bodies are wrapped to it, so a wider or narrower pane needs another.
+	drawnWidth int
+	cancel     context.CancelFunc // the render under way, superseded by the next
+	out        rendered           // the local render
+	busy       bool
+	// svc asks the service; svcOut is its answer for the current seq.
+	svc    Service
+	svcOut *serviceResult
+	asking bool // the service request of the current seq is under way
 	// version changes whenever View's output may change, so the editor can
 	// cache the framed pane.
 	version int
@@ -82,10 +102,13 @@ type rendered struct {
 	diff    string
 }
 
-// renderedMsg carries a finished render; seq drops stale ones.
+// renderedMsg carries a finished render; owner and seq drop stale ones.
 type renderedMsg struct {
-	seq int
-	out rendered
+	owner *Model
+	seq   int
+	out   rendered
+	// asking: a service request for the same input follows.
+	asking bool
 }
 
 // New returns an empty preview pane drawn with the session's styles and
@@ -103,6 +126,10 @@ func (m *Model) SetSize(w, h int) {
 		m.version++
 	}
 }
+
+// Stale reports that the pane's width changed since the latest render was
+// asked for: its owner should refresh (the first draw, a resized window).
+func (m *Model) Stale() bool { return m.seq > 0 && m.drawnWidth != m.width }
 
 // Tab is the tab on show.
 func (m *Model) Tab() Tab { return m.tab }
@@ -130,7 +157,7 @@ func (m *Model) setBody() {
 	var lines []string
 	switch m.tab {
 	case TabMessage:
-		lines = m.out.message
+		lines = append(m.note(), m.messageLines()...)
 	case TabJSON:
 		lines = strings.Split(m.out.json, "\n")
 	case TabDiff:
@@ -145,8 +172,14 @@ func (m *Model) setBody() {
 	m.body.SetYOffset(off)
 }
 
-// Errors lists the personalisation errors of the last render.
-func (m *Model) Errors() []string { return m.out.errors }
+// Errors lists the personalisation errors of the last render: the service's
+// when it answered, else the local render's.
+func (m *Model) Errors() []string {
+	if r := m.svcOut; r != nil && r.err == nil {
+		return r.out.errors
+	}
+	return m.out.errors
+}
 
 // Refresh starts a render under ctx with a deadline of RenderTimeout; build
 // runs with the render, off the UI goroutine, and returns its input. The
@@ -156,15 +189,41 @@ func (m *Model) Refresh(ctx context.Context, build func() Input) tea.Cmd {
 	if m.cancel != nil {
 		m.cancel()
 	}
-	ctx, cancel := context.WithTimeout(ctx, RenderTimeout)
+	ctx, cancel := context.WithCancel(ctx)
 	m.cancel = cancel
 	m.seq++
 	m.busy = true
-	seq, width, styles, h := m.seq, m.width, m.styles, m.highlight
-	return func() tea.Msg {
-		defer cancel()
-		return renderedMsg{seq: seq, out: render(ctx, build(), width, styles, h)}
+	m.svcOut, m.asking = nil, false
+	m.drawnWidth = m.width
+	seq, width, styles, h, svc := m.seq, m.width, m.styles, m.highlight, m.svc
+	in := sync.OnceValue(build)
+	local := func() tea.Msg {
+		rctx, rcancel := context.WithTimeout(ctx, RenderTimeout)
+		defer rcancel()
+		in := in()
+		return renderedMsg{owner: m, seq: seq, out: render(rctx, in, width, styles, h), asking: svc.wants(in)}
 	}
+	if svc.P == nil {
+		return func() tea.Msg {
+			defer cancel()
+			return local()
+		}
+	}
+	// ctx ends when the next render starts or when both commands are done.
+	var left atomic.Int32
+	left.Store(2)
+	done := func() {
+		if left.Add(-1) == 0 {
+			cancel()
+		}
+	}
+	return tea.Batch(func() tea.Msg {
+		defer done()
+		return local()
+	}, func() tea.Msg {
+		defer done()
+		return askService(ctx, m, seq, svc, in, width, styles)
+	})
 }
 
 // Render is Refresh done at once (tests and the first frame).
@@ -172,13 +231,27 @@ func (m *Model) Render(in Input) {
 	ctx, cancel := context.WithTimeout(context.Background(), RenderTimeout)
 	defer cancel()
 	m.seq++
+	m.svcOut, m.asking = nil, false
+	m.drawnWidth = m.width
 	m.take(render(ctx, in, m.width, m.styles, m.highlight))
 }
 
-// Update takes finished renders.
+// Update takes finished renders and the service's answers; those of a
+// superseded render, or of another pane, are dropped.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
-	if r, ok := msg.(renderedMsg); ok && r.seq == m.seq {
-		m.take(r.out)
+	switch r := msg.(type) {
+	case renderedMsg:
+		if r.owner == m && r.seq == m.seq {
+			// The service may have answered first; it stays asked until then.
+			m.asking = r.asking && m.svcOut == nil
+			m.take(r.out)
+		}
+	case serviceMsg:
+		if r.owner == m && r.seq == m.seq {
+			m.svcOut, m.asking = &r.res, false
+			m.setBody()
+			m.version++
+		}
 	}
 	return nil
 }
@@ -222,27 +295,35 @@ func render(ctx context.Context, in Input, width int, s themes.Styles, h *common
 	for _, e := range errs {
 		out.errors = append(out.errors, e.Error())
 	}
+	out.message = drawMessage(in, rmsg, out.errors, width, s)
+	out.json, out.diff = patchViews(in.Patch, in.Base, in.Work, s, h)
+	return out
+}
+
+// drawMessage draws a personalised message (rendered here or by the
+// service) with the errors of its render under it.
+func drawMessage(in Input, rmsg *model.Message, errs []string, width int, s themes.Styles) []string {
+	sel := model.FixSelection(in.Work, in.Sel)
 	head := fmt.Sprintf("%s · %s", sel.Locale, sel.Variation)
 	if in.UserName != "" {
 		head += " · as " + in.UserName
 	}
-	out.message = append(out.message, s.Muted.Render(common.Clean(head)), s.Muted.Render("keys: u user · e event · p tab"), "")
+	out := []string{s.Muted.Render(common.Clean(head)), s.Muted.Render("keys: u user · e event · p tab"), ""}
 	switch str(in.Work.Channel) {
 	case model.ChannelEmail:
-		out.message = append(out.message, emailLines(rmsg, width, s)...)
+		out = append(out, emailLines(rmsg, width, s)...)
 	case model.ChannelPush:
-		out.message = append(out.message, pushLines(rmsg, model.Platforms(in.Work), sel.Platform, width, s)...)
+		out = append(out, pushLines(rmsg, model.Platforms(in.Work), sel.Platform, width, s)...)
 	default:
-		out.message = append(out.message, s.Muted.Render("No preview for this channel."))
+		out = append(out, s.Muted.Render("No preview for this channel."))
 	}
-	if len(out.errors) > 0 {
-		out.message = append(out.message, "")
-		for _, e := range out.errors {
+	if len(errs) > 0 {
+		out = append(out, "")
+		for _, e := range errs {
 			wrapped := s.Error.Width(width).Render("✗ " + common.Clean(e))
-			out.message = append(out.message, strings.Split(wrapped, "\n")...)
+			out = append(out, strings.Split(wrapped, "\n")...)
 		}
 	}
-	out.json, out.diff = patchViews(in.Patch, in.Base, in.Work, s, h)
 	return out
 }
 

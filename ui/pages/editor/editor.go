@@ -115,6 +115,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.hold()()
 	cmd := m.route(msg)
 	m.settle()
+	if m.d.loaded && m.prev.m.Stale() && !m.prev.resized {
+		// Cards and bodies are wrapped to the pane's width: draw them again.
+		m.prev.resized = true
+		cmd = tea.Batch(cmd, m.schedulePreview())
+	}
 	if m.notice != "" {
 		cmd = tea.Batch(cmd, common.Notice(m.notice, m.noticeErr))
 		m.notice, m.noticeErr = "", false
@@ -223,8 +228,8 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		m.prev.m.NextTab()
 		return nil
 	case key.Matches(msg, k.User):
-		m.prev.user = (m.prev.user + 1) % len(m.prev.users)
-		return m.schedulePreview()
+		m.dialog = newUserDialog(m)
+		return nil
 	case key.Matches(msg, k.EventAttrs):
 		m.dialog = newEventDialog(m)
 		return nil

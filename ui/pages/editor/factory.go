@@ -27,6 +27,9 @@ type Tester interface {
 type PreviewUser struct {
 	Name  string
 	Attrs map[string]any
+	// Who names the user on the service, whose preview route then renders
+	// for them (nil: a sample profile, previewed locally only).
+	Who *api.UserIdentification
 }
 
 // UserSource gives the profiles the preview can personalise for. main fills
@@ -61,6 +64,12 @@ type Factory struct {
 	Users UserSource
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
+	// Previewer asks the service's preview route for the chosen user (the
+	// client of the embedded sandbox or of a real service; nil: local
+	// previews only). ServiceDelay is the further pause before it is asked
+	// (default preview.DefaultServiceDelay; negative: none).
+	Previewer    preview.Previewer
+	ServiceDelay time.Duration
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".
@@ -72,6 +81,13 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	}
 	m.prev.m = preview.New(c.Styles, c.Highlight)
 	m.prev.event = map[string]any{}
+	if f.Previewer != nil {
+		d := f.ServiceDelay
+		if d == 0 {
+			d = preview.DefaultServiceDelay
+		}
+		m.prev.m.SetService(preview.Service{P: f.Previewer, Name: c.Service, Delay: max(d, 0)})
+	}
 	if f.Users != nil {
 		m.prev.users = f.Users.PreviewUsers()
 	}

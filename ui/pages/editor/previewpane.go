@@ -5,6 +5,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/components/preview"
@@ -19,6 +20,8 @@ type previewPane struct {
 	users []PreviewUser
 	user  int
 	event map[string]any
+	// resized: a redraw for a new pane width is scheduled.
+	resized bool
 
 	framedKey [4]int
 	framed    []string
@@ -38,6 +41,8 @@ func (m *Model) schedulePreview() tea.Cmd {
 // refreshPreview renders the preview off the UI goroutine, under the
 // session's context with a deadline (preview.Refresh).
 func (m *Model) refreshPreview() tea.Cmd {
+	m.sizePreview() // the first draw comes before any frame
+	m.prev.resized = false
 	in := m.previewInput()
 	return m.own(m.prev.m.Refresh(m.c.Context(), func() preview.Input { return in }))
 }
@@ -51,23 +56,30 @@ func (m *Model) previewInput() preview.Input {
 	for k, v := range m.prev.event {
 		ev[k] = v
 	}
-	return preview.Input{Work: work, Base: base, Sel: m.sel, Patch: nextPatch(base, work, m.probs.invalid()), UserName: u.Name, User: u.Attrs, Event: ev}
+	return preview.Input{Work: work, Base: base, Sel: m.sel, Patch: nextPatch(base, work, m.probs.invalid()), UserName: u.Name, User: u.Attrs, Event: ev, Who: u.Who}
 }
 
 // framePreview sizes the preview to its column and frames it, when the
 // preview, the size or the focus changed.
 func (m *Model) framePreview() {
-	_, _, w, h := m.layout()
-	st := m.c.Styles.Pane
-	if m.pane == panePreview {
-		st = m.c.Styles.FocusedPane
-	}
-	// lipgloss widths include padding, not borders.
-	m.prev.m.SetSize(w-st.GetHorizontalFrameSize(), h-st.GetVerticalFrameSize())
+	w, h, st := m.sizePreview()
 	key := [4]int{m.prev.m.Version(), w, h, m.pane}
 	if m.prev.framed != nil && m.prev.framedKey == key {
 		return
 	}
 	out := st.Width(w - st.GetHorizontalBorderSize()).Height(h - st.GetVerticalBorderSize()).MaxHeight(h).Render(m.prev.m.View())
 	m.prev.framed, m.prev.framedKey = column(strings.Split(out, "\n"), w, h), key
+}
+
+// sizePreview gives the component its inner size; it returns the column's
+// size and frame style.
+func (m *Model) sizePreview() (w, h int, st lipgloss.Style) {
+	_, _, w, h = m.layout()
+	st = m.c.Styles.Pane
+	if m.pane == panePreview {
+		st = m.c.Styles.FocusedPane
+	}
+	// lipgloss widths include padding, not borders.
+	m.prev.m.SetSize(w-st.GetHorizontalFrameSize(), h-st.GetVerticalFrameSize())
+	return w, h, st
 }
