@@ -47,7 +47,11 @@ type Model struct {
 func (m *Model) CampaignID() string { return m.id }
 
 // Title names the campaign in the root's header.
-func (m *Model) Title() string { return m.d.name() }
+// It reads the working copy, so it holds the draft as View does.
+func (m *Model) Title() string {
+	defer m.hold()()
+	return m.d.name()
+}
 
 // Init loads the campaign (or waits for the new-draft dialog).
 func (m *Model) Init() tea.Cmd {
