@@ -530,7 +530,7 @@ func (b *builder) delivery() {
 		b.add(Field{Path: d + "queuing_enabled", Label: "Queue blocked messages", Kind: Bool,
 			Help: "Holds messages blocked by DND, frequency cap or min delay (with DND bypassed, only the last two); FIFO; dropped after the queue hours."})
 		if x.truth(d + "queuing_enabled") {
-			b.add(Field{Path: d + "queue_duration", Label: "Queue hours", Kind: Int, Help: "1–48"})
+			b.add(Field{Path: d + "queue_duration", Label: "Queue duration (hours)", Kind: Int, Help: "1–48"})
 		}
 	}
 	transactional := x.email() && x.text("basic_details.content_type") == model.ContentTransactional
