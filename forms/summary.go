@@ -98,8 +98,7 @@ func campaignLine(c *model.Campaign) string {
 	return strings.Join(parts, " · ")
 }
 
-// PlatformName is a platform as people write it.
-func PlatformName(p string) string {
+func platformName(p string) string {
 	switch p {
 	case model.PlatformAndroid:
 		return "Android"
