@@ -562,3 +562,16 @@ func TestFilterTypeChangeDropsStrayFields(t *testing.T) {
 		t.Errorf("new trigger filter: %s", got)
 	}
 }
+
+// An unset choice that must hold a value cycles to the first choice (the
+// iOS audience went to its second, "Exclude provisional").
+func TestCycleFromUnsetGivesTheFirstChoice(t *testing.T) {
+	f := iosAudience()
+	c := campaign(model.ChannelPush, model.DeliveryOneTime)
+	if got := f.Cycle(c, 1); got != "All eligible devices" {
+		t.Errorf("→ from unset = %q", got)
+	}
+	if got := f.Cycle(c, -1); got != "Only provisional" {
+		t.Errorf("← from unset = %q", got)
+	}
+}
