@@ -3,6 +3,7 @@ package forms
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/campaigns-cli/campaigns/engine"
 )
@@ -25,6 +26,30 @@ type Plain struct {
 // message (which the API returns) is kept in the problem; this one is for
 // the editor.
 func Describe(p engine.Problem) Plain {
+	// The editor describes every problem on every key press: the same
+	// problem always reads the same, so it is worded once.
+	memo.Lock()
+	d, ok := memo.m[p]
+	memo.Unlock()
+	if ok {
+		return d
+	}
+	d = describe(p)
+	memo.Lock()
+	if memo.m == nil || len(memo.m) >= 4096 {
+		memo.m = make(map[engine.Problem]Plain, 256)
+	}
+	memo.m[p] = d
+	memo.Unlock()
+	return d
+}
+
+var memo struct {
+	sync.Mutex
+	m map[engine.Problem]Plain
+}
+
+func describe(p engine.Problem) Plain {
 	field := Label(p.Target)
 	text := ""
 	if f := ruleText[p.Rule]; f != nil {
