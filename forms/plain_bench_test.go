@@ -17,3 +17,17 @@ func BenchmarkDescribe(b *testing.B) {
 		Describe(c)
 	}
 }
+
+func BenchmarkCheckURLs(b *testing.B) {
+	c := campaign("PUSH", "ONE_TIME")
+	_ = Set(c, "campaign_content.locales", []string{"es", "fr", "de"})
+	for _, l := range []string{"default", "es", "fr", "de"} {
+		_ = Set(c, "campaign_content.content."+l+".variation_1.push.android.basic_details.image_url", "https://cdn.example.com/a.png")
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if len(CheckURLs(c)) != 0 {
+			b.Fatal("problem")
+		}
+	}
+}

@@ -2,6 +2,7 @@ package forms
 
 import (
 	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/engine"
@@ -13,48 +14,81 @@ import (
 // engine, but no device can load an image from them.
 const RuleURLScheme = "form.url_scheme"
 
-// urlKeys are the content fields holding an address a device loads.
-var urlKeys = []string{"image_url", "input_gif_url", "banner_image_url", "icon_url", "redirect_url", "url"}
-
 // CheckURLs reports every image or link address in the content that is not
 // an http(s) address with a host. Personalised addresses ({{…}}) are left
-// to the template check.
+// to the template check. It reads the typed model (no JSON round trip):
+// the editor runs it on every key press.
 func CheckURLs(c *model.Campaign) []engine.Problem {
 	if c == nil || c.CampaignContent == nil || c.CampaignContent.Content == nil {
 		return nil
 	}
 	var out []engine.Problem
-	var visit func(path string, v any)
-	visit = func(path string, v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			for _, k := range sortedKeys(x) {
-				p := path + "." + k
-				if s, ok := x[k].(string); ok && isURLKey(k, x) && !WebURL(s) {
-					out = append(out, engine.Problem{Rule: RuleURLScheme, Target: p,
-						Message: k + " must be an http:// or https:// address, like https://cdn.example.com/image.png."})
-					continue
-				}
-				visit(p, x[k])
+	check := func(path, key string, v *string) {
+		if v != nil && !WebURL(*v) {
+			out = append(out, engine.Problem{Rule: RuleURLScheme, Target: path + "." + key,
+				Message: key + " must be an http:// or https:// address, like https://cdn.example.com/image.png."})
+		}
+	}
+	slides := func(p string, cr *model.Carousel) {
+		if cr == nil {
+			return
+		}
+		for i := range cr.SlideData {
+			check(p+".carousel_content.slide_data["+strconv.Itoa(i)+"]", "image_url", cr.SlideData[i].ImageURL)
+		}
+	}
+	msg := func(mp string, m *model.Message) {
+		if m == nil || m.Push == nil {
+			return
+		}
+		if a := m.Push.Android; a != nil {
+			if b := a.BasicDetails; b != nil {
+				p := mp + ".push.android.basic_details"
+				check(p, "image_url", b.ImageURL)
+				check(p, "input_gif_url", b.InputGIFURL)
+				check(p, "banner_image_url", b.BannerImageURL)
+				slides(p, b.CarouselContent)
 			}
-		case []any:
-			for i, e := range x {
-				visit(path+"["+itoa(i)+"]", e)
+			if b := a.TemplateBackup; b != nil {
+				check(mp+".push.android.template_backup", "image_url", b.ImageURL)
+			}
+		}
+		if i := m.Push.IOS; i != nil {
+			if b := i.BasicDetails; b != nil {
+				p := mp + ".push.ios.basic_details"
+				check(p, "image_url", b.ImageURL)
+				check(p, "input_gif_url", b.InputGIFURL)
+				check(p, "rich_media_value", b.RichMediaValue)
+				slides(p, b.CarouselContent)
+			}
+			if b := i.TemplateBackup; b != nil {
+				check(mp+".push.ios.template_backup", "rich_media_value", b.RichMediaValue)
+			}
+		}
+		if w := m.Push.Web; w != nil {
+			if b := w.BasicDetails; b != nil {
+				check(mp+".push.web.basic_details", "image_url", b.ImageURL)
+				check(mp+".push.web.basic_details", "redirect_url", b.RedirectURL)
+			}
+			for i := range w.Buttons {
+				p := mp + ".push.web.buttons[" + strconv.Itoa(i) + "]"
+				check(p, "icon_url", w.Buttons[i].IconURL)
+				check(p, "url", w.Buttons[i].URL)
+			}
+			if a := w.Advanced; a != nil {
+				check(mp+".push.web.advanced", "icon_url", a.IconURL)
 			}
 		}
 	}
-	visit("campaign_content.content", model.ToTree(c.CampaignContent.Content))
+	ct := c.CampaignContent.Content
+	msg("campaign_content.content", ct.Flat)
+	for _, l := range model.LocaleOrder(ct.Keyed) {
+		vars := ct.Keyed[l]
+		for _, v := range model.VariationOrder(vars) {
+			msg("campaign_content.content."+l+"."+v, vars[v])
+		}
+	}
 	return out
-}
-
-func isURLKey(k string, obj map[string]any) bool {
-	for _, u := range urlKeys {
-		if k == u {
-			return true
-		}
-	}
-	// iOS rich media holds a URL for every media type.
-	return k == "rich_media_value"
 }
 
 // WebURL reports whether s is an http(s) address with a host, or holds a
@@ -70,12 +104,4 @@ func WebURL(s string) bool {
 		return false
 	}
 	return (u.Scheme == "https" || u.Scheme == "http") && u.Host != ""
-}
-
-func itoa(i int) string {
-	const digits = "0123456789"
-	if i < 10 {
-		return digits[i : i+1]
-	}
-	return itoa(i/10) + digits[i%10:i%10+1]
 }
