@@ -23,69 +23,72 @@ func CheckURLs(c *model.Campaign) []engine.Problem {
 		return nil
 	}
 	var out []engine.Problem
-	check := func(path, key string, v *string) {
+	// Paths are built only for a bad address: a clean campaign costs no
+	// string building.
+	check := func(path func() string, key string, v *string) {
 		if v != nil && !WebURL(*v) {
-			out = append(out, engine.Problem{Rule: RuleURLScheme, Target: path + "." + key,
+			out = append(out, engine.Problem{Rule: RuleURLScheme, Target: path() + "." + key,
 				Message: key + " must be an http:// or https:// address, like https://cdn.example.com/image.png."})
 		}
 	}
-	slides := func(p string, cr *model.Carousel) {
+	slides := func(p func() string, cr *model.Carousel) {
 		if cr == nil {
 			return
 		}
 		for i := range cr.SlideData {
-			check(p+".carousel_content.slide_data["+strconv.Itoa(i)+"]", "image_url", cr.SlideData[i].ImageURL)
+			check(func() string { return p() + ".carousel_content.slide_data[" + strconv.Itoa(i) + "]" }, "image_url", cr.SlideData[i].ImageURL)
 		}
 	}
-	msg := func(mp string, m *model.Message) {
+	msg := func(mp func() string, m *model.Message) {
 		if m == nil || m.Push == nil {
 			return
 		}
 		if a := m.Push.Android; a != nil {
 			if b := a.BasicDetails; b != nil {
-				p := mp + ".push.android.basic_details"
+				p := func() string { return mp() + ".push.android.basic_details" }
 				check(p, "image_url", b.ImageURL)
 				check(p, "input_gif_url", b.InputGIFURL)
 				check(p, "banner_image_url", b.BannerImageURL)
 				slides(p, b.CarouselContent)
 			}
 			if b := a.TemplateBackup; b != nil {
-				check(mp+".push.android.template_backup", "image_url", b.ImageURL)
+				check(func() string { return mp() + ".push.android.template_backup" }, "image_url", b.ImageURL)
 			}
 		}
 		if i := m.Push.IOS; i != nil {
 			if b := i.BasicDetails; b != nil {
-				p := mp + ".push.ios.basic_details"
+				p := func() string { return mp() + ".push.ios.basic_details" }
 				check(p, "image_url", b.ImageURL)
 				check(p, "input_gif_url", b.InputGIFURL)
 				check(p, "rich_media_value", b.RichMediaValue)
 				slides(p, b.CarouselContent)
 			}
 			if b := i.TemplateBackup; b != nil {
-				check(mp+".push.ios.template_backup", "rich_media_value", b.RichMediaValue)
+				check(func() string { return mp() + ".push.ios.template_backup" }, "rich_media_value", b.RichMediaValue)
 			}
 		}
 		if w := m.Push.Web; w != nil {
 			if b := w.BasicDetails; b != nil {
-				check(mp+".push.web.basic_details", "image_url", b.ImageURL)
-				check(mp+".push.web.basic_details", "redirect_url", b.RedirectURL)
+				p := func() string { return mp() + ".push.web.basic_details" }
+				check(p, "image_url", b.ImageURL)
+				check(p, "redirect_url", b.RedirectURL)
 			}
 			for i := range w.Buttons {
-				p := mp + ".push.web.buttons[" + strconv.Itoa(i) + "]"
+				p := func() string { return mp() + ".push.web.buttons[" + strconv.Itoa(i) + "]" }
 				check(p, "icon_url", w.Buttons[i].IconURL)
 				check(p, "url", w.Buttons[i].URL)
 			}
 			if a := w.Advanced; a != nil {
-				check(mp+".push.web.advanced", "icon_url", a.IconURL)
+				check(func() string { return mp() + ".push.web.advanced" }, "icon_url", a.IconURL)
 			}
 		}
 	}
 	ct := c.CampaignContent.Content
-	msg("campaign_content.content", ct.Flat)
+	msg(func() string { return "campaign_content.content" }, ct.Flat)
 	for _, l := range model.LocaleOrder(ct.Keyed) {
 		vars := ct.Keyed[l]
 		for _, v := range model.VariationOrder(vars) {
-			msg("campaign_content.content."+l+"."+v, vars[v])
+			msg(func() string { return "campaign_content.content." + l + "." + v }, vars[v])
 		}
 	}
 	return out
