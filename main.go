@@ -37,7 +37,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
-	"github.com/campaigns-cli/campaigns/ui/editor"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 	"github.com/campaigns-cli/campaigns/ui/sshserver"
 )
 
@@ -205,13 +205,13 @@ func runEditor(args []string, stdout, stderr io.Writer) int {
 func wireEditor(cfg *ui.Config) (func() error, error) {
 	dir := filepath.Join(cfg.DataDir, "drafts", sync.DirName(cfg.Service, cfg.Workspace))
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
-		Validation:   engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
-		SandboxUsers: cfg.Service == "embedded sandbox",
+		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
+		Users:      previewUsers(cfg.Service == "embedded sandbox"),
 	})
 	if err != nil {
 		return nil, err
 	}
-	cfg.NewEditor = f.New
+	cfg.Editor = f
 	return closeFn, nil
 }
 

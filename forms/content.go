@@ -3,15 +3,17 @@ package forms
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/campaigns-cli/campaigns/model"
 )
 
+// The content-matrix readers live in model (model/matrix.go), shared with
+// the preview; these names stay for the editor's forms.
+
 // DefaultLocale is the fallback locale key of keyed content.
-const DefaultLocale = "default"
+const DefaultLocale = model.DefaultLocale
 
 // content returns c.campaign_content, creating it.
 func content(c *model.Campaign) *model.CampaignContent {
@@ -24,75 +26,28 @@ func content(c *model.Campaign) *model.CampaignContent {
 	return c.CampaignContent
 }
 
-// Keyed reports whether the content is edited in the keyed shape: locales
-// or an A/B test exist, or the campaign already holds keyed content (valid
-// with only default/variation_1, as campaigns from V1 integrations do).
-func Keyed(c *model.Campaign) bool {
-	cc := c.CampaignContent
-	if cc == nil {
-		return false
-	}
-	if wantKeyed(c) {
-		return true
-	}
-	return cc.Content != nil && cc.Content.Flat == nil && len(cc.Content.Keyed) > 0
-}
+// Keyed reports whether the content is edited in the keyed shape (model.Keyed).
+func Keyed(c *model.Campaign) bool { return model.Keyed(c) }
 
-// wantKeyed reports whether the content must use the keyed shape.
-func wantKeyed(c *model.Campaign) bool {
-	cc := c.CampaignContent
-	return cc != nil && (len(cc.Locales) > 0 || cc.VariationDetails != nil)
-}
+func wantKeyed(c *model.Campaign) bool { return model.WantsKeyed(c) }
 
-// Locales lists the locale keys, default first.
-func Locales(c *model.Campaign) []string {
-	out := []string{DefaultLocale}
-	if c.CampaignContent != nil {
-		out = append(out, c.CampaignContent.Locales...)
-	}
-	return out
-}
+// Locales lists the locale keys, default first (model.Locales).
+func Locales(c *model.Campaign) []string { return model.Locales(c) }
 
-// Variations lists the variation keys variation_1..variation_N.
-func Variations(c *model.Campaign) []string {
-	n := 1
-	if cc := c.CampaignContent; cc != nil && cc.VariationDetails != nil && cc.VariationDetails.NoOfVariations != nil && *cc.VariationDetails.NoOfVariations > 1 {
-		n = int(*cc.VariationDetails.NoOfVariations)
-	}
-	out := make([]string, n)
-	for i := range out {
-		out[i] = variation(i + 1)
-	}
-	return out
-}
+// Variations lists the variation keys (model.VariationKeys).
+func Variations(c *model.Campaign) []string { return model.VariationKeys(c) }
 
-func variation(n int) string { return "variation_" + strconv.Itoa(n) }
+func variation(n int) string { return model.VariationKey(n) }
 
-// MessagePath is the target prefix of one content cell's message: the flat
-// campaign_content.content or the keyed campaign_content.content.<loc>.<var>.
+// MessagePath is the target prefix of one content cell's message
+// (model.MessagePath).
 func MessagePath(c *model.Campaign, locale, vr string) string {
-	if !Keyed(c) {
-		return "campaign_content.content"
-	}
-	if locale == "" {
-		locale = DefaultLocale
-	}
-	if vr == "" {
-		vr = variation(1)
-	}
-	return "campaign_content.content." + locale + "." + vr
+	return model.MessagePath(c, locale, vr)
 }
 
-// Message returns one content cell (nil when absent).
+// Message returns one content cell (model.MessageAt).
 func Message(c *model.Campaign, locale, vr string) *model.Message {
-	cc := c.CampaignContent
-	if cc == nil || cc.Content == nil {
-		return nil
-	}
-	if !Keyed(c) {
-		return cc.Content.Flat
-	}
-	return cc.Content.Keyed[locale][vr]
+	return model.MessageAt(c, locale, vr)
 }
 
 // Normalize puts the content in the shape the locales and variations call

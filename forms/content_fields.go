@@ -9,77 +9,49 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Selector rows choose the content cell; their Path starts with SelPrefix and
-// the editor keeps their value, not the campaign.
+// Selector rows (RoleSelector) choose the content cell; these paths name
+// them, and the editor keeps their value, not the campaign.
 const (
 	SelLocale    = "@sel:locale"
 	SelVariation = "@sel:variation"
 	SelPlatform  = "@sel:platform"
 )
 
-// Platforms lists the platforms whose content the editor offers: those in
-// basic_details.platforms, or all three while none is chosen.
-func Platforms(c *model.Campaign) []string {
-	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
-		var out []string
-		for _, p := range []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb} {
-			if slices.Contains(c.BasicDetails.Platforms, p) {
-				out = append(out, p)
-			}
-		}
-		if len(out) > 0 {
-			return out
-		}
-	}
-	return []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}
-}
+// Platforms lists the platforms whose content the editor offers
+// (model.Platforms).
+func Platforms(c *model.Campaign) []string { return model.Platforms(c) }
 
-// FixSelection moves a selection that no longer exists (a removed locale)
-// to one that does.
-func FixSelection(c *model.Campaign, sel Selection) Selection {
-	if !slices.Contains(Locales(c), sel.Locale) {
-		sel.Locale = DefaultLocale
-	}
-	if !slices.Contains(Variations(c), sel.Variation) {
-		sel.Variation = variation(1)
-	}
-	if str(c.Channel) == model.ChannelPush {
-		if ps := Platforms(c); !slices.Contains(ps, sel.Platform) {
-			sel.Platform = ps[0]
-		}
-	} else {
-		sel.Platform = ""
-	}
-	return sel
-}
+// FixSelection moves a selection that no longer exists to one that does
+// (model.FixSelection).
+func FixSelection(c *model.Campaign, sel Selection) Selection { return model.FixSelection(c, sel) }
 
 func (b *builder) content() {
 	x := b.x
 	c := x.C
 	sel := FixSelection(c, x.Sel)
 	b.head("Locales and variations")
-	b.add(Field{Path: SelLocale, Label: "Locale", Kind: Enum, Options: Locales(c)})
-	b.add(Field{Path: SelVariation, Label: "Variation", Kind: Enum, Options: Variations(c)})
+	b.add(Field{Path: SelLocale, Role: RoleSelector, Label: "Locale", Kind: Enum, Options: Locales(c)})
+	b.add(Field{Path: SelVariation, Role: RoleSelector, Label: "Variation", Kind: Enum, Options: Variations(c)})
 	if x.push() {
-		b.add(Field{Path: SelPlatform, Label: "Platform", Kind: Enum, Options: Platforms(c)})
+		b.add(Field{Path: SelPlatform, Role: RoleSelector, Label: "Platform", Kind: Enum, Options: Platforms(c)})
 	}
-	b.add(Field{Path: "@add-locale", Label: "Add locale", Kind: Action, Prompt: "Locale name (e.g. fr)",
+	b.add(Field{Path: "@add-locale", Role: RoleAddLocale, Label: "Add locale", Kind: Action, Prompt: "Locale name (e.g. fr)",
 		Do: func(c *model.Campaign, arg string) error { return AddLocale(c, arg) }})
 	if sel.Locale != DefaultLocale {
 		loc := sel.Locale
-		b.add(Field{Path: "@remove-locale", Label: "Remove locale " + loc, Kind: Action,
+		b.add(Field{Path: "@remove-locale", Role: RoleRemoveLocale, Label: "Remove locale " + loc, Kind: Action,
 			Do: func(c *model.Campaign, _ string) error { return RemoveLocale(c, loc) }})
 	}
-	b.add(Field{Path: "@add-variation", Label: "Add A/B variation", Kind: Action,
+	b.add(Field{Path: "@add-variation", Role: RoleAddVariation, Label: "Add A/B variation", Kind: Action,
 		Do: func(c *model.Campaign, _ string) error { return AddVariation(c) }})
 	if len(Variations(c)) > 1 {
 		vr := sel.Variation
-		b.add(Field{Path: "@remove-variation", Label: "Remove " + vr, Kind: Action,
+		b.add(Field{Path: "@remove-variation", Role: RoleRemoveVariation, Label: "Remove " + vr, Kind: Action,
 			Do: func(c *model.Campaign, _ string) error { return RemoveVariation(c, vr) }})
 	}
 	if Keyed(c) {
 		from := sel
-		b.add(Field{Path: "@copy", Label: "Copy this content to…", Kind: Action, Prompt: "locale/variation (e.g. fr/variation_1)",
+		b.add(Field{Path: "@copy", Role: RoleCopyContent, Label: "Copy this content to…", Kind: Action, Prompt: "locale/variation (e.g. fr/variation_1)",
 			Do: func(c *model.Campaign, arg string) error {
 				loc, vr, _ := strings.Cut(strings.TrimSpace(arg), "/")
 				if loc = strings.TrimSpace(loc); loc == "" {
@@ -368,7 +340,7 @@ func (b *builder) email(p string) {
 	b.text(p+"preview_text", "Preview text")
 	mp := strings.TrimSuffix(p, ".email.")
 	useTemplate := Get(x.C, p+"custom_template_id") != nil
-	b.add(Field{Path: p + "@source", Label: "Body from", Kind: Enum, Options: []string{"HTML", "Saved template"},
+	b.add(Field{Path: p + "@source", Role: RoleDerived, Label: "Body from", Kind: Enum, Options: []string{"HTML", "Saved template"},
 		get: func(c *model.Campaign) string {
 			if Get(c, p+"custom_template_id") != nil {
 				return "Saved template"

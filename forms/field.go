@@ -31,12 +31,33 @@ const (
 	Heading              // a section title, not editable
 )
 
+// Role says what a row stands for. Only RoleValue rows are a campaign
+// field at Path; the others use Path as the row's name only.
+type Role int
+
+const (
+	RoleValue           Role = iota // a campaign field: Path is its target
+	RoleDerived                     // a choice read from and written to several fields
+	RoleHeading                     // a section title
+	RoleSelector                    // chooses the content cell; the editor keeps its value
+	RoleAddLocale                   // adds a locale (asks its name)
+	RoleRemoveLocale                // removes the selected locale and its content
+	RoleAddVariation                // adds an A/B variation
+	RoleRemoveVariation             // removes the selected variation and its content
+	RoleCopyContent                 // copies the selected cell's content elsewhere
+	RoleAddItem                     // appends an item to a list
+	RoleRemoveItem                  // removes one item of a list
+)
+
+// Destroys reports a role whose action deletes written content for good.
+func (r Role) Destroys() bool { return r == RoleRemoveLocale || r == RoleRemoveVariation }
+
 // Field is one editable row of a step.
 type Field struct {
-	// Path is the decisions.md §4 target of the field. Rows that are not
-	// a campaign field (actions, headings, selectors) have a path starting
-	// with "@".
+	// Path is the decisions.md §4 target of a RoleValue field; for other
+	// roles it only names the row (and starts with "@").
 	Path    string
+	Role    Role
 	Label   string
 	Kind    Kind
 	Options []string
@@ -279,7 +300,7 @@ func (f *Field) Choices() []string {
 	if f.Kind == Bool {
 		opts = []string{"yes", "no"}
 	}
-	if f.Kind == Enum && (f.get != nil || strings.HasPrefix(f.Path, "@sel:")) && len(opts) > 0 {
+	if f.Kind == Enum && (f.get != nil || f.Role == RoleSelector) && len(opts) > 0 {
 		return slices.Clone(opts) // choices that must always hold a value
 	}
 	return append([]string{""}, opts...)
@@ -310,6 +331,10 @@ func (f *Field) Toggle(c *model.Campaign, opt string) error {
 
 // Focusable reports whether the cursor can rest on the row (not a heading).
 func (f *Field) Focusable() bool { return f.Kind != Heading }
+
+// IsValue reports a row that is one campaign value at Path (not a
+// heading, an action, a selector or a derived choice).
+func (f *Field) IsValue() bool { return f.Role == RoleValue && f.Editable() }
 
 // Editable reports whether the field holds a value the user types or picks.
 func (f *Field) Editable() bool { return f.Kind != Action && f.Kind != Heading }

@@ -492,7 +492,7 @@ func TestChoicesOfHeldValues(t *testing.T) {
 	}{
 		{"a bool can be unset", Field{Path: "x.y", Kind: Bool}, []string{"", "yes", "no"}},
 		{"an enum can be unset", tpl, append([]string{""}, Templates(model.PlatformAndroid)...)},
-		{"a selection always holds one", Field{Path: SelLocale, Kind: Enum, Options: []string{"default", "fr"}}, []string{"default", "fr"}},
+		{"a selection always holds one", Field{Path: SelLocale, Role: RoleSelector, Kind: Enum, Options: []string{"default", "fr"}}, []string{"default", "fr"}},
 		{"a computed choice always holds one", audience, audience.Options},
 	}
 	for _, tc := range cases {

@@ -29,12 +29,8 @@ func (s Step) String() string {
 	return [...]string{"Basic details", "Content", "Audience", "Trigger", "Schedule", "Delivery controls", "Goals & more", "Review"}[s]
 }
 
-// Selection is the content cell being edited.
-type Selection struct {
-	Locale    string
-	Variation string
-	Platform  string // ANDROID, IOS, WEB; empty for Email
-}
+// Selection is the content cell being edited (model.Selection).
+type Selection = model.Selection
 
 // Ctx is what decides which fields apply.
 type Ctx struct {
@@ -113,7 +109,7 @@ func (b *builder) add(f Field) {
 	b.out = append(b.out, f)
 }
 func (b *builder) head(label string) {
-	b.add(Field{Path: "@head:" + label, Label: label, Kind: Heading})
+	b.add(Field{Path: "@head:" + label, Role: RoleHeading, Label: label, Kind: Heading})
 }
 func (b *builder) text(path, label string) { b.add(Field{Path: path, Label: label, Kind: Text}) }
 func (b *builder) long(path, label string) { b.add(Field{Path: path, Label: label, Kind: LongText}) }
@@ -136,11 +132,11 @@ func (b *builder) list(path, noun string, item func(p string, i int), init func(
 		b.dep++
 		item(p, i)
 		idx := i
-		b.add(Field{Path: "@remove:" + p, Label: fmt.Sprintf("Remove %s %d", noun, i+1), Kind: Action,
+		b.add(Field{Path: "@remove:" + p, Role: RoleRemoveItem, Label: fmt.Sprintf("Remove %s %d", noun, i+1), Kind: Action,
 			Do: func(c *model.Campaign, _ string) error { return Remove(c, path, idx) }})
 		b.dep--
 	}
-	b.add(Field{Path: "@add:" + path, Label: "Add " + noun, Kind: Action, Do: func(c *model.Campaign, _ string) error {
+	b.add(Field{Path: "@add:" + path, Role: RoleAddItem, Label: "Add " + noun, Kind: Action, Do: func(c *model.Campaign, _ string) error {
 		i, err := Append(c, path)
 		if err != nil || init == nil {
 			return err

@@ -1,3 +1,7 @@
+// Package ui is the editor's shell: the root model that owns the screen
+// stack, routes keys and messages, and draws the header, status line and
+// help footer around the top page. Pages (ui/pages/...) and components
+// (ui/components/...) share ui/common and never import this package.
 package ui
 
 import (
@@ -10,29 +14,41 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/browser"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor"
+	"github.com/campaigns-cli/campaigns/ui/pages/inspector"
 )
 
-// Titled is implemented by screens that name themselves in the header.
-type Titled interface{ Title() string }
-
-// FocusMsg is sent to a screen when it becomes the top screen again.
-type FocusMsg struct{}
-
-// addressed is an asynchronous answer that names the screen it belongs to.
-type addressed interface{ addressee() Screen }
-
-// orphanNotice is an answer worth telling even when its screen is gone.
-type orphanNotice interface{ orphanNotice() NoticeMsg }
+// Config is what main (or the SSH server) gives New.
+type Config struct {
+	Client    *api.Client
+	Service   string // header label: "embedded sandbox" or the base URL
+	Workspace string
+	// Renderer is the SSH session's renderer; nil means the default one.
+	Renderer *lipgloss.Renderer
+	Theme    themes.Theme
+	// DataDir is where the sync journal lives.
+	DataDir string
+	// Editor builds the draft editor's pages (editor.Open).
+	Editor *editor.Factory
+}
 
 // root is the program's model: it owns the screen stack, the header, the
-// status line and the help footer. Keys go to the top screen only; other
-// messages go to every screen on the stack, each of which drops the answers
-// that are not addressed to it.
+// status line and the help footer. It routes by one contract:
+//   - keys and mouse go to the top screen only, and q and ? are commands
+//     only while the top screen is not Typing (the focus gate);
+//   - an AddressedMsg goes to the screen it names, or nowhere when that
+//     screen was closed;
+//   - window size and CampaignChangedMsg are broadcast to every screen;
+//   - anything else goes to the top screen.
 type root struct {
-	c        *Common
+	c        *common.Common
+	editor   *editor.Factory
 	cancel   context.CancelFunc
-	stack    []Screen
+	stack    []common.Screen
 	help     help.Model
 	fullHelp bool
 	notice   string
@@ -42,19 +58,18 @@ type root struct {
 // New builds the root model for one program (one SSH session).
 func New(cfg Config) tea.Model {
 	ctx, cancel := context.WithCancel(context.Background())
-	c := &Common{
+	c := &common.Common{
 		Width: 80, Height: 24,
 		Styles:    themes.New(cfg.Theme, cfg.Renderer),
-		Keys:      DefaultKeyMap(),
+		Keys:      common.DefaultKeyMap(),
 		Client:    cfg.Client,
 		Service:   cfg.Service,
 		Workspace: cfg.Workspace,
 		DataDir:   cfg.DataDir,
 		Ctx:       ctx,
-		Editor:    cfg.NewEditor,
-		Highlight: NewHighlighter(cfg.Renderer, cfg.Theme.Plain),
+		Highlight: common.NewHighlighter(cfg.Renderer, cfg.Theme.Plain),
 	}
-	r := &root{c: c, cancel: cancel, help: help.New()}
+	r := &root{c: c, editor: cfg.Editor, cancel: cancel, help: help.New()}
 	r.help.ShortSeparator = " · "
 	r.help.Styles.ShortKey = c.Styles.Key
 	r.help.Styles.FullKey = c.Styles.Key
@@ -63,7 +78,7 @@ func New(cfg Config) tea.Model {
 	r.help.Styles.ShortSeparator = c.Styles.Muted
 	r.help.Styles.FullSeparator = c.Styles.Muted
 	r.help.Styles.Ellipsis = c.Styles.Muted
-	r.stack = []Screen{NewBrowser(c)}
+	r.stack = []common.Screen{browser.New(c)}
 	r.layout()
 	return r
 }
@@ -72,7 +87,7 @@ func (r *root) Init() tea.Cmd {
 	return tea.Batch(tea.EnableMouseCellMotion, r.top().Init())
 }
 
-func (r *root) top() Screen { return r.stack[len(r.stack)-1] }
+func (r *root) top() common.Screen { return r.stack[len(r.stack)-1] }
 
 // Body size: the window minus header, status line and footer.
 func (r *root) bodySize() (int, int) {
@@ -124,45 +139,62 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return r, nil
 		}
 		return r, r.updateTop(msg)
-	case PushMsg:
-		w, h := r.bodySize()
-		msg.Screen.SetSize(w, h)
-		r.stack = append(r.stack, msg.Screen)
-		return r, msg.Screen.Init()
-	case PopMsg:
+	case common.PushMsg:
+		return r, r.push(msg.Screen)
+	case common.OpenInspectorMsg:
+		return r, r.push(inspector.New(r.c, msg.CampaignID, msg.Version))
+	case common.OpenEditorMsg:
+		if r.editor == nil {
+			return r, common.Notice("The draft editor is not available here.", true)
+		}
+		return r, r.push(r.editor.New(r.c, msg.CampaignID))
+	case common.PopMsg:
 		if len(r.stack) == 1 {
 			return r, nil
 		}
 		r.stack = r.stack[:len(r.stack)-1]
-		return r, r.updateTop(FocusMsg{})
-	case NoticeMsg:
+		return r, r.updateTop(common.FocusMsg{})
+	case common.NoticeMsg:
 		r.notice, r.noticeEr = msg.Text, msg.Err
 		return r, nil
-	case addressed:
-		// An answer goes to the screen that asked, if it is still open.
+	case common.AddressedMsg:
+		return r, r.deliver(msg)
+	case common.CampaignChangedMsg:
+		var cmds []tea.Cmd
 		for i, s := range r.stack {
-			if s == msg.addressee() {
-				m, cmd := s.Update(msg)
-				r.stack[i] = m.(Screen)
-				return r, cmd
-			}
+			m, cmd := s.Update(msg)
+			r.stack[i] = m.(common.Screen)
+			cmds = append(cmds, cmd)
 		}
-		// The screen was left: its answer is dropped, but the outcome of
-		// an action the user confirmed is still told.
-		if o, ok := msg.(orphanNotice); ok {
-			n := o.orphanNotice()
-			r.notice, r.noticeEr = n.Text, n.Err
-			return r, r.updateTop(CampaignChangedMsg{})
-		}
-		return r, nil
+		return r, tea.Batch(cmds...)
 	}
-	var cmds []tea.Cmd
+	return r, r.updateTop(msg)
+}
+
+func (r *root) push(s common.Screen) tea.Cmd {
+	w, h := r.bodySize()
+	s.SetSize(w, h)
+	r.stack = append(r.stack, s)
+	return s.Init()
+}
+
+// deliver hands an answer to the screen that asked, if it is still open.
+// When it was left, the answer is dropped, but the outcome of an action the
+// user confirmed is still told.
+func (r *root) deliver(msg common.AddressedMsg) tea.Cmd {
 	for i, s := range r.stack {
-		m, cmd := s.Update(msg)
-		r.stack[i] = m.(Screen)
-		cmds = append(cmds, cmd)
+		if s == msg.To {
+			m, cmd := s.Update(msg.Msg)
+			r.stack[i] = m.(common.Screen)
+			return cmd
+		}
 	}
-	return r, tea.Batch(cmds...)
+	if o, ok := msg.Msg.(common.OrphanNotice); ok {
+		n := o.OrphanNotice()
+		r.notice, r.noticeEr = n.Text, n.Err
+		return r.updateTop(common.CampaignChangedMsg{})
+	}
+	return nil
 }
 
 // maxBurst is the longest run of characters taken as separate key presses
@@ -201,7 +233,7 @@ func (r *root) typeEach(runes []rune) tea.Cmd {
 func (r *root) updateTop(msg tea.Msg) tea.Cmd {
 	i := len(r.stack) - 1
 	m, cmd := r.stack[i].Update(msg)
-	r.stack[i] = m.(Screen)
+	r.stack[i] = m.(common.Screen)
 	return cmd
 }
 
@@ -219,7 +251,7 @@ func (r *root) View() string {
 	if r.notice != "" {
 		// A notice longer than the line ends in "…" so it is seen to go
 		// on (the whole text is where the screen shows its details).
-		text := ansi.Truncate(Clean(r.notice), max(w-4, 1), "…")
+		text := ansi.Truncate(common.Clean(r.notice), max(w-4, 1), "…")
 		if r.noticeEr {
 			status = st.Error.Render("✗ " + text)
 		} else {
@@ -232,22 +264,22 @@ func (r *root) View() string {
 	} else {
 		footer = r.help.ShortHelpView(r.top().ShortHelp())
 	}
-	return Fit(strings.Join([]string{
+	return common.Fit(strings.Join([]string{
 		r.header(),
-		Fit(body, w, h),
-		Fit(" "+status, w, 1),
-		Fit(st.Footer.Render(footer), w, 1),
+		common.Fit(body, w, h),
+		common.Fit(" "+status, w, 1),
+		common.Fit(st.Footer.Render(footer), w, 1),
 	}, "\n"), r.c.Width, r.c.Height)
 }
 
 func (r *root) header() string {
 	st := r.c.Styles
 	left := st.Title.Render("campaigns")
-	if t, ok := r.top().(Titled); ok && t.Title() != "" {
-		left += st.Muted.Render(" › ") + st.Subtitle.Render(Clean(t.Title()))
+	if t, ok := r.top().(common.Titled); ok && t.Title() != "" {
+		left += st.Muted.Render(" › ") + st.Subtitle.Render(common.Clean(t.Title()))
 	}
-	right := st.HeaderKey.Render("service ") + st.Text.Render(Clean(r.c.Service)) +
-		st.HeaderKey.Render("  workspace ") + st.Text.Render(Clean(r.c.Workspace))
+	right := st.HeaderKey.Render("service ") + st.Text.Render(common.Clean(r.c.Service)) +
+		st.HeaderKey.Render("  workspace ") + st.Text.Render(common.Clean(r.c.Workspace))
 	gap := r.c.Width - 2 - lipgloss.Width(left) - lipgloss.Width(right)
 	if gap < 2 {
 		// Narrow: the service and workspace matter more than the title,
@@ -256,23 +288,5 @@ func (r *root) header() string {
 		gap = r.c.Width - 2 - lipgloss.Width(left) - lipgloss.Width(right)
 	}
 	line := " " + left + strings.Repeat(" ", max(gap, 1)) + right
-	return Fit(line, r.c.Width, 1)
-}
-
-// Fit cuts or pads s to exactly h lines no wider than w cells, so nothing is
-// drawn outside the window.
-func Fit(s string, w, h int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for i, l := range lines {
-		if lipgloss.Width(l) > w {
-			lines[i] = ansi.Truncate(l, w, "")
-		}
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	return strings.Join(lines, "\n")
+	return common.Fit(line, r.c.Width, 1)
 }

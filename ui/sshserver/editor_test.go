@@ -17,7 +17,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
-	"github.com/campaigns-cli/campaigns/ui/editor"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
 // demoSandbox starts an in-memory sandbox on loopback, as `campaigns ssh
@@ -199,7 +199,7 @@ func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 		if err != nil {
 			return nil, err
 		}
-		cfg.NewEditor = f.New
+		cfg.Editor = f
 		return closeFn, nil
 	}
 	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
@@ -276,7 +276,7 @@ func TestOneKeyTwoSessionsAtOnceEachGetAJournal(t *testing.T) {
 			return nil, err
 		}
 		dirs <- cfg.DataDir
-		cfg.NewEditor = f.New
+		cfg.Editor = f
 		return closeFn, nil
 	}
 	ts := start(t, Config{

@@ -1,0 +1,60 @@
+// Package common is what every screen and component of the editor shares:
+// the per-session context (Common), the screen contract (Screen), the one
+// keymap, the navigation messages, addressing of asynchronous answers, and
+// text helpers (cleaning, widths) built on x/ansi. It imports no screen.
+package common
+
+import (
+	"context"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/themes"
+)
+
+// Common is built once per program (per SSH session) and handed to every
+// screen: size, styles for this session's renderer, the keymap and the
+// service.
+type Common struct {
+	// Width and Height are the size of the whole window.
+	Width, Height int
+	Styles        themes.Styles
+	Keys          KeyMap
+	// Client talks to the service (the embedded sandbox or a real one).
+	Client *api.Client
+	// Service is the header label: "embedded sandbox" or the base URL.
+	Service   string
+	Workspace string
+	// DataDir is where the sync journal lives.
+	DataDir string
+	// Ctx is cancelled when the program ends; requests use it.
+	Ctx context.Context
+	// Highlight colours JSON for this session's renderer, cached by content.
+	Highlight *Highlighter
+}
+
+// Context is Ctx, or a background context when none was set (tests).
+func (c *Common) Context() context.Context {
+	if c.Ctx != nil {
+		return c.Ctx
+	}
+	return context.Background()
+}
+
+// Screen is the one contract of every screen and component: a tea.Model that
+// accepts its size and reports its key bindings. Typing is the focus gate:
+// it reports that a text field or a dialog has the keys, so the root does not
+// treat q or ? as commands. Every screen with a field or a dialog must
+// answer it truthfully.
+type Screen interface {
+	tea.Model
+	SetSize(w, h int)
+	ShortHelp() []key.Binding
+	FullHelp() [][]key.Binding
+	Typing() bool
+}
+
+// Titled is implemented by screens that name themselves in the header.
+type Titled interface{ Title() string }

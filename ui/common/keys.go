@@ -1,0 +1,112 @@
+package common
+
+import "github.com/charmbracelet/bubbles/key"
+
+// KeyMap is every binding of the program, each with its help text. Screens
+// list the subset that applies to them in ShortHelp and FullHelp.
+type KeyMap struct {
+	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
+
+	Open, Inspect, Back, Filter, New key.Binding
+	Refresh                          key.Binding
+	NextPane, PrevPane               key.Binding
+	Help, Quit, ForceQuit            key.Binding
+
+	// Browser.
+	NextPage, PrevPage           key.Binding
+	ToggleDrafts, ToggleChildren key.Binding
+	ToggleArchived               key.Binding
+	ClearFilter                  key.Binding
+
+	// Inspector.
+	Actions, Validate, Edit key.Binding
+	OpenParent, ShowInTree  key.Binding
+	Toggle, ExpandAll       key.Binding
+	CollapseAll             key.Binding
+
+	// Dialogs.
+	Confirm, Cancel, Select key.Binding
+
+	// Editor holds the draft editor's bindings.
+	Editor EditorKeys
+}
+
+// EditorKeys are the draft editor's own bindings (it shares Up, Down,
+// NextPane, PrevPane and Help with every screen).
+type EditorKeys struct {
+	PageUp, PageDown            key.Binding
+	Edit, Done, Cancel          key.Binding
+	Left, Right, Toggle         key.Binding
+	NextStep, PrevStep          key.Binding
+	Sync, Test, PreviewTab      key.Binding
+	User, EventAttrs, Conflicts key.Binding
+	Back, Step                  key.Binding
+}
+
+// DefaultKeyMap is the one keymap of the program.
+func DefaultKeyMap() KeyMap {
+	b := func(help, desc string, keys ...string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	return KeyMap{
+		Up:       b("↑/k", "up", "up", "k"),
+		Down:     b("↓/j", "down", "down", "j"),
+		PageUp:   b("pgup", "page up", "pgup", "ctrl+u"),
+		PageDown: b("pgdn", "page down", "pgdown", "ctrl+d"),
+		Top:      b("g", "top", "home", "g"),
+		Bottom:   b("G", "bottom", "end", "G"),
+
+		Open:      b("enter", "open", "enter"),
+		Inspect:   b("i", "inspect", "i"),
+		Back:      b("esc", "back", "esc"),
+		Filter:    b("/", "filter", "/"),
+		New:       b("n", "new draft", "n"),
+		Refresh:   b("r", "refresh", "r"),
+		NextPane:  b("tab", "next pane", "tab"),
+		PrevPane:  b("shift+tab", "previous pane", "shift+tab"),
+		Help:      b("?", "help", "?"),
+		Quit:      b("q", "quit", "q"),
+		ForceQuit: b("ctrl+c", "quit", "ctrl+c"),
+
+		NextPage:       b("]/→", "next page", "]", "right", "l"),
+		PrevPage:       b("[/←", "previous page", "[", "left", "h"),
+		ToggleDrafts:   b("d", "drafts", "d"),
+		ToggleChildren: b("c", "child campaigns", "c"),
+		ToggleArchived: b("a", "archived", "a"),
+		ClearFilter:    b("x", "clear filters", "x"),
+
+		Actions:     b("a", "actions", "a"),
+		Validate:    b("v", "validate", "v"),
+		Edit:        b("e", "edit", "e"),
+		OpenParent:  b("p", "open parent", "p"),
+		ShowInTree:  b("enter", "show problem in tree", "enter"),
+		Toggle:      b("space", "fold/unfold", " ", "enter"),
+		ExpandAll:   b("+", "unfold all", "+", "="),
+		CollapseAll: b("-", "fold all", "-"),
+
+		Confirm: b("y", "confirm", "y"),
+		Cancel:  b("n/esc", "cancel", "n", "esc"),
+		Select:  b("space", "toggle", " "),
+
+		Editor: EditorKeys{
+			PageUp:     b("pgup", "page up", "pgup"),
+			PageDown:   b("pgdn", "page down", "pgdown"),
+			Edit:       b("enter", "edit/choose", "enter"),
+			Done:       b("enter", "done", "enter"),
+			Cancel:     b("esc", "done", "esc"),
+			Left:       b("←", "previous value", "left", "h"),
+			Right:      b("→", "next value", "right", "l"),
+			Toggle:     b("space", "toggle/cycle", " "),
+			NextStep:   b("]", "next step", "]", "ctrl+n"),
+			PrevStep:   b("[", "previous step", "[", "ctrl+p"),
+			Sync:       b("ctrl+s", "sync now", "ctrl+s"),
+			Test:       b("ctrl+t", "test send", "ctrl+t"),
+			PreviewTab: b("p", "preview tab", "p"),
+			User:       b("u", "preview user", "u"),
+			EventAttrs: b("e", "event attributes", "e"),
+			Conflicts:  b("c", "conflicts", "c"),
+			Back:       b("esc", "leave editor", "esc"),
+			Step:       b("1-8", "go to step", "1", "2", "3", "4", "5", "6", "7", "8"),
+		},
+	}
+}

@@ -1,0 +1,160 @@
+package uitest
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// Clock is the sandbox's clock. It starts where every fixture's start time
+// lies ahead, so a published campaign is SCHEDULED, and moves only when the
+// fixture says: nothing moves on by itself and every campaign has its own
+// updated_at, so the service's order is the same on every run.
+type Clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+// Now is the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// Fixture is a real sandbox on loopback with campaigns in several states.
+type Fixture struct {
+	Client *api.Client
+	IDs    map[string]string // campaign name → campaign_id
+}
+
+// Fixture names.
+const (
+	NameOneTime  = "Summer sale kickoff" // PUSH ONE_TIME, SCHEDULED
+	NamePeriodic = "Weekly picks"        // PUSH PERIODIC, SCHEDULED
+	NameEvent    = "Cart abandonment nudge"
+	NameEmpty    = "Empty draft" // PUSH ONE_TIME draft that cannot publish
+	NameEmail    = "June newsletter"
+	Drafts       = 14 // "Draft 01"… : enough for a second page with drafts shown
+)
+
+func sp(s string) *string { return &s }
+
+// Campaign reads testdata/campaigns/<file> at the repository root.
+func Campaign(t testing.TB, file string) *model.Campaign {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(Root(t), "testdata", "campaigns", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := model.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// NewFixture starts the sandbox and fills it: three published campaigns (one
+// paused), Drafts bulk drafts, an Email draft, an empty draft and extra.
+func NewFixture(t *testing.T, extra ...*model.Campaign) *Fixture {
+	t.Helper()
+	clock := &Clock{now: time.Date(2026, 4, 1, 12, 0, 0, 0, time.UTC)}
+	// No demo seed: the fixture's own campaigns keep counts and order exact.
+	s, err := sandbox.Open(sandbox.Config{NoRateLimits: true, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { hs.Close(); s.Close() })
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := &Fixture{Client: client, IDs: map[string]string{}}
+	ctx := context.Background()
+	create := func(c *model.Campaign) string {
+		t.Helper()
+		c.RequestID = nil
+		clock.Advance(time.Minute)
+		res, err := client.Create(ctx, c)
+		if err != nil {
+			t.Fatalf("create %s: %v", common.CampaignName(c), err)
+		}
+		f.IDs[common.CampaignName(c)] = res.ID
+		return res.ID
+	}
+	publish := func(id string) {
+		t.Helper()
+		clock.Advance(time.Minute)
+		if err := client.Publish(ctx, id); err != nil {
+			t.Fatalf("publish: %v", err)
+		}
+	}
+	publish(create(Campaign(t, "push_one_time.json")))
+	publish(create(Campaign(t, "push_periodic.json")))
+	ev := create(Campaign(t, "push_event_triggered.json"))
+	publish(ev)
+	clock.Advance(time.Minute)
+	if _, err := client.SetStatus(ctx, ev, model.ActionPause); err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= Drafts; i++ {
+		create(&model.Campaign{Channel: sp("PUSH"), CampaignDeliveryType: sp("PERIODIC"), CreatedBy: sp("ana@example.com"),
+			BasicDetails: &model.BasicDetails{Name: sp(fmt.Sprintf("Draft %02d", i)), Tags: []string{"bulk"}}})
+	}
+	create(Campaign(t, "email_one_time.json"))
+	create(&model.Campaign{Channel: sp("PUSH"), CampaignDeliveryType: sp("ONE_TIME"), CreatedBy: sp("ana@example.com"),
+		BasicDetails: &model.BasicDetails{Name: sp(NameEmpty)}})
+	for _, c := range extra {
+		create(c)
+	}
+	return f
+}
+
+// Status is the named campaign's status on the service now.
+func (f *Fixture) Status(t *testing.T, name string) string {
+	t.Helper()
+	c, err := f.Client.Get(context.Background(), f.IDs[name])
+	if err != nil {
+		t.Fatal(err)
+	}
+	return common.Str(c.Status)
+}
+
+// FakeRows makes n campaigns for views that need no service.
+func FakeRows(n int) []*model.Campaign {
+	types := []string{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered}
+	var out []*model.Campaign
+	for i := range n {
+		v := int64(1 + i%3)
+		out = append(out, &model.Campaign{
+			ID:                   sp(fmt.Sprintf("%024x", i+1)),
+			CampaignID:           sp(fmt.Sprintf("%024x", i+1)),
+			VersionNumber:        &v,
+			Status:               sp(model.Statuses[1+i%6]),
+			Channel:              sp([]string{model.ChannelPush, model.ChannelEmail}[i%2]),
+			CampaignDeliveryType: sp(types[i%3]),
+			UpdatedAt:            sp(fmt.Sprintf("2026-11-%02dT10:%02d:00Z", 1+i%20, i)),
+			BasicDetails:         &model.BasicDetails{Name: sp(fmt.Sprintf("Campaign number %d with a long name", i+1))},
+		})
+	}
+	return out
+}

@@ -1,0 +1,196 @@
+// Package uitest holds what the screens' tests share: one golden helper on
+// x/exp/golden, waiting on teatest.WaitFor, named key presses, a Common for
+// screens driven directly, and a real sandbox on loopback with campaigns in
+// several states. It is linked into tests only (the import-rule test checks
+// that no program package imports it), which is why it may use the sandbox.
+package uitest
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/charmbracelet/x/exp/teatest"
+	"github.com/muesli/termenv"
+
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// objectIDs hides the ObjectIds the sandbox makes up, so goldens stay stable.
+var objectIDs = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
+
+// Golden compares got with testdata/<dir>/<name>.golden at the repository
+// root (x/exp/golden: -update rewrites it). Sandbox ObjectIds are masked.
+func Golden(t testing.TB, dir, name, got string) {
+	t.Helper()
+	got = objectIDs.ReplaceAllString(got, "<objectid··············>")
+	golden.RequireEqual(named{t, filepath.ToSlash(filepath.Join("..", Root(t), "testdata", dir, name))}, got)
+}
+
+// named is t under another name: golden.RequireEqual reads
+// testdata/<Name()>.golden, relative to the package being tested.
+type named struct {
+	testing.TB
+	name string
+}
+
+func (n named) Name() string { return n.name }
+
+// Root is the path from the package being tested to the repository root.
+func Root(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := "."
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return rel
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			t.Fatal("no go.mod above the package")
+		}
+		dir = parent
+		rel = filepath.Join(rel, "..")
+	}
+}
+
+// Plain draws without colour whatever terminal runs the tests: goldens are
+// compared as text. Call it from TestMain.
+func Plain() {
+	lipgloss.SetColorProfile(termenv.Ascii)
+	lipgloss.SetHasDarkBackground(true)
+}
+
+// Common is a Common for screens driven directly (no program, no service).
+func Common(w, h int) *common.Common {
+	r := lipgloss.NewRenderer(os.Stdout)
+	r.SetColorProfile(termenv.Ascii)
+	return &common.Common{
+		Width: w, Height: h,
+		Styles:    themes.New(themes.Plain(), r),
+		Keys:      common.DefaultKeyMap(),
+		Service:   "test",
+		Workspace: "TEST",
+		Ctx:       context.Background(),
+		Highlight: common.NewHighlighter(nil, true),
+	}
+}
+
+// WaitFor reads the program's output until every part has appeared
+// (teatest.WaitFor, generous: a loaded machine is slow and a pass returns at
+// once). On failure teatest shows the last output.
+func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
+	t.Helper()
+	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
+		// b is all read since the call began, stripped whole: an escape
+		// sequence may span two reads.
+		plain := ansiRe.ReplaceAll(b, nil)
+		for _, p := range parts {
+			if !bytes.Contains(plain, []byte(p)) {
+				return false
+			}
+		}
+		return true
+	}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
+}
+
+var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
+
+// Key is the key press named k: "enter", "esc", "tab", "shift+tab",
+// "down", "up", "left", "right", "space", "backspace", "ctrl+c", "ctrl+s",
+// "ctrl+t"; anything else is typed as runes (in one message).
+func Key(k string) tea.KeyMsg {
+	switch k {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "tab":
+		return tea.KeyMsg{Type: tea.KeyTab}
+	case "shift+tab":
+		return tea.KeyMsg{Type: tea.KeyShiftTab}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	case "up":
+		return tea.KeyMsg{Type: tea.KeyUp}
+	case "left":
+		return tea.KeyMsg{Type: tea.KeyLeft}
+	case "right":
+		return tea.KeyMsg{Type: tea.KeyRight}
+	case "space":
+		return tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	case "backspace":
+		return tea.KeyMsg{Type: tea.KeyBackspace}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
+	case "ctrl+s":
+		return tea.KeyMsg{Type: tea.KeyCtrlS}
+	case "ctrl+t":
+		return tea.KeyMsg{Type: tea.KeyCtrlT}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// Keys sends named key presses (see Key) to the program.
+func Keys(tm *teatest.TestModel, ks ...string) {
+	for _, k := range ks {
+		tm.Send(Key(k))
+	}
+}
+
+// RunBatch runs a command and the commands of any batch it returns, except
+// spinner ticks, and collects their messages (addressed ones as they are).
+func RunBatch(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	switch m := cmd().(type) {
+	case nil:
+		return nil
+	case tea.BatchMsg:
+		var out []tea.Msg
+		for _, c := range m {
+			out = append(out, RunBatch(c)...)
+		}
+		return out
+	case spinner.TickMsg:
+		return nil
+	case common.AddressedMsg:
+		if _, ok := m.Msg.(spinner.TickMsg); ok {
+			return nil
+		}
+		return []tea.Msg{m}
+	default:
+		return []tea.Msg{m}
+	}
+}
+
+// Feed runs cmd (see RunBatch) and hands the answers addressed to s, and
+// unaddressed ones, to s, as the root would while s is on top.
+func Feed(s common.Screen, cmd tea.Cmd) {
+	for _, m := range RunBatch(cmd) {
+		if a, ok := m.(common.AddressedMsg); ok {
+			if a.To != s {
+				continue
+			}
+			m = a.Msg
+		}
+		s.Update(m)
+	}
+}
+
+// Lines splits a view into its lines.
+func Lines(view string) []string { return strings.Split(view, "\n") }

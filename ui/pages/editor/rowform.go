@@ -1,0 +1,329 @@
+package editor
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// rowForm edits one row through a huh form of one group holding one field:
+// a huh.Input for one-line values (drawn in the row), a huh.Text for long
+// text, a huh.Select for a choice and a huh.MultiSelect for a subset (drawn
+// in a dialog). Only one rowForm exists at a time, so no two huh forms see
+// the same keys.
+//
+// huh validates on blur and only reports values on submit, so after every
+// key it is given the editor reads the bound value and, when it changed,
+// applies it at once: the engine still runs on every key press.
+type rowForm struct {
+	field  forms.Field
+	form   *huh.Form
+	inline bool // a one-line input drawn in its row, not a dialog
+
+	text  string   // bound to the Input, Text or Select
+	multi []string // bound to the MultiSelect
+	last  string   // the value last applied
+	orig  string   // the value when editing began; esc on a choice restores it
+}
+
+// chooses reports a choice (Select or MultiSelect): esc cancels it and
+// enter takes it.
+func (r *rowForm) chooses() bool {
+	switch r.field.Kind {
+	case forms.Enum, forms.Bool, forms.Multi:
+		return true
+	}
+	return false
+}
+
+// newRowForm builds the form for row f holding text (cleaned of control
+// sequences: the huh field draws its value as is).
+func newRowForm(m *Model, f forms.Field, text string) *rowForm {
+	r := &rowForm{field: f, last: text, orig: text}
+	s := m.c.Styles
+	var (
+		field huh.Field
+		theme = huhTheme(s)
+	)
+	switch f.Kind {
+	case forms.LongText:
+		r.text = common.CleanBlock(text)
+		// No line numbers: huh.Text leaves their styles at the textarea's
+		// defaults, drawn by the process's renderer (wrong over SSH).
+		field = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(false).
+			Lines(max(5, m.height-20)).Placeholder(f.Help)
+	case forms.Enum, forms.Bool:
+		r.text = text
+		choices := f.Choices()
+		if !slices.Contains(choices, text) {
+			choices = append(choices, text) // a value from elsewhere stays choosable
+		}
+		opts := make([]huh.Option[string], len(choices))
+		for i, c := range choices {
+			label := common.Clean(c)
+			if c == "" {
+				label = "(not set)"
+			}
+			opts[i] = huh.NewOption(label, c)
+		}
+		sel := huh.NewSelect[string]().Options(opts...).Value(&r.text)
+		if h := listHeight(m); len(opts) > h {
+			sel.Height(h) // scrolls; a shorter list is shown whole
+		}
+		field = sel
+	case forms.Multi:
+		r.multi = splitList(text)
+		all := slices.Clone(f.Options)
+		for _, v := range r.multi {
+			if !slices.Contains(all, v) {
+				all = append(all, v)
+			}
+		}
+		opts := make([]huh.Option[string], len(all))
+		for i, o := range all {
+			opts[i] = huh.NewOption(common.Clean(o), o)
+		}
+		ms := huh.NewMultiSelect[string]().Options(opts...).Value(&r.multi)
+		if h := listHeight(m); len(opts) > h {
+			ms.Height(h)
+		}
+		field = ms
+	default:
+		r.inline = true
+		r.text = common.Clean(text)
+		theme = inlineTheme(s)
+		// The row's help (often an example) stays visible while it is empty.
+		field = huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
+	}
+	r.form = huh.NewForm(huh.NewGroup(field)).
+		WithTheme(theme).WithKeyMap(rowKeys(f.Kind)).
+		WithShowHelp(false).WithShowErrors(false)
+	// Init focuses the field; its commands (a window-size query, a blink)
+	// are not needed: the size is given here.
+	r.form.Init()
+	r.resize(m)
+	if r.inline || f.Kind == forms.LongText {
+		// A cleaned value differs from the stored one: the first key saves it.
+		r.last = text
+	}
+	return r
+}
+
+// resize fits the form to the editor's size: the value column of the row,
+// or the dialog.
+func (r *rowForm) resize(m *Model) {
+	w := m.dialogWidth() - 6
+	if r.inline {
+		w = max(10, m.formWidth()-m.labelWidth()-4)
+	}
+	r.form.WithWidth(w)
+	if r.inline {
+		// One line, scrolled to the cursor at the end (the value was set
+		// before the input had a width, so nothing scrolled it yet).
+		r.form.WithHeight(1)
+		r.form.Update(tea.KeyMsg{Type: tea.KeyEnd})
+		return
+	}
+	r.form.Update(tea.WindowSizeMsg{Width: w, Height: m.height})
+}
+
+// value is the bound value as the field's text.
+func (r *rowForm) value() string {
+	if r.field.Kind == forms.Multi {
+		return strings.Join(r.multi, ", ")
+	}
+	return r.text
+}
+
+// rowKeys adapt huh's keys to the editor's flow: the editor takes enter,
+// esc and tab itself (finish, cancel), so huh never moves to another field
+// or submits; enter in a long text is a new line; ctrl+e (an external
+// editor, which over SSH would run on the server) is off.
+func rowKeys(k forms.Kind) *huh.KeyMap {
+	km := huh.NewDefaultKeyMap()
+	off := func(b *key.Binding) { b.SetEnabled(false) }
+	for _, b := range []*key.Binding{
+		&km.Quit, &km.Input.Next, &km.Input.Prev, &km.Input.Submit,
+		&km.Text.Next, &km.Text.Prev, &km.Text.Submit, &km.Text.Editor,
+		&km.Select.Next, &km.Select.Prev, &km.Select.Submit,
+		&km.MultiSelect.Next, &km.MultiSelect.Prev, &km.MultiSelect.Submit,
+	} {
+		off(b)
+	}
+	km.Text.NewLine = key.NewBinding(key.WithKeys("enter", "alt+enter", "ctrl+j"), key.WithHelp("enter", "new line"))
+	// Filters are not offered: the lists are short and / is a value's letter.
+	off(&km.Select.Filter)
+	off(&km.MultiSelect.Filter)
+	// space toggles; x stays a letter.
+	km.MultiSelect.Toggle = key.NewBinding(key.WithKeys(" "), key.WithHelp("space", "toggle"))
+	return km
+}
+
+// update handles a key while the row is edited.
+func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	switch {
+	case key.Matches(msg, k.Sync):
+		return m.flush()
+	case msg.Type == tea.KeyEsc && r.chooses():
+		// Cancel: the choice goes back to what it was.
+		m.stopEditing()
+		if r.last != r.orig {
+			return m.choose(r.field, r.orig)
+		}
+		return nil
+	case msg.Type == tea.KeyEsc, msg.Type == tea.KeyCtrlD && !r.inline:
+		m.stopEditing()
+		return nil
+	case msg.Type == tea.KeyEnter && r.field.Kind != forms.LongText, msg.Type == tea.KeyTab && r.inline:
+		m.stopEditing()
+		return nil
+	case r.inline && (msg.Type == tea.KeyUp || msg.Type == tea.KeyDown):
+		m.stopEditing()
+		if msg.Type == tea.KeyUp {
+			m.move(-1)
+		} else {
+			m.move(1)
+		}
+		return nil
+	}
+	_, cmd := r.form.Update(msg)
+	if v := r.value(); v != r.last {
+		r.last = v
+		return tea.Batch(cmd, m.choose(r.field, v))
+	}
+	return cmd
+}
+
+// view draws a dialog row form: the field, its problems live, the keys.
+func (r *rowForm) view(m *Model) string {
+	s := m.c.Styles
+	w := m.dialogWidth() - 6
+	var lines []string
+	if r.field.IsValue() {
+		lines = append(lines, s.Muted.Render(truncate(r.field.Path, w)))
+	}
+	lines = append(lines, r.form.View(), "")
+	// The dialog covers the form and the problems panel: the field's own
+	// problems and the draft's others, live, are shown here.
+	var own []string
+	for i, f := range m.rows {
+		if f.Path == r.field.Path {
+			own = m.rowProblems[i]
+		}
+	}
+	for _, p := range own {
+		lines = append(lines, s.Error.Render(truncate("✗ "+common.Clean(p), w)))
+	}
+	var others []string
+	for _, it := range m.panel {
+		if !slices.Contains(own, it.p.Message) {
+			others = append(others, it.p.Target+": "+it.p.Message)
+		}
+	}
+	switch {
+	case len(own) == 0:
+		lines = append(lines, m.checkText())
+	case len(others) == 0:
+		// "1 to fix" under the field's own ✗, with no list, reads as a
+		// problem that is not shown.
+		lines = append(lines, s.Muted.Render("nothing else to fix before publishing"))
+	default:
+		lines = append(lines, s.Warning.Render(fmt.Sprintf("and %d more to fix before publishing", len(others))))
+	}
+	for i, o := range others {
+		if i == 3 {
+			lines = append(lines, s.Muted.Render(fmt.Sprintf("  … %d more", len(others)-3)))
+			break
+		}
+		lines = append(lines, s.Muted.Render(truncate("  · "+common.Clean(o), w)))
+	}
+	var help []string
+	for _, b := range r.help() {
+		help = append(help, b.Help().Key+": "+b.Help().Desc)
+	}
+	lines = append(lines, "", s.Muted.Render(strings.Join(help, " · ")))
+	return m.box(r.field.Label, lines...)
+}
+
+// help lists the keys of a dialog row form.
+func (r *rowForm) help() []key.Binding {
+	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
+	switch r.field.Kind {
+	case forms.Multi:
+		return []key.Binding{b("space", "toggle"), b("enter", "done"), b("esc", "cancel")}
+	case forms.LongText:
+		return []key.Binding{b("esc", "done"), b("ctrl+s", "sync now")}
+	}
+	return []key.Binding{b("enter", "choose"), b("esc", "cancel")}
+}
+
+// listHeight is how many options a dialog shows at once.
+func listHeight(m *Model) int { return max(3, m.height-14) }
+
+func (m *Model) dialogWidth() int { return min(m.width-4, max(50, m.width*2/3)) }
+
+func splitList(text string) []string {
+	var out []string
+	for _, s := range strings.Split(text, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// huhTheme dresses huh in the session's theme. Every style comes from the
+// session's renderer (never huh's themes, which use the process's renderer
+// and so the wrong colours over SSH).
+func huhTheme(s themes.Styles) *huh.Theme {
+	ns := s.Renderer().NewStyle
+	if s.Renderer() == nil {
+		ns = lipgloss.NewStyle
+	}
+	var t huh.Theme
+	t.Form.Base, t.Group.Base = ns(), ns()
+	t.Group.Title, t.Group.Description = s.Title, s.Muted
+	t.FieldSeparator = ns().SetString("\n\n")
+	f := &t.Focused
+	f.Base = ns().PaddingLeft(1).BorderStyle(lipgloss.ThickBorder()).BorderLeft(true).BorderForeground(s.Theme.Focus)
+	f.Card = f.Base
+	f.Title, f.Description, f.NoteTitle = s.Title, s.Muted, s.Title
+	f.ErrorIndicator, f.ErrorMessage = s.Error.SetString(" *"), s.Error
+	f.SelectSelector, f.MultiSelectSelector = s.Cursor.SetString("▸ "), s.Cursor.SetString("▸ ")
+	f.Option, f.UnselectedOption = s.Text, s.Text
+	f.SelectedOption = s.Selected
+	f.SelectedPrefix, f.UnselectedPrefix = s.Accent.SetString("[x] "), s.Muted.SetString("[ ] ")
+	f.NextIndicator, f.PrevIndicator = s.Accent.SetString(" →"), s.Accent.SetString("← ")
+	f.Directory, f.File = s.Accent, s.Text
+	f.FocusedButton, f.BlurredButton, f.Next = s.Selected.Padding(0, 2), s.Muted.Padding(0, 2), s.Selected.Padding(0, 2)
+	f.TextInput = huh.TextInputStyles{Cursor: s.Cursor, CursorText: s.Text, Placeholder: s.Muted, Prompt: s.Accent, Text: s.Text}
+	t.Blurred = t.Focused
+	t.Blurred.Base = f.Base.BorderStyle(lipgloss.HiddenBorder())
+	t.Blurred.Card = t.Blurred.Base
+	t.Blurred.Title = s.Subtitle
+	t.Blurred.SelectSelector, t.Blurred.MultiSelectSelector = ns().SetString("  "), ns().SetString("  ")
+	t.Blurred.Option, t.Blurred.SelectedOption = s.Muted, s.Accent
+	t.Blurred.NextIndicator, t.Blurred.PrevIndicator = ns(), ns()
+	t.Help.Ellipsis, t.Help.ShortKey, t.Help.ShortDesc, t.Help.ShortSeparator = s.Muted, s.Key, s.Muted, s.Muted
+	t.Help.FullKey, t.Help.FullDesc, t.Help.FullSeparator = s.Key, s.Muted, s.Muted
+	return &t
+}
+
+// inlineTheme is huhTheme without the field's frame: a one-line input sits
+// in its row, after the label.
+func inlineTheme(s themes.Styles) *huh.Theme {
+	t := huhTheme(s)
+	t.Focused.Base = t.Form.Base
+	t.Blurred.Base = t.Form.Base
+	return t
+}
