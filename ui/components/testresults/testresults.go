@@ -4,17 +4,17 @@
 package testresults
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/campaigns-cli/campaigns/api/testsend"
-	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // Lines renders results in width w, every sentence wrapped, nothing cut.
-func Lines(s themes.Styles, rs []testsend.Result, w int) []string {
+func Lines(s themes.Styles, rs []api.SentTest, w int) []string {
 	if len(rs) == 0 {
 		return []string{s.Muted.Render("No test sent yet: ctrl+t sends one.")}
 	}
@@ -85,10 +85,22 @@ func Lines(s themes.Styles, rs []testsend.Result, w int) []string {
 }
 
 func platform(p string) string {
-	if p == "EMAIL" {
+	switch p {
+	case "EMAIL":
 		return "Email"
+	case "ANDROID":
+		return "Android"
+	case "IOS":
+		return "iOS"
+	case "WEB":
+		return "Web"
 	}
-	return forms.PlatformName(p)
+	return p
 }
 
-func plural(n int, noun string) string { return forms.Count(n, noun) }
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
-	"github.com/campaigns-cli/campaigns/api/testsend"
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
@@ -16,7 +16,7 @@ func TestResultsShowWhatWasSentToWhom(t *testing.T) {
 	r := lipgloss.NewRenderer(&bytes.Buffer{})
 	r.SetColorProfile(termenv.Ascii)
 	s := themes.New(themes.Plain(), r)
-	rs := []testsend.Result{
+	rs := []api.SentTest{
 		{Recipient: "user-001", Platform: "ANDROID", Locale: "es", Variation: "variation_1", Status: "SENT", Rendered: true,
 			Title: "¿Lo sigues pensando, Ana?", Body: "El artículo que viste casi se agota.", Click: "shop://viewed"},
 		{Recipient: "user-001", Platform: "IOS", Locale: "es", Variation: "variation_1", Status: "FAILED", Reason: "user-001 has no IOS push token"},

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -427,18 +428,18 @@ func (k *keyCounter) dump() {
 	k.tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	time.Sleep(300 * time.Millisecond)
 	n, _ := k.tm.Output().Read(buf)
-	k.t.Log("\n" + ansiRe.ReplaceAllString(string(buf[:n]), ""))
+	k.t.Log("\n" + ansi.Strip(string(buf[:n])))
 }
 
 func marketerFixture(t *testing.T) *model.Campaign {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/fixtures/marketer-push.json")
+	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The copy in testdata is the shared fixture, when that is beside the
 	// checkout.
-	if shared, err := os.ReadFile("../../../shared/fixtures/marketer-push.json"); err == nil && string(shared) != string(data) {
+	if shared, err := os.ReadFile("../../../../shared/fixtures/marketer-push.json"); err == nil && string(shared) != string(data) {
 		t.Fatal("testdata/fixtures/marketer-push.json differs from shared/fixtures/marketer-push.json: copy it again")
 	}
 	c, err := model.Decode(data)

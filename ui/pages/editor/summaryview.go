@@ -1,7 +1,8 @@
-// Package summary draws the Review step's summary: each line of
-// forms.Summary as a heading and its sentence wrapped beside it, and the
-// content matrix as a table of ✓ and ✗.
-package summary
+package editor
+
+// The Review step's summary: each line of forms.Summary as a heading and
+// its sentence wrapped beside it, and the content matrix as a table of ✓
+// and ✗.
 
 import (
 	"strings"
@@ -14,9 +15,9 @@ import (
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
-// Lines renders sum in width w. Nothing is cut: long sentences wrap under
+// summaryLines renders sum in width w. Nothing is cut: long sentences wrap under
 // their own column.
-func Lines(s themes.Styles, sum forms.Summary, w int) []string {
+func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
 	head := 0
 	for _, l := range sum.Lines {
 		head = max(head, lipgloss.Width(l.Head))
@@ -40,13 +41,13 @@ func Lines(s themes.Styles, sum forms.Summary, w int) []string {
 			out = append(out, s.Subtitle.Render(left)+pad+"  "+s.Text.Render(right))
 		}
 	}
-	return append(out, Matrix(s, sum.Matrix, w)...)
+	return append(out, matrixLines(s, sum.Matrix, w)...)
 }
 
-// Matrix renders the content matrix: one row per locale × variation, one
+// matrixLines renders the content matrix: one row per locale × variation, one
 // column per platform, ✓ for a message ready to send and ✗ for one with
 // problems or missing.
-func Matrix(s themes.Styles, m forms.Matrix, w int) []string {
+func matrixLines(s themes.Styles, m forms.Matrix, w int) []string {
 	if len(m.Platforms) == 0 {
 		return []string{s.Muted.Render("Content: choose the platforms first")}
 	}
@@ -61,14 +62,14 @@ func Matrix(s themes.Styles, m forms.Matrix, w int) []string {
 		}
 		return forms.PlatformName(p)
 	}
-	hdr := pad("Locale", locW) + "  " + pad("Variation", varW)
+	hdr := padTo("Locale", locW) + "  " + padTo("Variation", varW)
 	for _, p := range m.Platforms {
 		hdr += "  " + name(p)
 	}
 	out := []string{"", s.Subtitle.Render(ansi.Truncate(hdr, w, "…"))}
 	for _, l := range m.Locales {
 		for _, v := range m.Variations {
-			line := s.Text.Render(pad(l, locW) + "  " + pad(strings.ReplaceAll(v, "_", " "), varW))
+			line := s.Text.Render(padTo(l, locW) + "  " + padTo(strings.ReplaceAll(v, "_", " "), varW))
 			for _, p := range m.Platforms {
 				mark := s.Error.Render("✗")
 				if m.Ready[l][v][p] {
@@ -82,7 +83,7 @@ func Matrix(s themes.Styles, m forms.Matrix, w int) []string {
 	return out
 }
 
-func pad(s string, w int) string {
+func padTo(s string, w int) string {
 	if n := lipgloss.Width(s); n < w {
 		return s + strings.Repeat(" ", w-n)
 	}

@@ -1,4 +1,4 @@
-package summary
+package editor
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
-func TestSummaryWrapsAndNeverCuts(t *testing.T) {
+func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
 	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
 	if err != nil {
 		t.Fatal(err)
@@ -26,7 +26,7 @@ func TestSummaryWrapsAndNeverCuts(t *testing.T) {
 	s := themes.New(themes.Plain(), r)
 	sum := forms.Summarize(c, forms.SummaryOpts{Local: time.UTC, Reach: -1})
 	for _, w := range []int{40, 80, 120} {
-		lines := Lines(s, sum, w)
+		lines := summaryLines(s, sum, w)
 		all := strings.Join(lines, "\n")
 		for _, l := range lines {
 			if lipgloss.Width(l) > w {

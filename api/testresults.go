@@ -1,9 +1,9 @@
-// Package testsend turns the answer to a test send into what a person
-// reads: one result per recipient and platform × locale × variation, with
-// the message as it was rendered for them. On the sandbox the rendered
-// messages come from its outbox; a real service's test route only says
-// SENT or FAILED per payload, and that is what is shown.
-package testsend
+package api
+
+// Test results a person reads: one per recipient and platform × locale ×
+// variation, with the message as it was rendered for them. On the sandbox
+// the rendered messages come from its outbox; a real service's test route
+// only says SENT or FAILED per payload, and that is what is shown.
 
 import (
 	"context"
@@ -12,12 +12,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Result is one test message to one recipient.
-type Result struct {
+// SentTest is one test message to one recipient.
+type SentTest struct {
 	Recipient string // the identifier value the test named
 	UserID    string
 	Address   string // push token or email address, when known
@@ -38,11 +37,11 @@ type Result struct {
 
 // Outboxer reads the sandbox's outbox.
 type Outboxer interface {
-	Outbox(ctx context.Context, after int64, limit int) (api.OutboxResult, error)
+	Outbox(ctx context.Context, after int64, limit int) (OutboxResult, error)
 }
 
-// Latest is the newest outbox seq, to read a test's messages after it.
-func Latest(ctx context.Context, c Outboxer) (int64, error) {
+// LatestOutbox is the newest outbox seq, to read a test's messages after it.
+func LatestOutbox(ctx context.Context, c Outboxer) (int64, error) {
 	var last int64
 	for i := 0; i < 1000; i++ { // at most a million messages
 		res, err := c.Outbox(ctx, last, 1000)
@@ -60,16 +59,16 @@ func Latest(ctx context.Context, c Outboxer) (int64, error) {
 	return last, nil
 }
 
-// Fetch reads the messages after seq (those of the test just sent) for
+// SentTests reads the messages after seq (those of the test just sent) for
 // draftID ("" for an inline test: every message after seq).
-func Fetch(ctx context.Context, c Outboxer, after int64, draftID string) ([]Result, error) {
-	var out []Result
+func SentTests(ctx context.Context, c Outboxer, after int64, draftID string) ([]SentTest, error) {
+	var out []SentTest
 	for i := 0; i < 10; i++ {
 		res, err := c.Outbox(ctx, after, 1000)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, FromOutbox(res.Messages, draftID)...)
+		out = append(out, SentFromOutbox(res.Messages, draftID)...)
 		if len(res.Messages) < 1000 {
 			break
 		}
@@ -78,14 +77,14 @@ func Fetch(ctx context.Context, c Outboxer, after int64, draftID string) ([]Resu
 	return out, nil
 }
 
-// FromOutbox converts outbox rows of one draft ("" = all) to results.
-func FromOutbox(msgs []api.OutboxMessage, draftID string) []Result {
-	var out []Result
+// SentFromOutbox converts outbox rows of one draft ("" = all) to results.
+func SentFromOutbox(msgs []OutboxMessage, draftID string) []SentTest {
+	var out []SentTest
 	for _, m := range msgs {
 		if draftID != "" && m.DraftID != draftID {
 			continue
 		}
-		r := Result{Recipient: m.Value, UserID: m.UserID, Address: m.Address, Platform: m.Platform,
+		r := SentTest{Recipient: m.Value, UserID: m.UserID, Address: m.Address, Platform: m.Platform,
 			Locale: m.Locale, Variation: m.Variation, Status: m.Status, Reason: m.Reason}
 		if r.Platform == "" {
 			r.Platform = m.Channel
@@ -93,7 +92,7 @@ func FromOutbox(msgs []api.OutboxMessage, draftID string) []Result {
 		if m.Message != nil {
 			if msg, err := toMessage(m.Message); err == nil {
 				r.Rendered = true
-				fill(&r, msg)
+				fillSent(&r, msg)
 			}
 		}
 		out = append(out, r)
@@ -113,7 +112,7 @@ func toMessage(v any) (*model.Message, error) {
 	return &m, nil
 }
 
-func fill(r *Result, m *model.Message) {
+func fillSent(r *SentTest, m *model.Message) {
 	s := func(p *string) string {
 		if p == nil {
 			return ""
@@ -149,38 +148,38 @@ func fill(r *Result, m *model.Message) {
 }
 
 var (
-	tagRe   = regexp.MustCompile(`(?s)<(script|style)[^>]*>.*?</(script|style)>|<[^>]*>`)
-	spaceRe = regexp.MustCompile(`[ \t\r\n]+`)
+	htmlTagRe   = regexp.MustCompile(`(?s)<(script|style)[^>]*>.*?</(script|style)>|<[^>]*>`)
+	htmlSpaceRe = regexp.MustCompile(`[ \t\r\n]+`)
 )
 
 // HTMLText is an email's HTML as plain text, for a terminal.
 func HTMLText(html string) string {
-	t := tagRe.ReplaceAllString(html, " ")
+	t := htmlTagRe.ReplaceAllString(html, " ")
 	t = strings.NewReplacer("&nbsp;", " ", "&amp;", "&", "&lt;", "<", "&gt;", ">", "&quot;", `"`, "&#39;", "'").Replace(t)
-	return strings.TrimSpace(spaceRe.ReplaceAllString(t, " "))
+	return strings.TrimSpace(htmlSpaceRe.ReplaceAllString(t, " "))
 }
 
-// FromTestResult is what a real service says: one outcome per
+// SentFromTestResult is what a real service says: one outcome per
 // "<PLATFORM>_<locale>_<variation>" key, for the recipients named.
-func FromTestResult(res api.TestResult, recipients []string) []Result {
+func SentFromTestResult(res TestResult, recipients []string) []SentTest {
 	keys := make([]string, 0, len(res.Data))
 	for k := range res.Data {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
 	who := strings.Join(recipients, ", ")
-	var out []Result
+	var out []SentTest
 	for _, k := range keys {
 		o := res.Data[k]
-		r := Result{Recipient: who, Status: o.Status, Reason: o.FailureReason}
-		r.Platform, r.Locale, r.Variation = SplitKey(k)
+		r := SentTest{Recipient: who, Status: o.Status, Reason: o.FailureReason}
+		r.Platform, r.Locale, r.Variation = SplitTestKey(k)
 		out = append(out, r)
 	}
 	return out
 }
 
-// SplitKey reads "ANDROID_es_variation_2" (a locale may hold "_" or "-").
-func SplitKey(k string) (platform, locale, variation string) {
+// SplitTestKey reads "ANDROID_es_variation_2" (a locale may hold "_" or "-").
+func SplitTestKey(k string) (platform, locale, variation string) {
 	platform, rest, _ := strings.Cut(k, "_")
 	if i := strings.LastIndex(rest, "_variation_"); i >= 0 {
 		return platform, rest[:i], rest[i+1:]

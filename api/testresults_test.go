@@ -1,4 +1,4 @@
-package testsend
+package api_test
 
 import (
 	"context"
@@ -25,7 +25,7 @@ func TestResultsFromTheSandboxOutbox(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	data, err := os.ReadFile("../../testdata/fixtures/marketer-push.json")
+	data, err := os.ReadFile("../testdata/fixtures/marketer-push.json")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestResultsFromTheSandboxOutbox(t *testing.T) {
 	if _, err := cl.Test(ctx, api.TestRequest{DraftID: created.ID, TestCampaignMeta: &api.TestMeta{Identifier: "USER_ATTRIBUTE_UNIQUE_ID", IdentifierValues: []string{"user-002"}, LocaleName: "default", Variation: "variation_1"}}); err != nil {
 		t.Fatal(err)
 	}
-	after, err := Latest(ctx, cl)
+	after, err := api.LatestOutbox(ctx, cl)
 	if err != nil || after == 0 {
 		t.Fatalf("latest %d %v", after, err)
 	}
@@ -47,7 +47,7 @@ func TestResultsFromTheSandboxOutbox(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := Fetch(ctx, cl, after, created.ID)
+	got, err := api.SentTests(ctx, cl, after, created.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestResultsFromTheSandboxOutbox(t *testing.T) {
 }
 
 func TestFromTestResultOfARealService(t *testing.T) {
-	got := FromTestResult(api.TestResult{Data: map[string]api.TestOutcome{
+	got := api.SentFromTestResult(api.TestResult{Data: map[string]api.TestOutcome{
 		"IOS_pt-BR_variation_2":     {Status: "FAILED", FailureReason: "no token"},
 		"EMAIL_default_variation_1": {Status: "SENT"},
 	}}, []string{"a@example.com"})
@@ -82,11 +82,11 @@ func TestFromTestResultOfARealService(t *testing.T) {
 }
 
 func TestHTMLText(t *testing.T) {
-	got := HTMLText("<html><style>p{}</style><p>Hello&nbsp;<b>Ana</b>,</p>\n<p>see &amp; buy</p></html>")
+	got := api.HTMLText("<html><style>p{}</style><p>Hello&nbsp;<b>Ana</b>,</p>\n<p>see &amp; buy</p></html>")
 	if got != "Hello Ana , see & buy" {
 		t.Fatalf("%q", got)
 	}
-	if strings.Contains(HTMLText("<script>alert(1)</script>x"), "alert") {
+	if strings.Contains(api.HTMLText("<script>alert(1)</script>x"), "alert") {
 		t.Fatal("script text kept")
 	}
 }
