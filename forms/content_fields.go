@@ -105,7 +105,7 @@ func (b *builder) content() {
 // percent edits one variation's manual share (a map entry, not a field).
 func percent(vr string) Field {
 	return Field{Path: "campaign_content.variation_details.manual_distribution_percentage." + vr,
-		Label: vr + " %", Kind: Int,
+		Label: ShareLabel(vr), Kind: Int,
 		get: func(c *model.Campaign) string {
 			vd := c.CampaignContent.VariationDetails
 			if n, ok := vd.ManualDistributionPercentage[vr]; ok {

@@ -282,7 +282,12 @@ func (f *Field) Cycle(c *model.Campaign, step int) string {
 	cur := f.Format(c)
 	i := slices.Index(all, cur)
 	if i < 0 {
-		i = 0
+		// A value not among the choices (unset where a value must be
+		// chosen): → gives the first choice, ← the last.
+		if step > 0 {
+			return all[0]
+		}
+		return all[len(all)-1]
 	}
 	i = (i + step + len(all)) % len(all)
 	return all[i]

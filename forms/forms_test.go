@@ -507,3 +507,71 @@ func TestChoicesOfHeldValues(t *testing.T) {
 		t.Error("the iOS audience offers unset")
 	}
 }
+
+// Defect 8: changing a filter's type drops the old type's fields, and a
+// new trigger filter starts as an event.
+func TestFilterTypeChangeDropsStrayFields(t *testing.T) {
+	c := campaign(model.ChannelPush, model.DeliveryEventTriggered)
+	x := NewCtx(c, Selection{}, false)
+	add := func(s Step, path string) {
+		t.Helper()
+		for _, f := range Fields(s, x) {
+			if f.Path == "@add:"+path {
+				if err := f.Do(c, ""); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
+		t.Fatalf("no add action for %s", path)
+	}
+	add(StepAudience, "segmentation_details.included_filters.filters")
+	p := "segmentation_details.included_filters.filters[0]"
+	if got := Get(c, p+".data_type"); got != model.DataString {
+		t.Fatalf("new audience filter data_type %v", got)
+	}
+	_ = Set(c, p+".name", "City")
+	_ = Set(c, p+".operator", "in")
+	typeRow := func(s Step, path string) Field {
+		for _, f := range Fields(s, x) {
+			if f.Path == path {
+				return f
+			}
+		}
+		t.Fatalf("no row %s", path)
+		return Field{}
+	}
+	for _, to := range []string{model.FilterActions, model.FilterCustomSegments} {
+		f := typeRow(StepAudience, p+".filter_type")
+		if err := f.Apply(c, to); err != nil {
+			t.Fatal(err)
+		}
+		js := string(model.Encode(c.SegmentationDetails.IncludedFilters.Filters[0]))
+		for _, stray := range []string{"data_type", "operator", `"name":"City"`} {
+			if strings.Contains(js, stray) {
+				t.Errorf("%s filter keeps %s: %s", to, stray, js)
+			}
+		}
+	}
+	if got := string(model.Encode(c.SegmentationDetails.IncludedFilters.Filters[0])); got != `{"filter_type":"custom_segments"}` {
+		t.Errorf("segment filter: %s", got)
+	}
+	add(StepTrigger, "trigger_condition.included_filters.filters")
+	tf := c.TriggerCondition.IncludedFilters.Filters[0]
+	if got := string(model.Encode(tf)); got != `{"filter_type":"actions","execution":{"type":"atleast","count":1},"executed":true}` {
+		t.Errorf("new trigger filter: %s", got)
+	}
+}
+
+// An unset choice that must hold a value cycles to the first choice (the
+// iOS audience went to its second, "Exclude provisional").
+func TestCycleFromUnsetGivesTheFirstChoice(t *testing.T) {
+	f := iosAudience()
+	c := campaign(model.ChannelPush, model.DeliveryOneTime)
+	if got := f.Cycle(c, 1); got != "All eligible devices" {
+		t.Errorf("→ from unset = %q", got)
+	}
+	if got := f.Cycle(c, -1); got != "Only provisional" {
+		t.Errorf("← from unset = %q", got)
+	}
+}

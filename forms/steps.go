@@ -353,7 +353,10 @@ func (b *builder) filterGroup(path, title string, depth int) {
 	b.dep++
 	b.enum(path+".filter_operator", "Match", model.OperatorAnd, model.OperatorOr)
 	b.list(path+".filters", "filter", func(p string, _ int) {
-		b.enum(p+".filter_type", "Type", model.FilterUserAttributes, model.FilterActions, model.FilterCustomSegments)
+		fp := p
+		b.add(Field{Path: p + ".filter_type", Label: "Type", Kind: Enum,
+			Options: []string{model.FilterUserAttributes, model.FilterActions, model.FilterCustomSegments},
+			set:     func(c *model.Campaign, t string) error { return SetFilterType(c, fp, t) }})
 		switch x.text(p + ".filter_type") {
 		case model.FilterUserAttributes:
 			b.userAttr(p)
@@ -371,15 +374,71 @@ func (b *builder) filterGroup(path, title string, depth int) {
 			b.text(p+".id", "Segment id")
 		}
 	}, func(c *model.Campaign, p string) error {
-		if err := Set(c, p+".filter_type", model.FilterUserAttributes); err != nil {
-			return err
-		}
 		if Get(c, path+".filter_operator") == nil {
 			_ = Set(c, path+".filter_operator", model.OperatorAnd)
 		}
-		return Set(c, p+".data_type", model.DataString)
+		// A trigger is almost always an event; an audience an attribute.
+		first := model.FilterUserAttributes
+		if strings.HasPrefix(path, "trigger_condition.") && !strings.Contains(path, ".attributes") {
+			first = model.FilterActions
+		}
+		return SetFilterType(c, p, first)
 	})
 	b.dep--
+}
+
+// SetFilterType changes the type of the filter at p, dropping the fields
+// only the old type uses (a data_type left on an actions filter is sent
+// and refused) and starting the new type's own fields: a string attribute,
+// or an event done at least once.
+func SetFilterType(c *model.Campaign, p, t string) error {
+	v := Get(c, p)
+	f, ok := v.(model.Filter)
+	if !ok {
+		if err := Set(c, p+".filter_type", nil); err != nil {
+			return err
+		}
+		f, _ = Get(c, p).(model.Filter)
+	}
+	if t == "" {
+		return Set(c, p+".filter_type", nil)
+	}
+	old := str(f.FilterType)
+	if old == t {
+		return nil
+	}
+	keepOwn := old == "" // a filter without a type keeps what it has of the new one
+	nf := model.Filter{FilterType: &t, Extra: f.Extra}
+	switch t {
+	case model.FilterUserAttributes:
+		if keepOwn {
+			nf.DataType, nf.Category, nf.Name, nf.Operator, nf.Value = f.DataType, f.Category, f.Name, f.Operator, f.Value
+			nf.CaseSensitive, nf.Negate, nf.IsDynamicValue, nf.ProjectName = f.CaseSensitive, f.Negate, f.IsDynamicValue, f.ProjectName
+		}
+		if nf.DataType == nil {
+			nf.DataType = ptr(model.DataString)
+		}
+	case model.FilterActions:
+		if keepOwn {
+			nf.ActionName, nf.Execution, nf.Executed, nf.Attributes, nf.Condition = f.ActionName, f.Execution, f.Executed, f.Attributes, f.Condition
+		}
+		if nf.Execution == nil {
+			nf.Execution = &model.Execution{Type: ptr(model.ExecAtLeast), Count: ptr(int64(1))}
+		}
+		if nf.Executed == nil {
+			nf.Executed = ptr(true)
+		}
+	case model.FilterCustomSegments:
+		if keepOwn {
+			nf.ID, nf.Name = f.ID, f.Name
+		}
+	default:
+		nf = f
+		nf.FilterType = &t
+	}
+	// Wrong-typed leftovers of the old type go too.
+	nf.Extra.Invalid = nil
+	return Set(c, p, nf)
 }
 
 func (b *builder) userAttr(p string) {
@@ -526,7 +585,7 @@ func (b *builder) delivery() {
 		b.add(Field{Path: d + "queuing_enabled", Label: "Queue blocked messages", Kind: Bool,
 			Help: "Holds messages blocked by DND, frequency cap or min delay (with DND bypassed, only the last two); FIFO; dropped after the queue hours."})
 		if x.truth(d + "queuing_enabled") {
-			b.add(Field{Path: d + "queue_duration", Label: "Queue hours", Kind: Int, Help: "1–48"})
+			b.add(Field{Path: d + "queue_duration", Label: "Queue duration (hours)", Kind: Int, Help: "1–48"})
 		}
 	}
 	transactional := x.email() && x.text("basic_details.content_type") == model.ContentTransactional

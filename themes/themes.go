@@ -62,9 +62,11 @@ func Default() Theme {
 // HighContrast uses the terminal's strongest colours.
 func HighContrast() Theme {
 	return Theme{
-		Name:       "high-contrast",
-		Text:       ac("#000000", "#FFFFFF"),
-		Muted:      ac("#000000", "#FFFFFF"),
+		Name: "high-contrast",
+		Text: ac("#000000", "#FFFFFF"),
+		// Muted stays readable but is not the values' colour: an empty
+		// field's hint must not look filled in.
+		Muted:      ac("#4E4E4E", "#B4B4B4"),
 		Subtle:     ac("#000000", "#FFFFFF"),
 		Accent:     ac("#0000AA", "#FFFF00"),
 		AccentText: ac("#FFFFFF", "#000000"),
@@ -135,13 +137,16 @@ type Styles struct {
 	Accent, Key                    lipgloss.Style
 	Error, Warning, OK             lipgloss.Style
 	Locked                         lipgloss.Style
-	Selected, Cursor               lipgloss.Style
-	Pane, FocusedPane              lipgloss.Style
-	Tab, ActiveTab                 lipgloss.Style
-	Dialog                         lipgloss.Style
-	TableHeader, TableCell         lipgloss.Style
-	Notification                   lipgloss.Style
-	Badge                          lipgloss.Style
+	// Placeholder draws an empty field's hint: never like a value (muted
+	// and italic; a plain theme puts the hint in parentheses instead).
+	Placeholder            lipgloss.Style
+	Selected, Cursor       lipgloss.Style
+	Pane, FocusedPane      lipgloss.Style
+	Tab, ActiveTab         lipgloss.Style
+	Dialog                 lipgloss.Style
+	TableHeader, TableCell lipgloss.Style
+	Notification           lipgloss.Style
+	Badge                  lipgloss.Style
 
 	renderer *lipgloss.Renderer
 	status   map[string]lipgloss.Style
@@ -169,6 +174,7 @@ func New(t Theme, r *lipgloss.Renderer) Styles {
 	s.Warning = ns().Foreground(t.Warning)
 	s.OK = ns().Foreground(t.OK)
 	s.Locked = ns().Foreground(t.Locked).Italic(!t.Plain)
+	s.Placeholder = ns().Foreground(t.Muted).Italic(!t.Plain)
 	s.Selected = ns().Foreground(t.Text).Background(t.SelectedBg).Bold(bold)
 	s.Cursor = ns().Foreground(t.Accent).Bold(bold)
 	s.Pane = ns().Border(lipgloss.RoundedBorder()).BorderForeground(t.Border).Padding(0, 1)

@@ -35,3 +35,21 @@ func TestStatusColoursDifferAndUnknownIsMuted(t *testing.T) {
 		t.Fatal("unknown theme names are refused")
 	}
 }
+
+// Defect 3: a placeholder never looks like a value, in any coloured theme.
+func TestPlaceholdersDifferFromValues(t *testing.T) {
+	for _, th := range []Theme{Default(), HighContrast()} {
+		for _, dark := range []bool{false, true} {
+			r := lipgloss.NewRenderer(&bytes.Buffer{})
+			r.SetColorProfile(termenv.TrueColor)
+			r.SetHasDarkBackground(dark)
+			s := New(th, r)
+			if s.Placeholder.Render("2026-12-01") == s.Text.Render("2026-12-01") {
+				t.Errorf("%s (dark %v): a placeholder is drawn like a value", th.Name, dark)
+			}
+			if s.Muted.Render("x") == s.Text.Render("x") {
+				t.Errorf("%s (dark %v): muted text is drawn like text", th.Name, dark)
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -23,6 +24,9 @@ func statusActions(c *model.Campaign) []string {
 	}
 	return nil
 }
+
+// statusKeys are the menu's keys for the status actions.
+var statusKeys = map[string]string{"s": model.ActionStop, "u": model.ActionResume}
 
 func (in *Inspector) menuItems() []menuItem {
 	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules; changes nothing"}}
@@ -64,7 +68,7 @@ func (in *Inspector) consequence(action string) string {
 	case model.ActionStop:
 		return "Stop " + what + "?\n\nRemaining sends are halted; messages already dispatched are still delivered. A stopped campaign cannot be resumed or edited again."
 	case model.ActionPause:
-		return "Pause " + what + "?\n\nIt sends nothing until you resume it. Content and audience can still be edited while paused, within the limits of its state."
+		return "Pause " + what + "?\n\nIt sends nothing until you resume it. " + forms.EditNote(model.StatusPaused)
 	case model.ActionResume:
 		return "Resume " + what + "?\n\nIt starts sending to real users again (SCHEDULED if its start time is still ahead, else ACTIVE)."
 	case actPublish:

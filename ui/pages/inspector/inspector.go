@@ -15,6 +15,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -464,6 +465,15 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 				if msg.String() == it.key {
 					in.menu = nil
 					return in.choose(it.action)
+				}
+			}
+			// A status key the campaign does not allow says why, instead of
+			// doing nothing (s on an active event-triggered campaign).
+			if action, ok := statusKeys[msg.String()]; ok {
+				c := in.camp
+				if why := forms.ActionRefusal(common.Str(c.Channel), common.Str(c.CampaignDeliveryType), common.Str(c.Status), action); why != "" {
+					in.menu = nil
+					return common.Notice(common.Clean(why), true)
 				}
 			}
 		}

@@ -283,3 +283,41 @@ func TestDialogsHoldTheKeys(t *testing.T) {
 		t.Fatal("esc left the confirmation open")
 	}
 }
+
+// Defect 6: s on an active event-triggered campaign says why it cannot be
+// stopped (it did nothing); defect 5: the pause confirmation does not
+// promise an editable audience; defect 10: an SMS campaign's actions name
+// the channel as the reason.
+func TestActionsExplainWhatIsNotPossible(t *testing.T) {
+	c := decode(t, `{"id":"bbbbbbbbbbbbbbbbbbbbbbbb","campaign_id":"bbbbbbbbbbbbbbbbbbbbbbbb","status":"ACTIVE",
+	  "channel":"PUSH","campaign_delivery_type":"EVENT_TRIGGERED","basic_details":{"name":"Welcome"}}`)
+	in := open(c, 100, 30)
+	key := func(k string) tea.Cmd {
+		_, cmd := in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+		return cmd
+	}
+	key("a")
+	cmd := key("s")
+	if cmd == nil {
+		t.Fatal("s on an active event-triggered campaign did nothing")
+	}
+	note, ok := cmd().(common.NoticeMsg)
+	if !ok || !note.Err || !strings.Contains(note.Text, "cannot be stopped") || !strings.Contains(note.Text, "pause it instead") {
+		t.Fatalf("s gave %+v", note)
+	}
+	key("a")
+	key("p")
+	view := ansi.Strip(in.View())
+	flat := strings.Join(strings.Fields(view), " ")
+	if !strings.Contains(flat, "the audience") || strings.Contains(flat, "Content and audience can still be edited") {
+		t.Fatalf("pause confirmation:\n%s", view)
+	}
+
+	sms := decode(t, `{"id":"cccccccccccccccccccccccc","campaign_id":"cccccccccccccccccccccccc","status":"ACTIVE",
+	  "channel":"SMS","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"OTP"}}`)
+	in = open(sms, 100, 30)
+	flat = strings.Join(strings.Fields(ansi.Strip(in.View())), " ")
+	if strings.Contains(flat, "none in this state") || !strings.Contains(flat, "SMS campaigns can be read but not") {
+		t.Fatalf("SMS actions:\n%s", in.View())
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -173,7 +174,12 @@ func (in *Inspector) rebuildOverview() {
 		acts = append([]string{"PUBLISH"}, acts...)
 	}
 	if len(acts) == 0 {
-		add("Actions", st.Muted.Render("none in this state"))
+		// The reason is the channel, the type or the state: say which.
+		why := forms.NoActionReason(common.Str(c.Channel), common.Str(c.CampaignDeliveryType), status)
+		if why == "" {
+			why = "none in this state"
+		}
+		add("Actions", st.Muted.Render(common.Clean(why)))
 	} else {
 		add("Actions", text(strings.Join(acts, ", "))+st.Muted.Render("  (a)"))
 	}

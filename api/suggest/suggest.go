@@ -1,0 +1,430 @@
+// Package suggest offers completions for the editor's free-text names —
+// attributes, events, business events, segments, tags, teams, connectors,
+// subscription categories, notification channels — drawn from the
+// workspace's existing campaigns (read through search) and, on the sandbox,
+// from its demo users and segments. Values are cached and refreshed in the
+// background; a lookup never waits for the network.
+package suggest
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// Kind is a family of names.
+type Kind string
+
+const (
+	Attribute            Kind = "attribute"
+	Event                Kind = "event"
+	BusinessEvent        Kind = "business_event"
+	SegmentID            Kind = "segment_id"
+	SegmentName          Kind = "segment_name"
+	Tag                  Kind = "tag"
+	Team                 Kind = "team"
+	Connector            Kind = "connector"
+	SubscriptionCategory Kind = "subscription_category"
+	NotificationChannel  Kind = "notification_channel"
+)
+
+// Source is what the editor consumes: completions for a kind of name,
+// best first. It must be cheap and never block on I/O.
+type Source interface {
+	Suggest(kind Kind, prefix string, max int) []string
+}
+
+var (
+	idxRe    = regexp.MustCompile(`\[\d+\]`)
+	cellRe   = regexp.MustCompile(`^campaign_content\.content\.([^.]+\.[^.]+\.)?`)
+	kindRule = []struct {
+		suffix string
+		kind   Kind
+	}{
+		{"basic_details.business_event", BusinessEvent},
+		{"basic_details.tags", Tag},
+		{"basic_details.team", Team},
+		{"basic_details.subscription_category", SubscriptionCategory},
+		{"connector.connector_name", Connector},
+		{"basic_details.notification_channel", NotificationChannel},
+		{"filters[].action_name", Event},
+		{"goal_event_name", Event},
+		{"goal_event_attribute.name", Attribute},
+		{"revenue_attribute", Attribute},
+		{"trigger_attr.name", Attribute},
+		{"basic_details.user_attribute_identifier", Attribute},
+	}
+)
+
+// KindFor maps a field's target path to the kind of names it takes; ok is
+// false for fields without suggestions. Filter names depend on the filter's
+// type, so filterType is the type of the filter the path is in (if any).
+func KindFor(path, filterType string) (Kind, bool) {
+	p := idxRe.ReplaceAllString(path, "[]")
+	p = cellRe.ReplaceAllString(p, "")
+	if strings.HasSuffix(p, "filters[].name") {
+		if filterType == model.FilterCustomSegments {
+			return SegmentName, true
+		}
+		return Attribute, true
+	}
+	if strings.HasSuffix(p, "filters[].id") {
+		return SegmentID, true
+	}
+	for _, r := range kindRule {
+		if strings.HasSuffix(p, r.suffix) {
+			return r.kind, true
+		}
+	}
+	return "", false
+}
+
+// Index is a set of names per kind with how often each was seen. The zero
+// value is empty and ready; it is safe for concurrent use.
+type Index struct {
+	mu     sync.RWMutex
+	counts map[Kind]map[string]int
+	// segments pairs segment ids and names both ways.
+	segName map[string]string
+}
+
+// Add records one sighting of a name.
+func (x *Index) Add(k Kind, name string) {
+	name = strings.TrimSpace(name)
+	if name == "" || len(name) > 200 {
+		return
+	}
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if x.counts == nil {
+		x.counts = map[Kind]map[string]int{}
+	}
+	m := x.counts[k]
+	if m == nil {
+		m = map[string]int{}
+		x.counts[k] = m
+	}
+	m[name]++
+}
+
+// AddSegment records a segment's id and name as a pair.
+func (x *Index) AddSegment(id, name string) {
+	x.Add(SegmentID, id)
+	x.Add(SegmentName, name)
+	if id != "" && name != "" {
+		x.mu.Lock()
+		if x.segName == nil {
+			x.segName = map[string]string{}
+		}
+		x.segName[id] = name
+		x.segName["name:"+name] = id
+		x.mu.Unlock()
+	}
+}
+
+// SegmentPair returns the name for an id or the id for a name, when known:
+// picking one fills the other.
+func (x *Index) SegmentPair(idOrName string, isID bool) (string, bool) {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	if isID {
+		v, ok := x.segName[idOrName]
+		return v, ok
+	}
+	v, ok := x.segName["name:"+idOrName]
+	return v, ok
+}
+
+// Suggest returns up to max names of kind: those starting with prefix
+// first, then those containing it (case-insensitive), each group by how
+// often it was seen, then alphabetically. An empty prefix lists the most
+// used names.
+func (x *Index) Suggest(k Kind, prefix string, max int) []string {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	m := x.counts[k]
+	if len(m) == 0 || max <= 0 {
+		return nil
+	}
+	q := strings.ToLower(strings.TrimSpace(prefix))
+	type hit struct {
+		name  string
+		rank  int
+		count int
+	}
+	var hits []hit
+	for name, n := range m {
+		l := strings.ToLower(name)
+		switch {
+		case l == q:
+			continue // already typed in full
+		case strings.HasPrefix(l, q):
+			hits = append(hits, hit{name, 0, n})
+		case strings.Contains(l, q):
+			hits = append(hits, hit{name, 1, n})
+		}
+	}
+	sort.Slice(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.rank != b.rank {
+			return a.rank < b.rank
+		}
+		if a.count != b.count {
+			return a.count > b.count
+		}
+		return a.name < b.name
+	})
+	if len(hits) > max {
+		hits = hits[:max]
+	}
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.name
+	}
+	return out
+}
+
+// Len is how many names of kind are known.
+func (x *Index) Len(k Kind) int {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	return len(x.counts[k])
+}
+
+// Collect adds every name a campaign uses.
+func (x *Index) Collect(c *model.Campaign) {
+	if c == nil {
+		return
+	}
+	if bd := c.BasicDetails; bd != nil {
+		x.Add(BusinessEvent, str(bd.BusinessEvent))
+		x.Add(Team, str(bd.Team))
+		x.Add(SubscriptionCategory, str(bd.SubscriptionCategory))
+		x.Add(Attribute, str(bd.UserAttributeIdentifier))
+		for _, t := range bd.Tags {
+			x.Add(Tag, t)
+		}
+	}
+	if cn := c.Connector; cn != nil {
+		x.Add(Connector, str(cn.ConnectorName))
+	}
+	if s := c.SegmentationDetails; s != nil {
+		x.group(s.IncludedFilters)
+		x.group(s.ExcludedFilters)
+	}
+	if t := c.TriggerCondition; t != nil {
+		x.group(t.IncludedFilters)
+		x.group(t.SecondaryIncludedFilters)
+		if m, ok := t.TriggerAttr.(map[string]any); ok {
+			if n, ok := m["name"].(string); ok {
+				x.Add(Attribute, n)
+			}
+		}
+	}
+	if g := c.ConversionGoalDetails; g != nil {
+		for _, goal := range g.Goals {
+			x.Add(Event, str(goal.GoalEventName))
+			x.Add(Attribute, str(goal.RevenueAttribute))
+			if a := goal.GoalEventAttribute; a != nil {
+				x.Add(Attribute, str(a.Name))
+			}
+		}
+	}
+	if cc := c.CampaignContent; cc != nil && cc.Content != nil {
+		each := func(m *model.Message) {
+			if m != nil && m.Push != nil && m.Push.Android != nil && m.Push.Android.BasicDetails != nil {
+				x.Add(NotificationChannel, str(m.Push.Android.BasicDetails.NotificationChannel))
+			}
+		}
+		each(cc.Content.Flat)
+		for _, vars := range cc.Content.Keyed {
+			for _, m := range vars {
+				each(m)
+			}
+		}
+	}
+}
+
+func (x *Index) group(g *model.FilterGroup) {
+	if g == nil {
+		return
+	}
+	for _, f := range g.Filters {
+		switch str(f.FilterType) {
+		case model.FilterUserAttributes:
+			x.Add(Attribute, str(f.Name))
+		case model.FilterActions:
+			x.Add(Event, str(f.ActionName))
+			x.group(f.Attributes)
+		case model.FilterCustomSegments:
+			x.AddSegment(str(f.ID), str(f.Name))
+		}
+	}
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// Client is what the provider reads through: the search route and, on a
+// sandbox, its users route.
+type Client interface {
+	Search(ctx context.Context, req api.SearchRequest) (api.SearchResult, error)
+	SandboxUsers(ctx context.Context) (api.SandboxUsersResult, error)
+}
+
+// Provider keeps an Index filled from a service. Suggest reads the last
+// index built; Refresh builds a new one and swaps it in.
+type Provider struct {
+	client Client
+	// MaxPages bounds the search pages one refresh reads (15 campaigns a
+	// page, the route's maximum).
+	MaxPages int
+
+	mu    sync.RWMutex
+	idx   *Index
+	users []api.SandboxUser
+	err   error
+	at    time.Time
+}
+
+// New returns a provider reading through client; nothing is read until
+// Refresh or Start.
+func New(client Client) *Provider {
+	return &Provider{client: client, MaxPages: 10, idx: &Index{}}
+}
+
+// Suggest implements Source from the cached index.
+func (p *Provider) Suggest(k Kind, prefix string, max int) []string {
+	return p.Index().Suggest(k, prefix, max)
+}
+
+// Index is the current index (never nil).
+func (p *Provider) Index() *Index {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.idx
+}
+
+// Users are the sandbox's demo users from the last refresh (none on a real
+// service).
+func (p *Provider) Users() []api.SandboxUser {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.users
+}
+
+// Err is the last refresh's error, if any; the previous index stays.
+func (p *Provider) Err() error {
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	return p.err
+}
+
+// Refresh reads the campaigns (bounded by MaxPages) and, where the service
+// has them, the sandbox's users and segments. A failed refresh keeps the
+// names already known.
+func (p *Provider) Refresh(ctx context.Context) error {
+	idx := &Index{}
+	var searchErr error
+	for page := 1; page <= p.MaxPages; page++ {
+		// Every status, drafts included: a marketer's own drafts name
+		// the events and segments they use most.
+		res, err := p.client.Search(ctx, api.SearchRequest{Limit: 15, Page: page, IncludeChildCampaigns: true,
+			CampaignFields: &api.SearchFields{Status: model.Statuses}})
+		if err != nil {
+			searchErr = err
+			break
+		}
+		for _, c := range res.Campaigns {
+			idx.Collect(c)
+		}
+		if len(res.Campaigns) < 15 {
+			break
+		}
+	}
+	var users []api.SandboxUser
+	if res, err := p.client.SandboxUsers(ctx); err == nil {
+		users = res.Users
+		for _, u := range res.Users {
+			for name := range u.Attributes {
+				idx.Add(Attribute, name)
+			}
+		}
+		for _, s := range res.Segments {
+			idx.AddSegment(s.ID, s.Name)
+		}
+	} else if api.StatusOf(err) != http.StatusNotFound && searchErr == nil {
+		searchErr = err
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if searchErr != nil && idx.empty() {
+		p.err = fmt.Errorf("suggestions: %w", searchErr)
+		return p.err
+	}
+	p.idx, p.err, p.at = idx, searchErr, time.Now()
+	if users != nil {
+		p.users = users
+	}
+	return searchErr
+}
+
+func (x *Index) empty() bool {
+	x.mu.RLock()
+	defer x.mu.RUnlock()
+	for _, m := range x.counts {
+		if len(m) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Start refreshes now and then every interval until ctx ends, in the
+// background. tick, when not nil, replaces the timer (tests).
+func (p *Provider) Start(ctx context.Context, interval time.Duration, tick <-chan time.Time) {
+	go func() {
+		_ = p.Refresh(ctx)
+		var t *time.Ticker
+		if tick == nil {
+			t = time.NewTicker(interval)
+			defer t.Stop()
+			tick = t.C
+		}
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick:
+				_ = p.Refresh(ctx)
+			}
+		}
+	}()
+}
+
+// Static is a fixed Source (tests, offline use).
+type Static map[Kind][]string
+
+// Suggest implements Source.
+func (s Static) Suggest(k Kind, prefix string, max int) []string {
+	var x Index
+	for _, n := range s[k] {
+		x.Add(k, n)
+	}
+	return x.Suggest(k, prefix, max)
+}
+
+var _ Source = (*Provider)(nil)
+var _ Source = Static(nil)

@@ -1,0 +1,142 @@
+package suggest
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// sandboxClient is a seeded sandbox on a loopback port and a client of it.
+func sandboxClient(t *testing.T) *api.Client {
+	t.Helper()
+	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true, Now: func() time.Time { return time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(s.Handler())
+	t.Cleanup(func() { srv.Close(); s.Close() })
+	cl, err := api.New(api.Config{BaseURL: srv.URL, WorkspaceID: sandbox.DefaultWorkspaceID, APIKey: sandbox.DefaultWorkspaceKey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cl
+}
+
+func TestProviderReadsCampaignsAndSandboxUsers(t *testing.T) {
+	cl := sandboxClient(t)
+	data, err := os.ReadFile("../../testdata/fixtures/marketer-push.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := model.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cl.Create(context.Background(), c); err != nil {
+		t.Fatal(err)
+	}
+	p := New(cl)
+	if got := p.Suggest(Event, "", 5); got != nil {
+		t.Fatalf("before a refresh: %v", got)
+	}
+	if err := p.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		kind   Kind
+		prefix string
+		want   string
+	}{
+		{Event, "prod", "product_viewed"},
+		{Event, "order", "order_completed"},
+		{Tag, "ret", "retention"},
+		{Team, "gr", "Growth"},
+		{NotificationChannel, "off", "offers"},
+		{SegmentName, "vip", "VIP customers"}, // from the sandbox's segments
+		{SegmentID, "seg-b", "seg-beta"},
+		{Attribute, "ci", "City"},
+		{Attribute, "first", "First Name"}, // from the demo users' profiles
+	}
+	for _, tc := range cases {
+		got := p.Suggest(tc.kind, tc.prefix, 5)
+		if !slices.Contains(got, tc.want) {
+			t.Errorf("Suggest(%s, %q) = %v, want %q among them", tc.kind, tc.prefix, got, tc.want)
+		}
+	}
+	if id, ok := p.Index().SegmentPair("VIP customers", false); !ok || id != "seg-vip" {
+		t.Errorf("segment name → id: %q %v", id, ok)
+	}
+	if len(p.Users()) == 0 {
+		t.Error("no sandbox users")
+	}
+}
+
+func TestSuggestOrder(t *testing.T) {
+	var x Index
+	for _, n := range []string{"cart_abandoned", "cart_abandoned", "app_opened", "cart_viewed", "abandoned_cart"} {
+		x.Add(Event, n)
+	}
+	got := x.Suggest(Event, "cart", 10)
+	want := []string{"cart_abandoned", "cart_viewed", "abandoned_cart"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %v, want %v (prefix first, by use, then contains)", got, want)
+	}
+	if got := x.Suggest(Event, "cart_viewed", 10); slices.Contains(got, "cart_viewed") {
+		t.Errorf("a name typed in full is not suggested again: %v", got)
+	}
+	if got := x.Suggest(Event, "", 1); !slices.Equal(got, []string{"cart_abandoned"}) {
+		t.Errorf("empty prefix: %v", got)
+	}
+}
+
+func TestKindFor(t *testing.T) {
+	cases := []struct {
+		path, ftype string
+		want        Kind
+		ok          bool
+	}{
+		{"trigger_condition.included_filters.filters[0].action_name", "actions", Event, true},
+		{"segmentation_details.included_filters.filters[1].name", "user_attributes", Attribute, true},
+		{"segmentation_details.included_filters.filters[1].name", "custom_segments", SegmentName, true},
+		{"segmentation_details.excluded_filters.filters[0].id", "custom_segments", SegmentID, true},
+		{"basic_details.tags", "", Tag, true},
+		{"basic_details.team", "", Team, true},
+		{"basic_details.business_event", "", BusinessEvent, true},
+		{"connector.connector_name", "", Connector, true},
+		{"basic_details.subscription_category", "", SubscriptionCategory, true},
+		{"campaign_content.content.es.variation_2.push.android.basic_details.notification_channel", "", NotificationChannel, true},
+		{"campaign_content.content.push.android.basic_details.notification_channel", "", NotificationChannel, true},
+		{"conversion_goal_details.goals[0].goal_event_name", "", Event, true},
+		{"basic_details.name", "", "", false},
+	}
+	for _, tc := range cases {
+		got, ok := KindFor(tc.path, tc.ftype)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("KindFor(%s, %s) = %q %v", tc.path, tc.ftype, got, ok)
+		}
+	}
+}
+
+func TestRefreshFailureKeepsNames(t *testing.T) {
+	cl := sandboxClient(t)
+	p := New(cl)
+	if err := p.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	before := p.Index().Len(SegmentName)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := p.Refresh(ctx); err == nil {
+		t.Fatal("a cancelled refresh reports no error")
+	}
+	if p.Index().Len(SegmentName) != before || before == 0 {
+		t.Fatalf("names lost: %d → %d", before, p.Index().Len(SegmentName))
+	}
+}

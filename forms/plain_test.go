@@ -1,0 +1,177 @@
+package forms
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// engineRuleIDs reads every rule id from the engine's source, as the
+// engine's own TestEveryRuleHasACase does.
+func engineRuleIDs(t *testing.T) map[string]bool {
+	t.Helper()
+	files, _ := filepath.Glob("../engine/*.go")
+	ids := regexp.MustCompile(`"([a-z_]+(?:\.[a-z_]+)+)"`)
+	out := map[string]bool{}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		src, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range ids.FindAllStringSubmatch(string(src), -1) {
+			id := m[1]
+			if strings.Contains(id, "_details.") && !strings.HasPrefix(id, "push.") || strings.HasPrefix(id, "publish.basic_details") || id == "publish.bypass_dnd" {
+				continue
+			}
+			out[id] = true
+		}
+	}
+	return out
+}
+
+// corpus is every problem the engine reports for the seed campaigns with
+// one value broken at a time (removed, emptied, wrong type, out of range).
+func corpus(t *testing.T) []engine.Problem {
+	t.Helper()
+	files, _ := filepath.Glob("../testdata/campaigns/*.json")
+	files = append(files, "../testdata/fixtures/marketer-push.json")
+	breaks := []any{nil, "", "htp://x y", json.Number("-5"), json.Number("100000"), true, map[string]any{}, []any{}, "ZZZ", []any{"", "ZZZ"}}
+	seen := map[string]bool{}
+	var out []engine.Problem
+	keep := func(ps []engine.Problem) {
+		for _, p := range ps {
+			k := p.Rule + "|" + normTarget(p.Target) + "|" + p.Message
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, p)
+			}
+		}
+	}
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := model.Parse(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var paths [][]any
+		collect(tree, nil, &paths)
+		for _, p := range paths {
+			for _, b := range breaks {
+				mut, _ := model.Parse(data)
+				setTree(mut, p, b)
+				c := &model.Campaign{}
+				if err := model.FromTree(mut, c); err != nil {
+					continue
+				}
+				for _, ph := range []engine.Phase{engine.PhaseCreate, engine.PhasePublish} {
+					keep(engine.Validate(c, ph, engine.Options{}))
+				}
+				keep(engine.ValidatePatch(c, c, "PAUSED", engine.Options{}).Problems)
+				keep(CheckURLs(c))
+			}
+		}
+	}
+	return out
+}
+
+func collect(v any, at []any, out *[][]any) {
+	switch x := v.(type) {
+	case map[string]any:
+		for k, e := range x {
+			p := append(append([]any{}, at...), k)
+			*out = append(*out, p)
+			collect(e, p, out)
+		}
+	case []any:
+		for i, e := range x {
+			p := append(append([]any{}, at...), i)
+			*out = append(*out, p)
+			collect(e, p, out)
+		}
+	}
+}
+
+func setTree(root any, path []any, v any) {
+	cur := root
+	for i, s := range path {
+		last := i == len(path)-1
+		switch x := cur.(type) {
+		case map[string]any:
+			k := s.(string)
+			if last {
+				if v == nil {
+					delete(x, k)
+				} else {
+					x[k] = v
+				}
+				return
+			}
+			cur = x[k]
+		case []any:
+			j := s.(int)
+			if last {
+				x[j] = v
+				return
+			}
+			cur = x[j]
+		}
+	}
+}
+
+// jsonish finds what a marketer should never read: a dotted JSON path or a
+// snake_case key (quoted values and example addresses aside).
+var jsonish = regexp.MustCompile(`\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z_]+\.[a-z_]+\b`)
+
+func readable(text string) string {
+	s := quotedRe.ReplaceAllString(text, `""`)
+	s = strings.NewReplacer("example.com", "", "image.png", "", "cdn.example", "").Replace(s)
+	return jsonish.FindString(s)
+}
+
+func TestPlainMessagesReadable(t *testing.T) {
+	probs := corpus(t)
+	if len(probs) < 100 {
+		t.Fatalf("corpus too small: %d problems", len(probs))
+	}
+	rules := map[string]bool{}
+	for _, p := range probs {
+		rules[p.Rule] = true
+		d := Describe(p)
+		if d.Field == "" {
+			t.Errorf("%s @ %s: no label", p.Rule, p.Target)
+		}
+		if bad := readable(d.Text); bad != "" {
+			t.Errorf("%s @ %s: %q shows %q", p.Rule, p.Target, d.Text, bad)
+		}
+		if !strings.Contains(strings.ToLower(d.Text), strings.ToLower(d.Field)) && ruleText[p.Rule] == nil {
+			t.Errorf("%s @ %s: %q does not name its field %q", p.Rule, p.Target, d.Text, d.Field)
+		}
+		if strings.Count(d.Text, d.Field) > 1 && len(d.Field) > 6 {
+			t.Errorf("%s @ %s: %q repeats %q", p.Rule, p.Target, d.Text, d.Field)
+		}
+		if _, ok := FieldLabel(FieldTarget(p)); !ok {
+			t.Errorf("%s @ %s: the form has no row labelled for this target", p.Rule, p.Target)
+		}
+	}
+	var missed []string
+	for id := range engineRuleIDs(t) {
+		if !rules[id] {
+			missed = append(missed, id)
+		}
+	}
+	sort.Strings(missed)
+	t.Logf("%d problems, %d rule ids reached; not reached by the corpus: %v", len(probs), len(rules), missed)
+}

@@ -1,0 +1,129 @@
+package forms
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// EditNote says in words what can still be edited in a state, from the
+// engine's state table, so a confirmation never promises an edit the
+// service refuses ("Content and audience can still be edited while
+// paused" was wrong: the audience is locked).
+func EditNote(state string) string {
+	locked, all := engine.Locked(state)
+	if all {
+		return "Nothing can be edited in this state."
+	}
+	if len(locked) == 0 {
+		return "Every field can be edited."
+	}
+	var names []string
+	for _, t := range locked {
+		names = append(names, lockedNames[t])
+	}
+	free := []string{"content", "delivery controls", "the end of the schedule"}
+	if !slices.Contains(locked, "segmentation_details") {
+		free = append([]string{"the audience"}, free...)
+	}
+	return "While " + strings.ToLower(state) + ", " + joinAnd(free) + " can still be edited; " + joinAnd(names) + " cannot."
+}
+
+var lockedNames = map[string]string{
+	"trigger_condition":                "the trigger",
+	"segmentation_details":             "the audience",
+	"conversion_goal_details":          "the goals",
+	"scheduling_details.delivery_type": "how it is scheduled",
+	"scheduling_details.start_time":    "the start time",
+}
+
+// typeWords names a delivery type in a sentence, with its article.
+func typeWords(dt string) string {
+	w := strings.ToLower(strings.ReplaceAll(dt, "_", "-"))
+	switch dt {
+	case model.DeliveryOneTime, model.DeliveryPeriodic:
+	default:
+		w = strings.Replace(w, "-triggered", " triggered", 1)
+		w = strings.ReplaceAll(w, "-", " ")
+		w = strings.Replace(w, " triggered", "-triggered", 1)
+	}
+	if strings.IndexAny(w[:1], "aeiou") == 0 {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+func joinAnd(s []string) string {
+	switch len(s) {
+	case 0:
+		return ""
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+}
+
+// NoActionReason says why a campaign offers no status action: its channel,
+// its delivery type or its state. Empty when some action is allowed.
+func NoActionReason(channel, deliveryType, state string) string {
+	if channel != model.ChannelPush && channel != model.ChannelEmail {
+		return channel + " campaigns can be read but not stopped, paused or resumed through V5."
+	}
+	if len(engine.Actions(deliveryType, state)) > 0 {
+		return ""
+	}
+	switch state {
+	case model.StatusDraft:
+		return "A draft is published, not stopped or paused."
+	case model.StatusSent, model.StatusStopped, model.StatusArchived:
+		return "A " + strings.ToLower(state) + " campaign is finished: no action applies."
+	}
+	if deliveryType != model.DeliveryOneTime && deliveryType != model.DeliveryPeriodic && deliveryType != model.DeliveryEventTriggered {
+		return upperFirst(typeWords(deliveryType)) + " campaign cannot be stopped, paused or resumed through V5."
+	}
+	return "No action applies to " + typeWords(deliveryType) + " campaign while " + strings.ToLower(state) + "."
+}
+
+// ActionRefusal explains, in words, why action is not possible now and what
+// is; empty when it is allowed. The editor shows it instead of ignoring the
+// key (s on an active event-triggered campaign did nothing).
+func ActionRefusal(channel, deliveryType, state, action string) string {
+	if r := NoActionReason(channel, deliveryType, state); r != "" {
+		return r
+	}
+	allowed := engine.Actions(deliveryType, state)
+	if slices.Contains(allowed, action) {
+		return ""
+	}
+	verb := map[string]string{model.ActionStop: "stopped", model.ActionPause: "paused", model.ActionResume: "resumed"}[action]
+	var alt []string
+	for _, a := range allowed {
+		alt = append(alt, strings.ToLower(a))
+	}
+	what := upperFirst(typeWords(deliveryType)) + " campaign"
+	if action == model.ActionStop && deliveryType != model.DeliveryOneTime {
+		return what + " cannot be stopped through V5; " + joinOr(alt) + " it instead."
+	}
+	return what + " cannot be " + verb + " while " + strings.ToLower(state) + "; " + joinOr(alt) + " it instead."
+}
+
+func joinOr(s []string) string {
+	switch len(s) {
+	case 0:
+		return "leave"
+	case 1:
+		return s[0]
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " or " + s[len(s)-1]
+}
+
+// Count writes n with its noun in the right number: "1 slide", "2 slides".
+func Count(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return strconv.Itoa(n) + " " + noun + "s"
+}

@@ -1,0 +1,563 @@
+package forms
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// Summary is the Review step in words: what a marketer checks before
+// publishing, without opening each step.
+type Summary struct {
+	Lines  []SummaryLine
+	Matrix Matrix
+}
+
+// SummaryLine is one line of the summary: a short heading and a sentence.
+type SummaryLine struct {
+	Head string
+	Text string
+}
+
+// Matrix is the content matrix: for each locale × variation × platform,
+// whether that message is complete (no problem under it).
+type Matrix struct {
+	Locales    []string
+	Variations []string
+	Platforms  []string // PUSH platforms; one "EMAIL" column for Email
+	// Ready[locale][variation][platform]
+	Ready map[string]map[string]map[string]bool
+}
+
+// SummaryOpts are what the summary needs besides the campaign.
+type SummaryOpts struct {
+	// Local is the user's time zone, to show when the campaign goes out
+	// for them; nil leaves it out.
+	Local *time.Location
+	// Reach is the service's reachability estimate, -1 when it has none.
+	Reach int64
+	// Problems are the campaign's current problems (publish phase); nil
+	// validates here.
+	Problems []engine.Problem
+}
+
+// Summarize describes c in words. It is pure: the same campaign and options
+// give the same summary.
+func Summarize(c *model.Campaign, o SummaryOpts) Summary {
+	if c == nil {
+		c = &model.Campaign{}
+	}
+	probs := o.Problems
+	if probs == nil {
+		probs = engine.Validate(c, engine.PhasePublish, engine.Options{})
+	}
+	var s Summary
+	add := func(head, text string) {
+		if text != "" {
+			s.Lines = append(s.Lines, SummaryLine{Head: head, Text: text})
+		}
+	}
+	add("Campaign", campaignLine(c))
+	aud := AudienceText(c.SegmentationDetails)
+	if o.Reach >= 0 && aud != "" {
+		aud += fmt.Sprintf(" (about %s users)", thousands(o.Reach))
+	}
+	add("Audience", aud)
+	if HasTrigger(str(c.Channel), str(c.CampaignDeliveryType)) {
+		add("Trigger", TriggerText(c.TriggerCondition))
+	}
+	add("Schedule", ScheduleText(c.SchedulingDetails, o.Local))
+	add("Delivery", DeliveryText(c.DeliveryControls))
+	add("Goals", GoalsText(c.ConversionGoalDetails))
+	add("Control group", ControlText(c.ControlGroupDetails))
+	add("UTM", UTMText(c.UTMParams))
+	s.Matrix = ContentMatrix(c, probs)
+	return s
+}
+
+func campaignLine(c *model.Campaign) string {
+	var parts []string
+	if ch := str(c.Channel); ch != "" {
+		parts = append(parts, words(ch))
+	}
+	if dt := str(c.CampaignDeliveryType); dt != "" {
+		parts = append(parts, words(dt))
+	}
+	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
+		var ps []string
+		for _, p := range c.BasicDetails.Platforms {
+			ps = append(ps, PlatformName(p))
+		}
+		parts = append(parts, strings.Join(ps, " and "))
+	}
+	return strings.Join(parts, " · ")
+}
+
+func platformName(p string) string {
+	switch p {
+	case model.PlatformAndroid:
+		return "Android"
+	case model.PlatformIOS:
+		return "iOS"
+	case model.PlatformWeb:
+		return "Web"
+	}
+	return p
+}
+
+// words turns an enum into words: EVENT_TRIGGERED → "Event triggered".
+func words(enum string) string {
+	return upperFirst(strings.ToLower(strings.ReplaceAll(enum, "_", " ")))
+}
+
+// AudienceText says who receives the campaign: "users in City Madrid or
+// Sevilla, or in segment VIP customers".
+func AudienceText(s *model.Segmentation) string {
+	if s == nil {
+		return ""
+	}
+	var out string
+	switch {
+	case s.IsAllUserCampaign != nil && *s.IsAllUserCampaign:
+		out = "all users"
+	case s.IncludedFilters != nil && len(s.IncludedFilters.Filters) > 0:
+		out = "users " + groupText(s.IncludedFilters)
+	default:
+		return "no one yet: choose All users or add a filter"
+	}
+	if s.ExcludedFilters != nil && len(s.ExcludedFilters.Filters) > 0 {
+		out += ", except users " + groupText(s.ExcludedFilters)
+	}
+	if s.SendCampaignToOptOutUsers != nil && *s.SendCampaignToOptOutUsers {
+		out += ", opted-out users included"
+	}
+	return out
+}
+
+func groupText(g *model.FilterGroup) string {
+	join := ", and "
+	if str(g.FilterOperator) == model.OperatorOr {
+		join = ", or "
+	}
+	parts := make([]string, 0, len(g.Filters))
+	for _, f := range g.Filters {
+		parts = append(parts, filterText(f))
+	}
+	return strings.Join(parts, join)
+}
+
+func filterText(f model.Filter) string {
+	switch str(f.FilterType) {
+	case model.FilterCustomSegments:
+		name := str(f.Name)
+		if name == "" {
+			name = str(f.ID)
+		}
+		return "in segment " + orBlank(name)
+	case model.FilterActions:
+		out := "who did " + orBlank(str(f.ActionName))
+		if f.Executed != nil && !*f.Executed {
+			out = "who did not do " + orBlank(str(f.ActionName))
+		}
+		if e := f.Execution; e != nil && e.Count != nil && !(str(e.Type) == model.ExecAtLeast && *e.Count == 1) {
+			out += " " + strings.ReplaceAll(strings.Replace(str(e.Type), "at", "at ", 1), "  ", " ") + " " + times(*e.Count)
+		}
+		return out
+	case model.FilterUserAttributes:
+		name := orBlank(str(f.Name))
+		vals := valueText(f.Value)
+		neg := f.Negate != nil && *f.Negate
+		switch op := str(f.Operator); op {
+		case "in":
+			if neg {
+				return "not in " + name + " " + vals
+			}
+			return "in " + name + " " + vals
+		case "exists":
+			if neg {
+				return "without " + name
+			}
+			return "with " + name
+		case "":
+			return "with " + name + " " + vals
+		default:
+			w := "whose " + name + " " + strings.ToLower(opWords(op))
+			if neg {
+				w = "whose " + name + " does not " + strings.ToLower(opWords(op))
+			}
+			return w + " " + vals
+		}
+	}
+	return "(filter without a type)"
+}
+
+func opWords(op string) string {
+	var b strings.Builder
+	for i, r := range op {
+		if i > 0 && r >= 'A' && r <= 'Z' {
+			b.WriteByte(' ')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func times(n int64) string {
+	if n == 1 {
+		return "once"
+	}
+	return strconv.FormatInt(n, 10) + " times"
+}
+
+func valueText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "(no value)"
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = fmt.Sprint(e)
+		}
+		return orList(parts)
+	case []string:
+		return orList(x)
+	}
+	return fmt.Sprint(v)
+}
+
+func orList(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return "(no value)"
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+func orBlank(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "(not set)"
+	}
+	return s
+}
+
+// TriggerText says when a triggered campaign goes: "30 minutes after
+// product_viewed".
+func TriggerText(t *model.TriggerCondition) string {
+	if t == nil || t.IncludedFilters == nil || len(t.IncludedFilters.Filters) == 0 {
+		return "no trigger yet: add the event that sends it"
+	}
+	var events []string
+	for _, f := range t.IncludedFilters.Filters {
+		if str(f.FilterType) == model.FilterActions {
+			events = append(events, orBlank(str(f.ActionName)))
+		} else {
+			events = append(events, filterText(f))
+		}
+	}
+	ev := orList(events)
+	if len(events) > 1 && str(t.IncludedFilters.FilterOperator) != model.OperatorOr {
+		ev = strings.Join(events, " and ")
+	}
+	var out string
+	switch str(t.TriggerDelayType) {
+	case model.DelayFixed:
+		rel := "after"
+		if str(t.TriggerRelation) == model.RelationBefore {
+			rel = "before"
+		}
+		out = amount(t.TriggerDelayValue, str(t.TriggerDelayGranularity)) + " " + rel + " " + ev
+	case model.DelayIntelligent:
+		out = "at the best moment after " + ev
+		if d := t.IntelligentDelayOptimization; d != nil {
+			out += " (between " + amount(d.MinDelayValue, str(d.MinDelayGranularity)) + " and " + amount(d.MaxDelayValue, str(d.MaxDelayGranularity)) + ")"
+		}
+	default:
+		out = "right after " + ev
+	}
+	if g := t.SecondaryIncludedFilters; g != nil && len(g.Filters) > 0 {
+		out += ", for users " + groupText(g)
+	}
+	return out
+}
+
+// amount renders 30 + MINUTES as "30 minutes".
+func amount(v *int64, unit string) string {
+	n := int64(0)
+	if v != nil {
+		n = *v
+	}
+	u := strings.ToLower(unit)
+	if u == "" {
+		u = "(unit not set)"
+	} else if n == 1 {
+		u = strings.TrimSuffix(u, "s")
+	}
+	return strconv.FormatInt(n, 10) + " " + u
+}
+
+const wireTime = "2006-01-02T15:04:05"
+
+// ScheduleText says when the campaign goes out, in its time zone and, when
+// local is given, in the user's: "from 1 Mar 2027 09:00 Europe/Madrid
+// (08:00 your time, UTC) until 30 Jun 2027 23:59".
+func ScheduleText(s *model.Scheduling, local *time.Location) string {
+	if s == nil {
+		return ""
+	}
+	zone := str(s.Timezone)
+	loc, err := time.LoadLocation(zone)
+	if zone == "" || err != nil {
+		loc = nil
+	}
+	at := func(v *string) string {
+		if v == nil || *v == "" {
+			return ""
+		}
+		if loc == nil {
+			return *v
+		}
+		t, err := time.ParseInLocation(wireTime, *v, loc)
+		if err != nil {
+			return *v
+		}
+		out := t.Format("Mon 2 Jan 2006 15:04") + " " + zone
+		if local != nil && local.String() != zone {
+			lt := t.In(local)
+			f := "15:04"
+			if lt.YearDay() != t.YearDay() {
+				f = "Mon 2 Jan 15:04"
+			}
+			out += " (" + lt.Format(f) + " your time, " + local.String() + ")"
+		}
+		return out
+	}
+	var out string
+	switch str(s.DeliveryType) {
+	case model.ScheduleASAP:
+		out = "as soon as it is published"
+	case model.ScheduleFixedTime:
+		out = "from " + orBlank(at(s.StartTime))
+	case model.ScheduleBTS:
+		out = "at each user's best time, from " + orBlank(at(s.StartTime))
+	case model.ScheduleUserTimezone:
+		out = "in each user's own time zone, from " + orBlank(at(s.StartTime))
+	case "":
+		out = "not chosen yet"
+	default:
+		out = words(str(s.DeliveryType))
+	}
+	if p := s.PeriodicDetails; p != nil && p.SendingFrequency != nil {
+		every := int64(1)
+		if p.RepeatFrequency != nil {
+			every = *p.RepeatFrequency
+		}
+		unit := map[string]string{model.FrequencyDaily: "day", model.FrequencyWeekly: "week", model.FrequencyMonthly: "month"}[*p.SendingFrequency]
+		rep := "every " + unit
+		if every > 1 {
+			rep = "every " + strconv.FormatInt(every, 10) + " " + unit + "s"
+		}
+		if len(p.RepeatOnDaysOfWeek) > 0 {
+			rep += " on " + strings.ToLower(strings.Join(p.RepeatOnDaysOfWeek, ", "))
+		}
+		out += ", " + rep
+	}
+	if e := at(s.ExpiryTime); e != "" {
+		out += ", until " + e
+	}
+	return out
+}
+
+// DeliveryText lists the delivery controls that are on.
+func DeliveryText(d *model.DeliveryControls) string {
+	if d == nil {
+		return ""
+	}
+	var parts []string
+	if d.BypassDND != nil {
+		if *d.BypassDND {
+			parts = append(parts, "bypasses do-not-disturb")
+		} else {
+			parts = append(parts, "respects do-not-disturb")
+		}
+	}
+	if d.QueuingEnabled != nil && *d.QueuingEnabled {
+		q := "queues blocked messages"
+		if d.QueueDuration != nil {
+			q += " for up to " + amount(d.QueueDuration, model.Hours)
+		}
+		parts = append(parts, q)
+	}
+	if d.MinimumDelayBetweenTwoNotificationInHour != nil && *d.MinimumDelayBetweenTwoNotificationInHour > 0 {
+		parts = append(parts, "at least "+amount(d.MinimumDelayBetweenTwoNotificationInHour, model.Hours)+" between two notifications")
+	}
+	if d.IgnoreGlobalMinimumDelay != nil && *d.IgnoreGlobalMinimumDelay {
+		parts = append(parts, "ignores the global minimum delay")
+	}
+	if d.CountForFrequencyCapping != nil && *d.CountForFrequencyCapping {
+		parts = append(parts, "counts for the frequency cap")
+	}
+	if d.IgnoreFrequencyCapping != nil && *d.IgnoreFrequencyCapping {
+		parts = append(parts, "ignores the frequency cap")
+	}
+	if d.CampaignThrottleRPM != nil {
+		parts = append(parts, "at most "+strconv.FormatInt(*d.CampaignThrottleRPM, 10)+" messages a minute")
+	}
+	if l := d.LimitSendConfig; l != nil && l.Enabled != nil && *l.Enabled && l.MaxCount != nil {
+		parts = append(parts, "at most "+times(*l.MaxCount)+" per user in "+amount(l.WindowValue, str(l.WindowUnit)))
+	}
+	return upperFirst(strings.Join(parts, ", "))
+}
+
+// GoalsText lists the conversion goals.
+func GoalsText(g *model.ConversionGoals) string {
+	if g == nil || len(g.Goals) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, goal := range g.Goals {
+		p := orBlank(str(goal.GoalName))
+		if ev := str(goal.GoalEventName); ev != "" {
+			p += " (" + ev + ")"
+		}
+		if goal.IsPrimaryGoal != nil && *goal.IsPrimaryGoal {
+			p += ", primary"
+		}
+		parts = append(parts, p)
+	}
+	out := strings.Join(parts, "; ")
+	if g.AttributionWindowInHours != nil {
+		out += "; counted for " + amount(g.AttributionWindowInHours, model.Hours)
+	}
+	return out
+}
+
+// ControlText describes the control groups.
+func ControlText(c *model.ControlGroup) string {
+	if c == nil {
+		return ""
+	}
+	var parts []string
+	if c.IsCampaignControlGroupEnabled != nil && *c.IsCampaignControlGroupEnabled {
+		p := "campaign control group"
+		if c.CampaignControlGroupPercentage != nil {
+			p = strconv.FormatInt(*c.CampaignControlGroupPercentage, 10) + " % held back as a control group"
+		}
+		parts = append(parts, p)
+	}
+	if c.IsGlobalControlGroupEnabled != nil && *c.IsGlobalControlGroupEnabled {
+		parts = append(parts, "global control group excluded")
+	}
+	if len(parts) == 0 {
+		return "none"
+	}
+	return upperFirst(strings.Join(parts, ", "))
+}
+
+// UTMText lists the UTM parameters as key=value.
+func UTMText(u *model.UTMParams) string {
+	if u == nil {
+		return ""
+	}
+	var parts []string
+	for _, kv := range []struct {
+		k string
+		v *string
+	}{{"utm_source", u.UTMSource}, {"utm_medium", u.UTMMedium}, {"utm_campaign", u.UTMCampaign}, {"utm_term", u.UTMTerm}, {"utm_content", u.UTMContent}, {"utm_custom", u.UTMCustom}} {
+		if kv.v != nil {
+			parts = append(parts, kv.k+"="+*kv.v)
+		}
+	}
+	for _, k := range sortedKeys(u.Extra.Unknown) {
+		parts = append(parts, k+"="+fmt.Sprint(u.Extra.Unknown[k]))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// ContentMatrix marks each message complete or not: a cell is ready when
+// it exists and no problem points inside it.
+func ContentMatrix(c *model.Campaign, probs []engine.Problem) Matrix {
+	m := Matrix{Locales: Locales(c), Variations: Variations(c), Ready: map[string]map[string]map[string]bool{}}
+	email := str(c.Channel) == model.ChannelEmail
+	if email {
+		m.Platforms = []string{model.ChannelEmail}
+	} else if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
+		m.Platforms = Platforms(c)
+	}
+	for _, l := range m.Locales {
+		m.Ready[l] = map[string]map[string]bool{}
+		for _, v := range m.Variations {
+			m.Ready[l][v] = map[string]bool{}
+			msg := Message(c, l, v)
+			for _, p := range m.Platforms {
+				prefix := MessagePath(c, l, v)
+				ok := msg != nil
+				if email {
+					prefix += ".email"
+					ok = ok && msg.Email != nil
+				} else {
+					prefix += ".push." + strings.ToLower(p)
+					ok = ok && msg.Push != nil && pushFor(msg.Push, p)
+				}
+				if ok {
+					ok = !slices.ContainsFunc(probs, func(pr engine.Problem) bool {
+						return pr.Target == prefix || strings.HasPrefix(pr.Target, prefix+".") || strings.HasPrefix(pr.Target, prefix+"[")
+					})
+				}
+				m.Ready[l][v][p] = ok
+			}
+		}
+	}
+	return m
+}
+
+func pushFor(p *model.PushContent, platform string) bool {
+	switch platform {
+	case model.PlatformAndroid:
+		return p.Android != nil
+	case model.PlatformIOS:
+		return p.IOS != nil
+	case model.PlatformWeb:
+		return p.Web != nil
+	}
+	return false
+}
+
+// Rows renders the matrix as lines of text, one per locale × variation:
+// "es  variation 2   Android ✓  iOS ✗".
+func (m Matrix) Rows() []string {
+	var out []string
+	for _, l := range m.Locales {
+		for _, v := range m.Variations {
+			var b strings.Builder
+			fmt.Fprintf(&b, "%-8s %-12s", l, strings.ReplaceAll(v, "_", " "))
+			for _, p := range m.Platforms {
+				mark := "✗"
+				if m.Ready[l][v][p] {
+					mark = "✓"
+				}
+				name := PlatformName(p)
+				if p == model.ChannelEmail {
+					name = "Email"
+				}
+				fmt.Fprintf(&b, " %s %s ", name, mark)
+			}
+			out = append(out, strings.TrimRight(b.String(), " "))
+		}
+	}
+	return out
+}
+
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

@@ -1,0 +1,35 @@
+package testresults
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/themes"
+)
+
+func TestResultsShowWhatWasSentToWhom(t *testing.T) {
+	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r.SetColorProfile(termenv.Ascii)
+	s := themes.New(themes.Plain(), r)
+	rs := []api.SentTest{
+		{Recipient: "user-001", Platform: "ANDROID", Locale: "es", Variation: "variation_1", Status: "SENT", Rendered: true,
+			Title: "¿Lo sigues pensando, Ana?", Body: "El artículo que viste casi se agota.", Click: "shop://viewed"},
+		{Recipient: "user-001", Platform: "IOS", Locale: "es", Variation: "variation_1", Status: "FAILED", Reason: "user-001 has no IOS push token"},
+	}
+	out := strings.Join(Lines(s, rs, 40), "\n")
+	for _, want := range []string{"1 message sent, 1 message failed", "user-001 · Android · es · variation 1", "¿Lo sigues pensando, Ana?", "✗ failed", "has no IOS push", "opens shop://viewed"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("%q missing:\n%s", want, out)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if lipgloss.Width(l) > 40 {
+			t.Errorf("line over 40 cells: %q", l)
+		}
+	}
+}

@@ -1,0 +1,102 @@
+// Package resume remembers where each draft was left in the editor — step,
+// content cell and field — so that it reopens there, after a quit or a
+// crash. Positions live in one small JSON file in the data directory,
+// written whole through a temporary file (a torn write leaves the old one).
+package resume
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"time"
+)
+
+// Position is where a draft was left.
+type Position struct {
+	Step      int    `json:"step"`
+	Locale    string `json:"locale,omitempty"`
+	Variation string `json:"variation,omitempty"`
+	Platform  string `json:"platform,omitempty"`
+	// Path is the field's target (or row name) under the cursor.
+	Path string    `json:"path,omitempty"`
+	At   time.Time `json:"at"`
+}
+
+// MaxKept bounds the file: the most recent positions are kept.
+const MaxKept = 500
+
+// Book is the positions of one data directory. Safe for concurrent use.
+type Book struct {
+	path string
+	mu   sync.Mutex
+	pos  map[string]Position
+}
+
+// Open reads the positions kept in dir (none yet is no error; an unreadable
+// file is treated as empty: a position is a convenience, never worth a
+// failure).
+func Open(dir string) *Book {
+	b := &Book{path: filepath.Join(dir, "editor-positions.json"), pos: map[string]Position{}}
+	if dir == "" {
+		b.path = ""
+		return b
+	}
+	if data, err := os.ReadFile(b.path); err == nil {
+		_ = json.Unmarshal(data, &b.pos)
+		if b.pos == nil {
+			b.pos = map[string]Position{}
+		}
+	}
+	return b
+}
+
+// Get is where campaign id was left.
+func (b *Book) Get(id string) (Position, bool) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	p, ok := b.pos[id]
+	return p, ok
+}
+
+// Put records where campaign id is now and writes the file.
+func (b *Book) Put(id string, p Position) error {
+	if p.At.IsZero() {
+		p.At = time.Now()
+	}
+	b.mu.Lock()
+	b.pos[id] = p
+	if len(b.pos) > MaxKept {
+		ids := make([]string, 0, len(b.pos))
+		for k := range b.pos {
+			ids = append(ids, k)
+		}
+		sort.Slice(ids, func(i, j int) bool { return b.pos[ids[i]].At.After(b.pos[ids[j]].At) })
+		for _, k := range ids[MaxKept:] {
+			delete(b.pos, k)
+		}
+	}
+	data, err := json.Marshal(b.pos)
+	b.mu.Unlock()
+	if err != nil || b.path == "" {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(b.path), 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(b.path), ".positions-*")
+	if err != nil {
+		return err
+	}
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		os.Remove(tmp.Name())
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return os.Rename(tmp.Name(), b.path)
+}

@@ -1,0 +1,50 @@
+package resume
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestPositionsSurviveReopen(t *testing.T) {
+	dir := t.TempDir()
+	b := Open(dir)
+	want := Position{Step: 1, Locale: "es", Variation: "variation_2", Platform: "IOS", Path: "campaign_content.content.es.variation_2.push.ios.basic_details.title"}
+	if err := b.Put("c-1", want); err != nil {
+		t.Fatal(err)
+	}
+	got, ok := Open(dir).Get("c-1")
+	want.At = got.At
+	if !ok || got != want {
+		t.Fatalf("got %+v %v", got, ok)
+	}
+	if _, ok := Open(dir).Get("c-2"); ok {
+		t.Fatal("a position for a campaign never opened")
+	}
+}
+
+func TestBrokenFileIsEmptyAndBounded(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "editor-positions.json"), []byte("{torn"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	b := Open(dir)
+	if _, ok := b.Get("x"); ok {
+		t.Fatal("broken file read")
+	}
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	for i := 0; i < MaxKept+10; i++ {
+		if err := b.Put(fmt.Sprint(i), Position{At: t0.Add(time.Duration(i) * time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b = Open(dir)
+	if _, ok := b.Get("0"); ok {
+		t.Error("the oldest position is kept past the bound")
+	}
+	if _, ok := b.Get(fmt.Sprint(MaxKept + 9)); !ok {
+		t.Error("the newest position is lost")
+	}
+}

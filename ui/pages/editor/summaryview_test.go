@@ -1,0 +1,46 @@
+package editor
+
+import (
+	"bytes"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+)
+
+func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
+	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := model.Decode(data)
+	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r.SetColorProfile(termenv.Ascii)
+	s := themes.New(themes.Plain(), r)
+	sum := forms.Summarize(c, forms.SummaryOpts{Local: time.UTC, Reach: -1})
+	for _, w := range []int{40, 80, 120} {
+		lines := summaryLines(s, sum, w)
+		all := strings.Join(lines, "\n")
+		for _, l := range lines {
+			if lipgloss.Width(l) > w {
+				t.Errorf("width %d: line of %d cells: %q", w, lipgloss.Width(l), l)
+			}
+		}
+		flat := strings.Join(strings.Fields(all), " ")
+		for _, want := range []string{"users in City Madrid or Sevilla, or in segment VIP customers", "30 minutes after product_viewed", "promo=spring27"} {
+			if !strings.Contains(flat, want) {
+				t.Errorf("width %d: %q missing from\n%s", w, want, all)
+			}
+		}
+		if strings.Count(all, "✓") != 8 || strings.Contains(all, "✗") {
+			t.Errorf("width %d: matrix\n%s", w, all)
+		}
+	}
+}
