@@ -237,7 +237,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "‹ fr ›", "Remove locale fr") // the new locale is the one shown
 	keys(tm, "down", "down", "enter")
-	waitFor(t, tm, "A/B test", "variation_1 %")
+	waitFor(t, tm, "A/B test", "Share of variation 1")
 
 	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
