@@ -141,7 +141,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 		}
 		cfg := sandbox.Config{DataDir: data.path, Workspaces: workspaces.list, NoRateLimits: noLimits,
 			Seed: !noSeed, Logger: app.Log}
-		// TODO(merge): cfg.IdempotencyQuotaBytes = quota.n
+		cfg.IdempotencyQuotaBytes = quota.n
 		return runServe(app, cfg, addr)
 	}
 	return cmd

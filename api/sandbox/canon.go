@@ -199,7 +199,7 @@ func (c *canonicalizer) array(dst []byte) ([]byte, error) {
 		c.i++
 	}
 	c.depth--
-	return dst, nil
+	return append(dst, ']'), nil
 }
 
 // str reads a string token and returns its decoded value.

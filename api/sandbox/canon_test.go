@@ -1,6 +1,13 @@
 package sandbox
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
+)
 
 func TestBodyHashIsTheJSONMeaning(t *testing.T) {
 	same := [][2]string{
@@ -25,6 +32,8 @@ func TestBodyHashIsTheJSONMeaning(t *testing.T) {
 		{`{"ab":1}`, `{"a":1,"b":1}`},
 		{`not json`, `not  json`},
 		{`{"s":"a\"b"}`, `{"s":"a\\b"}`},
+		{`[[1],2]`, `[[1,2]]`},
+		{`{"a":[1],"b":2}`, `{"a":[1,"b",2]}`},
 	}
 	for _, p := range differ {
 		if bodyHash([]byte(p[0])) == bodyHash([]byte(p[1])) {
@@ -39,4 +48,37 @@ func BenchmarkBodyHash(b *testing.B) {
 	for b.Loop() {
 		bodyHash(body)
 	}
+}
+
+// FuzzCanonicalJSON: the canonical form of any JSON value means the same
+// as the value, is its own canonical form, and nothing panics on any input.
+func FuzzCanonicalJSON(f *testing.F) {
+	fuzzseeds.Add(f, "FuzzCanonicalJSON")
+	for _, s := range []string{`{"b":1,"a":[true,null,"\u00e9\n"]}`, `[]`, `"x"`, `-1.5e3`, `{"a":1,"a":2}`, `{`, `"\ud800"`, "\"\xff\""} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := canonicalJSON(nil, data)
+		if err != nil || !json.Valid(data) {
+			return // not JSON: hashed somehow, refused by the handlers anyway
+		}
+		var a, b any
+		d1 := json.NewDecoder(bytes.NewReader(data))
+		d1.UseNumber()
+		if err := d1.Decode(&a); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(c, &b); err != nil {
+			t.Fatalf("canonical form %q of %q is not JSON: %v", c, data, err)
+		}
+		d2 := json.NewDecoder(bytes.NewReader(c))
+		d2.UseNumber()
+		_ = d2.Decode(&b)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%q means %v, its canonical form %q means %v", data, a, c, b)
+		}
+		if again, err := canonicalJSON(nil, c); err != nil || !bytes.Equal(again, c) {
+			t.Fatalf("not stable: %q then %q (%v)", c, again, err)
+		}
+	})
 }

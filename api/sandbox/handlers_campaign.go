@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -133,7 +134,13 @@ var errStale = errors.New("campaign changed meanwhile")
 // directory, and then the change is worked out again on what that process
 // wrote.
 func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (*Record, error), respond func(out *Record) *answer) (*answer, error) {
-	for range 5 {
+	// Another process's writes make this one's cached copy stale, which
+	// costs an attempt: enough of them that only a campaign written
+	// without pause by several processes runs out.
+	for attempt := range 10 {
+		if attempt > 0 {
+			runtime.Gosched()
+		}
 		rec, c, unlock, err := s.lockLoad(r)
 		if err != nil {
 			return nil, err

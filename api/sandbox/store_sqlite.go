@@ -704,12 +704,23 @@ const (
 var writeSQL = []string{latestSQL, sqlNewest, sqlReplace, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 type sqlTx struct {
-	tx *sql.Tx
-	s  *sqliteStore
+	tx    *sql.Tx
+	s     *sqliteStore
+	stmts map[string]*sql.Stmt // bound to tx, made once per batch
 }
 
 // stmt is a prepared write statement bound to this transaction.
-func (t *sqlTx) stmt(q string) *sql.Stmt { return t.tx.Stmt(t.s.w[q]) }
+func (t *sqlTx) stmt(q string) *sql.Stmt {
+	if st, ok := t.stmts[q]; ok {
+		return st
+	}
+	st := t.tx.Stmt(t.s.w[q])
+	if t.stmts == nil {
+		t.stmts = map[string]*sql.Stmt{}
+	}
+	t.stmts[q] = st
+	return st
+}
 
 func (t *sqlTx) exec(q string, args ...any) error {
 	_, err := t.stmt(q).Exec(args...)
