@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -144,7 +145,10 @@ type Browser struct {
 	page   int
 	rows   []*model.Campaign
 	cursor int
-	offset int // first row drawn, when the window is too short for a page
+	// vp scrolls the table when the window is too short for a page; its
+	// lines are the rows as drawn now (table).
+	vp    viewport.Model
+	table []string
 
 	loading  bool
 	seq      int
@@ -208,8 +212,8 @@ func (b *Browser) SetSize(w, h int) {
 	if b.form != nil {
 		b.form.setSize(w, h)
 	}
-	b.clampOffset()
 	b.rebuildRows()
+	b.clampOffset()
 	b.rebuildPreview()
 }
 
@@ -259,15 +263,28 @@ func (b *Browser) visibleRows() int {
 // tall windows show the selected campaign under the table.
 func (b *Browser) tall() bool { return b.h >= PageSize+3+8 }
 
+// clampOffset gives the viewport the rows as drawn now (the cursor's row
+// selected) and scrolls it to keep the cursor in view.
 func (b *Browser) clampOffset() {
 	n := b.visibleRows()
-	if b.cursor < b.offset {
-		b.offset = b.cursor
+	b.table = b.table[:0]
+	for i := range b.rowCache {
+		sel := 0
+		if i == b.cursor {
+			sel = 1
+		}
+		b.table = append(b.table, b.rowCache[i][sel])
 	}
-	if b.cursor >= b.offset+n {
-		b.offset = b.cursor - n + 1
+	b.vp.Width, b.vp.Height = b.w, n
+	b.vp.SetContent(strings.Join(b.table, "\n"))
+	off := b.vp.YOffset
+	if b.cursor < off {
+		off = b.cursor
 	}
-	b.offset = max(min(b.offset, len(b.rows)-n), 0)
+	if b.cursor >= off+n {
+		off = b.cursor - n + 1
+	}
+	b.vp.SetYOffset(off)
 }
 
 func (b *Browser) move(d int) {
@@ -317,8 +334,8 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				b.cursor = i
 			}
 		}
-		b.clampOffset()
 		b.rebuildRows()
+		b.clampOffset()
 		b.rebuildPreview()
 		return b, nil
 	case spinner.TickMsg:
@@ -513,12 +530,9 @@ func (b *Browser) View() string {
 	case len(b.rows) == 0 && b.err == "":
 		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
 	}
-	for i := b.offset; i < len(b.rows) && len(lines) < n; i++ {
-		sel := 0
-		if i == b.cursor {
-			sel = 1
-		}
-		lines = append(lines, b.rowCache[i][sel])
+	if len(b.table) > 0 {
+		off := min(b.vp.YOffset, len(b.table))
+		lines = append(lines, b.table[off:min(off+n, len(b.table))]...)
 	}
 	for len(lines) < n {
 		lines = append(lines, "")
