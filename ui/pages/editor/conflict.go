@@ -24,7 +24,7 @@ type conflictDialog struct {
 	i      int
 	// body scrolls both columns together; its content is the longer one.
 	body viewport.Model
-	err    string
+	err  string
 }
 
 func (m *Model) openConflicts() {
