@@ -146,9 +146,8 @@ type Browser struct {
 	rows   []*model.Campaign
 	cursor int
 	// vp scrolls the table when the window is too short for a page; its
-	// lines are the rows as drawn now (table).
-	vp    viewport.Model
-	table []string
+	// lines are the rows (rowCache), set when they are drawn anew.
+	vp viewport.Model
 
 	loading  bool
 	seq      int
@@ -263,20 +262,10 @@ func (b *Browser) visibleRows() int {
 // tall windows show the selected campaign under the table.
 func (b *Browser) tall() bool { return b.h >= PageSize+3+8 }
 
-// clampOffset gives the viewport the rows as drawn now (the cursor's row
-// selected) and scrolls it to keep the cursor in view.
+// clampOffset scrolls the table's viewport to keep the cursor in view.
 func (b *Browser) clampOffset() {
 	n := b.visibleRows()
-	b.table = b.table[:0]
-	for i := range b.rowCache {
-		sel := 0
-		if i == b.cursor {
-			sel = 1
-		}
-		b.table = append(b.table, b.rowCache[i][sel])
-	}
 	b.vp.Width, b.vp.Height = b.w, n
-	b.vp.SetContent(strings.Join(b.table, "\n"))
 	off := b.vp.YOffset
 	if b.cursor < off {
 		off = b.cursor
@@ -530,9 +519,12 @@ func (b *Browser) View() string {
 	case len(b.rows) == 0 && b.err == "":
 		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
 	}
-	if len(b.table) > 0 {
-		off := min(b.vp.YOffset, len(b.table))
-		lines = append(lines, b.table[off:min(off+n, len(b.table))]...)
+	for i := b.vp.YOffset; i < len(b.rowCache) && len(lines) < n; i++ {
+		sel := 0
+		if i == b.cursor {
+			sel = 1
+		}
+		lines = append(lines, b.rowCache[i][sel])
 	}
 	for len(lines) < n {
 		lines = append(lines, "")
@@ -551,6 +543,11 @@ func (b *Browser) rebuildRows() {
 	for _, r := range b.rows {
 		b.rowCache = append(b.rowCache, [2]string{b.row(r, cols, wide, false), b.row(r, cols, wide, true)})
 	}
+	plain := make([]string, len(b.rowCache))
+	for i, r := range b.rowCache {
+		plain[i] = r[0]
+	}
+	b.vp.SetContent(strings.Join(plain, "\n"))
 }
 
 // rebuildPreview draws the selected campaign's summary for tall windows;
