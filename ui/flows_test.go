@@ -203,7 +203,7 @@ func TestFilterChannelAndTypeToggles(t *testing.T) {
 	keys(tm, "d", "/")
 	waitFor(t, tm, "Filter campaigns")
 	keys(tm, "tab", "tab", "tab", "tab", "down", "space", "enter") // the channel list: EMAIL is the second
-	waitFor(t, tm, "channel: email", nameEmail, "1–1 ") // the answer, not the list before it
+	waitFor(t, tm, "channel: email", nameEmail, "1–1 ")            // the answer, not the list before it
 	r := final(t, tm)
 	rows := r.browser().Rows()
 	if len(rows) != 1 || campaignName(rows[0]) != nameEmail {
