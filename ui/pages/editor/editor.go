@@ -120,6 +120,7 @@ func (m *Model) settle() {
 	// by the Update that closes it.
 	if m.d.loaded && m.dialog == nil {
 		m.scrollRows()
+		m.scrollPanel()
 		m.framePreview()
 	}
 }
