@@ -203,7 +203,7 @@ func TestFilterChannelAndTypeToggles(t *testing.T) {
 	keys(tm, "d", "/")
 	waitFor(t, tm, "Filter campaigns")
 	keys(tm, "tab", "tab", "tab", "tab", "down", "space", "enter") // the channel list: EMAIL is the second
-	waitFor(t, tm, "channel: email", nameEmail)
+	waitFor(t, tm, "channel: email", nameEmail, "1–1 ")            // the answer, not the list before it
 	r := final(t, tm)
 	rows := r.browser().Rows()
 	if len(rows) != 1 || campaignName(rows[0]) != nameEmail {
@@ -534,7 +534,7 @@ func TestFilterByCampaignID(t *testing.T) {
 	tm := f.start(t)
 	waitFor(t, tm, "1–")
 	keys(tm, "/", "tab", "tab", f.IDs[namePeriodic], "enter")
-	waitFor(t, tm, "ids: ")
+	waitFor(t, tm, "ids: ", "1–1 ") // the answer, not the list before it
 	r := final(t, tm)
 	rows := r.browser().Rows()
 	if len(rows) != 1 || campaignName(rows[0]) != namePeriodic {

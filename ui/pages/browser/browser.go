@@ -10,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -145,7 +146,9 @@ type Browser struct {
 	page   int
 	rows   []*model.Campaign
 	cursor int
-	offset int // first row drawn, when the window is too short for a page
+	// vp scrolls the table when the window is too short for a page; its
+	// lines are the rows (rowCache), set when they are drawn anew.
+	vp viewport.Model
 
 	loading  bool
 	seq      int
@@ -209,8 +212,8 @@ func (b *Browser) SetSize(w, h int) {
 	if b.form != nil {
 		b.form.setSize(w, h)
 	}
-	b.clampOffset()
 	b.rebuildRows()
+	b.clampOffset()
 	b.rebuildPreview()
 }
 
@@ -269,15 +272,18 @@ func (b *Browser) visibleRows() int {
 // tall windows show the selected campaign under the table.
 func (b *Browser) tall() bool { return b.h >= PageSize+3+8 }
 
+// clampOffset scrolls the table's viewport to keep the cursor in view.
 func (b *Browser) clampOffset() {
 	n := b.visibleRows()
-	if b.cursor < b.offset {
-		b.offset = b.cursor
+	b.vp.Width, b.vp.Height = b.w, n
+	off := b.vp.YOffset
+	if b.cursor < off {
+		off = b.cursor
 	}
-	if b.cursor >= b.offset+n {
-		b.offset = b.cursor - n + 1
+	if b.cursor >= off+n {
+		off = b.cursor - n + 1
 	}
-	b.offset = max(min(b.offset, len(b.rows)-n), 0)
+	b.vp.SetYOffset(off)
 }
 
 func (b *Browser) move(d int) {
@@ -327,8 +333,8 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				b.cursor = i
 			}
 		}
-		b.clampOffset()
 		b.rebuildRows()
+		b.clampOffset()
 		b.rebuildPreview()
 		return b, nil
 	case spinner.TickMsg:
@@ -527,7 +533,7 @@ func (b *Browser) View() string {
 	case len(b.rows) == 0 && b.err == "":
 		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
 	}
-	for i := b.offset; i < len(b.rows) && len(lines) < n; i++ {
+	for i := b.vp.YOffset; i < len(b.rowCache) && len(lines) < n; i++ {
 		sel := 0
 		if i == b.cursor {
 			sel = 1
@@ -551,6 +557,11 @@ func (b *Browser) rebuildRows() {
 	for _, r := range b.rows {
 		b.rowCache = append(b.rowCache, [2]string{b.row(r, cols, wide, false), b.row(r, cols, wide, true)})
 	}
+	plain := make([]string, len(b.rowCache))
+	for i, r := range b.rowCache {
+		plain[i] = r[0]
+	}
+	b.vp.SetContent(strings.Join(plain, "\n"))
 }
 
 // rebuildPreview draws the selected campaign's summary for tall windows;

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/textarea"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -22,8 +23,9 @@ type conflictDialog struct {
 	mine   [][]string // pretty JSON lines, computed once when opened
 	theirs [][]string
 	i      int
-	scroll int
-	err    string
+	// body scrolls both columns together; its content is the longer one.
+	body viewport.Model
+	err  string
 }
 
 func (m *Model) openConflicts() {
@@ -41,7 +43,19 @@ func (m *Model) openConflicts() {
 		d.mine = append(d.mine, prettyLines(it.Local))
 		d.theirs = append(d.theirs, prettyLines(it.Remote))
 	}
+	d.fit(m)
 	m.dialog = d
+}
+
+// fit sizes the scroll to the window and the conflict shown, from its top.
+func (d *conflictDialog) fit(m *Model) {
+	longer := d.mine[d.i]
+	if len(d.theirs[d.i]) > len(longer) {
+		longer = d.theirs[d.i]
+	}
+	d.body.Width, d.body.Height = max(20, (m.width-8)/2), max(4, m.height-10)
+	d.body.SetContent(strings.Join(longer, "\n"))
+	d.body.GotoTop()
 }
 
 func prettyLines(v any) []string {
@@ -87,13 +101,15 @@ func (d *conflictDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	case "e":
 		m.dialog = newMergeDialog(m, d.items[d.i].Component, strings.Join(d.mine[d.i], "\n"))
 	case "left", "h":
-		d.i, d.scroll = max(0, d.i-1), 0
+		d.i = max(0, d.i-1)
+		d.fit(m)
 	case "right", "l":
-		d.i, d.scroll = min(len(d.items)-1, d.i+1), 0
+		d.i = min(len(d.items)-1, d.i+1)
+		d.fit(m)
 	case "down", "j":
-		d.scroll++
+		d.body.ScrollDown(1)
 	case "up", "k":
-		d.scroll = max(0, d.scroll-1)
+		d.body.ScrollUp(1)
 	}
 	return nil
 }
@@ -104,7 +120,7 @@ func (d *conflictDialog) view(m *Model) string {
 	colW := max(20, (m.width-8)/2)
 	h := max(4, m.height-10)
 	col := func(title string, lines []string, st lipgloss.Style) string {
-		start := min(d.scroll, max(0, len(lines)-1))
+		start := min(d.body.YOffset, max(0, len(lines)-1))
 		end := min(len(lines), start+h)
 		body := make([]string, 0, h+1)
 		body = append(body, s.Subtitle.Render(title))

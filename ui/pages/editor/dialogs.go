@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
@@ -51,6 +52,8 @@ type picker struct {
 	filter  textinput.Model
 	options []string
 	cur     int
+	list    viewport.Model // scrolls the options to the cursor
+	lines   []string       // the options as drawn (only those shown)
 }
 
 func newPicker(m *Model, f forms.Field) *picker {
@@ -64,7 +67,35 @@ func newPicker(m *Model, f forms.Field) *picker {
 	if i := slices.Index(p.options, cur); i >= 0 {
 		p.cur = i
 	}
+	p.scroll(m)
 	return p
+}
+
+// scroll keeps the cursor in the list's viewport and draws the options it
+// shows (only those: a key costs the same however many match).
+func (p *picker) scroll(m *Model) {
+	s := m.c.Styles
+	h := max(3, m.height-14)
+	p.list.Width, p.list.Height = m.dialogWidth(), h
+	off := p.list.YOffset
+	if p.cur < off {
+		off = p.cur
+	}
+	if p.cur >= off+h {
+		off = p.cur - h + 1
+	}
+	off = max(0, min(off, len(p.options)-h))
+	lines := make([]string, len(p.options))
+	for i := off; i < len(p.options) && i < off+h; i++ {
+		if i == p.cur {
+			lines[i] = s.Selected.Render("▸ " + p.options[i])
+		} else {
+			lines[i] = "  " + p.options[i]
+		}
+	}
+	p.lines = lines
+	p.list.SetContent(strings.Join(lines, "\n"))
+	p.list.SetYOffset(off)
 }
 
 func (p *picker) refresh() {
@@ -79,9 +110,11 @@ func (p *picker) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case tea.KeyUp:
 		p.cur = max(0, p.cur-1)
+		p.scroll(m)
 		return nil
 	case tea.KeyDown:
 		p.cur = max(0, min(len(p.options)-1, p.cur+1))
+		p.scroll(m)
 		return nil
 	case tea.KeyEnter:
 		m.dialog = nil
@@ -96,6 +129,7 @@ func (p *picker) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	var cmd tea.Cmd
 	p.filter, cmd = p.filter.Update(msg)
 	p.refresh()
+	p.scroll(m)
 	return cmd
 }
 
@@ -106,15 +140,8 @@ func (p *picker) footer() []key.Binding {
 func (p *picker) view(m *Model) string {
 	s := m.c.Styles
 	lines := []string{p.filter.View(), ""}
-	h := max(3, m.height-14)
-	start := max(0, p.cur-h+1)
-	for i := start; i < len(p.options) && i < start+h; i++ {
-		if i == p.cur {
-			lines = append(lines, s.Selected.Render("▸ "+p.options[i]))
-		} else {
-			lines = append(lines, "  "+p.options[i])
-		}
-	}
+	off := min(p.list.YOffset, len(p.lines))
+	lines = append(lines, p.lines[off:min(off+p.list.Height, len(p.lines))]...)
 	if len(p.options) == 0 {
 		lines = append(lines, s.Muted.Render("  no match"))
 	}

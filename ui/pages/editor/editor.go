@@ -134,8 +134,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // settle scrolls the rows to the cursor and frames the preview, so that
 // View changes nothing.
 func (m *Model) settle() {
-	if m.d.loaded {
+	// A dialog covers the rows and the preview: they are brought up to date
+	// by the Update that closes it.
+	if m.d.loaded && m.dialog == nil {
 		m.scrollRows()
+		m.scrollPanel()
 		m.framePreview()
 	}
 }

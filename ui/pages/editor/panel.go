@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/engine"
@@ -19,6 +20,9 @@ type problems struct {
 	items          []panelItem // patch problems first, then the rest
 	cur            int
 	perStep        map[forms.Step]int
+	// vp scrolls the panel's lines (lines), drawn in Update (scrollPanel).
+	vp    viewport.Model
+	lines []string
 }
 
 type panelItem struct {
@@ -86,9 +90,77 @@ func (m *Model) checkText() string {
 	return s.OK.Render("✓ ready to publish")
 }
 
-// panelView draws the panel in w×h: the problem under the cursor wrapped
-// whole (in a narrow window a cut line is the only place its message would
-// be shown), the others one line each.
+// scrollPanel draws the panel's lines for the window and scrolls its
+// viewport to the item under the cursor, which is wrapped whole (in a narrow
+// window a cut line is the only place its message would be shown); the
+// others take one line each. It runs in Update (settle), never in View.
+func (m *Model) scrollPanel() {
+	s, pp := m.c.Styles, &m.probs
+	w, rows := m.width, m.panelHeight()-1
+	text := func(it panelItem) string {
+		tag := "publish"
+		if it.blocking {
+			tag = "invalid"
+		}
+		return fmt.Sprintf("%-8s %s: %s", tag, common.Clean(it.p.Target), common.Clean(it.p.Message))
+	}
+	// The cursor's item, wrapped, takes lines first..last; every other
+	// item one line. Only the lines the viewport shows are drawn.
+	var wrapped []string
+	focus := m.pane == paneProblems && pp.cur < len(pp.items)
+	if focus {
+		wrapped = strings.Split(s.Renderer().NewStyle().Width(max(w-2, 10)).Render(text(pp.items[pp.cur])), "\n")
+		if len(wrapped) > rows {
+			wrapped = append(wrapped[:rows-1], common.Truncate(strings.Join(wrapped[rows-1:], " "), w-2))
+		}
+	}
+	n := len(pp.items) + max(len(wrapped)-1, 0)
+	if len(pp.items) == 0 {
+		n = 1
+	}
+	first, last := pp.cur, pp.cur+max(len(wrapped)-1, 0)
+	off := min(pp.vp.YOffset, max(n-rows, 0))
+	if focus {
+		if first < off {
+			off = first
+		}
+		if last >= off+rows {
+			off = last - rows + 1
+		}
+	}
+	pp.lines = make([]string, n)
+	for i, it := range pp.items {
+		line := i
+		if focus && i > pp.cur {
+			line += len(wrapped) - 1
+		}
+		switch {
+		case focus && i == pp.cur:
+			for j, l := range wrapped {
+				mark := " "
+				if j == 0 {
+					mark = s.Cursor.Render("▸")
+				}
+				pp.lines[line+j] = mark + s.Selected.Render(strings.TrimRight(l, " "))
+			}
+		case line >= off && line < off+rows:
+			st := s.Warning
+			if it.blocking {
+				st = s.Error
+			}
+			pp.lines[line] = " " + st.Render(common.Truncate(text(it), w-2))
+		}
+	}
+	if len(pp.items) == 0 {
+		pp.lines[0] = s.OK.Render(" No problems.")
+	}
+	pp.vp.Width, pp.vp.Height = w, rows
+	pp.vp.SetContent(strings.Join(pp.lines, "\n"))
+	pp.vp.SetYOffset(off)
+}
+
+// panelView is the panel's title and the lines its viewport scrolled to,
+// as exactly h lines.
 func (m *Model) panelView(w, h int) string {
 	s, pp := m.c.Styles, &m.probs
 	title := fmt.Sprintf("Problems (%d blocking sync, %d for publish)", len(pp.patch), len(pp.publish))
@@ -98,47 +170,8 @@ func (m *Model) panelView(w, h int) string {
 		title = s.Subtitle.Render(title)
 	}
 	lines := []string{title}
-	rows := h - 1
-	text := func(it panelItem) string {
-		tag := "publish"
-		if it.blocking {
-			tag = "invalid"
-		}
-		return fmt.Sprintf("%-8s %s: %s", tag, common.Clean(it.p.Target), common.Clean(it.p.Message))
-	}
-	var selected []string
-	if m.pane == paneProblems && pp.cur < len(pp.items) {
-		wrapped := s.Renderer().NewStyle().Width(max(w-2, 10)).Render(text(pp.items[pp.cur]))
-		selected = strings.Split(wrapped, "\n")
-		if len(selected) > rows {
-			selected = append(selected[:rows-1], common.Truncate(strings.Join(selected[rows-1:], " "), w-2))
-		}
-	}
-	start := 0
-	if fit := max(rows-max(len(selected)-1, 0), 1); pp.cur >= fit {
-		start = pp.cur - fit + 1
-	}
-	for i := start; i < len(pp.items) && len(lines) < h; i++ {
-		it := pp.items[i]
-		if m.pane == paneProblems && i == pp.cur {
-			for j, l := range selected {
-				mark := " "
-				if j == 0 {
-					mark = s.Cursor.Render("▸")
-				}
-				lines = append(lines, mark+s.Selected.Render(strings.TrimRight(l, " ")))
-			}
-			continue
-		}
-		st := s.Warning
-		if it.blocking {
-			st = s.Error
-		}
-		lines = append(lines, " "+st.Render(common.Truncate(text(it), w-2)))
-	}
-	if len(pp.items) == 0 {
-		lines = append(lines, s.OK.Render(" No problems."))
-	}
+	off := min(pp.vp.YOffset, len(pp.lines))
+	lines = append(lines, pp.lines[off:min(off+h-1, len(pp.lines))]...)
 	for len(lines) < h {
 		lines = append(lines, "")
 	}

@@ -22,6 +22,7 @@ type rowList struct {
 	problems map[int][]string // row index → problem messages
 	vp       viewport.Model
 	detail   []string // the focused row's details, drawn under the list
+	lines    []string // the rows as drawn (only those the viewport shows)
 	// drawn caches row lines by what they show: a key press redraws only
 	// the row it changed.
 	drawn map[rowKey]string
@@ -245,8 +246,16 @@ func (m *Model) scrollRows() {
 		}
 		lines[i] = line
 	}
+	l.lines = lines
 	l.vp.SetContent(strings.Join(lines, "\n"))
 	l.vp.SetYOffset(top)
+}
+
+// shown is the rows the viewport scrolled to, as drawn (its own View would
+// pad them through lipgloss again on every frame).
+func (l *rowList) shown() []string {
+	off := min(l.vp.YOffset, len(l.lines))
+	return l.lines[off:min(off+l.vp.Height, len(l.lines))]
 }
 
 // formView is the step's title, the rows and the focused row's details, as
@@ -261,7 +270,7 @@ func (m *Model) formView(w, h int) []string {
 	if m.pane == paneForm {
 		title = s.Title.Render(name)
 	}
-	lines := append([]string{title, ""}, strings.Split(m.list.vp.View(), "\n")...)
+	lines := append([]string{title, ""}, m.list.shown()...)
 	for len(lines) < h-len(m.list.detail) {
 		lines = append(lines, "")
 	}
