@@ -27,6 +27,9 @@ type serviceFlags struct {
 	workspaceID string
 	profile     string
 	data        pathValue
+	// onRetry, when set, hears of the client's waits before its retries
+	// (the scripting commands say so on stderr).
+	onRetry func(api.RetryInfo)
 }
 
 // addServiceFlags declares --base-url, --dc, --workspace-id, --profile and
@@ -167,6 +170,7 @@ func (f *serviceFlags) apiConfig(c api.Config) api.Config {
 	if c.HTTPClient == nil {
 		c.HTTPClient = api.TraceHTTPClient(f.app.Trace) // nil without --debug
 	}
+	c.OnRetry = f.onRetry
 	return c
 }
 
