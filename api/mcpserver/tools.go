@@ -355,7 +355,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		out.Problems = problemsOut(engine.Validate(writeForm(c, nil), phase, engine.Options{Features: feats}))
+		out.Problems = problemsOut(engine.Validate(api.WriteForm(c, nil), phase, engine.Options{Features: feats}))
 		out.Valid = len(out.Problems) == 0
 		return out, nil
 	}
@@ -379,8 +379,8 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 	if state == "" {
 		state = model.StatusDraft
 	}
-	stored = writeForm(stored, nil)
-	res := engine.ValidatePatch(stored, writeForm(c, stored), state, engine.Options{Features: feats})
+	stored = api.WriteForm(stored, nil)
+	res := engine.ValidatePatch(stored, api.WriteForm(c, stored), state, engine.Options{Features: feats})
 	out.State = state
 	out.Problems = problemsOut(res.Problems)
 	if res.Refusal != nil {
@@ -500,7 +500,7 @@ func (s *Server) create(ctx context.Context, in createIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ps := engine.Validate(writeForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
+	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft was refused by local validation (phase create).", ps)
 	}
 	res, err := s.c.Create(ctx, c)
@@ -523,8 +523,8 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 		return nil, err
 	}
 	state := str(stored.Status)
-	stored = writeForm(stored, nil)
-	res := engine.ValidatePatch(stored, writeForm(patch, stored), state, engine.Options{Features: s.opts.Features})
+	stored = api.WriteForm(stored, nil)
+	res := engine.ValidatePatch(stored, api.WriteForm(patch, stored), state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
 			Message: res.Refusal.Message + " Nothing was sent."}
@@ -631,7 +631,7 @@ func (s *Server) publish(ctx context.Context, in idIn) (any, error) {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Target: "status", Details: []problemOut{},
 			Message: fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published. Nothing was sent.", st)}
 	}
-	if ps := engine.Validate(writeForm(c, nil), engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
+	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft cannot be published yet (phase publish).", ps)
 	}
 	if err := s.c.Publish(ctx, in.CampaignID); err != nil {
