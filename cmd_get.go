@@ -29,12 +29,10 @@ usage or unreachable.`,
 		Args: exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
-	out := addOutputFlags(cmd)
+	out := addOutputFlags(cmd, "record")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if out.JQ != "" {
-			if _, err := compileJQ(out.JQ); err != nil {
-				return usageError("%v", err)
-			}
+		if err := out.check(); err != nil {
+			return err
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)
@@ -55,7 +53,7 @@ usage or unreachable.`,
 			}
 			return printRaw(app.Out, raw)
 		}
-		rec, err := (&gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}).Fetch(ctx, args[0])
+		rec, err := s.planner().Fetch(ctx, args[0])
 		if err != nil {
 			return s.serviceError(err)
 		}
@@ -162,12 +160,10 @@ usage or unreachable.`,
 		Args:    exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
-	out := addOutputFlags(cmd)
+	out := addOutputFlags(cmd, "record")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if out.JQ != "" {
-			if _, err := compileJQ(out.JQ); err != nil {
-				return usageError("%v", err)
-			}
+		if err := out.check(); err != nil {
+			return err
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)

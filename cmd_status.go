@@ -59,15 +59,12 @@ unreachable.`,
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id, action := args[0], strings.ToUpper(args[1])
 		ctx := cmd.Context()
-		done, err := s.open(ctx)
+		done, err := s.openWrite(ctx)
 		defer done()
 		if err != nil {
 			return err
 		}
-		if err := s.svc.requireWrite(); err != nil {
-			return err
-		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+		pl := s.planner()
 		c, rec, err := s.read(ctx, pl, id)
 		if err != nil {
 			return err
@@ -119,19 +116,16 @@ or unreachable.`,
 			return err
 		}
 		ctx := cmd.Context()
-		done, err := s.open(ctx)
+		done, err := s.openWrite(ctx)
 		defer done()
 		if err != nil {
-			return err
-		}
-		if err := s.svc.requireWrite(); err != nil {
 			return err
 		}
 		feats, err := features.resolve(s.svc)
 		if err != nil {
 			return err
 		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+		pl := s.planner()
 		c, rec, err := s.read(ctx, pl, id)
 		if err != nil {
 			return err

@@ -50,7 +50,7 @@ func newValidateCmd(app *appContext) *cobra.Command {
 		features string
 	)
 	cmd := &cobra.Command{
-		Use:   "validate [flags] FILE|DIR|-...",
+		Use:   "validate FILE|DIR|-...",
 		Short: "Run the validation engine on campaign files",
 		Long:  validateLong,
 		Example: `  campaigns validate testdata/campaigns/push_one_time.json

@@ -63,6 +63,21 @@ func (s *scriptCmd) open(ctx context.Context) (func(), error) {
 	}, nil
 }
 
+// openWrite opens the service for a write: a read-only profile is refused
+// (exit 1) before anything is sent.
+func (s *scriptCmd) openWrite(ctx context.Context) (func(), error) {
+	done, err := s.open(ctx)
+	if err == nil {
+		err = s.svc.requireWrite()
+	}
+	return done, err
+}
+
+// planner reads and plans through the open service, paced.
+func (s *scriptCmd) planner() *gitops.Planner {
+	return &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+}
+
 // pacer keeps a command under the service's rate limits and says on stderr
 // whenever it waits.
 func (s *scriptCmd) pacer() *gitops.Pacer {
