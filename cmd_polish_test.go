@@ -30,3 +30,33 @@ func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// auth list is a table without padding after its last column (it shows in
+// a pipe), marks the active profile and says which are read-only.
+func TestAuthListHasNoTrailingSpaces(t *testing.T) {
+	freshHome(t)
+	for _, args := range [][]string{
+		{"auth", "login", "--profile", "prod", "--base-url", "https://api.example.com", "--workspace-id", "W1", "--with-key", "--read-only"},
+		{"auth", "login", "--profile", "staging", "--dc", "01", "--workspace-id", "W2", "--with-key"},
+	} {
+		if code, _, errs := cli(t, "key-123\n", args...); code != 0 {
+			t.Fatalf("%v: exit %d %s", args, code, errs)
+		}
+	}
+	code, out, errs := cli(t, "", "auth", "list")
+	if code != 0 {
+		t.Fatalf("auth list: exit %d %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[2], "* staging") || !strings.HasSuffix(lines[1], "read-only") {
+		t.Fatalf("auth list:\n%s", out)
+	}
+	for _, l := range lines {
+		if strings.TrimRight(l, " ") != l {
+			t.Errorf("trailing spaces in %q", l)
+		}
+	}
+	if strings.Contains(out, "key-123") {
+		t.Error("auth list shows a key")
+	}
+}
