@@ -60,3 +60,39 @@ func TestAuthListHasNoTrailingSpaces(t *testing.T) {
 		t.Error("auth list shows a key")
 	}
 }
+
+// The man page's DESCRIPTION is the top-level help as prose paragraphs and
+// a list of commands, not one paragraph per line (which man justifies line
+// by line, tearing the summary apart).
+func TestManPageDescriptionIsReadable(t *testing.T) {
+	freshHome(t)
+	code, out, errs := cli(t, "", "man")
+	if code != 0 {
+		t.Fatalf("man: exit %d %s", code, errs)
+	}
+	i, j := strings.Index(out, ".SH DESCRIPTION\n"), strings.Index(out, ".SH OPTIONS\n")
+	if i < 0 || j < i {
+		t.Fatalf("no DESCRIPTION before OPTIONS:\n%.800s", out)
+	}
+	desc := out[i:j]
+	for _, want := range []string{".TP\n\\fBcampaigns serve [--addr HOST:PORT]\\fP\nthe sandbox service (HTTP)\n",
+		".TP\n\\fBcampaigns mcp\\fP\n", "With no service named, the editor runs the embedded sandbox in-process (its\ndata under --data"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("DESCRIPTION lacks %q:\n%s", want, desc)
+		}
+	}
+	if strings.Count(desc, ".PP") > 3 {
+		t.Errorf("DESCRIPTION is cut into %d paragraphs:\n%s", strings.Count(desc, ".PP"), desc)
+	}
+	if !strings.Contains(out, ".SH COMMANDS") || !strings.Contains(out, "\\fBapply\\fP") {
+		t.Error("the rest of the page is gone")
+	}
+}
+
+func TestRoffTextEscapes(t *testing.T) {
+	for in, want := range map[string]string{`a\b`: `a\eb`, ".x": `\&.x`, "'q": `\&'q`, "plain": "plain"} {
+		if got := roffText(in); got != want {
+			t.Errorf("roffText(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

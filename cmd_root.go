@@ -169,10 +169,60 @@ func newManCmd(app *appContext) *cobra.Command {
 			if err != nil {
 				return failError("man page: %v", err)
 			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), page.Build(roff.NewDocument()))
+			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long))
 			return err
 		},
 	}
+}
+
+// withDescription replaces the DESCRIPTION section of a man page, where
+// mango makes every line of the root's help its own paragraph (so man
+// justifies each line alone and breaks the summary table), with long
+// rendered for roff: blank-line paragraphs filled as prose, and an indented
+// block of "command  what it does" lines as a tagged list.
+func withDescription(page, long string) string {
+	start := strings.Index(page, ".SH DESCRIPTION\n")
+	if start < 0 {
+		return page
+	}
+	body := start + len(".SH DESCRIPTION\n")
+	end := strings.Index(page[body:], "\n.SH ")
+	if end < 0 {
+		return page
+	}
+	end += body + 1
+	var b strings.Builder
+	for i, para := range strings.Split(strings.TrimSpace(long), "\n\n") {
+		lines := strings.Split(para, "\n")
+		if i > 0 {
+			b.WriteString(".PP\n")
+		}
+		if !strings.HasPrefix(lines[0], " ") {
+			for _, l := range lines {
+				b.WriteString(roffText(strings.TrimSpace(l)) + "\n")
+			}
+			continue
+		}
+		for _, l := range lines {
+			term, desc, ok := strings.Cut(strings.TrimSpace(l), "  ")
+			if !ok {
+				b.WriteString(".br\n" + roffText(strings.TrimSpace(l)) + "\n")
+				continue
+			}
+			b.WriteString(".TP\n\\fB" + roffText(term) + "\\fP\n" + roffText(strings.TrimSpace(desc)) + "\n")
+		}
+	}
+	return page[:body] + b.String() + page[end:]
+}
+
+// roffText escapes one line of text for roff: backslashes, and a leading
+// dot or quote that would make it a request.
+func roffText(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\e`)
+	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
+		s = `\&` + s
+	}
+	return s
 }
 
 // noArgs refuses arguments as a command-line mistake (exit 2 with usage).
