@@ -243,7 +243,7 @@ func TestServiceSelectionOrder(t *testing.T) {
 	url := sandboxOnLoopback(t)
 
 	svc, err := openWith(t, "--data", data)
-	if err != nil || !svc.Sandbox || svc.Label != "embedded sandbox" || svc.ReadOnly {
+	if err != nil || !svc.Sandbox || svc.Label != "the embedded sandbox" || svc.ReadOnly {
 		t.Fatalf("no profile: %+v %v", svc, err)
 	}
 	cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")

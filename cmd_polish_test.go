@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -94,5 +96,25 @@ func TestRoffTextEscapes(t *testing.T) {
 		if got := roffText(in); got != want {
 			t.Errorf("roffText(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// Messages name the service the way a person chose it: "profile NAME",
+// "the embedded sandbox" (not a bare name that reads like a place).
+func TestMessagesNameTheService(t *testing.T) {
+	freshHome(t)
+	url := sandboxOnLoopback(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "new.json"), []byte(`{"channel":"PUSH"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := cli(t, "", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
+		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+		t.Fatalf("login: %d %s", code, errs)
+	}
+	if code, out, errs := cli(t, "", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
+		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
 	}
 }

@@ -80,7 +80,7 @@ func (f *serviceFlags) check() error {
 // service is the service a command talks to, chosen by open.
 type service struct {
 	Client    *api.Client // the selected service (the embedded sandbox is served on loopback in-process)
-	Label     string      // "embedded sandbox", a profile name, or a base URL — for headers and messages
+	Label     string      // "the embedded sandbox", "profile NAME" or a base URL, for messages
 	Profile   string      // profile name, "" if none
 	ReadOnly  bool        // a read-only profile: every write must be refused before sending (exit 1)
 	Sandbox   bool        // true for the embedded sandbox (demo users/segments/outbox available at /sandbox/* routes)
@@ -145,7 +145,7 @@ func (f *serviceFlags) openProfile() (*service, error) {
 	if err != nil {
 		return nil, usageError("profile %q: %v", p.Name, err)
 	}
-	return &service{Client: client, Label: p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
+	return &service{Client: client, Label: "profile " + p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
 		Workspace: p.WorkspaceID, Close: func() error { return nil }}, nil
 }
 
@@ -162,7 +162,7 @@ func (f *serviceFlags) openSandbox() (*service, error) {
 		stop()
 		return nil, failError("%v", err)
 	}
-	return &service{Client: client, Label: "embedded sandbox", Sandbox: true, Workspace: ws.ID, Close: stop}, nil
+	return &service{Client: client, Label: "the embedded sandbox", Sandbox: true, Workspace: ws.ID, Close: stop}, nil
 }
 
 // apiConfig adds what every client of this program gets.
