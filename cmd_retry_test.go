@@ -41,7 +41,7 @@ func TestScriptCommandsAnnounceRateLimitWaits(t *testing.T) {
 	if code != 0 || len(page) == 0 {
 		t.Fatalf("exit %d, %d records; stderr %q", code, len(page), errs)
 	}
-	if !strings.Contains(errs, "rate limit: waiting 1s") || !strings.Contains(errs, "429") || !strings.Contains(errs, "/v5/campaigns/search") {
+	if !strings.Contains(errs, "rate limit: 429 on POST /v5/campaigns/search; retrying in 1s") {
 		t.Errorf("the wait is not announced on stderr: %q", errs)
 	}
 	if n.Load() != 2 {

@@ -107,10 +107,10 @@ func (s *scriptCmd) announceRetry(ri api.RetryInfo) {
 	}
 	switch {
 	case ri.Status == http.StatusTooManyRequests:
-		fmt.Fprintf(s.app.Err, "%s waiting %s (the service answered 429 to %s %s), then retrying\n",
-			s.est.Warning.Render("rate limit:"), wait, ri.Method, ri.Path)
+		fmt.Fprintf(s.app.Err, "%s 429 on %s %s; retrying in %s\n",
+			s.est.Warning.Render("rate limit:"), ri.Method, ri.Path, wait)
 	case ri.Status != 0:
-		fmt.Fprintf(s.app.Err, "%s the service answered %d to %s %s; retrying in %s\n",
+		fmt.Fprintf(s.app.Err, "%s %d on %s %s; retrying in %s\n",
 			s.est.Warning.Render("retry:"), ri.Status, ri.Method, ri.Path, wait)
 	default:
 		fmt.Fprintf(s.app.Err, "%s no answer to %s %s; retrying in %s\n",
