@@ -118,3 +118,20 @@ func TestMessagesNameTheService(t *testing.T) {
 		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// Flags that exclude each other are named plainly, exit 2 with the usage.
+func TestExclusiveFlagsAreNamedPlainly(t *testing.T) {
+	freshHome(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"list", "--page", "2", "--all"}, "campaigns list: --all and --page cannot be used together\n"},
+		{[]string{"get", "x", "--dc", "01", "--base-url", "http://127.0.0.1:9"}, "campaigns get: --base-url and --dc cannot be used together\n"},
+	} {
+		code, out, errs := cli(t, "", tc.args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errs, tc.want) || !strings.Contains(errs, "Usage:") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, code, out, errs)
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/fang"
@@ -119,6 +120,7 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 	}
 	var ee *exitError
 	usage := !errors.As(err, &ee) || ee.showUsage
+	err = plainFlagGroupError(err)
 	if f, ok := app.Err.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		// fang's error block, without its "Try --help" (the usage follows).
 		fmt.Fprintln(w, styles.ErrorHeader.String())
@@ -133,6 +135,23 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 	if usage {
 		fmt.Fprint(w, shortUsage(cmd))
 	}
+}
+
+// cobra's message for flags marked mutually exclusive.
+var exclusiveFlagsRe = regexp.MustCompile(`^if any flags in the group \[([^\]]+)\] are set none of the others can be; \[([^\]]+)\] were all set$`)
+
+// plainFlagGroupError says cobra's flag-group refusal the way a person
+// would: "--base-url and --dc cannot be used together".
+func plainFlagGroupError(err error) error {
+	m := exclusiveFlagsRe.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	names := strings.Fields(m[2])
+	for i, n := range names {
+		names[i] = "--" + n
+	}
+	return fmt.Errorf("%s cannot be used together", strings.Join(names, " and "))
 }
 
 // shortUsage is a command's usage short enough to keep the error above it on

@@ -84,7 +84,7 @@ func TestUsageErrorsShowThatCommandsUsage(t *testing.T) {
 		{[]string{"auth", "login", "-x"}, "unknown shorthand flag: 'x'", "campaigns auth login [flags]"},
 		{[]string{"auth", "nope"}, `unknown command "nope" for "campaigns auth"`, "campaigns auth [command]"},
 		{[]string{"auth", "switch", "a", "b"}, "takes one profile NAME", "campaigns auth switch NAME"},
-		{[]string{"ssh", "--dc", "01", "--base-url", "http://x", "--demo"}, "[base-url dc] were all set", "campaigns ssh [flags]"},
+		{[]string{"ssh", "--dc", "01", "--base-url", "http://x", "--demo"}, "--base-url and --dc cannot be used together", "campaigns ssh [flags]"},
 		{[]string{"--dc", "7"}, `unknown --dc "7": use 01, 02, 03, 04, 05, 06, 101`, "campaigns [flags]"},
 		{[]string{"validate", "--phase"}, "flag needs an argument: --phase", "campaigns validate FILE|DIR|-... [flags]"},
 		{[]string{"serve", "--idempotency-quota", "lots"}, `"lots" is not a size`, "campaigns serve [flags]"},

@@ -192,7 +192,7 @@ func TestEditorUsageErrors(t *testing.T) {
 	}{
 		{[]string{"--theme", "neon"}, `unknown theme "neon"`},
 		{[]string{"--base-url", "https://example.com"}, "needs --workspace-id and the API key"},
-		{[]string{"--base-url", "https://example.com", "--dc", "01"}, "[base-url dc] were all set"},
+		{[]string{"--base-url", "https://example.com", "--dc", "01"}, "--base-url and --dc cannot be used together"},
 		{[]string{"--workspace-id", "W"}, "--workspace-id needs --base-url or --dc"},
 		{[]string{"--bogus"}, "unknown flag: --bogus"},
 	}
