@@ -135,3 +135,35 @@ func TestExclusiveFlagsAreNamedPlainly(t *testing.T) {
 		}
 	}
 }
+
+// Help read in a pipe or a file has no padding at the ends of its lines
+// (fang pads to 120 columns when it sees no terminal).
+func TestHelpHasNoTrailingSpaces(t *testing.T) {
+	freshHome(t)
+	for _, args := range [][]string{{"--help"}, {"list", "--help"}, {"auth", "--help"}, {"help", "apply"}, {"man"}, {"completion", "bash"}} {
+		code, out, errs := cli(t, "", args...)
+		if code != 0 || len(out) < 200 {
+			t.Fatalf("%v: exit %d %s", args, code, errs)
+		}
+		for i, l := range strings.Split(out, "\n") {
+			if strings.TrimRight(l, " \t") != l {
+				t.Errorf("%v: line %d ends in spaces: %q", args, i+1, l)
+				break
+			}
+		}
+	}
+}
+
+func TestTrimWriterKeepsPartialLines(t *testing.T) {
+	var b strings.Builder
+	w := &trimWriter{w: &b}
+	for _, p := range []string{"a  ", "b \n", "\n  c\t\nlast  "} {
+		if n, err := w.Write([]byte(p)); n != len(p) || err != nil {
+			t.Fatalf("Write(%q) = %d, %v", p, n, err)
+		}
+	}
+	w.Flush()
+	if got, want := b.String(), "a  b\n\n  c\nlast"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -96,6 +97,12 @@ func newRootCmd(app *appContext) *cobra.Command {
 func (app *appContext) execute(args []string) int {
 	root := newRootCmd(app)
 	root.SetArgs(args)
+	// What cobra and fang print themselves (help, version, completion
+	// scripts, the man page) goes through here: fang pads help to 120
+	// columns when it cannot see a terminal, which shows in a pipe or a file.
+	out := &trimWriter{w: app.Out}
+	root.SetOut(out)
+	defer out.Flush()
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(versionString()),
 		fang.WithoutManpage(), // ours writes to the command's output; see newManCmd
@@ -105,6 +112,38 @@ func (app *appContext) execute(args []string) int {
 	)
 	app.stopLogging()
 	return exitCode(err)
+}
+
+// trimWriter drops the spaces at the end of every line written through it.
+type trimWriter struct {
+	w    io.Writer
+	line []byte
+}
+
+func (t *trimWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			t.line = append(t.line, p...)
+			break
+		}
+		t.line = append(t.line, p[:i]...)
+		p = p[i+1:]
+		if _, err := t.w.Write(append(bytes.TrimRight(t.line, " \t"), '\n')); err != nil {
+			return n - len(p), err
+		}
+		t.line = t.line[:0]
+	}
+	return n, nil
+}
+
+// Flush writes a last line that had no newline.
+func (t *trimWriter) Flush() {
+	if len(t.line) > 0 {
+		_, _ = t.w.Write(bytes.TrimRight(t.line, " \t"))
+		t.line = t.line[:0]
+	}
 }
 
 // printError says what went wrong once, styled on a terminal, as one plain
