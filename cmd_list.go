@@ -222,9 +222,19 @@ func (s *scriptCmd) printTable(recs []map[string]any) {
 	if len(recs) == 0 {
 		return
 	}
+	// In a versioned workspace the search answers every version of a
+	// campaign, under one campaign_id: those rows say which version they are.
+	seen := map[string]int{}
+	for _, r := range recs {
+		seen[str(r["campaign_id"])]++
+	}
 	rows := make([][]string, 0, len(recs))
 	for _, r := range recs {
-		rows = append(rows, []string{str(r["campaign_id"]), truncateRunes(nameOf(r), 40), str(r["channel"]),
+		id := str(r["campaign_id"])
+		if seen[id] > 1 {
+			id += " v" + str(r["version_number"])
+		}
+		rows = append(rows, []string{id, truncateRunes(nameOf(r), 40), str(r["channel"]),
 			str(r["campaign_delivery_type"]), str(r["status"]), shortTime(str(r["updated_at"]))})
 	}
 	headers := []string{"CAMPAIGN ID", "NAME", "CHANNEL", "TYPE", "STATUS", "UPDATED (UTC)"}
