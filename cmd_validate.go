@@ -293,25 +293,11 @@ func readCampaign(name string, stdin io.Reader) (*model.Campaign, error) {
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	if _, ok := tree.(map[string]any); !ok {
-		return nil, fmt.Errorf("%s: the document must be a JSON object (a campaign), not %s", label, kindOf(tree))
+		return nil, fmt.Errorf("%s: the document must be a JSON object (a campaign), not %s", label, api.JSONKind(tree))
 	}
 	var c model.Campaign
 	if err := model.FromTree(tree, &c); err != nil {
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	return &c, nil
-}
-
-func kindOf(v any) string {
-	switch v.(type) {
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case nil:
-		return "null"
-	}
-	return "a number"
 }

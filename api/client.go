@@ -110,7 +110,7 @@ func New(cfg Config) (*Client, error) {
 		cfg.MaxRetryWait = DefaultMaxRetryWait
 	}
 	if cfg.Sleep == nil {
-		cfg.Sleep = sleepCtx
+		cfg.Sleep = Sleep
 	}
 	if cfg.UserAgent == "" {
 		cfg.UserAgent = "campaigns"
@@ -508,7 +508,9 @@ func decodeData(body []byte, out any, cl call) error {
 	return nil
 }
 
-func sleepCtx(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or until ctx ends (then it returns ctx.Err()): the wait
+// of a client without Config.Sleep, and of anything else that paces calls.
+func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()
 	}
