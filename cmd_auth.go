@@ -300,14 +300,9 @@ func newAuthSwitchCmd(app *appContext) *cobra.Command {
 		Args:              exactArgs(1, "one profile NAME"),
 		ValidArgsFunction: completeProfiles(app),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			store := app.profiles()
-			cfg, err := store.Load()
+			store, cfg, p, _, err := app.resolveProfile(args[0])
 			if err != nil {
-				return usageError("%v", err)
-			}
-			p, _, err := cfg.Resolve(args[0])
-			if err != nil {
-				return usageError("%v", err)
+				return err
 			}
 			cfg.SetDefault(p.Name)
 			if err := store.Save(cfg); err != nil {
@@ -326,14 +321,9 @@ func newAuthLogoutCmd(app *appContext) *cobra.Command {
 		Args:              exactArgs(1, "one profile NAME"),
 		ValidArgsFunction: completeProfiles(app),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			store := app.profiles()
-			cfg, err := store.Load()
+			store, cfg, p, _, err := app.resolveProfile(args[0])
 			if err != nil {
-				return usageError("%v", err)
-			}
-			p, _, err := cfg.Resolve(args[0])
-			if err != nil {
-				return usageError("%v", err)
+				return err
 			}
 			if err := store.DeleteKey(p.Name); err != nil {
 				return usageError("%v", err)
@@ -367,14 +357,9 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 	cmd.Flags().StringVar(&name, "profile", app.Getenv("CAMPAIGNS_PROFILE"), "the profile to check (default: the active one)")
 	_ = cmd.RegisterFlagCompletionFunc("profile", completeProfiles(app))
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		store := app.profiles()
-		cfg, err := store.Load()
+		store, _, p, ok, err := app.resolveProfile(name)
 		if err != nil {
-			return usageError("%v", err)
-		}
-		p, ok, err := cfg.Resolve(name)
-		if err != nil {
-			return usageError("%v", err)
+			return err
 		}
 		if !ok {
 			fmt.Fprintln(app.Out, "No active profile: commands use the embedded sandbox. campaigns auth login saves one.")

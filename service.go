@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
@@ -125,14 +126,9 @@ func (f *serviceFlags) open(ctx context.Context) (*service, error) {
 // openProfile opens the named or default profile; nil, nil when there is
 // none to open.
 func (f *serviceFlags) openProfile() (*service, error) {
-	store := f.app.profiles()
-	cfg, err := store.Load()
+	store, _, p, ok, err := f.app.resolveProfile(f.profile)
 	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	p, ok, err := cfg.Resolve(f.profile)
-	if err != nil {
-		return nil, usageError("%v", err)
+		return nil, err
 	}
 	if !ok {
 		return nil, nil
@@ -147,6 +143,22 @@ func (f *serviceFlags) openProfile() (*service, error) {
 	}
 	return &service{Client: client, Label: "profile " + p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
 		Workspace: p.WorkspaceID, Close: func() error { return nil }}, nil
+}
+
+// resolveProfile loads the profiles and finds name (or, when name is "",
+// the active one; ok is false when there is none). A config that does not
+// parse, or a name that does not exist, is a usage error (exit 2).
+func (app *appContext) resolveProfile(name string) (*profile.Store, *profile.Config, profile.Profile, bool, error) {
+	store := app.profiles()
+	cfg, err := store.Load()
+	if err != nil {
+		return nil, nil, profile.Profile{}, false, usageError("%v", err)
+	}
+	p, ok, err := cfg.Resolve(name)
+	if err != nil {
+		return nil, nil, profile.Profile{}, false, usageError("%v", err)
+	}
+	return store, cfg, p, ok, nil
 }
 
 // openSandbox starts the embedded sandbox on loopback, its data under
