@@ -2,6 +2,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 	"io"
 	"io/fs"
 
@@ -77,6 +78,11 @@ func newMCPCmd(app *appContext) *cobra.Command {
 			Features: feats, Examples: examples, Label: svc.Label, Version: versionString()})
 		if err != nil {
 			return failError("%v", err)
+		}
+		if isTerminalReader(app.In) {
+			// A person ran it by hand: without a word it would look hung.
+			fmt.Fprintf(app.Err, "campaigns mcp: serving the Model Context Protocol on standard input/output, on %s.\n"+
+				"It is meant to be started by an MCP client (see campaigns mcp --help); ctrl+d ends it.\n", svc.Label)
 		}
 		t := &mcp.IOTransport{Reader: io.NopCloser(app.In), Writer: nopWriteCloser{app.Out}}
 		if err := srv.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil {

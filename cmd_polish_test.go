@@ -267,3 +267,19 @@ func TestListTellsVersionsApart(t *testing.T) {
 		t.Errorf("versions not told apart:\n%s", out)
 	}
 }
+
+// campaigns mcp started by hand on a terminal says what it is waiting for
+// (on stderr: stdout belongs to the protocol); from a client it says nothing.
+func TestMCPByHandSaysWhatItIs(t *testing.T) {
+	e := newScriptEnv(t)
+	code, out, errs := e.run("", "mcp")
+	if code != 0 || out != "" || strings.Contains(errs, "MCP client") {
+		t.Fatalf("from a pipe: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	forceTerminal = true
+	defer func() { forceTerminal = false }()
+	code, out, errs = e.run("", "mcp")
+	if code != 0 || out != "" || !strings.Contains(errs, "meant to be started by an MCP client") || !strings.Contains(errs, "the embedded sandbox") {
+		t.Fatalf("by hand: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
