@@ -283,3 +283,14 @@ func TestMCPByHandSaysWhatItIs(t *testing.T) {
 		t.Fatalf("by hand: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
+
+// serve refuses a listen address that is not HOST:PORT as a usage mistake.
+func TestServeAndSSHRefuseABadAddr(t *testing.T) {
+	freshHome(t)
+	for _, args := range [][]string{{"serve", "--addr", "nope"}, {"ssh", "--demo", "--addr", "nope"}} {
+		code, _, errs := cli(t, "", args...)
+		if code != 2 || !strings.Contains(errs, `--addr "nope": want HOST:PORT`) {
+			t.Errorf("%v: exit %d %q", args, code, errs)
+		}
+	}
+}

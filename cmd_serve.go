@@ -136,15 +136,27 @@ func newServeCmd(app *appContext) *cobra.Command {
 	fs.Var(&quota, "idempotency-quota", "stored idempotent answers per workspace, in bytes (e.g. 256MiB, 1GiB);\npast it the oldest answer bodies are dropped")
 	_ = cmd.MarkFlagDirname("data")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := checkAddr(addr); err != nil {
+			return err
+		}
 		if quiet {
 			app.logger.SetLevel(log.ErrorLevel)
 		}
 		cfg := sandbox.Config{DataDir: data.path, Workspaces: workspaces.list, NoRateLimits: noLimits,
 			Seed: !noSeed, Logger: app.Log}
-		// TODO(merge): cfg.IdempotencyQuotaBytes = quota.n
+		cfg.IdempotencyQuotaBytes = quota.n
 		return runServe(app, cfg, addr)
 	}
 	return cmd
+}
+
+// checkAddr refuses a listen address that is not HOST:PORT before
+// anything starts (a usage mistake: exit 2).
+func checkAddr(addr string) error {
+	if _, port, err := net.SplitHostPort(addr); err != nil || port == "" {
+		return usageError("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8787", addr)
+	}
+	return nil
 }
 
 func runServe(app *appContext, cfg sandbox.Config, addr string) error {
@@ -166,6 +178,9 @@ func runServe(app *appContext, cfg sandbox.Config, addr string) error {
 	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), cfg.DataDir)
 	for _, w := range s.Workspaces() {
 		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
+	}
+	if cfg.IdempotencyQuotaBytes > 0 {
+		fmt.Fprintf(stdout, "  idempotent answers kept: %s per workspace (--idempotency-quota)\n", formatBytes(cfg.IdempotencyQuotaBytes))
 	}
 	if len(cfg.Workspaces) == 0 {
 		w := s.Workspaces()[0]

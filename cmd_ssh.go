@@ -59,6 +59,9 @@ func newSSHCmd(app *appContext) *cobra.Command {
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
 	svcFlags := addServiceFlags(cmd, app)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := checkAddr(addr); err != nil {
+			return err
+		}
 		if maxSessions < 1 {
 			return usageError("--max-sessions must be at least 1")
 		}
