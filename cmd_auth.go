@@ -105,8 +105,10 @@ func newAuthLoginCmd(app *appContext) *cobra.Command {
 for what the flags do not give; the key is typed masked. Scripts pass the key
 on standard input with --with-key.`,
 		Example: `  campaigns auth login
-  echo "$KEY" | campaigns auth login --profile prod --base-url https://api.example.com --workspace-id W1 --with-key
-  campaigns auth login --profile prod-ro --dc 01 --workspace-id W1 --read-only --color '#d70000'`,
+  echo "$KEY" | campaigns auth login --profile prod --with-key \
+      --base-url https://api.example.com --workspace-id W1
+  campaigns auth login --profile prod-ro --dc 01 --workspace-id W1 \
+      --read-only --color '#d70000'`,
 		Args: noArgs,
 	}
 	fs := cmd.Flags()

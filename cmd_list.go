@@ -87,7 +87,8 @@ returns them (a JSON array); --jq EXPR filters that array (strings print raw).
 Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 		Example: `  campaigns list --status paused
   campaigns list --all --channel email --json
-  campaigns list --all --jq '.[] | select(.status == "ACTIVE") | .basic_details.name'`,
+  campaigns list --all \
+      --jq '.[] | select(.status == "ACTIVE") | .basic_details.name'`,
 		Args: noArgs,
 	}
 	s := newScriptCmd(app, cmd)

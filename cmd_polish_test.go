@@ -294,3 +294,16 @@ func TestServeAndSSHRefuseABadAddr(t *testing.T) {
 		}
 	}
 }
+
+// Examples fit an 80-column terminal: fang cuts a longer line with "…",
+// losing the end of the command.
+func TestExamplesFitEightyColumns(t *testing.T) {
+	app := &appContext{Getenv: func(string) string { return "" }}
+	for _, c := range allCommands(newRootCmd(app)) {
+		for _, l := range strings.Split(c.Example, "\n") {
+			if n := len([]rune(l)); n > 72 {
+				t.Errorf("%s: example line of %d columns: %q", c.CommandPath(), n, l)
+			}
+		}
+	}
+}

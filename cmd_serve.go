@@ -124,7 +124,8 @@ func newServeCmd(app *appContext) *cobra.Command {
 		Long:  serveLong,
 		Args:  noArgs,
 		Example: `  campaigns serve
-  campaigns serve --addr 127.0.0.1:0 --data /tmp/sb --workspace ACME:secret:versioning`,
+  campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
+      --workspace ACME:secret:versioning`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&addr, "addr", "127.0.0.1:8787", "where to listen, HOST:PORT")

@@ -45,7 +45,8 @@ func newSSHCmd(app *appContext) *cobra.Command {
 		Long:  sshLong,
 		Args:  noArgs,
 		Example: `  campaigns ssh --demo
-  campaigns ssh --authorized-keys ~/.ssh/authorized_keys --profile staging`,
+  campaigns ssh --authorized-keys ~/.ssh/authorized_keys \
+      --profile staging`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&addr, "addr", sshserver.DefaultAddr, "where to listen, HOST:PORT (loopback by default)")
