@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/spf13/pflag"
 )
 
 // publish, apply and mcp share one --features flag: the same help, the same
@@ -305,5 +307,23 @@ func TestExamplesFitEightyColumns(t *testing.T) {
 				t.Errorf("%s: example line of %d columns: %q", c.CommandPath(), n, l)
 			}
 		}
+	}
+}
+
+// Flag help is wrapped to fit 80 columns beside the flag names (fang does
+// not wrap it).
+func TestFlagHelpIsWrapped(t *testing.T) {
+	app := &appContext{Getenv: func(string) string { return "" }}
+	for _, c := range allCommands(newRootCmd(app)) {
+		c.Flags().VisitAll(func(f *pflag.Flag) {
+			for _, l := range strings.Split(f.Usage, "\n") {
+				if len([]rune(l)) > flagUsageWidth && strings.Contains(l, " ") {
+					t.Errorf("%s --%s: help line of %d columns: %q", c.CommandPath(), f.Name, len([]rune(l)), l)
+				}
+			}
+		})
+	}
+	if got := wrapWords("aa bb cc\ndd /a/very/long/path ee", 5); got != "aa bb\ncc\ndd\n/a/very/long/path\nee" {
+		t.Errorf("wrapWords = %q", got)
 	}
 }

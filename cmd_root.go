@@ -84,6 +84,9 @@ func newRootCmd(app *appContext) *cobra.Command {
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.
 	root.InitDefaultCompletionCmd()
+	// fang prints flag help unwrapped: long lines would break mid-word on
+	// an 80-column terminal.
+	wrapFlagUsages(root)
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
 			c.Args = noArgs
@@ -91,6 +94,40 @@ func newRootCmd(app *appContext) *cobra.Command {
 		}
 	}
 	return root
+}
+
+// flagUsageWidth keeps a flag's help within 80 columns beside the flag
+// names of the widest command.
+const flagUsageWidth = 58
+
+func wrapFlagUsages(c *cobra.Command) {
+	c.LocalFlags().VisitAll(func(f *pflag.Flag) { f.Usage = wrapWords(f.Usage, flagUsageWidth) })
+	c.PersistentFlags().VisitAll(func(f *pflag.Flag) { f.Usage = wrapWords(f.Usage, flagUsageWidth) })
+	for _, sub := range c.Commands() {
+		wrapFlagUsages(sub)
+	}
+}
+
+// wrapWords breaks each line of s at spaces so that no line passes width
+// (a single longer word, like a path, stays whole).
+func wrapWords(s string, width int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		cur := ""
+		for _, w := range strings.Fields(line) {
+			switch {
+			case cur == "":
+				cur = w
+			case len([]rune(cur))+1+len([]rune(w)) > width:
+				out = append(out, cur)
+				cur = w
+			default:
+				cur += " " + w
+			}
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
 }
 
 // execute runs the tree on args and returns the exit code.
