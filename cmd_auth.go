@@ -338,8 +338,12 @@ func newAuthLogoutCmd(app *appContext) *cobra.Command {
 				return usageError("saving %s: %v", cfg.Path(), err)
 			}
 			fmt.Fprintf(app.Out, "Removed profile %s and its key.\n", p.Name)
-			if wasActive {
-				fmt.Fprintln(app.Out, "No profile is active now: campaigns auth switch NAME picks one.")
+			switch {
+			case len(cfg.Names()) == 0:
+				fmt.Fprintln(app.Out, "No profiles left: commands use the embedded sandbox until campaigns auth login saves one.")
+			case wasActive:
+				fmt.Fprintf(app.Out, "No profile is active now (commands use the embedded sandbox): campaigns auth switch NAME picks one of %s.\n",
+					strings.Join(cfg.Names(), ", "))
 			}
 			return nil
 		},

@@ -327,3 +327,19 @@ func TestFlagHelpIsWrapped(t *testing.T) {
 		t.Errorf("wrapWords = %q", got)
 	}
 }
+
+// Logging out of the active profile says what commands use now.
+func TestLogoutSaysWhatIsUsedNow(t *testing.T) {
+	freshHome(t)
+	for _, n := range []string{"a", "b"} {
+		if code, _, errs := cli(t, "k\n", "auth", "login", "--profile", n, "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key"); code != 0 {
+			t.Fatalf("login %s: %d %s", n, code, errs)
+		}
+	}
+	if code, out, _ := cli(t, "", "auth", "logout", "b"); code != 0 || !strings.Contains(out, "campaigns auth switch NAME picks one of a.") {
+		t.Errorf("logout of the active profile: %d %q", code, out)
+	}
+	if code, out, _ := cli(t, "", "auth", "logout", "a"); code != 0 || !strings.Contains(out, "No profiles left: commands use the embedded sandbox") {
+		t.Errorf("logout of the last profile: %d %q", code, out)
+	}
+}
