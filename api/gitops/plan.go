@@ -199,9 +199,7 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	_ = model.FromTree(p.Body, patch)
 	// The engine checks the request form (GET shows a published campaign's
 	// schedule in its response form); what is sent stays the file's own.
-	stored = api.WriteForm(stored, nil)
-	patch = api.WriteForm(patch, stored)
-	res := engine.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
+	res := api.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
 	switch {
 	case res.Refusal != nil:
 		p.Action, p.Reason = ActionRefused, res.Refusal.Message

@@ -379,8 +379,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 	if state == "" {
 		state = model.StatusDraft
 	}
-	stored = api.WriteForm(stored, nil)
-	res := engine.ValidatePatch(stored, api.WriteForm(c, stored), state, engine.Options{Features: feats})
+	res := api.ValidatePatch(stored, c, state, engine.Options{Features: feats})
 	out.State = state
 	out.Problems = problemsOut(res.Problems)
 	if res.Refusal != nil {
@@ -523,8 +522,7 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 		return nil, err
 	}
 	state := str(stored.Status)
-	stored = api.WriteForm(stored, nil)
-	res := engine.ValidatePatch(stored, api.WriteForm(patch, stored), state, engine.Options{Features: s.opts.Features})
+	res := api.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
 			Message: res.Refusal.Message + " Nothing was sent."}
