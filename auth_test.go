@@ -85,8 +85,21 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 		t.Fatalf("status: exit %d\n%s%s", code, out, errs)
 	}
 
-	// A wrong key: 401 named, exit 1.
-	cli(t, "wrong-key", "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	// login refuses a key the service rejects, and saves nothing.
+	if code, out, errs = cli(t, "wrong-key", "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 1 ||
+		!strings.Contains(errs, "rejected this key for workspace ACME (401): nothing saved") {
+		t.Fatalf("login with a wrong key: exit %d\n%s%s", code, out, errs)
+	}
+	if _, out, _ = cli(t, "", "auth", "list"); strings.Contains(out, "bad") {
+		t.Fatalf("a refused login was saved:\n%s", out)
+	}
+	// A key revoked after login: status names the 401, exit 1.
+	if code, _, errs = cli(t, acmeKey, "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+		t.Fatalf("login bad: %d %s", code, errs)
+	}
+	if err := keyring.Set(profile.KeyringService, "bad", "wrong-key"); err != nil {
+		t.Fatal(err)
+	}
 	if code, out, errs = cli(t, "", "auth", "status"); code != 1 || !strings.Contains(errs, "rejected the key of profile bad (401)") {
 		t.Fatalf("status with a wrong key: exit %d\n%s%s", code, out, errs)
 	}

@@ -162,6 +162,14 @@ on standard input with --with-key.`,
 		if err := checkColor(p.Color); err != nil {
 			return usageError("--color: %v", err)
 		}
+		// A key the service refuses is not saved; one that cannot be checked
+		// now (offline, VPN down) is, with a note.
+		note := ""
+		if _, err := probeKey(cmd.Context(), app, p, key, 5*time.Second); api.StatusOf(err) == http.StatusUnauthorized {
+			return refusedError(fmt.Errorf("the service rejected this key for workspace %s (401): nothing saved; check the workspace id and the key", p.WorkspaceID))
+		} else if err != nil {
+			note = fmt.Sprintf("The key could not be checked now (%v); campaigns auth status checks it later.\n", err)
+		}
 		store := app.profiles()
 		cfg, err := store.Load()
 		if err != nil {
@@ -182,11 +190,27 @@ on standard input with --with-key.`,
 		if p.ReadOnly {
 			ro = ", read-only"
 		}
-		fmt.Fprintf(app.Out, "Saved profile %s (%s, workspace %s%s); the key is in %s.\n%s is now the active profile; campaigns auth status checks it.\n",
+		fmt.Fprintf(app.Out, "Saved profile %s (%s, workspace %s%s); the key is in %s.\n%s is now the active profile.\n",
 			p.Name, p.Service(), p.WorkspaceID, ro, where, p.Name)
+		fmt.Fprint(app.Err, note)
 		return nil
 	}
 	return cmd
+}
+
+// probeKey tries key with the cheapest read there is, a search for one
+// campaign, without retries. It returns the service's address ("" when the
+// profile does not make a client) and the read's error.
+func probeKey(ctx context.Context, app *appContext, p profile.Profile, key string, timeout time.Duration) (string, error) {
+	client, err := api.New(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: p.WorkspaceID, APIKey: key,
+		MaxRetries: -1, HTTPClient: api.TraceHTTPClient(app.Trace)})
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	_, err = client.Search(ctx, api.SearchRequest{Limit: 1, Page: 1})
+	return client.BaseURL(), err
 }
 
 // loginForm asks, on the terminal, for what the flags did not give.
@@ -375,15 +399,11 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 		if err != nil {
 			return usageError("%v", err)
 		}
-		client, err := api.New(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: p.WorkspaceID, APIKey: key,
-			MaxRetries: -1, HTTPClient: api.TraceHTTPClient(app.Trace)})
-		if err != nil {
+		base, err := probeKey(cmd.Context(), app, p, key, 20*time.Second)
+		if base == "" {
 			return usageError("profile %s: %v", p.Name, err)
 		}
-		fmt.Fprintf(app.Out, "Profile %s: %s, workspace %s\n", p.Name, client.BaseURL(), p.WorkspaceID)
-		ctx, cancel := context.WithTimeout(cmd.Context(), 20*time.Second)
-		defer cancel()
-		_, err = client.Search(ctx, api.SearchRequest{Limit: 1, Page: 1})
+		fmt.Fprintf(app.Out, "Profile %s: %s, workspace %s\n", p.Name, base, p.WorkspaceID)
 		switch st := api.StatusOf(err); {
 		case err == nil:
 			ro := ""
@@ -397,7 +417,7 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 		case st == http.StatusForbidden:
 			return refusedError(fmt.Errorf("the key of profile %s is valid but may not read campaigns in workspace %s (403): %v", p.Name, p.WorkspaceID, err))
 		case api.IsUnreachable(err) || st == 0:
-			return usageError("cannot reach %s: %v", client.BaseURL(), err)
+			return usageError("cannot reach %s: %v", base, err)
 		default:
 			return refusedError(fmt.Errorf("the service answered %v", err))
 		}

@@ -343,3 +343,16 @@ func TestLogoutSaysWhatIsUsedNow(t *testing.T) {
 		t.Errorf("logout of the last profile: %d %q", code, out)
 	}
 }
+
+// A key that cannot be checked now (service unreachable) is saved, with a
+// note saying so; the key itself is never echoed.
+func TestLoginOfflineSavesWithANote(t *testing.T) {
+	freshHome(t)
+	code, out, errs := cli(t, "k-offline\n", "auth", "login", "--profile", "off", "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key")
+	if code != 0 || !strings.Contains(out, "Saved profile off") || !strings.Contains(errs, "could not be checked now") || !strings.Contains(errs, "campaigns auth status") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if strings.Contains(out+errs, "k-offline") {
+		t.Error("the key was printed")
+	}
+}
