@@ -241,7 +241,8 @@ func newLoginForm(p *profile.Profile) *loginFormState {
 			return nil
 		}
 	}
-	lf.form = huh.NewForm(huh.NewGroup(
+	// Two pages, so each fits a 24-line terminal.
+	service := huh.NewGroup(
 		huh.NewInput().Title("Profile name").Description("e.g. staging, prod").Value(&lf.name).
 			Validate(func(s string) error { return profile.CheckName(strings.TrimSpace(s)) }),
 		huh.NewInput().Title("Service").Description("its base URL (https://…) or data centre (01-06, 101)").Value(&lf.service).
@@ -249,10 +250,13 @@ func newLoginForm(p *profile.Profile) *loginFormState {
 		huh.NewInput().Title("Workspace id").Value(&lf.workspace).Validate(needed("the workspace id")),
 		huh.NewInput().Title("API key").Description("kept in the OS keyring").EchoMode(huh.EchoModePassword).Value(&lf.key).
 			Validate(needed("the API key")),
+	)
+	options := huh.NewGroup(
 		huh.NewConfirm().Title("Read-only?").Description("refuse every write through this profile").Value(&lf.readOnly),
 		huh.NewInput().Title("Header colour (optional)").Description("#rrggbb or 0-255; empty for the theme's").Value(&lf.color).
 			Validate(func(s string) error { return checkColor(strings.TrimSpace(s)) }),
-	))
+	)
+	lf.form = huh.NewForm(service, options)
 	return lf
 }
 
