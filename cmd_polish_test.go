@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/spf13/pflag"
+
+	"github.com/campaigns-cli/campaigns/api/profile"
 )
 
 // publish, apply and mcp share one --features flag: the same help, the same
@@ -354,5 +356,16 @@ func TestLoginOfflineSavesWithANote(t *testing.T) {
 	}
 	if strings.Contains(out+errs, "k-offline") {
 		t.Error("the key was printed")
+	}
+}
+
+// Each page of the login form fits a 24-line terminal, title included.
+func TestLoginFormPageFitsTwentyFourLines(t *testing.T) {
+	lf := newLoginForm(&profile.Profile{})
+	f := lf.form.WithWidth(80)
+	f.Init()
+	v := f.View()
+	if n := strings.Count(v, "\n") + 1; n > 22 || !strings.Contains(v, "Profile name") || !strings.Contains(v, "API key") {
+		t.Errorf("first page: %d lines\n%s", n, v)
 	}
 }
