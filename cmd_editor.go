@@ -3,6 +3,8 @@ package main
 import (
 	"cmp"
 	"errors"
+	"github.com/charmbracelet/x/term"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -66,6 +68,9 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 	if err := flags.check(); err != nil {
 		return err
 	}
+	if err := terminalForEditor(); err != nil {
+		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
+	}
 	app.quietStderr() // the editor owns the screen from here
 	if app.debug {
 		// The editor's own log (the standard log package) beside the trace.
@@ -94,6 +99,20 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 	}
 	defer closeEditor()
 	return runProgram(cfg)
+}
+
+// terminalForEditor says why there is no terminal to draw on: Bubble Tea
+// reads keys from standard input when it is a terminal, else from the
+// controlling terminal (/dev/tty). A variable, so tests need no terminal.
+var terminalForEditor = func() error {
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return nil
+	}
+	f, err := os.Open("/dev/tty")
+	if err != nil {
+		return errors.New("standard input is not one and there is no controlling terminal")
+	}
+	return f.Close()
 }
 
 func runProgram(cfg ui.Config) error {

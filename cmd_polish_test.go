@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -367,5 +368,17 @@ func TestLoginFormPageFitsTwentyFourLines(t *testing.T) {
 	v := f.View()
 	if n := strings.Count(v, "\n") + 1; n > 22 || !strings.Contains(v, "Profile name") || !strings.Contains(v, "API key") {
 		t.Errorf("first page: %d lines\n%s", n, v)
+	}
+}
+
+// The editor without a terminal says what to use instead, exit 2, instead
+// of Bubble Tea's "could not open a new TTY".
+func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
+	freshHome(t)
+	defer func(f func() error) { terminalForEditor = f }(terminalForEditor)
+	terminalForEditor = func() error { return errors.New("no terminal here") }
+	code, out, errs := cli(t, "", "--data", t.TempDir())
+	if code != 2 || out != "" || !strings.Contains(errs, "the editor needs a terminal (no terminal here)") || !strings.Contains(errs, "campaigns list, get") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }
