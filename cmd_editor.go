@@ -68,9 +68,6 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 	if err := flags.check(); err != nil {
 		return err
 	}
-	if err := terminalForEditor(); err != nil {
-		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
-	}
 	app.quietStderr() // the editor owns the screen from here
 	if app.debug {
 		// The editor's own log (the standard log package) beside the trace.
@@ -85,6 +82,10 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return err
 	}
 	defer svc.Close()
+	// After the service is chosen, so a wrong --profile is named first.
+	if err := terminalForEditor(); err != nil {
+		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
+	}
 	cfg := editorConfig(svc, theme, flags.dataDir())
 	if cfg.ReadOnly {
 		// No draft editor: its journal and sync engine exist to write.
