@@ -178,7 +178,7 @@ func TestAuthBadInput(t *testing.T) {
 		{"k", []string{"auth", "login", "--profile", "p", "--base-url", "ftp://x", "--workspace-id", "W", "--with-key"}, 2, "not an http(s) URL"},
 		{"k", []string{"auth", "login", "--profile", "a.b", "--dc", "01", "--workspace-id", "W", "--with-key"}, 2, `profile name "a.b"`},
 		{"k", []string{"auth", "login", "--profile", "p", "--dc", "07", "--workspace-id", "W", "--with-key"}, 2, `unknown --dc "07"`},
-		{"k", []string{"auth", "login", "--profile", "p", "--dc", "01", "--base-url", "http://x", "--workspace-id", "W", "--with-key"}, 2, "[base-url dc]"},
+		{"k", []string{"auth", "login", "--profile", "p", "--dc", "01", "--base-url", "http://x", "--workspace-id", "W", "--with-key"}, 2, "--base-url and --dc cannot be used together"},
 		{"k", []string{"auth", "login", "--profile", "p", "--dc", "01", "--workspace-id", "W", "--color", "pink", "--with-key"}, 2, `colour "pink"`},
 		{"", []string{"auth", "switch"}, 2, "one profile NAME"},
 		{"", []string{"auth", "logout", "ghost"}, 2, `profile "ghost" does not exist`},
@@ -243,7 +243,7 @@ func TestServiceSelectionOrder(t *testing.T) {
 	url := sandboxOnLoopback(t)
 
 	svc, err := openWith(t, "--data", data)
-	if err != nil || !svc.Sandbox || svc.Label != "embedded sandbox" || svc.ReadOnly {
+	if err != nil || !svc.Sandbox || svc.Label != "the embedded sandbox" || svc.ReadOnly {
 		t.Fatalf("no profile: %+v %v", svc, err)
 	}
 	cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")

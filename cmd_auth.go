@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -261,7 +262,8 @@ func newAuthListCmd(app *appContext) *cobra.Command {
 				fmt.Fprintln(app.Out, "No profiles yet: campaigns auth login saves one. Until then commands use the embedded sandbox.")
 				return nil
 			}
-			tw := tabwriter.NewWriter(app.Out, 0, 4, 2, ' ', 0)
+			var buf bytes.Buffer
+			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "  PROFILE\tSERVICE\tWORKSPACE\t")
 			for _, n := range names {
 				p, err := cfg.Get(n)
@@ -277,7 +279,16 @@ func newAuthListCmd(app *appContext) *cobra.Command {
 				}
 				fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", mark, n, p.Service(), p.WorkspaceID, ro)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			// No padding after the last column: it shows in a pipe or a diff.
+			for _, l := range strings.SplitAfter(buf.String(), "\n") {
+				if l != "" {
+					fmt.Fprintln(app.Out, strings.TrimRight(l, " \n"))
+				}
+			}
+			return nil
 		},
 	}
 }

@@ -18,11 +18,17 @@ import (
 
 const rootLong = `campaigns — a terminal editor for Campaigns Service V5
 
-  campaigns [--theme NAME] [--data DIR]     the editor (its flags below)
-  campaigns serve [--addr HOST:PORT]        the sandbox service over HTTP
-  campaigns validate FILE|DIR|-...          the validation engine on files
-  campaigns ssh [--demo | --authorized-keys PATH]   the editor over SSH
-  campaigns auth login|list|switch|logout|status    profiles and their keys
+  campaigns [--theme NAME] [--data DIR]            the editor (its flags below)
+  campaigns serve [--addr HOST:PORT]               the sandbox service (HTTP)
+  campaigns ssh [--demo | --authorized-keys PATH]  the editor over SSH
+  campaigns validate FILE|DIR|-...                 the validation engine
+  campaigns auth login|list|switch|logout|status   profiles and their keys
+  campaigns list | get ID | meta ID                read (--json, --jq EXPR)
+  campaigns status ID pause|resume|stop            act (--yes in scripts)
+  campaigns publish ID | test ID --to ADDR,...     publish, send a test
+  campaigns export | diff | apply                  campaigns as files, in git
+  campaigns mcp                                    tools for AI assistants
+  campaigns completion SHELL | man                 shell completion, man page
 
 With no service named, the editor runs the embedded sandbox in-process (its
 data under --data, seeded with demo campaigns on first start). A real service

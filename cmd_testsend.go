@@ -58,15 +58,12 @@ usage or unreachable.`,
 			}
 		}
 		ctx := cmd.Context()
-		done, err := s.open(ctx)
+		done, err := s.openWrite(ctx)
 		defer done()
 		if err != nil {
 			return err
 		}
-		if err := s.svc.requireWrite(); err != nil {
-			return err
-		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+		pl := s.planner()
 		c, rec, err := s.read(ctx, pl, id)
 		if err != nil {
 			return err

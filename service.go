@@ -27,6 +27,9 @@ type serviceFlags struct {
 	workspaceID string
 	profile     string
 	data        pathValue
+	// onRetry, when set, hears of the client's waits before its retries
+	// (the scripting commands say so on stderr).
+	onRetry func(api.RetryInfo)
 }
 
 // addServiceFlags declares --base-url, --dc, --workspace-id, --profile and
@@ -77,7 +80,7 @@ func (f *serviceFlags) check() error {
 // service is the service a command talks to, chosen by open.
 type service struct {
 	Client    *api.Client // the selected service (the embedded sandbox is served on loopback in-process)
-	Label     string      // "embedded sandbox", a profile name, or a base URL — for headers and messages
+	Label     string      // "the embedded sandbox", "profile NAME" or a base URL, for messages
 	Profile   string      // profile name, "" if none
 	ReadOnly  bool        // a read-only profile: every write must be refused before sending (exit 1)
 	Sandbox   bool        // true for the embedded sandbox (demo users/segments/outbox available at /sandbox/* routes)
@@ -142,7 +145,7 @@ func (f *serviceFlags) openProfile() (*service, error) {
 	if err != nil {
 		return nil, usageError("profile %q: %v", p.Name, err)
 	}
-	return &service{Client: client, Label: p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
+	return &service{Client: client, Label: "profile " + p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
 		Workspace: p.WorkspaceID, Close: func() error { return nil }}, nil
 }
 
@@ -159,7 +162,7 @@ func (f *serviceFlags) openSandbox() (*service, error) {
 		stop()
 		return nil, failError("%v", err)
 	}
-	return &service{Client: client, Label: "embedded sandbox", Sandbox: true, Workspace: ws.ID, Close: stop}, nil
+	return &service{Client: client, Label: "the embedded sandbox", Sandbox: true, Workspace: ws.ID, Close: stop}, nil
 }
 
 // apiConfig adds what every client of this program gets.
@@ -167,6 +170,7 @@ func (f *serviceFlags) apiConfig(c api.Config) api.Config {
 	if c.HTTPClient == nil {
 		c.HTTPClient = api.TraceHTTPClient(f.app.Trace) // nil without --debug
 	}
+	c.OnRetry = f.onRetry
 	return c
 }
 

@@ -198,6 +198,16 @@ func TestInitializeAndListTools(t *testing.T) {
 			t.Errorf("%s: readOnlyHint wrong: %+v", name, tl.Annotations)
 		}
 	}
+	// A client asks before the tools that overwrite or reach people.
+	for name, want := range map[string][2]bool{ // destructive, open world
+		"create_draft": {false, false}, "update_campaign": {true, false}, "change_status": {true, false},
+		"test_campaign": {false, true}, "publish_campaign": {false, true},
+	} {
+		a := tools[name].Annotations
+		if a == nil || a.DestructiveHint == nil || *a.DestructiveHint != want[0] || a.OpenWorldHint == nil || *a.OpenWorldHint != want[1] {
+			t.Errorf("%s: annotations %+v, want destructive %v, open world %v", name, a, want[0], want[1])
+		}
+	}
 	// The create body's schema comes from the component specification.
 	cs, _ := json.Marshal(tools["create_draft"].InputSchema)
 	for _, want := range []string{`"campaign_delivery_type":{"enum":["BUSINESS_EVENT_TRIGGERED"`, `campaigns://spec/components/trigger_condition`,
