@@ -18,7 +18,11 @@ const (
 	sqlUpdate = "UPDATE campaigns SET latest = ?, status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ?"
 	sqlNewest = "SELECT id, rev FROM campaigns WHERE workspace = ? AND campaign_id = ? AND latest = 1"
 	// An edit of the newest document, only at the revision it was read at.
-	sqlReplace     = "UPDATE campaigns SET status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ? AND rev = ? AND latest = 1"
+	sqlReplace = "UPDATE campaigns SET status = ?, name_lower = ?, updated_at = ?, next_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ? AND rev = ? AND latest = 1"
+	// An edit that leaves status and next_at alone: SQLite then leaves the
+	// status and due indexes alone too (it rewrites an index whose columns
+	// are SET, changed or not), a page or two less to write per batch.
+	sqlReplaceDoc  = "UPDATE campaigns SET name_lower = ?, updated_at = ?, doc = ?, tags = ?, rev = rev + 1 WHERE workspace = ? AND id = ? AND rev = ? AND latest = 1"
 	sqlDeleteTags  = "DELETE FROM campaign_tags WHERE workspace = ? AND id = ?"
 	sqlInsertTag   = "INSERT OR IGNORE INTO campaign_tags (workspace, id, tag) VALUES (?,?,?)"
 	sqlCreateUntil = "SELECT until FROM create_requests WHERE workspace = ? AND request_id = ?"
@@ -33,7 +37,7 @@ const (
 	sqlRelease    = "RELEASE op"
 )
 
-var writeSQL = []string{latestSQL, sqlNewest, sqlReplace, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
+var writeSQL = []string{latestSQL, sqlNewest, sqlReplace, sqlReplaceDoc, sqlUnlatest, sqlPut, sqlTagsOf, sqlUpdate, sqlDeleteTags, sqlInsertTag, sqlCreateUntil, sqlRemember, sqlPutIdem, sqlAddOutbox, sqlSavepoint, sqlRollbackTo, sqlRelease}
 
 type sqlTx struct {
 	tx    *sql.Tx
@@ -140,7 +144,13 @@ func (t *sqlTx) Replace(was, out *Record) error {
 		next = out.NextAt.UnixMicro()
 	}
 	tags := strings.Join(out.Tags, "\x1f")
-	res, err := t.stmt(sqlReplace).Exec(out.Status, strings.ToLower(out.Name), out.UpdatedAt.UnixMicro(), next, out.Doc, tags, out.Workspace, out.ID, was.Rev)
+	var res sql.Result
+	var err error
+	if out.Status == was.Status && out.NextAt.Equal(was.NextAt) {
+		res, err = t.stmt(sqlReplaceDoc).Exec(strings.ToLower(out.Name), out.UpdatedAt.UnixMicro(), out.Doc, tags, out.Workspace, out.ID, was.Rev)
+	} else {
+		res, err = t.stmt(sqlReplace).Exec(out.Status, strings.ToLower(out.Name), out.UpdatedAt.UnixMicro(), next, out.Doc, tags, out.Workspace, out.ID, was.Rev)
+	}
 	if err != nil {
 		return err
 	}
