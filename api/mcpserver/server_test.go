@@ -41,6 +41,7 @@ type harness struct {
 	session *mcp.ClientSession
 	logs    *syncBuffer
 	clock   *clock
+	patches *patchLog // bodies of the PATCHes the service got
 }
 
 type syncBuffer struct {
@@ -66,7 +67,8 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	hs := httptest.NewServer(sb.Handler())
+	pl := &patchLog{next: sb.Handler()}
+	hs := httptest.NewServer(pl)
 	t.Cleanup(hs.Close)
 	ws := sandbox.DefaultWorkspace()
 	c, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: clk.Sleep})
@@ -95,7 +97,7 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &harness{t: t, session: cs, logs: logs, clock: clk}
+	return &harness{t: t, session: cs, logs: logs, clock: clk, patches: pl}
 }
 
 // call runs a tool and decodes its JSON text answer.

@@ -522,7 +522,11 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 		return nil, err
 	}
 	state := str(stored.Status)
-	res := api.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
+	stored = api.WriteForm(stored, nil)
+	// What is checked is what is sent: the request form, never the
+	// response-only scheduling fields a GET body pasted back would carry.
+	patch = api.WriteForm(patch, stored)
+	res := engine.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
 			Message: res.Refusal.Message + " Nothing was sent."}
