@@ -85,8 +85,21 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 		t.Fatalf("status: exit %d\n%s%s", code, out, errs)
 	}
 
-	// A wrong key: 401 named, exit 1.
-	cli(t, "wrong-key", "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	// login refuses a key the service rejects, and saves nothing.
+	if code, out, errs = cli(t, "wrong-key", "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 1 ||
+		!strings.Contains(errs, "rejected this key for workspace ACME (401): nothing saved") {
+		t.Fatalf("login with a wrong key: exit %d\n%s%s", code, out, errs)
+	}
+	if _, out, _ = cli(t, "", "auth", "list"); strings.Contains(out, "bad") {
+		t.Fatalf("a refused login was saved:\n%s", out)
+	}
+	// A key revoked after login: status names the 401, exit 1.
+	if code, _, errs = cli(t, acmeKey, "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+		t.Fatalf("login bad: %d %s", code, errs)
+	}
+	if err := keyring.Set(profile.KeyringService, "bad", "wrong-key"); err != nil {
+		t.Fatal(err)
+	}
 	if code, out, errs = cli(t, "", "auth", "status"); code != 1 || !strings.Contains(errs, "rejected the key of profile bad (401)") {
 		t.Fatalf("status with a wrong key: exit %d\n%s%s", code, out, errs)
 	}
@@ -178,7 +191,7 @@ func TestAuthBadInput(t *testing.T) {
 		{"k", []string{"auth", "login", "--profile", "p", "--base-url", "ftp://x", "--workspace-id", "W", "--with-key"}, 2, "not an http(s) URL"},
 		{"k", []string{"auth", "login", "--profile", "a.b", "--dc", "01", "--workspace-id", "W", "--with-key"}, 2, `profile name "a.b"`},
 		{"k", []string{"auth", "login", "--profile", "p", "--dc", "07", "--workspace-id", "W", "--with-key"}, 2, `unknown --dc "07"`},
-		{"k", []string{"auth", "login", "--profile", "p", "--dc", "01", "--base-url", "http://x", "--workspace-id", "W", "--with-key"}, 2, "[base-url dc]"},
+		{"k", []string{"auth", "login", "--profile", "p", "--dc", "01", "--base-url", "http://x", "--workspace-id", "W", "--with-key"}, 2, "--base-url and --dc cannot be used together"},
 		{"k", []string{"auth", "login", "--profile", "p", "--dc", "01", "--workspace-id", "W", "--color", "pink", "--with-key"}, 2, `colour "pink"`},
 		{"", []string{"auth", "switch"}, 2, "one profile NAME"},
 		{"", []string{"auth", "logout", "ghost"}, 2, `profile "ghost" does not exist`},
@@ -243,7 +256,7 @@ func TestServiceSelectionOrder(t *testing.T) {
 	url := sandboxOnLoopback(t)
 
 	svc, err := openWith(t, "--data", data)
-	if err != nil || !svc.Sandbox || svc.Label != "embedded sandbox" || svc.ReadOnly {
+	if err != nil || !svc.Sandbox || svc.Label != "the embedded sandbox" || svc.ReadOnly {
 		t.Fatalf("no profile: %+v %v", svc, err)
 	}
 	cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")

@@ -8,7 +8,6 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
-	"github.com/campaigns-cli/campaigns/engine"
 )
 
 // applyResult is one file of apply --json.
@@ -67,11 +66,10 @@ processed —, an unknown id, unreachable).`,
 	confirm := cmd.Flags().Bool("confirm", false, "send the changes (without it: a dry run)")
 	force := cmd.Flags().Bool("force", false, "overwrite components that changed on the service since the export")
 	jsonOut := cmd.Flags().Bool("json", false, "print one JSON object per file: action, components, body, problems")
-	features := cmd.Flags().String("features", "", "workspace features the local checks assume: audience_limit, versioning\n(the embedded sandbox has both)")
+	features := addFeaturesFlag(cmd)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		feats, err := engine.ParseFeatures(*features)
-		if err != nil {
-			return usageError("--features: %v", err)
+		if err := features.check(); err != nil {
+			return err
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)
@@ -84,8 +82,9 @@ processed —, an unknown id, unreachable).`,
 				return err
 			}
 		}
-		if s.svc.Sandbox {
-			feats = engine.Features{AudienceLimit: true, Versioning: true}
+		feats, err := features.resolve(s.svc)
+		if err != nil {
+			return err
 		}
 		files, bad := s.collectFiles(args)
 		if len(files) == 0 && !bad {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -104,8 +105,10 @@ func newAuthLoginCmd(app *appContext) *cobra.Command {
 for what the flags do not give; the key is typed masked. Scripts pass the key
 on standard input with --with-key.`,
 		Example: `  campaigns auth login
-  echo "$KEY" | campaigns auth login --profile prod --base-url https://api.example.com --workspace-id W1 --with-key
-  campaigns auth login --profile prod-ro --dc 01 --workspace-id W1 --read-only --color '#d70000'`,
+  echo "$KEY" | campaigns auth login --profile prod --with-key \
+      --base-url https://api.example.com --workspace-id W1
+  campaigns auth login --profile prod-ro --dc 01 --workspace-id W1 \
+      --read-only --color '#d70000'`,
 		Args: noArgs,
 	}
 	fs := cmd.Flags()
@@ -159,6 +162,14 @@ on standard input with --with-key.`,
 		if err := checkColor(p.Color); err != nil {
 			return usageError("--color: %v", err)
 		}
+		// A key the service refuses is not saved; one that cannot be checked
+		// now (offline, VPN down) is, with a note.
+		note := ""
+		if _, err := probeKey(cmd.Context(), app, p, key, 5*time.Second); api.StatusOf(err) == http.StatusUnauthorized {
+			return refusedError(fmt.Errorf("the service rejected this key for workspace %s (401): nothing saved; check the workspace id and the key", p.WorkspaceID))
+		} else if err != nil {
+			note = fmt.Sprintf("The key could not be checked now (%v); campaigns auth status checks it later.\n", err)
+		}
 		store := app.profiles()
 		cfg, err := store.Load()
 		if err != nil {
@@ -179,11 +190,27 @@ on standard input with --with-key.`,
 		if p.ReadOnly {
 			ro = ", read-only"
 		}
-		fmt.Fprintf(app.Out, "Saved profile %s (%s, workspace %s%s); the key is in %s.\n%s is now the active profile; campaigns auth status checks it.\n",
+		fmt.Fprintf(app.Out, "Saved profile %s (%s, workspace %s%s); the key is in %s.\n%s is now the active profile.\n",
 			p.Name, p.Service(), p.WorkspaceID, ro, where, p.Name)
+		fmt.Fprint(app.Err, note)
 		return nil
 	}
 	return cmd
+}
+
+// probeKey tries key with the cheapest read there is, a search for one
+// campaign, without retries. It returns the service's address ("" when the
+// profile does not make a client) and the read's error.
+func probeKey(ctx context.Context, app *appContext, p profile.Profile, key string, timeout time.Duration) (string, error) {
+	client, err := api.New(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: p.WorkspaceID, APIKey: key,
+		MaxRetries: -1, HTTPClient: api.TraceHTTPClient(app.Trace)})
+	if err != nil {
+		return "", err
+	}
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	_, err = client.Search(ctx, api.SearchRequest{Limit: 1, Page: 1})
+	return client.BaseURL(), err
 }
 
 // loginForm asks, on the terminal, for what the flags did not give.
@@ -214,7 +241,8 @@ func newLoginForm(p *profile.Profile) *loginFormState {
 			return nil
 		}
 	}
-	lf.form = huh.NewForm(huh.NewGroup(
+	// Two pages, so each fits a 24-line terminal.
+	service := huh.NewGroup(
 		huh.NewInput().Title("Profile name").Description("e.g. staging, prod").Value(&lf.name).
 			Validate(func(s string) error { return profile.CheckName(strings.TrimSpace(s)) }),
 		huh.NewInput().Title("Service").Description("its base URL (https://…) or data centre (01-06, 101)").Value(&lf.service).
@@ -222,10 +250,13 @@ func newLoginForm(p *profile.Profile) *loginFormState {
 		huh.NewInput().Title("Workspace id").Value(&lf.workspace).Validate(needed("the workspace id")),
 		huh.NewInput().Title("API key").Description("kept in the OS keyring").EchoMode(huh.EchoModePassword).Value(&lf.key).
 			Validate(needed("the API key")),
+	)
+	options := huh.NewGroup(
 		huh.NewConfirm().Title("Read-only?").Description("refuse every write through this profile").Value(&lf.readOnly),
 		huh.NewInput().Title("Header colour (optional)").Description("#rrggbb or 0-255; empty for the theme's").Value(&lf.color).
 			Validate(func(s string) error { return checkColor(strings.TrimSpace(s)) }),
-	))
+	)
+	lf.form = huh.NewForm(service, options)
 	return lf
 }
 
@@ -261,7 +292,8 @@ func newAuthListCmd(app *appContext) *cobra.Command {
 				fmt.Fprintln(app.Out, "No profiles yet: campaigns auth login saves one. Until then commands use the embedded sandbox.")
 				return nil
 			}
-			tw := tabwriter.NewWriter(app.Out, 0, 4, 2, ' ', 0)
+			var buf bytes.Buffer
+			tw := tabwriter.NewWriter(&buf, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "  PROFILE\tSERVICE\tWORKSPACE\t")
 			for _, n := range names {
 				p, err := cfg.Get(n)
@@ -277,7 +309,16 @@ func newAuthListCmd(app *appContext) *cobra.Command {
 				}
 				fmt.Fprintf(tw, "%s %s\t%s\t%s\t%s\n", mark, n, p.Service(), p.WorkspaceID, ro)
 			}
-			return tw.Flush()
+			if err := tw.Flush(); err != nil {
+				return err
+			}
+			// No padding after the last column: it shows in a pipe or a diff.
+			for _, l := range strings.SplitAfter(buf.String(), "\n") {
+				if l != "" {
+					fmt.Fprintln(app.Out, strings.TrimRight(l, " \n"))
+				}
+			}
+			return nil
 		},
 	}
 }
@@ -289,14 +330,9 @@ func newAuthSwitchCmd(app *appContext) *cobra.Command {
 		Args:              exactArgs(1, "one profile NAME"),
 		ValidArgsFunction: completeProfiles(app),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			store := app.profiles()
-			cfg, err := store.Load()
+			store, cfg, p, _, err := app.resolveProfile(args[0])
 			if err != nil {
-				return usageError("%v", err)
-			}
-			p, _, err := cfg.Resolve(args[0])
-			if err != nil {
-				return usageError("%v", err)
+				return err
 			}
 			cfg.SetDefault(p.Name)
 			if err := store.Save(cfg); err != nil {
@@ -315,14 +351,9 @@ func newAuthLogoutCmd(app *appContext) *cobra.Command {
 		Args:              exactArgs(1, "one profile NAME"),
 		ValidArgsFunction: completeProfiles(app),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			store := app.profiles()
-			cfg, err := store.Load()
+			store, cfg, p, _, err := app.resolveProfile(args[0])
 			if err != nil {
-				return usageError("%v", err)
-			}
-			p, _, err := cfg.Resolve(args[0])
-			if err != nil {
-				return usageError("%v", err)
+				return err
 			}
 			if err := store.DeleteKey(p.Name); err != nil {
 				return usageError("%v", err)
@@ -335,8 +366,12 @@ func newAuthLogoutCmd(app *appContext) *cobra.Command {
 				return usageError("saving %s: %v", cfg.Path(), err)
 			}
 			fmt.Fprintf(app.Out, "Removed profile %s and its key.\n", p.Name)
-			if wasActive {
-				fmt.Fprintln(app.Out, "No profile is active now: campaigns auth switch NAME picks one.")
+			switch {
+			case len(cfg.Names()) == 0:
+				fmt.Fprintln(app.Out, "No profiles left: commands use the embedded sandbox until campaigns auth login saves one.")
+			case wasActive:
+				fmt.Fprintf(app.Out, "No profile is active now (commands use the embedded sandbox): campaigns auth switch NAME picks one of %s.\n",
+					strings.Join(cfg.Names(), ", "))
 			}
 			return nil
 		},
@@ -356,14 +391,9 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 	cmd.Flags().StringVar(&name, "profile", app.Getenv("CAMPAIGNS_PROFILE"), "the profile to check (default: the active one)")
 	_ = cmd.RegisterFlagCompletionFunc("profile", completeProfiles(app))
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		store := app.profiles()
-		cfg, err := store.Load()
+		store, _, p, ok, err := app.resolveProfile(name)
 		if err != nil {
-			return usageError("%v", err)
-		}
-		p, ok, err := cfg.Resolve(name)
-		if err != nil {
-			return usageError("%v", err)
+			return err
 		}
 		if !ok {
 			fmt.Fprintln(app.Out, "No active profile: commands use the embedded sandbox. campaigns auth login saves one.")
@@ -373,15 +403,11 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 		if err != nil {
 			return usageError("%v", err)
 		}
-		client, err := api.New(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: p.WorkspaceID, APIKey: key,
-			MaxRetries: -1, HTTPClient: api.TraceHTTPClient(app.Trace)})
-		if err != nil {
+		base, err := probeKey(cmd.Context(), app, p, key, 20*time.Second)
+		if base == "" {
 			return usageError("profile %s: %v", p.Name, err)
 		}
-		fmt.Fprintf(app.Out, "Profile %s: %s, workspace %s\n", p.Name, client.BaseURL(), p.WorkspaceID)
-		ctx, cancel := context.WithTimeout(cmd.Context(), 20*time.Second)
-		defer cancel()
-		_, err = client.Search(ctx, api.SearchRequest{Limit: 1, Page: 1})
+		fmt.Fprintf(app.Out, "Profile %s: %s, workspace %s\n", p.Name, base, p.WorkspaceID)
 		switch st := api.StatusOf(err); {
 		case err == nil:
 			ro := ""
@@ -395,7 +421,7 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 		case st == http.StatusForbidden:
 			return refusedError(fmt.Errorf("the key of profile %s is valid but may not read campaigns in workspace %s (403): %v", p.Name, p.WorkspaceID, err))
 		case api.IsUnreachable(err) || st == 0:
-			return usageError("cannot reach %s: %v", client.BaseURL(), err)
+			return usageError("cannot reach %s: %v", base, err)
 		default:
 			return refusedError(fmt.Errorf("the service answered %v", err))
 		}

@@ -70,7 +70,7 @@ file — the others are still compared —, an unknown id, unreachable).`,
 		if len(files) == 0 && !bad {
 			return noFiles(args)
 		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+		pl := s.planner()
 		type fileDiff struct {
 			File       string   `json:"file"`
 			CampaignID string   `json:"campaign_id"`

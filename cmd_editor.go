@@ -3,6 +3,8 @@ package main
 import (
 	"cmp"
 	"errors"
+	"github.com/charmbracelet/x/term"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -18,11 +20,17 @@ import (
 
 const rootLong = `campaigns — a terminal editor for Campaigns Service V5
 
-  campaigns [--theme NAME] [--data DIR]     the editor (its flags below)
-  campaigns serve [--addr HOST:PORT]        the sandbox service over HTTP
-  campaigns validate FILE|DIR|-...          the validation engine on files
-  campaigns ssh [--demo | --authorized-keys PATH]   the editor over SSH
-  campaigns auth login|list|switch|logout|status    profiles and their keys
+  campaigns [--theme NAME] [--data DIR]            the editor (its flags below)
+  campaigns serve [--addr HOST:PORT]               the sandbox service (HTTP)
+  campaigns ssh [--demo | --authorized-keys PATH]  the editor over SSH
+  campaigns validate FILE|DIR|-...                 the validation engine
+  campaigns auth login|list|switch|logout|status   profiles and their keys
+  campaigns list | get ID | meta ID                read (--json, --jq EXPR)
+  campaigns status ID pause|resume|stop            act (--yes in scripts)
+  campaigns publish ID | test ID --to ADDR,...     publish, send a test
+  campaigns export | diff | apply                  campaigns as files, in git
+  campaigns mcp                                    tools for AI assistants
+  campaigns completion SHELL | man                 shell completion, man page
 
 With no service named, the editor runs the embedded sandbox in-process (its
 data under --data, seeded with demo campaigns on first start). A real service
@@ -74,6 +82,10 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return err
 	}
 	defer svc.Close()
+	// After the service is chosen, so a wrong --profile is named first.
+	if err := terminalForEditor(); err != nil {
+		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
+	}
 	cfg := editorConfig(svc, theme, flags.dataDir())
 	if cfg.ReadOnly {
 		// No draft editor: its journal and sync engine exist to write.
@@ -88,6 +100,20 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 	}
 	defer closeEditor()
 	return runProgram(cfg)
+}
+
+// terminalForEditor says why there is no terminal to draw on: Bubble Tea
+// reads keys from standard input when it is a terminal, else from the
+// controlling terminal (/dev/tty). A variable, so tests need no terminal.
+var terminalForEditor = func() error {
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return nil
+	}
+	f, err := os.Open("/dev/tty")
+	if err != nil {
+		return errors.New("standard input is not one and there is no controlling terminal")
+	}
+	return f.Close()
 }
 
 func runProgram(cfg ui.Config) error {

@@ -22,7 +22,8 @@ campaigns apply.
 Exit status: 0 exported, 1 refused by the service (an unknown id: 404), 2 bad
 usage, unwritable folder or unreachable.`,
 		Example: `  campaigns export --dir campaigns/
-  campaigns export --status active,paused --channel push --dir campaigns/
+  campaigns export --status active,paused --channel push \
+      --dir campaigns/
   campaigns export 6b0489… 6b0337… --dir campaigns/`,
 	}
 	s := newScriptCmd(app, cmd)

@@ -29,12 +29,10 @@ usage or unreachable.`,
 		Args: exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
-	out := addOutputFlags(cmd)
+	out := addOutputFlags(cmd, "record")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if out.JQ != "" {
-			if _, err := compileJQ(out.JQ); err != nil {
-				return usageError("%v", err)
-			}
+		if err := out.check(); err != nil {
+			return err
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)
@@ -55,7 +53,7 @@ usage or unreachable.`,
 			}
 			return printRaw(app.Out, raw)
 		}
-		rec, err := (&gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}).Fetch(ctx, args[0])
+		rec, err := s.planner().Fetch(ctx, args[0])
 		if err != nil {
 			return s.serviceError(err)
 		}
@@ -77,9 +75,10 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 	_ = model.FromTree(r, c)
 	st := s.st
 	var b strings.Builder
+	width := terminalWidth(st)
 	line := func(k, v string) {
 		if v != "" {
-			fmt.Fprintf(&b, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), v)
+			fmt.Fprintf(&b, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), wrapList(v, width, 15))
 		}
 	}
 	name := nameOf(r)
@@ -122,11 +121,36 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 	sortComponentNames(comps)
 	line("components", strings.Join(comps, ", "))
 	if acts := engine.Actions(str(r["campaign_delivery_type"]), status); len(acts) > 0 {
-		line("actions", strings.ToLower(strings.Join(acts, ", "))+"  (campaigns status ID ACTION)")
+		line("actions", strings.ToLower(strings.Join(acts, ", "))+"  (campaigns status "+str(r["campaign_id"])+" "+strings.ToLower(acts[0])+")")
 	} else if status == model.StatusDraft {
-		line("actions", "publish  (campaigns publish ID)")
+		line("actions", "publish  (campaigns publish "+str(r["campaign_id"])+")")
 	}
 	fmt.Fprint(s.app.Out, b.String())
+}
+
+// wrapList breaks a comma-separated value after a comma so that no line
+// passes width (0: no limit); lines after the first are indented by indent,
+// under the value's first column.
+func wrapList(v string, width, indent int) string {
+	if width <= indent+10 || indent+len(v) <= width {
+		return v
+	}
+	var b strings.Builder
+	col := indent
+	for i, item := range strings.Split(v, ", ") {
+		if i > 0 {
+			if col+2+len(item)+1 > width {
+				b.WriteString(",\n" + strings.Repeat(" ", indent))
+				col = indent
+			} else {
+				b.WriteString(", ")
+				col += 2
+			}
+		}
+		b.WriteString(item)
+		col += len(item)
+	}
+	return b.String()
 }
 
 func deref(p *string) string {
@@ -162,12 +186,10 @@ usage or unreachable.`,
 		Args:    exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
-	out := addOutputFlags(cmd)
+	out := addOutputFlags(cmd, "record")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if out.JQ != "" {
-			if _, err := compileJQ(out.JQ); err != nil {
-				return usageError("%v", err)
-			}
+		if err := out.check(); err != nil {
+			return err
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)

@@ -38,7 +38,7 @@ func addListFilters(cmd *cobra.Command) *listFilters {
 	fs.StringSliceVar(&f.status, "status", nil, "only these states, comma-separated: "+strings.Join(model.Statuses, ", ")+"\n(default every state but ARCHIVED, drafts included)")
 	fs.StringSliceVar(&f.channel, "channel", nil, "only these channels: "+strings.Join(listChannels, ", "))
 	fs.StringSliceVar(&f.typ, "type", nil, "only these delivery types, e.g. ONE_TIME,PERIODIC")
-	fs.StringVar(&f.name, "name", "", "only campaigns whose name contains `TEXT` (any case)")
+	fs.StringVar(&f.name, "name", "", "only campaigns whose name contains TEXT (any case)")
 	fs.StringSliceVar(&f.tag, "tag", nil, "only campaigns with this tag (repeat for any of several)")
 	fs.BoolVar(&f.children, "children", false, "include child campaigns (periodic runs, flows)")
 	fs.BoolVar(&f.archived, "archived", false, "include archived campaigns")
@@ -87,12 +87,13 @@ returns them (a JSON array); --jq EXPR filters that array (strings print raw).
 Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 		Example: `  campaigns list --status paused
   campaigns list --all --channel email --json
-  campaigns list --all --jq '.[] | select(.status == "ACTIVE") | .basic_details.name'`,
+  campaigns list --all \
+      --jq '.[] | select(.status == "ACTIVE") | .basic_details.name'`,
 		Args: noArgs,
 	}
 	s := newScriptCmd(app, cmd)
 	filters := addListFilters(cmd)
-	out := addOutputFlags(cmd)
+	out := addOutputFlags(cmd, "records")
 	page := cmd.Flags().Int("page", 1, "the page to show (15 campaigns a page)")
 	all := cmd.Flags().Bool("all", false, "walk every page (paced under the service's rate limits)")
 	cmd.MarkFlagsMutuallyExclusive("page", "all")
@@ -104,10 +105,8 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 		if err != nil {
 			return err
 		}
-		if out.JQ != "" {
-			if _, err := compileJQ(out.JQ); err != nil {
-				return usageError("%v", err)
-			}
+		if err := out.check(); err != nil {
+			return err
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)
@@ -224,9 +223,19 @@ func (s *scriptCmd) printTable(recs []map[string]any) {
 	if len(recs) == 0 {
 		return
 	}
+	// In a versioned workspace the search answers every version of a
+	// campaign, under one campaign_id: those rows say which version they are.
+	seen := map[string]int{}
+	for _, r := range recs {
+		seen[str(r["campaign_id"])]++
+	}
 	rows := make([][]string, 0, len(recs))
 	for _, r := range recs {
-		rows = append(rows, []string{str(r["campaign_id"]), truncateRunes(nameOf(r), 40), str(r["channel"]),
+		id := str(r["campaign_id"])
+		if seen[id] > 1 {
+			id += " v" + str(r["version_number"])
+		}
+		rows = append(rows, []string{id, truncateRunes(nameOf(r), 40), str(r["channel"]),
 			str(r["campaign_delivery_type"]), str(r["status"]), shortTime(str(r["updated_at"]))})
 	}
 	headers := []string{"CAMPAIGN ID", "NAME", "CHANNEL", "TYPE", "STATUS", "UPDATED (UTC)"}

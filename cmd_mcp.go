@@ -2,6 +2,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 	"io"
 	"io/fs"
 
@@ -9,8 +10,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/mcpserver"
-	"github.com/campaigns-cli/campaigns/engine"
 )
 
 const mcpLong = `Serves the Model Context Protocol over standard input and output, so an AI
@@ -46,21 +47,26 @@ func newMCPCmd(app *appContext) *cobra.Command {
 		Args:  noArgs,
 	}
 	svcFlags := addServiceFlags(cmd, app)
-	var features string
 	var readOnly bool
-	cmd.Flags().StringVar(&features, "features", "audience_limit,versioning",
-		"workspace features local validation assumes are on (\"\" for none)")
+	features := addFeaturesFlag(cmd)
 	cmd.Flags().BoolVar(&readOnly, "read-only", false, "list only the reading tools (a read-only profile does this by itself)")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		feats, err := engine.ParseFeatures(features)
-		if err != nil {
-			return usageError("--features: %v", err)
+		if err := features.check(); err != nil {
+			return err
+		}
+		// stdout belongs to the protocol: waits before retries go to the log.
+		svcFlags.onRetry = func(ri api.RetryInfo) {
+			app.Log.Warn("waiting before a retry", "status", ri.Status, "wait", ri.Wait, "request", ri.Method+" "+ri.Path)
 		}
 		svc, err := svcFlags.open(cmd.Context())
 		if err != nil {
 			return err
 		}
 		defer svc.Close()
+		feats, err := features.resolve(svc)
+		if err != nil {
+			return err
+		}
 		// Tool calls go to the debug trace with --debug; stdout belongs to
 		// the protocol, so nothing else may write there.
 		logger := app.Log
@@ -72,6 +78,11 @@ func newMCPCmd(app *appContext) *cobra.Command {
 			Features: feats, Examples: examples, Label: svc.Label, Version: versionString()})
 		if err != nil {
 			return failError("%v", err)
+		}
+		if isTerminalReader(app.In) {
+			// A person ran it by hand: without a word it would look hung.
+			fmt.Fprintf(app.Err, "campaigns mcp: serving the Model Context Protocol on standard input/output, on %s.\n"+
+				"It is meant to be started by an MCP client (see campaigns mcp --help); ctrl+d ends it.\n", svc.Label)
 		}
 		t := &mcp.IOTransport{Reader: io.NopCloser(app.In), Writer: nopWriteCloser{app.Out}}
 		if err := srv.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil {

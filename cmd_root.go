@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/charmbracelet/fang"
@@ -82,6 +84,9 @@ func newRootCmd(app *appContext) *cobra.Command {
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.
 	root.InitDefaultCompletionCmd()
+	// fang prints flag help unwrapped: long lines would break mid-word on
+	// an 80-column terminal.
+	wrapFlagUsages(root)
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
 			c.Args = noArgs
@@ -91,10 +96,50 @@ func newRootCmd(app *appContext) *cobra.Command {
 	return root
 }
 
+// flagUsageWidth keeps a flag's help within 80 columns beside the flag
+// names of the widest command.
+const flagUsageWidth = 58
+
+func wrapFlagUsages(c *cobra.Command) {
+	c.LocalFlags().VisitAll(func(f *pflag.Flag) { f.Usage = wrapWords(f.Usage, flagUsageWidth) })
+	c.PersistentFlags().VisitAll(func(f *pflag.Flag) { f.Usage = wrapWords(f.Usage, flagUsageWidth) })
+	for _, sub := range c.Commands() {
+		wrapFlagUsages(sub)
+	}
+}
+
+// wrapWords breaks each line of s at spaces so that no line passes width
+// (a single longer word, like a path, stays whole).
+func wrapWords(s string, width int) string {
+	var out []string
+	for _, line := range strings.Split(s, "\n") {
+		cur := ""
+		for _, w := range strings.Fields(line) {
+			switch {
+			case cur == "":
+				cur = w
+			case len([]rune(cur))+1+len([]rune(w)) > width:
+				out = append(out, cur)
+				cur = w
+			default:
+				cur += " " + w
+			}
+		}
+		out = append(out, cur)
+	}
+	return strings.Join(out, "\n")
+}
+
 // execute runs the tree on args and returns the exit code.
 func (app *appContext) execute(args []string) int {
 	root := newRootCmd(app)
 	root.SetArgs(args)
+	// What cobra and fang print themselves (help, version, completion
+	// scripts, the man page) goes through here: fang pads help to 120
+	// columns when it cannot see a terminal, which shows in a pipe or a file.
+	out := &trimWriter{w: app.Out}
+	root.SetOut(out)
+	defer out.Flush()
 	err := fang.Execute(context.Background(), root,
 		fang.WithVersion(versionString()),
 		fang.WithoutManpage(), // ours writes to the command's output; see newManCmd
@@ -104,6 +149,38 @@ func (app *appContext) execute(args []string) int {
 	)
 	app.stopLogging()
 	return exitCode(err)
+}
+
+// trimWriter drops the spaces at the end of every line written through it.
+type trimWriter struct {
+	w    io.Writer
+	line []byte
+}
+
+func (t *trimWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			t.line = append(t.line, p...)
+			break
+		}
+		t.line = append(t.line, p[:i]...)
+		p = p[i+1:]
+		if _, err := t.w.Write(append(bytes.TrimRight(t.line, " \t"), '\n')); err != nil {
+			return n - len(p), err
+		}
+		t.line = t.line[:0]
+	}
+	return n, nil
+}
+
+// Flush writes a last line that had no newline.
+func (t *trimWriter) Flush() {
+	if len(t.line) > 0 {
+		_, _ = t.w.Write(bytes.TrimRight(t.line, " \t"))
+		t.line = t.line[:0]
+	}
 }
 
 // printError says what went wrong once, styled on a terminal, as one plain
@@ -119,6 +196,7 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 	}
 	var ee *exitError
 	usage := !errors.As(err, &ee) || ee.showUsage
+	err = plainFlagGroupError(err)
 	if f, ok := app.Err.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		// fang's error block, without its "Try --help" (the usage follows).
 		fmt.Fprintln(w, styles.ErrorHeader.String())
@@ -133,6 +211,23 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 	if usage {
 		fmt.Fprint(w, shortUsage(cmd))
 	}
+}
+
+// cobra's message for flags marked mutually exclusive.
+var exclusiveFlagsRe = regexp.MustCompile(`^if any flags in the group \[([^\]]+)\] are set none of the others can be; \[([^\]]+)\] were all set$`)
+
+// plainFlagGroupError says cobra's flag-group refusal the way a person
+// would: "--base-url and --dc cannot be used together".
+func plainFlagGroupError(err error) error {
+	m := exclusiveFlagsRe.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	names := strings.Fields(m[2])
+	for i, n := range names {
+		names[i] = "--" + n
+	}
+	return fmt.Errorf("%s cannot be used together", strings.Join(names, " and "))
 }
 
 // shortUsage is a command's usage short enough to keep the error above it on
@@ -169,10 +264,60 @@ func newManCmd(app *appContext) *cobra.Command {
 			if err != nil {
 				return failError("man page: %v", err)
 			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), page.Build(roff.NewDocument()))
+			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long))
 			return err
 		},
 	}
+}
+
+// withDescription replaces the DESCRIPTION section of a man page, where
+// mango makes every line of the root's help its own paragraph (so man
+// justifies each line alone and breaks the summary table), with long
+// rendered for roff: blank-line paragraphs filled as prose, and an indented
+// block of "command  what it does" lines as a tagged list.
+func withDescription(page, long string) string {
+	start := strings.Index(page, ".SH DESCRIPTION\n")
+	if start < 0 {
+		return page
+	}
+	body := start + len(".SH DESCRIPTION\n")
+	end := strings.Index(page[body:], "\n.SH ")
+	if end < 0 {
+		return page
+	}
+	end += body + 1
+	var b strings.Builder
+	for i, para := range strings.Split(strings.TrimSpace(long), "\n\n") {
+		lines := strings.Split(para, "\n")
+		if i > 0 {
+			b.WriteString(".PP\n")
+		}
+		if !strings.HasPrefix(lines[0], " ") {
+			for _, l := range lines {
+				b.WriteString(roffText(strings.TrimSpace(l)) + "\n")
+			}
+			continue
+		}
+		for _, l := range lines {
+			term, desc, ok := strings.Cut(strings.TrimSpace(l), "  ")
+			if !ok {
+				b.WriteString(".br\n" + roffText(strings.TrimSpace(l)) + "\n")
+				continue
+			}
+			b.WriteString(".TP\n\\fB" + roffText(term) + "\\fP\n" + roffText(strings.TrimSpace(desc)) + "\n")
+		}
+	}
+	return page[:body] + b.String() + page[end:]
+}
+
+// roffText escapes one line of text for roff: backslashes, and a leading
+// dot or quote that would make it a request.
+func roffText(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\e`)
+	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
+		s = `\&` + s
+	}
+	return s
 }
 
 // noArgs refuses arguments as a command-line mistake (exit 2 with usage).

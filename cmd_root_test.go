@@ -39,7 +39,22 @@ func TestHelpForEveryCommand(t *testing.T) {
 			if !f.Hidden && !strings.Contains(out, "--"+f.Name) {
 				t.Errorf("%s --help does not show --%s", c.CommandPath(), f.Name)
 			}
+			// fang prints usage strings as they are: pflag's `NAME` quoting
+			// would show its backticks.
+			if strings.Contains(f.Usage, "`") {
+				t.Errorf("%s --%s help shows backticks: %q", c.CommandPath(), f.Name, f.Usage)
+			}
 		})
+		if c.HasParent() {
+			// The parent's list of commands shows "name ARGS [--flags]".
+			_, pout, _ := cli(t, "", append(path[:len(path)-1:len(path)-1], "--help")...)
+			for _, l := range strings.Split(pout, "\n") {
+				rest, ok := strings.CutPrefix(strings.TrimSpace(l), c.Name()+"  ")
+				if ok && !strings.HasPrefix(strings.TrimSpace(rest), c.Short) {
+					t.Errorf("%s: listed with a double space: %q", c.CommandPath(), l)
+				}
+			}
+		}
 		if c.HasParent() && c.Name() != "help" {
 			// help CMD is that command's help, not the overview.
 			hcode, hout, _ := cli(t, "", append([]string{"help"}, path...)...)
@@ -69,9 +84,9 @@ func TestUsageErrorsShowThatCommandsUsage(t *testing.T) {
 		{[]string{"auth", "login", "-x"}, "unknown shorthand flag: 'x'", "campaigns auth login [flags]"},
 		{[]string{"auth", "nope"}, `unknown command "nope" for "campaigns auth"`, "campaigns auth [command]"},
 		{[]string{"auth", "switch", "a", "b"}, "takes one profile NAME", "campaigns auth switch NAME"},
-		{[]string{"ssh", "--dc", "01", "--base-url", "http://x", "--demo"}, "[base-url dc] were all set", "campaigns ssh [flags]"},
+		{[]string{"ssh", "--dc", "01", "--base-url", "http://x", "--demo"}, "--base-url and --dc cannot be used together", "campaigns ssh [flags]"},
 		{[]string{"--dc", "7"}, `unknown --dc "7": use 01, 02, 03, 04, 05, 06, 101`, "campaigns [flags]"},
-		{[]string{"validate", "--phase"}, "flag needs an argument: --phase", "campaigns validate [flags] FILE|DIR|-..."},
+		{[]string{"validate", "--phase"}, "flag needs an argument: --phase", "campaigns validate FILE|DIR|-... [flags]"},
 		{[]string{"serve", "--idempotency-quota", "lots"}, `"lots" is not a size`, "campaigns serve [flags]"},
 		{[]string{"man", "extra"}, `unexpected argument "extra"`, "campaigns man [flags]"},
 		{[]string{"completion", "tcsh"}, `unknown command "tcsh" for "campaigns completion"`, "campaigns completion [command]"},

@@ -124,7 +124,8 @@ func newServeCmd(app *appContext) *cobra.Command {
 		Long:  serveLong,
 		Args:  noArgs,
 		Example: `  campaigns serve
-  campaigns serve --addr 127.0.0.1:0 --data /tmp/sb --workspace ACME:secret:versioning`,
+  campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
+      --workspace ACME:secret:versioning`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&addr, "addr", "127.0.0.1:8787", "where to listen, HOST:PORT")
@@ -136,6 +137,9 @@ func newServeCmd(app *appContext) *cobra.Command {
 	fs.Var(&quota, "idempotency-quota", "stored idempotent answers per workspace, in bytes (e.g. 256MiB, 1GiB);\npast it the oldest answer bodies are dropped")
 	_ = cmd.MarkFlagDirname("data")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := checkAddr(addr); err != nil {
+			return err
+		}
 		if quiet {
 			app.logger.SetLevel(log.ErrorLevel)
 		}
@@ -145,6 +149,15 @@ func newServeCmd(app *appContext) *cobra.Command {
 		return runServe(app, cfg, addr)
 	}
 	return cmd
+}
+
+// checkAddr refuses a listen address that is not HOST:PORT before
+// anything starts (a usage mistake: exit 2).
+func checkAddr(addr string) error {
+	if _, port, err := net.SplitHostPort(addr); err != nil || port == "" {
+		return usageError("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8787", addr)
+	}
+	return nil
 }
 
 func runServe(app *appContext, cfg sandbox.Config, addr string) error {
@@ -166,6 +179,9 @@ func runServe(app *appContext, cfg sandbox.Config, addr string) error {
 	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), cfg.DataDir)
 	for _, w := range s.Workspaces() {
 		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
+	}
+	if cfg.IdempotencyQuotaBytes > 0 {
+		fmt.Fprintf(stdout, "  idempotent answers kept: %s per workspace (--idempotency-quota)\n", formatBytes(cfg.IdempotencyQuotaBytes))
 	}
 	if len(cfg.Workspaces) == 0 {
 		w := s.Workspaces()[0]

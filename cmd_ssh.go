@@ -45,7 +45,8 @@ func newSSHCmd(app *appContext) *cobra.Command {
 		Long:  sshLong,
 		Args:  noArgs,
 		Example: `  campaigns ssh --demo
-  campaigns ssh --authorized-keys ~/.ssh/authorized_keys --profile staging`,
+  campaigns ssh --authorized-keys ~/.ssh/authorized_keys \
+      --profile staging`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&addr, "addr", sshserver.DefaultAddr, "where to listen, HOST:PORT (loopback by default)")
@@ -59,6 +60,9 @@ func newSSHCmd(app *appContext) *cobra.Command {
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
 	svcFlags := addServiceFlags(cmd, app)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := checkAddr(addr); err != nil {
+			return err
+		}
 		if maxSessions < 1 {
 			return usageError("--max-sessions must be at least 1")
 		}

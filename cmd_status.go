@@ -59,15 +59,12 @@ unreachable.`,
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id, action := args[0], strings.ToUpper(args[1])
 		ctx := cmd.Context()
-		done, err := s.open(ctx)
+		done, err := s.openWrite(ctx)
 		defer done()
 		if err != nil {
 			return err
 		}
-		if err := s.svc.requireWrite(); err != nil {
-			return err
-		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+		pl := s.planner()
 		c, rec, err := s.read(ctx, pl, id)
 		if err != nil {
 			return err
@@ -112,26 +109,23 @@ or unreachable.`,
 	s := newScriptCmd(app, cmd)
 	jsonOut := cmd.Flags().Bool("json", false, "print the outcome as JSON")
 	yes := cmd.Flags().BoolP("yes", "y", false, "do not ask for confirmation (for scripts)")
-	features := cmd.Flags().String("features", "", "workspace features the local publish check assumes:\naudience_limit, versioning (the embedded sandbox has both)")
+	features := addFeaturesFlag(cmd)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id := args[0]
-		feats, err := engine.ParseFeatures(*features)
-		if err != nil {
-			return usageError("--features: %v", err)
+		if err := features.check(); err != nil {
+			return err
 		}
 		ctx := cmd.Context()
-		done, err := s.open(ctx)
+		done, err := s.openWrite(ctx)
 		defer done()
 		if err != nil {
 			return err
 		}
-		if err := s.svc.requireWrite(); err != nil {
+		feats, err := features.resolve(s.svc)
+		if err != nil {
 			return err
 		}
-		if s.svc.Sandbox {
-			feats = engine.Features{AudienceLimit: true, Versioning: true}
-		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+		pl := s.planner()
 		c, rec, err := s.read(ctx, pl, id)
 		if err != nil {
 			return err

@@ -30,7 +30,8 @@ terminal; --yes for scripts. Prints one outcome per message.
 Exit status: 0 every message sent, 1 refused or some message failed, 2 bad
 usage or unreachable.`,
 		Example: `  campaigns test 6b0489… --to ana@example.com,lee@example.com --yes
-  campaigns test 6b0489… --to ana@example.com --platform ANDROID --locale default --variation variation_1 --yes --json`,
+  campaigns test 6b0489… --to ana@example.com --platform ANDROID \
+      --locale default --variation variation_1 --yes --json`,
 		Args: exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
@@ -58,15 +59,12 @@ usage or unreachable.`,
 			}
 		}
 		ctx := cmd.Context()
-		done, err := s.open(ctx)
+		done, err := s.openWrite(ctx)
 		defer done()
 		if err != nil {
 			return err
 		}
-		if err := s.svc.requireWrite(); err != nil {
-			return err
-		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+		pl := s.planner()
 		c, rec, err := s.read(ctx, pl, id)
 		if err != nil {
 			return err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -50,7 +51,7 @@ func newValidateCmd(app *appContext) *cobra.Command {
 		features string
 	)
 	cmd := &cobra.Command{
-		Use:   "validate [flags] FILE|DIR|-...",
+		Use:   "validate FILE|DIR|-...",
 		Short: "Run the validation engine on campaign files",
 		Long:  validateLong,
 		Example: `  campaigns validate testdata/campaigns/push_one_time.json
@@ -206,6 +207,19 @@ func validateFiles(args []string) (files []string, many bool, err error) {
 // validateDoc runs the engine as the options say.
 func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 	eo := engine.Options{Features: o.features}
+	// A file written by campaigns export (or a stored --base) is a record as
+	// GET returns it: a published campaign's schedule is in the response
+	// form (delivery_type SCHEDULED or PERIODIC, schedule_time…), which the
+	// service reads back as the request form. So does validate, or CI's
+	// "validate campaigns/ && diff campaigns/" would fail on every export.
+	base := o.base
+	if base != nil {
+		base = api.WriteForm(base, nil)
+	}
+	if isRecord(doc) {
+		doc = api.WriteForm(doc, base)
+	}
+	o.base = base
 	var problems []engine.Problem
 	var refusal *engine.Refusal
 	if o.base == nil {
@@ -225,6 +239,12 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 		errs = append(errs, validateError{Target: p.Target, Message: p.Message})
 	}
 	return errs
+}
+
+// isRecord: a campaign as the service returns it (it has an id and a
+// state past DRAFT), not a body written by hand.
+func isRecord(c *model.Campaign) bool {
+	return c != nil && c.CampaignID != nil && c.Status != nil && *c.Status != model.StatusDraft
 }
 
 func writeJSON(w io.Writer, v any) error {
@@ -273,25 +293,11 @@ func readCampaign(name string, stdin io.Reader) (*model.Campaign, error) {
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	if _, ok := tree.(map[string]any); !ok {
-		return nil, fmt.Errorf("%s: the document must be a JSON object (a campaign), not %s", label, kindOf(tree))
+		return nil, fmt.Errorf("%s: the document must be a JSON object (a campaign), not %s", label, api.JSONKind(tree))
 	}
 	var c model.Campaign
 	if err := model.FromTree(tree, &c); err != nil {
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	return &c, nil
-}
-
-func kindOf(v any) string {
-	switch v.(type) {
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case nil:
-		return "null"
-	}
-	return "a number"
 }

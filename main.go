@@ -7,6 +7,10 @@
 //	campaigns validate FILE   the validation engine on files
 //	campaigns ssh             the editor for any SSH client
 //	campaigns auth …          profiles: saved services and their keys
+//	campaigns list|get|meta   reading, for scripts (--json, --jq)
+//	campaigns status|publish|test   acting, for scripts (--yes)
+//	campaigns export|diff|apply     campaigns as files in git
+//	campaigns mcp             the Model Context Protocol for AI assistants
 package main
 
 import (

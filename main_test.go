@@ -192,7 +192,7 @@ func TestEditorUsageErrors(t *testing.T) {
 	}{
 		{[]string{"--theme", "neon"}, `unknown theme "neon"`},
 		{[]string{"--base-url", "https://example.com"}, "needs --workspace-id and the API key"},
-		{[]string{"--base-url", "https://example.com", "--dc", "01"}, "[base-url dc] were all set"},
+		{[]string{"--base-url", "https://example.com", "--dc", "01"}, "--base-url and --dc cannot be used together"},
 		{[]string{"--workspace-id", "W"}, "--workspace-id needs --base-url or --dc"},
 		{[]string{"--bogus"}, "unknown flag: --bogus"},
 	}
@@ -372,7 +372,10 @@ func TestTopLevelHelpNamesDataAndDemo(t *testing.T) {
 	if code := run([]string{"--help"}, strings.NewReader(""), &o, &e); code != 0 {
 		t.Fatalf("exit %d: %s", code, e.String())
 	}
-	for _, want := range []string{"[--theme NAME] [--data DIR]", "campaigns ssh [--demo"} {
+	// The summary names every command a person can run.
+	for _, want := range []string{"[--theme NAME] [--data DIR]", "campaigns ssh [--demo", "campaigns serve", "campaigns validate",
+		"campaigns auth login", "campaigns list", "get ID", "meta ID", "campaigns status ID pause|resume|stop",
+		"campaigns publish ID", "test ID --to", "campaigns export | diff | apply", "campaigns mcp", "completion SHELL | man"} {
 		if !strings.Contains(o.String(), want) {
 			t.Errorf("campaigns --help lacks %q:\n%s", want, o.String())
 		}

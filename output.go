@@ -36,11 +36,24 @@ type outputFlags struct {
 	JQ   string
 }
 
-func addOutputFlags(cmd *cobra.Command) *outputFlags {
+// what names what --json prints: "record" or "records".
+func addOutputFlags(cmd *cobra.Command, what string) *outputFlags {
 	o := &outputFlags{}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the records as JSON, exactly as the service returns them")
-	cmd.Flags().StringVar(&o.JQ, "jq", "", "filter the JSON with a jq `EXPR`ession (strings print raw, like jq -r)")
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the "+what+" as JSON, exactly as sent by the service")
+	cmd.Flags().StringVar(&o.JQ, "jq", "", "filter that JSON with the jq expression EXPR (strings print raw, like jq -r)")
 	return o
+}
+
+// check refuses a --jq expression that does not compile, with its
+// position, before anything is opened (exit 2).
+func (o *outputFlags) check() error {
+	if o.JQ == "" {
+		return nil
+	}
+	if _, err := compileJQ(o.JQ); err != nil {
+		return usageError("%v", err)
+	}
+	return nil
 }
 
 // Machine reports whether the output is for a program (--json or --jq).

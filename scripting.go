@@ -19,6 +19,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
@@ -49,6 +50,7 @@ func (s *scriptCmd) open(ctx context.Context) (func(), error) {
 	}
 	s.st = stylesFor(s.app.Out, s.app.Getenv)
 	s.est = stylesFor(s.app.Err, s.app.Getenv)
+	s.flags.onRetry = s.announceRetry
 	svc, err := s.flags.open(ctx)
 	if err != nil {
 		return func() {}, err
@@ -59,6 +61,21 @@ func (s *scriptCmd) open(ctx context.Context) (func(), error) {
 			_ = svc.Close()
 		}
 	}, nil
+}
+
+// openWrite opens the service for a write: a read-only profile is refused
+// (exit 1) before anything is sent.
+func (s *scriptCmd) openWrite(ctx context.Context) (func(), error) {
+	done, err := s.open(ctx)
+	if err == nil {
+		err = s.svc.requireWrite()
+	}
+	return done, err
+}
+
+// planner reads and plans through the open service, paced.
+func (s *scriptCmd) planner() *gitops.Planner {
+	return &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
 }
 
 // pacer keeps a command under the service's rate limits and says on stderr
@@ -75,6 +92,30 @@ func (s *scriptCmd) pacer() *gitops.Pacer {
 		}
 	}
 	return p
+}
+
+// announceRetry says on stderr why the client pauses before a retry, so a
+// script's user does not take a rate-limit wait for a hang.
+func (s *scriptCmd) announceRetry(ri api.RetryInfo) {
+	if s.progress != nil {
+		s.progress.Clear()
+		defer s.progress.Redraw()
+	}
+	wait := fmt.Sprintf("%.1fs", ri.Wait.Seconds())
+	if ri.Wait >= time.Second {
+		wait = ri.Wait.Round(time.Second).String()
+	}
+	switch {
+	case ri.Status == http.StatusTooManyRequests:
+		fmt.Fprintf(s.app.Err, "%s 429 on %s %s; retrying in %s\n",
+			s.est.Warning.Render("rate limit:"), ri.Method, ri.Path, wait)
+	case ri.Status != 0:
+		fmt.Fprintf(s.app.Err, "%s %d on %s %s; retrying in %s\n",
+			s.est.Warning.Render("retry:"), ri.Status, ri.Method, ri.Path, wait)
+	default:
+		fmt.Fprintf(s.app.Err, "%s no answer to %s %s; retrying in %s\n",
+			s.est.Warning.Render("retry:"), ri.Method, ri.Path, wait)
+	}
 }
 
 // serviceError maps a failed call to the contract's exit codes: the service
@@ -212,4 +253,40 @@ func (s *scriptCmd) newProgress() *progressLine {
 	p := newProgressLine(s.app.Err, s.est)
 	p.on = p.on && s.interactive()
 	return p
+}
+
+// featuresFlag is --features of the commands that check locally before
+// sending (publish, apply, mcp), declared once so they agree: an explicit
+// value is used as given; without one, the embedded sandbox's features
+// (all on) or, on a real service, none.
+type featuresFlag struct {
+	cmd   *cobra.Command
+	value string
+}
+
+func addFeaturesFlag(cmd *cobra.Command) *featuresFlag {
+	f := &featuresFlag{cmd: cmd}
+	cmd.Flags().StringVar(&f.value, "features", "", "workspace features the local checks assume: audience_limit,versioning\n(default: both on the embedded sandbox, none on a real service; \"\" for none)")
+	return f
+}
+
+// check refuses a bad value before anything is opened.
+func (f *featuresFlag) check() error {
+	_, err := f.resolve(nil)
+	return err
+}
+
+// resolve gives the features for svc, or a usage error naming the flag.
+func (f *featuresFlag) resolve(svc *service) (engine.Features, error) {
+	if !f.cmd.Flags().Changed("features") {
+		if svc != nil && svc.Sandbox {
+			return engine.Features{AudienceLimit: true, Versioning: true}, nil
+		}
+		return engine.Features{}, nil
+	}
+	feats, err := engine.ParseFeatures(f.value)
+	if err != nil {
+		return feats, usageError("--features: %v", err)
+	}
+	return feats, nil
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
@@ -27,6 +28,9 @@ type serviceFlags struct {
 	workspaceID string
 	profile     string
 	data        pathValue
+	// onRetry, when set, hears of the client's waits before its retries
+	// (the scripting commands say so on stderr).
+	onRetry func(api.RetryInfo)
 }
 
 // addServiceFlags declares --base-url, --dc, --workspace-id, --profile and
@@ -77,7 +81,7 @@ func (f *serviceFlags) check() error {
 // service is the service a command talks to, chosen by open.
 type service struct {
 	Client    *api.Client // the selected service (the embedded sandbox is served on loopback in-process)
-	Label     string      // "embedded sandbox", a profile name, or a base URL — for headers and messages
+	Label     string      // "the embedded sandbox", "profile NAME" or a base URL, for messages
 	Profile   string      // profile name, "" if none
 	ReadOnly  bool        // a read-only profile: every write must be refused before sending (exit 1)
 	Sandbox   bool        // true for the embedded sandbox (demo users/segments/outbox available at /sandbox/* routes)
@@ -122,14 +126,9 @@ func (f *serviceFlags) open(ctx context.Context) (*service, error) {
 // openProfile opens the named or default profile; nil, nil when there is
 // none to open.
 func (f *serviceFlags) openProfile() (*service, error) {
-	store := f.app.profiles()
-	cfg, err := store.Load()
+	store, _, p, ok, err := f.app.resolveProfile(f.profile)
 	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	p, ok, err := cfg.Resolve(f.profile)
-	if err != nil {
-		return nil, usageError("%v", err)
+		return nil, err
 	}
 	if !ok {
 		return nil, nil
@@ -142,8 +141,24 @@ func (f *serviceFlags) openProfile() (*service, error) {
 	if err != nil {
 		return nil, usageError("profile %q: %v", p.Name, err)
 	}
-	return &service{Client: client, Label: p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
+	return &service{Client: client, Label: "profile " + p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
 		Workspace: p.WorkspaceID, Close: func() error { return nil }}, nil
+}
+
+// resolveProfile loads the profiles and finds name (or, when name is "",
+// the active one; ok is false when there is none). A config that does not
+// parse, or a name that does not exist, is a usage error (exit 2).
+func (app *appContext) resolveProfile(name string) (*profile.Store, *profile.Config, profile.Profile, bool, error) {
+	store := app.profiles()
+	cfg, err := store.Load()
+	if err != nil {
+		return nil, nil, profile.Profile{}, false, usageError("%v", err)
+	}
+	p, ok, err := cfg.Resolve(name)
+	if err != nil {
+		return nil, nil, profile.Profile{}, false, usageError("%v", err)
+	}
+	return store, cfg, p, ok, nil
 }
 
 // openSandbox starts the embedded sandbox on loopback, its data under
@@ -159,7 +174,7 @@ func (f *serviceFlags) openSandbox() (*service, error) {
 		stop()
 		return nil, failError("%v", err)
 	}
-	return &service{Client: client, Label: "embedded sandbox", Sandbox: true, Workspace: ws.ID, Close: stop}, nil
+	return &service{Client: client, Label: "the embedded sandbox", Sandbox: true, Workspace: ws.ID, Close: stop}, nil
 }
 
 // apiConfig adds what every client of this program gets.
@@ -167,6 +182,7 @@ func (f *serviceFlags) apiConfig(c api.Config) api.Config {
 	if c.HTTPClient == nil {
 		c.HTTPClient = api.TraceHTTPClient(f.app.Trace) // nil without --debug
 	}
+	c.OnRetry = f.onRetry
 	return c
 }
 

@@ -66,6 +66,20 @@ type Config struct {
 	Sleep func(ctx context.Context, d time.Duration) error
 	// UserAgent is sent as User-Agent (default "campaigns").
 	UserAgent string
+	// OnRetry, when set, is told of every wait before a retry, before the
+	// wait starts, so a command can say why it pauses. It does not change
+	// what is retried or for how long.
+	OnRetry func(RetryInfo)
+}
+
+// RetryInfo describes one wait before a retry.
+type RetryInfo struct {
+	Method, Path string
+	// Status is the answer's HTTP status; 0 when no answer came.
+	Status int
+	// Wait is how long the client waits before attempt Attempt.
+	Wait    time.Duration
+	Attempt int
 }
 
 // Client calls the Campaigns V5 service. It is safe for concurrent use.
@@ -96,7 +110,7 @@ func New(cfg Config) (*Client, error) {
 		cfg.MaxRetryWait = DefaultMaxRetryWait
 	}
 	if cfg.Sleep == nil {
-		cfg.Sleep = sleepCtx
+		cfg.Sleep = Sleep
 	}
 	if cfg.UserAgent == "" {
 		cfg.UserAgent = "campaigns"
@@ -384,7 +398,9 @@ func (c *Client) setRetries() {
 			ctx := resp.Request.Context()
 			attempt := max(resp.Request.Attempt-1, 0)
 			wait := c.backoff(attempt)
+			status := 0
 			if resp.RawResponse != nil {
+				status = resp.StatusCode()
 				e := decodeError(resp.StatusCode(), resp.Header(), resp.Body())
 				switch {
 				case resp.StatusCode() == http.StatusTooManyRequests:
@@ -397,6 +413,10 @@ func (c *Client) setRetries() {
 				case e.RetryAfter > 0 && e.RetryAfter <= c.cfg.MaxRetryWait:
 					wait = e.RetryAfter
 				}
+			}
+			if c.cfg.OnRetry != nil {
+				c.cfg.OnRetry(RetryInfo{Method: resp.Request.Method, Path: strings.TrimPrefix(resp.Request.URL, c.base),
+					Status: status, Wait: wait, Attempt: attempt + 2})
 			}
 			if err := c.cfg.Sleep(ctx, wait); err != nil {
 				return 0, err
@@ -488,7 +508,9 @@ func decodeData(body []byte, out any, cl call) error {
 	return nil
 }
 
-func sleepCtx(ctx context.Context, d time.Duration) error {
+// Sleep waits d, or until ctx ends (then it returns ctx.Err()): the wait
+// of a client without Config.Sleep, and of anything else that paces calls.
+func Sleep(ctx context.Context, d time.Duration) error {
 	if d <= 0 {
 		return ctx.Err()
 	}

@@ -332,3 +332,44 @@ func TestTimeoutIsRetriedWithTheSameKey(t *testing.T) {
 		t.Errorf("%d attempts", len(reqs))
 	}
 }
+
+// OnRetry hears of each wait before it starts, with the answer's status and
+// the wait, and does not change the retrying itself.
+func TestOnRetryAnnouncesEachWait(t *testing.T) {
+	f := &fake{reply: func(n int, r *http.Request, w http.ResponseWriter) {
+		switch n {
+		case 0:
+			w.Header().Set("Retry-After", "3")
+			writeJSON(w, 429, `{"error":{"code":"RATE_LIMITED","message":"Rate limit exceeded."}}`)
+		case 1:
+			writeJSON(w, 503, `{"error":{"code":"UNAVAILABLE","message":"try later"}}`)
+		default:
+			writeJSON(w, 200, `{"data":{"id":"abc"}}`)
+		}
+	}}
+	srv := httptest.NewServer(f)
+	t.Cleanup(srv.Close)
+	var heard []RetryInfo
+	var slept []time.Duration
+	c, err := New(Config{BaseURL: srv.URL, WorkspaceID: "WS1", APIKey: "k",
+		Sleep:   func(ctx context.Context, d time.Duration) error { slept = append(slept, d); return ctx.Err() },
+		OnRetry: func(ri RetryInfo) { heard = append(heard, ri) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.Patch(context.Background(), "abc", &model.Campaign{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(heard) != 2 || len(slept) != 2 {
+		t.Fatalf("heard %+v, slept %v; want two waits announced", heard, slept)
+	}
+	if h := heard[0]; h.Status != 429 || h.Wait != 3*time.Second || h.Method != http.MethodPatch || h.Path != "/v5/campaigns/abc" || h.Attempt != 2 {
+		t.Errorf("first wait announced as %+v", h)
+	}
+	if h := heard[1]; h.Status != 503 || h.Wait != slept[1] || h.Attempt != 3 {
+		t.Errorf("second wait announced as %+v (slept %v)", h, slept[1])
+	}
+	if n := len(f.requests()); n != 3 {
+		t.Errorf("%d attempts, want 3", n)
+	}
+}

@@ -39,3 +39,21 @@ func (c *Client) GetRaw(ctx context.Context, id string) (json.RawMessage, error)
 	err := c.do(ctx, call{method: http.MethodGet, path: campaignPath(id), rid: requestID(ctx, "")}, &out)
 	return out, err
 }
+
+// JSONKind names the kind of a decoded JSON value for messages ("an
+// array", "a string", …), e.g. "the document is an array, not an object".
+func JSONKind(v any) string {
+	switch v.(type) {
+	case []any:
+		return "an array"
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	case map[string]any:
+		return "an object"
+	}
+	return "a number"
+}

@@ -220,6 +220,12 @@ func (e *Engine) Journaled() ([]string, error) {
 // journal left by an earlier run is replayed (its unsynced edits come back,
 // still unsynced, and are sent in the background); otherwise the campaign
 // is read from the service.
+//
+// Every copy read from the service is kept in the request form
+// (api.WriteForm): a published campaign's GET adds response-only
+// scheduling fields (delivery_type SCHEDULED or PERIODIC, schedule_time,
+// time_zone, frequency) that the engine's checks refuse and a PATCH must
+// never carry, and scheduling_details is sent whole.
 func (e *Engine) Load(ctx context.Context, id string) (*model.Campaign, error) {
 	d, err := e.LoadDraft(ctx, id)
 	if err != nil {
@@ -249,6 +255,9 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 			return nil, fmt.Errorf("sync: replaying the journal of %s: %w", id, err)
 		}
 		if ok {
+			// A journal of an older version may hold the read form.
+			base = api.WriteForm(base, nil)
+			working = api.WriteForm(working, base)
 			c, fresh := e.register(id, base, working, j)
 			if fresh {
 				c.mu.Lock()
@@ -268,6 +277,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 	if err != nil {
 		return nil, err
 	}
+	s = api.WriteForm(s, nil)
 	c, _ = e.register(id, s, model.Clone(s), j)
 	return &Draft{e: e, c: c}, nil
 }
@@ -292,6 +302,7 @@ func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 			return d, nil
 		}
 	}
+	c = api.WriteForm(c, nil)
 	cp, _ := e.register(id, model.Clone(c), model.Clone(c), &journal{path: journalPath(e.dir, id)})
 	return &Draft{e: e, c: cp}, nil
 }

@@ -109,7 +109,7 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 
 	c.mu.Lock()
 	c.etag = etag
-	evs := e.rebaseLocked(c, s)
+	evs := e.rebaseLocked(c, api.WriteForm(s, c.base))
 	send, patch := e.prepareLocked(c)
 	if len(send) == 0 {
 		c.needSnap = true
@@ -153,7 +153,7 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 	fresh, ftag, gerr := e.client.GetTagged(ctx, c.id)
 	src := patch
 	if gerr == nil {
-		src = fresh
+		src = api.WriteForm(fresh, patch)
 	}
 	c.mu.Lock()
 	if gerr == nil {

@@ -37,6 +37,13 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 	case ActionPatch:
 		patch := new(model.Campaign)
 		_ = model.FromTree(p.Body, patch)
+		// An exported record shows a published campaign's schedule in the
+		// response form; a PATCH never carries it back.
+		stored := new(model.Campaign)
+		if p.Service != nil {
+			_ = model.FromTree(p.Service, stored)
+		}
+		patch = api.WriteForm(patch, api.WriteForm(stored, nil))
 		ctx := api.WithIdempotencyKey(ctx, p.RequestID)
 		err := pl.pacer().Do(ctx, ClassUpdate, func(ctx context.Context) error {
 			// With the ETag of the record the plan compared against, the

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -136,7 +137,7 @@ func Load(path string) (*File, error) {
 	}
 	m, ok := tree.(map[string]any)
 	if !ok {
-		return nil, &notCampaign{"not a campaign: the document is " + kindOf(tree) + ", not a JSON object"}
+		return nil, &notCampaign{"not a campaign: the document is " + api.JSONKind(tree) + ", not a JSON object"}
 	}
 	if !slices.ContainsFunc(campaignKeys, func(k string) bool { _, ok := m[k]; return ok }) {
 		return nil, &notCampaign{"not a campaign: none of " + strings.Join(campaignKeys, ", ") + " is present"}
@@ -178,22 +179,6 @@ func cleanPathErr(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-func kindOf(v any) string {
-	switch v.(type) {
-	case []any:
-		return "an array"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case nil:
-		return "null"
-	case map[string]any:
-		return "an object"
-	}
-	return "a number"
 }
 
 // FileName is the name export gives a campaign's file.

@@ -22,20 +22,8 @@ type Clock interface {
 // RealClock is the wall clock.
 type RealClock struct{}
 
-func (RealClock) Now() time.Time { return time.Now() }
-func (RealClock) Sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
+func (RealClock) Now() time.Time                                   { return time.Now() }
+func (RealClock) Sleep(ctx context.Context, d time.Duration) error { return api.Sleep(ctx, d) }
 
 // Window is at most N requests in any rolling span Per.
 type Window struct {

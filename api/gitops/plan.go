@@ -195,9 +195,11 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		return p
 	}
 	stored, patch := new(model.Campaign), new(model.Campaign)
-	_ = model.FromTree(forChecks(p.Service), stored) // both are JSON objects
-	_ = model.FromTree(forChecks(p.Body), patch)
-	res := engine.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
+	_ = model.FromTree(p.Service, stored) // both are JSON objects
+	_ = model.FromTree(p.Body, patch)
+	// The engine checks the request form (GET shows a published campaign's
+	// schedule in its response form); what is sent stays the file's own.
+	res := api.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
 	switch {
 	case res.Refusal != nil:
 		p.Action, p.Reason = ActionRefused, res.Refusal.Message
@@ -247,40 +249,4 @@ func sortedKeys(m map[string]any) []string {
 
 func problem(d api.ErrorDetail) engine.Problem {
 	return engine.Problem{Rule: "service", Target: d.Target, Message: d.Message}
-}
-
-// forChecks is a record or body as the local engine should see it: GET of a
-// published campaign shows scheduling_details in its response form
-// (service-reference §1.2: delivery_type SCHEDULED or PERIODIC, plus
-// schedule_time, time_zone and frequency), which the service reads back as
-// the stored request form. The engine knows only the request form, so the
-// copy it checks gets that form; what is sent stays the file's own.
-func forChecks(tree map[string]any) map[string]any {
-	sd, ok := tree["scheduling_details"].(map[string]any)
-	if !ok {
-		return tree
-	}
-	out := make(map[string]any, len(tree))
-	for k, v := range tree {
-		out[k] = v
-	}
-	c := make(map[string]any, len(sd))
-	for k, v := range sd {
-		switch k {
-		case "schedule_time", "time_zone", "frequency":
-			continue
-		}
-		c[k] = v
-	}
-	switch c["delivery_type"] {
-	case "PERIODIC":
-		c["delivery_type"] = model.ScheduleFixedTime // periodic campaigns are sent at a fixed time
-	case "SCHEDULED":
-		c["delivery_type"] = model.ScheduleFixedTime
-		if bts, ok := c["bts_details"].(map[string]any); ok && bts["send_in_bts"] == true {
-			c["delivery_type"] = model.ScheduleBTS
-		}
-	}
-	out["scheduling_details"] = c
-	return out
 }

@@ -1,41 +1,84 @@
-package mcpserver
+package mcpserver_test
 
 import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"os"
+	"sync"
 	"testing"
-
-	"github.com/campaigns-cli/campaigns/model"
 )
 
-func TestWriteForm(t *testing.T) {
-	at := func(s string) *model.Campaign {
-		c, err := model.Decode([]byte(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
+// patchLog passes requests to the service and keeps the body of each PATCH.
+type patchLog struct {
+	next   http.Handler
+	mu     sync.Mutex
+	bodies [][]byte
+}
+
+func (p *patchLog) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPatch {
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		p.mu.Lock()
+		p.bodies = append(p.bodies, b)
+		p.mu.Unlock()
 	}
-	stored := at(`{"scheduling_details":{"delivery_type":"SEND_IN_BTS"}}`)
-	for _, tc := range []struct {
-		in, want string
-		stored   *model.Campaign
-	}{
-		{`{"scheduling_details":{"delivery_type":"SCHEDULED","start_time":"2027-01-01T09:00:00","schedule_time":"2027-01-01T09:00:00","time_zone":"UTC"}}`,
-			`{"scheduling_details":{"delivery_type":"AT_FIXED_TIME","start_time":"2027-01-01T09:00:00"}}`, nil},
-		{`{"scheduling_details":{"delivery_type":"SCHEDULED","bts_details":{"send_in_bts":true}}}`,
-			`{"scheduling_details":{"delivery_type":"SEND_IN_BTS","bts_details":{"send_in_bts":true}}}`, nil},
-		{`{"scheduling_details":{"delivery_type":"PERIODIC","frequency":"DAILY"}}`, `{"scheduling_details":{"delivery_type":"ASAP"}}`, nil},
-		{`{"scheduling_details":{"delivery_type":"SCHEDULED","start_time":"2027-01-01T09:00:00"}}`,
-			`{"scheduling_details":{"delivery_type":"SEND_IN_BTS","start_time":"2027-01-01T09:00:00"}}`, stored},
-		{`{"scheduling_details":{"delivery_type":"ASAP","time_zone":"UTC"}}`, `{"scheduling_details":{"delivery_type":"ASAP"}}`, nil},
-		{`{"channel":"PUSH"}`, `{"channel":"PUSH"}`, nil},
-	} {
-		in := at(tc.in)
-		before := string(model.Encode(in))
-		if got := string(model.Encode(writeForm(in, tc.stored))); got != tc.want {
-			t.Errorf("writeForm(%s) = %s, want %s", tc.in, got, tc.want)
+	p.next.ServeHTTP(w, r)
+}
+
+func (p *patchLog) all() [][]byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([][]byte(nil), p.bodies...)
+}
+
+// An agent reads a published campaign and sends its scheduling_details back
+// with one change, response-only fields and all: update_campaign sends the
+// request form, and the service takes it.
+func TestUpdateSendsNoResponseOnlySchedulingFields(t *testing.T) {
+	h := start(t, false)
+	b, err := os.ReadFile("../../testdata/campaigns/push_periodic.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fixture map[string]any
+	json.Unmarshal(b, &fixture)
+	delete(fixture, "request_id")
+	id, _ := h.ok("create_draft", map[string]any{"campaign": fixture})["campaign_id"].(string)
+	if id == "" {
+		t.Fatal("no campaign_id from create_draft")
+	}
+	if pub := h.ok("publish_campaign", map[string]any{"campaign_id": id}); pub["status"] != "SCHEDULED" {
+		t.Fatalf("publish: %v", pub)
+	}
+	got := h.ok("get_campaign", map[string]any{"campaign_id": id})
+	sd, _ := got["scheduling_details"].(map[string]any)
+	if sd["delivery_type"] != "PERIODIC" || sd["schedule_time"] == nil {
+		t.Fatalf("GET without the read form to test with: %v", sd)
+	}
+	sd["expiry_time"] = "2026-12-30T10:00:00"
+	before := len(h.patches.all())
+	h.ok("update_campaign", map[string]any{"campaign_id": id, "patch": map[string]any{"scheduling_details": sd}})
+	ps := h.patches.all()[before:]
+	if len(ps) != 1 {
+		t.Fatalf("%d PATCHes, want 1", len(ps))
+	}
+	var body struct {
+		SD map[string]any `json:"scheduling_details"`
+	}
+	json.Unmarshal(ps[0], &body)
+	for _, k := range []string{"schedule_time", "time_zone", "frequency"} {
+		if _, ok := body.SD[k]; ok {
+			t.Errorf("PATCH carries the response-only %s: %s", k, ps[0])
 		}
-		if string(model.Encode(in)) != before {
-			t.Errorf("writeForm changed its argument %s", tc.in)
-		}
+	}
+	if body.SD["delivery_type"] != "AT_FIXED_TIME" {
+		t.Errorf("PATCH's delivery_type %v", body.SD["delivery_type"])
+	}
+	after := h.ok("get_campaign", map[string]any{"campaign_id": id})
+	if e := after["scheduling_details"].(map[string]any)["expiry_time"]; e != "2026-12-30T10:00:00" {
+		t.Errorf("service's expiry_time %v", e)
 	}
 }

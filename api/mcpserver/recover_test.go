@@ -21,7 +21,7 @@ func TestPanicIsAToolError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	addTool(s, &mcp.Tool{Name: "boom", Description: "panics"}, false, func(context.Context, idIn) (any, error) {
+	addTool(s, &mcp.Tool{Name: "boom", Description: "panics"}, reads, func(context.Context, idIn) (any, error) {
 		var m map[string]int
 		m["x"] = 1 // nil map write
 		return nil, nil

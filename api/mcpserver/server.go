@@ -105,16 +105,28 @@ func (s *Server) instructions() string {
 
 // --- one wrapper for every tool ----------------------------------------------
 
+// effect is what a tool does to the service, told to the client through
+// the tool's annotations (so it can ask its user before the risky ones).
+type effect int
+
+const (
+	reads         effect = iota // changes nothing
+	adds                        // adds a draft; nothing existing changes
+	overwrites                  // replaces components or changes a status (stop is final)
+	reachesPeople               // sends messages to people (tests) or schedules sending (publish)
+)
+
 // addTool registers a typed tool: calls are logged, panics recovered, and
 // errors turned into IsError results. Writing tools are left out of a
 // read-only server.
-func addTool[In any](s *Server, t *mcp.Tool, write bool, h func(context.Context, In) (any, error)) {
+func addTool[In any](s *Server, t *mcp.Tool, e effect, h func(context.Context, In) (any, error)) {
+	write := e != reads
 	if write && s.opts.ReadOnly {
 		return
 	}
-	ann := &mcp.ToolAnnotations{ReadOnlyHint: !write, OpenWorldHint: ptr(false)}
+	ann := &mcp.ToolAnnotations{ReadOnlyHint: !write, OpenWorldHint: ptr(e == reachesPeople)}
 	if write {
-		ann.DestructiveHint = ptr(false)
+		ann.DestructiveHint = ptr(e == overwrites)
 	}
 	t.Annotations = ann
 	name := t.Name

@@ -41,6 +41,7 @@ type harness struct {
 	session *mcp.ClientSession
 	logs    *syncBuffer
 	clock   *clock
+	patches *patchLog // bodies of the PATCHes the service got
 }
 
 type syncBuffer struct {
@@ -66,7 +67,8 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	hs := httptest.NewServer(sb.Handler())
+	pl := &patchLog{next: sb.Handler()}
+	hs := httptest.NewServer(pl)
 	t.Cleanup(hs.Close)
 	ws := sandbox.DefaultWorkspace()
 	c, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: clk.Sleep})
@@ -95,7 +97,7 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &harness{t: t, session: cs, logs: logs, clock: clk}
+	return &harness{t: t, session: cs, logs: logs, clock: clk, patches: pl}
 }
 
 // call runs a tool and decodes its JSON text answer.
@@ -196,6 +198,16 @@ func TestInitializeAndListTools(t *testing.T) {
 		}
 		if tl.Annotations == nil || tl.Annotations.ReadOnlyHint == write {
 			t.Errorf("%s: readOnlyHint wrong: %+v", name, tl.Annotations)
+		}
+	}
+	// A client asks before the tools that overwrite or reach people.
+	for name, want := range map[string][2]bool{ // destructive, open world
+		"create_draft": {false, false}, "update_campaign": {true, false}, "change_status": {true, false},
+		"test_campaign": {false, true}, "publish_campaign": {false, true},
+	} {
+		a := tools[name].Annotations
+		if a == nil || a.DestructiveHint == nil || *a.DestructiveHint != want[0] || a.OpenWorldHint == nil || *a.OpenWorldHint != want[1] {
+			t.Errorf("%s: annotations %+v, want destructive %v, open world %v", name, a, want[0], want[1])
 		}
 	}
 	// The create body's schema comes from the component specification.

@@ -119,13 +119,13 @@ func (s *Server) addTools() {
 			"status": anyOf(model.Statuses), "channel": anyOf([]string{model.ChannelPush, model.ChannelEmail, model.ChannelSMS, model.ChannelWhatsApp}),
 			"delivery_type": anyOf(append(slices.Clone(model.PushCreateDeliveryTypes), model.DeliveryLiveActivity, model.DeliveryAPITriggered)),
 		}, map[string]bounds{"page": {min: 1}, "limit": {min: 1, max: 15}}),
-	}, false, s.search)
+	}, reads, s.search)
 	addTool(s, &mcp.Tool{Name: "get_campaign", Title: "Get a campaign",
 		Description: "The whole campaign record as the service stores it (every component, unknown fields included)."},
-		false, s.get)
+		reads, s.get)
 	addTool(s, &mcp.Tool{Name: "get_campaign_meta", Title: "Get campaign metadata",
 		Description: "Lightweight metadata of one campaign: status, version, platforms, start time, child campaigns and the cached reachability (audience size)."},
-		false, s.meta)
+		reads, s.meta)
 	validateSchema := schemaFor[validateIn](map[string][]any{"phase": {"create", "patch", "publish"}, "state": anyOf(model.Statuses),
 		"features": anyOf([]string{model.FeatureAudienceLimit, model.FeatureVersioning})}, nil)
 	validateSchema.Properties["campaign"] = campaignSchema(validateSchema.Properties["campaign"].Description, false)
@@ -134,12 +134,12 @@ func (s *Server) addTools() {
 			"phase create checks a create body, patch a component update merged onto a stored campaign (campaign_id, or base + state), publish (default) everything a campaign needs to go live. " +
 			"Returns every problem with its target (the dotted JSON path of the field) and message, so you can fix the draft before sending it.",
 		InputSchema: validateSchema,
-	}, false, s.validate)
+	}, reads, s.validate)
 	addTool(s, &mcp.Tool{Name: "preview", Title: "Preview personalised content",
 		Description: "Renders a campaign's content for one user (personalisation such as {{UserAttribute['First Name']}} filled in) and returns the rendered text of every field, by target. Sends nothing to users.",
 		InputSchema: schemaFor[previewIn](map[string][]any{"channel": {model.ChannelPush, model.ChannelEmail},
 			"user_id_type": {"USER_ATTRIBUTE_UNIQUE_ID", "EMAIL", "SVC_GAID", "PUSH_ID"}}, nil),
-	}, false, s.preview)
+	}, reads, s.preview)
 
 	createSchema := schemaFor[createIn](nil, nil)
 	createSchema.Properties["campaign"] = campaignSchema(createSchema.Properties["campaign"].Description, true)
@@ -147,28 +147,28 @@ func (s *Server) addTools() {
 		Description: "Creates a DRAFT campaign from a create body. The body is validated locally first (phase create); when it has problems nothing is sent and every problem is returned with its target. " +
 			"Returns the new campaign_id." + writeNote + ": it creates a campaign.",
 		InputSchema: createSchema,
-	}, true, s.create)
+	}, adds, s.create)
 	updateSchema := schemaFor[updateIn](nil, nil)
 	updateSchema.Properties["patch"] = campaignSchema(updateSchema.Properties["patch"].Description, false)
 	addTool(s, &mcp.Tool{Name: "update_campaign", Title: "Update campaign components",
 		Description: "Replaces whole top-level components of a campaign (component PATCH): send only the components that change, each complete. " +
 			"The update is merged onto the stored campaign and validated locally first, with the edit rules of the campaign's state (a running campaign cannot change its trigger, audience, goals, delivery type or start time; a stopped or sent one cannot change at all); when refused nothing is sent." + writeNote + ".",
 		InputSchema: updateSchema,
-	}, true, s.update)
+	}, overwrites, s.update)
 	addTool(s, &mcp.Tool{Name: "test_campaign", Title: "Send a test message",
 		Description: "Sends a test of a draft (campaign_id) or of inline content to at most 10 users named by identifier and identifier_values; returns SENT or FAILED per platform, locale and variation." + writeNote + ": it sends real test messages.",
 		InputSchema: schemaFor[testIn](map[string][]any{"identifier": anyOf(append(slices.Clone(model.PushIdentifiers), model.EmailIdentifiers...)),
 			"platform": {model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}}, map[string]bounds{"identifier_values": {maxItems: 10}}),
-	}, true, s.test)
+	}, reachesPeople, s.test)
 	addTool(s, &mcp.Tool{Name: "change_status", Title: "Pause, resume or stop a campaign",
 		Description: "Runs a status action. PAUSE and RESUME apply to PERIODIC and EVENT_TRIGGERED campaigns (PAUSE from ACTIVE, SCHEDULED or SENDING; RESUME from PAUSED); STOP to ONE_TIME campaigns that are ACTIVE, SCHEDULED, PAUSED or SENDING. " +
 			"The rules are checked locally first and a refused action is not sent. Returns the new status." + writeNote + ".",
 		InputSchema: schemaFor[statusIn](map[string][]any{"action": {model.ActionPause, model.ActionResume, model.ActionStop}}, nil),
-	}, true, s.changeStatus)
+	}, overwrites, s.changeStatus)
 	addTool(s, &mcp.Tool{Name: "publish_campaign", Title: "Publish a draft",
 		Description: "Publishes a DRAFT (V1 publish): the draft is checked locally with the publish rules first and refused with every problem when it is not complete. " +
 			"Returns the new status: SCHEDULED when its start time lies ahead, else ACTIVE." + writeNote + ": the campaign goes live.",
-	}, true, s.publish)
+	}, reachesPeople, s.publish)
 }
 
 // --- schemas -------------------------------------------------------------------
@@ -355,7 +355,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		out.Problems = problemsOut(engine.Validate(writeForm(c, nil), phase, engine.Options{Features: feats}))
+		out.Problems = problemsOut(engine.Validate(api.WriteForm(c, nil), phase, engine.Options{Features: feats}))
 		out.Valid = len(out.Problems) == 0
 		return out, nil
 	}
@@ -379,8 +379,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 	if state == "" {
 		state = model.StatusDraft
 	}
-	stored = writeForm(stored, nil)
-	res := engine.ValidatePatch(stored, writeForm(c, stored), state, engine.Options{Features: feats})
+	res := api.ValidatePatch(stored, c, state, engine.Options{Features: feats})
 	out.State = state
 	out.Problems = problemsOut(res.Problems)
 	if res.Refusal != nil {
@@ -500,7 +499,7 @@ func (s *Server) create(ctx context.Context, in createIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ps := engine.Validate(writeForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
+	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft was refused by local validation (phase create).", ps)
 	}
 	res, err := s.c.Create(ctx, c)
@@ -523,8 +522,11 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 		return nil, err
 	}
 	state := str(stored.Status)
-	stored = writeForm(stored, nil)
-	res := engine.ValidatePatch(stored, writeForm(patch, stored), state, engine.Options{Features: s.opts.Features})
+	stored = api.WriteForm(stored, nil)
+	// What is checked is what is sent: the request form, never the
+	// response-only scheduling fields a GET body pasted back would carry.
+	patch = api.WriteForm(patch, stored)
+	res := engine.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
 			Message: res.Refusal.Message + " Nothing was sent."}
@@ -631,7 +633,7 @@ func (s *Server) publish(ctx context.Context, in idIn) (any, error) {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Target: "status", Details: []problemOut{},
 			Message: fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published. Nothing was sent.", st)}
 	}
-	if ps := engine.Validate(writeForm(c, nil), engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
+	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft cannot be published yet (phase publish).", ps)
 	}
 	if err := s.c.Publish(ctx, in.CampaignID); err != nil {

@@ -55,7 +55,7 @@ func BenchmarkPatch(b *testing.B) {
 	b.SetParallelism(8) // 8 × GOMAXPROCS clients
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0 := cpuTime()
+	cpu0, w0 := cpuTime(), writeCalls()
 	b.RunParallel(func(pb *testing.PB) {
 		id := newCampaign()
 		for pb.Next() {
@@ -75,6 +75,9 @@ func BenchmarkPatch(b *testing.B) {
 		per := cpu / time.Duration(b.N)
 		b.ReportMetric(float64(per.Microseconds()), "cpu-µs/patch")
 		b.ReportMetric(2*float64(time.Second)/float64(per), "patch/s-on-2-idle-cores")
+	}
+	if w := writeCalls() - w0; w > 0 {
+		b.ReportMetric(float64(w)/float64(b.N), "writes/patch")
 	}
 
 }
