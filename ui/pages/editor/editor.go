@@ -243,6 +243,9 @@ func (m *Model) opDone(r opResult) tea.Cmd {
 type panelItem struct {
 	blocking bool // stops sync (DRAFT_PATCH), else a publish checklist item
 	p        engine.Problem
+	// plain is the problem in the form's words (the label, no JSON path);
+	// p keeps the engine's own message and target for the detail line.
+	plain forms.Plain
 }
 
 // Messages, addressed by campaign id so a late answer for another campaign
@@ -605,7 +608,7 @@ func (m *Model) updateProblems(msg tea.KeyMsg) tea.Cmd {
 		m.pcur = min(len(m.panel)-1, m.pcur+1)
 	case key.Matches(msg, m.keys.Edit):
 		if m.pcur >= 0 && m.pcur < len(m.panel) {
-			m.jumpTo(m.panel[m.pcur].p.Target)
+			m.jumpTo(forms.FieldTarget(m.panel[m.pcur].p))
 		}
 	}
 	return nil
@@ -941,6 +944,21 @@ func copyComponent(dst, src *model.Campaign, name string) {
 	model.SetComponent(dst, name, model.Component(src, name))
 }
 
+// GuardQuit holds q while edits have not reached the service: it asks, as
+// esc does (defect 1: q quit at once, with unsent edits).
+func (m *Model) GuardQuit() tea.Cmd {
+	if !m.loaded || m.dialog != nil {
+		return nil
+	}
+	m.queue.drain()
+	m.status = m.f.Store.Status(m.id)
+	if m.status.Unsynced == 0 && m.status.State == Synced {
+		return nil
+	}
+	m.dialog = &leaveDialog{quit: true}
+	return func() tea.Msg { return nil }
+}
+
 // leave asks first when edits have not reached the service.
 func (m *Model) leave() tea.Cmd {
 	if !m.loaded || m.status.State == Synced && m.status.Unsynced == 0 {
@@ -975,13 +993,15 @@ func (m *Model) afterChange() {
 	m.panel = m.panel[:0]
 	for _, p := range m.patchProblems {
 		seen[p] = true
-		m.panel = append(m.panel, panelItem{blocking: true, p: p})
+		m.panel = append(m.panel, panelItem{blocking: true, p: p, plain: forms.Describe(p)})
 	}
 	m.publishProblems = m.publishProblems[:0]
-	for _, p := range all {
+	// The editor's own check on image and link addresses (the spec only
+	// asks for a URI) joins the publish checklist.
+	for _, p := range append(all, forms.CheckURLs(m.work)...) {
 		if !seen[p] {
 			m.publishProblems = append(m.publishProblems, p)
-			m.panel = append(m.panel, panelItem{p: p})
+			m.panel = append(m.panel, panelItem{p: p, plain: forms.Describe(p)})
 		}
 	}
 	m.pcur = min(max(0, m.pcur), max(0, len(m.panel)-1))
@@ -1016,7 +1036,9 @@ func (m *Model) rebuild() {
 	}
 	clear(m.rowProblems)
 	for _, it := range m.panel {
-		t := it.p.Target
+		// The row the problem is fixed in (a missing email body belongs
+		// beside HTML, not the email's first row: defect 4).
+		t := forms.FieldTarget(it.p)
 		first := -1
 		matched := false
 		for i, f := range m.rows {
@@ -1024,7 +1046,7 @@ func (m *Model) rebuild() {
 				continue
 			}
 			if t == f.Path || strings.HasPrefix(t, f.Path+".") || strings.HasPrefix(t, f.Path+"[") {
-				m.rowProblems[i] = append(m.rowProblems[i], it.p.Message)
+				m.rowProblems[i] = append(m.rowProblems[i], it.plain.Text)
 				matched = true
 			} else if first < 0 && strings.HasPrefix(f.Path, t+".") {
 				first = i
@@ -1032,7 +1054,7 @@ func (m *Model) rebuild() {
 		}
 		// A problem about a whole object shows on the object's first field.
 		if !matched && first >= 0 {
-			m.rowProblems[first] = append(m.rowProblems[first], it.p.Message)
+			m.rowProblems[first] = append(m.rowProblems[first], it.plain.Text)
 		}
 	}
 	m.cur = min(max(0, m.cur), max(0, len(m.rows)-1))
@@ -1142,10 +1164,9 @@ func str(p *string) string {
 // height. Narrow windows drop the preview column (tab shows it instead).
 func (m *Model) layout() (stepsW, formW, prevW, bodyH int) {
 	bodyH = max(4, m.height-m.panelHeight()-3)
-	stepsW = 22
-	if m.width >= 140 {
-		stepsW = 25
-	}
+	// Wide enough for "▸ 6 Delivery controls" and its count: a step name
+	// is never cut.
+	stepsW = 25
 	if m.width < 100 {
 		stepsW = 0
 	}
@@ -1166,7 +1187,18 @@ func (m *Model) panelHeight() int {
 	return 8
 }
 
-func (m *Model) formWidth() int  { _, f, _, _ := m.layout(); return f }
-func (m *Model) labelWidth() int { return min(26, max(12, m.formWidth()/3)) }
+func (m *Model) formWidth() int { _, f, _, _ := m.layout(); return f }
+
+// labelWidth fits the longest label of the step, so no label is cut
+// ("Bypass do-not-d…"), up to half the form.
+func (m *Model) labelWidth() int {
+	lw := 12
+	for _, f := range m.rows {
+		if f.Kind != forms.Heading && f.Kind != forms.Action {
+			lw = max(lw, 2*f.Depth+lipgloss.Width(f.Label))
+		}
+	}
+	return min(lw, max(12, m.formWidth()/2))
+}
 
 var _ = lipgloss.Width

@@ -144,7 +144,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("enter", "down", "enter", "backspace", "backspace")
 	k.typ("40")
 	k.press("enter")
-	k.wait("Share of variation 2 (%)   40")
+	k.wait("Share of variation 2 (%) 40")
 
 	// default / variation_1 / Android.
 	k.press("pgup", "right", "down", "right")
@@ -345,9 +345,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("ctrl+s")
 	k.wait("● synced")
 	k.press("esc")
-	k.wait("browse")
-	k.press("d")
-	k.wait("Viewed but not bought")
+	k.wait("browse", "Viewed but not bought")
 	k.press("i")
 	k.wait("Actions")
 	k.press("a", "p")

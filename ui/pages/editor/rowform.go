@@ -226,8 +226,8 @@ func (r *rowForm) view(m *Model) string {
 	}
 	var others []string
 	for _, it := range m.panel {
-		if !slices.Contains(own, it.p.Message) {
-			others = append(others, it.p.Target+": "+it.p.Message)
+		if !slices.Contains(own, it.plain.Text) {
+			others = append(others, it.plain.Text)
 		}
 	}
 	switch {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -278,12 +279,20 @@ func (m *Model) detailLines(w int) []string {
 	if r := m.lockReason(f.Path); r != "" && f.Editable() {
 		out = append(out, s.Locked.Render(truncate(r, w)))
 	}
+	// The focused row's problems in full, wrapped: a cut message could
+	// only be read by tabbing into the panel.
 	for i, p := range m.rowProblems[m.cur] {
 		if i == 2 {
 			out = append(out, s.Error.Render(fmt.Sprintf("  … %d more", len(m.rowProblems[m.cur])-2)))
 			break
 		}
-		out = append(out, s.Error.Render(truncate("✗ "+common.Clean(p), w)))
+		for j, l := range strings.Split(ansi.Wrap(common.Clean(p), max(10, w-2), ""), "\n") {
+			mark := "✗ "
+			if j > 0 {
+				mark = "  "
+			}
+			out = append(out, s.Error.Render(mark+l))
+		}
 	}
 	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
 		out = append(out, s.Muted.Render(truncate(f.Help, w)))
@@ -306,7 +315,13 @@ func (m *Model) reviewView(w int) string {
 				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(m.panel)-12)))
 				break
 			}
-			lines = append(lines, s.Error.Render(truncate("☐ "+common.Clean(it.p.Target)+": "+common.Clean(it.p.Message), w)))
+			for j, l := range strings.Split(ansi.Wrap(common.Clean(it.plain.Text), max(10, w-2), ""), "\n") {
+				mark := "☐ "
+				if j > 0 {
+					mark = "  "
+				}
+				lines = append(lines, s.Error.Render(mark+l))
+			}
 		}
 	}
 	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
@@ -356,7 +371,7 @@ func (m *Model) panelView(w, h int) string {
 		if it.blocking {
 			tag = "invalid"
 		}
-		return fmt.Sprintf("%-8s %s: %s", tag, common.Clean(it.p.Target), common.Clean(it.p.Message))
+		return fmt.Sprintf("%-8s %s", tag, common.Clean(it.plain.Text))
 	}
 	// The problem under the cursor is wrapped whole: in a narrow window a
 	// cut line is the only place its message would be shown.
@@ -364,6 +379,9 @@ func (m *Model) panelView(w, h int) string {
 	if m.pane == 1 && m.pcur < len(m.panel) {
 		wrapped := lipgloss.NewStyle().Width(max(w-2, 10)).Render(text(m.panel[m.pcur]))
 		selected = strings.Split(wrapped, "\n")
+		// The path and rule stay one line away for engineers.
+		it := m.panel[m.pcur]
+		selected = append(selected, truncate("         "+common.Clean(it.p.Target)+" · "+it.p.Rule, w-2))
 		if len(selected) > rows {
 			selected = append(selected[:rows-1], truncate(strings.Join(selected[rows-1:], " "), w-2))
 		}
