@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -127,7 +128,15 @@ func (m *Model) headerLine() string {
 func (m *Model) checkText() string {
 	s := m.c.Styles
 	if n := len(m.panel); n > 0 {
+		if m.state != "" && m.state != "DRAFT" {
+			return s.Warning.Render(fmt.Sprintf("%d to fix", n))
+		}
 		return s.Warning.Render(fmt.Sprintf("%d to fix before publishing", n))
+	}
+	// A published campaign is not "ready to publish" (defect 10): its
+	// edits go to the live campaign.
+	if m.state != "" && m.state != "DRAFT" {
+		return s.OK.Render("✓ no problems · edits apply to the " + strings.ToLower(m.state) + " campaign")
 	}
 	return s.OK.Render("✓ ready to publish")
 }
@@ -224,9 +233,11 @@ func (m *Model) rowLine(i, w, lw int) string {
 	if f.Kind == forms.Action {
 		label := indent + "[ " + f.Label + " ]"
 		if focused {
-			return s.Selected.Render(truncate(label, w))
+			// The cursor mark, as on value rows: without colour a
+			// highlighted button looks like any other (defect 2).
+			return s.Cursor.Render("▸") + s.Selected.Render(truncate(label, w-1))
 		}
-		return s.Key.Render(truncate(label, w))
+		return " " + s.Key.Render(truncate(label, w-1))
 	}
 	label := pad(truncate(indent+f.Label, lw), lw)
 	var val string
@@ -251,7 +262,7 @@ func (m *Model) rowLine(i, w, lw int) string {
 				// Without colour a muted hint reads as a value that is set.
 				hint = "(" + hint + ")"
 			}
-			val = s.Muted.Render(truncate(hint, vw))
+			val = s.Placeholder.Render(truncate(hint, vw))
 		} else {
 			val = truncate(val, vw)
 		}
@@ -324,6 +335,11 @@ func (m *Model) reviewView(w int) string {
 			}
 		}
 	}
+	// The campaign in words: who, when, what (part 4).
+	loc := time.Local
+	sum := forms.Summarize(m.work, forms.SummaryOpts{Local: loc, Reach: -1, Problems: m.publishProblems})
+	lines = append(lines, "")
+	lines = append(lines, summaryLines(s, sum, w)...)
 	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
 	lines = append(lines, "", s.Subtitle.Render("Content"),
 		fmt.Sprintf("  locales: %s", strings.Join(forms.Locales(m.work), ", ")),
