@@ -77,6 +77,9 @@ type Factory struct {
 	Users UserSource
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
+	// Local is the user's time zone, for the Review's "your time" (nil:
+	// the machine's; over SSH that is the server's).
+	Local *time.Location
 
 	mu     gosync.Mutex
 	queues map[*opQueue]bool

@@ -6,6 +6,7 @@ import (
 	"os"
 	gosync "sync"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -138,7 +139,7 @@ func largeCampaign(t testing.TB) *model.Campaign {
 
 func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *memStore) {
 	st := newMemStore(c)
-	f := &Factory{Store: st, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
+	f := &Factory{Store: st, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}, Local: time.UTC}
 	m := f.New(testCommon(w, h), *c.CampaignID)
 	m.Update(loadedMsg{id: m.id, base: st.Base(m.id), work: st.Working(m.id), status: st.Status(m.id)})
 	return m, st

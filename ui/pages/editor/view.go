@@ -336,7 +336,10 @@ func (m *Model) reviewView(w int) string {
 		}
 	}
 	// The campaign in words: who, when, what (part 4).
-	loc := time.Local
+	loc := m.f.Local
+	if loc == nil {
+		loc = time.Local
+	}
 	sum := forms.Summarize(m.work, forms.SummaryOpts{Local: loc, Reach: -1, Problems: m.publishProblems})
 	lines = append(lines, "")
 	lines = append(lines, summaryLines(s, sum, w)...)
