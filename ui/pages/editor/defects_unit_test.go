@@ -42,3 +42,24 @@ func TestReviewSummaryAndStateAwareCheck(t *testing.T) {
 		t.Fatalf("an active campaign says ready to publish:\n%s", v)
 	}
 }
+
+// Defect 10: the iOS audience list (a choice that must hold a value) opens
+// on its first option, without a "(not set)" row; enter takes it.
+func TestIOSAudienceOpensOnItsFirstChoice(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	c.BasicDetails.PlatformSpecificDetails = nil
+	m, _ := newTestEditor(t, c, 120, 40)
+	for i := 0; i < 20 && !strings.Contains(m.View(), "▸iOS audience"); i++ {
+		m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	v := m.View()
+	if strings.Contains(v, "(not set)") || !strings.Contains(v, "▸ All eligible devices") {
+		t.Fatalf("the list opened as:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	ios := m.work.BasicDetails.PlatformSpecificDetails.IOS
+	if ios == nil || ios.SendToAllEligibleDevice == nil || !*ios.SendToAllEligibleDevice {
+		t.Fatalf("enter did not take the first choice: %s", model.Encode(m.work.BasicDetails))
+	}
+}
