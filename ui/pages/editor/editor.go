@@ -58,6 +58,19 @@ type Tester interface {
 	Test(ctx context.Context, req api.TestRequest) (api.TestResult, error)
 }
 
+// Publisher validates and publishes a draft on the service.
+type Publisher interface {
+	Publish(ctx context.Context, id string) error
+	Get(ctx context.Context, id string) (*model.Campaign, error)
+}
+
+// publishedMsg is the answer to a publish from the Review step.
+type publishedMsg struct {
+	id    string
+	state string
+	err   error
+}
+
 // PreviewUser is a profile the preview personalises for.
 type PreviewUser struct {
 	Name  string
@@ -77,6 +90,8 @@ type Factory struct {
 	Users UserSource
 	// PreviewDelay is the typing pause after which the preview redraws.
 	PreviewDelay time.Duration
+	// Publisher publishes from the Review step (nil: not offered).
+	Publisher Publisher
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location
@@ -499,6 +514,20 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.openConflicts()
 		}
 		return next, cmd
+	case publishedMsg:
+		if msg.id != m.id {
+			return m, nil
+		}
+		if msg.err != nil {
+			m.setNotice("publish refused: "+common.ErrorText(msg.err), true)
+			return m, nil
+		}
+		m.state = msg.state
+		m.work.Status = &msg.state
+		m.locked, m.lockedAll = engine.Locked(m.state)
+		m.setNotice("Published: the campaign is now "+msg.state+".", false)
+		m.afterChange()
+		return m, nil
 	case leaveMsg:
 		m.closed = true
 		if m.unsubscribe != nil {
@@ -798,7 +827,52 @@ func (m *Model) restash(before map[string]stashed) tea.Cmd {
 	})
 }
 
+// reviewPublish is the Review step's publish row.
+const reviewPublish = "@review-publish"
+
+// publishFromReview confirms with the campaign's name and when it goes
+// out, then syncs, publishes through V1 and shows the new state.
+func (m *Model) publishFromReview() tea.Cmd {
+	if len(m.panel) > 0 {
+		m.setNotice(fmt.Sprintf("Fix the %d item(s) of the checklist first.", len(m.panel)), true)
+		return nil
+	}
+	name := "this draft"
+	if m.work.BasicDetails != nil && str(m.work.BasicDetails.Name) != "" {
+		name = "“" + str(m.work.BasicDetails.Name) + "”"
+	}
+	when := forms.ScheduleText(m.work.SchedulingDetails, m.f.Local)
+	if when == "" {
+		when = "when its trigger fires"
+	}
+	m.dialog = &confirmDialog{title: "Publish " + name + "?",
+		text: "It goes live and sends to real users " + when + ". The edits are synced first.",
+		yes: func(m *Model) tea.Cmd {
+			id, st, q, pub := m.id, m.f.Store, m.queue, m.f.Publisher
+			ctx := m.ctx()
+			m.setNotice("Publishing…", false)
+			return func() tea.Msg {
+				q.drain()
+				if err := st.Flush(ctx, id); err != nil {
+					return publishedMsg{id: id, err: err}
+				}
+				if err := pub.Publish(ctx, id); err != nil {
+					return publishedMsg{id: id, err: err}
+				}
+				c, err := pub.Get(ctx, id)
+				if err != nil {
+					return publishedMsg{id: id, err: err}
+				}
+				return publishedMsg{id: id, state: str(c.Status)}
+			}
+		}}
+	return nil
+}
+
 func (m *Model) runAction(f forms.Field) tea.Cmd {
+	if f.Path == reviewPublish {
+		return m.publishFromReview()
+	}
 	run := func(arg string) tea.Cmd {
 		m.notice = ""
 		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
@@ -1034,6 +1108,9 @@ func (m *Model) rebuild() {
 		m.step = forms.StepBasic
 	}
 	m.rows = forms.Fields(m.step, m.ctxFor())
+	if m.step == forms.StepReview && m.f.Publisher != nil && m.state == model.StatusDraft {
+		m.rows = append(m.rows, forms.Field{Path: reviewPublish, Label: "Publish…", Kind: forms.Action})
+	}
 	if m.rowProblems == nil {
 		m.rowProblems = map[int][]string{}
 	}

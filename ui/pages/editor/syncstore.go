@@ -123,7 +123,7 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Options: v}
+	f := &Factory{Store: NewSyncStore(e), Creator: clientCreator{client}, Tester: client, Publisher: client, Options: v}
 	f.Users = opts.Users
 	return f, func() error { f.Drain(); return e.Close() }, nil
 }

@@ -317,6 +317,12 @@ func (m *Model) detailLines(w int) []string {
 func (m *Model) reviewView(w int) string {
 	s := m.c.Styles
 	lines := []string{s.Title.Render("Review"), ""}
+	// The Review step's own actions, as rows (enter runs the focused one).
+	for i, f := range m.rows {
+		if f.Kind == forms.Action {
+			lines = append(lines, m.rowLine(i, w, m.labelWidth()))
+		}
+	}
 	if len(m.panel) == 0 {
 		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
 	} else {
@@ -350,7 +356,9 @@ func (m *Model) reviewView(w int) string {
 	if m.channel() == "PUSH" {
 		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.work), ", "))
 	}
-	lines = append(lines, "", s.Muted.Render("To publish: esc, i on the draft, a → publish."))
+	if m.f.Publisher != nil && m.state == "DRAFT" {
+		lines = append(lines, "", s.Muted.Render("enter on Publish… syncs, asks, then publishes."))
+	}
 	return strings.Join(lines, "\n")
 }
 
