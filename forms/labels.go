@@ -51,6 +51,7 @@ var objectLabels = map[string]string{
 	"scheduling_details":                                            "Schedule",
 	"scheduling_details.periodic_details":                           "Repeat",
 	"scheduling_details.bts_details":                                "Best time to send",
+	"scheduling_details.user_timezone_details":                      "User time zone settings",
 	"scheduling_details.geo_fence_timelimit":                        "Geofence time limit",
 	"scheduling_details.geo_fence_timelimit.timebounds":             "Time windows",
 	"scheduling_details.periodic_details.repeat_on_days_of_week[]":  "Weekday",

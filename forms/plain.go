@@ -162,6 +162,9 @@ var ruleText = map[string]func(field string, p engine.Problem) string{
 		n := p.Message[strings.LastIndex(p.Message, " ")+1:]
 		return "Variation shares must add up to 100 %, not " + n
 	},
+	"content.payload_required": func(f string, _ engine.Problem) string {
+		return f + " is missing: write the message before publishing."
+	},
 	"state.locked": func(f string, p engine.Problem) string {
 		st := ""
 		if i := strings.Index(p.Message, "while the campaign is "); i >= 0 {

@@ -16,7 +16,7 @@ import (
 // not the up arrow.
 func TestKeysArrivingTogetherActEachOnce(t *testing.T) {
 	f := newFixture(t)
-	tm := f.start(t)
+	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, namePeriodic, nameEvent, "last page")
 	keys(tm, "jj")
 	r := final(t, tm)
@@ -25,7 +25,7 @@ func TestKeysArrivingTogetherActEachOnce(t *testing.T) {
 		t.Fatalf("after jj the cursor is on %s, want the third row", campaignName(b.Selected()))
 	}
 
-	tm = f.start(t)
+	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime)
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
@@ -38,7 +38,7 @@ func TestKeysArrivingTogetherActEachOnce(t *testing.T) {
 	}
 
 	// A whole phrase in one read, spaces included.
-	tm = f.start(t)
+	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime)
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")

@@ -74,6 +74,16 @@ func (f *fixture) start(t *testing.T) *teatest.TestModel {
 	return tm
 }
 
+// startHidden starts the program and hides the drafts (listed by default),
+// for tests about the published campaigns.
+func (f *fixture) startHidden(t *testing.T) *teatest.TestModel {
+	t.Helper()
+	tm := f.start(t)
+	waitFor(t, tm, "status: all", "page 1 · 1–15")
+	keys(tm, "d") // the caller waits for what it needs to see
+	return tm
+}
+
 // final quits and returns the last model; its View is what was on screen.
 func final(t *testing.T, tm *teatest.TestModel) *root {
 	t.Helper()
@@ -108,15 +118,28 @@ func selectRow(t *testing.T, tm *teatest.TestModel, rows []string, name string) 
 	t.Fatalf("%s not among %v", name, rows)
 }
 
-func TestBrowseHidesDraftsUntilAsked(t *testing.T) {
+// Part 5: drafts are listed from the start; d hides them.
+func TestBrowseListsDraftsUntilHidden(t *testing.T) {
 	f := newFixture(t)
 	tm := f.start(t)
-	waitFor(t, tm, nameOneTime, namePeriodic, nameEvent, "last page")
+	waitFor(t, tm, "status: all", nameEmpty)
 	r := final(t, tm)
+	drafts := 0
+	for _, c := range r.browser().Rows() {
+		if str(c.Status) == model.StatusDraft {
+			drafts++
+		}
+	}
+	if drafts == 0 {
+		t.Fatal("no draft listed at start")
+	}
+	tm = f.startHidden(t)
+	waitFor(t, tm, nameOneTime, namePeriodic, nameEvent, "last page")
+	r = final(t, tm)
 	uitest.Golden(t, "ui", "browse_default", r.View())
 	for _, c := range r.browser().Rows() {
 		if str(c.Status) == model.StatusDraft {
-			t.Fatalf("a draft is listed without being asked for: %s", campaignName(c))
+			t.Fatalf("a draft is listed once hidden: %s", campaignName(c))
 		}
 	}
 	if len(r.browser().Rows()) != 3 {
@@ -127,8 +150,7 @@ func TestBrowseHidesDraftsUntilAsked(t *testing.T) {
 func TestBrowsePagesWithDrafts(t *testing.T) {
 	f := newFixture(t)
 	tm := f.start(t)
-	waitFor(t, tm, nameOneTime)
-	keys(tm, "d")
+	// Drafts are listed from the start.
 	waitFor(t, tm, "status: all", "] next")
 	keys(tm, "]")
 	waitFor(t, tm, "page 2", "16–")
@@ -146,8 +168,6 @@ func TestBrowsePagesWithDrafts(t *testing.T) {
 	}
 
 	tm = f.start(t)
-	waitFor(t, tm, nameOneTime)
-	keys(tm, "d")
 	waitFor(t, tm, "] next")
 	keys(tm, "]")
 	waitFor(t, tm, "page 2")
@@ -160,7 +180,7 @@ func TestBrowsePagesWithDrafts(t *testing.T) {
 
 func TestFilterByNameAndStatus(t *testing.T) {
 	f := newFixture(t)
-	tm := f.start(t)
+	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime)
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
@@ -176,7 +196,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 	r := final(t, tm)
 	uitest.Golden(t, "ui", "filter_form", r.View())
 
-	tm = f.start(t)
+	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime)
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
@@ -198,9 +218,9 @@ func TestFilterByNameAndStatus(t *testing.T) {
 func TestFilterChannelAndTypeToggles(t *testing.T) {
 	f := newFixture(t)
 	tm := f.start(t)
-	waitFor(t, tm, nameOneTime)
-	// Show drafts, then narrow to EMAIL by the channel row.
-	keys(tm, "d", "/")
+	waitFor(t, tm, "status: all")
+	// Drafts are shown; narrow to EMAIL by the channel row.
+	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
 	keys(tm, "tab", "tab", "tab", "tab", "down", "space", "enter") // the channel list: EMAIL is the second
 	waitFor(t, tm, "channel: email", nameEmail, "1–1 ")            // the answer, not the list before it
@@ -216,7 +236,7 @@ func TestFilterChannelAndTypeToggles(t *testing.T) {
 
 func TestOpenInspectorPanes(t *testing.T) {
 	f := newFixture(t)
-	tm := f.start(t)
+	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter") // the first row
 	waitFor(t, tm, "Overview", "Campaign ID", "not computed")
@@ -228,7 +248,7 @@ func TestOpenInspectorPanes(t *testing.T) {
 		t.Fatal("the inspector shows another campaign than the one selected")
 	}
 
-	tm = f.start(t)
+	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter")
 	waitFor(t, tm, "Reachability")
@@ -239,7 +259,7 @@ func TestOpenInspectorPanes(t *testing.T) {
 	r = final(t, tm)
 	uitest.Golden(t, "ui", "inspect_components", r.View())
 
-	tm = f.start(t)
+	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter")
 	waitFor(t, tm, "Reachability")
@@ -261,9 +281,9 @@ func (f *fixture) openByName(t *testing.T, tm *teatest.TestModel, name string, w
 	t.Helper()
 	rows := f.listed(t, withDrafts)
 	waitFor(t, tm, "1–")
-	if withDrafts {
-		keys(tm, "d")
-		waitFor(t, tm, "status: all", "] next")
+	if !withDrafts {
+		keys(tm, "d") // drafts are listed by default: hide them
+		waitFor(t, tm, "status: all but drafts")
 	}
 	selectRow(t, tm, rows, name)
 	keys(tm, "i")
@@ -273,11 +293,12 @@ func (f *fixture) openByName(t *testing.T, tm *teatest.TestModel, name string, w
 // listed is the first page the browser shows, in the service's order.
 func (f *fixture) listed(t *testing.T, withDrafts bool) []string {
 	t.Helper()
-	var flt browser.Filter
-	if withDrafts {
+	flt := browser.DefaultFilter()
+	if !withDrafts {
 		flt.ToggleDrafts()
 	}
 	res, err := f.Client.Search(context.Background(), flt.Request(1))
+	res.Campaigns = browser.NewestFirst(res.Campaigns)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,7 +419,7 @@ func TestPublishAValidDraft(t *testing.T) {
 
 func TestRefreshKeepsTheCursor(t *testing.T) {
 	f := newFixture(t)
-	tm := f.start(t)
+	tm := f.startHidden(t)
 	rows := f.listed(t, false)
 	waitFor(t, tm, nameOneTime, "last page")
 	selectRow(t, tm, rows, namePeriodic)
@@ -419,7 +440,7 @@ func TestRefreshKeepsTheCursor(t *testing.T) {
 
 func TestMouseWheelMovesTheCursor(t *testing.T) {
 	f := newFixture(t)
-	tm := f.start(t)
+	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	tm.Send(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	tm.Send(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
@@ -436,10 +457,10 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 	evil := "Evil \x1b]0;pwned\x07title\x1b[2J\x1b[31m red\u009b6n"
 	f := newFixture(t, &model.Campaign{Channel: sp("PUSH"), CampaignDeliveryType: sp("ONE_TIME"), CreatedBy: sp("eve@example.com"),
 		BasicDetails: &model.BasicDetails{Name: sp(evil), Tags: []string{"\x1b[5mblink"}}})
-	tm := f.start(t)
+	tm := f.start(t) // drafts are listed: filter by name only
 	var out bytes.Buffer
 	keys(tm, "/")
-	keys(tm, "evil", "tab", "tab", "tab", "space", "enter")
+	keys(tm, "evil", "enter")
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		out.Write(b)
 		return bytes.Contains(out.Bytes(), []byte("Evil title red"))
@@ -469,7 +490,7 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 
 func TestResizeReflows(t *testing.T) {
 	f := newFixture(t)
-	tm := f.start(t)
+	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	waitFor(t, tm, "EVENT_TRIGGERED") // the wide layout: full type names
@@ -503,7 +524,7 @@ func TestServiceErrorsShowInTheStatusLine(t *testing.T) {
 
 func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 	f := newFixture(t)
-	tm := f.start(t)
+	tm := f.startHidden(t)
 	waitFor(t, tm, "1–")
 	tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	waitFor(t, tm, "EVENT_TRIGGERED")
@@ -557,10 +578,13 @@ func TestChildCampaignLinksToItsParent(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := &fixture{&uitest.Fixture{Client: client}}
-	res, err := client.Search(context.Background(), browser.Filter{Children: true}.Request(1))
+	flt := browser.DefaultFilter()
+	flt.Children = true
+	res, err := client.Search(context.Background(), flt.Request(1))
 	if err != nil {
 		t.Fatal(err)
 	}
+	res.Campaigns = browser.NewestFirst(res.Campaigns)
 	var rows []string
 	var child *model.Campaign
 	for _, c := range res.Campaigns {

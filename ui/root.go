@@ -114,6 +114,10 @@ func (r *root) layout() {
 	}
 }
 
+// quitGuard is a screen that may hold q: GuardQuit returns nil when the
+// program may quit now, or the command of the question it asks instead.
+type quitGuard interface{ GuardQuit() tea.Cmd }
+
 func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -137,6 +141,13 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 				r.fullHelp = true
 				return r, nil
 			case key.Matches(msg, r.c.Keys.Quit):
+				// A screen holding work not yet safe (the editor's unsent
+				// edits) asks first, as esc does.
+				if g, ok := r.top().(quitGuard); ok {
+					if cmd := g.GuardQuit(); cmd != nil {
+						return r, cmd
+					}
+				}
 				r.cancel()
 				return r, tea.Quit
 			}

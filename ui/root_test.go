@@ -225,9 +225,7 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 	f := newFixture(t)
 	tm := f.start(t)
 	rows := f.listed(t, true)
-	waitFor(t, tm, "1–")
-	keys(tm, "d")
-	waitFor(t, tm, "status: all", "] next")
+	waitFor(t, tm, "1–", "status: all", "] next")
 	selectRow(t, tm, rows, nameEmpty)
 	keys(tm, "enter")
 	waitFor(t, tm, "Basic details")
@@ -237,9 +235,7 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 	}
 
 	tm = f.start(t)
-	waitFor(t, tm, "1–")
-	keys(tm, "d")
-	waitFor(t, tm, "status: all", "] next")
+	waitFor(t, tm, "1–", "status: all", "] next")
 	selectRow(t, tm, rows, nameEmpty)
 	keys(tm, "i")
 	waitFor(t, tm, "Overview", "Campaign ID")
@@ -272,6 +268,7 @@ func TestTinyAndOddSizesStayInside(t *testing.T) {
 		_, cmd := r.Update(uitest.Key(k))
 		uitest.Settle(r, cmd)
 	}
+	press("d") // drafts are listed by default: hide them
 	press("down")
 	press("enter") // the second row, published: the inspector
 	views := []struct {

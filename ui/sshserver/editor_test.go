@@ -116,7 +116,7 @@ func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 		createDraft(t, spaces[i].Client, names[i])
 	}
 	for i, tm := range terms {
-		tm.send(t, "d") // show drafts; the browser searches again
+		tm.send(t, "r") // drafts are listed; the browser searches again
 		tm.out.waitFor(t, names[i])
 		if other := names[1-i]; strings.Contains(tm.out.String(), other) {
 			t.Errorf("session %d sees the other visitor's draft %q", i, other)

@@ -147,7 +147,11 @@ func carousel(c *model.Carousel, s themes.Styles) []string {
 	if c == nil {
 		return nil
 	}
-	out := []string{s.Muted.Render(fmt.Sprintf("carousel (%s), %d slides", v(c.SliderTransition), len(c.SlideData)))}
+	slides := fmt.Sprintf("%d slides", len(c.SlideData))
+	if len(c.SlideData) == 1 {
+		slides = "1 slide" // not "1 slides" (defect 10)
+	}
+	out := []string{s.Muted.Render(fmt.Sprintf("carousel (%s), %s", v(c.SliderTransition), slides))}
 	for i, sl := range c.SlideData {
 		out = append(out, media(s, fmt.Sprintf("slide %d", i+1), v(sl.ImageURL)))
 	}

@@ -24,8 +24,9 @@ import (
 const PageSize = 15
 
 // Filter is what the browser searches for. An empty Status means "every state
-// but DRAFT" (the service's default); drafts and archived campaigns appear
-// only when asked for.
+// but DRAFT" (the service's default); the browser starts with drafts shown
+// (DefaultFilter: a marketer's own drafts are what they come back to), and
+// archived campaigns appear only when asked for.
 type Filter struct {
 	Name     string
 	Tags     []string
@@ -52,6 +53,10 @@ func (f Filter) Request(page int) api.SearchRequest {
 	}
 	return req
 }
+
+// DefaultFilter is the browser's starting filter: every state, drafts
+// included, archived aside.
+func DefaultFilter() Filter { return Filter{Status: slices.Clone(withDrafts)} }
 
 // withDrafts lists every state but ARCHIVED (which its own toggle governs).
 var withDrafts = []string{model.StatusDraft, model.StatusScheduled, model.StatusActive, model.StatusSending, model.StatusPaused, model.StatusSent, model.StatusStopped}
@@ -166,7 +171,7 @@ type Browser struct {
 
 // New builds the browser; Init starts the first search.
 func New(c *common.Common) *Browser {
-	b := &Browser{c: c, page: 1}
+	b := &Browser{c: c, page: 1, filter: DefaultFilter()}
 	b.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Accent))
 	return b
 }
@@ -320,7 +325,7 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if sel := b.Selected(); sel != nil && msg.page == b.page {
 			keepDoc, keepCampaign = common.Str(sel.ID), common.CampaignKey(sel)
 		}
-		b.page, b.rows = msg.page, msg.rows
+		b.page, b.rows = msg.page, NewestFirst(msg.rows)
 		b.cursor = 0
 		found := false
 		for i, r := range b.rows {
@@ -418,7 +423,7 @@ func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 		b.syncArchived()
 		return b.load(1)
 	case key.Matches(msg, k.ClearFilter):
-		b.filter = Filter{}
+		b.filter = DefaultFilter()
 		return b.load(1)
 	case key.Matches(msg, k.New):
 		if b.c.ReadOnly != "" {
@@ -610,6 +615,24 @@ func (b *Browser) rebuildPreview() {
 		lines[i] = ansi.Truncate(l, b.w, "…")
 	}
 	b.preview = lines
+}
+
+// NewestFirst orders a page by when each campaign was last updated, newest
+// first (the service orders by creation): the draft just edited is on top.
+// Rows without a time keep their place after those with one.
+func NewestFirst(rows []*model.Campaign) []*model.Campaign {
+	out := slices.Clone(rows)
+	slices.SortStableFunc(out, func(a, b *model.Campaign) int {
+		ta, tb := common.Str(a.UpdatedAt), common.Str(b.UpdatedAt)
+		if ta == "" {
+			ta = common.Str(a.CreatedAt)
+		}
+		if tb == "" {
+			tb = common.Str(b.CreatedAt)
+		}
+		return strings.Compare(tb, ta)
+	})
+	return out
 }
 
 func (b *Browser) emptyText() string {

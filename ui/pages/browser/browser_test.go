@@ -24,6 +24,15 @@ func TestMain(m *testing.M) {
 
 func sp(s string) *string { return &s }
 
+// inOrder drops the rows' times, so the browser keeps them in the order
+// given (it lists the most recently updated first).
+func inOrder(rows []*model.Campaign) []*model.Campaign {
+	for _, r := range rows {
+		r.UpdatedAt, r.CreatedAt = nil, nil
+	}
+	return rows
+}
+
 // show hands the browser the answer to its current search.
 func show(b *Browser, rows []*model.Campaign) {
 	b.Update(searchResultMsg{seq: b.seq, page: 1, rows: rows})
@@ -93,7 +102,7 @@ func TestBrowserShowsASpinnerWhileLoading(t *testing.T) {
 func TestOpenByDocumentIDWhenCampaignIDIsMissing(t *testing.T) {
 	b := New(uitest.Common(80, 24))
 	b.SetSize(80, 21)
-	rows := uitest.FakeRows(2)
+	rows := inOrder(uitest.FakeRows(2))
 	rows[1].CampaignID = nil
 	show(b, rows)
 	b.move(1)
@@ -110,14 +119,14 @@ func TestOpenByDocumentIDWhenCampaignIDIsMissing(t *testing.T) {
 func TestRefreshKeepsTheVersionRowSelected(t *testing.T) {
 	b := New(uitest.Common(80, 24))
 	b.SetSize(80, 21)
-	rows := uitest.FakeRows(3)
+	rows := inOrder(uitest.FakeRows(3))
 	for _, r := range rows {
 		r.CampaignID = sp("same") // three versions of one campaign
 	}
 	show(b, rows)
 	b.move(2)
 	b.seq++
-	show(b, append([]*model.Campaign{uitest.FakeRows(4)[3]}, rows...))
+	show(b, append(inOrder([]*model.Campaign{uitest.FakeRows(4)[3]}), rows...))
 	if sel := b.Selected(); common.Str(sel.ID) != common.Str(rows[2].ID) {
 		t.Fatalf("cursor on %s, want the same version row %s", common.Str(sel.ID), common.Str(rows[2].ID))
 	}
@@ -221,5 +230,47 @@ func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
 		if r < 0x20 && r != '\n' || r == 0x7f || r >= 0x80 && r < 0xa0 {
 			t.Fatalf("control character %U in the view:\n%q", r, b.View())
 		}
+	}
+}
+
+// Part 5: drafts are listed from the start, the most recently updated
+// first, and the cursor stays on its campaign when drafts are hidden and
+// shown again (it was left on the old row, so the wrong draft opened).
+func TestDraftsFirstNewestFirstCursorKept(t *testing.T) {
+	b := New(uitest.Common(80, 24))
+	b.SetSize(80, 21)
+	if !b.Filter().ShowsDrafts() || !strings.Contains(b.Filter().Summary(), "status: all") {
+		t.Fatalf("drafts hidden at start: %s", b.Filter().Summary())
+	}
+	rows := uitest.FakeRows(4)
+	times := []string{"2026-04-01 10:00:00.000000", "2026-04-01 12:00:00.000000", "2026-04-01 09:00:00.000000", "2026-04-01 11:00:00.000000"}
+	for i, r := range rows {
+		r.UpdatedAt = sp(times[i])
+	}
+	rows[1].Status, rows[3].Status = sp(model.StatusDraft), sp(model.StatusDraft)
+	show(b, rows)
+	var order []string
+	for _, r := range b.Rows() {
+		order = append(order, common.Str(r.ID))
+	}
+	want := []string{common.Str(rows[1].ID), common.Str(rows[3].ID), common.Str(rows[0].ID), common.Str(rows[2].ID)}
+	if !slices.Equal(order, want) {
+		t.Fatalf("order %v, want newest first %v", order, want)
+	}
+	// The cursor on a published campaign; hide the drafts, show them again.
+	b.move(2)
+	keep := common.Str(b.Selected().ID)
+	_, _ = b.Update(uitest.Key("d"))
+	if b.Filter().ShowsDrafts() {
+		t.Fatal("d did not hide drafts")
+	}
+	show(b, []*model.Campaign{rows[0], rows[2]})
+	if got := common.Str(b.Selected().ID); got != keep {
+		t.Fatalf("after hiding drafts the cursor is on %s, want %s", got, keep)
+	}
+	_, _ = b.Update(uitest.Key("d"))
+	show(b, rows)
+	if got := common.Str(b.Selected().ID); got != keep {
+		t.Fatalf("after showing drafts the cursor is on %s, want %s", got, keep)
 	}
 }

@@ -213,9 +213,18 @@ func (d *confirmDialog) view(m *Model) string {
 
 // --- leaving with unsynced edits ----------------------------------------
 
-type leaveDialog struct{}
+// leaveDialog asks before leaving (esc) or quitting (q) with edits that
+// have not reached the service.
+type leaveDialog struct{ quit bool }
 
 func newLeaveDialog(m *Model) *leaveDialog { return &leaveDialog{} }
+
+func (d *leaveDialog) done() tea.Msg {
+	if d.quit {
+		return tea.QuitMsg{}
+	}
+	return leaveMsg{}
+}
 
 func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	switch msg.String() {
@@ -227,11 +236,11 @@ func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 			if err := h.Flush(ctx); err != nil {
 				return flushedMsg{err: err}
 			}
-			return leaveMsg{}
+			return d.done()
 		})
-	case "l":
+	case "l", "q":
 		m.dialog = nil
-		return m.own(func() tea.Msg { return leaveMsg{} })
+		return m.own(d.done)
 	case "esc", "n":
 		m.dialog = nil
 	}
@@ -239,19 +248,26 @@ func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 }
 
 func (d *leaveDialog) footer() []key.Binding {
+	if d.quit {
+		return []key.Binding{hint("s", "sync, then quit"), hint("q", "quit"), hint("esc", "stay")}
+	}
 	return []key.Binding{hint("s", "sync, then leave"), hint("l", "leave"), hint("esc", "stay")}
 }
 
 func (d *leaveDialog) view(m *Model) string {
 	s := m.c.Styles
+	title, verb, key := "Leave the editor?", "leave", "l"
+	if d.quit {
+		title, verb, key = "Quit campaigns?", "quit", "q"
+	}
 	// The sync state on a line of its own: run on, it wraps and leaves its
 	// "●" alone at the end of the line above.
-	return m.box("Leave the editor?",
+	return m.box(title,
 		s.Warning.Render("Some edits have not reached the service:"),
 		m.syncText(),
 		s.Text.Render("They are kept in the local journal either way and sync when you reopen the draft."),
 		"",
-		s.Key.Render("s")+" sync now, then leave   "+s.Key.Render("l")+" leave, keep them local   "+s.Key.Render("esc")+" stay")
+		s.Key.Render("s")+" sync now, then "+verb+"   "+s.Key.Render(key)+" "+verb+", keep them local   "+s.Key.Render("esc")+" stay")
 }
 
 // --- event attributes for the preview -----------------------------------

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -8,8 +9,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // startEdit opens row f's huh form: in the row for one-line values, as a
@@ -128,7 +131,72 @@ func (m *Model) afterChange() {
 	m.rebuild()
 }
 
+// reviewPublish is the Review step's publish row.
+const reviewPublish = "@review-publish"
+
+// publishedMsg is the answer to a publish from the Review step.
+type publishedMsg struct {
+	state string
+	err   error
+}
+
+// publishFromReview confirms with the campaign's name and when it goes
+// out, then syncs, publishes through V1 and shows the new state.
+func (m *Model) publishFromReview() tea.Cmd {
+	if n := len(m.probs.items); n > 0 {
+		m.setNotice(fmt.Sprintf("Fix the %d item(s) of the checklist first.", n), true)
+		return nil
+	}
+	name := "this draft"
+	if w := m.d.work; w.BasicDetails != nil && str(w.BasicDetails.Name) != "" {
+		name = "“" + str(w.BasicDetails.Name) + "”"
+	}
+	when := forms.ScheduleText(m.d.work.SchedulingDetails, m.f.Local)
+	if when == "" {
+		when = "when its trigger fires"
+	}
+	m.dialog = &confirmDialog{title: "Publish " + name + "?",
+		text: "It goes live and sends to real users " + when + ". The edits are synced first.",
+		yes: func(m *Model) tea.Cmd {
+			id, h, pub := m.id, m.d.h, m.f.Publisher
+			ctx := m.c.Context()
+			m.setNotice("Publishing…", false)
+			return m.own(func() tea.Msg {
+				if err := h.Flush(ctx); err != nil {
+					return publishedMsg{err: err}
+				}
+				if err := pub.Publish(ctx, id); err != nil {
+					return publishedMsg{err: err}
+				}
+				c, err := pub.Get(ctx, id)
+				if err != nil {
+					return publishedMsg{err: err}
+				}
+				return publishedMsg{state: str(c.Status)}
+			})
+		}}
+	return nil
+}
+
+// published shows the state a publish from the Review step left.
+func (m *Model) published(msg publishedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setNotice("publish refused: "+common.ErrorText(msg.err), true)
+		return nil
+	}
+	// The status is the record's, not a component: the editor's state
+	// follows it; the working copy changes only through the sync engine.
+	m.d.state = msg.state
+	m.d.locked, m.d.lockedAll = engine.Locked(m.d.state)
+	m.setNotice("Published: the campaign is now "+msg.state+".", false)
+	m.afterChange()
+	return nil
+}
+
 func (m *Model) runAction(f forms.Field) tea.Cmd {
+	if f.Path == reviewPublish {
+		return m.publishFromReview()
+	}
 	run := func(arg string) tea.Cmd {
 		m.notice = ""
 		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })

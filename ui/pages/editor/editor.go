@@ -171,6 +171,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			d.done(msg)
 		}
 		return nil
+	case publishedMsg:
+		return m.published(msg)
 	case resolvedMsg:
 		return m.resolved(msg)
 	case leaveMsg:

@@ -23,6 +23,12 @@ type Tester interface {
 	Test(ctx context.Context, req api.TestRequest) (api.TestResult, error)
 }
 
+// Publisher validates and publishes a draft on the service.
+type Publisher interface {
+	Publish(ctx context.Context, id string) error
+	Get(ctx context.Context, id string) (*model.Campaign, error)
+}
+
 // PreviewUser is a profile the preview personalises for.
 type PreviewUser struct {
 	Name  string
@@ -70,6 +76,11 @@ type Factory struct {
 	// (default preview.DefaultServiceDelay; negative: none).
 	Previewer    preview.Previewer
 	ServiceDelay time.Duration
+	// Publisher publishes from the Review step (nil: not offered).
+	Publisher Publisher
+	// Local is the user's time zone, for the Review's "your time" (nil:
+	// the machine's; over SSH that is the server's).
+	Local *time.Location
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".

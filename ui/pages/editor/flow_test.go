@@ -215,7 +215,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	for range len("Hello {{ UserAttribute['First Name'] }}") {
 		keys(tm, "backspace")
 	}
-	waitFor(t, tm, "title is required for publish")
+	waitFor(t, tm, "Android title is required before publishing")
 	tm.Type("Hi")
 	waitFor(t, tm, "ready to publish")
 
@@ -260,9 +260,8 @@ func TestPushDraftToPublishable(t *testing.T) {
 
 	// Leave and reopen: everything is there.
 	keys(tm, "esc")
-	waitFor(t, tm, "browse")
-	keys(tm, "d")
-	waitFor(t, tm, "Push flow")
+	// Drafts are listed by default, the one just edited first.
+	waitFor(t, tm, "browse", "Push flow")
 	keys(tm, "enter")
 	waitFor(t, tm, "Push flow", "ready to publish")
 	keys(tm, "8")
@@ -355,10 +354,10 @@ func openFixture(t *testing.T, e *env, tm *teatest.TestModel, file, name string)
 	if _, err := e.client.Create(context.Background(), body); err != nil {
 		t.Fatal(err)
 	}
-	keys(tm, "esc")
-	waitFor(t, tm, "browse")
-	keys(tm, "d", "r")
-	waitFor(t, tm, name)
+	// Drafts are listed by default; r reads the list again, for a caller
+	// that was on the browser already when the draft was created.
+	keys(tm, "esc", "r")
+	waitFor(t, tm, "browse", name)
 	c := findDraft(t, e.client, name)
 	// The newest draft is listed first.
 	keys(tm, "g", "enter")
@@ -381,9 +380,7 @@ func TestUnsyncedEditSurvivesRestart(t *testing.T) {
 	}
 	tm2, stop2 := e.run(t, time.Hour)
 	defer stop2()
-	waitFor(t, tm2, "browse")
-	keys(tm2, "d")
-	waitFor(t, tm2, "Journal")
+	waitFor(t, tm2, "browse", "Journal")
 	keys(tm2, "enter")
 	// The journal replays on load and its edit is sent at once.
 	waitFor(t, tm2, "Kept", "● synced")
@@ -585,9 +582,14 @@ func TestSelectedProblemShownWholeIn80Columns(t *testing.T) {
 	defer stop()
 	newDraft(t, tm, false, "Narrow")
 	keys(tm, "tab")
-	waitFor(t, tm, "enter: go to field", "the campaign goes to.")
+	waitFor(t, tm, "enter: go to field", "publishing.")
 	_ = tm.Quit()
 	view := tm.FinalModel(t, teatest.WithFinalTimeout(5*time.Second)).View()
+	// The message in plain words, whole, with its path on a detail line.
+	flat := strings.Join(strings.Fields(view), " ")
+	if !strings.Contains(flat, "Platforms: choose at least one of ANDROID, IOS and WEB before publishing.") || !strings.Contains(flat, "basic_details.platforms · publish.platforms") {
+		t.Fatalf("the selected problem is not whole:\n%s", view)
+	}
 	for _, l := range strings.Split(view, "\n") {
 		if lipgloss.Width(l) > 80 {
 			t.Fatalf("a line wider than the window: %q", l)

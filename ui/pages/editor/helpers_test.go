@@ -90,7 +90,7 @@ func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *drafts.E
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &Factory{Drafts: eng, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
+	f := &Factory{Drafts: eng, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}, Local: time.UTC}
 	m := f.New(testCommon(w, h), *c.CampaignID)
 	m.Update(loadedMsg{id: m.id, d: d})
 	return m, eng

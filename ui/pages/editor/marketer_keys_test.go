@@ -144,7 +144,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("enter", "down", "enter", "backspace", "backspace")
 	k.typ("40")
 	k.press("enter")
-	k.wait("Share of variation 2 (%)   40")
+	k.wait("Share of variation 2 (%) 40")
 
 	// default / variation_1 / Android.
 	k.press("pgup", "right", "down", "right")
@@ -341,19 +341,11 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.field("promo=spring27")
 	k.wait("ready to publish")
 
-	// Publish: sync, back to the browser, show drafts, inspect, publish.
-	k.press("ctrl+s")
-	k.wait("● synced")
-	k.press("esc")
-	k.wait("browse")
-	k.press("d")
-	k.wait("Viewed but not bought")
-	k.press("i")
-	k.wait("Actions")
-	k.press("a", "p")
-	k.wait("goes live")
+	// Publish from the Review step: it syncs, asks, publishes.
+	k.press("8", "enter")
+	k.wait("Publish “Viewed but not bought”?", "sends to real users")
 	k.press("y")
-	k.wait("Published “Viewed but not bought”")
+	k.wait("Published: the campaign is now SCHEDULED")
 
 	t.Logf("key presses: %d typed characters, %d other keys, %d in all (targets: ≤ %d in all, ≤ %d other)",
 		k.typed, k.other, k.typed+k.other, targetKeys, targetOther)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
@@ -28,6 +29,9 @@ type problems struct {
 type panelItem struct {
 	blocking bool // stops sync (DRAFT_PATCH), else a publish checklist item
 	p        engine.Problem
+	// plain is the problem in the form's words (the label, no JSON path);
+	// p keeps the engine's own message and target for the detail line.
+	plain forms.Plain
 }
 
 // judge validates the whole campaign in both phases. It runs on every key
@@ -40,13 +44,15 @@ func (pp *problems) judge(d *draft, opts engine.Options) {
 	pp.items = pp.items[:0]
 	for _, p := range pp.patch {
 		seen[p] = true
-		pp.items = append(pp.items, panelItem{blocking: true, p: p})
+		pp.items = append(pp.items, panelItem{blocking: true, p: p, plain: forms.Describe(p)})
 	}
 	pp.publish = pp.publish[:0]
-	for _, p := range all {
+	// The editor's own check on image and link addresses (the spec only
+	// asks for a URI) joins the publish checklist.
+	for _, p := range append(all, forms.CheckURLs(d.work)...) {
 		if !seen[p] {
 			pp.publish = append(pp.publish, p)
-			pp.items = append(pp.items, panelItem{p: p})
+			pp.items = append(pp.items, panelItem{p: p, plain: forms.Describe(p)})
 		}
 	}
 	pp.cur = min(max(0, pp.cur), max(0, len(pp.items)-1))
@@ -75,7 +81,7 @@ func (m *Model) updateProblems(msg tea.KeyMsg) tea.Cmd {
 		pp.cur = min(len(pp.items)-1, pp.cur+1)
 	case key.Matches(msg, m.keys.Edit):
 		if pp.cur >= 0 && pp.cur < len(pp.items) {
-			m.jumpTo(pp.items[pp.cur].p.Target)
+			m.jumpTo(forms.FieldTarget(pp.items[pp.cur].p))
 		}
 	}
 	return nil
@@ -84,8 +90,17 @@ func (m *Model) updateProblems(msg tea.KeyMsg) tea.Cmd {
 // checkText is how far the draft is from publishable.
 func (m *Model) checkText() string {
 	s := m.c.Styles
+	published := m.d.state != "" && m.d.state != model.StatusDraft
 	if n := len(m.probs.items); n > 0 {
+		if published {
+			return s.Warning.Render(fmt.Sprintf("%d to fix", n))
+		}
 		return s.Warning.Render(fmt.Sprintf("%d to fix before publishing", n))
+	}
+	// A published campaign is not "ready to publish" (defect 10): its
+	// edits go to the live campaign.
+	if published {
+		return s.OK.Render("✓ no problems · edits apply to the " + strings.ToLower(m.d.state) + " campaign")
 	}
 	return s.OK.Render("✓ ready to publish")
 }
@@ -102,7 +117,7 @@ func (m *Model) scrollPanel() {
 		if it.blocking {
 			tag = "invalid"
 		}
-		return fmt.Sprintf("%-8s %s: %s", tag, common.Clean(it.p.Target), common.Clean(it.p.Message))
+		return fmt.Sprintf("%-8s %s", tag, common.Clean(it.plain.Text))
 	}
 	// The cursor's item, wrapped, takes lines first..last; every other
 	// item one line. Only the lines the viewport shows are drawn.
@@ -110,6 +125,9 @@ func (m *Model) scrollPanel() {
 	focus := m.pane == paneProblems && pp.cur < len(pp.items)
 	if focus {
 		wrapped = strings.Split(s.Renderer().NewStyle().Width(max(w-2, 10)).Render(text(pp.items[pp.cur])), "\n")
+		// The path and rule stay one line away for engineers.
+		it := pp.items[pp.cur]
+		wrapped = append(wrapped, common.Truncate("         "+common.Clean(it.p.Target)+" · "+string(it.p.Rule), w-2))
 		if len(wrapped) > rows {
 			wrapped = append(wrapped[:rows-1], common.Truncate(strings.Join(wrapped[rows-1:], " "), w-2))
 		}

@@ -63,7 +63,13 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 	case forms.Enum, forms.Bool:
 		r.text = text
 		choices := f.Choices()
-		if !slices.Contains(choices, text) {
+		switch {
+		case text == "" && !slices.Contains(choices, "") && len(choices) > 0:
+			// A choice that must hold a value and holds none yet (the iOS
+			// audience) opens on its first option, with no "(not set)"
+			// row (defect 10); enter takes it.
+			r.text = choices[0]
+		case !slices.Contains(choices, text):
 			choices = append(choices, text) // a value from elsewhere stays choosable
 		}
 		opts := make([]huh.Option[string], len(choices))
@@ -185,6 +191,9 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case msg.Type == tea.KeyEnter && r.field.Kind != forms.LongText, msg.Type == tea.KeyTab && r.inline:
 		m.stopEditing()
+		if v := r.value(); r.chooses() && v != r.last {
+			return m.choose(r.field, v) // the choice shown when it opened
+		}
 		return nil
 	case r.inline && (msg.Type == tea.KeyUp || msg.Type == tea.KeyDown):
 		m.stopEditing()
@@ -225,8 +234,8 @@ func (r *rowForm) view(m *Model) string {
 	}
 	var others []string
 	for _, it := range m.probs.items {
-		if !slices.Contains(own, it.p.Message) {
-			others = append(others, it.p.Target+": "+it.p.Message)
+		if !slices.Contains(own, it.plain.Text) {
+			others = append(others, it.plain.Text)
 		}
 	}
 	switch {

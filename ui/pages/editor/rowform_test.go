@@ -123,7 +123,7 @@ func TestTextRowThroughHuhValidatesEveryKey(t *testing.T) {
 	for range len(old) {
 		send(tm, kBackspace)
 	}
-	screenHas(t, tm, "✗ title is required for publish")
+	screenHas(t, tm, "✗ Android title is required before publishing")
 	send(tm, runes("H"), runes("i"), runes("q"), kEnter)
 	screenHas(t, tm, "Hiq")
 	tr := p.steps(t, len(old)+5)
@@ -182,7 +182,7 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	// Hovering a choice applies it: the engine judges it at once, and the
 	// dialog says so.
 	send(tm, kDown, kDown)
-	screenHas(t, tm, "▸ SEND_IN_USER_TIMEZONE", "to fix before publishing", "user_timezone_details is required")
+	screenHas(t, tm, "▸ SEND_IN_USER_TIMEZONE", "to fix before publishing", "User time zone settings")
 	up := tea.KeyMsg{Type: tea.KeyUp}
 	send(tm, up, up, up)
 	screenHas(t, tm, "▸ ASAP")
@@ -233,7 +233,7 @@ func TestMultiSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	screenHas(t, tm, "[x] ANDROID", "[x] IOS", "[ ] WEB")
 	// WEB on: its content is now missing, at once; off again: gone.
 	send(tm, kDown, kDown, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
-	screenHas(t, tm, "[x] WEB", "3 to fix before publishing", "web content is required for publish")
+	screenHas(t, tm, "[x] WEB", "3 to fix before publishing", "Web content is missing")
 	send(tm, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
 	screenHas(t, tm, "[ ] WEB", "✓ ready to publish")
 	tr := p.steps(t, 5)
@@ -249,10 +249,10 @@ func TestMultiSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	// Both others off: platforms required, shown beside the field.
 	up := tea.KeyMsg{Type: tea.KeyUp}
 	send(tm, up, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, up, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
-	screenHas(t, tm, "[ ] ANDROID", "[ ] IOS", "✗ basic_details.platforms is required")
+	screenHas(t, tm, "[ ] ANDROID", "[ ] IOS", "✗ Platforms: choose at least one")
 	send(tm, kEnter)
 	tr = p.steps(t, 10)
-	if len(tr[8].rowProbs) == 0 || !strings.Contains(tr[8].rowProbs[0], "platforms is required") || tr[9].field != "" {
+	if len(tr[8].rowProbs) == 0 || !strings.Contains(tr[8].rowProbs[0], "choose at least one of ANDROID") || tr[9].field != "" {
 		t.Fatalf("trace %+v", tr[5:])
 	}
 	if got := st.Working(p.m.id).BasicDetails.Platforms; len(got) != 0 {
@@ -368,7 +368,7 @@ func TestChoiceDialogWithOnlyItsOwnProblem(t *testing.T) {
 	c.SchedulingDetails = nil
 	_, tm, _ := startProbe(t, c, forms.StepSchedule, "scheduling_details.delivery_type")
 	send(tm, kEnter)
-	screenHas(t, tm, "▸ (not set)", "✗ scheduling_details is required", "nothing else to fix before publishing")
+	screenHas(t, tm, "▸ (not set)", "✗ Schedule is missing", "nothing else to fix before publishing")
 	send(tm, kDown, kDown, kDown, kDown) // SEND_IN_USER_TIMEZONE: a problem of another field
-	screenHas(t, tm, "▸ SEND_IN_USER_TIMEZONE", "2 to fix before publishing", "user_timezone_details is required")
+	screenHas(t, tm, "▸ SEND_IN_USER_TIMEZONE", "2 to fix before publishing", "User time zone settings")
 }

@@ -8,8 +8,10 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
@@ -44,12 +46,17 @@ func (m *Model) rebuild() {
 		m.step = forms.StepBasic
 	}
 	l.rows = forms.Fields(m.step, m.ctxFor())
+	if m.step == forms.StepReview && m.f.Publisher != nil && m.d.state == model.StatusDraft {
+		l.rows = append(l.rows, forms.Field{Path: reviewPublish, Label: "Publish…", Kind: forms.Action})
+	}
 	if l.problems == nil {
 		l.problems = map[int][]string{}
 	}
 	clear(l.problems)
 	for _, it := range m.probs.items {
-		t := it.p.Target
+		// The row the problem is fixed in (a missing email body belongs
+		// beside HTML, not the email's first row: defect 4).
+		t := forms.FieldTarget(it.p)
 		first := -1
 		matched := false
 		for i, f := range l.rows {
@@ -57,7 +64,7 @@ func (m *Model) rebuild() {
 				continue
 			}
 			if t == f.Path || strings.HasPrefix(t, f.Path+".") || strings.HasPrefix(t, f.Path+"[") {
-				l.problems[i] = append(l.problems[i], it.p.Message)
+				l.problems[i] = append(l.problems[i], it.plain.Text)
 				matched = true
 			} else if first < 0 && strings.HasPrefix(f.Path, t+".") {
 				first = i
@@ -65,7 +72,7 @@ func (m *Model) rebuild() {
 		}
 		// A problem about a whole object shows on the object's first field.
 		if !matched && first >= 0 {
-			l.problems[first] = append(l.problems[first], it.p.Message)
+			l.problems[first] = append(l.problems[first], it.plain.Text)
 		}
 	}
 	l.cur = min(max(0, l.cur), max(0, len(l.rows)-1))
@@ -289,9 +296,11 @@ func (m *Model) rowLine(i, w, lw int) string {
 	if f.Kind == forms.Action {
 		label := indent + "[ " + f.Label + " ]"
 		if focused {
-			return s.Selected.Render(common.Truncate(label, w))
+			// The cursor mark, as on value rows: without colour a
+			// highlighted button looks like any other (defect 2).
+			return s.Cursor.Render("▸") + s.Selected.Render(common.Truncate(label, w-1))
 		}
-		return s.Key.Render(common.Truncate(label, w))
+		return " " + s.Key.Render(common.Truncate(label, w-1))
 	}
 	label := pad(common.Truncate(indent+f.Label, lw), lw)
 	var val string
@@ -316,7 +325,7 @@ func (m *Model) rowLine(i, w, lw int) string {
 				// Without colour a muted hint reads as a value that is set.
 				hint = "(" + hint + ")"
 			}
-			val = s.Muted.Render(common.Truncate(hint, vw))
+			val = s.Placeholder.Render(common.Truncate(hint, vw))
 		} else {
 			val = common.Truncate(val, vw)
 		}
@@ -349,7 +358,15 @@ func (m *Model) detailLines(w int) []string {
 			out = append(out, s.Error.Render(fmt.Sprintf("  … %d more", len(l.problems[l.cur])-2)))
 			break
 		}
-		out = append(out, s.Error.Render(common.Truncate("✗ "+common.Clean(p), w)))
+		// The focused row's problems in full, wrapped: a cut message could
+		// only be read by tabbing into the panel.
+		for j, l := range strings.Split(ansi.Wrap(common.Clean(p), max(10, w-2), ""), "\n") {
+			mark := "✗ "
+			if j > 0 {
+				mark = "  "
+			}
+			out = append(out, s.Error.Render(mark+l))
+		}
 	}
 	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
 		out = append(out, s.Muted.Render(common.Truncate(f.Help, w)))

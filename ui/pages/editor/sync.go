@@ -181,6 +181,22 @@ func (m *Model) flushed(msg flushedMsg) tea.Cmd {
 	return m.schedulePreview()
 }
 
+// GuardQuit holds q while edits have not reached the service: it asks, as
+// esc does (defect 1: q quit at once, with unsent edits). The root calls it
+// outside Update, so it holds the draft itself.
+func (m *Model) GuardQuit() tea.Cmd {
+	defer m.hold()()
+	if !m.d.loaded || m.d.h == nil || m.dialog != nil {
+		return nil
+	}
+	m.status = m.d.h.Status()
+	if len(m.status.Unsynced) == 0 && m.status.State == drafts.StateSynced {
+		return nil
+	}
+	m.dialog = &leaveDialog{quit: true}
+	return func() tea.Msg { return nil }
+}
+
 // leave asks first when edits have not reached the service.
 func (m *Model) leave() tea.Cmd {
 	bye := m.own(func() tea.Msg { return leaveMsg{} })

@@ -3,6 +3,10 @@ package editor
 import (
 	"fmt"
 	"strings"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -75,10 +79,9 @@ func (m *Model) fit(s string) string { return common.Fit(s, m.width, m.height) }
 // height. Narrow windows drop the preview column (tab shows it instead).
 func (m *Model) layout() (stepsW, formW, prevW, bodyH int) {
 	bodyH = max(4, m.height-m.panelHeight()-1)
-	stepsW = 22
-	if m.width >= 140 {
-		stepsW = 25
-	}
+	// Wide enough for "▸ 6 Delivery controls" and its count: a step name
+	// is never cut.
+	stepsW = 25
 	if m.width < 100 {
 		stepsW = 0
 	}
@@ -99,8 +102,19 @@ func (m *Model) panelHeight() int {
 	return 8
 }
 
-func (m *Model) formWidth() int  { _, f, _, _ := m.layout(); return f }
-func (m *Model) labelWidth() int { return min(26, max(12, m.formWidth()/3)) }
+func (m *Model) formWidth() int { _, f, _, _ := m.layout(); return f }
+
+// labelWidth fits the longest label of the step, so no label is cut
+// ("Bypass do-not-d…"), up to half the form.
+func (m *Model) labelWidth() int {
+	lw := 12
+	for _, f := range m.list.rows {
+		if f.Kind != forms.Heading && f.Kind != forms.Action {
+			lw = max(lw, 2*f.Depth+lipgloss.Width(f.Label))
+		}
+	}
+	return min(lw, max(12, m.formWidth()/2))
+}
 
 // column pads or clips lines to exactly h lines of width w.
 func column(lines []string, w, h int) []string {
@@ -147,6 +161,12 @@ func (m *Model) stepsView(w, h int) []string {
 func (m *Model) reviewView(w int) string {
 	s := m.c.Styles
 	lines := []string{s.Title.Render("Review"), ""}
+	// The Review step's own actions, as rows (enter runs the focused one).
+	for i, f := range m.list.rows {
+		if f.Kind == forms.Action {
+			lines = append(lines, m.rowLine(i, w, m.labelWidth()))
+		}
+	}
 	if items := m.probs.items; len(items) == 0 {
 		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
 	} else {
@@ -156,9 +176,23 @@ func (m *Model) reviewView(w int) string {
 				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(items)-12)))
 				break
 			}
-			lines = append(lines, s.Error.Render(common.Truncate("☐ "+common.Clean(it.p.Target)+": "+common.Clean(it.p.Message), w)))
+			for j, l := range strings.Split(ansi.Wrap(common.Clean(it.plain.Text), max(10, w-2), ""), "\n") {
+				mark := "☐ "
+				if j > 0 {
+					mark = "  "
+				}
+				lines = append(lines, s.Error.Render(mark+l))
+			}
 		}
 	}
+	// The campaign in words: who, when, what (part 4).
+	loc := m.f.Local
+	if loc == nil {
+		loc = time.Local
+	}
+	sum := forms.Summarize(m.d.work, forms.SummaryOpts{Local: loc, Reach: -1, Problems: m.probs.publish})
+	lines = append(lines, "")
+	lines = append(lines, summaryLines(s, sum, w)...)
 	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
 	lines = append(lines, "", s.Subtitle.Render("Content"),
 		fmt.Sprintf("  locales: %s", strings.Join(forms.Locales(m.d.work), ", ")),
@@ -166,7 +200,9 @@ func (m *Model) reviewView(w int) string {
 	if m.d.channel() == model.ChannelPush {
 		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.d.work), ", "))
 	}
-	lines = append(lines, "", s.Muted.Render("To publish: esc, i on the draft, a → publish."))
+	if m.f.Publisher != nil && m.d.state == model.StatusDraft {
+		lines = append(lines, "", s.Muted.Render("enter on Publish… syncs, asks, then publishes."))
+	}
 	return strings.Join(lines, "\n")
 }
 
