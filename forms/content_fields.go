@@ -49,7 +49,7 @@ func (b *builder) content() {
 		b.add(Field{Path: "@remove-variation", Role: RoleRemoveVariation, Label: "Remove " + vr, Kind: Action,
 			Do: func(c *model.Campaign, _ string) error { return RemoveVariation(c, vr) }})
 	}
-	if Keyed(c) {
+	if Keyed(c) || x.push() && len(Platforms(c)) > 1 {
 		from := sel
 		b.add(Field{Path: "@copy", Role: RoleCopyContent, Label: "Copy this content to…", Kind: Action, Prompt: "locale/variation (e.g. fr/variation_1)",
 			Do: func(c *model.Campaign, arg string) error {

@@ -6,6 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -61,5 +62,27 @@ func TestIOSAudienceOpensOnItsFirstChoice(t *testing.T) {
 	ios := m.d.work.BasicDetails.PlatformSpecificDetails.IOS
 	if ios == nil || ios.SendToAllEligibleDevice == nil || !*ios.SendToAllEligibleDevice {
 		t.Fatalf("enter did not take the first choice: %s", model.Encode(m.d.work.BasicDetails))
+	}
+}
+
+// Part 3: "Copy this content to…" is a picker; Android's title and message
+// reach iOS with real key presses.
+func TestCopyToPicksOtherPlatforms(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	c.CampaignContent.Locales, c.CampaignContent.VariationDetails = nil, nil
+	m, _ := newTestEditor(t, c, 120, 40)
+	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("2")})
+	for i := 0; i < 12 && !strings.Contains(m.View(), "▸[ Copy this content to… ]"); i++ {
+		m.Update(tea.KeyMsg{Type: tea.KeyDown})
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	if v := m.View(); !strings.Contains(v, "[ ] iOS") {
+		t.Fatalf("no picker:\n%s", v)
+	}
+	m.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	msg := forms.Message(m.d.work, "default", "variation_1")
+	if msg == nil || msg.Push.IOS == nil || *msg.Push.IOS.BasicDetails.Title != *msg.Push.Android.BasicDetails.Title {
+		t.Fatalf("iOS title not copied: %s", model.Encode(msg))
 	}
 }

@@ -197,6 +197,10 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 	if f.Path == reviewPublish {
 		return m.publishFromReview()
 	}
+	if f.Role == forms.RoleCopyContent {
+		m.dialog = newCopyDialog(m)
+		return nil
+	}
 	run := func(arg string) tea.Cmd {
 		m.notice = ""
 		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })

@@ -19,7 +19,7 @@ import (
 // the targets.
 const (
 	targetKeys, targetOther   = 800, 120
-	ceilingKeys, ceilingOther = 1600, 420
+	ceilingKeys, ceilingOther = 1550, 440
 )
 
 // keyCounter sends key presses and counts them: typed characters apart
@@ -184,31 +184,34 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.down(1)
 	k.field("shop://viewed")
 
-	// Copy the cell to es / variation_1, then translate both platforms.
-	k.press("pgup", "down", "enter")
-	k.wait("locale/variation")
-	k.typ("es/variation_1")
+	// Copy Android to es / variation_1 (whole) and its iOS (mapped), then
+	// translate both platforms.
+	k.press("pgup", "pgup", "down", "down", "left")
+	k.wait("‹ ANDROID ›")
+	k.down(4)
 	k.press("enter")
-	k.wait("Copy this content to es/variation_1 ✓")
+	k.wait("[ ] es · variation 1 · iOS")
+	k.press("down", "down", "down", "space", "down", "space", "enter")
+	k.wait("Copied to 2 targets")
 	title1es, msg1es := "¿Lo sigues pensando, {{UserAttribute['First Name'] | default('')}}?", "El artículo que viste casi se agota."
 	k.press("pgup", "right")
 	k.wait("‹ es ›")
 	k.press("pgdown", "down", "down", "enter", "ctrl+u")
 	k.typ(title1es)
-	k.press("enter", "down", "down", "enter", "ctrl+u")
+	k.press("enter", "down", "enter", "ctrl+u")
 	k.typ(msg1es)
-	k.press("esc", "pgup", "up", "up", "left")
-	k.wait("‹ ANDROID ›")
+	k.press("esc", "pgup", "up", "right")
+	k.wait("‹ IOS ›")
 	k.press("pgdown", "enter", "ctrl+u")
 	k.typ(title1es)
-	k.press("enter", "down", "enter", "ctrl+u")
+	k.press("enter", "down", "down", "enter", "ctrl+u")
 	k.typ(msg1es)
 	k.press("esc")
 
 	// default / variation_2: an Android carousel, iOS typed.
-	k.press("pgup", "up", "up", "up", "right", "down", "right")
-	k.wait("‹ default ›", "‹ variation_2 ›")
-	k.down(9)
+	k.press("pgup", "up", "up", "up", "up", "right", "down", "right", "down", "left")
+	k.wait("‹ default ›", "‹ variation_2 ›", "‹ ANDROID ›")
+	k.down(8)
 	k.press("right", "right", "right")
 	k.wait("‹ SIMPLE_IMAGE_CAROUSEL ›")
 	title2, msg2 := "Picked for you", "Three ideas like the one you viewed."
@@ -254,12 +257,22 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("esc", "down", "right", "down")
 	k.field("shop://picks")
 
-	// Copy to es / variation_2 and translate.
+	// Copy each platform to es / variation_2 and translate.
 	k.press("pgup", "down", "enter")
-	k.wait("locale/variation")
-	k.typ("es/variation_2")
+	k.wait("[ ] es · variation 2 · iOS")
+	k.down(6)
+	k.press("space", "enter")
+	k.wait("Copied to 1 target")
+	k.press("pgup", "pgup", "down", "down", "left")
+	k.wait("‹ ANDROID ›")
+	k.down(4)
 	k.press("enter")
-	k.wait("Copy this content to es/variation_2 ✓")
+	k.wait("[ ] es · variation 2 · Android")
+	k.down(5)
+	k.press("space", "enter")
+	k.wait("Copied to 1 target")
+	k.press("up", "up", "up", "up", "right")
+	k.wait("‹ IOS ›")
 	title2es, msg2es := "Elegidos para ti", "Tres ideas como la que viste."
 	k.press("pgup", "right")
 	k.wait("‹ es ›")
