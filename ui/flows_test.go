@@ -14,6 +14,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
@@ -24,14 +25,14 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/pages/inspector"
 )
 
-// Fixture names (uitest.NewFixture).
+// Fixture names (sandboxtest.NewFixture).
 const (
-	nameOneTime  = uitest.NameOneTime
-	namePeriodic = uitest.NamePeriodic
-	nameEvent    = uitest.NameEvent
-	nameEmpty    = uitest.NameEmpty
-	nameEmail    = uitest.NameEmail
-	drafts       = uitest.Drafts
+	nameOneTime  = sandboxtest.NameOneTime
+	namePeriodic = sandboxtest.NamePeriodic
+	nameEvent    = sandboxtest.NameEvent
+	nameEmpty    = sandboxtest.NameEmpty
+	nameEmail    = sandboxtest.NameEmail
+	drafts       = sandboxtest.Drafts
 )
 
 var (
@@ -43,11 +44,11 @@ var (
 
 func sp(s string) *string { return &s }
 
-// fixture is the sandbox of uitest.NewFixture.
-type fixture struct{ *uitest.Fixture }
+// fixture is the sandbox of sandboxtest.NewFixture.
+type fixture struct{ *sandboxtest.Fixture }
 
 func newFixture(t *testing.T, extra ...*model.Campaign) *fixture {
-	return &fixture{uitest.NewFixture(t, extra...)}
+	return &fixture{sandboxtest.NewFixture(t, extra...)}
 }
 
 func (f *fixture) status(t *testing.T, name string) string { return f.Status(t, name) }
@@ -583,7 +584,7 @@ func TestChildCampaignLinksToItsParent(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f := &fixture{&uitest.Fixture{Client: client}}
+	f := &fixture{&sandboxtest.Fixture{Client: client}}
 	flt := browser.DefaultFilter()
 	flt.Children = true
 	res, err := client.Search(context.Background(), flt.Request(1))

@@ -1,8 +1,9 @@
 // Package uitest holds what the screens' tests share: one golden helper on
 // x/exp/golden, waiting on teatest.WaitFor, named key presses, a Common for
-// screens driven directly, and a real sandbox on loopback with campaigns in
-// several states. It is linked into tests only (the import-rule test checks
-// that no program package imports it), which is why it may use the sandbox.
+// screens driven directly, and made-up rows. It is linked into tests only
+// (the import-rule test checks that no program package imports it). The real
+// sandbox the flows run against is api/sandbox/sandboxtest: nothing under ui/
+// imports the sandbox.
 package uitest
 
 import (

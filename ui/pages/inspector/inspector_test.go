@@ -12,6 +12,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -86,7 +87,7 @@ func TestLockedFieldsMarked(t *testing.T) {
 }
 
 func TestInspectorOfAMissingCampaign(t *testing.T) {
-	f := uitest.NewFixture(t)
+	f := sandboxtest.NewFixture(t)
 	c := uitest.Common(80, 24)
 	c.Client = f.Client
 	in := New(c, "000000000000000000000000", nil)

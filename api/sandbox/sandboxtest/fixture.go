@@ -1,4 +1,7 @@
-package uitest
+// Package sandboxtest starts a real sandbox on loopback filled with campaigns
+// in several states, for the tests of the screens. It lives beside the
+// sandbox, not under ui/, so that no UI package depends on the sandbox.
+package sandboxtest
 
 import (
 	"context"
@@ -6,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 	"time"
@@ -13,7 +17,6 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // Clock is the sandbox's clock. It starts where every fixture's start time
@@ -57,10 +60,24 @@ const (
 
 func sp(s string) *string { return &s }
 
+// name is a campaign's name; every fixture campaign has one.
+func name(c *model.Campaign) string {
+	if c.BasicDetails == nil || c.BasicDetails.Name == nil {
+		return ""
+	}
+	return *c.BasicDetails.Name
+}
+
+// root is the repository root, found from this file's place in it.
+func root() string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..")
+}
+
 // Campaign reads testdata/campaigns/<file> at the repository root.
 func Campaign(t testing.TB, file string) *model.Campaign {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(Root(t), "testdata", "campaigns", file))
+	data, err := os.ReadFile(filepath.Join(root(), "testdata", "campaigns", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,9 +113,9 @@ func NewFixture(t *testing.T, extra ...*model.Campaign) *Fixture {
 		clock.Advance(time.Minute)
 		res, err := client.Create(ctx, c)
 		if err != nil {
-			t.Fatalf("create %s: %v", common.CampaignName(c), err)
+			t.Fatalf("create %s: %v", name(c), err)
 		}
-		f.IDs[common.CampaignName(c)] = res.ID
+		f.IDs[name(c)] = res.ID
 		return res.ID
 	}
 	publish := func(id string) {
@@ -136,25 +153,8 @@ func (f *Fixture) Status(t *testing.T, name string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return common.Str(c.Status)
-}
-
-// FakeRows makes n campaigns for views that need no service.
-func FakeRows(n int) []*model.Campaign {
-	types := []string{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered}
-	var out []*model.Campaign
-	for i := range n {
-		v := int64(1 + i%3)
-		out = append(out, &model.Campaign{
-			ID:                   sp(fmt.Sprintf("%024x", i+1)),
-			CampaignID:           sp(fmt.Sprintf("%024x", i+1)),
-			VersionNumber:        &v,
-			Status:               sp(model.Statuses[1+i%6]),
-			Channel:              sp([]string{model.ChannelPush, model.ChannelEmail}[i%2]),
-			CampaignDeliveryType: sp(types[i%3]),
-			UpdatedAt:            sp(fmt.Sprintf("2026-11-%02dT10:%02d:00Z", 1+i%20, i)),
-			BasicDetails:         &model.BasicDetails{Name: sp(fmt.Sprintf("Campaign number %d with a long name", i+1))},
-		})
+	if c.Status == nil {
+		return ""
 	}
-	return out
+	return *c.Status
 }
