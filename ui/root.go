@@ -82,6 +82,9 @@ func New(cfg Config) tea.Model {
 		c.ReadOnly = "the profile " + cfg.Profile + " is read-only"
 		r.editor = nil // the draft editor writes
 	}
+	if r.editor != nil && r.editor.Drafts != nil {
+		c.Journal = journal{r.editor.Drafts}
+	}
 	r.help.ShortSeparator = " · "
 	r.help.Styles.ShortKey = c.Styles.Key
 	r.help.Styles.FullKey = c.Styles.Key

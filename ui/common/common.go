@@ -39,6 +39,8 @@ type Common struct {
 	Ctx context.Context
 	// Highlight colours JSON for this session's renderer, cached by content.
 	Highlight *Highlighter
+	// Journal is the drafts kept on this computer (nil: none).
+	Journal Journal
 }
 
 // Context is Ctx, or a background context when none was set (tests).

@@ -17,6 +17,8 @@ type KeyMap struct {
 	ToggleDrafts, ToggleChildren key.Binding
 	ToggleArchived               key.Binding
 	ClearFilter                  key.Binding
+	// Unsynced lists the drafts with edits not yet on the service.
+	Unsynced key.Binding
 
 	// Inspector.
 	Actions, Validate, Edit key.Binding
@@ -74,6 +76,7 @@ func DefaultKeyMap() KeyMap {
 		ToggleChildren: b("c", "child campaigns", "c"),
 		ToggleArchived: b("a", "archived", "a"),
 		ClearFilter:    b("x", "clear filters", "x"),
+		Unsynced:       b("u", "unsynced drafts", "u"),
 
 		Actions:     b("a", "actions", "a"),
 		Validate:    b("v", "validate", "v"),

@@ -167,6 +167,8 @@ type Browser struct {
 
 	spin spinner.Model
 	form *filterForm
+	// local is the drafts kept on this computer (local.go).
+	local local
 }
 
 // New builds the browser; Init starts the first search.
@@ -178,7 +180,7 @@ func New(c *common.Common) *Browser {
 
 func (b *Browser) Title() string { return "browse" }
 
-func (b *Browser) Init() tea.Cmd { return b.load(1) }
+func (b *Browser) Init() tea.Cmd { return tea.Batch(b.load(1), b.loadLocal()) }
 
 // Filter returns the current filter.
 func (b *Browser) Filter() Filter { return b.filter }
@@ -243,6 +245,10 @@ func (b *Browser) ShortHelp() []key.Binding {
 	} else {
 		drafts.SetHelp("d", "show drafts")
 	}
+	if len(b.local.drafts) > 0 || b.local.show {
+		// The announced drafts are one key away.
+		return b.unlessReadOnly(k.Open, k.Unsynced, k.Filter, drafts, k.Help, k.Quit, k.New, k.Refresh, k.NextPage)
+	}
 	return b.unlessReadOnly(k.Open, k.Filter, drafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh)
 }
 
@@ -260,7 +266,7 @@ func (b *Browser) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Inspect},
 		b.unlessReadOnly(k.NextPage, k.PrevPage, k.Refresh, k.New),
-		{k.Filter, k.ToggleDrafts, k.ToggleChildren, k.ToggleArchived, k.ClearFilter},
+		{k.Filter, k.ToggleDrafts, k.ToggleChildren, k.ToggleArchived, k.ClearFilter, k.Unsynced},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
 }
@@ -271,11 +277,11 @@ func (b *Browser) visibleRows() int {
 	if b.tall() {
 		return PageSize
 	}
-	return max(b.h-3, 1)
+	return max(b.h-3-len(b.banner()), 1)
 }
 
 // tall windows show the selected campaign under the table.
-func (b *Browser) tall() bool { return b.h >= PageSize+3+8 }
+func (b *Browser) tall() bool { return b.h >= PageSize+3+8+len(b.banner()) }
 
 // clampOffset scrolls the table's viewport to keep the cursor in view.
 func (b *Browser) clampOffset() {
@@ -301,6 +307,9 @@ func (b *Browser) move(d int) {
 }
 
 func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if cmd, ok := b.updateLocal(msg); ok {
+		return b, cmd
+	}
 	switch msg := msg.(type) {
 	case searchResultMsg:
 		if msg.seq != b.seq {
@@ -308,8 +317,16 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		b.loading = false
 		if msg.err != nil {
+			if cmd, ok := b.searchFailed(msg.err); ok {
+				return b, cmd
+			}
 			b.err = common.ErrorText(msg.err)
 			return b, nil
+		}
+		back := b.searchWorked()
+		if b.local.show {
+			// The journal's list stays until u (or a filter) leaves it.
+			return b, back
 		}
 		if len(msg.rows) == 0 && msg.page > 1 {
 			// A full page was the last one; stay where we were.
@@ -341,7 +358,7 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b.rebuildRows()
 		b.clampOffset()
 		b.rebuildPreview()
-		return b, nil
+		return b, back
 	case spinner.TickMsg:
 		if !b.loading {
 			return b, nil
@@ -350,7 +367,7 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b.spin, cmd = b.spin.Update(msg)
 		return b, cmd
 	case common.FocusMsg, common.CampaignChangedMsg:
-		return b, b.load(b.page)
+		return b, tea.Batch(b.load(b.page), b.loadLocal())
 	case tea.MouseMsg:
 		if b.form != nil {
 			return b, nil
@@ -376,7 +393,14 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 	k := b.c.Keys
+	if b.local.show && !b.local.offline && (key.Matches(msg, k.NextPage) || key.Matches(msg, k.PrevPage) ||
+		key.Matches(msg, k.ToggleDrafts) || key.Matches(msg, k.ToggleChildren) || key.Matches(msg, k.ToggleArchived) ||
+		key.Matches(msg, k.ClearFilter) || key.Matches(msg, k.Filter)) {
+		b.local.show = false // a search again
+	}
 	switch {
+	case key.Matches(msg, k.Unsynced):
+		return b.toggleLocal()
 	case key.Matches(msg, k.Up):
 		b.move(-1)
 	case key.Matches(msg, k.Down):
@@ -495,6 +519,13 @@ func (b *Browser) columns() []column {
 	if wide {
 		cols[2].width, cols[5].width = 24, 16
 	}
+	if b.local.show {
+		// What is not on the service yet, in place of status and version.
+		cols[3], cols[4], cols[5] = column{"NOT ON THE SERVICE YET", 22}, column{"", 0}, column{"", 0}
+		if wide {
+			cols[3].width = 40
+		}
+	}
 	// Narrow windows drop the columns that matter least, so the name keeps
 	// room to be read: updated, then version, then channel.
 	for _, drop := range []int{5, 4, 1, -1} {
@@ -519,7 +550,14 @@ func (b *Browser) View() string {
 	}
 	st := b.c.Styles
 	var sb strings.Builder
-	sb.WriteString(" " + st.Muted.Render(ansi.Truncate(common.Clean(b.filter.Summary()), max(b.w-2, 0), "…")) + "\n")
+	for _, l := range b.banner() {
+		sb.WriteString(l + "\n")
+	}
+	summary := b.filter.Summary()
+	if b.local.show {
+		summary = "drafts kept on this computer"
+	}
+	sb.WriteString(" " + st.Muted.Render(ansi.Truncate(common.Clean(summary), max(b.w-2, 0), "…")) + "\n")
 
 	cols := b.columns()
 	var hdr []string
@@ -607,6 +645,9 @@ func (b *Browser) rebuildPreview() {
 	if p := model.Present(c); len(p) > 0 {
 		add("Components", text(strings.Join(p, ", ")))
 	}
+	if l := b.unsynced(c); l != nil {
+		add("Not on service", st.Warning.Render(unsyncedText(l.Unsynced)+" (edited here, sent when possible)"))
+	}
 	if why := cmp.Or(b.c.ReadOnly, common.ReadOnlyReason(c)); why != "" {
 		add("Editing", st.Locked.Render("read-only: "+why))
 	}
@@ -636,6 +677,9 @@ func NewestFirst(rows []*model.Campaign) []*model.Campaign {
 }
 
 func (b *Browser) emptyText() string {
+	if b.local.offline {
+		return "Nothing to list while the service cannot be reached."
+	}
 	if len(b.filter.Status) == 0 {
 		return "No campaigns match. Drafts are hidden: press d to show them."
 	}
@@ -652,6 +696,10 @@ func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) str
 	if c.ParentID != nil || c.FlowID != nil {
 		name = "↳ " + name
 	}
+	loc := b.unsynced(c)
+	if loc != nil {
+		name = "● " + name // edits not yet on the service
+	}
 	status := common.Clean(common.Str(c.Status))
 	cells := []string{
 		common.Pad(name, cols[0].width),
@@ -662,6 +710,10 @@ func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) str
 		common.Pad(common.ShortTime(common.Str(c.UpdatedAt), wide), cols[5].width),
 	}
 	statusCell := common.Pad(status, cols[3].width)
+	if b.local.show && loc != nil {
+		statusCell = common.Pad(unsyncedText(loc.Unsynced), cols[3].width)
+		status = model.StatusDraft
+	}
 	if selected {
 		cells[3] = statusCell
 	} else {
@@ -682,6 +734,13 @@ func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) str
 func (b *Browser) pageLine() string {
 	st := b.c.Styles
 	var parts []string
+	if b.local.show {
+		line := " " + st.Muted.Render(draftCount(len(b.rows), "", ""))
+		if b.local.offline {
+			line += "  " + st.Warning.Render(fmt.Sprintf("offline · asking again every %s · r: now", OfflineRetry))
+		}
+		return line
+	}
 	parts = append(parts, fmt.Sprintf("page %d", b.page))
 	if len(b.rows) > 0 {
 		from := (b.page-1)*PageSize + 1

@@ -1,0 +1,26 @@
+package ui
+
+import (
+	"context"
+
+	syncdrafts "github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// journal shows the sync engine to the browser (common.Journal): the drafts
+// kept on this computer with edits not yet on the service.
+type journal struct{ e *syncdrafts.Engine }
+
+func (j journal) Unsynced(ctx context.Context) ([]common.LocalDraft, error) {
+	ls, err := j.e.Unsynced(ctx)
+	out := make([]common.LocalDraft, len(ls))
+	for i, l := range ls {
+		out[i] = common.LocalDraft{Campaign: l.Campaign, Unsynced: l.Status.Unsynced, Edited: l.Edited}
+	}
+	return out, err
+}
+
+func (j journal) SyncAll(ctx context.Context) error {
+	_, err := j.e.FlushAll(ctx)
+	return err
+}
