@@ -83,7 +83,7 @@ func New(cfg Config) tea.Model {
 		r.editor = nil // the draft editor writes
 	}
 	if r.editor != nil && r.editor.Drafts != nil {
-		c.Journal = journal{r.editor.Drafts}
+		c.Journal = r.editor.Journal()
 	}
 	r.help.ShortSeparator = " · "
 	r.help.Styles.ShortKey = c.Styles.Key

@@ -30,7 +30,8 @@ const MaxKept = 500
 // Book is the positions of one data directory. Safe for concurrent use.
 type Book struct {
 	path string
-	mu   sync.Mutex
+	wmu  sync.Mutex // one write of the file at a time
+	mu   sync.Mutex // guards pos
 	pos  map[string]Position
 }
 
@@ -60,12 +61,20 @@ func (b *Book) Get(id string) (Position, bool) {
 	return p, ok
 }
 
-// Put records where campaign id is now and writes the file.
+// Put records where campaign id is now and writes the file. A position
+// older (At) than the one kept is ignored, so writes from goroutines that
+// ran out of order leave the newest; the file is written one at a time.
 func (b *Book) Put(id string, p Position) error {
 	if p.At.IsZero() {
 		p.At = time.Now()
 	}
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
 	b.mu.Lock()
+	if old, ok := b.pos[id]; ok && p.At.Before(old.At) {
+		b.mu.Unlock()
+		return nil
+	}
 	b.pos[id] = p
 	if len(b.pos) > MaxKept {
 		ids := make([]string, 0, len(b.pos))

@@ -41,6 +41,8 @@ type Model struct {
 	// pendingName is the new draft's name when it could not be sent with
 	// the create request.
 	pendingName string
+	// resume is where the draft was left (resume.go).
+	resume resumeState
 }
 
 // CampaignID is the campaign being edited ("" until a new draft exists).
@@ -119,6 +121,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	defer m.hold()()
 	cmd := m.route(msg)
 	m.settle()
+	cmd = tea.Batch(cmd, m.remember())
 	if m.d.loaded && m.prev.m.Stale() && !m.prev.resized {
 		// Cards and bodies are wrapped to the pane's width: draw them again.
 		m.prev.resized = true

@@ -11,6 +11,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/preview"
+	"github.com/campaigns-cli/campaigns/ui/internal/resume"
 )
 
 // Creator makes a draft through the create route and returns its campaign_id.
@@ -81,6 +82,9 @@ type Factory struct {
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location
+	// Positions keep where each draft was left, to reopen it there (nil:
+	// drafts open at the first step).
+	Positions *resume.Book
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".

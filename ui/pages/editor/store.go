@@ -9,6 +9,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/resume"
 )
 
 // The editor keeps no copy of the campaign: draft.work is the sync engine's
@@ -69,6 +70,7 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Previewer: client, Publisher: client}
+	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Previewer: client, Publisher: client,
+		Positions: resume.Open(dataDir)}
 	return f, e.Close, nil
 }

@@ -77,6 +77,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 	m.d.load(msg.d)
 	m.status = msg.d.Status()
 	m.afterChange()
+	m.restore()
 	var cmd tea.Cmd
 	if m.pendingName != "" {
 		name := m.pendingName

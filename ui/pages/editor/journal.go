@@ -1,15 +1,17 @@
-package ui
+package editor
 
 import (
 	"context"
 
-	syncdrafts "github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// journal shows the sync engine to the browser (common.Journal): the drafts
-// kept on this computer with edits not yet on the service.
-type journal struct{ e *syncdrafts.Engine }
+// Journal shows the factory's sync engine to the browser (common.Journal):
+// the drafts kept on this computer with edits not yet on the service.
+func (f *Factory) Journal() common.Journal { return journal{f.Drafts} }
+
+type journal struct{ e *drafts.Engine }
 
 func (j journal) Unsynced(ctx context.Context) ([]common.LocalDraft, error) {
 	ls, err := j.e.Unsynced(ctx)
