@@ -1,0 +1,212 @@
+package editor_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/pages/browser"
+)
+
+// gate stands between the program and the sandbox: it refuses every
+// connection while down, and answers 503 to every PATCH while noWrites.
+type gate struct {
+	down, noWrites atomic.Bool
+	next           http.Handler
+}
+
+func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if g.down.Load() {
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		panic(http.ErrAbortHandler)
+	}
+	if g.noWrites.Load() && r.Method == http.MethodPatch {
+		http.Error(w, `{"error":{"code":"UNAVAILABLE","message":"down for maintenance"}}`, http.StatusServiceUnavailable)
+		return
+	}
+	g.next.ServeHTTP(w, r)
+}
+
+// gated is an env whose program talks to the sandbox through a gate (the
+// test itself reads the service directly, through direct).
+func gated(t *testing.T) (*env, *gate, *api.Client) {
+	t.Helper()
+	e := newEnv(t)
+	target, err := url.Parse(e.client.BaseURL())
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &gate{next: httputil.NewSingleHostReverseProxy(target)}
+	srv := httptest.NewServer(g)
+	t.Cleanup(srv.Close)
+	ws := sandbox.DefaultWorkspace()
+	through, err := api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws.ID, APIKey: ws.Key, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := e.client
+	e.client = through
+	old := browser.OfflineRetry
+	browser.OfflineRetry = 100 * time.Millisecond
+	t.Cleanup(func() { browser.OfflineRetry = old })
+	return e, g, direct
+}
+
+// finalView quits and returns what was on screen.
+func finalView(t *testing.T, tm *teatest.TestModel) string {
+	t.Helper()
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).View()
+}
+
+// eventually polls cond for a while (the sync runs in the background).
+func eventually(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(30 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatalf("never: %s", what)
+}
+
+func nameOn(t *testing.T, c *api.Client, id string) string {
+	t.Helper()
+	got, err := c.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.BasicDetails == nil || got.BasicDetails.Name == nil {
+		return ""
+	}
+	return *got.BasicDetails.Name
+}
+
+// Part 5: a draft reopens where it was left. A field is edited in step 4
+// with the second variation chosen; the program ends; a new program on the
+// same data directory opens the draft on that field, step and variation.
+func TestDraftReopensWhereItWasLeft(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, time.Hour)
+	openFixture(t, e, tm, "push_event_triggered.json", "Cart abandonment nudge")
+	keys(tm, "2")
+	waitFor(t, tm, "Content  (2/8)", "‹ variation_1 ›")
+	keys(tm, "down", "right") // Variation: variation_2
+	waitFor(t, tm, "‹ variation_2 ›")
+	keys(tm, "4")
+	waitFor(t, tm, "Trigger  (4/8)", "▸  Match")
+	down(tm, 13) // the event attribute's Value
+	waitFor(t, tm, "▸        Value")
+	keys(tm, "enter", "5", "enter")
+	waitFor(t, tm, "205", "pending")
+	stop() // quit without syncing: the journal keeps the edit
+
+	tm2, stop2 := e.run(t, time.Hour)
+	defer stop2()
+	waitFor(t, tm2, "browse", "Cart abandonment nudge")
+	keys(tm2, "g", "enter")
+	waitFor(t, tm2, "Trigger  (4/8)", "▸        Value", "205")
+	keys(tm2, "2") // the content cell chosen is the one left
+	waitFor(t, tm2, "Content  (2/8)", "‹ variation_2 ›")
+	view := finalView(t, tm2)
+	if !strings.Contains(view, "‹ variation_2 ›") || !strings.Contains(view, "variation_2 · as") {
+		t.Fatalf("the second variation is not the one shown after reopening:\n%s", view)
+	}
+}
+
+// editName opens the only draft and appends text to its name, leaving the
+// program with the edit unsent (the journal keeps it).
+func leaveUnsyncedName(t *testing.T, e *env, name, more string) string {
+	t.Helper()
+	tm, stop := e.run(t, time.Hour)
+	openFixture(t, e, tm, "push_one_time.json", name)
+	keys(tm, "enter")
+	tm.Type(more)
+	keys(tm, "enter")
+	waitFor(t, tm, name+more, "pending")
+	stop()
+	return name + more
+}
+
+// Part 5: on start, drafts with edits the service does not have are
+// announced and listed (u); the one opened continues from the journal's
+// copy, and its edits sync.
+func TestUnsyncedDraftsAreAnnouncedListedAndOpened(t *testing.T) {
+	e, g, direct := gated(t)
+	name := leaveUnsyncedName(t, e, "Summer sale kickoff", " (kept)")
+	id := *findDraft(t, direct, "Summer sale kickoff").CampaignID
+
+	g.noWrites.Store(true) // the service reads, but takes no edit yet
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	waitFor(t, tm, "1 draft has edits not yet on the service", "“"+name+"”", "u lists them")
+	keys(tm, "u")
+	waitFor(t, tm, "NOT ON THE SERVICE YET", "● "+name, "details")
+	keys(tm, "enter")
+	waitFor(t, tm, name, "pending") // the journal's copy, still not sent
+	if got := nameOn(t, direct, id); got != "Summer sale kickoff" {
+		t.Fatalf("service holds %q before it takes edits", got)
+	}
+	g.noWrites.Store(false)
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "Synced.")
+	if got := nameOn(t, direct, id); got != name {
+		t.Fatalf("service holds %q, want %q", got, name)
+	}
+	keys(tm, "esc")
+	waitFor(t, tm, "browse", "page 1")
+	if view := finalView(t, tm); strings.Contains(view, "not yet on the service") {
+		t.Fatalf("still announced after the sync:\n%s", view)
+	}
+}
+
+// Part 5: started while the service cannot be reached, the browser lists
+// the journal's drafts with an offline banner (not a dial error); one opens
+// and takes edits; when the service returns the banner goes, every edit is
+// sent and the list is read again.
+func TestOfflineStartListsTheJournalAndSyncsWhenTheServiceReturns(t *testing.T) {
+	e, g, direct := gated(t)
+	name := leaveUnsyncedName(t, e, "Summer sale kickoff", " (offline)")
+	id := *findDraft(t, direct, "Summer sale kickoff").CampaignID
+
+	g.down.Store(true)
+	tm, stop := e.run(t, time.Hour)
+	defer stop()
+	waitFor(t, tm, "⚠ Offline: the service cannot be reached", "1 draft kept on this computer", "● "+name, "details")
+	keys(tm, "enter")
+	waitFor(t, tm, name, "Basic details")
+	keys(tm, "enter")
+	tm.Type("!")
+	keys(tm, "enter")
+	waitFor(t, tm, name+"!")
+
+	g.down.Store(false)
+	eventually(t, "the service has both edits", func() bool { return nameOn(t, direct, id) == name+"!" })
+	waitFor(t, tm, "● synced")
+	keys(tm, "esc")
+	waitFor(t, tm, "browse", "status: all", name+"!")
+	view := finalView(t, tm)
+	if strings.Contains(view, "Offline") || strings.Contains(view, "dial") {
+		t.Fatalf("still offline after the service returned:\n%s", view)
+	}
+	if c := findDraft(t, direct, name+"!"); c == nil || model.Equal(c, nil) {
+		t.Fatal("draft not found under its new name")
+	}
+}
