@@ -149,6 +149,7 @@ func wireEditor(cfg *ui.Config) (func() error, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.Local = ui.LocalZone() // by its name, not "Local"
 	cfg.Editor = f
 	return closeFn, nil
 }

@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strconv"
@@ -39,6 +40,9 @@ type SummaryOpts struct {
 	// Local is the user's time zone, to show when the campaign goes out
 	// for them; nil leaves it out.
 	Local *time.Location
+	// LocalLabel names Local's time ("your time" when empty; "server time"
+	// when the user's zone is not known).
+	LocalLabel string
 	// Reach is the service's reachability estimate, -1 when it has none.
 	Reach int64
 	// Problems are the campaign's current problems (publish phase); nil
@@ -71,7 +75,7 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	if HasTrigger(str(c.Channel), str(c.CampaignDeliveryType)) {
 		add("Trigger", TriggerText(c.TriggerCondition))
 	}
-	add("Schedule", ScheduleText(c.SchedulingDetails, o.Local))
+	add("Schedule", ScheduleTextAs(c.SchedulingDetails, o.Local, cmp.Or(o.LocalLabel, "your time")))
 	add("Delivery", DeliveryText(c.DeliveryControls))
 	add("Goals", GoalsText(c.ConversionGoalDetails))
 	add("Control group", ControlText(c.ControlGroupDetails))
@@ -308,6 +312,12 @@ const wireTime = "2006-01-02T15:04:05"
 // local is given, in the user's: "from 1 Mar 2027 09:00 Europe/Madrid
 // (08:00 your time, UTC) until 30 Jun 2027 23:59".
 func ScheduleText(s *model.Scheduling, local *time.Location) string {
+	return ScheduleTextAs(s, local, "your time")
+}
+
+// ScheduleTextAs is ScheduleText naming the local time as label ("server
+// time" when the user's own zone is not known, over SSH).
+func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) string {
 	if s == nil {
 		return ""
 	}
@@ -334,7 +344,7 @@ func ScheduleText(s *model.Scheduling, local *time.Location) string {
 			if lt.YearDay() != t.YearDay() {
 				f = "Mon 2 Jan 15:04"
 			}
-			out += " (" + lt.Format(f) + " your time, " + local.String() + ")"
+			out += " (" + lt.Format(f) + " " + label + ", " + local.String() + ")"
 		}
 		return out
 	}

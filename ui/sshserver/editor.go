@@ -73,6 +73,8 @@ func EditorApp(base ui.Config, open WorkspaceFunc, wire WireFunc) AppFunc {
 				}
 			}
 		}
+		// The Review's "your time": the client's TZ, else said to be the server's.
+		setZone(&cfg, base, sess.Environ())
 		return ui.New(cfg), release, nil
 	}
 }

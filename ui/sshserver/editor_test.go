@@ -9,6 +9,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/charmbracelet/ssh"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -303,4 +305,60 @@ func TestOneKeyTwoSessionsAtOnceEachGetAJournal(t *testing.T) {
 	if got := <-dirs; got != min(a, b) {
 		t.Errorf("a returning key got journal %s, want %s", got, min(a, b))
 	}
+}
+
+// The Review says when the campaign goes out in the client's own zone when
+// it sends TZ (ssh -o SendEnv=TZ), and says "server time" when it does not.
+func TestReviewTimeIsTheClientsZoneOrSaidToBeTheServers(t *testing.T) {
+	alice := newKey(t)
+	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stop() })
+	w := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	createDraft(t, client, "Zoned") // 21 Jun 2026 09:00 Europe/Madrid
+	wire := func(cfg *ui.Config) (func() error, error) {
+		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
+		if err != nil {
+			return nil, err
+		}
+		cfg.Editor = f
+		return closeFn, nil
+	}
+	ts := start(t, Config{
+		AuthorizedKeysPath: writeAuthorized(t, alice),
+		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Plain()}, SharedWorkspace(client, t.TempDir()), wire),
+	})
+	c := ts.mustDial(t, alice)
+	review := func(tm *terminal) {
+		t.Helper()
+		tm.out.waitFor(t, "Zoned")
+		tm.send(t, "\r") // the only draft: open it
+		tm.out.waitFor(t, "1 Basic details")
+		tm.send(t, "8") // Review
+		tm.out.waitFor(t, "Schedule")
+	}
+	tokyo := openTerminal(t, c, "xterm-256color", 200, 50, "TZ", "Asia/Tokyo")
+	review(tokyo)
+	tokyo.out.waitFor(t, "(16:00 your time, Asia/Tokyo)")
+	tokyo.send(t, "\x03")
+	tokyo.waitClosed(t)
+
+	server := openTerminal(t, c, "xterm-256color", 200, 50)
+	review(server)
+	zone := ui.LocalZone().String()
+	if zone == "Europe/Madrid" {
+		t.Skip("the server's zone is the campaign's: no second time is shown")
+	}
+	server.out.waitFor(t, " server time, "+zone+")")
+	if strings.Contains(ansi.Strip(server.out.String()), "your time") {
+		t.Error("a session without TZ is told the server's time is its own")
+	}
+	server.send(t, "\x03")
+	server.waitClosed(t)
 }

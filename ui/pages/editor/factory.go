@@ -82,6 +82,9 @@ type Factory struct {
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location
+	// ServerTime says that Local is the server's zone, not the user's (an
+	// SSH client that sent no TZ): the Review says "server time".
+	ServerTime bool
 	// Positions keep where each draft was left, to reopen it there (nil:
 	// drafts open at the first step).
 	Positions *resume.Book

@@ -83,3 +83,11 @@ func (m *Model) restore() {
 	}
 	m.resume.last = m.position()
 }
+
+// localLabel names the time the Review shows beside the campaign's own.
+func (f *Factory) localLabel() string {
+	if f.ServerTime {
+		return "server time"
+	}
+	return "your time"
+}

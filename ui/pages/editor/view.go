@@ -190,7 +190,7 @@ func (m *Model) reviewView(w int) string {
 	if loc == nil {
 		loc = time.Local
 	}
-	sum := forms.Summarize(m.d.work, forms.SummaryOpts{Local: loc, Reach: -1, Problems: m.probs.publish})
+	sum := forms.Summarize(m.d.work, forms.SummaryOpts{Local: loc, LocalLabel: m.f.localLabel(), Reach: -1, Problems: m.probs.publish})
 	lines = append(lines, "")
 	lines = append(lines, summaryLines(s, sum, w)...)
 	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
