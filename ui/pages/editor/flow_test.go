@@ -263,9 +263,8 @@ func TestPushDraftToPublishable(t *testing.T) {
 	// Drafts are listed by default, the one just edited first.
 	waitFor(t, tm, "browse", "Push flow")
 	keys(tm, "enter")
-	waitFor(t, tm, "Push flow", "ready to publish")
-	keys(tm, "8")
-	waitFor(t, tm, "locales: default, fr", "variations: 2")
+	// It reopens where it was left: the Review.
+	waitFor(t, tm, "Push flow", "ready to publish", "locales: default, fr", "variations: 2")
 }
 
 func TestEmailDraftToPublishable(t *testing.T) {
