@@ -33,6 +33,9 @@ type (
 	}
 	// retryMsg asks the service again while offline.
 	retryMsg struct{ seq int }
+	// pollMsg reads the journal's list again, while it announces drafts
+	// whose edits are being sent.
+	pollMsg struct{}
 	// backMsg: the service answered again and every local edit was sent.
 	backMsg struct {
 		drafts []common.LocalDraft
@@ -48,7 +51,8 @@ type local struct {
 	// offline: the last search could not reach the service (why says how).
 	offline bool
 	why     string
-	retry   int // seq of the pending retry
+	retry   int  // seq of the pending retry
+	polling bool // a pollMsg is on its way
 }
 
 // loadLocal asks the journal for its unsynced drafts.
@@ -138,8 +142,22 @@ func (b *Browser) searchWorked() tea.Cmd {
 func (b *Browser) updateLocal(msg tea.Msg) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case localMsg:
+		before := len(b.local.drafts)
 		b.tookLocal(msg.drafts)
-		return nil, true
+		var cmds []tea.Cmd
+		if before > 0 && len(msg.drafts) == 0 && !b.local.offline {
+			// The announced edits reached the service in the background.
+			cmds = append(cmds, common.Notice("Every edit kept on this computer is on the service now.", false), b.load(b.page))
+		}
+		if len(msg.drafts) > 0 && !b.local.offline && !b.local.polling {
+			// Their sync runs in the background: follow it.
+			b.local.polling = true
+			cmds = append(cmds, common.Address(b, tea.Tick(OfflineRetry, func(time.Time) tea.Msg { return pollMsg{} })))
+		}
+		return tea.Batch(cmds...), true
+	case pollMsg:
+		b.local.polling = false
+		return b.loadLocal(), true
 	case retryMsg:
 		if msg.seq != b.local.retry || !b.local.offline || b.loading {
 			return nil, true
@@ -169,7 +187,7 @@ func (b *Browser) toggleLocal() tea.Cmd {
 	}
 	b.local.show = true
 	b.showLocalRows()
-	return nil
+	return b.loadLocal() // as it stands now: the list may have synced since
 }
 
 // unsynced is the journal's entry of campaign c (nil when it has none).
