@@ -48,3 +48,23 @@ func TestBrokenFileIsEmptyAndBounded(t *testing.T) {
 		t.Error("the newest position is lost")
 	}
 }
+
+// Writes that ran out of order (the editor records from goroutines) leave
+// the newest position, in memory and on disk.
+func TestOlderPositionNeverReplacesANewerOne(t *testing.T) {
+	dir := t.TempDir()
+	b := Open(dir)
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	newer := Position{Step: 3, Path: "trigger_condition", At: t0.Add(time.Second)}
+	if err := b.Put("c", newer); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Put("c", Position{Step: 1, At: t0}); err != nil {
+		t.Fatal(err)
+	}
+	for _, bk := range []*Book{b, Open(dir)} {
+		if got, _ := bk.Get("c"); got.Step != 3 || got.Path != "trigger_condition" {
+			t.Fatalf("got %+v, want the newer position", got)
+		}
+	}
+}
