@@ -120,7 +120,8 @@ func TestDraftReopensWhereItWasLeft(t *testing.T) {
 
 	tm2, stop2 := e.run(t, time.Hour)
 	defer stop2()
-	waitFor(t, tm2, "browse", "Cart abandonment nudge")
+	// The list itself (the name is in the announcement first).
+	waitFor(t, tm2, "browse", "Cart abandonment nudge", "last page")
 	keys(tm2, "g", "enter")
 	waitFor(t, tm2, "Trigger  (4/8)", "▸        Value", "205")
 	keys(tm2, "2") // the content cell chosen is the one left
