@@ -215,7 +215,7 @@ func (b *Browser) banner() []string {
 		if n == 0 {
 			text += "No draft edited here is waiting; retrying in the background."
 		} else {
-			text += fmt.Sprintf("Listed: %s kept on this computer. Open one to go on editing; the edits are sent when the service is back.", draftCount(n, "", ""))
+			text += fmt.Sprintf("Listed below: the %s kept on this computer. Open one to keep editing; edits are sent when the service is back.", draftCount(n, "", ""))
 		}
 	case n == 0:
 		return nil
