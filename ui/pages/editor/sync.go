@@ -145,7 +145,15 @@ func (m *Model) storeEvent(ev drafts.Event) tea.Cmd {
 	if ev.Kind == drafts.EventConflict && m.dialog == nil {
 		m.openConflicts()
 	}
+	if d, ok := m.dialog.(*leaveDialog); ok {
+		cmd = tea.Batch(cmd, d.settled(m))
+	}
 	return cmd
+}
+
+// synced reports that the service has every edit.
+func (m *Model) synced() bool {
+	return m.status.State == drafts.StateSynced && len(m.status.Unsynced) == 0
 }
 
 func (m *Model) flush() tea.Cmd {

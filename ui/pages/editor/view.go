@@ -206,12 +206,3 @@ func (m *Model) reviewView(w int) string {
 	return strings.Join(lines, "\n")
 }
 
-// statusLine is the editor's own line: the sync state, the channel,
-// delivery type and status, and how far the draft is from publishable.
-func (m *Model) statusLine() string {
-	s := m.c.Styles
-	left := m.syncText() + s.Muted.Render(fmt.Sprintf("   %s · %s · ", m.d.channel(), m.d.delivery())) + s.Status(m.d.state).Render(m.d.state)
-	right := m.checkText()
-	gap := max(2, m.width-common.Width(left)-common.Width(right))
-	return left + strings.Repeat(" ", gap) + right
-}
