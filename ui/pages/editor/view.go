@@ -205,4 +205,3 @@ func (m *Model) reviewView(w int) string {
 	}
 	return strings.Join(lines, "\n")
 }
-
