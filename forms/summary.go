@@ -186,14 +186,103 @@ func filterText(f model.Filter) string {
 		case "":
 			return "with " + name + " " + vals
 		default:
-			w := "whose " + name + " " + strings.ToLower(opWords(op))
-			if neg {
-				w = "whose " + name + " does not " + strings.ToLower(opWords(op))
-			}
-			return w + " " + vals
+			return "whose " + name + " " + comparison(op, f.Value, neg)
 		}
 	}
 	return "(filter without a type)"
+}
+
+// comparison words a user-attribute operator and its value as the end of a
+// sentence starting "whose City": "is in the last 30 days", "starts with
+// A or B". Every operator of model.OperatorsByDataType reads as English,
+// with its unit; an unknown one is spelt out in words.
+func comparison(op string, v any, neg bool) string {
+	is, not := "is ", "is not "
+	pick := func(yes, no string) string {
+		if neg {
+			return no
+		}
+		return yes
+	}
+	switch op {
+	case "is":
+		return pick(is, not) + valueText(v)
+	case "contains", "containsInTheFollowing":
+		return pick("contains ", "does not contain ") + valueText(v)
+	case "startWithInTheFollowing":
+		return pick("starts with ", "does not start with ") + valueText(v)
+	case "endsWithInTheFollowing":
+		return pick("ends with ", "does not end with ") + valueText(v)
+	case "between":
+		return pick(is, not) + "between " + rangeText(v)
+	case "lessThan":
+		return pick(is, not) + "less than " + valueText(v)
+	case "greaterThan":
+		return pick(is, not) + "more than " + valueText(v)
+	case "inTheLast":
+		return pick(is, not) + "in the last " + durationText(v)
+	case "inTheNext":
+		return pick(is, not) + "in the next " + durationText(v)
+	case "on", "before", "after":
+		return pick(is, not) + op + " " + valueText(v)
+	case "today":
+		return pick(is, not) + "today"
+	}
+	w := strings.ToLower(opWords(op))
+	return pick(w, "does not "+w) + " " + valueText(v)
+}
+
+// rangeText is the value of "between": [1, 5] → "1 and 5".
+func rangeText(v any) string {
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 2 {
+			return fmt.Sprint(x[0]) + " and " + fmt.Sprint(x[1])
+		}
+	case []string:
+		if len(x) == 2 {
+			return x[0] + " and " + x[1]
+		}
+	case map[string]any:
+		lo, hi := x["from"], x["to"]
+		if lo == nil {
+			lo, hi = x["min"], x["max"]
+		}
+		if lo != nil && hi != nil {
+			return fmt.Sprint(lo) + " and " + fmt.Sprint(hi)
+		}
+	}
+	return valueText(v)
+}
+
+// durationText is the value of "in the last / next": a number of days
+// (30 → "30 days") or {value, unit} (→ "5 hours").
+func durationText(v any) string {
+	n, unit := v, "days"
+	if m, ok := v.(map[string]any); ok {
+		n = m["value"]
+		if u, ok := m["unit"].(string); ok && u != "" {
+			unit = strings.ToLower(u)
+		}
+	}
+	num := fmt.Sprint(n)
+	switch x := n.(type) {
+	case nil:
+		return "(no value) " + unit
+	case float64:
+		num = strconv.FormatFloat(x, 'f', -1, 64)
+	case string:
+		if _, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err != nil {
+			return x // a text value speaks for itself
+		}
+		num = strings.TrimSpace(x)
+	}
+	if num == "1" {
+		unit = strings.TrimSuffix(unit, "s")
+	} else if !strings.HasSuffix(unit, "s") {
+		unit += "s"
+	}
+	return num + " " + unit
 }
 
 func opWords(op string) string {
@@ -334,7 +423,13 @@ func ScheduleText(s *model.Scheduling, local *time.Location) string {
 			if lt.YearDay() != t.YearDay() {
 				f = "Mon 2 Jan 15:04"
 			}
-			out += " (" + lt.Format(f) + " your time, " + local.String() + ")"
+			// time.Local is named "Local", which says nothing: its
+			// abbreviation for that day does ("CET", "UTC").
+			name := local.String()
+			if name == "Local" || name == "" {
+				name = lt.Format("MST")
+			}
+			out += " (" + lt.Format(f) + " your time, " + name + ")"
 		}
 		return out
 	}

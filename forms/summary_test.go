@@ -90,7 +90,7 @@ func TestAudienceAndTriggerInWords(t *testing.T) {
 				{FilterType: s("actions"), ActionName: s("app_opened"), Executed: &yes, Execution: &model.Execution{Type: s("atleast"), Count: n(3)}},
 			}},
 			ExcludedFilters: &model.FilterGroup{Filters: []model.Filter{{FilterType: s("custom_segments"), ID: s("seg-1")}}},
-		}), "users whose Age greater than 30, and who did app_opened at least 3 times, except users in segment seg-1"},
+		}), "users whose Age is more than 30, and who did app_opened at least 3 times, except users in segment seg-1"},
 		{"asap trigger", TriggerText(&model.TriggerCondition{TriggerDelayType: s("ASAP"),
 			IncludedFilters: &model.FilterGroup{Filters: []model.Filter{{FilterType: s("actions"), ActionName: s("cart_abandoned")}}}}),
 			"right after cart_abandoned"},
