@@ -41,6 +41,10 @@ type SummaryOpts struct {
 	Local *time.Location
 	// Reach is the service's reachability estimate, -1 when it has none.
 	Reach int64
+	// ReachOf is the number of users the estimate counted among (0: not
+	// said); ReachPartial, that parts of the audience could not be counted.
+	ReachOf      int64
+	ReachPartial bool
 	// Problems are the campaign's current problems (publish phase); nil
 	// validates here.
 	Problems []engine.Problem
@@ -65,7 +69,7 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	add("Campaign", campaignLine(c))
 	aud := AudienceText(c.SegmentationDetails)
 	if o.Reach >= 0 && aud != "" {
-		aud += fmt.Sprintf(" (about %s users)", thousands(o.Reach))
+		aud += " (" + reachText(o) + ")"
 	}
 	add("Audience", aud)
 	if HasTrigger(str(c.Channel), str(c.CampaignDeliveryType)) {
@@ -78,6 +82,19 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	add("UTM", UTMText(c.UTMParams))
 	s.Matrix = ContentMatrix(c, probs)
 	return s
+}
+
+// reachText words the estimate: "about 1,234 users", "12 of the
+// service's 48 users".
+func reachText(o SummaryOpts) string {
+	out := "about " + thousands(o.Reach) + " users"
+	if o.ReachOf > 0 {
+		out = thousands(o.Reach) + " of the service's " + thousands(o.ReachOf) + " users"
+	}
+	if o.ReachPartial {
+		out += "; some filters could not be counted"
+	}
+	return out
 }
 
 func campaignLine(c *model.Campaign) string {
@@ -528,7 +545,7 @@ func GoalsText(g *model.ConversionGoals) string {
 	}
 	out := strings.Join(parts, "; ")
 	if g.AttributionWindowInHours != nil {
-		out += "; counted for " + amount(g.AttributionWindowInHours, model.Hours)
+		out += "; conversions counted for " + amount(g.AttributionWindowInHours, model.Hours) + " after sending"
 	}
 	return out
 }

@@ -114,6 +114,7 @@ func (m *Model) change(path string, fn func(c *model.Campaign) error) tea.Cmd {
 
 // changed notes an edit in the sync status and judges the campaign again.
 func (m *Model) changed(path string) {
+	m.review.edits++
 	// The engine's status follows within a few ms; until then, say pending.
 	if len(m.status.Unsynced) == 0 {
 		m.status.Unsynced = []string{component(path)}
@@ -196,6 +197,9 @@ func (m *Model) published(msg publishedMsg) tea.Cmd {
 func (m *Model) runAction(f forms.Field) tea.Cmd {
 	if f.Path == reviewPublish {
 		return m.publishFromReview()
+	}
+	if f.Path == reviewValidate {
+		return m.validateOnService()
 	}
 	if f.Role == forms.RoleCopyContent {
 		m.dialog = newCopyDialog(m)

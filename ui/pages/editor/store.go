@@ -69,6 +69,6 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Previewer: client, Publisher: client}
+	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Previewer: client, Publisher: client, Validator: client, Reacher: client}
 	return f, e.Close, nil
 }

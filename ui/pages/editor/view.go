@@ -3,7 +3,6 @@ package editor
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -186,11 +185,7 @@ func (m *Model) reviewView(w int) string {
 		}
 	}
 	// The campaign in words: who, when, what (part 4).
-	loc := m.f.Local
-	if loc == nil {
-		loc = time.Local
-	}
-	sum := forms.Summarize(m.d.work, forms.SummaryOpts{Local: loc, Reach: -1, Problems: m.probs.publish})
+	sum := forms.Summarize(m.d.work, m.summaryOpts())
 	lines = append(lines, "")
 	lines = append(lines, summaryLines(s, sum, w)...)
 	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
@@ -201,7 +196,10 @@ func (m *Model) reviewView(w int) string {
 		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.d.work), ", "))
 	}
 	if m.f.Publisher != nil && m.d.state == model.StatusDraft {
-		lines = append(lines, "", s.Muted.Render("enter on Publish… syncs, asks, then publishes."))
+		lines = append(lines, "")
+		for _, l := range strings.Split(ansi.Wrap("enter on Validate asks the service for its verdict; on Publish… it syncs, asks, then publishes.", max(10, w), ""), "\n") {
+			lines = append(lines, s.Muted.Render(l))
+		}
 	}
 	return strings.Join(lines, "\n")
 }
