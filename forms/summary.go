@@ -68,10 +68,10 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	}
 	add("Campaign", campaignLine(c))
 	aud := AudienceText(c.SegmentationDetails)
-	if o.Reach >= 0 && aud != "" {
-		aud += " (" + reachText(o) + ")"
-	}
 	add("Audience", aud)
+	if o.Reach >= 0 && aud != "" {
+		add("Reach", reachText(o))
+	}
 	if HasTrigger(str(c.Channel), str(c.CampaignDeliveryType)) {
 		add("Trigger", TriggerText(c.TriggerCondition))
 	}

@@ -33,7 +33,8 @@ func TestSummaryOfTheMarketerCampaign(t *testing.T) {
 	}
 	want := map[string]string{
 		"Campaign":      "Push · Event triggered · Android and iOS",
-		"Audience":      "users in City Madrid or Sevilla, or in segment VIP customers (about 1,234 users)",
+		"Audience":      "users in City Madrid or Sevilla, or in segment VIP customers",
+		"Reach":         "about 1,234 users",
 		"Trigger":       "30 minutes after product_viewed",
 		"Schedule":      "from Mon 1 Mar 2027 09:00 Europe/Madrid (03:00 your time, America/New_York), until Wed 30 Jun 2027 23:59 Europe/Madrid (17:59 your time, America/New_York)",
 		"Delivery":      "Respects do-not-disturb, queues blocked messages for up to 12 hours, at least 6 hours between two notifications, counts for the frequency cap",

@@ -152,7 +152,7 @@ func (m *Model) publishFromReview() tea.Cmd {
 	if w := m.d.work; w.BasicDetails != nil && str(w.BasicDetails.Name) != "" {
 		name = "“" + str(w.BasicDetails.Name) + "”"
 	}
-	when := forms.ScheduleText(m.d.work.SchedulingDetails, m.f.Local)
+	when := forms.ScheduleText(m.d.work.SchedulingDetails, m.summaryOpts().Local)
 	if when == "" {
 		when = "when its trigger fires"
 	}

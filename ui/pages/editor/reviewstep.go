@@ -82,12 +82,13 @@ func (m *Model) reviewRows() []forms.Field {
 	if m.d.state != model.StatusDraft || m.id == "" {
 		return nil
 	}
+	// Publish first: it is what the step is for, and it validates too.
 	var out []forms.Field
-	if m.f.Validator != nil {
-		out = append(out, forms.Field{Path: reviewValidate, Label: "Validate on the service", Kind: forms.Action})
-	}
 	if m.f.Publisher != nil {
 		out = append(out, forms.Field{Path: reviewPublish, Label: "Publish…", Kind: forms.Action})
+	}
+	if m.f.Validator != nil {
+		out = append(out, forms.Field{Path: reviewValidate, Label: "Validate on the service", Kind: forms.Action})
 	}
 	return out
 }

@@ -166,6 +166,7 @@ func (m *Model) reviewView(w int) string {
 			lines = append(lines, m.rowLine(i, w, m.labelWidth()))
 		}
 	}
+	lines = append(lines, m.verdictLines(w)...)
 	if items := m.probs.items; len(items) == 0 {
 		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
 	} else {
@@ -197,7 +198,7 @@ func (m *Model) reviewView(w int) string {
 	}
 	if m.f.Publisher != nil && m.d.state == model.StatusDraft {
 		lines = append(lines, "")
-		for _, l := range strings.Split(ansi.Wrap("enter on Validate asks the service for its verdict; on Publish… it syncs, asks, then publishes.", max(10, w), ""), "\n") {
+		for _, l := range strings.Split(ansi.Wrap("enter on Publish… syncs, asks, then publishes; on Validate it asks the service for its verdict.", max(10, w), ""), "\n") {
 			lines = append(lines, s.Muted.Render(l))
 		}
 	}
