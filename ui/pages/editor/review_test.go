@@ -90,6 +90,12 @@ func TestReviewAt80x24ScrollsAndPublishes(t *testing.T) {
 	tm, stop := e.runAt(t, 0, 80, 24)
 	defer stop()
 	openMarketerPush(t, e, tm)
+	// An edit first, so the publish syncs it (and defect 9: the service
+	// records the draft's author as updated_by, not the API key).
+	keys(tm, "enter", "backspace")
+	tm.Type("T!")
+	keys(tm, "enter")
+	waitFor(t, tm, "Viewed but not boughT!")
 	keys(tm, "8")
 	waitFor(t, tm, "▸[ Publish… ]", "↓ more below")
 	pages(tm, tea.KeyPgDown, 2)
@@ -97,12 +103,15 @@ func TestReviewAt80x24ScrollsAndPublishes(t *testing.T) {
 	pages(tm, tea.KeyPgUp, 3)
 	waitFor(t, tm, "▸[ Publish… ]")
 	keys(tm, "enter")
-	waitFor(t, tm, "Publish “Viewed but not bought”?", "Europe/Madrid")
+	waitFor(t, tm, "Publish “Viewed but not boughT!”?", "Europe/Madrid", "your time")
 	keys(tm, "y")
 	waitFor(t, tm, "Published: the campaign is now SCHEDULED")
-	c := findByName(t, e, "Viewed but not bought")
+	c := findByName(t, e, "Viewed but not boughT!")
 	if st := str(c.Status); st != model.StatusScheduled {
 		t.Errorf("status %s on the service", st)
+	}
+	if by := str(c.UpdatedBy); by != "lucia.romero@example.com" {
+		t.Errorf("updated_by %q, want the author lucia.romero@example.com (defect 9)", by)
 	}
 }
 

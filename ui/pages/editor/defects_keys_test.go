@@ -1,0 +1,80 @@
+package editor
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// Defect 4 with key presses: an email without a body shows the problem
+// beside HTML (not Sender name), and enter on it in the problems panel
+// lands on the HTML row.
+func TestMissingEmailBodyJumpsToHTML(t *testing.T) {
+	c := fixture(t, "email_one_time.json")
+	em := forms.Message(c, forms.DefaultLocale, "variation_1").Email
+	em.HTMLContent, em.CustomTemplateID = nil, nil
+	m, _ := newTestEditor(t, c, 160, 48)
+	found := -1
+	for i, it := range m.probs.items {
+		if it.p.Rule == "email.html_or_template" {
+			found = i
+		}
+	}
+	if found < 0 {
+		t.Fatalf("no missing-body problem: %v", m.probs.items)
+	}
+	press(m, tea.KeyMsg{Type: tea.KeyTab}) // the problems panel
+	for range found {
+		press(m, tea.KeyMsg{Type: tea.KeyDown})
+	}
+	press(m, kEnter)
+	if m.step != forms.StepContent || m.list.rows[m.list.cur].Label != "HTML" {
+		t.Fatalf("enter landed on %s / %q", m.step, m.list.rows[m.list.cur].Label)
+	}
+	for i, f := range m.list.rows {
+		probs := strings.Join(m.list.problems[i], " ")
+		if f.Label == "Sender name" && strings.Contains(probs, "body") {
+			t.Errorf("the missing body is flagged beside Sender name")
+		}
+		if f.Label == "HTML" && !strings.Contains(probs, "Email body is missing") {
+			t.Errorf("no missing-body problem beside HTML: %q", probs)
+		}
+	}
+}
+
+// Defect 8 with key presses: ← / → on an audience filter's type leaves no
+// field of the old type (data_type "string" on an actions filter).
+func TestFilterTypeKeysLeaveNoStrayFields(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, _ := newTestEditor(t, c, 160, 48)
+	press(m, runes("3"))
+	p := "segmentation_details.included_filters.filters[0]"
+	if got := forms.Get(m.d.work, p+".filter_type"); got != model.FilterUserAttributes {
+		t.Fatalf("the fixture's first filter is %v", got)
+	}
+	focus(t, m, p+".filter_type")
+	seen := map[any]bool{}
+	for range 3 { // through every type and back
+		press(m, kRight)
+		js := string(model.Encode(m.d.work.SegmentationDetails.IncludedFilters.Filters[0]))
+		typ := forms.Get(m.d.work, p+".filter_type")
+		seen[typ] = true
+		if typ != model.FilterUserAttributes {
+			for _, stray := range []string{`"data_type"`, `"operator"`, `"negate"`} {
+				if strings.Contains(js, stray) {
+					t.Errorf("%v filter keeps %s: %s", typ, stray, js)
+				}
+			}
+		}
+		if typ != model.FilterActions && strings.Contains(js, `"action_name"`) {
+			t.Errorf("%v filter keeps action_name: %s", typ, js)
+		}
+	}
+	if !seen[model.FilterActions] || !seen[model.FilterCustomSegments] {
+		t.Fatalf("→ went through %v only", seen)
+	}
+}
