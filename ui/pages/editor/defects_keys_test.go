@@ -1,13 +1,17 @@
 package editor
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
 )
 
 // Defect 4 with key presses: an email without a body shows the problem
@@ -76,5 +80,28 @@ func TestFilterTypeKeysLeaveNoStrayFields(t *testing.T) {
 	}
 	if !seen[model.FilterActions] || !seen[model.FilterCustomSegments] {
 		t.Fatalf("→ went through %v only", seen)
+	}
+}
+
+// Defect 3 in the editor: with the high-contrast theme an empty Start shows
+// its hint in the placeholder style, never in the style of a value; keys
+// reach the Schedule step.
+func TestEmptyStartLooksEmptyInHighContrast(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	c.SchedulingDetails.StartTime = nil
+	m, _ := newTestEditor(t, c, 160, 48)
+	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r.SetColorProfile(termenv.TrueColor)
+	r.SetHasDarkBackground(true)
+	m.c.Styles = themes.New(themes.HighContrast(), r)
+	m.list.drawn = nil
+	press(m, runes("5"))
+	focus(t, m, "scheduling_details.start_time")
+	press(m, tea.KeyMsg{Type: tea.KeyUp}) // the Start row is not under the cursor
+	hint := "2026-12-01T09:00:00"
+	s := m.c.Styles
+	v := m.View()
+	if !strings.Contains(v, s.Placeholder.Render(hint)) || strings.Contains(v, s.Text.Render(hint)) {
+		t.Fatalf("the empty Start is not drawn as a placeholder:\n%q", v)
 	}
 }
