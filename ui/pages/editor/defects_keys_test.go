@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
@@ -103,5 +104,19 @@ func TestEmptyStartLooksEmptyInHighContrast(t *testing.T) {
 	v := m.View()
 	if !strings.Contains(v, s.Placeholder.Render(hint)) || strings.Contains(v, s.Text.Render(hint)) {
 		t.Fatalf("the empty Start is not drawn as a placeholder:\n%q", v)
+	}
+}
+
+// A problem only the service finds (its workspace differs, or it has an
+// older copy) is listed in the form's words, without its JSON path.
+func TestServiceOnlyProblemsInPlainWords(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
+	press(m, runes("8"))
+	m.Update(validatedMsg{res: api.ValidateResult{Errors: []api.ValidateError{
+		{Field: "delivery_controls.queue_duration", Issue: "delivery_controls.queue_duration must be between 1 and 72."},
+	}}})
+	flat := strings.Join(strings.Fields(ansiStrip(m.View())), " ")
+	if !strings.Contains(flat, "The service found 1 problem:") || !strings.Contains(flat, "✗ Queue duration") || strings.Contains(flat, "delivery_controls.queue_duration") {
+		t.Fatalf("verdict:\n%s", m.View())
 	}
 }

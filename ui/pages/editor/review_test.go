@@ -4,14 +4,11 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
-	"github.com/campaigns-cli/campaigns/engine"
-	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -58,9 +55,10 @@ func TestReviewValidatesOnTheServiceAndEstimatesTheAudience(t *testing.T) {
 	waitFor(t, tm, "The service checked the draft: nothing stops publishing.")
 }
 
-// The service's verdict on a draft with problems lists them in the form's
-// words, not as JSON paths; an edit after it marks it old.
-func TestReviewShowsTheServiceProblemsInPlainWords(t *testing.T) {
+// The service's verdict on a draft with problems: the same checks as the
+// checklist, so it says it agrees instead of repeating them; an edit after
+// it marks it old.
+func TestReviewShowsTheServiceVerdictOnAnUnfinishedDraft(t *testing.T) {
 	e := newEnv(t)
 	tm, stop := e.runAt(t, 0, 200, 60)
 	defer stop()
@@ -70,12 +68,9 @@ func TestReviewShowsTheServiceProblemsInPlainWords(t *testing.T) {
 	if err != nil || res.Valid || len(res.Errors) == 0 {
 		t.Fatalf("a blank draft: %+v, %v", res, err)
 	}
-	first := forms.Describe(engine.Problem{Target: res.Errors[0].Field, Message: res.Errors[0].Issue}).Text
-	if strings.Contains(first, res.Errors[0].Field) {
-		t.Fatalf("the plain wording keeps the path: %q", first)
-	}
 	keys(tm, "8", "down", "enter")
-	waitFor(t, tm, fmt.Sprintf("The service found %d problems:", len(res.Errors)), "✗ "+first[:min(len(first), 40)])
+	waitFor(t, tm, fmt.Sprintf("The service agrees with the checklist below: %d problems to fix.", len(res.Errors)),
+		fmt.Sprintf("Publish checklist: %d item(s) left", len(res.Errors)))
 	// An edit after the verdict: it says it is older than the edits.
 	keys(tm, "1", "enter", "backspace")
 	tm.Type("!")

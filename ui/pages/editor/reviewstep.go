@@ -218,10 +218,32 @@ func (m *Model) verdictLines(w int) []string {
 	case r.verdict.Valid:
 		out = wrap(s.OK.Render, "The service checked the draft: nothing stops publishing.", "✓ ", "  ")
 	default:
-		out = wrap(s.Warning.Render, fmt.Sprintf("The service found %s:", plural(len(r.verdict.Errors), "problem")), "", "")
-		for i, e := range r.verdict.Errors {
+		// The service runs the same checks: what the checklist below
+		// already says is counted, not repeated; the rest is listed.
+		local := map[string]bool{}
+		for _, it := range m.probs.items {
+			local[it.p.Target] = true
+		}
+		var extra []api.ValidateError
+		for _, e := range r.verdict.Errors {
+			if !local[e.Field] {
+				extra = append(extra, e)
+			}
+		}
+		n, same := len(r.verdict.Errors), len(r.verdict.Errors)-len(extra)
+		var head string
+		switch {
+		case len(extra) == 0:
+			head = fmt.Sprintf("The service agrees with the checklist below: %s to fix.", plural(n, "problem"))
+		case same == 0:
+			head = fmt.Sprintf("The service found %s:", plural(n, "problem"))
+		default:
+			head = fmt.Sprintf("The service found %s: the %d of the checklist below, and", plural(n, "problem"), same)
+		}
+		out = wrap(s.Warning.Render, head, "", "")
+		for i, e := range extra {
 			if i == 8 {
-				out = append(out, s.Muted.Render(fmt.Sprintf("… and %d more", len(r.verdict.Errors)-8)))
+				out = append(out, s.Muted.Render(fmt.Sprintf("… and %d more", len(extra)-8)))
 				break
 			}
 			p := forms.Describe(engine.Problem{Target: e.Field, Message: e.Issue})
