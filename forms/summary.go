@@ -346,6 +346,13 @@ func orList(parts []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
+func andList(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
 func orBlank(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return "(not set)"
@@ -359,13 +366,18 @@ func TriggerText(t *model.TriggerCondition) string {
 	if t == nil || t.IncludedFilters == nil || len(t.IncludedFilters.Filters) == 0 {
 		return "no trigger yet: add the event that sends it"
 	}
-	var events []string
+	// Events say when; other filters (a location trigger's user
+	// attributes) say for whom: "right after whose…" is no sentence.
+	var events, conds []string
 	for _, f := range t.IncludedFilters.Filters {
 		if str(f.FilterType) == model.FilterActions {
 			events = append(events, orBlank(str(f.ActionName)))
 		} else {
-			events = append(events, filterText(f))
+			conds = append(conds, filterText(f))
 		}
+	}
+	if len(events) == 0 {
+		return "when it fires, for users " + strings.Join(conds, ", and ")
 	}
 	ev := orList(events)
 	if len(events) > 1 && str(t.IncludedFilters.FilterOperator) != model.OperatorOr {
@@ -386,6 +398,9 @@ func TriggerText(t *model.TriggerCondition) string {
 		}
 	default:
 		out = "right after " + ev
+	}
+	if len(conds) > 0 {
+		out += ", for users " + strings.Join(conds, ", and ")
 	}
 	if g := t.SecondaryIncludedFilters; g != nil && len(g.Filters) > 0 {
 		out += ", for users " + groupText(g)
@@ -476,7 +491,11 @@ func ScheduleText(s *model.Scheduling, local *time.Location) string {
 			rep = "every " + strconv.FormatInt(every, 10) + " " + unit + "s"
 		}
 		if len(p.RepeatOnDaysOfWeek) > 0 {
-			rep += " on " + strings.ToLower(strings.Join(p.RepeatOnDaysOfWeek, ", "))
+			days := make([]string, len(p.RepeatOnDaysOfWeek))
+			for i, d := range p.RepeatOnDaysOfWeek {
+				days[i] = words(d) // MONDAY → Monday
+			}
+			rep += " on " + andList(days)
 		}
 		out += ", " + rep
 	}
@@ -519,7 +538,7 @@ func DeliveryText(d *model.DeliveryControls) string {
 		parts = append(parts, "ignores the frequency cap")
 	}
 	if d.CampaignThrottleRPM != nil {
-		parts = append(parts, "at most "+strconv.FormatInt(*d.CampaignThrottleRPM, 10)+" messages a minute")
+		parts = append(parts, "at most "+thousands(*d.CampaignThrottleRPM)+" messages a minute")
 	}
 	if l := d.LimitSendConfig; l != nil && l.Enabled != nil && *l.Enabled && l.MaxCount != nil {
 		parts = append(parts, "at most "+times(*l.MaxCount)+" per user in "+amount(l.WindowValue, str(l.WindowUnit)))

@@ -70,3 +70,31 @@ func TestScheduleNamesTheLocalZone(t *testing.T) {
 		t.Errorf("schedule %q", got)
 	}
 }
+
+// Other sentences of the summary read as English: a location trigger's
+// user filter, large numbers, days of the week.
+func TestSummarySentences(t *testing.T) {
+	s := func(v string) *string { return &v }
+	n := func(v int64) *int64 { return &v }
+	yes := true
+	loc := TriggerText(&model.TriggerCondition{IncludedFilters: &model.FilterGroup{Filters: []model.Filter{
+		{FilterType: s("user_attributes"), DataType: s("bool"), Name: s("loyalty_member"), Operator: s("is"), Value: true}}}})
+	if loc != "when it fires, for users whose loyalty_member is true" {
+		t.Errorf("location trigger: %q", loc)
+	}
+	ev := TriggerText(&model.TriggerCondition{TriggerDelayType: s("DELAY"), TriggerDelayValue: n(2), TriggerDelayGranularity: s("HOURS"),
+		IncludedFilters: &model.FilterGroup{Filters: []model.Filter{
+			{FilterType: s("actions"), ActionName: s("cart_abandoned")},
+			{FilterType: s("user_attributes"), Name: s("Tier"), Operator: s("in"), Value: []any{"Gold"}}}}})
+	if ev != "2 hours after cart_abandoned, for users in Tier Gold" {
+		t.Errorf("event trigger with a condition: %q", ev)
+	}
+	if got := DeliveryText(&model.DeliveryControls{CampaignThrottleRPM: n(50000), QueuingEnabled: &yes, QueueDuration: n(1)}); got != "Queues blocked messages for up to 1 hour, at most 50,000 messages a minute" {
+		t.Errorf("delivery: %q", got)
+	}
+	daily := "WEEKLY"
+	got := ScheduleText(&model.Scheduling{DeliveryType: s("ASAP"), PeriodicDetails: &model.Periodic{SendingFrequency: &daily, RepeatOnDaysOfWeek: []string{"MONDAY", "WEDNESDAY", "FRIDAY"}}}, nil)
+	if got != "as soon as it is published, every week on Monday, Wednesday and Friday" {
+		t.Errorf("schedule: %q", got)
+	}
+}
