@@ -2,6 +2,7 @@ package editor
 
 import (
 	"bytes"
+	"os"
 	"strings"
 	"testing"
 
@@ -119,4 +120,58 @@ func TestServiceOnlyProblemsInPlainWords(t *testing.T) {
 	if !strings.Contains(flat, "The service found 1 problem:") || !strings.Contains(flat, "✗ Queue duration") || strings.Contains(flat, "delivery_controls.queue_duration") {
 		t.Fatalf("verdict:\n%s", m.View())
 	}
+}
+
+// Defect 10 with key presses: an image URL typed as htp://… or
+// javascript:… is refused beside its field; a one-slide carousel is "1
+// slide" in the preview.
+func TestImageURLAndOneSlideWithKeys(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, _ := newTestEditor(t, c, 160, 48)
+	press(m, runes("2"))
+	img := forms.MessagePath(m.d.work, forms.DefaultLocale, "variation_1") + ".push.android.basic_details.image_url"
+	for _, bad := range []string{"htp://cdn.example.com/a.png", "javascript:alert(1)"} {
+		focus(t, m, img)
+		press(m, kEnter)
+		for range len(m.edit.value()) {
+			press(m, tea.KeyMsg{Type: tea.KeyBackspace})
+		}
+		press(m, runes(bad), kEsc)
+		if got := forms.Get(m.d.work, img); got != bad {
+			t.Fatalf("typed %q, stored %v", bad, got)
+		}
+		if len(m.list.problems[m.list.cur]) == 0 {
+			t.Errorf("%s accepted without a problem beside Image URL", bad)
+		}
+	}
+
+	car := marketerCarousel(t)
+	m, _ = newTestEditor(t, car, 160, 48)
+	press(m, runes("2"))
+	m.sel.Variation = "variation_2"
+	m.rebuild()
+	m.Update(msgOf(m.refreshPreview()))
+	if v := ansiStrip(m.View()); !strings.Contains(v, "1 slide") || strings.Contains(v, "1 slides") {
+		t.Fatalf("one-slide carousel:\n%s", v)
+	}
+}
+
+// marketerCarousel is the marketer fixture with one slide in its Android
+// carousel (variation 2).
+func marketerCarousel(t *testing.T) *model.Campaign {
+	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := model.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, st := "c-carousel", model.StatusDraft
+	c.CampaignID, c.ID, c.Status = &id, &id, &st
+	for _, l := range []string{"default", "es"} {
+		cr := c.CampaignContent.Content.Keyed[l]["variation_2"].Push.Android.BasicDetails.CarouselContent
+		cr.SlideData = cr.SlideData[:1]
+	}
+	return c
 }
