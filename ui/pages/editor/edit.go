@@ -189,6 +189,7 @@ func (m *Model) published(msg publishedMsg) tea.Cmd {
 	// follows it; the working copy changes only through the sync engine.
 	m.d.state = msg.state
 	m.d.locked, m.d.lockedAll = engine.Locked(m.d.state)
+	m.review.verdict = nil // it was about the draft
 	m.setNotice("Published: the campaign is now "+msg.state+".", false)
 	m.afterChange()
 	return nil
