@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -145,7 +144,7 @@ type publishedMsg struct {
 // out, then syncs, publishes through V1 and shows the new state.
 func (m *Model) publishFromReview() tea.Cmd {
 	if n := len(m.probs.items); n > 0 {
-		m.setNotice(fmt.Sprintf("Fix the %d item(s) of the checklist first.", n), true)
+		m.setNotice("Fix the "+plural(n, "item")+" of the checklist first.", true)
 		return nil
 	}
 	name := "this draft"

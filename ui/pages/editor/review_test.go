@@ -70,7 +70,7 @@ func TestReviewShowsTheServiceVerdictOnAnUnfinishedDraft(t *testing.T) {
 	}
 	keys(tm, "8", "down", "enter")
 	waitFor(t, tm, fmt.Sprintf("The service agrees with the checklist below: %d problems to fix.", len(res.Errors)),
-		fmt.Sprintf("Publish checklist: %d item(s) left", len(res.Errors)))
+		fmt.Sprintf("Publish checklist: %d items left", len(res.Errors)))
 	// An edit after the verdict: it says it is older than the edits.
 	keys(tm, "1", "enter", "backspace")
 	tm.Type("!")

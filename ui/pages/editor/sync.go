@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"fmt"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -240,7 +239,7 @@ func (m *Model) syncText() string {
 		return s.OK.Render("● synced")
 	case drafts.StatePending:
 		n := max(len(st.Pending), len(st.Unsynced), 1)
-		return s.Warning.Render(fmt.Sprintf("● %d component(s) pending", n))
+		return s.Warning.Render("● " + plural(n, "component") + " pending")
 	case drafts.StateInvalid:
 		return s.Error.Render("● invalid (not sent): " + strings.Join(sortedKeys(st.Invalid), ", "))
 	case drafts.StateOffline:
