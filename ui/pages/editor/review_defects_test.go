@@ -45,7 +45,7 @@ func TestDiffTabForgetsAChangeSentAfterThePause(t *testing.T) {
 // typing pause sends them while it is open: it says so and leaves.
 func TestLeaveDialogClosesWhenTheEditsSync(t *testing.T) {
 	e := newEnv(t)
-	tm, stop := e.run(t, 1500*time.Millisecond)
+	tm, stop := e.run(t, 3*time.Second) // the question comes before the send
 	defer stop()
 	newDraft(t, tm, false, "Leave after sync")
 	keys(tm, "enter", "backspace")
@@ -63,7 +63,7 @@ func TestLeaveDialogClosesWhenTheEditsSync(t *testing.T) {
 // The quit dialog (q with edits not yet sent) quits once they are sent.
 func TestQuitDialogQuitsWhenTheEditsSync(t *testing.T) {
 	e := newEnv(t)
-	tm, stop := e.run(t, 1500*time.Millisecond)
+	tm, stop := e.run(t, 3*time.Second) // the question comes before the send
 	defer stop()
 	newDraft(t, tm, false, "Quit after sync")
 	keys(tm, "enter", "backspace")
