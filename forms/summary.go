@@ -45,6 +45,10 @@ type SummaryOpts struct {
 	LocalLabel string
 	// Reach is the service's reachability estimate, -1 when it has none.
 	Reach int64
+	// ReachOf is the number of users the estimate counted among (0: not
+	// said); ReachPartial, that parts of the audience could not be counted.
+	ReachOf      int64
+	ReachPartial bool
 	// Problems are the campaign's current problems (publish phase); nil
 	// validates here.
 	Problems []engine.Problem
@@ -68,10 +72,10 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	}
 	add("Campaign", campaignLine(c))
 	aud := AudienceText(c.SegmentationDetails)
-	if o.Reach >= 0 && aud != "" {
-		aud += fmt.Sprintf(" (about %s users)", thousands(o.Reach))
-	}
 	add("Audience", aud)
+	if o.Reach >= 0 && aud != "" {
+		add("Reach", reachText(o))
+	}
 	if HasTrigger(str(c.Channel), str(c.CampaignDeliveryType)) {
 		add("Trigger", TriggerText(c.TriggerCondition))
 	}
@@ -82,6 +86,19 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	add("UTM", UTMText(c.UTMParams))
 	s.Matrix = ContentMatrix(c, probs)
 	return s
+}
+
+// reachText words the estimate: "about 1,234 users", "12 of the
+// service's 48 users".
+func reachText(o SummaryOpts) string {
+	out := "about " + thousands(o.Reach) + " users"
+	if o.ReachOf > 0 {
+		out = thousands(o.Reach) + " of the service's " + thousands(o.ReachOf) + " users"
+	}
+	if o.ReachPartial {
+		out += "; some filters could not be counted"
+	}
+	return out
 }
 
 func campaignLine(c *model.Campaign) string {
@@ -190,14 +207,103 @@ func filterText(f model.Filter) string {
 		case "":
 			return "with " + name + " " + vals
 		default:
-			w := "whose " + name + " " + strings.ToLower(opWords(op))
-			if neg {
-				w = "whose " + name + " does not " + strings.ToLower(opWords(op))
-			}
-			return w + " " + vals
+			return "whose " + name + " " + comparison(op, f.Value, neg)
 		}
 	}
 	return "(filter without a type)"
+}
+
+// comparison words a user-attribute operator and its value as the end of a
+// sentence starting "whose City": "is in the last 30 days", "starts with
+// A or B". Every operator of model.OperatorsByDataType reads as English,
+// with its unit; an unknown one is spelt out in words.
+func comparison(op string, v any, neg bool) string {
+	is, not := "is ", "is not "
+	pick := func(yes, no string) string {
+		if neg {
+			return no
+		}
+		return yes
+	}
+	switch op {
+	case "is":
+		return pick(is, not) + valueText(v)
+	case "contains", "containsInTheFollowing":
+		return pick("contains ", "does not contain ") + valueText(v)
+	case "startWithInTheFollowing":
+		return pick("starts with ", "does not start with ") + valueText(v)
+	case "endsWithInTheFollowing":
+		return pick("ends with ", "does not end with ") + valueText(v)
+	case "between":
+		return pick(is, not) + "between " + rangeText(v)
+	case "lessThan":
+		return pick(is, not) + "less than " + valueText(v)
+	case "greaterThan":
+		return pick(is, not) + "more than " + valueText(v)
+	case "inTheLast":
+		return pick(is, not) + "in the last " + durationText(v)
+	case "inTheNext":
+		return pick(is, not) + "in the next " + durationText(v)
+	case "on", "before", "after":
+		return pick(is, not) + op + " " + valueText(v)
+	case "today":
+		return pick(is, not) + "today"
+	}
+	w := strings.ToLower(opWords(op))
+	return pick(w, "does not "+w) + " " + valueText(v)
+}
+
+// rangeText is the value of "between": [1, 5] → "1 and 5".
+func rangeText(v any) string {
+	switch x := v.(type) {
+	case []any:
+		if len(x) == 2 {
+			return fmt.Sprint(x[0]) + " and " + fmt.Sprint(x[1])
+		}
+	case []string:
+		if len(x) == 2 {
+			return x[0] + " and " + x[1]
+		}
+	case map[string]any:
+		lo, hi := x["from"], x["to"]
+		if lo == nil {
+			lo, hi = x["min"], x["max"]
+		}
+		if lo != nil && hi != nil {
+			return fmt.Sprint(lo) + " and " + fmt.Sprint(hi)
+		}
+	}
+	return valueText(v)
+}
+
+// durationText is the value of "in the last / next": a number of days
+// (30 → "30 days") or {value, unit} (→ "5 hours").
+func durationText(v any) string {
+	n, unit := v, "days"
+	if m, ok := v.(map[string]any); ok {
+		n = m["value"]
+		if u, ok := m["unit"].(string); ok && u != "" {
+			unit = strings.ToLower(u)
+		}
+	}
+	num := fmt.Sprint(n)
+	switch x := n.(type) {
+	case nil:
+		return "(no value) " + unit
+	case float64:
+		num = strconv.FormatFloat(x, 'f', -1, 64)
+	case string:
+		if _, err := strconv.ParseFloat(strings.TrimSpace(x), 64); err != nil {
+			return x // a text value speaks for itself
+		}
+		num = strings.TrimSpace(x)
+	}
+	if num == "1" {
+		unit = strings.TrimSuffix(unit, "s")
+	} else if !strings.HasSuffix(unit, "s") {
+		unit += "s"
+	}
+	return num + " " + unit
 }
 
 func opWords(op string) string {
@@ -244,6 +350,13 @@ func orList(parts []string) string {
 	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
+func andList(parts []string) string {
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
 func orBlank(s string) string {
 	if strings.TrimSpace(s) == "" {
 		return "(not set)"
@@ -257,13 +370,18 @@ func TriggerText(t *model.TriggerCondition) string {
 	if t == nil || t.IncludedFilters == nil || len(t.IncludedFilters.Filters) == 0 {
 		return "no trigger yet: add the event that sends it"
 	}
-	var events []string
+	// Events say when; other filters (a location trigger's user
+	// attributes) say for whom: "right after whose…" is no sentence.
+	var events, conds []string
 	for _, f := range t.IncludedFilters.Filters {
 		if str(f.FilterType) == model.FilterActions {
 			events = append(events, orBlank(str(f.ActionName)))
 		} else {
-			events = append(events, filterText(f))
+			conds = append(conds, filterText(f))
 		}
+	}
+	if len(events) == 0 {
+		return "when it fires, for users " + strings.Join(conds, ", and ")
 	}
 	ev := orList(events)
 	if len(events) > 1 && str(t.IncludedFilters.FilterOperator) != model.OperatorOr {
@@ -284,6 +402,9 @@ func TriggerText(t *model.TriggerCondition) string {
 		}
 	default:
 		out = "right after " + ev
+	}
+	if len(conds) > 0 {
+		out += ", for users " + strings.Join(conds, ", and ")
 	}
 	if g := t.SecondaryIncludedFilters; g != nil && len(g.Filters) > 0 {
 		out += ", for users " + groupText(g)
@@ -344,7 +465,13 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 			if lt.YearDay() != t.YearDay() {
 				f = "Mon 2 Jan 15:04"
 			}
-			out += " (" + lt.Format(f) + " " + label + ", " + local.String() + ")"
+			// time.Local is named "Local", which says nothing: its
+			// abbreviation for that day does ("CET", "UTC").
+			name := local.String()
+			if name == "Local" || name == "" {
+				name = lt.Format("MST")
+			}
+			out += " (" + lt.Format(f) + " " + label + ", " + name + ")"
 		}
 		return out
 	}
@@ -374,7 +501,11 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 			rep = "every " + strconv.FormatInt(every, 10) + " " + unit + "s"
 		}
 		if len(p.RepeatOnDaysOfWeek) > 0 {
-			rep += " on " + strings.ToLower(strings.Join(p.RepeatOnDaysOfWeek, ", "))
+			days := make([]string, len(p.RepeatOnDaysOfWeek))
+			for i, d := range p.RepeatOnDaysOfWeek {
+				days[i] = words(d) // MONDAY → Monday
+			}
+			rep += " on " + andList(days)
 		}
 		out += ", " + rep
 	}
@@ -417,7 +548,7 @@ func DeliveryText(d *model.DeliveryControls) string {
 		parts = append(parts, "ignores the frequency cap")
 	}
 	if d.CampaignThrottleRPM != nil {
-		parts = append(parts, "at most "+strconv.FormatInt(*d.CampaignThrottleRPM, 10)+" messages a minute")
+		parts = append(parts, "at most "+thousands(*d.CampaignThrottleRPM)+" messages a minute")
 	}
 	if l := d.LimitSendConfig; l != nil && l.Enabled != nil && *l.Enabled && l.MaxCount != nil {
 		parts = append(parts, "at most "+times(*l.MaxCount)+" per user in "+amount(l.WindowValue, str(l.WindowUnit)))
@@ -443,7 +574,7 @@ func GoalsText(g *model.ConversionGoals) string {
 	}
 	out := strings.Join(parts, "; ")
 	if g.AttributionWindowInHours != nil {
-		out += "; counted for " + amount(g.AttributionWindowInHours, model.Hours)
+		out += "; conversions counted for " + amount(g.AttributionWindowInHours, model.Hours) + " after sending"
 	}
 	return out
 }

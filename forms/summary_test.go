@@ -33,11 +33,12 @@ func TestSummaryOfTheMarketerCampaign(t *testing.T) {
 	}
 	want := map[string]string{
 		"Campaign":      "Push · Event triggered · Android and iOS",
-		"Audience":      "users in City Madrid or Sevilla, or in segment VIP customers (about 1,234 users)",
+		"Audience":      "users in City Madrid or Sevilla, or in segment VIP customers",
+		"Reach":         "about 1,234 users",
 		"Trigger":       "30 minutes after product_viewed",
 		"Schedule":      "from Mon 1 Mar 2027 09:00 Europe/Madrid (03:00 your time, America/New_York), until Wed 30 Jun 2027 23:59 Europe/Madrid (17:59 your time, America/New_York)",
 		"Delivery":      "Respects do-not-disturb, queues blocked messages for up to 12 hours, at least 6 hours between two notifications, counts for the frequency cap",
-		"Goals":         "Purchase (order_completed), primary; counted for 24 hours",
+		"Goals":         "Purchase (order_completed), primary; conversions counted for 24 hours after sending",
 		"Control group": "10 % held back as a control group",
 		"UTM":           "utm_source=app, utm_medium=push, utm_campaign=viewed_not_bought, promo=spring27",
 	}
@@ -90,7 +91,7 @@ func TestAudienceAndTriggerInWords(t *testing.T) {
 				{FilterType: s("actions"), ActionName: s("app_opened"), Executed: &yes, Execution: &model.Execution{Type: s("atleast"), Count: n(3)}},
 			}},
 			ExcludedFilters: &model.FilterGroup{Filters: []model.Filter{{FilterType: s("custom_segments"), ID: s("seg-1")}}},
-		}), "users whose Age greater than 30, and who did app_opened at least 3 times, except users in segment seg-1"},
+		}), "users whose Age is more than 30, and who did app_opened at least 3 times, except users in segment seg-1"},
 		{"asap trigger", TriggerText(&model.TriggerCondition{TriggerDelayType: s("ASAP"),
 			IncludedFilters: &model.FilterGroup{Filters: []model.Filter{{FilterType: s("actions"), ActionName: s("cart_abandoned")}}}}),
 			"right after cart_abandoned"},

@@ -31,6 +31,7 @@ func (s *Server) routeTable() []route {
 		{"PATCH", api.PathV1Publish + "{campaign_id}", "publish", limitsDefault, true, s.handlePublish},
 		{"GET", PathOutbox, "outbox", nil, false, s.handleOutbox},
 		{"GET", PathUsers, "users", nil, false, s.handleUsers},
+		{"POST", api.PathSandboxReach, "reach", nil, false, s.handleReach},
 	}
 }
 

@@ -247,6 +247,22 @@ func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
+// settled closes the dialog once the sync engine has every edit on the
+// service (the debounce sent them while it was open): the reason to ask is
+// gone, so the editor says so and does what was asked, leaving or quitting.
+func (d *leaveDialog) settled(m *Model) tea.Cmd {
+	if m.dialog != d || !m.synced() {
+		return nil
+	}
+	m.dialog = nil
+	if d.quit {
+		m.setNotice("All edits synced: quitting.", false)
+	} else {
+		m.setNotice("All edits synced.", false)
+	}
+	return m.own(d.done)
+}
+
 func (d *leaveDialog) footer() []key.Binding {
 	if d.quit {
 		return []key.Binding{hint("s", "sync, then quit"), hint("q", "quit"), hint("esc", "stay")}

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -114,6 +113,7 @@ func (m *Model) change(path string, fn func(c *model.Campaign) error) tea.Cmd {
 
 // changed notes an edit in the sync status and judges the campaign again.
 func (m *Model) changed(path string) {
+	m.review.edits++
 	// The engine's status follows within a few ms; until then, say pending.
 	if len(m.status.Unsynced) == 0 {
 		m.status.Unsynced = []string{component(path)}
@@ -144,14 +144,14 @@ type publishedMsg struct {
 // out, then syncs, publishes through V1 and shows the new state.
 func (m *Model) publishFromReview() tea.Cmd {
 	if n := len(m.probs.items); n > 0 {
-		m.setNotice(fmt.Sprintf("Fix the %d item(s) of the checklist first.", n), true)
+		m.setNotice("Fix the "+plural(n, "item")+" of the checklist first.", true)
 		return nil
 	}
 	name := "this draft"
 	if w := m.d.work; w.BasicDetails != nil && str(w.BasicDetails.Name) != "" {
 		name = "“" + str(w.BasicDetails.Name) + "”"
 	}
-	when := forms.ScheduleTextAs(m.d.work.SchedulingDetails, m.f.Local, m.f.localLabel())
+	when := forms.ScheduleTextAs(m.d.work.SchedulingDetails, m.summaryOpts().Local, m.f.localLabel())
 	if when == "" {
 		when = "when its trigger fires"
 	}
@@ -188,6 +188,7 @@ func (m *Model) published(msg publishedMsg) tea.Cmd {
 	// follows it; the working copy changes only through the sync engine.
 	m.d.state = msg.state
 	m.d.locked, m.d.lockedAll = engine.Locked(m.d.state)
+	m.review.verdict = nil // it was about the draft
 	m.setNotice("Published: the campaign is now "+msg.state+".", false)
 	m.afterChange()
 	return nil
@@ -196,6 +197,9 @@ func (m *Model) published(msg publishedMsg) tea.Cmd {
 func (m *Model) runAction(f forms.Field) tea.Cmd {
 	if f.Path == reviewPublish {
 		return m.publishFromReview()
+	}
+	if f.Path == reviewValidate {
+		return m.validateOnService()
 	}
 	if f.Role == forms.RoleCopyContent {
 		m.dialog = newCopyDialog(m)

@@ -30,6 +30,8 @@ type Model struct {
 	probs problems
 	pane  int // paneForm, paneProblems or panePreview
 	prev  previewPane
+	// review is the Review step's verdict, estimate and scroll.
+	review reviewState
 
 	// edit is the row being edited through its huh form (nil: none).
 	edit   *rowForm
@@ -120,6 +122,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	defer m.hold()()
 	cmd := m.route(msg)
+	cmd = tea.Batch(cmd, m.askReach())
 	m.settle()
 	cmd = tea.Batch(cmd, m.remember())
 	if m.d.loaded && m.prev.m.Stale() && !m.prev.resized {
@@ -176,6 +179,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return nil
 	case publishedMsg:
 		return m.published(msg)
+	case reviewMsg:
+		return msg.applyReview(m)
 	case resolvedMsg:
 		return m.resolved(msg)
 	case leaveMsg:

@@ -251,7 +251,7 @@ func TestSyncStatusLine(t *testing.T) {
 		want string
 	}{
 		{drafts.Status{State: drafts.StateSynced}, "● synced"},
-		{drafts.Status{State: drafts.StatePending, Pending: []string{"a", "b"}, Unsynced: []string{"a", "b"}}, "2 component(s) pending"},
+		{drafts.Status{State: drafts.StatePending, Pending: []string{"a", "b"}, Unsynced: []string{"a", "b"}}, "2 components pending"},
 		{drafts.Status{State: drafts.StateInvalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "invalid (not sent): delivery_controls"},
 		{drafts.Status{State: drafts.StateOffline, OfflineSince: at(10, 0, 0)}, "offline since 10:00:00 (edits kept, retrying)"},
 		{drafts.Status{State: drafts.StateConflict, Conflicts: []string{"basic_details"}}, "conflict in basic_details (c to resolve)"},

@@ -79,6 +79,12 @@ type Factory struct {
 	ServiceDelay time.Duration
 	// Publisher publishes from the Review step (nil: not offered).
 	Publisher Publisher
+	// Validator is the service's validate route, for the Review step's
+	// "Validate on the service" (nil: not offered).
+	Validator Validator
+	// Reacher estimates the audience on the Review step (nil, or a
+	// service without the route: no estimate shown).
+	Reacher Reacher
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location

@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
-	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
@@ -46,8 +45,8 @@ func (m *Model) rebuild() {
 		m.step = forms.StepBasic
 	}
 	l.rows = forms.Fields(m.step, m.ctxFor())
-	if m.step == forms.StepReview && m.f.Publisher != nil && m.d.state == model.StatusDraft {
-		l.rows = append(l.rows, forms.Field{Path: reviewPublish, Label: "Publish…", Kind: forms.Action})
+	if m.step == forms.StepReview {
+		l.rows = append(l.rows, m.reviewRows()...)
 	}
 	if l.problems == nil {
 		l.problems = map[int][]string{}
@@ -122,6 +121,7 @@ func (m *Model) nextStep(d int) forms.Step {
 func (m *Model) goStep(s forms.Step) {
 	m.stopEditing()
 	m.step, m.list.cur = s, 0
+	m.review.top = 0
 	m.list.vp.SetYOffset(0)
 	m.pane = paneForm
 	m.rebuild()
@@ -158,6 +158,9 @@ func (m *Model) jumpTo(target string) {
 // under the cursor.
 func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	k, l := m.keys, &m.list
+	if m.step == forms.StepReview && m.reviewKey(msg) {
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Up):
 		m.move(-1)
@@ -270,7 +273,7 @@ func (l *rowList) shown() []string {
 func (m *Model) formView(w, h int) []string {
 	s := m.c.Styles
 	if m.step == forms.StepReview {
-		return column(strings.Split(m.reviewView(w), "\n"), w, h)
+		return column(m.reviewLines(w, h), w, h)
 	}
 	name := fmt.Sprintf("%s  (%d/%d)", m.step, int(m.step)+1, len(forms.Steps))
 	title := s.Subtitle.Render(name)

@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"fmt"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -146,7 +145,15 @@ func (m *Model) storeEvent(ev drafts.Event) tea.Cmd {
 	if ev.Kind == drafts.EventConflict && m.dialog == nil {
 		m.openConflicts()
 	}
+	if d, ok := m.dialog.(*leaveDialog); ok {
+		cmd = tea.Batch(cmd, d.settled(m))
+	}
 	return cmd
+}
+
+// synced reports that the service has every edit.
+func (m *Model) synced() bool {
+	return m.status.State == drafts.StateSynced && len(m.status.Unsynced) == 0
 }
 
 func (m *Model) flush() tea.Cmd {
@@ -233,7 +240,7 @@ func (m *Model) syncText() string {
 		return s.OK.Render("● synced")
 	case drafts.StatePending:
 		n := max(len(st.Pending), len(st.Unsynced), 1)
-		return s.Warning.Render(fmt.Sprintf("● %d component(s) pending", n))
+		return s.Warning.Render("● " + plural(n, "component") + " pending")
 	case drafts.StateInvalid:
 		return s.Error.Render("● invalid (not sent): " + strings.Join(sortedKeys(st.Invalid), ", "))
 	case drafts.StateOffline:

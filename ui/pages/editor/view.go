@@ -3,7 +3,6 @@ package editor
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -167,10 +166,11 @@ func (m *Model) reviewView(w int) string {
 			lines = append(lines, m.rowLine(i, w, m.labelWidth()))
 		}
 	}
+	lines = append(lines, m.verdictLines(w)...)
 	if items := m.probs.items; len(items) == 0 {
 		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
 	} else {
-		lines = append(lines, s.Warning.Render(fmt.Sprintf("Publish checklist: %d item(s) left", len(items))))
+		lines = append(lines, s.Warning.Render("Publish checklist: "+plural(len(items), "item")+" left"))
 		for i, it := range items {
 			if i == 12 {
 				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(items)-12)))
@@ -186,11 +186,7 @@ func (m *Model) reviewView(w int) string {
 		}
 	}
 	// The campaign in words: who, when, what (part 4).
-	loc := m.f.Local
-	if loc == nil {
-		loc = time.Local
-	}
-	sum := forms.Summarize(m.d.work, forms.SummaryOpts{Local: loc, LocalLabel: m.f.localLabel(), Reach: -1, Problems: m.probs.publish})
+	sum := forms.Summarize(m.d.work, m.summaryOpts())
 	lines = append(lines, "")
 	lines = append(lines, summaryLines(s, sum, w)...)
 	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
@@ -201,17 +197,10 @@ func (m *Model) reviewView(w int) string {
 		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.d.work), ", "))
 	}
 	if m.f.Publisher != nil && m.d.state == model.StatusDraft {
-		lines = append(lines, "", s.Muted.Render("enter on Publish… syncs, asks, then publishes."))
+		lines = append(lines, "")
+		for _, l := range strings.Split(ansi.Wrap("enter on Publish… syncs, asks, then publishes; on Validate it asks the service for its verdict.", max(10, w), ""), "\n") {
+			lines = append(lines, s.Muted.Render(l))
+		}
 	}
 	return strings.Join(lines, "\n")
-}
-
-// statusLine is the editor's own line: the sync state, the channel,
-// delivery type and status, and how far the draft is from publishable.
-func (m *Model) statusLine() string {
-	s := m.c.Styles
-	left := m.syncText() + s.Muted.Render(fmt.Sprintf("   %s · %s · ", m.d.channel(), m.d.delivery())) + s.Status(m.d.state).Render(m.d.state)
-	right := m.checkText()
-	gap := max(2, m.width-common.Width(left)-common.Width(right))
-	return left + strings.Repeat(" ", gap) + right
 }

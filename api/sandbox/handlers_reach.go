@@ -1,0 +1,28 @@
+package sandbox
+
+import (
+	"net/http"
+
+	"github.com/campaigns-cli/campaigns/api"
+)
+
+// handleReach estimates an audience on the demo users (sandbox only): the
+// editor's Review step shows it beside the audience of a draft, which the
+// search's reachability_details (scheduled campaigns only) cannot.
+func (s *Server) handleReach(w http.ResponseWriter, r *http.Request) {
+	var req api.ReachRequest
+	if err := decodeStrict(info(r).body, &req); err != nil {
+		writeErr(w, r, err)
+		return
+	}
+	if req.SegmentationDetails == nil {
+		writeErr(w, r, errValidation("segmentation_details", "segmentation_details is required: the audience to estimate."))
+		return
+	}
+	n, issues := s.users.Count(req.SegmentationDetails, s.now())
+	out := api.ReachResult{Count: int64(n), Total: int64(len(s.users.Users)), Issues: []api.ReachIssue{}}
+	for _, is := range issues {
+		out.Issues = append(out.Issues, api.ReachIssue{Field: is.Target, Issue: is.Message})
+	}
+	writeData(w, r, http.StatusOK, "reach", out)
+}

@@ -1,0 +1,314 @@
+package editor
+
+// The Review step's actions besides Publish: "Validate on the service"
+// (the service's own verdict on the stored draft, in plain words) and the
+// audience estimate beside the summary's audience; and the step's
+// scrolling, since the summary is longer than 24 lines.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// Validator runs the service's publish checks on a stored draft.
+type Validator interface {
+	Validate(ctx context.Context, id string) (api.ValidateResult, error)
+}
+
+// Reacher estimates how many users an audience holds (the sandbox's
+// /sandbox/reach; a real service answers 404: no estimate).
+type Reacher interface {
+	Reach(ctx context.Context, seg *model.Segmentation) (api.ReachResult, error)
+}
+
+// reviewValidate is the Review step's "Validate on the service" row.
+const reviewValidate = "@review-validate"
+
+// reachTimeout bounds the estimate: the summary never waits on it.
+const reachTimeout = 5 * time.Second
+
+// reviewState is the Review step's own state.
+type reviewState struct {
+	top int // the first line shown: the summary scrolls
+
+	// edits counts the editor's changes, to tell a verdict given before
+	// the latest edits.
+	edits int
+
+	validating bool
+	verdict    *api.ValidateResult
+	verdictErr error
+	flushErr   error // the edits could not all be sent before asking
+	verdictFor int   // edits when asked
+
+	audience  string // the audience now, as JSON (set in Update)
+	reachFor  string // the audience the estimate is for
+	asked     string // the audience asked about, waiting for the answer
+	reach     *api.ReachResult
+	noReach   bool // the service has no estimate route
+	reachFail bool // it failed for this audience
+}
+
+// reviewMsg is an answer for the Review step.
+type reviewMsg interface{ applyReview(m *Model) tea.Cmd }
+
+type validatedMsg struct {
+	edits         int
+	res           api.ValidateResult
+	err, flushErr error
+}
+
+type reachMsg struct {
+	key string
+	res api.ReachResult
+	err error
+}
+
+// reviewRows are the Review step's action rows.
+func (m *Model) reviewRows() []forms.Field {
+	if m.d.state != model.StatusDraft || m.id == "" {
+		return nil
+	}
+	// Publish first: it is what the step is for, and it validates too.
+	var out []forms.Field
+	if m.f.Publisher != nil {
+		out = append(out, forms.Field{Path: reviewPublish, Label: "Publish…", Kind: forms.Action})
+	}
+	if m.f.Validator != nil {
+		out = append(out, forms.Field{Path: reviewValidate, Label: "Validate on the service", Kind: forms.Action})
+	}
+	return out
+}
+
+// validateOnService syncs the edits, then asks the service's validate
+// route for its verdict on the stored draft.
+func (m *Model) validateOnService() tea.Cmd {
+	if m.review.validating {
+		return nil
+	}
+	r := &m.review
+	r.validating, r.verdict, r.verdictErr, r.flushErr = true, nil, nil, nil
+	m.setNotice("Validating on the service…", false)
+	id, h, v, edits := m.id, m.d.h, m.f.Validator, r.edits
+	ctx := m.c.Context()
+	return m.own(func() tea.Msg {
+		ferr := h.Flush(ctx)
+		res, err := v.Validate(ctx, id)
+		return validatedMsg{edits: edits, res: res, err: err, flushErr: ferr}
+	})
+}
+
+func (msg validatedMsg) applyReview(m *Model) tea.Cmd {
+	r := &m.review
+	r.validating, r.verdictFor, r.flushErr = false, msg.edits, msg.flushErr
+	if msg.err != nil {
+		r.verdict, r.verdictErr = nil, msg.err
+		m.setNotice("validate: "+common.ErrorText(msg.err), true)
+		return nil
+	}
+	res := msg.res
+	r.verdict, r.verdictErr = &res, nil
+	if res.Valid {
+		m.setNotice("The service accepts the draft: nothing stops publishing.", false)
+	} else {
+		m.setNotice(fmt.Sprintf("The service found %s.", plural(len(res.Errors), "problem")), true)
+	}
+	return nil
+}
+
+// askReach asks for the audience estimate when the Review step shows an
+// audience it has none for. It runs in Update, on the Review step only.
+func (m *Model) askReach() tea.Cmd {
+	r := &m.review
+	if m.step != forms.StepReview || !m.d.loaded || m.d.work == nil {
+		return nil
+	}
+	seg := m.d.work.SegmentationDetails
+	b, err := json.Marshal(seg)
+	if seg == nil || err != nil {
+		r.audience = ""
+		return nil
+	}
+	r.audience = string(b)
+	if m.f.Reacher == nil || r.noReach || r.audience == r.reachFor || r.audience == r.asked {
+		return nil
+	}
+	r.asked = r.audience
+	var copySeg model.Segmentation
+	if err := json.Unmarshal(b, &copySeg); err != nil {
+		return nil
+	}
+	key, rc := r.audience, m.f.Reacher
+	ctx := m.c.Context()
+	return m.own(func() tea.Msg {
+		ctx, cancel := context.WithTimeout(ctx, reachTimeout)
+		defer cancel()
+		res, err := rc.Reach(ctx, &copySeg)
+		return reachMsg{key: key, res: res, err: err}
+	})
+}
+
+func (msg reachMsg) applyReview(m *Model) tea.Cmd {
+	r := &m.review
+	if msg.key != r.asked {
+		return nil // the audience changed since: a newer answer follows
+	}
+	r.asked, r.reachFor = "", msg.key
+	switch {
+	case msg.err == nil:
+		res := msg.res
+		r.reach, r.reachFail = &res, false
+	case api.StatusOf(msg.err) == 404 || api.StatusOf(msg.err) == 405:
+		r.noReach = true // not a sandbox: no estimate, and no more asking
+	default:
+		r.reach, r.reachFail = nil, true
+	}
+	return nil
+}
+
+// summaryOpts are the summary's options: the user's zone and the estimate
+// when it is for the audience shown.
+func (m *Model) summaryOpts() forms.SummaryOpts {
+	loc := m.f.Local
+	if loc == nil {
+		loc = time.Local
+	}
+	o := forms.SummaryOpts{Local: loc, LocalLabel: m.f.localLabel(), Reach: -1, Problems: m.probs.publish}
+	if r := &m.review; r.reach != nil && r.reachFor == r.audience && r.audience != "" {
+		o.Reach, o.ReachOf, o.ReachPartial = r.reach.Count, r.reach.Total, len(r.reach.Issues) > 0
+	}
+	return o
+}
+
+// verdictLines show the service's verdict under the actions.
+func (m *Model) verdictLines(w int) []string {
+	s, r := m.c.Styles, &m.review
+	wrap := func(st func(...string) string, text, first, rest string) []string {
+		var out []string
+		for i, l := range strings.Split(ansi.Wrap(text, max(10, w-len(first)), ""), "\n") {
+			mark := rest
+			if i == 0 {
+				mark = first
+			}
+			out = append(out, st(mark+l))
+		}
+		return out
+	}
+	var out []string
+	switch {
+	case r.validating:
+		return []string{s.Muted.Render("Asking the service…")}
+	case r.verdictErr != nil:
+		out = wrap(s.Error.Render, "The service could not be asked: "+common.ErrorText(r.verdictErr), "✗ ", "  ")
+	case r.verdict == nil:
+		return nil
+	case r.verdict.Valid:
+		out = wrap(s.OK.Render, "The service checked the draft: nothing stops publishing.", "✓ ", "  ")
+	default:
+		// The service runs the same checks: what the checklist below
+		// already says is counted, not repeated; the rest is listed.
+		local := map[string]bool{}
+		for _, it := range m.probs.items {
+			local[it.p.Target] = true
+		}
+		var extra []api.ValidateError
+		for _, e := range r.verdict.Errors {
+			if !local[e.Field] {
+				extra = append(extra, e)
+			}
+		}
+		n, same := len(r.verdict.Errors), len(r.verdict.Errors)-len(extra)
+		var head string
+		switch {
+		case len(extra) == 0:
+			head = fmt.Sprintf("The service agrees with the checklist below: %s to fix.", plural(n, "problem"))
+		case same == 0:
+			head = fmt.Sprintf("The service found %s:", plural(n, "problem"))
+		default:
+			head = fmt.Sprintf("The service found %s: the %d of the checklist below, and", plural(n, "problem"), same)
+		}
+		out = wrap(s.Warning.Render, head, "", "")
+		for i, e := range extra {
+			if i == 8 {
+				out = append(out, s.Muted.Render(fmt.Sprintf("… and %d more", len(extra)-8)))
+				break
+			}
+			p := forms.Describe(engine.Problem{Target: e.Field, Message: e.Issue})
+			out = append(out, wrap(s.Error.Render, common.Clean(p.Text), "✗ ", "  ")...)
+		}
+	}
+	if r.flushErr != nil {
+		out = append(out, wrap(s.Warning.Render, "Some edits could not be sent first, so this is about the copy on the service: "+common.ErrorText(r.flushErr), "", "")...)
+	}
+	if r.verdictFor != r.edits {
+		out = append(out, s.Muted.Render("(given before your latest edits: validate again)"))
+	}
+	return out
+}
+
+// reviewLines are the Review step's lines from the scroll position, h of
+// them at most, the last saying when more follow.
+func (m *Model) reviewLines(w, h int) []string {
+	all := strings.Split(m.reviewView(w), "\n")
+	top := min(m.review.top, max(0, len(all)-h))
+	out := all[top:]
+	if len(out) > h && h > 1 {
+		out = append(out[:h-1:h-1], m.c.Styles.Muted.Render("↓ more below (↓ or pgdown)"))
+	}
+	return out
+}
+
+// reviewKey scrolls the Review step: ↓ past the last action scrolls the
+// summary, ↑ scrolls back before moving up the actions. It reports
+// whether it took the key.
+func (m *Model) reviewKey(msg tea.KeyMsg) bool {
+	k, r := m.keys, &m.review
+	_, w, _, h := m.layout()
+	total := len(strings.Split(m.reviewView(w), "\n"))
+	maxTop := max(0, total-h+1) // the "more below" line takes one
+	lastAction := true
+	for i := m.list.cur + 1; i < len(m.list.rows); i++ {
+		if m.list.rows[i].Focusable() {
+			lastAction = false
+		}
+	}
+	switch {
+	case key.Matches(msg, k.Down):
+		if !lastAction {
+			return false
+		}
+		r.top = min(r.top+1, maxTop)
+	case key.Matches(msg, k.Up):
+		if r.top == 0 {
+			return false
+		}
+		r.top--
+	case key.Matches(msg, k.PageDown):
+		r.top = min(r.top+max(1, h-2), maxTop)
+	case key.Matches(msg, k.PageUp):
+		r.top = max(0, r.top-max(1, h-2))
+	default:
+		return false
+	}
+	return true
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

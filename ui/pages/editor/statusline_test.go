@@ -1,0 +1,59 @@
+package editor
+
+import (
+	"errors"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// At 80 columns the status line fits whole: the sync state and the count
+// of problems are never cut ("2 to fix befo"); wider windows keep the long
+// wording.
+func TestStatusLineFitsAt80Columns(t *testing.T) {
+	c := fixture(t, "push_event_triggered.json")
+	// Two problems to fix before publishing.
+	c.BasicDetails.Platforms = nil
+	c.SchedulingDetails = nil
+	states := []drafts.Status{
+		{State: drafts.StateSynced},
+		{State: drafts.StatePending, Pending: []string{"a", "b"}, Unsynced: []string{"a", "b"}},
+		{State: drafts.StateInvalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil, "basic_details": nil, "campaign_content": nil}},
+		{State: drafts.StateOffline, OfflineSince: at(10, 0, 0)},
+		{State: drafts.StateConflict, Conflicts: []string{"basic_details"}},
+		{State: drafts.StateFailed, Err: errors.New("409 BAD_REQUEST")},
+	}
+	for _, w := range []int{80, 100, 200} {
+		m, _ := newTestEditor(t, c, w, 24)
+		n := len(m.probs.items)
+		if n == 0 {
+			t.Fatal("the campaign has nothing to fix")
+		}
+		for _, st := range states {
+			m.Update(listenMsg{ev: &drafts.Event{ID: m.id, Kind: drafts.EventStatus, Status: st}})
+			lines := strings.Split(m.View(), "\n")
+			last := ansiStrip(lines[len(lines)-1])
+			if common.Width(last) > w {
+				t.Errorf("%d columns, %v: %d cells: %q", w, st.State, common.Width(last), last)
+			}
+			want := []string{strings.TrimSpace(strings.SplitN(ansiStrip(m.syncText()), "(", 2)[0]), strconv.Itoa(n) + " to fix"}
+			if w >= 200 {
+				want = append(want, strconv.Itoa(n)+" to fix before publishing", "PUSH · EVENT_TRIGGERED · DRAFT")
+			} else if st.State != drafts.StateInvalid {
+				want = append(want, "DRAFT")
+			}
+			for _, s := range want {
+				if !strings.Contains(last, s) {
+					t.Errorf("%d columns, %v: %q not whole in %q", w, st.State, s, last)
+				}
+			}
+			if strings.HasSuffix(strings.TrimSpace(last), "befo") || strings.Contains(last, "…") && st.State != drafts.StateInvalid {
+				t.Errorf("%d columns, %v: cut: %q", w, st.State, last)
+			}
+		}
+	}
+}
