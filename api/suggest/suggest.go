@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -20,71 +19,28 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Kind is a family of names.
-type Kind string
+// Kind is a family of names (the model's, so the forms' field table and
+// this package name them alike).
+type Kind = model.NameKind
 
+// The kinds, as the model names them.
 const (
-	Attribute            Kind = "attribute"
-	Event                Kind = "event"
-	BusinessEvent        Kind = "business_event"
-	SegmentID            Kind = "segment_id"
-	SegmentName          Kind = "segment_name"
-	Tag                  Kind = "tag"
-	Team                 Kind = "team"
-	Connector            Kind = "connector"
-	SubscriptionCategory Kind = "subscription_category"
-	NotificationChannel  Kind = "notification_channel"
+	Attribute            = model.NameAttribute
+	Event                = model.NameEvent
+	BusinessEvent        = model.NameBusinessEvent
+	SegmentID            = model.NameSegmentID
+	SegmentName          = model.NameSegmentName
+	Tag                  = model.NameTag
+	Team                 = model.NameTeam
+	Connector            = model.NameConnector
+	SubscriptionCategory = model.NameSubscriptionCategory
+	NotificationChannel  = model.NameNotificationChannel
 )
 
 // Source is what the editor consumes: completions for a kind of name,
 // best first. It must be cheap and never block on I/O.
 type Source interface {
 	Suggest(kind Kind, prefix string, max int) []string
-}
-
-var (
-	idxRe    = regexp.MustCompile(`\[\d+\]`)
-	cellRe   = regexp.MustCompile(`^campaign_content\.content\.([^.]+\.[^.]+\.)?`)
-	kindRule = []struct {
-		suffix string
-		kind   Kind
-	}{
-		{"basic_details.business_event", BusinessEvent},
-		{"basic_details.tags", Tag},
-		{"basic_details.team", Team},
-		{"basic_details.subscription_category", SubscriptionCategory},
-		{"connector.connector_name", Connector},
-		{"basic_details.notification_channel", NotificationChannel},
-		{"filters[].action_name", Event},
-		{"goal_event_name", Event},
-		{"goal_event_attribute.name", Attribute},
-		{"revenue_attribute", Attribute},
-		{"trigger_attr.name", Attribute},
-		{"basic_details.user_attribute_identifier", Attribute},
-	}
-)
-
-// KindFor maps a field's target path to the kind of names it takes; ok is
-// false for fields without suggestions. Filter names depend on the filter's
-// type, so filterType is the type of the filter the path is in (if any).
-func KindFor(path, filterType string) (Kind, bool) {
-	p := idxRe.ReplaceAllString(path, "[]")
-	p = cellRe.ReplaceAllString(p, "")
-	if strings.HasSuffix(p, "filters[].name") {
-		if filterType == model.FilterCustomSegments {
-			return SegmentName, true
-		}
-		return Attribute, true
-	}
-	if strings.HasSuffix(p, "filters[].id") {
-		return SegmentID, true
-	}
-	for _, r := range kindRule {
-		if strings.HasSuffix(p, r.suffix) {
-			return r.kind, true
-		}
-	}
-	return "", false
 }
 
 // Index is a set of names per kind with how often each was seen. The zero

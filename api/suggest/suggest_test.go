@@ -96,34 +96,6 @@ func TestSuggestOrder(t *testing.T) {
 	}
 }
 
-func TestKindFor(t *testing.T) {
-	cases := []struct {
-		path, ftype string
-		want        Kind
-		ok          bool
-	}{
-		{"trigger_condition.included_filters.filters[0].action_name", "actions", Event, true},
-		{"segmentation_details.included_filters.filters[1].name", "user_attributes", Attribute, true},
-		{"segmentation_details.included_filters.filters[1].name", "custom_segments", SegmentName, true},
-		{"segmentation_details.excluded_filters.filters[0].id", "custom_segments", SegmentID, true},
-		{"basic_details.tags", "", Tag, true},
-		{"basic_details.team", "", Team, true},
-		{"basic_details.business_event", "", BusinessEvent, true},
-		{"connector.connector_name", "", Connector, true},
-		{"basic_details.subscription_category", "", SubscriptionCategory, true},
-		{"campaign_content.content.es.variation_2.push.android.basic_details.notification_channel", "", NotificationChannel, true},
-		{"campaign_content.content.push.android.basic_details.notification_channel", "", NotificationChannel, true},
-		{"conversion_goal_details.goals[0].goal_event_name", "", Event, true},
-		{"basic_details.name", "", "", false},
-	}
-	for _, tc := range cases {
-		got, ok := KindFor(tc.path, tc.ftype)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("KindFor(%s, %s) = %q %v", tc.path, tc.ftype, got, ok)
-		}
-	}
-}
-
 func TestRefreshFailureKeepsNames(t *testing.T) {
 	cl := sandboxClient(t)
 	p := New(cl)
