@@ -2,16 +2,19 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"errors"
 	"github.com/charmbracelet/x/term"
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
+	namesuggest "github.com/campaigns-cli/campaigns/api/suggest"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
@@ -142,13 +145,23 @@ func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 // lacks.
 func wireEditor(cfg *ui.Config) (func() error, error) {
 	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
+	// The names the workspace uses, offered while typing: read in the
+	// background now and every few minutes; a key press reads the cache.
+	names := namesuggest.New(cfg.Client)
+	ctx, stop := context.WithCancel(context.Background())
+	names.Start(ctx, suggestEvery, nil)
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Users:      previewUsers(cfg.Service == "embedded sandbox"),
+		Names:      names,
 	})
 	if err != nil {
+		stop()
 		return nil, err
 	}
 	cfg.Editor = f
-	return closeFn, nil
+	return func() error { stop(); return closeFn() }, nil
 }
+
+// suggestEvery is how often the editor's name suggestions are read again.
+const suggestEvery = 3 * time.Minute

@@ -41,6 +41,10 @@ type EditorKeys struct {
 	Sync, Test, PreviewTab      key.Binding
 	User, EventAttrs, Conflicts key.Binding
 	Back, Step                  key.Binding
+	// Complete takes the suggested name into the field being edited;
+	// OtherName chooses another suggestion; Results reopens the last test
+	// send's results.
+	Complete, OtherName, Results key.Binding
 }
 
 // DefaultKeyMap is the one keymap of the program.
@@ -107,6 +111,9 @@ func DefaultKeyMap() KeyMap {
 			Conflicts:  b("c", "conflicts", "c"),
 			Back:       b("esc", "leave editor", "esc"),
 			Step:       b("1-8", "go to step", "1", "2", "3", "4", "5", "6", "7", "8"),
+			Complete:   b("tab", "take suggestion", "tab", "ctrl+e"),
+			OtherName:  b("ctrl+n/p", "other suggestion", "ctrl+n", "ctrl+p"),
+			Results:    b("ctrl+r", "test results", "ctrl+r"),
 		},
 	}
 }

@@ -90,6 +90,10 @@ func (m *Model) ShortHelp() []key.Binding {
 		return d.footer()
 	case m.dialog != nil:
 		return []key.Binding{k.Edit, k.Cancel}
+	case m.edit != nil && m.edit.inline && m.edit.sug.chosen() != "":
+		return []key.Binding{k.Complete, k.OtherName, k.Done, k.Cancel}
+	case m.edit != nil && m.edit.inline && m.edit.sug != nil && len(m.edit.sug.names) > 0:
+		return []key.Binding{k.OtherName, k.Done, k.Cancel, k.Sync}
 	case m.edit != nil && m.edit.inline:
 		return []key.Binding{k.Done, k.Cancel, k.Sync}
 	}

@@ -78,6 +78,10 @@ type Factory struct {
 	ServiceDelay time.Duration
 	// Publisher publishes from the Review step (nil: not offered).
 	Publisher Publisher
+	// Names offers the workspace's names (events, attributes, segments …)
+	// in the fields that take them (nil: none; main fills it from
+	// api/suggest).
+	Names NameSource
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location
