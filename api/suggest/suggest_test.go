@@ -5,6 +5,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -110,5 +111,111 @@ func TestRefreshFailureKeepsNames(t *testing.T) {
 	}
 	if p.Index().Len(SegmentName) != before || before == 0 {
 		t.Fatalf("names lost: %d → %d", before, p.Index().Len(SegmentName))
+	}
+}
+
+// countingClient is a service whose search answers with the campaigns
+// given and counts every call.
+type countingClient struct {
+	mu        sync.Mutex
+	campaigns []*model.Campaign
+	calls     int
+	block     chan struct{} // when not nil, Search waits on it
+}
+
+func (c *countingClient) Search(ctx context.Context, req api.SearchRequest) (api.SearchResult, error) {
+	c.mu.Lock()
+	c.calls++
+	block, cs := c.block, c.campaigns
+	c.mu.Unlock()
+	if block != nil {
+		select {
+		case <-block:
+		case <-ctx.Done():
+			return api.SearchResult{}, ctx.Err()
+		}
+	}
+	if req.Page > 1 {
+		return api.SearchResult{}, nil
+	}
+	return api.SearchResult{Campaigns: cs}, nil
+}
+
+func (c *countingClient) SandboxUsers(context.Context) (api.SandboxUsersResult, error) {
+	return api.SandboxUsersResult{}, &api.Error{Status: 404}
+}
+
+func (c *countingClient) set(events ...string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.campaigns = nil
+	for _, e := range events {
+		ft := model.FilterActions
+		c.campaigns = append(c.campaigns, &model.Campaign{TriggerCondition: &model.TriggerCondition{
+			IncludedFilters: &model.FilterGroup{Filters: []model.Filter{{FilterType: &ft, ActionName: &e}}}}})
+	}
+}
+
+func (c *countingClient) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls
+}
+
+// Lookups answer from the cache: no call per key press, none while a
+// refresh is under way (the old names answer), and the background refresh
+// swaps new names in.
+func TestProviderCachesAndRefreshesInTheBackground(t *testing.T) {
+	cl := &countingClient{}
+	cl.set("product_viewed")
+	p := New(cl)
+	if err := p.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	calls := cl.count()
+	for range 1000 {
+		if got := p.Suggest(Event, "prod", 5); !slices.Equal(got, []string{"product_viewed"}) {
+			t.Fatalf("Suggest = %v", got)
+		}
+	}
+	if cl.count() != calls {
+		t.Fatalf("lookups called the service: %d calls, %d before", cl.count(), calls)
+	}
+
+	// A refresh that hangs on the network does not hold lookups up.
+	cl.set("product_viewed", "product_shared")
+	cl.mu.Lock()
+	cl.block = make(chan struct{})
+	cl.mu.Unlock()
+	tick := make(chan time.Time)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p.Start(ctx, time.Hour, tick)
+	deadline := time.Now().Add(10 * time.Second)
+	for cl.count() == calls && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if got := p.Suggest(Event, "prod", 5); !slices.Equal(got, []string{"product_viewed"}) {
+		t.Fatalf("during a refresh: %v", got)
+	}
+	close(cl.block)
+	for !slices.Contains(p.Suggest(Event, "prod", 5), "product_shared") {
+		if time.Now().After(deadline) {
+			t.Fatal("the background refresh never swapped the new names in")
+		}
+		time.Sleep(time.Millisecond)
+	}
+
+	// The ticker reads again: a name added since appears.
+	cl.mu.Lock()
+	cl.block = nil
+	cl.mu.Unlock()
+	cl.set("order_completed")
+	tick <- time.Now()
+	for !slices.Equal(p.Suggest(Event, "ord", 5), []string{"order_completed"}) {
+		if time.Now().After(deadline) {
+			t.Fatal("a tick did not refresh")
+		}
+		time.Sleep(time.Millisecond)
 	}
 }
