@@ -41,6 +41,8 @@ type Model struct {
 	// pendingName is the new draft's name when it could not be sent with
 	// the create request.
 	pendingName string
+	// lastTest is the last test sent from this editor (ctrl+r shows it).
+	lastTest *testRun
 }
 
 // CampaignID is the campaign being edited ("" until a new draft exists).
@@ -72,6 +74,9 @@ func (m *Model) SetSize(w, h int) {
 	m.width, m.height = max(w, 40), max(h, 12)
 	if m.edit != nil {
 		m.edit.resize(m)
+	}
+	if v, ok := m.dialog.(*resultsView); ok {
+		v.fit(m)
 	}
 	m.settle()
 }
@@ -108,7 +113,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
-		{k.Sync, k.Test, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
+		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
 	}
 }
 
@@ -171,9 +176,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		return m.refreshPreview()
 	case testDoneMsg:
-		if d, ok := m.dialog.(*testDialog); ok {
-			d.done(msg)
-		}
+		m.testDone(msg)
 		return nil
 	case publishedMsg:
 		return m.published(msg)
@@ -218,6 +221,9 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		return m.flush()
 	case key.Matches(msg, k.Test):
 		m.dialog = newTestDialog(m)
+		return nil
+	case key.Matches(msg, k.Results):
+		m.openResults()
 		return nil
 	case key.Matches(msg, k.NextPane):
 		m.pane = (m.pane + 1) % paneCount

@@ -2,6 +2,7 @@ package editor
 
 import (
 	"context"
+	"sync/atomic"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -82,6 +83,9 @@ type Factory struct {
 	// in the fields that take them (nil: none; main fills it from
 	// api/suggest).
 	Names NameSource
+	// noOutbox: the service has no sandbox outbox (test results then
+	// come from the test route's answer alone).
+	noOutbox atomic.Bool
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location
