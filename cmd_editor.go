@@ -165,3 +165,9 @@ func wireEditor(cfg *ui.Config) (func() error, error) {
 
 // suggestEvery is how often the editor's name suggestions are read again.
 const suggestEvery = 3 * time.Minute
+
+// The provider offers names and pairs segment ids with names.
+var (
+	_ editor.NameSource   = (*namesuggest.Provider)(nil)
+	_ editor.SegmentPairs = (*namesuggest.Provider)(nil)
+)

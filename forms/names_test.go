@@ -77,3 +77,47 @@ func TestNamesMarkTheRowsThatTakeNames(t *testing.T) {
 		}
 	}
 }
+
+// A trigger's new filter starts as an event (its action name then offers
+// the workspace's events); an audience's as a user attribute.
+func TestNewFilterStartsAsAnEventInATrigger(t *testing.T) {
+	cases := []struct {
+		step  Step
+		group string
+		want  string
+		names model.NameKind
+		row   string
+	}{
+		{StepTrigger, "trigger_condition.included_filters", model.FilterActions, model.NameEvent, ".action_name"},
+		{StepTrigger, "trigger_condition.secondary_included_filters", model.FilterActions, model.NameEvent, ".action_name"},
+		{StepAudience, "segmentation_details.included_filters", model.FilterUserAttributes, model.NameAttribute, ".name"},
+	}
+	for _, tc := range cases {
+		c := campaign(model.ChannelPush, model.DeliveryEventTriggered)
+		x := NewCtx(c, Selection{}, false)
+		var add *Field
+		for _, f := range Fields(tc.step, x) {
+			if f.Path == "@add:"+tc.group+".filters" {
+				add = &f
+			}
+		}
+		if add == nil {
+			t.Fatalf("%s: no Add filter row", tc.group)
+		}
+		if err := add.Do(c, ""); err != nil {
+			t.Fatal(err)
+		}
+		if got := Get(c, tc.group+".filters[0].filter_type"); got != tc.want {
+			t.Errorf("%s: new filter is %v, want %s", tc.group, got, tc.want)
+		}
+		found := false
+		for _, f := range Fields(tc.step, NewCtx(c, Selection{}, false)) {
+			if f.Path == tc.group+".filters[0]"+tc.row {
+				found = f.Names == tc.names
+			}
+		}
+		if !found {
+			t.Errorf("%s: the new filter's %s row does not offer %s names", tc.group, tc.row, tc.names)
+		}
+	}
+}

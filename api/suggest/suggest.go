@@ -266,6 +266,12 @@ func (p *Provider) Suggest(k Kind, prefix string, max int) []string {
 	return p.Index().Suggest(k, prefix, max)
 }
 
+// SegmentPair is the name of a segment id, or the id of a segment name,
+// when known: choosing one fills the other.
+func (p *Provider) SegmentPair(idOrName string, isID bool) (string, bool) {
+	return p.Index().SegmentPair(idOrName, isID)
+}
+
 // Index is the current index (never nil).
 func (p *Provider) Index() *Index {
 	p.mu.RLock()

@@ -22,6 +22,12 @@ type NameSource interface {
 	Suggest(kind model.NameKind, prefix string, max int) []string
 }
 
+// SegmentPairs, when the NameSource has it, knows which segment id goes
+// with which name: taking one suggestion fills the other when it is empty.
+type SegmentPairs interface {
+	SegmentPair(idOrName string, isID bool) (string, bool)
+}
+
 // maxSuggestions is how many names the list under the rows shows.
 const maxSuggestions = 5
 
@@ -145,11 +151,12 @@ func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, hand
 		r.form.Update(tea.KeyMsg{Type: tea.KeyEnd})
 		g.refresh(r.text, r.field.Kind == forms.List)
 		r.redraw()
+		var cmds []tea.Cmd
 		if v := r.value(); v != r.last {
 			r.last = v
-			return m.choose(r.field, v), true
+			cmds = append(cmds, m.choose(r.field, v))
 		}
-		return nil, true
+		return tea.Batch(append(cmds, g.fillPair(m, r.field, r.text))...), true
 	}
 	return nil, false
 }
@@ -159,6 +166,30 @@ func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, hand
 type redrawMsg struct{}
 
 func (r *rowForm) redraw() { r.form.Update(redrawMsg{}) }
+
+// fillPair fills a custom segment filter's id from the name just taken, or
+// its name from the id, when the other is empty and the source knows it.
+func (g *suggester) fillPair(m *Model, f forms.Field, v string) tea.Cmd {
+	pairs, ok := g.src.(SegmentPairs)
+	if !ok || (g.kind != model.NameSegmentName && g.kind != model.NameSegmentID) {
+		return nil
+	}
+	isID := g.kind == model.NameSegmentID
+	base, other := strings.TrimSuffix(f.Path, ".name"), ".id"
+	if isID {
+		base, other = strings.TrimSuffix(f.Path, ".id"), ".name"
+	}
+	pair, ok := pairs.SegmentPair(v, isID)
+	if !ok {
+		return nil
+	}
+	for _, row := range m.list.rows {
+		if row.Path == base+other && m.fieldText(row) == "" {
+			return m.apply(row, pair)
+		}
+	}
+	return nil
+}
 
 // lines lists the names offered, under the rows, and how to take one.
 func (g *suggester) lines(m *Model, w int) []string {

@@ -201,3 +201,40 @@ func hasHelp(m *Model, k, desc string) bool {
 	}
 	return false
 }
+
+// segments pairs ids and names, as api/suggest's provider does.
+type segments struct{ names }
+
+func (s segments) SegmentPair(v string, isID bool) (string, bool) {
+	pairs := map[string]string{"seg-vip": "VIP customers"}
+	for id, name := range pairs {
+		if isID && v == id {
+			return name, true
+		}
+		if !isID && v == name {
+			return id, true
+		}
+	}
+	return "", false
+}
+
+func TestTakingASegmentNameFillsItsID(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	p := "segmentation_details.included_filters.filters[0]"
+	if err := forms.SetFilterType(c, p, model.FilterCustomSegments); err != nil {
+		t.Fatal(err)
+	}
+	_ = forms.Set(c, p+".name", nil)
+	_ = forms.Set(c, p+".id", nil)
+	m, _ := newTestEditor(t, c, 100, 30)
+	m.f.Names = segments{names{model.NameSegmentName: {"VIP customers", "Internal staff"}}}
+	editRow(t, m, forms.StepAudience, p+".name")
+	typeRunes(m, "vi")
+	pressKeys(m, tea.KeyTab, tea.KeyEnter)
+	if got := forms.Get(m.d.work, p+".name"); got != "VIP customers" {
+		t.Fatalf("name = %v", got)
+	}
+	if got := forms.Get(m.d.work, p+".id"); got != "seg-vip" {
+		t.Fatalf("id = %v, want seg-vip filled from the name", got)
+	}
+}
