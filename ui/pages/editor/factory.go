@@ -86,6 +86,9 @@ type Factory struct {
 	// noOutbox: the service has no sandbox outbox (test results then
 	// come from the test route's answer alone).
 	noOutbox atomic.Bool
+	// tests are the last test results per campaign, so ctrl+r shows them
+	// after the editor was closed and opened again (this program only).
+	tests map[string]*testRun
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location
@@ -116,6 +119,7 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	if id == "" {
 		m.dialog = newDraftDialog(m)
 	}
+	m.lastTest = f.tests[id]
 	m.SetSize(c.Width, c.Height)
 	return m
 }

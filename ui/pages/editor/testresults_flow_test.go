@@ -44,4 +44,12 @@ func TestTestResultsView(t *testing.T) {
 	waitFor(t, tm, "What the test sent", "Summer sale starts now, Ana", "esc close")
 	keys(tm, "esc")
 	waitFor(t, tm, "ready to publish")
+
+	// Closed and opened again, the editor still has them.
+	keys(tm, "esc")
+	waitFor(t, tm, "browse", "Summer sale kickoff")
+	keys(tm, "g", "enter")
+	waitFor(t, tm, "ready to publish")
+	ctrlKeys(tm, tea.KeyCtrlR)
+	waitFor(t, tm, "What the test sent", "Summer sale starts now, Ana")
 }

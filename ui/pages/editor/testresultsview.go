@@ -13,6 +13,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/testresults"
 )
 
@@ -101,6 +102,10 @@ func (m *Model) testDone(msg testDoneMsg) {
 		return
 	}
 	m.lastTest = &testRun{at: time.Now(), mode: msg.mode, sent: msg.sent, message: msg.res.Message}
+	if m.f.tests == nil {
+		m.f.tests = map[string]*testRun{}
+	}
+	m.f.tests[m.id] = m.lastTest
 	if open {
 		m.dialog = newResultsView(m, m.lastTest, d)
 	}
@@ -171,6 +176,9 @@ func (v *resultsView) footer() []key.Binding {
 func (v *resultsView) view(m *Model) string {
 	s := m.c.Styles
 	head := fmt.Sprintf("%s test · %s", v.run.mode, v.run.at.Format("15:04:05"))
+	if v.run.message != "" {
+		head += " · " + common.Clean(v.run.message)
+	}
 	lines := []string{s.Muted.Render(head), v.vp.View()}
 	if !v.vp.AtBottom() {
 		lines = append(lines, s.Muted.Render(fmt.Sprintf("↓ more (%d%%)", int(v.vp.ScrollPercent()*100))))
