@@ -71,8 +71,12 @@ func Lines(s themes.Styles, rs []api.SentTest, w int) []string {
 		if r.Subtitle != "" {
 			wrap(s.Text.Render, "  ", r.Subtitle)
 		}
-		if r.Body != "" {
-			wrap(s.Text.Render, "  ", r.Body)
+		if body := r.Body; body != "" {
+			if strings.ContainsRune(body, '<') {
+				// Android's message takes a few HTML tags: read as text.
+				body = api.HTMLText(body)
+			}
+			wrap(s.Text.Render, "  ", body)
 		}
 		if r.ImageURL != "" {
 			wrap(s.Muted.Render, "  ", "image "+r.ImageURL)

@@ -86,6 +86,16 @@ func (g *suggester) refresh(text string, list bool) {
 		}
 		names = kept
 	}
+	if len([]rune(strings.TrimSpace(token))) == 1 {
+		// One letter is in too many names: only those starting with it.
+		kept := names[:0:0]
+		for _, n := range names {
+			if strings.HasPrefix(strings.ToLower(n), strings.ToLower(token)) {
+				kept = append(kept, n)
+			}
+		}
+		names = kept
+	}
 	names = names[:min(len(names), maxSuggestions)]
 	changed := token != g.token || !slices.Equal(names, g.names)
 	g.head, g.token, g.names = head, token, names
