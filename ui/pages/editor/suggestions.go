@@ -207,9 +207,9 @@ func (g *suggester) lines(m *Model, w int) []string {
 		return nil
 	}
 	s := m.c.Styles
-	title := "names in use · ctrl+n chooses one, tab takes it"
+	title := "names in use · ctrl+n picks one, tab takes it"
 	if g.cur >= 0 {
-		title = "names in use · tab takes it, ctrl+n/ctrl+p another"
+		title = "names in use · tab takes ▸ · ctrl+n/p another"
 	}
 	out := []string{s.Muted.Render(common.Truncate(title, w))}
 	for i, n := range g.names {

@@ -140,7 +140,7 @@ func TestChooseAnotherSuggestionAndEmptyField(t *testing.T) {
 	m.f.Names = names{model.NameTeam: {"Growth", "Grocery"}}
 	editRow(t, m, forms.StepBasic, "basic_details.team")
 	// Nothing typed: the names are listed, none chosen; tab finishes.
-	if v := ansi.Strip(m.View()); !strings.Contains(v, "ctrl+n chooses one") || strings.Contains(v, "▸ Gro") {
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "ctrl+n picks one") || strings.Contains(v, "▸ Gro") {
 		t.Fatalf("empty field:\n%s", v)
 	}
 	pressKeys(m, tea.KeyCtrlN, tea.KeyCtrlN, tea.KeyTab, tea.KeyEnter)
