@@ -56,6 +56,9 @@ func Lines(s themes.Styles, rs []api.SentTest, w int) []string {
 		}
 		wrap(s.Text.Render, "", who+" · "+strings.Join(where, " · "))
 		out = append(out, "  "+status)
+		if r.Address != "" && r.Address != r.Recipient {
+			wrap(s.Muted.Render, "  ", "to "+r.Address) // the device token or email address
+		}
 		if r.Reason != "" {
 			wrap(s.Error.Render, "  ", r.Reason)
 		}
