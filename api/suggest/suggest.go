@@ -47,9 +47,16 @@ type Source interface {
 // value is empty and ready; it is safe for concurrent use.
 type Index struct {
 	mu     sync.RWMutex
-	counts map[Kind]map[string]int
+	counts map[Kind]map[string]*seen
 	// segments pairs segment ids and names both ways.
 	segName map[string]string
+}
+
+// seen is a name's count and its lower case, kept so a lookup on every
+// key press lowers no name.
+type seen struct {
+	n     int
+	lower string
 }
 
 // Add records one sighting of a name.
@@ -61,14 +68,18 @@ func (x *Index) Add(k Kind, name string) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.counts == nil {
-		x.counts = map[Kind]map[string]int{}
+		x.counts = map[Kind]map[string]*seen{}
 	}
 	m := x.counts[k]
 	if m == nil {
-		m = map[string]int{}
+		m = map[string]*seen{}
 		x.counts[k] = m
 	}
-	m[name]++
+	if e := m[name]; e != nil {
+		e.n++
+		return
+	}
+	m[name] = &seen{n: 1, lower: strings.ToLower(name)}
 }
 
 // AddSegment records a segment's id and name as a pair.
@@ -111,41 +122,53 @@ func (x *Index) Suggest(k Kind, prefix string, max int) []string {
 		return nil
 	}
 	q := strings.ToLower(strings.TrimSpace(prefix))
-	type hit struct {
-		name  string
-		rank  int
-		count int
-	}
+	// The best max hits, kept in order as they are found: a few
+	// comparisons per name, no sort of every match.
 	var hits []hit
-	for name, n := range m {
-		l := strings.ToLower(name)
+	for name, e := range m {
+		h := hit{name: name, count: e.n}
 		switch {
-		case l == q:
+		case e.lower == q:
 			continue // already typed in full
-		case strings.HasPrefix(l, q):
-			hits = append(hits, hit{name, 0, n})
-		case strings.Contains(l, q):
-			hits = append(hits, hit{name, 1, n})
+		case strings.HasPrefix(e.lower, q):
+		case strings.Contains(e.lower, q):
+			h.rank = 1
+		default:
+			continue
 		}
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.rank != b.rank {
-			return a.rank < b.rank
+		if len(hits) == max && !h.before(hits[max-1]) {
+			continue
 		}
-		if a.count != b.count {
-			return a.count > b.count
+		i := sort.Search(len(hits), func(i int) bool { return h.before(hits[i]) })
+		if len(hits) < max {
+			hits = append(hits, hit{})
 		}
-		return a.name < b.name
-	})
-	if len(hits) > max {
-		hits = hits[:max]
+		copy(hits[i+1:], hits[i:])
+		hits[i] = h
 	}
 	out := make([]string, len(hits))
 	for i, h := range hits {
 		out[i] = h.name
 	}
 	return out
+}
+
+// hit is a name matching a lookup: rank 0 starts with it, 1 contains it.
+type hit struct {
+	name  string
+	rank  int
+	count int
+}
+
+// before orders hits: prefix matches first, then by use, then by name.
+func (a hit) before(b hit) bool {
+	if a.rank != b.rank {
+		return a.rank < b.rank
+	}
+	if a.count != b.count {
+		return a.count > b.count
+	}
+	return a.name < b.name
 }
 
 // Len is how many names of kind are known.

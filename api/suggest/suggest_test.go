@@ -2,6 +2,7 @@ package suggest
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"slices"
@@ -217,5 +218,40 @@ func TestProviderCachesAndRefreshesInTheBackground(t *testing.T) {
 			t.Fatal("a tick did not refresh")
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// The kept best hits equal a full sort of every match, for every max.
+func TestSuggestKeepsTheBestHits(t *testing.T) {
+	var x Index
+	for i := range 300 {
+		n := fmt.Sprintf("ev_%d_%c", i%37, 'a'+rune(i%5))
+		for range i % 4 {
+			x.Add(Event, n)
+		}
+		x.Add(Event, n)
+	}
+	for _, q := range []string{"", "ev_1", "_a", "3", "zz"} {
+		full := x.Suggest(Event, q, 1000)
+		for _, max := range []int{1, 2, 5, 13} {
+			got := x.Suggest(Event, q, max)
+			want := full[:min(max, len(full))]
+			if !slices.Equal(got, want) {
+				t.Fatalf("Suggest(%q, %d) = %v, want %v", q, max, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkIndexSuggest is one lookup (a key press in a name field) among
+// 2,000 events, about half of them matching.
+func BenchmarkIndexSuggest(b *testing.B) {
+	var x Index
+	for i := range 2000 {
+		x.Add(Event, fmt.Sprintf("event_%04d_viewed", i))
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = x.Suggest(Event, "event_1", 13)
 	}
 }
