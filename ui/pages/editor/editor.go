@@ -43,6 +43,9 @@ type Model struct {
 	pendingName string
 	// lastTest is the last test sent from this editor (ctrl+r shows it).
 	lastTest *testRun
+	// sug offers names while a row that takes them is edited
+	// (suggestions.go; it belongs to the rowForm it was made for).
+	sug *suggester
 }
 
 // CampaignID is the campaign being edited ("" until a new draft exists).
@@ -88,6 +91,9 @@ func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
+	if h := m.suggestHelp(); h != nil {
+		return h // a field offering names: the keys that take them
+	}
 	switch d, footed := m.dialog.(footed); {
 	case m.edit != nil && !m.edit.inline:
 		return m.edit.help()
@@ -95,10 +101,6 @@ func (m *Model) ShortHelp() []key.Binding {
 		return d.footer()
 	case m.dialog != nil:
 		return []key.Binding{k.Edit, k.Cancel}
-	case m.edit != nil && m.edit.inline && m.edit.sug.chosen() != "":
-		return []key.Binding{k.Complete, k.OtherName, k.Done, k.Cancel}
-	case m.edit != nil && m.edit.inline && m.edit.sug != nil && len(m.edit.sug.names) > 0:
-		return []key.Binding{k.OtherName, k.Done, k.Cancel, k.Sync}
 	case m.edit != nil && m.edit.inline:
 		return []key.Binding{k.Done, k.Cancel, k.Sync}
 	}
@@ -111,9 +113,10 @@ func (m *Model) ShortHelp() []key.Binding {
 func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
-		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle, k.Complete, k.OtherName},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
-		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
+		{k.Sync, k.Test, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
+		{k.Complete, k.OtherName, k.Results},
 	}
 }
 
@@ -194,7 +197,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			}
 			return nil
 		case m.edit != nil:
-			return m.edit.update(m, msg)
+			return m.editKey(msg)
 		}
 		return m.updateKeys(msg)
 	case tea.MouseMsg:

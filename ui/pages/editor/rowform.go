@@ -32,8 +32,6 @@ type rowForm struct {
 	multi []string // bound to the MultiSelect
 	last  string   // the value last applied
 	orig  string   // the value when editing began; esc on a choice restores it
-
-	sug *suggester // names offered while typing (suggestions.go; nil: none)
 }
 
 // chooses reports a choice (Select or MultiSelect): esc cancels it and
@@ -109,9 +107,7 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		r.text = common.Clean(text)
 		theme = inlineTheme(s)
 		// The row's help (often an example) stays visible while it is empty.
-		in := huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
-		r.sug = newSuggester(m, f, in, r.text)
-		field = in
+		field = huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
 	}
 	r.form = huh.NewForm(huh.NewGroup(field)).
 		WithTheme(theme).WithKeyMap(rowKeys(f.Kind)).
@@ -180,9 +176,6 @@ func rowKeys(k forms.Kind) *huh.KeyMap {
 // update handles a key while the row is edited.
 func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
-	if cmd, ok := r.sug.key(r, m, msg); ok {
-		return cmd
-	}
 	switch {
 	case key.Matches(msg, k.Sync):
 		return m.flush()
@@ -212,10 +205,6 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	_, cmd := r.form.Update(msg)
-	if r.sug != nil {
-		r.sug.refresh(r.text, r.field.Kind == forms.List)
-		r.redraw()
-	}
 	if v := r.value(); v != r.last {
 		r.last = v
 		return tea.Batch(cmd, m.choose(r.field, v))

@@ -36,8 +36,10 @@ const maxSuggestions = 5
 // the names; the first is drawn as ghost text after the cursor (not
 // without colour, where it would read as typed); tab or ctrl+e takes it,
 // ctrl+n/ctrl+p choose another. Free text stays: enter keeps what is typed.
-// A list field (tags) completes its last item.
+// A list field (tags) completes its last item. It wraps the row's huh
+// input from outside (editKey), so rowform.go knows nothing of it.
 type suggester struct {
+	r     *rowForm // the row form it was made for
 	src   NameSource
 	kind  model.NameKind
 	in    *huh.Input
@@ -49,15 +51,55 @@ type suggester struct {
 	cur   int      // the chosen name; -1: none yet (an empty item)
 }
 
-// newSuggester returns the completer of row f edited through in, or nil
-// when the row takes no names or no source is wired.
-func newSuggester(m *Model, f forms.Field, in *huh.Input, text string) *suggester {
-	if m.f.Names == nil || f.Names == "" {
+// suggestions is the completer of the row being edited (nil when none is
+// edited, it takes no names or no source is wired), made when first asked
+// for after the row form opened.
+func (m *Model) suggestions() *suggester {
+	r := m.edit
+	if r == nil || !r.inline || m.f.Names == nil || r.field.Names == "" {
+		m.sug = nil
 		return nil
 	}
-	g := &suggester{src: m.f.Names, kind: f.Names, in: in, ghost: !m.c.Styles.Theme.Plain}
-	g.refresh(text, f.Kind == forms.List)
+	if m.sug != nil && m.sug.r == r {
+		return m.sug
+	}
+	in, ok := r.form.GetFocusedField().(*huh.Input)
+	if !ok {
+		m.sug = nil
+		return nil
+	}
+	g := &suggester{r: r, src: m.f.Names, kind: r.field.Names, in: in, ghost: !m.c.Styles.Theme.Plain, cur: -1}
+	g.refresh(r.text, r.field.Kind == forms.List)
+	r.redraw()
+	m.sug = g
 	return g
+}
+
+// editKey is a key for the row being edited: the suggestion keys first,
+// then the row form; the names follow what it typed.
+func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
+	r, g := m.edit, m.suggestions()
+	if cmd, ok := g.key(r, m, msg); ok {
+		return cmd
+	}
+	cmd := r.update(m, msg)
+	if g != nil && m.edit == r {
+		g.refresh(r.text, r.field.Kind == forms.List)
+		r.redraw()
+	}
+	return cmd
+}
+
+// suggestHelp is the help line while a row offering names is edited.
+func (m *Model) suggestHelp() []key.Binding {
+	g, k := m.sug, m.keys
+	if g == nil || m.edit == nil || g.r != m.edit || len(g.names) == 0 {
+		return nil
+	}
+	if g.chosen() != "" {
+		return []key.Binding{k.Complete, k.OtherName, k.Done, k.Cancel}
+	}
+	return []key.Binding{k.OtherName, k.Done, k.Cancel, k.Sync}
 }
 
 // refresh offers the names for the item being typed in text.
@@ -223,10 +265,7 @@ func (g *suggester) lines(m *Model, w int) []string {
 }
 
 // suggestLines are the suggestions of the row being edited (none when no
-// row is edited or it takes no names).
+// row is edited or it takes no names). It runs in Update (scrollRows).
 func (m *Model) suggestLines(w int) []string {
-	if m.edit == nil || !m.edit.inline {
-		return nil
-	}
-	return m.edit.sug.lines(m, w)
+	return m.suggestions().lines(m, w)
 }

@@ -33,7 +33,7 @@ func BenchmarkSuggestKeystroke(b *testing.B) {
 		}
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
-	if m.edit == nil || m.edit.sug == nil {
+	if m.edit == nil || m.suggestions() == nil {
 		b.Fatal("the action name is not being edited with suggestions")
 	}
 	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("event_1")})

@@ -182,13 +182,13 @@ func TestNoSuggestionsWithoutNames(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 100, 30)
 	editRow(t, m, forms.StepBasic, "basic_details.team")
-	if m.edit.sug != nil {
+	if m.suggestions() != nil {
 		t.Fatal("suggestions without a source")
 	}
 	pressKeys(m, tea.KeyEsc)
 	m.f.Names = workspaceNames
 	editRow(t, m, forms.StepBasic, "basic_details.name")
-	if m.edit.sug != nil {
+	if m.suggestions() != nil {
 		t.Fatal("suggestions for the campaign's name")
 	}
 }
