@@ -153,12 +153,12 @@ func wireEditor(cfg *ui.Config) (func() error, error) {
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Users:      previewUsers(cfg.Service == "embedded sandbox"),
-		Names:      names,
 	})
 	if err != nil {
 		stop()
 		return nil, err
 	}
+	f.Names = names
 	cfg.Editor = f
 	return func() error { stop(); return closeFn() }, nil
 }

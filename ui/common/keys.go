@@ -34,6 +34,11 @@ type KeyMap struct {
 // EditorKeys are the draft editor's own bindings (it shares Up, Down,
 // NextPane, PrevPane and Help with every screen).
 type EditorKeys struct {
+	// Complete takes the suggested name into the field being edited;
+	// OtherName chooses another suggestion; Results reopens the last test
+	// send's results.
+	Complete, OtherName, Results key.Binding
+
 	PageUp, PageDown            key.Binding
 	Edit, Done, Cancel          key.Binding
 	Left, Right, Toggle         key.Binding
@@ -41,10 +46,6 @@ type EditorKeys struct {
 	Sync, Test, PreviewTab      key.Binding
 	User, EventAttrs, Conflicts key.Binding
 	Back, Step                  key.Binding
-	// Complete takes the suggested name into the field being edited;
-	// OtherName chooses another suggestion; Results reopens the last test
-	// send's results.
-	Complete, OtherName, Results key.Binding
 }
 
 // DefaultKeyMap is the one keymap of the program.
@@ -95,6 +96,9 @@ func DefaultKeyMap() KeyMap {
 		Editor: EditorKeys{
 			PageUp:     b("pgup", "page up", "pgup"),
 			PageDown:   b("pgdn", "page down", "pgdown"),
+			Complete:   b("tab", "take suggestion", "tab", "ctrl+e"),
+			OtherName:  b("ctrl+n/p", "other suggestion", "ctrl+n", "ctrl+p"),
+			Results:    b("ctrl+r", "test results", "ctrl+r"),
 			Edit:       b("enter", "edit/choose", "enter"),
 			Done:       b("enter", "done", "enter"),
 			Cancel:     b("esc", "done", "esc"),
@@ -111,9 +115,6 @@ func DefaultKeyMap() KeyMap {
 			Conflicts:  b("c", "conflicts", "c"),
 			Back:       b("esc", "leave editor", "esc"),
 			Step:       b("1-8", "go to step", "1", "2", "3", "4", "5", "6", "7", "8"),
-			Complete:   b("tab", "take suggestion", "tab", "ctrl+e"),
-			OtherName:  b("ctrl+n/p", "other suggestion", "ctrl+n", "ctrl+p"),
-			Results:    b("ctrl+r", "test results", "ctrl+r"),
 		},
 	}
 }

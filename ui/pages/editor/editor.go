@@ -23,6 +23,11 @@ type Model struct {
 	loadErr error
 	status  drafts.Status
 	feed    feed
+	// lastTest is the last test sent from this editor (ctrl+r shows it).
+	lastTest *testRun
+	// sug offers names while a row that takes them is edited
+	// (suggestions.go; it belongs to the rowForm it was made for).
+	sug *suggester
 
 	step  forms.Step
 	sel   forms.Selection
@@ -41,11 +46,6 @@ type Model struct {
 	// pendingName is the new draft's name when it could not be sent with
 	// the create request.
 	pendingName string
-	// lastTest is the last test sent from this editor (ctrl+r shows it).
-	lastTest *testRun
-	// sug offers names while a row that takes them is edited
-	// (suggestions.go; it belongs to the rowForm it was made for).
-	sug *suggester
 }
 
 // CampaignID is the campaign being edited ("" until a new draft exists).

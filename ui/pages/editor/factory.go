@@ -64,6 +64,16 @@ type Factory struct {
 	Drafts  *drafts.Engine
 	Creator Creator
 	Tester  Tester
+	// noOutbox: the service has no sandbox outbox (test results then
+	// come from the test route's answer alone).
+	noOutbox atomic.Bool
+	// tests are the last test results per campaign, so ctrl+r shows them
+	// after the editor was closed and opened again (this program only).
+	tests map[string]*testRun
+	// Names offers the workspace's names (events, attributes, segments …)
+	// in the fields that take them (nil: none; main fills it from
+	// api/suggest).
+	Names NameSource
 	// Options are the workspace's features for validation.
 	Options engine.Options
 	// Users gives the profiles the preview can personalise for (nil:
@@ -79,16 +89,6 @@ type Factory struct {
 	ServiceDelay time.Duration
 	// Publisher publishes from the Review step (nil: not offered).
 	Publisher Publisher
-	// Names offers the workspace's names (events, attributes, segments …)
-	// in the fields that take them (nil: none; main fills it from
-	// api/suggest).
-	Names NameSource
-	// noOutbox: the service has no sandbox outbox (test results then
-	// come from the test route's answer alone).
-	noOutbox atomic.Bool
-	// tests are the last test results per campaign, so ctrl+r shows them
-	// after the editor was closed and opened again (this program only).
-	tests map[string]*testRun
 	// Local is the user's time zone, for the Review's "your time" (nil:
 	// the machine's; over SSH that is the server's).
 	Local *time.Location
@@ -103,6 +103,7 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	}
 	m.prev.m = preview.New(c.Styles, c.Highlight)
 	m.prev.event = map[string]any{}
+	m.lastTest = f.tests[id]
 	if f.Previewer != nil {
 		d := f.ServiceDelay
 		if d == 0 {
@@ -119,7 +120,6 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	if id == "" {
 		m.dialog = newDraftDialog(m)
 	}
-	m.lastTest = f.tests[id]
 	m.SetSize(c.Width, c.Height)
 	return m
 }

@@ -56,8 +56,6 @@ type Options struct {
 	// Users are the profiles the preview offers (nil: sample ones, as a
 	// real service's profiles cannot be listed).
 	Users UserSource
-	// Names offers the workspace's names while typing (nil: none).
-	Names NameSource
 }
 
 // Open builds the editor factory for a client: a sync engine journaling in
@@ -71,6 +69,6 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Names: opts.Names, Previewer: client, Publisher: client}
+	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Previewer: client, Publisher: client}
 	return f, e.Close, nil
 }

@@ -26,12 +26,12 @@ func (e *env) runNamed(t *testing.T, w, h int) (*teatest.TestModel, func()) {
 	}
 	f, closeF, err := editor.Open(e.client, e.dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
-		Names:      names,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.PreviewDelay = time.Millisecond
+	f.Names = names
 	root := ui.New(ui.Config{Client: e.client, Service: "test sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), DataDir: e.dir, Editor: f})
 	tm := teatest.NewTestModel(t, root, teatest.WithInitialTermSize(w, h))
 	return tm, func() {
