@@ -2,19 +2,16 @@ package main
 
 import (
 	"cmp"
-	"context"
 	"errors"
 	"github.com/charmbracelet/x/term"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
-	namesuggest "github.com/campaigns-cli/campaigns/api/suggest"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
@@ -138,36 +135,20 @@ func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 	return cfg
 }
 
-// wireEditor plugs the draft editor into the shell: one sync engine per
+// wireDraftEditor plugs the draft editor into the shell: one sync engine per
 // program, journaling under the data directory in a directory of its own per
 // service and workspace (ids are unique only there). Every workspace feature is
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
-func wireEditor(cfg *ui.Config) (func() error, error) {
+func wireDraftEditor(cfg *ui.Config) (func() error, error) {
 	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
-	// The names the workspace uses, offered while typing: read in the
-	// background now and every few minutes; a key press reads the cache.
-	names := namesuggest.New(cfg.Client)
-	ctx, stop := context.WithCancel(context.Background())
-	names.Start(ctx, suggestEvery, nil)
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Users:      previewUsers(cfg.Service == "embedded sandbox"),
 	})
 	if err != nil {
-		stop()
 		return nil, err
 	}
-	f.Names = names
 	cfg.Editor = f
-	return func() error { stop(); return closeFn() }, nil
+	return closeFn, nil
 }
-
-// suggestEvery is how often the editor's name suggestions are read again.
-const suggestEvery = 3 * time.Minute
-
-// The provider offers names and pairs segment ids with names.
-var (
-	_ editor.NameSource   = (*namesuggest.Provider)(nil)
-	_ editor.SegmentPairs = (*namesuggest.Provider)(nil)
-)
