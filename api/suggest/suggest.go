@@ -276,12 +276,15 @@ type Provider struct {
 	users []api.SandboxUser
 	err   error
 	at    time.Time
+
+	// poke asks the background loop for a refresh now (Poke).
+	poke chan struct{}
 }
 
 // New returns a provider reading through client; nothing is read until
 // Refresh or Start.
 func New(client Client) *Provider {
-	return &Provider{client: client, MaxPages: 10, idx: &Index{}}
+	return &Provider{client: client, MaxPages: 10, idx: &Index{}, poke: make(chan struct{}, 1)}
 }
 
 // Suggest implements Source from the cached index.
@@ -394,9 +397,29 @@ func (p *Provider) Start(ctx context.Context, interval time.Duration, tick <-cha
 				return
 			case <-tick:
 				_ = p.Refresh(ctx)
+			case <-p.poke:
+				p.mu.RLock()
+				recent := time.Since(p.at) < MinPoke
+				p.mu.RUnlock()
+				if !recent {
+					_ = p.Refresh(ctx)
+				}
 			}
 		}
 	}()
+}
+
+// MinPoke is the least time between a refresh and one asked for by Poke.
+const MinPoke = 10 * time.Second
+
+// Poke asks the background loop (Start) to read the names again soon, as
+// when an editor opens: names typed in another draft a minute ago are then
+// offered. It never waits; pokes within MinPoke of a refresh are dropped.
+func (p *Provider) Poke() {
+	select {
+	case p.poke <- struct{}{}:
+	default:
+	}
 }
 
 // Static is a fixed Source (tests, offline use).

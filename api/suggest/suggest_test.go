@@ -255,3 +255,36 @@ func BenchmarkIndexSuggest(b *testing.B) {
 		_ = x.Suggest(Event, "event_1", 13)
 	}
 }
+
+// A poke refreshes at once, but not twice within MinPoke.
+func TestPokeRefreshesNow(t *testing.T) {
+	cl := &countingClient{}
+	cl.set("product_viewed")
+	p := New(cl)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p.Start(ctx, time.Hour, make(chan time.Time))
+	deadline := time.Now().Add(10 * time.Second)
+	for len(p.Suggest(Event, "prod", 5)) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no first refresh")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cl.set("order_completed")
+	p.Poke() // within MinPoke of the first refresh: dropped
+	time.Sleep(50 * time.Millisecond)
+	if got := p.Suggest(Event, "ord", 5); len(got) != 0 {
+		t.Fatalf("a poke right after a refresh read again: %v", got)
+	}
+	p.mu.Lock()
+	p.at = p.at.Add(-MinPoke) // the last refresh is old now
+	p.mu.Unlock()
+	p.Poke()
+	for !slices.Equal(p.Suggest(Event, "ord", 5), []string{"order_completed"}) {
+		if time.Now().After(deadline) {
+			t.Fatal("a poke did not refresh")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}

@@ -104,6 +104,9 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	m.prev.m = preview.New(c.Styles, c.Highlight)
 	m.prev.event = map[string]any{}
 	m.lastTest = f.tests[id]
+	if p, ok := f.Names.(interface{ Poke() }); ok {
+		p.Poke() // names typed in other drafts since the last refresh
+	}
 	if f.Previewer != nil {
 		d := f.ServiceDelay
 		if d == 0 {
