@@ -115,8 +115,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
-		{k.Sync, k.Test, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
-		{k.Complete, k.OtherName, k.Results},
+		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
 }
 
