@@ -155,7 +155,7 @@ func TestGhostTextOnlyInColour(t *testing.T) {
 	for _, tc := range []struct {
 		theme themes.Theme
 		ghost bool
-	}{{themes.Default(), true}, {themes.Plain(), false}} {
+	}{{themes.Default(), true}, {themes.HighContrast(), true}, {themes.Plain(), false}} {
 		c := fixture(t, "push_one_time.json")
 		c.BasicDetails.Team = nil
 		m, _ := newTestEditor(t, c, 100, 30)
@@ -165,14 +165,18 @@ func TestGhostTextOnlyInColour(t *testing.T) {
 		m.f.Names = workspaceNames
 		editRow(t, m, forms.StepBasic, "basic_details.team")
 		typeRunes(m, "gr")
-		var row string
-		for _, l := range strings.Split(ansi.Strip(m.View()), "\n") {
-			if strings.Contains(l, "Team") {
-				row = l
+		var row, raw string
+		for _, l := range strings.Split(m.View(), "\n") {
+			if strings.Contains(ansi.Strip(l), "Team") {
+				row, raw = ansi.Strip(l), l
 			}
 		}
 		if got := strings.Contains(row, "growth"); got != tc.ghost { // "gr" typed, "owth" drawn after it
 			t.Errorf("%s: ghost text %v in %q", tc.theme.Name, got, row)
+		}
+		// Drawn as a placeholder (italic), never like the typed "gr".
+		if tc.ghost && !strings.Contains(raw, "\x1b[3;") {
+			t.Errorf("%s: the ghost text is not drawn apart: %q", tc.theme.Name, raw)
 		}
 	}
 }
