@@ -49,6 +49,9 @@ type suggester struct {
 	token string   // the item being completed
 	names []string // names offered for token
 	cur   int      // the chosen name; -1: none yet (an empty item)
+	// typed: the text changed since the row opened. Until then no name is
+	// chosen, so tab through a filled row never changes its value.
+	typed bool
 }
 
 // suggestions is the completer of the row being edited (nil when none is
@@ -82,8 +85,10 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := g.key(r, m, msg); ok {
 		return cmd
 	}
+	before := r.text
 	cmd := r.update(m, msg)
 	if g != nil && m.edit == r {
+		g.typed = g.typed || r.text != before
 		g.refresh(r.text, r.field.Kind == forms.List)
 		r.redraw()
 	}
@@ -143,9 +148,9 @@ func (g *suggester) refresh(text string, list bool) {
 	g.head, g.token, g.names = head, token, names
 	if changed {
 		g.cur = 0
-		if strings.TrimSpace(token) == "" {
-			// Nothing typed: the list shows the most used names, and tab
-			// still finishes the row until one is chosen.
+		if strings.TrimSpace(token) == "" || !g.typed {
+			// Nothing typed: the list shows the names, and tab still
+			// finishes the row until one is chosen.
 			g.cur = -1
 		}
 	}

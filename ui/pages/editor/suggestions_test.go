@@ -242,3 +242,28 @@ func TestTakingASegmentNameFillsItsID(t *testing.T) {
 		t.Fatalf("id = %v, want seg-vip filled from the name", got)
 	}
 }
+
+// A filled row opened (or reached with tab) offers names but takes none
+// until something is typed: tab through it keeps its value.
+func TestTabThroughAFilledRowKeepsItsValue(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	team := "Gro"
+	c.BasicDetails.Team = &team
+	m, _ := newTestEditor(t, c, 100, 30)
+	m.f.Names = workspaceNames
+	editRow(t, m, forms.StepBasic, "basic_details.team")
+	if v := ansi.Strip(m.View()); !strings.Contains(v, "  Growth") || strings.Contains(v, "▸ Growth") {
+		t.Fatalf("a name is chosen before typing:\n%s", v)
+	}
+	pressKeys(m, tea.KeyTab)
+	if got := forms.Get(m.d.work, "basic_details.team"); got != "Gro" {
+		t.Fatalf("team = %v: tab changed a value nobody typed", got)
+	}
+	// Typing makes the first name the chosen one.
+	editRow(t, m, forms.StepBasic, "basic_details.team")
+	typeRunes(m, "w")
+	pressKeys(m, tea.KeyTab, tea.KeyEnter)
+	if got := forms.Get(m.d.work, "basic_details.team"); got != "Growth" {
+		t.Fatalf("team = %v, want Growth after typing", got)
+	}
+}
