@@ -2,7 +2,6 @@ package editor
 
 import (
 	"context"
-	"sync/atomic"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -64,9 +63,10 @@ type Factory struct {
 	Drafts  *drafts.Engine
 	Creator Creator
 	Tester  Tester
-	// noOutbox: the service has no sandbox outbox (test results then
-	// come from the test route's answer alone).
-	noOutbox atomic.Bool
+	// outbox: whether the service has the sandbox's outbox (else test
+	// results come from the test route's answer alone) and how far it was
+	// read.
+	outbox outboxState
 	// tests are the last test results per campaign, so ctrl+r shows them
 	// after the editor was closed and opened again (this program only).
 	tests map[string]*testRun

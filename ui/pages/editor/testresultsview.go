@@ -33,6 +33,13 @@ type testRun struct {
 	message string // the service's own words ("Test campaign processed")
 }
 
+// outboxState is what the editors of a program know of the service's
+// outbox.
+type outboxState struct {
+	none atomic.Bool  // no outbox: a real service answered 404
+	seen atomic.Int64 // the newest seq read: the next test reads on from it
+}
+
 // outboxOf is the sandbox outbox reader behind the tester, if it has one
 // (noOutbox: a real service answered 404 before, so it is asked only once
 // per program).
@@ -46,17 +53,18 @@ func outboxOf(t Tester, noOutbox *atomic.Bool) api.Outboxer {
 // sendAndRead sends req and reads what it sent: the outbox's messages after
 // the last one before the send, kept to this test's payload keys and
 // recipients (another session may test at the same time).
-func sendAndRead(ctx context.Context, t Tester, noOutbox *atomic.Bool, req api.TestRequest) testDoneMsg {
-	ob := outboxOf(t, noOutbox)
+func sendAndRead(ctx context.Context, t Tester, out *outboxState, req api.TestRequest) testDoneMsg {
+	ob := outboxOf(t, &out.none)
 	var after int64
 	if ob != nil {
 		var err error
-		if after, err = api.LatestOutbox(ctx, ob); err != nil {
+		if after, err = api.LatestOutboxAfter(ctx, ob, out.seen.Load()); err != nil {
 			if api.StatusOf(err) == 404 {
-				noOutbox.Store(true)
+				out.none.Store(true)
 			}
 			ob = nil
 		}
+		out.seen.Store(after)
 	}
 	res, err := t.Test(ctx, req)
 	if err != nil {

@@ -3,7 +3,6 @@ package editor
 import (
 	"context"
 	"strings"
-	"sync/atomic"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -30,7 +29,7 @@ func (r *realService) Outbox(context.Context, int64, int) (api.OutboxResult, err
 
 func TestRealServiceResultsFromTheTestRoute(t *testing.T) {
 	svc := &realService{}
-	var none atomic.Bool
+	var none outboxState
 	req := api.TestRequest{TestCampaignMeta: &api.TestMeta{Identifier: "EMAIL", IdentifierValues: []string{"a@example.com"}}}
 	msg := sendAndRead(context.Background(), svc, &none, req)
 	if msg.err != nil || len(msg.sent) != 2 {

@@ -204,14 +204,14 @@ func (d *testDialog) send(m *Model) tea.Cmd {
 		return nil
 	}
 	d.err, d.busy, d.result = "", true, nil
-	t, noOutbox := m.f.Tester, &m.f.noOutbox
+	t, out := m.f.Tester, &m.f.outbox
 	ctx := m.c.Context()
 	mode := "inline"
 	if d.mode == 1 {
 		mode = "saved draft"
 	}
 	return m.own(func() tea.Msg {
-		msg := sendAndRead(ctx, t, noOutbox, req)
+		msg := sendAndRead(ctx, t, out, req)
 		msg.mode = mode
 		return msg
 	})
