@@ -197,6 +197,6 @@ func (v *resultsView) view(m *Model) string {
 	if v.back != nil {
 		back = "esc back to the test"
 	}
-	lines = append(lines, s.Muted.Render(back+" · ctrl+r in the editor shows it again"))
+	lines = append(lines, s.Muted.Render(back+" · ctrl+r reopens it"))
 	return m.box("What the test sent", lines...)
 }
