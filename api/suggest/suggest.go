@@ -270,6 +270,10 @@ type Provider struct {
 	// MaxPages bounds the search pages one refresh reads (15 campaigns a
 	// page, the route's maximum).
 	MaxPages int
+	// Pace is the pause between two pages: the search route allows 10
+	// requests a second and 100 a minute per workspace (service-reference
+	// §4.2), which the browser shares; suggestions take little of it.
+	Pace time.Duration
 
 	mu    sync.RWMutex
 	idx   *Index
@@ -284,7 +288,7 @@ type Provider struct {
 // New returns a provider reading through client; nothing is read until
 // Refresh or Start.
 func New(client Client) *Provider {
-	return &Provider{client: client, MaxPages: 10, idx: &Index{}, poke: make(chan struct{}, 1)}
+	return &Provider{client: client, MaxPages: 10, Pace: 250 * time.Millisecond, idx: &Index{}, poke: make(chan struct{}, 1)}
 }
 
 // Suggest implements Source from the cached index.
@@ -327,6 +331,16 @@ func (p *Provider) Refresh(ctx context.Context) error {
 	idx := &Index{}
 	var searchErr error
 	for page := 1; page <= p.MaxPages; page++ {
+		if page > 1 && p.Pace > 0 {
+			select {
+			case <-time.After(p.Pace):
+			case <-ctx.Done():
+				searchErr = ctx.Err()
+			}
+			if searchErr != nil {
+				break
+			}
+		}
 		// Every status, drafts included: a marketer's own drafts name
 		// the events and segments they use most.
 		res, err := p.client.Search(ctx, api.SearchRequest{Limit: 15, Page: page, IncludeChildCampaigns: true,
@@ -358,7 +372,9 @@ func (p *Provider) Refresh(ctx context.Context) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if searchErr != nil && idx.empty() {
+	if searchErr != nil && (idx.empty() || !p.idx.empty()) {
+		// Cut off midway, the new names are fewer than the old: keep
+		// those (a first refresh keeps what it read).
 		p.err = fmt.Errorf("suggestions: %w", searchErr)
 		return p.err
 	}
@@ -409,8 +425,9 @@ func (p *Provider) Start(ctx context.Context, interval time.Duration, tick <-cha
 	}()
 }
 
-// MinPoke is the least time between a refresh and one asked for by Poke.
-const MinPoke = 10 * time.Second
+// MinPoke is the least time between a refresh and one asked for by Poke
+// (each reads up to MaxPages search pages of the workspace's 100 a minute).
+const MinPoke = time.Minute
 
 // Poke asks the background loop (Start) to read the names again soon, as
 // when an editor opens: names typed in another draft a minute ago are then

@@ -122,6 +122,7 @@ type countingClient struct {
 	campaigns []*model.Campaign
 	calls     int
 	block     chan struct{} // when not nil, Search waits on it
+	pages     int           // pages answered (at least 1)
 }
 
 func (c *countingClient) Search(ctx context.Context, req api.SearchRequest) (api.SearchResult, error) {
@@ -136,7 +137,7 @@ func (c *countingClient) Search(ctx context.Context, req api.SearchRequest) (api
 			return api.SearchResult{}, ctx.Err()
 		}
 	}
-	if req.Page > 1 {
+	if req.Page > max(c.pages, 1) {
 		return api.SearchResult{}, nil
 	}
 	return api.SearchResult{Campaigns: cs}, nil
@@ -286,5 +287,43 @@ func TestPokeRefreshesNow(t *testing.T) {
 			t.Fatal("a poke did not refresh")
 		}
 		time.Sleep(time.Millisecond)
+	}
+}
+
+// Pages are read apart: a refresh keeps to a small share of the search
+// route's 10 a second and 100 a minute, which the browser shares.
+func TestRefreshPacesItsPages(t *testing.T) {
+	cl := &countingClient{pages: 3}
+	events := make([]string, 15) // a full page
+	for i := range events {
+		events[i] = fmt.Sprintf("event_%d", i)
+	}
+	cl.set(events...)
+	p := New(cl)
+	p.MaxPages, p.Pace = 3, 40*time.Millisecond
+	start := time.Now()
+	if err := p.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el < 2*p.Pace {
+		t.Errorf("3 pages read in %v: not paced by %v", el, p.Pace)
+	}
+	if cl.count() != 3 {
+		t.Errorf("%d searches for 3 full pages", cl.count())
+	}
+	// A refresh cancelled while waiting between pages ends at once and
+	// keeps the names it had, not the fewer it read.
+	for i := range events {
+		events[i] = fmt.Sprintf("other_%d", i)
+	}
+	cl.set(events...)
+	ctx, cancel := context.WithCancel(context.Background())
+	p.Pace = time.Hour
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	if err := p.Refresh(ctx); err == nil {
+		t.Error("a cancelled refresh reports no error")
+	}
+	if got := p.Suggest(Event, "event_1", 5); len(got) == 0 || len(p.Suggest(Event, "other", 5)) != 0 {
+		t.Errorf("a cancelled refresh swapped its part in: %v", got)
 	}
 }
