@@ -27,6 +27,11 @@ type KeyMap struct {
 	// Dialogs.
 	Confirm, Cancel, Select key.Binding
 
+	// Draft editor, while a name is typed and after a test send: Complete
+	// takes the suggested name, OtherName chooses another, Results reopens
+	// the last test's results.
+	Complete, OtherName, Results key.Binding
+
 	// Editor holds the draft editor's bindings.
 	Editor EditorKeys
 }
@@ -34,11 +39,6 @@ type KeyMap struct {
 // EditorKeys are the draft editor's own bindings (it shares Up, Down,
 // NextPane, PrevPane and Help with every screen).
 type EditorKeys struct {
-	// Complete takes the suggested name into the field being edited;
-	// OtherName chooses another suggestion; Results reopens the last test
-	// send's results.
-	Complete, OtherName, Results key.Binding
-
 	PageUp, PageDown            key.Binding
 	Edit, Done, Cancel          key.Binding
 	Left, Right, Toggle         key.Binding
@@ -89,6 +89,10 @@ func DefaultKeyMap() KeyMap {
 		ExpandAll:   b("+", "unfold all", "+", "="),
 		CollapseAll: b("-", "fold all", "-"),
 
+		Complete:  b("tab", "take suggestion", "tab", "ctrl+e"),
+		OtherName: b("ctrl+n/p", "other suggestion", "ctrl+n", "ctrl+p"),
+		Results:   b("ctrl+r", "test results", "ctrl+r"),
+
 		Confirm: b("y", "confirm", "y"),
 		Cancel:  b("n/esc", "cancel", "n", "esc"),
 		Select:  b("space", "toggle", " "),
@@ -96,9 +100,6 @@ func DefaultKeyMap() KeyMap {
 		Editor: EditorKeys{
 			PageUp:     b("pgup", "page up", "pgup"),
 			PageDown:   b("pgdn", "page down", "pgdown"),
-			Complete:   b("tab", "take suggestion", "tab", "ctrl+e"),
-			OtherName:  b("ctrl+n/p", "other suggestion", "ctrl+n", "ctrl+p"),
-			Results:    b("ctrl+r", "test results", "ctrl+r"),
 			Edit:       b("enter", "edit/choose", "enter"),
 			Done:       b("enter", "done", "enter"),
 			Cancel:     b("esc", "done", "esc"),

@@ -75,11 +75,11 @@ func (m *Model) setNotice(s string, isErr bool) { m.notice, m.noticeErr = common
 func (m *Model) SetSize(w, h int) {
 	defer m.hold()()
 	m.width, m.height = max(w, 40), max(h, 12)
-	if m.edit != nil {
-		m.edit.resize(m)
-	}
 	if v, ok := m.dialog.(*resultsView); ok {
 		v.fit(m)
+	}
+	if m.edit != nil {
+		m.edit.resize(m)
 	}
 	m.settle()
 }
