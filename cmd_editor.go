@@ -135,12 +135,12 @@ func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 	return cfg
 }
 
-// wireEditor plugs the draft editor into the shell: one sync engine per
+// wireDraftEditor plugs the draft editor into the shell: one sync engine per
 // program, journaling under the data directory in a directory of its own per
 // service and workspace (ids are unique only there). Every workspace feature is
 // assumed on for local checks, so only the service refuses what a workspace
 // lacks.
-func wireEditor(cfg *ui.Config) (func() error, error) {
+func wireDraftEditor(cfg *ui.Config) (func() error, error) {
 	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},

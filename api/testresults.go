@@ -42,7 +42,14 @@ type Outboxer interface {
 
 // LatestOutbox is the newest outbox seq, to read a test's messages after it.
 func LatestOutbox(ctx context.Context, c Outboxer) (int64, error) {
-	var last int64
+	return LatestOutboxAfter(ctx, c, 0)
+}
+
+// LatestOutboxAfter is LatestOutbox reading on from seq from, a seq known
+// already (the outbox only grows): a caller that remembers it reads only
+// the messages since.
+func LatestOutboxAfter(ctx context.Context, c Outboxer, from int64) (int64, error) {
+	last := from
 	for i := 0; i < 1000; i++ { // at most a million messages
 		res, err := c.Outbox(ctx, last, 1000)
 		if err != nil {

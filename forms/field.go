@@ -64,6 +64,9 @@ type Field struct {
 	Help    string
 	// Depth indents list items under their heading.
 	Depth int
+	// Names is the kind of names the row offers as completions (forms'
+	// names.go; "" for none).
+	Names model.NameKind
 
 	// get/set override the path walk for fields that do not map to one
 	// JSON value (the iOS audience choice, manual percentages, pairs).

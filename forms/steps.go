@@ -106,6 +106,9 @@ type builder struct {
 
 func (b *builder) add(f Field) {
 	f.Depth += b.dep
+	if f.Role == RoleValue && (f.Kind == Text || f.Kind == List) {
+		f.Names = NamesFor(f.Path, b.x.text)
+	}
 	b.out = append(b.out, f)
 }
 func (b *builder) head(label string) {

@@ -10,7 +10,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"regexp"
 	"sort"
 	"strings"
 	"sync"
@@ -20,20 +19,22 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Kind is a family of names.
-type Kind string
+// Kind is a family of names (the model's, so the forms' field table and
+// this package name them alike).
+type Kind = model.NameKind
 
+// The kinds, as the model names them.
 const (
-	Attribute            Kind = "attribute"
-	Event                Kind = "event"
-	BusinessEvent        Kind = "business_event"
-	SegmentID            Kind = "segment_id"
-	SegmentName          Kind = "segment_name"
-	Tag                  Kind = "tag"
-	Team                 Kind = "team"
-	Connector            Kind = "connector"
-	SubscriptionCategory Kind = "subscription_category"
-	NotificationChannel  Kind = "notification_channel"
+	Attribute            = model.NameAttribute
+	Event                = model.NameEvent
+	BusinessEvent        = model.NameBusinessEvent
+	SegmentID            = model.NameSegmentID
+	SegmentName          = model.NameSegmentName
+	Tag                  = model.NameTag
+	Team                 = model.NameTeam
+	Connector            = model.NameConnector
+	SubscriptionCategory = model.NameSubscriptionCategory
+	NotificationChannel  = model.NameNotificationChannel
 )
 
 // Source is what the editor consumes: completions for a kind of name,
@@ -42,58 +43,20 @@ type Source interface {
 	Suggest(kind Kind, prefix string, max int) []string
 }
 
-var (
-	idxRe    = regexp.MustCompile(`\[\d+\]`)
-	cellRe   = regexp.MustCompile(`^campaign_content\.content\.([^.]+\.[^.]+\.)?`)
-	kindRule = []struct {
-		suffix string
-		kind   Kind
-	}{
-		{"basic_details.business_event", BusinessEvent},
-		{"basic_details.tags", Tag},
-		{"basic_details.team", Team},
-		{"basic_details.subscription_category", SubscriptionCategory},
-		{"connector.connector_name", Connector},
-		{"basic_details.notification_channel", NotificationChannel},
-		{"filters[].action_name", Event},
-		{"goal_event_name", Event},
-		{"goal_event_attribute.name", Attribute},
-		{"revenue_attribute", Attribute},
-		{"trigger_attr.name", Attribute},
-		{"basic_details.user_attribute_identifier", Attribute},
-	}
-)
-
-// KindFor maps a field's target path to the kind of names it takes; ok is
-// false for fields without suggestions. Filter names depend on the filter's
-// type, so filterType is the type of the filter the path is in (if any).
-func KindFor(path, filterType string) (Kind, bool) {
-	p := idxRe.ReplaceAllString(path, "[]")
-	p = cellRe.ReplaceAllString(p, "")
-	if strings.HasSuffix(p, "filters[].name") {
-		if filterType == model.FilterCustomSegments {
-			return SegmentName, true
-		}
-		return Attribute, true
-	}
-	if strings.HasSuffix(p, "filters[].id") {
-		return SegmentID, true
-	}
-	for _, r := range kindRule {
-		if strings.HasSuffix(p, r.suffix) {
-			return r.kind, true
-		}
-	}
-	return "", false
-}
-
 // Index is a set of names per kind with how often each was seen. The zero
 // value is empty and ready; it is safe for concurrent use.
 type Index struct {
 	mu     sync.RWMutex
-	counts map[Kind]map[string]int
+	counts map[Kind]map[string]*seen
 	// segments pairs segment ids and names both ways.
 	segName map[string]string
+}
+
+// seen is a name's count and its lower case, kept so a lookup on every
+// key press lowers no name.
+type seen struct {
+	n     int
+	lower string
 }
 
 // Add records one sighting of a name.
@@ -105,14 +68,18 @@ func (x *Index) Add(k Kind, name string) {
 	x.mu.Lock()
 	defer x.mu.Unlock()
 	if x.counts == nil {
-		x.counts = map[Kind]map[string]int{}
+		x.counts = map[Kind]map[string]*seen{}
 	}
 	m := x.counts[k]
 	if m == nil {
-		m = map[string]int{}
+		m = map[string]*seen{}
 		x.counts[k] = m
 	}
-	m[name]++
+	if e := m[name]; e != nil {
+		e.n++
+		return
+	}
+	m[name] = &seen{n: 1, lower: strings.ToLower(name)}
 }
 
 // AddSegment records a segment's id and name as a pair.
@@ -155,41 +122,53 @@ func (x *Index) Suggest(k Kind, prefix string, max int) []string {
 		return nil
 	}
 	q := strings.ToLower(strings.TrimSpace(prefix))
-	type hit struct {
-		name  string
-		rank  int
-		count int
-	}
+	// The best max hits, kept in order as they are found: a few
+	// comparisons per name, no sort of every match.
 	var hits []hit
-	for name, n := range m {
-		l := strings.ToLower(name)
+	for name, e := range m {
+		h := hit{name: name, count: e.n}
 		switch {
-		case l == q:
+		case e.lower == q:
 			continue // already typed in full
-		case strings.HasPrefix(l, q):
-			hits = append(hits, hit{name, 0, n})
-		case strings.Contains(l, q):
-			hits = append(hits, hit{name, 1, n})
+		case strings.HasPrefix(e.lower, q):
+		case strings.Contains(e.lower, q):
+			h.rank = 1
+		default:
+			continue
 		}
-	}
-	sort.Slice(hits, func(i, j int) bool {
-		a, b := hits[i], hits[j]
-		if a.rank != b.rank {
-			return a.rank < b.rank
+		if len(hits) == max && !h.before(hits[max-1]) {
+			continue
 		}
-		if a.count != b.count {
-			return a.count > b.count
+		i := sort.Search(len(hits), func(i int) bool { return h.before(hits[i]) })
+		if len(hits) < max {
+			hits = append(hits, hit{})
 		}
-		return a.name < b.name
-	})
-	if len(hits) > max {
-		hits = hits[:max]
+		copy(hits[i+1:], hits[i:])
+		hits[i] = h
 	}
 	out := make([]string, len(hits))
 	for i, h := range hits {
 		out[i] = h.name
 	}
 	return out
+}
+
+// hit is a name matching a lookup: rank 0 starts with it, 1 contains it.
+type hit struct {
+	name  string
+	rank  int
+	count int
+}
+
+// before orders hits: prefix matches first, then by use, then by name.
+func (a hit) before(b hit) bool {
+	if a.rank != b.rank {
+		return a.rank < b.rank
+	}
+	if a.count != b.count {
+		return a.count > b.count
+	}
+	return a.name < b.name
 }
 
 // Len is how many names of kind are known.
@@ -291,23 +270,36 @@ type Provider struct {
 	// MaxPages bounds the search pages one refresh reads (15 campaigns a
 	// page, the route's maximum).
 	MaxPages int
+	// Pace is the pause between two pages: the search route allows 10
+	// requests a second and 100 a minute per workspace (service-reference
+	// §4.2), which the browser shares; suggestions take little of it.
+	Pace time.Duration
 
 	mu    sync.RWMutex
 	idx   *Index
 	users []api.SandboxUser
 	err   error
 	at    time.Time
+
+	// poke asks the background loop for a refresh now (Poke).
+	poke chan struct{}
 }
 
 // New returns a provider reading through client; nothing is read until
 // Refresh or Start.
 func New(client Client) *Provider {
-	return &Provider{client: client, MaxPages: 10, idx: &Index{}}
+	return &Provider{client: client, MaxPages: 10, Pace: 250 * time.Millisecond, idx: &Index{}, poke: make(chan struct{}, 1)}
 }
 
 // Suggest implements Source from the cached index.
 func (p *Provider) Suggest(k Kind, prefix string, max int) []string {
 	return p.Index().Suggest(k, prefix, max)
+}
+
+// SegmentPair is the name of a segment id, or the id of a segment name,
+// when known: choosing one fills the other.
+func (p *Provider) SegmentPair(idOrName string, isID bool) (string, bool) {
+	return p.Index().SegmentPair(idOrName, isID)
 }
 
 // Index is the current index (never nil).
@@ -339,6 +331,16 @@ func (p *Provider) Refresh(ctx context.Context) error {
 	idx := &Index{}
 	var searchErr error
 	for page := 1; page <= p.MaxPages; page++ {
+		if page > 1 && p.Pace > 0 {
+			select {
+			case <-time.After(p.Pace):
+			case <-ctx.Done():
+				searchErr = ctx.Err()
+			}
+			if searchErr != nil {
+				break
+			}
+		}
 		// Every status, drafts included: a marketer's own drafts name
 		// the events and segments they use most.
 		res, err := p.client.Search(ctx, api.SearchRequest{Limit: 15, Page: page, IncludeChildCampaigns: true,
@@ -370,7 +372,9 @@ func (p *Provider) Refresh(ctx context.Context) error {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if searchErr != nil && idx.empty() {
+	if searchErr != nil && (idx.empty() || !p.idx.empty()) {
+		// Cut off midway, the new names are fewer than the old: keep
+		// those (a first refresh keeps what it read).
 		p.err = fmt.Errorf("suggestions: %w", searchErr)
 		return p.err
 	}
@@ -409,9 +413,30 @@ func (p *Provider) Start(ctx context.Context, interval time.Duration, tick <-cha
 				return
 			case <-tick:
 				_ = p.Refresh(ctx)
+			case <-p.poke:
+				p.mu.RLock()
+				recent := time.Since(p.at) < MinPoke
+				p.mu.RUnlock()
+				if !recent {
+					_ = p.Refresh(ctx)
+				}
 			}
 		}
 	}()
+}
+
+// MinPoke is the least time between a refresh and one asked for by Poke
+// (each reads up to MaxPages search pages of the workspace's 100 a minute).
+const MinPoke = time.Minute
+
+// Poke asks the background loop (Start) to read the names again soon, as
+// when an editor opens: names typed in another draft a minute ago are then
+// offered. It never waits; pokes within MinPoke of a refresh are dropped.
+func (p *Provider) Poke() {
+	select {
+	case p.poke <- struct{}{}:
+	default:
+	}
 }
 
 // Static is a fixed Source (tests, offline use).

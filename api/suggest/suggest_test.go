@@ -2,9 +2,11 @@ package suggest
 
 import (
 	"context"
+	"fmt"
 	"net/http/httptest"
 	"os"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,34 +98,6 @@ func TestSuggestOrder(t *testing.T) {
 	}
 }
 
-func TestKindFor(t *testing.T) {
-	cases := []struct {
-		path, ftype string
-		want        Kind
-		ok          bool
-	}{
-		{"trigger_condition.included_filters.filters[0].action_name", "actions", Event, true},
-		{"segmentation_details.included_filters.filters[1].name", "user_attributes", Attribute, true},
-		{"segmentation_details.included_filters.filters[1].name", "custom_segments", SegmentName, true},
-		{"segmentation_details.excluded_filters.filters[0].id", "custom_segments", SegmentID, true},
-		{"basic_details.tags", "", Tag, true},
-		{"basic_details.team", "", Team, true},
-		{"basic_details.business_event", "", BusinessEvent, true},
-		{"connector.connector_name", "", Connector, true},
-		{"basic_details.subscription_category", "", SubscriptionCategory, true},
-		{"campaign_content.content.es.variation_2.push.android.basic_details.notification_channel", "", NotificationChannel, true},
-		{"campaign_content.content.push.android.basic_details.notification_channel", "", NotificationChannel, true},
-		{"conversion_goal_details.goals[0].goal_event_name", "", Event, true},
-		{"basic_details.name", "", "", false},
-	}
-	for _, tc := range cases {
-		got, ok := KindFor(tc.path, tc.ftype)
-		if got != tc.want || ok != tc.ok {
-			t.Errorf("KindFor(%s, %s) = %q %v", tc.path, tc.ftype, got, ok)
-		}
-	}
-}
-
 func TestRefreshFailureKeepsNames(t *testing.T) {
 	cl := sandboxClient(t)
 	p := New(cl)
@@ -138,5 +112,218 @@ func TestRefreshFailureKeepsNames(t *testing.T) {
 	}
 	if p.Index().Len(SegmentName) != before || before == 0 {
 		t.Fatalf("names lost: %d → %d", before, p.Index().Len(SegmentName))
+	}
+}
+
+// countingClient is a service whose search answers with the campaigns
+// given and counts every call.
+type countingClient struct {
+	mu        sync.Mutex
+	campaigns []*model.Campaign
+	calls     int
+	block     chan struct{} // when not nil, Search waits on it
+	pages     int           // pages answered (at least 1)
+}
+
+func (c *countingClient) Search(ctx context.Context, req api.SearchRequest) (api.SearchResult, error) {
+	c.mu.Lock()
+	c.calls++
+	block, cs := c.block, c.campaigns
+	c.mu.Unlock()
+	if block != nil {
+		select {
+		case <-block:
+		case <-ctx.Done():
+			return api.SearchResult{}, ctx.Err()
+		}
+	}
+	if req.Page > max(c.pages, 1) {
+		return api.SearchResult{}, nil
+	}
+	return api.SearchResult{Campaigns: cs}, nil
+}
+
+func (c *countingClient) SandboxUsers(context.Context) (api.SandboxUsersResult, error) {
+	return api.SandboxUsersResult{}, &api.Error{Status: 404}
+}
+
+func (c *countingClient) set(events ...string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.campaigns = nil
+	for _, e := range events {
+		ft := model.FilterActions
+		c.campaigns = append(c.campaigns, &model.Campaign{TriggerCondition: &model.TriggerCondition{
+			IncludedFilters: &model.FilterGroup{Filters: []model.Filter{{FilterType: &ft, ActionName: &e}}}}})
+	}
+}
+
+func (c *countingClient) count() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.calls
+}
+
+// Lookups answer from the cache: no call per key press, none while a
+// refresh is under way (the old names answer), and the background refresh
+// swaps new names in.
+func TestProviderCachesAndRefreshesInTheBackground(t *testing.T) {
+	cl := &countingClient{}
+	cl.set("product_viewed")
+	p := New(cl)
+	if err := p.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	calls := cl.count()
+	for range 1000 {
+		if got := p.Suggest(Event, "prod", 5); !slices.Equal(got, []string{"product_viewed"}) {
+			t.Fatalf("Suggest = %v", got)
+		}
+	}
+	if cl.count() != calls {
+		t.Fatalf("lookups called the service: %d calls, %d before", cl.count(), calls)
+	}
+
+	// A refresh that hangs on the network does not hold lookups up.
+	cl.set("product_viewed", "product_shared")
+	cl.mu.Lock()
+	cl.block = make(chan struct{})
+	cl.mu.Unlock()
+	tick := make(chan time.Time)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p.Start(ctx, time.Hour, tick)
+	deadline := time.Now().Add(10 * time.Second)
+	for cl.count() == calls && time.Now().Before(deadline) {
+		time.Sleep(time.Millisecond)
+	}
+	if got := p.Suggest(Event, "prod", 5); !slices.Equal(got, []string{"product_viewed"}) {
+		t.Fatalf("during a refresh: %v", got)
+	}
+	close(cl.block)
+	for !slices.Contains(p.Suggest(Event, "prod", 5), "product_shared") {
+		if time.Now().After(deadline) {
+			t.Fatal("the background refresh never swapped the new names in")
+		}
+		time.Sleep(time.Millisecond)
+	}
+
+	// The ticker reads again: a name added since appears.
+	cl.mu.Lock()
+	cl.block = nil
+	cl.mu.Unlock()
+	cl.set("order_completed")
+	tick <- time.Now()
+	for !slices.Equal(p.Suggest(Event, "ord", 5), []string{"order_completed"}) {
+		if time.Now().After(deadline) {
+			t.Fatal("a tick did not refresh")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// The kept best hits equal a full sort of every match, for every max.
+func TestSuggestKeepsTheBestHits(t *testing.T) {
+	var x Index
+	for i := range 300 {
+		n := fmt.Sprintf("ev_%d_%c", i%37, 'a'+rune(i%5))
+		for range i % 4 {
+			x.Add(Event, n)
+		}
+		x.Add(Event, n)
+	}
+	for _, q := range []string{"", "ev_1", "_a", "3", "zz"} {
+		full := x.Suggest(Event, q, 1000)
+		for _, max := range []int{1, 2, 5, 13} {
+			got := x.Suggest(Event, q, max)
+			want := full[:min(max, len(full))]
+			if !slices.Equal(got, want) {
+				t.Fatalf("Suggest(%q, %d) = %v, want %v", q, max, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkIndexSuggest is one lookup (a key press in a name field) among
+// 2,000 events, about half of them matching.
+func BenchmarkIndexSuggest(b *testing.B) {
+	var x Index
+	for i := range 2000 {
+		x.Add(Event, fmt.Sprintf("event_%04d_viewed", i))
+	}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		_ = x.Suggest(Event, "event_1", 13)
+	}
+}
+
+// A poke refreshes at once, but not twice within MinPoke.
+func TestPokeRefreshesNow(t *testing.T) {
+	cl := &countingClient{}
+	cl.set("product_viewed")
+	p := New(cl)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	p.Start(ctx, time.Hour, make(chan time.Time))
+	deadline := time.Now().Add(10 * time.Second)
+	for len(p.Suggest(Event, "prod", 5)) == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no first refresh")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	cl.set("order_completed")
+	p.Poke() // within MinPoke of the first refresh: dropped
+	time.Sleep(50 * time.Millisecond)
+	if got := p.Suggest(Event, "ord", 5); len(got) != 0 {
+		t.Fatalf("a poke right after a refresh read again: %v", got)
+	}
+	p.mu.Lock()
+	p.at = p.at.Add(-MinPoke) // the last refresh is old now
+	p.mu.Unlock()
+	p.Poke()
+	for !slices.Equal(p.Suggest(Event, "ord", 5), []string{"order_completed"}) {
+		if time.Now().After(deadline) {
+			t.Fatal("a poke did not refresh")
+		}
+		time.Sleep(time.Millisecond)
+	}
+}
+
+// Pages are read apart: a refresh keeps to a small share of the search
+// route's 10 a second and 100 a minute, which the browser shares.
+func TestRefreshPacesItsPages(t *testing.T) {
+	cl := &countingClient{pages: 3}
+	events := make([]string, 15) // a full page
+	for i := range events {
+		events[i] = fmt.Sprintf("event_%d", i)
+	}
+	cl.set(events...)
+	p := New(cl)
+	p.MaxPages, p.Pace = 3, 40*time.Millisecond
+	start := time.Now()
+	if err := p.Refresh(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if el := time.Since(start); el < 2*p.Pace {
+		t.Errorf("3 pages read in %v: not paced by %v", el, p.Pace)
+	}
+	if cl.count() != 3 {
+		t.Errorf("%d searches for 3 full pages", cl.count())
+	}
+	// A refresh cancelled while waiting between pages ends at once and
+	// keeps the names it had, not the fewer it read.
+	for i := range events {
+		events[i] = fmt.Sprintf("other_%d", i)
+	}
+	cl.set(events...)
+	ctx, cancel := context.WithCancel(context.Background())
+	p.Pace = time.Hour
+	go func() { time.Sleep(20 * time.Millisecond); cancel() }()
+	if err := p.Refresh(ctx); err == nil {
+		t.Error("a cancelled refresh reports no error")
+	}
+	if got := p.Suggest(Event, "event_1", 5); len(got) == 0 || len(p.Suggest(Event, "other", 5)) != 0 {
+		t.Errorf("a cancelled refresh swapped its part in: %v", got)
 	}
 }

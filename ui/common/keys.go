@@ -29,6 +29,11 @@ type KeyMap struct {
 	// Dialogs.
 	Confirm, Cancel, Select key.Binding
 
+	// Draft editor, while a name is typed and after a test send: Complete
+	// takes the suggested name, OtherName chooses another, Results reopens
+	// the last test's results.
+	Complete, OtherName, Results key.Binding
+
 	// Editor holds the draft editor's bindings.
 	Editor EditorKeys
 }
@@ -86,6 +91,10 @@ func DefaultKeyMap() KeyMap {
 		Toggle:      b("space", "fold/unfold", " ", "enter"),
 		ExpandAll:   b("+", "unfold all", "+", "="),
 		CollapseAll: b("-", "fold all", "-"),
+
+		Complete:  b("tab", "take suggestion", "tab", "ctrl+e"),
+		OtherName: b("ctrl+n/p", "other suggestion", "ctrl+n", "ctrl+p"),
+		Results:   b("ctrl+r", "test results", "ctrl+r"),
 
 		Confirm: b("y", "confirm", "y"),
 		Cancel:  b("n/esc", "cancel", "n", "esc"),

@@ -56,6 +56,9 @@ func Lines(s themes.Styles, rs []api.SentTest, w int) []string {
 		}
 		wrap(s.Text.Render, "", who+" · "+strings.Join(where, " · "))
 		out = append(out, "  "+status)
+		if r.Address != "" && r.Address != r.Recipient {
+			wrap(s.Muted.Render, "  ", "to "+r.Address) // the device token or email address
+		}
 		if r.Reason != "" {
 			wrap(s.Error.Render, "  ", r.Reason)
 		}
@@ -71,8 +74,12 @@ func Lines(s themes.Styles, rs []api.SentTest, w int) []string {
 		if r.Subtitle != "" {
 			wrap(s.Text.Render, "  ", r.Subtitle)
 		}
-		if r.Body != "" {
-			wrap(s.Text.Render, "  ", r.Body)
+		if body := r.Body; body != "" {
+			if strings.ContainsRune(body, '<') {
+				// Android's message takes a few HTML tags: read as text.
+				body = api.HTMLText(body)
+			}
+			wrap(s.Text.Render, "  ", body)
 		}
 		if r.ImageURL != "" {
 			wrap(s.Muted.Render, "  ", "image "+r.ImageURL)

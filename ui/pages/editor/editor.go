@@ -23,6 +23,11 @@ type Model struct {
 	loadErr error
 	status  drafts.Status
 	feed    feed
+	// lastTest is the last test sent from this editor (ctrl+r shows it).
+	lastTest *testRun
+	// sug offers names while a row that takes them is edited
+	// (suggestions.go; it belongs to the rowForm it was made for).
+	sug *suggester
 
 	step  forms.Step
 	sel   forms.Selection
@@ -74,6 +79,9 @@ func (m *Model) setNotice(s string, isErr bool) { m.notice, m.noticeErr = common
 func (m *Model) SetSize(w, h int) {
 	defer m.hold()()
 	m.width, m.height = max(w, 40), max(h, 12)
+	if v, ok := m.dialog.(*resultsView); ok {
+		v.fit(m)
+	}
 	if m.edit != nil {
 		m.edit.resize(m)
 	}
@@ -87,6 +95,9 @@ func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
+	if h := m.suggestHelp(); h != nil {
+		return h // a field offering names: the keys that take them
+	}
 	switch d, footed := m.dialog.(footed); {
 	case m.edit != nil && !m.edit.inline:
 		return m.edit.help()
@@ -108,7 +119,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
-		{k.Sync, k.Test, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
+		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
 }
 
@@ -173,9 +184,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		return m.refreshPreview()
 	case testDoneMsg:
-		if d, ok := m.dialog.(*testDialog); ok {
-			d.done(msg)
-		}
+		m.testDone(msg)
 		return nil
 	case publishedMsg:
 		return m.published(msg)
@@ -195,7 +204,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			}
 			return nil
 		case m.edit != nil:
-			return m.edit.update(m, msg)
+			return m.editKey(msg)
 		}
 		return m.updateKeys(msg)
 	case tea.MouseMsg:
@@ -222,6 +231,9 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		return m.flush()
 	case key.Matches(msg, k.Test):
 		m.dialog = newTestDialog(m)
+		return nil
+	case key.Matches(msg, k.Results):
+		m.openResults()
 		return nil
 	case key.Matches(msg, k.NextPane):
 		m.pane = (m.pane + 1) % paneCount

@@ -64,6 +64,17 @@ type Factory struct {
 	Drafts  *drafts.Engine
 	Creator Creator
 	Tester  Tester
+	// outbox: whether the service has the sandbox's outbox (else test
+	// results come from the test route's answer alone) and how far it was
+	// read.
+	outbox outboxState
+	// tests are the last test results per campaign, so ctrl+r shows them
+	// after the editor was closed and opened again (this program only).
+	tests map[string]*testRun
+	// Names offers the workspace's names (events, attributes, segments …)
+	// in the fields that take them (nil: none; main fills it from
+	// api/suggest).
+	Names NameSource
 	// Options are the workspace's features for validation.
 	Options engine.Options
 	// Users gives the profiles the preview can personalise for (nil:
@@ -105,6 +116,10 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	}
 	m.prev.m = preview.New(c.Styles, c.Highlight)
 	m.prev.event = map[string]any{}
+	m.lastTest = f.tests[id]
+	if p, ok := f.Names.(interface{ Poke() }); ok {
+		p.Poke() // names typed in other drafts since the last refresh
+	}
 	if f.Previewer != nil {
 		d := f.ServiceDelay
 		if d == 0 {

@@ -328,12 +328,18 @@ func TestTestSend(t *testing.T) {
 	keys(tm, "ctrl+t", "down")
 	tm.Type("user-001")
 	keys(tm, "down", "down", "enter")
+	// The answer opens what was sent (testresults_flow_test.go); esc goes
+	// back to the dialog and its outcome per payload.
+	waitFor(t, tm, "What the test sent")
+	keys(tm, "esc")
 	waitFor(t, tm, "ANDROID_default_variation_1", "IOS_fr-FR_variation_1")
 
 	// Saved-draft mode narrowed to one platform and locale.
 	keys(tm, "up", "right")
 	waitFor(t, tm, "Saved draft", "Platform")
 	keys(tm, "down", "right", "down", "right", "right", "down", "down", "enter")
+	waitFor(t, tm, "saved draft test", "user-001 · Android · es-ES · variation 1")
+	keys(tm, "esc")
 	waitFor(t, tm, "ANDROID_es-ES_variation_1")
 }
 

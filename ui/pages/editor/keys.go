@@ -11,8 +11,11 @@ import (
 type keyMap struct {
 	common.EditorKeys
 	Up, Down, NextPane, PrevPane key.Binding
+	// Complete, OtherName: suggestions; Results: the last test's results.
+	Complete, OtherName, Results key.Binding
 }
 
 func keysOf(k common.KeyMap) keyMap {
-	return keyMap{EditorKeys: k.Editor, Up: k.Up, Down: k.Down, NextPane: k.NextPane, PrevPane: k.PrevPane}
+	return keyMap{EditorKeys: k.Editor, Up: k.Up, Down: k.Down, NextPane: k.NextPane, PrevPane: k.PrevPane,
+		Complete: k.Complete, OtherName: k.OtherName, Results: k.Results}
 }

@@ -353,6 +353,7 @@ func (m *Model) detailLines(w int) []string {
 		return nil
 	}
 	f := l.rows[l.cur]
+	out = append(out, m.suggestLines(w)...)
 	if r := m.d.lockReason(f.Path); r != "" && f.Editable() {
 		out = append(out, s.Locked.Render(common.Truncate(r, w)))
 	}

@@ -29,8 +29,10 @@ type testDialog struct {
 }
 
 type testDoneMsg struct {
-	res api.TestResult
-	err error
+	res  api.TestResult
+	err  error
+	sent []api.SentTest // what was sent to whom (testresultsview.go)
+	mode string         // "inline" or "saved draft"
 }
 
 var testModes = []string{"Inline (this editor's copy)", "Saved draft (the service's copy)"}
@@ -100,6 +102,10 @@ func (d *testDialog) index(row string) *int {
 
 func (d *testDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	if d.busy {
+		return nil
+	}
+	if key.Matches(msg, m.keys.Results) && m.lastTest != nil {
+		m.dialog = newResultsView(m, m.lastTest, d)
 		return nil
 	}
 	rows := d.rows(m)
@@ -198,11 +204,16 @@ func (d *testDialog) send(m *Model) tea.Cmd {
 		return nil
 	}
 	d.err, d.busy, d.result = "", true, nil
-	t := m.f.Tester
+	t, out := m.f.Tester, &m.f.outbox
 	ctx := m.c.Context()
+	mode := "inline"
+	if d.mode == 1 {
+		mode = "saved draft"
+	}
 	return m.own(func() tea.Msg {
-		res, err := t.Test(ctx, req)
-		return testDoneMsg{res: res, err: err}
+		msg := sendAndRead(ctx, t, out, req)
+		msg.mode = mode
+		return msg
 	})
 }
 
@@ -257,7 +268,7 @@ func (d *testDialog) view(m *Model) string {
 	}
 	if d.result != nil {
 		if d.result.Message != "" {
-			lines = append(lines, s.Text.Render(common.Clean(d.result.Message)))
+			lines = append(lines, s.Text.Render(common.Clean(d.result.Message))+s.Muted.Render(" · ctrl+r: what was sent"))
 		}
 		for _, k := range sortedKeys(d.result.Data) {
 			o := d.result.Data[k]
