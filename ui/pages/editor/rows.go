@@ -45,7 +45,7 @@ func (m *Model) rebuild() {
 	if !forms.StepApplies(m.step, m.d.channel(), m.d.delivery()) {
 		m.step = forms.StepBasic
 	}
-	l.rows = forms.Fields(m.step, m.ctxFor())
+	l.rows = m.withLinkRow(forms.Fields(m.step, m.ctxFor()))
 	if m.step == forms.StepReview && m.f.Publisher != nil && m.d.state == model.StatusDraft {
 		l.rows = append(l.rows, forms.Field{Path: reviewPublish, Label: "Publish…", Kind: forms.Action})
 	}
@@ -150,7 +150,7 @@ func (m *Model) jumpTo(target string) {
 		return
 	}
 	m.goStep(s)
-	m.list.cur = row
+	m.list.cur = m.shifted(row)
 	m.pane = paneForm
 }
 
@@ -171,6 +171,9 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.PageDown):
 		m.move(10)
 		return nil
+	case key.Matches(msg, k.Fill):
+		m.nextToFill()
+		return nil
 	}
 	if l.cur < 0 || l.cur >= len(l.rows) {
 		return nil
@@ -184,6 +187,9 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 			m.setNotice(reason, true)
 		}
 		return nil
+	}
+	if cmd, ok := m.navKey(f, msg); ok {
+		return cmd
 	}
 	switch f.Kind {
 	case forms.Action:
@@ -308,6 +314,10 @@ func (m *Model) rowLine(i, w, lw int) string {
 	text := m.fieldText(f)
 	if focused && m.edit != nil && m.edit.inline {
 		val = m.edit.form.View()
+		if m.edit.replace {
+			// Selected, as a form shows a field reached with tab.
+			val = s.Selected.Render(common.Truncate(common.Clean(text), vw))
+		}
 	} else {
 		val = common.Clean(text)
 		switch f.Kind {
