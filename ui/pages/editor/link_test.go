@@ -11,8 +11,8 @@ import (
 )
 
 var (
-	kTab       = tea.KeyMsg{Type: tea.KeyTab}
-	kSpace     = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	kTab   = tea.KeyMsg{Type: tea.KeyTab}
+	kSpace = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
 )
 
 // blankPush is a push draft for Android and iOS with no content yet.
