@@ -80,7 +80,7 @@ func (m *Model) choose(f forms.Field, v string) tea.Cmd {
 // hides rows keeps their values (draft.restash) and gives back kept values
 // to rows that show again.
 func (m *Model) apply(f forms.Field, text string) tea.Cmd {
-	set := m.linkedApply(f, func(c *model.Campaign) error { return f.Apply(c, text) })
+	set := m.linkedApply(f, withDefaults(f, func(c *model.Campaign) error { return f.Apply(c, text) }))
 	if f.Kind == forms.Text || f.Kind == forms.LongText {
 		// Typing text shows or hides no rows: no stash to keep.
 		return m.change(f.Path, set)

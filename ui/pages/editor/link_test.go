@@ -157,3 +157,33 @@ func view(m *Model) string {
 	m.settle()
 	return ansiStrip(m.View())
 }
+
+// With two variations, typing one share sets the other to the rest of
+// 100 %.
+func TestOtherShareFollows(t *testing.T) {
+	m := blankPush(t)
+	focus(t, m, "@add-variation")
+	press(m, kEnter)
+	share := sharePrefix + "variation_1"
+	focus(t, m, share)
+	press(m, kBackspace, runes("70"), kEnter)
+	if got := m.fieldText(m.list.rows[m.list.cur+1]); got != "30" {
+		t.Fatalf("share of variation 2 is %q after typing 70", got)
+	}
+}
+
+// An event-triggered campaign sent after its event gets the trigger
+// attribute "If Action" when the relation is chosen.
+func TestTriggerAttrFollowsRelation(t *testing.T) {
+	c := fixture(t, "push_event_triggered.json")
+	c.TriggerCondition.TriggerAttr, c.TriggerCondition.TriggerRelation = nil, nil
+	d := model.DelayFixed
+	c.TriggerCondition.TriggerDelayType = &d
+	m, _ := newTestEditor(t, c, 160, 48)
+	m.goStep(forms.StepTrigger)
+	focus(t, m, "trigger_condition.trigger_relation")
+	press(m, kRight)
+	if got := m.d.work.TriggerCondition.TriggerAttr; got != "If Action" {
+		t.Fatalf("trigger_attr %v after choosing AFTER", got)
+	}
+}
