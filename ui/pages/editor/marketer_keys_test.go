@@ -153,7 +153,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.wait("‹ variation_2 ›")
 	k.down(5)
 	k.press("backspace") // clear and type
-	k.typ("60") // the other share follows: 40
+	k.typ("60")          // the other share follows: 40
 	k.press("tab", "tab")
 	k.wait("Share of variation 2 (%) 40")
 
