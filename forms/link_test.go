@@ -67,3 +67,28 @@ func TestSeedLocaleCopiesDefault(t *testing.T) {
 		t.Fatalf("es is not a copy of default: %s", model.Encode(es))
 	}
 }
+
+// A list operator's value takes plain "Madrid, Sevilla" (and still JSON).
+func TestListValueTakesPlainText(t *testing.T) {
+	c := &model.Campaign{}
+	p := "segmentation_details.included_filters.filters[0]"
+	for path, v := range map[string]any{p + ".filter_type": "user_attributes", p + ".data_type": "string", p + ".name": "City", p + ".operator": "in"} {
+		if err := Set(c, path, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := Field{Path: p + ".value", Kind: Value}
+	f.set = setList(f)
+	for text, want := range map[string]string{
+		"Madrid, Sevilla":      `["Madrid","Sevilla"]`,
+		`["Madrid","Sevilla"]`: `["Madrid","Sevilla"]`,
+		"Madrid":               `["Madrid"]`,
+	} {
+		if err := f.Apply(c, text); err != nil {
+			t.Fatal(err)
+		}
+		if got := model.Encode(Get(c, f.Path)); string(got) != want {
+			t.Errorf("%q → %s, want %s", text, got, want)
+		}
+	}
+}
