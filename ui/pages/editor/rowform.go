@@ -242,6 +242,9 @@ func (r *rowForm) view(m *Model) string {
 		lines = append(lines, s.Muted.Render(common.Truncate(r.field.Path, w)))
 	}
 	lines = append(lines, r.form.View(), "")
+	if r.replace {
+		lines = append(lines, s.Muted.Render(common.Truncate("selected: typing replaces it, ⌫ clears it, ← → keep it", w)), "")
+	}
 	// The dialog covers the form and the problems panel: the field's own
 	// problems and the draft's others, live, are shown here.
 	var own []string

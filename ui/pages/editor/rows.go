@@ -316,7 +316,7 @@ func (m *Model) rowLine(i, w, lw int) string {
 		val = m.edit.form.View()
 		if m.edit.replace {
 			// Selected, as a form shows a field reached with tab.
-			val = s.Selected.Render(common.Truncate(common.Clean(text), vw))
+			val = s.TypeOver.Render(common.Truncate(common.Clean(text), vw))
 		}
 	} else {
 		val = common.Clean(text)
@@ -377,6 +377,9 @@ func (m *Model) detailLines(w int) []string {
 			}
 			out = append(out, s.Error.Render(mark+l))
 		}
+	}
+	if m.edit != nil && m.edit.replace {
+		out = append(out, s.Muted.Render(common.Truncate("selected: typing replaces it, ⌫ clears it, ← → keep it", w)))
 	}
 	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
 		out = append(out, s.Muted.Render(common.Truncate(f.Help, w)))
