@@ -187,3 +187,29 @@ func TestTriggerAttrFollowsRelation(t *testing.T) {
 		t.Fatalf("trigger_attr %v after choosing AFTER", got)
 	}
 }
+
+// After "Copy this content to…", editing the copied title starts from its
+// text.
+func TestCopiedFieldEditsFromItsText(t *testing.T) {
+	m := blankPush(t)
+	focus(t, m, linkRow)
+	press(m, kSpace) // unlinked: only the copy carries the title
+	focus(t, m, contentPath(m, "android", "title"))
+	press(m, kEnter, runes("Spring"), kEnter)
+	focus(t, m, "@copy")
+	press(m, kEnter, kSpace, kEnter)
+	if got := get(t, m, contentPath(m, "ios", "title")); got != "Spring" {
+		t.Fatalf("iOS title %q after the copy", got)
+	}
+	m.sel.Platform = model.PlatformIOS
+	m.rebuild()
+	focus(t, m, contentPath(m, "ios", "title"))
+	press(m, kEnter)
+	if m.edit == nil || m.edit.value() != "Spring" {
+		t.Fatalf("editing the copied title starts from %q", m.edit.value())
+	}
+	press(m, runes("!"), kEnter)
+	if got := get(t, m, contentPath(m, "ios", "title")); got != "Spring!" {
+		t.Fatalf("iOS title %q", got)
+	}
+}
