@@ -23,6 +23,9 @@ type checker struct {
 	hasPlats bool   // platforms was sent
 
 	probs []Problem
+	// memo, when set, keeps the problems of messages that did not change
+	// (Memo.Validate).
+	memo *Memo
 }
 
 func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {

@@ -83,7 +83,7 @@ func (m *Model) apply(f forms.Field, text string) tea.Cmd {
 	set := m.linkedApply(f, withDefaults(f, func(c *model.Campaign) error { return f.Apply(c, text) }))
 	if f.Kind == forms.Text || f.Kind == forms.LongText {
 		// Typing text shows or hides no rows: no stash to keep.
-		return m.change(f.Path, set)
+		return m.changeText(f.Path, set)
 	}
 	before := m.d.values(m.list.rows)
 	cmd := m.change(f.Path, set)

@@ -24,6 +24,12 @@ type problems struct {
 	// vp scrolls the panel's lines (lines), drawn in Update (scrollPanel).
 	vp    viewport.Model
 	lines []string
+	// memo keeps the engine's verdict on each content message between
+	// judgements; at is where the change being judged lies ("" when it
+	// may lie anywhere: changeText).
+	memo *engine.Memo
+	at   string
+	urls forms.URLMemo
 }
 
 type panelItem struct {
@@ -35,11 +41,16 @@ type panelItem struct {
 }
 
 // judge validates the whole campaign in both phases. It runs on every key
-// press, so it does no I/O and no copying.
+// press, so it does no I/O and no copying, and the engine checks again only
+// the content message that changed (engine.Memo; the verdict is the same).
 func (pp *problems) judge(d *draft, opts engine.Options) {
+	if pp.memo == nil {
+		pp.memo = engine.NewMemo()
+	}
+	pp.memo.Changed(pp.at)
 	doc := d.body()
-	pp.patch = engine.Validate(doc, engine.PhasePatch, opts)
-	all := engine.Validate(doc, engine.PhasePublish, opts)
+	pp.patch = pp.memo.Validate(doc, engine.PhasePatch, opts)
+	all := pp.memo.Validate(doc, engine.PhasePublish, opts)
 	seen := make(map[engine.Problem]bool, len(pp.patch))
 	pp.items = pp.items[:0]
 	for _, p := range pp.patch {
@@ -49,7 +60,7 @@ func (pp *problems) judge(d *draft, opts engine.Options) {
 	pp.publish = pp.publish[:0]
 	// The editor's own check on image and link addresses (the spec only
 	// asks for a URI) joins the publish checklist.
-	for _, p := range append(all, forms.CheckURLs(d.work)...) {
+	for _, p := range append(all, pp.urls.Check(d.work)...) {
 		if !seen[p] {
 			pp.publish = append(pp.publish, p)
 			pp.items = append(pp.items, panelItem{p: p, plain: forms.Describe(p)})

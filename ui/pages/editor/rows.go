@@ -63,10 +63,10 @@ func (m *Model) rebuild() {
 			if !f.IsValue() && f.Role != forms.RoleDerived { // headings, actions, selectors
 				continue
 			}
-			if t == f.Path || strings.HasPrefix(t, f.Path+".") || strings.HasPrefix(t, f.Path+"[") {
+			if under(t, f.Path) {
 				l.problems[i] = append(l.problems[i], it.plain.Text)
 				matched = true
-			} else if first < 0 && strings.HasPrefix(f.Path, t+".") {
+			} else if first < 0 && len(f.Path) > len(t) && f.Path[len(t)] == '.' && strings.HasPrefix(f.Path, t) {
 				first = i
 			}
 		}

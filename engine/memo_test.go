@@ -1,0 +1,114 @@
+package engine
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// TestMemoMatchesValidate edits the large campaign in place, one edit after
+// another as the editor does, tells the memo what changed, and checks after
+// each edit that the memo's verdict is the engine's full one, in both
+// phases and in the same order.
+func TestMemoMatchesValidate(t *testing.T) {
+	c := largeCampaign(t)
+	msg := func(loc, v string) *model.Message { return c.CampaignContent.Content.Keyed[loc][v] }
+	android := func(loc, v string) *model.Android { return msg(loc, v).Push.Android }
+	const es3 = "campaign_content.content.es-ES.variation_3"
+	edits := []struct {
+		name   string
+		target string // what the editor says changed
+		edit   func(opts *Options)
+	}{
+		{"nothing", "", func(*Options) {}},
+		{"a title typed", es3 + ".push.android.basic_details.title", func(*Options) {
+			*android("es-ES", "variation_3").BasicDetails.Title += "x"
+		}},
+		{"a personalisation opened", es3 + ".push.android.basic_details.title", func(*Options) {
+			*android("es-ES", "variation_3").BasicDetails.Title += " {{ user."
+		}},
+		{"a second message broken", "campaign_content.content.fr-FR.variation_1.push.web.basic_details.message", func(*Options) {
+			msg("fr-FR", "variation_1").Push.Web.BasicDetails.Message = ptr("{% if %}")
+		}},
+		{"a title emptied", es3 + ".push.android.basic_details.title", func(*Options) {
+			android("es-ES", "variation_3").BasicDetails.Title = ptr(" ")
+		}},
+		{"an image address broken", es3 + ".push.android.basic_details.image_url", func(*Options) {
+			android("es-ES", "variation_3").BasicDetails.ImageURL = ptr("not a uri")
+		}},
+		{"the personalisation closed", es3 + ".push.android.basic_details.title", func(*Options) {
+			android("es-ES", "variation_3").BasicDetails.Title = ptr("Hello {{ user.name }}")
+		}},
+		{"a platform dropped (rules of every message change)", "basic_details.platforms", func(*Options) {
+			c.BasicDetails.Platforms = []string{model.PlatformAndroid, model.PlatformIOS}
+		}},
+		{"a platform's content removed", es3 + ".push.ios", func(*Options) {
+			msg("es-ES", "variation_3").Push.IOS = nil
+		}},
+		{"a message replaced whole", es3, func(*Options) {
+			c.CampaignContent.Content.Keyed["es-ES"]["variation_3"] = &model.Message{Push: &model.PushContent{}}
+		}},
+		{"a variation key out of range", "campaign_content.content.de-DE", func(*Options) {
+			c.CampaignContent.Content.Keyed["de-DE"]["variation_9"] = model.Clone(msg("de-DE", "variation_1"))
+		}},
+		{"a locale removed", "campaign_content.content.it-IT", func(*Options) {
+			delete(c.CampaignContent.Content.Keyed, "it-IT")
+		}},
+		{"the delivery type changed", "campaign_delivery_type", func(*Options) {
+			c.CampaignDeliveryType = ptr(model.DeliveryEventTriggered)
+		}},
+		{"a workspace feature turned on", "", func(o *Options) {
+			o.Features.AudienceLimit = true
+		}},
+		{"the channel changed to email", "channel", func(*Options) {
+			c.Channel = ptr(model.ChannelEmail)
+		}},
+		{"back to push", "channel", func(*Options) {
+			c.Channel = ptr(model.ChannelPush)
+		}},
+		{"the flat shape added beside the locales", "campaign_content.content", func(*Options) {
+			c.CampaignContent.Content.Flat = model.Clone(msg("default", "variation_1"))
+		}},
+		{"a flat title broken", "campaign_content.content.push.android.basic_details.title", func(*Options) {
+			c.CampaignContent.Content.Flat.Push.Android.BasicDetails.Title = ptr("{{")
+		}},
+		{"the content removed", "campaign_content", func(*Options) {
+			c.CampaignContent.Content = nil
+		}},
+	}
+	memo := NewMemo()
+	var opts Options
+	for _, e := range edits {
+		e.edit(&opts)
+		memo.Changed(e.target)
+		for _, phase := range []Phase{PhasePatch, PhasePublish} {
+			want := Validate(c, phase, opts)
+			got := memo.Validate(c, phase, opts)
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("after %q, %v: the memo says%s\nthe engine says%s", e.name, phase, dump(got), dump(want))
+			}
+		}
+	}
+}
+
+// TestMemoKeepsUnchangedMessages is what the memo is for: after one message
+// changed, the others are not checked again, so a problem planted in
+// another message behind the memo's back stays unseen until that message
+// is named.
+func TestMemoKeepsUnchangedMessages(t *testing.T) {
+	c := largeCampaign(t)
+	memo := NewMemo()
+	if probs := memo.Validate(c, PhasePublish, Options{}); len(probs) != 0 {
+		t.Fatalf("the large campaign is valid:%s", dump(probs))
+	}
+	c.CampaignContent.Content.Keyed["pl-PL"]["variation_2"].Push.Web.BasicDetails.Title = ptr(" ")
+	memo.Changed("campaign_content.content.es-ES.variation_1.push.web.basic_details.title")
+	if probs := memo.Validate(c, PhasePublish, Options{}); len(probs) != 0 {
+		t.Fatalf("a message not named was checked again:%s", dump(probs))
+	}
+	memo.Changed("campaign_content.content.pl-PL.variation_2.push.web.basic_details.title")
+	if probs := memo.Validate(c, PhasePublish, Options{}); !hasProblem(probs, string(RulePushTitleRequired), "campaign_content.content.pl-PL.variation_2.push.web.basic_details.title") {
+		t.Fatalf("the named message was not checked again:%s", dump(probs))
+	}
+}
