@@ -28,8 +28,12 @@ func splitPath(p string) ([]seg, error) {
 	if p == "" {
 		return nil, fmt.Errorf("empty path")
 	}
-	var out []seg
-	for _, part := range strings.Split(p, ".") {
+	// One allocation: every row's value is read through here on each key
+	// press.
+	out := make([]seg, 0, strings.Count(p, ".")+1)
+	for rest, more := p, true; more; {
+		var part string
+		part, rest, more = strings.Cut(rest, ".")
 		key, idx := part, -1
 		if i := strings.IndexByte(part, '['); i >= 0 {
 			if !strings.HasSuffix(part, "]") {

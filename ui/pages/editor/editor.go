@@ -28,6 +28,7 @@ type Model struct {
 	sel   forms.Selection
 	list  rowList
 	probs problems
+	steps stepsCol
 	pane  int // paneForm, paneProblems or panePreview
 	prev  previewPane
 

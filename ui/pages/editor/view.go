@@ -132,7 +132,7 @@ func column(lines []string, w, h int) []string {
 // pad cuts (without a mark) or pads s to exactly w cells.
 func pad(s string, w int) string { return common.PadClip(s, w) }
 
-func (m *Model) stepsView(w, h int) []string {
+func (m *Model) drawSteps(w, h int) []string {
 	s := m.c.Styles
 	var lines []string
 	for i, st := range forms.Steps {
