@@ -317,6 +317,15 @@ func Invalid(c *model.Campaign, path string) (model.Invalid, bool) {
 	if !ef.IsValid() || ef.Type() != extraT {
 		return model.Invalid{}, false
 	}
-	inv, ok := ef.Interface().(model.Extra).Invalid[path[i+1:]]
+	// Read in place: a copy of Extra in an interface cost an allocation
+	// for every row drawn.
+	var ex *model.Extra
+	if ef.CanAddr() {
+		ex = ef.Addr().Interface().(*model.Extra)
+	} else {
+		x := ef.Interface().(model.Extra)
+		ex = &x
+	}
+	inv, ok := ex.Invalid[path[i+1:]]
 	return inv, ok
 }
