@@ -25,7 +25,8 @@ type checker struct {
 	probs []Problem
 	// memo, when set, keeps the problems of messages that did not change
 	// (Memo.Validate).
-	memo *Memo
+	memo  *Memo
+	spans []span // where each message's problems lie in probs (memo)
 }
 
 func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {

@@ -14,8 +14,10 @@ import (
 // messages (locales × variations), and a key press changes one of them, so
 // the memo keeps each message's problems, per phase, and its
 // personalisation problems, and checks again only the messages the caller
-// said changed (Changed). Everything else is checked in full every time, so
-// Validate gives exactly what the engine's Validate gives.
+// said changed (Changed). While every change lay inside messages, the rest
+// of the last answer is kept too (no other rule reads a message) and only
+// the messages' problems are put in again; otherwise the rest is checked in
+// full. Either way Validate gives exactly what the engine's Validate gives.
 //
 // What invalidates a message's entry:
 //   - Changed(target) with a target inside it, or above it ("" for all);
@@ -23,11 +25,22 @@ import (
 //   - a change of what its rules read beyond the message: the channel, the
 //     delivery type, the platforms and the options (all entries go).
 //
+// What invalidates the last answers: Changed with a target that is not
+// inside a message of the keyed shape (content.<locale>.<variation>.…),
+// anything that drops all entries, or another object at a top-level
+// component or at campaign_content.content (a component the sync engine
+// adopted from the service, say).
+//
 // A Memo is not safe for concurrent use; it keeps no more entries than the
-// campaign has had messages since the last Changed("").
+// campaign has had messages since the last Changed(""). The problems it
+// returns must not be changed.
 type Memo struct {
 	ctx     memoCtx
 	entries map[msgKey]*msgEntry
+	// last holds, by phase, the last answer and where each message's
+	// problems lie in it; shape is the campaign it was about.
+	last  [PhasePublish + 1]*answer
+	shape shape
 }
 
 // memoCtx is what a message's rules read besides the message.
@@ -54,6 +67,24 @@ type msgEntry struct {
 	persOK  bool
 }
 
+// answer is one Validate's problems, with the spans of the messages'.
+type answer struct {
+	probs []Problem
+	spans []span
+}
+
+// span is where one message's problems lie in an answer: those of its own
+// rules (contentMessage) or of its personalisation (pers).
+type span struct {
+	key        msgKey
+	pers       bool
+	start, end int
+}
+
+// shape is the objects of a campaign that may be replaced without a word
+// to the memo: each top-level component, and campaign_content's content.
+type shape [13]any
+
 // NewMemo is an empty memo.
 func NewMemo() *Memo { return &Memo{entries: map[msgKey]*msgEntry{}} }
 
@@ -61,14 +92,30 @@ func NewMemo() *Memo { return &Memo{entries: map[msgKey]*msgEntry{}} }
 // lies under it changed, and nothing else; "" says anything may have.
 func (m *Memo) Changed(target string) {
 	if target == "" {
-		clear(m.entries)
+		m.reset()
 		return
+	}
+	// Inside a message, strictly: the keyed shape's (content.push… of the
+	// flat one could be a locale's; again refuses that shape anyway).
+	inside := false
+	for key, e := range m.entries {
+		if !key.flat && len(target) > len(e.prefix) && within(target, e.prefix) {
+			inside = true
+		}
+	}
+	if !inside {
+		m.last = [PhasePublish + 1]*answer{}
 	}
 	for key, e := range m.entries {
 		if within(target, e.prefix) || within(e.prefix, target) {
 			delete(m.entries, key)
 		}
 	}
+}
+
+func (m *Memo) reset() {
+	clear(m.entries)
+	m.last = [PhasePublish + 1]*answer{}
 }
 
 // within reports whether target is path or lies under it.
@@ -88,9 +135,18 @@ func (m *Memo) Validate(c *model.Campaign, phase Phase, opts Options) []Problem 
 	k := newChecker(c, phase, opts)
 	if ctx := (memoCtx{k.channel, k.dtype, k.plats, k.hasPlats, opts}); ctx != m.ctx {
 		m.ctx = ctx
-		clear(m.entries)
+		m.reset()
+	}
+	if sh := shapeOf(c); sh != m.shape {
+		m.shape = sh
+		m.last = [PhasePublish + 1]*answer{}
 	}
 	k.memo = m
+	if last := m.last[phase]; last != nil && k.again(last) {
+		m.last[phase] = &answer{probs: k.probs, spans: k.spans}
+		return slices.Clip(k.probs)
+	}
+	k.probs, k.spans = k.probs[:0], k.spans[:0]
 	checkTop(k, c, nil)
 	checkComponents(k, c)
 	if phase == PhasePublish {
@@ -98,7 +154,63 @@ func (m *Memo) Validate(c *model.Campaign, phase Phase, opts Options) []Problem 
 			r.check(k)
 		}
 	}
-	return k.probs
+	m.last[phase] = &answer{probs: k.probs, spans: k.spans}
+	return slices.Clip(k.probs)
+}
+
+func shapeOf(c *model.Campaign) shape {
+	sh := shape{c.BasicDetails, c.Connector, c.TriggerCondition, c.CampaignContent,
+		c.SegmentationDetails, c.SchedulingDetails, c.DeliveryControls, c.Advanced,
+		c.ConversionGoalDetails, c.ControlGroupDetails, c.UTMParams, c.CampaignAudienceLimit}
+	if cc := c.CampaignContent; cc != nil {
+		sh[12] = cc.Content
+	}
+	return sh
+}
+
+// again builds in k the last answer with each message's problems put in
+// again (from the memo when the message did not change). It fails when the
+// messages are not the ones the answer spans: one gone or added.
+func (k *checker) again(last *answer) bool {
+	cc := k.c.CampaignContent
+	if cc == nil || cc.Content == nil || cc.Content.Flat != nil {
+		return false
+	}
+	n := 0
+	for _, sp := range last.spans {
+		if !sp.pers {
+			n++
+		}
+	}
+	for _, vars := range cc.Content.Keyed {
+		for _, msg := range vars {
+			if msg != nil {
+				n--
+			}
+		}
+	}
+	if n != 0 {
+		return false
+	}
+	k.spans = make([]span, 0, len(last.spans))
+	contentPath := rootPath("campaign_content").sub("content")
+	at := 0
+	for _, sp := range last.spans {
+		msg := cc.Content.Keyed[sp.key.loc][sp.key.vk]
+		if sp.key.flat || msg == nil {
+			return false
+		}
+		k.probs = append(k.probs, last.probs[at:sp.start]...)
+		at = sp.end
+		prefix := contentPath.sub(sp.key.loc).sub(sp.key.vk)
+		if sp.pers {
+			k.personalizeMessage(sp.key, prefix, msg)
+		} else {
+			k.contentMessage(sp.key, prefix, msg)
+		}
+	}
+	k.probs = append(k.probs, last.probs[at:]...)
+	return true
 }
 
 // entry is the memo's entry for the message at key, a new one when there
@@ -120,14 +232,15 @@ func (k *checker) contentMessage(key msgKey, prefix *path, msg *model.Message) {
 		return
 	}
 	e := k.memo.entry(key, prefix, msg)
+	start := len(k.probs)
 	if !e.checked[k.phase] {
-		start := len(k.probs)
 		k.message(prefix, msg)
 		e.probs[k.phase] = slices.Clone(k.probs[start:])
 		e.checked[k.phase] = true
-		return
+	} else {
+		k.probs = append(k.probs, e.probs[k.phase]...)
 	}
-	k.probs = append(k.probs, e.probs[k.phase]...)
+	k.spans = append(k.spans, span{key: key, start: start, end: len(k.probs)})
 }
 
 // personalization reports the messages whose personalisation does not
@@ -144,29 +257,33 @@ func (k *checker) personalization() {
 		return
 	}
 	contentPath := rootPath("campaign_content").sub("content")
-	one := func(key msgKey, prefix *path, msg *model.Message) {
-		e := k.memo.entry(key, prefix, msg)
-		if !e.persOK {
-			start := len(k.probs)
-			for _, pe := range personalize.CheckMessage(e.prefix, msg) {
-				k.personalizationProblem(pe)
-			}
-			e.pers, e.persOK = slices.Clone(k.probs[start:]), true
-			return
-		}
-		k.probs = append(k.probs, e.pers...)
-	}
 	if msg := cc.Content.Flat; msg != nil {
-		one(msgKey{flat: true}, contentPath, msg)
+		k.personalizeMessage(msgKey{flat: true}, contentPath, msg)
 	}
 	for _, loc := range model.LocaleOrder(cc.Content.Keyed) {
 		vs := cc.Content.Keyed[loc]
 		for _, v := range model.VariationOrder(vs) {
 			if msg := vs[v]; msg != nil {
-				one(msgKey{loc: loc, vk: v}, contentPath.sub(loc).sub(v), msg)
+				k.personalizeMessage(msgKey{loc: loc, vk: v}, contentPath.sub(loc).sub(v), msg)
 			}
 		}
 	}
+}
+
+// personalizeMessage reports one message's personalisation problems
+// through the memo.
+func (k *checker) personalizeMessage(key msgKey, prefix *path, msg *model.Message) {
+	e := k.memo.entry(key, prefix, msg)
+	start := len(k.probs)
+	if !e.persOK {
+		for _, pe := range personalize.CheckMessage(e.prefix, msg) {
+			k.personalizationProblem(pe)
+		}
+		e.pers, e.persOK = slices.Clone(k.probs[start:]), true
+	} else {
+		k.probs = append(k.probs, e.pers...)
+	}
+	k.spans = append(k.spans, span{key: key, pers: true, start: start, end: len(k.probs)})
 }
 
 func (k *checker) personalizationProblem(e *personalize.Error) {

@@ -18,7 +18,7 @@ func TestMemoMatchesValidate(t *testing.T) {
 	const es3 = "campaign_content.content.es-ES.variation_3"
 	edits := []struct {
 		name   string
-		target string // what the editor says changed
+		target string // what the editor says changed ("-": nothing)
 		edit   func(opts *Options)
 	}{
 		{"nothing", "", func(*Options) {}},
@@ -39,6 +39,29 @@ func TestMemoMatchesValidate(t *testing.T) {
 		}},
 		{"the personalisation closed", es3 + ".push.android.basic_details.title", func(*Options) {
 			android("es-ES", "variation_3").BasicDetails.Title = ptr("Hello {{ user.name }}")
+		}},
+		{"the content adopted from the service, a message fewer (not announced)", "-", func(*Options) {
+			c.CampaignContent = model.Clone(c.CampaignContent)
+			delete(c.CampaignContent.Content.Keyed["nl-NL"], "variation_2")
+		}},
+		{"typing creates that message again", "campaign_content.content.nl-NL.variation_2.push.android.basic_details.title", func(*Options) {
+			m := model.Clone(msg("nl-NL", "variation_1"))
+			m.Push.Android.BasicDetails.Title = ptr("{{")
+			c.CampaignContent.Content.Keyed["nl-NL"]["variation_2"] = m
+		}},
+		{"a message replaced, the change named inside it", "campaign_content.content.pl-PL.variation_4.push.ios.basic_details.title", func(*Options) {
+			m := model.Clone(msg("fr-FR", "variation_1"))
+			c.CampaignContent.Content.Keyed["pl-PL"]["variation_4"] = m
+		}},
+		{"a locale listed with no content", "campaign_content.locales", func(*Options) {
+			c.CampaignContent.Locales = append(c.CampaignContent.Locales, "xx-XX")
+		}},
+		{"a start time typed", "scheduling_details.start_time", func(*Options) {
+			c.SchedulingDetails.StartTime = ptr("2024-06-21T12:59")
+		}},
+		{"the schedule adopted from the service (not announced)", "-", func(*Options) {
+			c.SchedulingDetails = model.Clone(c.SchedulingDetails)
+			c.SchedulingDetails.StartTime = ptr("tomorrow")
 		}},
 		{"a platform dropped (rules of every message change)", "basic_details.platforms", func(*Options) {
 			c.BasicDetails.Platforms = []string{model.PlatformAndroid, model.PlatformIOS}
@@ -81,7 +104,9 @@ func TestMemoMatchesValidate(t *testing.T) {
 	var opts Options
 	for _, e := range edits {
 		e.edit(&opts)
-		memo.Changed(e.target)
+		if e.target != "-" {
+			memo.Changed(e.target)
+		}
 		for _, phase := range []Phase{PhasePatch, PhasePublish} {
 			want := Validate(c, phase, opts)
 			got := memo.Validate(c, phase, opts)
