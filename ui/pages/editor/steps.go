@@ -1,6 +1,13 @@
 package editor
 
-import "github.com/campaigns-cli/campaigns/forms"
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
 
 // stepsCol keeps the steps column as last drawn with everything it shows:
 // typing redraws the whole screen on every key, but the column changes only
@@ -32,4 +39,13 @@ func (m *Model) stepsView(w, h int) []string {
 		m.steps = stepsCol{key: k, lines: m.drawSteps(w, h)}
 	}
 	return m.steps.lines
+}
+
+// labelCells is lipgloss.Width of a label without its split into lines
+// (an allocation for each row of the step at each key press).
+func labelCells(s string) int {
+	if strings.Contains(s, "\n") {
+		return lipgloss.Width(s)
+	}
+	return common.Width(s)
 }

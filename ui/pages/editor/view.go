@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
@@ -110,7 +109,7 @@ func (m *Model) labelWidth() int {
 	lw := 12
 	for _, f := range m.list.rows {
 		if f.Kind != forms.Heading && f.Kind != forms.Action {
-			lw = max(lw, 2*f.Depth+lipgloss.Width(f.Label))
+			lw = max(lw, 2*f.Depth+labelCells(f.Label))
 		}
 	}
 	return min(lw, max(12, m.formWidth()/2))
