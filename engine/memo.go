@@ -27,9 +27,11 @@ import (
 //
 // What invalidates the last answers: Changed with a target that is not
 // inside a message of the keyed shape (content.<locale>.<variation>.…),
-// anything that drops all entries, or another object at a top-level
-// component or at campaign_content.content (a component the sync engine
-// adopted from the service, say).
+// anything that drops all entries, a message more or fewer (they are
+// counted), or another object at a top-level component or at
+// campaign_content.content (a component the sync engine adopted from the
+// service, say). A message changed inside (Changed) has its problems put
+// in again; the others' stay where they were.
 //
 // A Memo is not safe for concurrent use; it keeps no more entries than the
 // campaign has had messages since the last Changed(""). The problems it
@@ -67,10 +69,12 @@ type msgEntry struct {
 	persOK  bool
 }
 
-// answer is one Validate's problems, with the spans of the messages'.
+// answer is one Validate's problems, with the spans of the messages', and
+// the messages changed since (Changed), whose spans are to be put in again.
 type answer struct {
 	probs []Problem
 	spans []span
+	dirty []msgKey
 }
 
 // span is where one message's problems lie in an answer: those of its own
@@ -109,6 +113,11 @@ func (m *Memo) Changed(target string) {
 	for key, e := range m.entries {
 		if within(target, e.prefix) || within(e.prefix, target) {
 			delete(m.entries, key)
+			for _, a := range m.last {
+				if a != nil && !slices.Contains(a.dirty, key) {
+					a.dirty = append(a.dirty, key)
+				}
+			}
 		}
 	}
 }
@@ -168,9 +177,9 @@ func shapeOf(c *model.Campaign) shape {
 	return sh
 }
 
-// again builds in k the last answer with each message's problems put in
-// again (from the memo when the message did not change). It fails when the
-// messages are not the ones the answer spans: one gone or added.
+// again builds in k the last answer with the problems of each message
+// changed since put in again. It fails when the messages are not the ones
+// the answer spans: one gone or added.
 func (k *checker) again(last *answer) bool {
 	cc := k.c.CampaignContent
 	if cc == nil || cc.Content == nil || cc.Content.Flat != nil {
@@ -194,8 +203,13 @@ func (k *checker) again(last *answer) bool {
 	}
 	k.spans = make([]span, 0, len(last.spans))
 	contentPath := rootPath("campaign_content").sub("content")
-	at := 0
+	at := 0 // last.probs is in k.probs up to here
 	for _, sp := range last.spans {
+		if !slices.Contains(last.dirty, sp.key) {
+			shift := len(k.probs) + (sp.start - at) - sp.start
+			k.spans = append(k.spans, span{key: sp.key, pers: sp.pers, start: sp.start + shift, end: sp.end + shift})
+			continue
+		}
 		msg := cc.Content.Keyed[sp.key.loc][sp.key.vk]
 		if sp.key.flat || msg == nil {
 			return false
