@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 )
 
 // TestMemoMatchesValidate edits the large campaign in place, one edit after
@@ -136,4 +137,83 @@ func TestMemoKeepsUnchangedMessages(t *testing.T) {
 	if probs := memo.Validate(c, PhasePublish, Options{}); !hasProblem(probs, string(RulePushTitleRequired), "campaign_content.content.pl-PL.variation_2.push.web.basic_details.title") {
 		t.Fatalf("the named message was not checked again:%s", dump(probs))
 	}
+}
+
+// FuzzMemo plays a sequence of edits, two bytes each, on the large
+// campaign, telling the memo what changed as the editor does (or nothing,
+// for a component the sync engine adopts), and checks after each that the
+// memo's verdict is the engine's full one.
+func FuzzMemo(f *testing.F) {
+	fuzzseeds.Add(f, "FuzzMemo")
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		if len(ops) > 64 {
+			ops = ops[:64]
+		}
+		c := largeCampaign(t)
+		memo := NewMemo()
+		keyed := func() map[string]map[string]*model.Message {
+			if c.CampaignContent == nil || c.CampaignContent.Content == nil {
+				return nil
+			}
+			return c.CampaignContent.Content.Keyed
+		}
+		locs := []string{"default", "es-ES", "fr-FR", "de-DE", "nl-NL", "xx-XX"}
+		texts := []string{"Hello", "", " ", "{{", "{% if %}", "Hi {{ user.name }}", "not a uri", "https://cdn.example.com/x.png"}
+		for i := 0; i+1 < len(ops); i += 2 {
+			op, arg := ops[i]%8, int(ops[i+1])
+			loc, v := locs[arg%len(locs)], variationName(int64(arg/len(locs)%6+1))
+			at := "campaign_content.content." + loc + "." + v
+			msg := keyed()[loc][v]
+			switch op {
+			case 0, 1, 2: // text typed into a field of one message
+				if msg == nil || msg.Push == nil {
+					continue
+				}
+				text := ptr(texts[arg%len(texts)])
+				switch p := msg.Push; {
+				case op == 0 && p.Android != nil && p.Android.BasicDetails != nil:
+					p.Android.BasicDetails.Title = text
+					memo.Changed(at + ".push.android.basic_details.title")
+				case op == 1 && p.IOS != nil && p.IOS.BasicDetails != nil:
+					p.IOS.BasicDetails.ImageURL = text
+					memo.Changed(at + ".push.ios.basic_details.image_url")
+				case p.Web != nil && p.Web.BasicDetails != nil:
+					p.Web.BasicDetails.Message = text
+					memo.Changed(at + ".push.web.basic_details.message")
+				}
+			case 3: // a message added, or replaced, by typing into it
+				if keyed() == nil || keyed()[loc] == nil {
+					continue
+				}
+				m := model.Clone(keyed()["default"]["variation_1"])
+				if m == nil {
+					continue
+				}
+				keyed()[loc][v] = m
+				memo.Changed(at + ".push.android.basic_details.title")
+			case 4: // a message removed
+				if keyed() == nil {
+					continue
+				}
+				delete(keyed()[loc], v)
+				memo.Changed(at)
+			case 5: // the platforms
+				c.BasicDetails.Platforms = []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}[:arg%3+1]
+				memo.Changed("basic_details.platforms")
+			case 6: // the content adopted from the service: not announced
+				c.CampaignContent = model.Clone(c.CampaignContent)
+			case 7: // the locales
+				if c.CampaignContent != nil {
+					c.CampaignContent.Locales = append(c.CampaignContent.Locales, loc)
+					memo.Changed("campaign_content.locales")
+				}
+			}
+			for _, phase := range []Phase{PhasePatch, PhasePublish} {
+				want := Validate(c, phase, Options{})
+				if got := memo.Validate(c, phase, Options{}); !reflect.DeepEqual(got, want) {
+					t.Fatalf("after op %d (%d %d), %v: the memo says%s\nthe engine says%s", i/2, op, arg, phase, dump(got), dump(want))
+				}
+			}
+		}
+	})
 }
