@@ -201,13 +201,18 @@ func (k *checker) again(last *answer) bool {
 	if n != 0 {
 		return false
 	}
-	k.spans = make([]span, 0, len(last.spans))
+	// The spans are moved in place: this answer replaces the last one.
+	spans := last.spans
+	if len(last.probs) > 0 {
+		k.probs = make([]Problem, 0, len(last.probs)+8)
+	}
 	contentPath := rootPath("campaign_content").sub("content")
 	at := 0 // last.probs is in k.probs up to here
-	for _, sp := range last.spans {
+	for i := range spans {
+		sp := &spans[i]
 		if !slices.Contains(last.dirty, sp.key) {
-			shift := len(k.probs) + (sp.start - at) - sp.start
-			k.spans = append(k.spans, span{key: sp.key, pers: sp.pers, start: sp.start + shift, end: sp.end + shift})
+			shift := len(k.probs) - at
+			sp.start, sp.end = sp.start+shift, sp.end+shift
 			continue
 		}
 		msg := cc.Content.Keyed[sp.key.loc][sp.key.vk]
@@ -217,13 +222,19 @@ func (k *checker) again(last *answer) bool {
 		k.probs = append(k.probs, last.probs[at:sp.start]...)
 		at = sp.end
 		prefix := contentPath.sub(sp.key.loc).sub(sp.key.vk)
+		start := len(k.probs)
 		if sp.pers {
 			k.personalizeMessage(sp.key, prefix, msg)
 		} else {
 			k.contentMessage(sp.key, prefix, msg)
 		}
+		sp.start, sp.end = start, len(k.probs)
 	}
 	k.probs = append(k.probs, last.probs[at:]...)
+	if len(k.probs) == 0 {
+		k.probs = nil // as Validate says "no problems"
+	}
+	k.spans = spans
 	return true
 }
 

@@ -30,6 +30,17 @@ type problems struct {
 	memo *engine.Memo
 	at   string
 	urls forms.URLMemo
+	// drawn keeps the lines of items not under the cursor by what they
+	// show (typing redraws the panel on every key, mostly the same lines);
+	// emptied when it holds 1024.
+	drawn map[panelKey]string
+}
+
+// panelKey is everything a panel line not under the cursor depends on.
+type panelKey struct {
+	blocking bool
+	text     string
+	w        int
 }
 
 type panelItem struct {
@@ -173,11 +184,20 @@ func (m *Model) scrollPanel() {
 				pp.lines[line+j] = mark + s.Selected.Render(strings.TrimRight(l, " "))
 			}
 		case line >= off && line < off+rows:
-			st := s.Warning
-			if it.blocking {
-				st = s.Error
+			k := panelKey{it.blocking, it.plain.Text, w}
+			l, ok := pp.drawn[k]
+			if !ok {
+				st := s.Warning
+				if it.blocking {
+					st = s.Error
+				}
+				l = " " + st.Render(common.Truncate(text(it), w-2))
+				if pp.drawn == nil || len(pp.drawn) > 1024 {
+					pp.drawn = make(map[panelKey]string, 16)
+				}
+				pp.drawn[k] = l
 			}
-			pp.lines[line] = " " + st.Render(common.Truncate(text(it), w-2))
+			pp.lines[line] = l
 		}
 	}
 	if len(pp.items) == 0 {
