@@ -33,12 +33,16 @@ import (
 // service, say). A message changed inside (Changed) has its problems put
 // in again; the others' stay where they were.
 //
-// A Memo is not safe for concurrent use; it keeps no more entries than the
-// campaign has had messages since the last Changed(""). The problems it
-// returns must not be changed.
+// A Memo is not safe for concurrent use. It keeps an entry for each
+// message the campaign has had (at most maxEntries of those gone). The
+// problems it returns must not be changed.
 type Memo struct {
 	ctx     memoCtx
 	entries map[msgKey]*msgEntry
+	// gen is the generation of entries in use: dropping them all (reset)
+	// moves it on, and older entries are emptied and used again, which
+	// spares a full check the allocation of every message's entry.
+	gen int
 	// last holds, by phase, the last answer and where each message's
 	// problems lie in it; shape is the campaign it was about.
 	last  [PhasePublish + 1]*answer
@@ -60,8 +64,9 @@ type msgKey struct {
 }
 
 type msgEntry struct {
+	gen    int
 	msg    *model.Message
-	prefix string // its target, to match Changed's
+	prefix string // its target, to match Changed's (its key's alone)
 	// checked[phase] says probs[phase] holds the message's problems.
 	checked [PhasePublish + 1]bool
 	probs   [PhasePublish + 1][]Problem
@@ -89,6 +94,10 @@ type span struct {
 // to the memo: each top-level component, and campaign_content's content.
 type shape [13]any
 
+// maxEntries bounds the entries kept across resets (messages of every
+// locale and variation a campaign has had).
+const maxEntries = 4096
+
 // NewMemo is an empty memo.
 func NewMemo() *Memo { return &Memo{entries: map[msgKey]*msgEntry{}} }
 
@@ -103,7 +112,7 @@ func (m *Memo) Changed(target string) {
 	// flat one could be a locale's; again refuses that shape anyway).
 	inside := false
 	for key, e := range m.entries {
-		if !key.flat && len(target) > len(e.prefix) && within(target, e.prefix) {
+		if e.gen == m.gen && !key.flat && len(target) > len(e.prefix) && within(target, e.prefix) {
 			inside = true
 		}
 	}
@@ -111,7 +120,7 @@ func (m *Memo) Changed(target string) {
 		m.last = [PhasePublish + 1]*answer{}
 	}
 	for key, e := range m.entries {
-		if within(target, e.prefix) || within(e.prefix, target) {
+		if e.gen == m.gen && (within(target, e.prefix) || within(e.prefix, target)) {
 			delete(m.entries, key)
 			for _, a := range m.last {
 				if a != nil && !slices.Contains(a.dirty, key) {
@@ -123,7 +132,10 @@ func (m *Memo) Changed(target string) {
 }
 
 func (m *Memo) reset() {
-	clear(m.entries)
+	m.gen++
+	if len(m.entries) > maxEntries {
+		clear(m.entries)
+	}
 	m.last = [PhasePublish + 1]*answer{}
 }
 
@@ -242,9 +254,12 @@ func (k *checker) again(last *answer) bool {
 // is none or it was about another message.
 func (m *Memo) entry(key msgKey, prefix *path, msg *model.Message) *msgEntry {
 	e := m.entries[key]
-	if e == nil || e.msg != msg {
-		e = &msgEntry{msg: msg, prefix: prefix.String()}
+	switch {
+	case e == nil:
+		e = &msgEntry{gen: m.gen, msg: msg, prefix: prefix.String()}
 		m.entries[key] = e
+	case e.gen != m.gen || e.msg != msg:
+		*e = msgEntry{gen: m.gen, msg: msg, prefix: e.prefix}
 	}
 	return e
 }
