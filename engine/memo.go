@@ -167,7 +167,7 @@ func (m *Memo) Validate(c *model.Campaign, phase Phase, opts Options) []Problem 
 		m.last[phase] = &answer{probs: k.probs, spans: k.spans}
 		return slices.Clip(k.probs)
 	}
-	k.probs, k.spans = k.probs[:0], k.spans[:0]
+	k.probs, k.spans = nil, nil // what a refused again left
 	checkTop(k, c, nil)
 	checkComponents(k, c)
 	if phase == PhasePublish {
