@@ -23,6 +23,10 @@ type checker struct {
 	hasPlats bool   // platforms was sent
 
 	probs []Problem
+	// memo, when set, keeps the problems of messages that did not change
+	// (Memo.Validate).
+	memo  *Memo
+	spans []span // where each message's problems lie in probs (memo)
 }
 
 func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {

@@ -46,7 +46,7 @@ func checkContent(k *checker) {
 		case structured:
 			k.add(RuleContentFlatWithLocales, contentPath.String(), "the flat shape (content.push/content.email) is allowed only without locales and variation_details; put the message under content.default.variation_1.")
 		}
-		k.message(contentPath, c.Flat)
+		k.contentMessage(msgKey{flat: true}, contentPath, c.Flat)
 	}
 	for _, key := range sortedAnyKeys(c.Bad) {
 		// A locale object with a variation that is not an object: name
@@ -90,7 +90,7 @@ func checkContent(k *checker) {
 		if len(vars) == 1 {
 			for vk, msg := range vars {
 				k.variationKey(lp, vk, n, cc.VariationDetails != nil)
-				k.message(lp.sub(vk), msg)
+				k.contentMessage(msgKey{loc: loc, vk: vk}, lp.sub(vk), msg)
 			}
 		} else {
 			vks := make([]string, 0, len(vars))
@@ -100,7 +100,7 @@ func checkContent(k *checker) {
 			sort.Slice(vks, func(i, j int) bool { return variationLess(vks[i], vks[j]) })
 			for _, vk := range vks {
 				k.variationKey(lp, vk, n, cc.VariationDetails != nil)
-				k.message(lp.sub(vk), vars[vk])
+				k.contentMessage(msgKey{loc: loc, vk: vk}, lp.sub(vk), vars[vk])
 			}
 		}
 		if k.publish() && n <= maxVariations {

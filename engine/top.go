@@ -4,7 +4,6 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/campaigns-cli/campaigns/engine/personalize"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -205,9 +204,7 @@ var publishRules = []completeness{
 		// The one parser the preview and the sandbox render with
 		// (decisions.md §2, personalisation syntax). Unknown attribute
 		// names are not problems: only the syntax is checked.
-		for _, e := range personalize.CheckContent(k.c.CampaignContent) {
-			k.add(RuleContentPersonalization, e.Target, "the personalisation does not parse at line "+strconv.Itoa(e.Line)+", column "+strconv.Itoa(e.Column)+": "+e.Message)
-		}
+		k.personalization()
 	}},
 	{"publish.audience", func(k *checker) {
 		switch k.dtype {

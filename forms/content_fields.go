@@ -35,8 +35,13 @@ func (b *builder) content() {
 	if x.push() {
 		b.add(Field{Path: SelPlatform, Role: RoleSelector, Label: "Platform", Kind: Enum, Options: Platforms(c)})
 	}
-	b.add(Field{Path: "@add-locale", Role: RoleAddLocale, Label: "Add locale", Kind: Action, Prompt: "Locale name (e.g. fr)",
-		Do: func(c *model.Campaign, arg string) error { return AddLocale(c, arg) }})
+	b.add(Field{Path: "@add-locale", Role: RoleAddLocale, Label: "Add locale", Kind: Action, Prompt: "Locale name (e.g. fr); it starts as a copy of default, to translate",
+		Do: func(c *model.Campaign, arg string) error {
+			if err := AddLocale(c, arg); err != nil {
+				return err
+			}
+			return SeedLocale(c, strings.TrimSpace(arg))
+		}})
 	if sel.Locale != DefaultLocale {
 		loc := sel.Locale
 		b.add(Field{Path: "@remove-locale", Role: RoleRemoveLocale, Label: "Remove locale " + loc, Kind: Action,

@@ -28,8 +28,12 @@ func splitPath(p string) ([]seg, error) {
 	if p == "" {
 		return nil, fmt.Errorf("empty path")
 	}
-	var out []seg
-	for _, part := range strings.Split(p, ".") {
+	// One allocation: every row's value is read through here on each key
+	// press.
+	out := make([]seg, 0, strings.Count(p, ".")+1)
+	for rest, more := p, true; more; {
+		var part string
+		part, rest, more = strings.Cut(rest, ".")
 		key, idx := part, -1
 		if i := strings.IndexByte(part, '['); i >= 0 {
 			if !strings.HasSuffix(part, "]") {
@@ -313,6 +317,15 @@ func Invalid(c *model.Campaign, path string) (model.Invalid, bool) {
 	if !ef.IsValid() || ef.Type() != extraT {
 		return model.Invalid{}, false
 	}
-	inv, ok := ef.Interface().(model.Extra).Invalid[path[i+1:]]
+	// Read in place: a copy of Extra in an interface cost an allocation
+	// for every row drawn.
+	var ex *model.Extra
+	if ef.CanAddr() {
+		ex = ef.Addr().Interface().(*model.Extra)
+	} else {
+		x := ef.Interface().(model.Extra)
+		ex = &x
+	}
+	inv, ok := ex.Invalid[path[i+1:]]
 	return inv, ok
 }

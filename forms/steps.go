@@ -3,6 +3,7 @@ package forms
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -450,8 +451,13 @@ func (b *builder) userAttr(p string) {
 	b.text(p+".category", "Category")
 	b.text(p+".name", "Attribute")
 	b.enum(p+".operator", "Operator", model.OperatorsByDataType[x.text(p+".data_type")]...)
-	if x.text(p+".operator") != "exists" {
-		b.add(Field{Path: p + ".value", Label: "Value", Kind: Value, Help: "text, number or JSON list"})
+	if op := x.text(p + ".operator"); op != "exists" {
+		f := Field{Path: p + ".value", Label: "Value", Kind: Value, Help: "text, number or JSON list"}
+		if slices.Contains(listOperators, op) {
+			f.Help = "values, comma separated (e.g. Madrid, Sevilla)"
+			f.set = setList(f)
+		}
+		b.add(f)
 	}
 	if x.text(p+".data_type") == model.DataString {
 		b.flag(p+".case_sensitive", "Case sensitive")
@@ -777,4 +783,36 @@ func StepOf(target string) Step {
 		return StepMore
 	}
 	return StepBasic
+}
+
+// listOperators compare with a list of values.
+var listOperators = []string{"in", "containsInTheFollowing", "startWithInTheFollowing", "endsWithInTheFollowing"}
+
+// setList takes a list value as plain comma-separated text ("Madrid,
+// Sevilla", numbers as numbers) or as JSON; one value is a list of one.
+func setList(f Field) func(c *model.Campaign, text string) error {
+	return func(c *model.Campaign, text string) error {
+		t := strings.TrimSpace(text)
+		if t == "" || strings.HasPrefix(t, "[") {
+			g := f
+			g.set = nil
+			return g.Apply(c, t)
+		}
+		var out []any
+		for _, v := range strings.Split(t, ",") {
+			if v = strings.TrimSpace(v); v == "" {
+				continue
+			}
+			if n, err := strconv.ParseFloat(v, 64); err == nil && Get(c, strings.TrimSuffix(f.Path, ".value")+".data_type") == model.DataDouble {
+				if n == float64(int64(n)) {
+					out = append(out, int64(n))
+				} else {
+					out = append(out, n)
+				}
+				continue
+			}
+			out = append(out, v)
+		}
+		return Set(c, f.Path, out)
+	}
 }

@@ -139,8 +139,11 @@ type Styles struct {
 	Locked                         lipgloss.Style
 	// Placeholder draws an empty field's hint: never like a value (muted
 	// and italic; a plain theme puts the hint in parentheses instead).
-	Placeholder            lipgloss.Style
-	Selected, Cursor       lipgloss.Style
+	Placeholder      lipgloss.Style
+	Selected, Cursor lipgloss.Style
+	// TypeOver is a selected text that typing replaces: reverse video,
+	// an attribute, not a colour, so it shows under NO_COLOR too.
+	TypeOver               lipgloss.Style
 	Pane, FocusedPane      lipgloss.Style
 	Tab, ActiveTab         lipgloss.Style
 	Dialog                 lipgloss.Style
@@ -177,6 +180,7 @@ func New(t Theme, r *lipgloss.Renderer) Styles {
 	s.Placeholder = ns().Foreground(t.Muted).Italic(!t.Plain)
 	s.Selected = ns().Foreground(t.Text).Background(t.SelectedBg).Bold(bold)
 	s.Cursor = ns().Foreground(t.Accent).Bold(bold)
+	s.TypeOver = ns().Reverse(true)
 	s.Pane = ns().Border(lipgloss.RoundedBorder()).BorderForeground(t.Border).Padding(0, 1)
 	s.FocusedPane = s.Pane.BorderForeground(t.Focus)
 	s.Tab = ns().Foreground(t.Muted).Padding(0, 1)

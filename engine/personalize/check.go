@@ -38,6 +38,18 @@ func CheckContent(cc *model.CampaignContent) []*Error {
 	return w.errs
 }
 
+// CheckMessage is CheckContent for one message, whose target is base
+// ("campaign_content.content.<locale>.<variation>"): the engine's memo
+// (engine.Memo) checks again only the message that changed.
+func CheckMessage(base string, m *model.Message) []*Error {
+	if m == nil {
+		return nil
+	}
+	w := checkWalk{base: base}
+	w.value(reflect.ValueOf(m).Elem())
+	return w.errs
+}
+
 // seg is one step of a field's path: a key, or an index when key is "".
 type seg struct {
 	key string

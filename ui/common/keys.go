@@ -48,6 +48,11 @@ type EditorKeys struct {
 	Sync, Test, PreviewTab      key.Binding
 	User, EventAttrs, Conflicts key.Binding
 	Back, Step                  key.Binding
+	// NextField and PrevField finish a field being typed in and go on to
+	// the next (previous) one, ready to type over; Clear empties a text
+	// row and types into it; Fill goes to the next field that needs a
+	// value; Link keeps a push message's platforms in step or unlinks one.
+	NextField, PrevField, Clear, Fill, Link key.Binding
 }
 
 // DefaultKeyMap is the one keymap of the program.
@@ -119,6 +124,11 @@ func DefaultKeyMap() KeyMap {
 			Conflicts:  b("c", "conflicts", "c"),
 			Back:       b("esc", "leave editor", "esc"),
 			Step:       b("1-8", "go to step", "1", "2", "3", "4", "5", "6", "7", "8"),
+			NextField:  b("tab", "next field", "tab"),
+			PrevField:  b("shift+tab", "previous field", "shift+tab"),
+			Clear:      b("⌫", "clear and type", "backspace", "delete"),
+			Fill:       b("n", "next to fill", "n"),
+			Link:       b("space", "link/unlink platform", " "),
 		},
 	}
 }

@@ -33,5 +33,8 @@
 // panel; edit.go the changes a row makes; sync.go the sync engine's side;
 // previewpane.go the preview beside the form; view.go assembles the screen;
 // dialogs.go, rowform.go, newdraft.go, testsend.go and conflict.go the
-// dialogs.
+// dialogs; link.go keeps a push message's platforms in step ("Platforms
+// linked"); nav.go the keys between values (tab to the next field with
+// its text selected, ⌫ to clear and type, n to the next field to fill);
+// defaults.go the values that follow from one just typed.
 package editor

@@ -40,6 +40,8 @@ func (m *Model) fieldText(f forms.Field) string {
 		return m.sel.Variation
 	case forms.SelPlatform:
 		return m.sel.Platform
+	case linkRow:
+		return m.linkText()
 	}
 	return f.Format(m.d.work)
 }
@@ -77,10 +79,10 @@ func (m *Model) choose(f forms.Field, v string) tea.Cmd {
 // hides rows keeps their values (draft.restash) and gives back kept values
 // to rows that show again.
 func (m *Model) apply(f forms.Field, text string) tea.Cmd {
-	set := func(c *model.Campaign) error { return f.Apply(c, text) }
+	set := m.linkedApply(f, withDefaults(f, func(c *model.Campaign) error { return f.Apply(c, text) }))
 	if f.Kind == forms.Text || f.Kind == forms.LongText {
 		// Typing text shows or hides no rows: no stash to keep.
-		return m.change(f.Path, set)
+		return m.changeText(f.Path, set)
 	}
 	before := m.d.values(m.list.rows)
 	cmd := m.change(f.Path, set)

@@ -33,6 +33,7 @@ type Model struct {
 	sel   forms.Selection
 	list  rowList
 	probs problems
+	steps stepsCol
 	pane  int // paneForm, paneProblems or panePreview
 	prev  previewPane
 	// review is the Review step's verdict, estimate and scroll.
@@ -41,6 +42,8 @@ type Model struct {
 	// edit is the row being edited through its huh form (nil: none).
 	edit   *rowForm
 	dialog dialog
+	// links keeps the platforms of a push message in step (link.go).
+	links links
 
 	// notice waits to be shown in the root's status line.
 	notice    string
@@ -106,11 +109,11 @@ func (m *Model) ShortHelp() []key.Binding {
 	case m.dialog != nil:
 		return []key.Binding{k.Edit, k.Cancel}
 	case m.edit != nil && m.edit.inline:
-		return []key.Binding{k.Done, k.Cancel, k.Sync}
+		return []key.Binding{k.Done, k.NextField, k.PrevField, k.Cancel, k.Sync}
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
 	// to every other key.
-	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, k.NextPane, m.c.Keys.Help, k.Back, k.Sync, k.Test}
+	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, k.NextPane, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
 }
 
 // FullHelp lists every key.
@@ -118,6 +121,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
+		{k.Fill, k.Clear, k.NextField, k.PrevField, k.Link},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
 		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}

@@ -19,7 +19,7 @@ import (
 // the targets.
 const (
 	targetKeys, targetOther   = 800, 120
-	ceilingKeys, ceilingOther = 1550, 440
+	ceilingKeys, ceilingOther = 877, 227
 )
 
 // keyCounter sends key presses and counts them: typed characters apart
@@ -108,12 +108,13 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("enter")
 	k.wait("Viewed but not bought", "DRAFT", "Basic details")
 
-	// 1 Basic details.
+	// 1 Basic details. tab goes on to the next field, ready to type.
 	k.down(2)
-	k.field("Growth")
-	k.down(1)
-	k.field("retention, spring")
-	k.down(1)
+	k.press("enter")
+	k.typ("Growth")
+	k.press("tab")
+	k.typ("retention, spring")
+	k.press("tab") // on Platforms: a choice, not typed
 	k.press("enter")
 	k.wait("[ ] ANDROID")
 	k.press("space", "down", "space", "enter")
@@ -126,207 +127,138 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("right")
 	k.wait("‹ All eligible devices ›")
 
-	// 2 Content: a locale and an A/B variation, shares 60/40.
+	// 2 Content, default / variation_1 on Android: iOS is linked and
+	// follows.
 	k.press("2")
-	k.wait("Locales and variations")
-	k.down(3)
-	k.press("enter")
-	k.wait("Locale name")
-	k.typ("es")
-	k.press("enter")
-	k.wait("‹ es ›")
-	k.down(2)
-	k.press("enter")
-	k.wait("A/B test")
-	k.down(4)
-	k.press("enter", "backspace", "backspace")
-	k.typ("60")
-	k.press("enter", "down", "enter", "backspace", "backspace")
-	k.typ("40")
-	k.press("enter")
-	k.wait("Share of variation 2 (%) 40")
-
-	// default / variation_1 / Android.
-	k.press("pgup", "right", "down", "right")
-	k.wait("‹ default ›", "‹ variation_1 ›")
-	k.down(9)
+	k.wait("Locales and variations", "‹ yes · Android = iOS ›")
+	k.press("n") // the next field to fill: Template
 	k.press("right")
 	k.wait("‹ BASIC ›")
 	title1, msg1 := "Still thinking, {{UserAttribute['First Name'] | default('there')}}?", "The item you viewed is almost gone."
-	k.down(1)
-	k.field(title1)
-	k.down(1)
-	k.press("enter")
+	k.press("n") // Title, ready to type
+	k.typ(title1)
+	k.press("tab")
 	k.typ(msg1)
-	k.press("esc")
-	k.down(2)
-	k.field("offers")
-	k.down(3)
+	k.press("tab", "tab") // Summary, then Notification channel
+	k.typ("offers")
+	k.press("tab", "tab", "tab") // Image, GIF, On click
 	k.press("right")
 	k.wait("‹ DEEPLINKING ›")
-	k.down(1)
-	k.field("shop://viewed")
-
-	// default / variation_1 / iOS: typed again (no copy between platforms).
-	k.press("pgup", "pgup", "down", "down", "right")
-	k.wait("‹ IOS ›")
-	k.down(8)
-	k.press("right")
-	k.wait("‹ BASIC ›")
-	k.down(1)
-	k.field(title1)
-	k.down(2)
+	k.press("down", "enter")
+	k.typ("shop://viewed")
 	k.press("enter")
-	k.typ(msg1)
-	k.press("esc")
-	k.down(1)
-	k.press("right")
-	k.down(1)
-	k.field("shop://viewed")
 
-	// Copy Android to es / variation_1 (whole) and its iOS (mapped), then
-	// translate both platforms.
-	k.press("pgup", "pgup", "down", "down", "left")
-	k.wait("‹ ANDROID ›")
-	k.down(4)
-	k.press("enter")
-	k.wait("[ ] es · variation 1 · iOS")
-	k.press("down", "down", "down", "space", "down", "space", "enter")
-	k.wait("Copied to 2 targets")
-	title1es, msg1es := "¿Lo sigues pensando, {{UserAttribute['First Name'] | default('')}}?", "El artículo que viste casi se agota."
-	k.press("pgup", "right")
-	k.wait("‹ es ›")
-	k.press("pgdown", "down", "down", "enter", "ctrl+u")
-	k.typ(title1es)
-	k.press("enter", "down", "enter", "ctrl+u")
-	k.typ(msg1es)
-	k.press("esc", "pgup", "up", "right")
-	k.wait("‹ IOS ›")
-	k.press("pgdown", "enter", "ctrl+u")
-	k.typ(title1es)
-	k.press("enter", "down", "down", "enter", "ctrl+u")
-	k.typ(msg1es)
-	k.press("esc")
+	// An A/B variation, shares 60/40.
+	k.press("pgup", "up", "enter")
+	k.wait("‹ variation_2 ›")
+	k.down(5)
+	k.press("backspace") // clear and type
+	k.typ("60")          // the other share follows: 40
+	k.press("tab", "tab")
+	k.wait("Share of variation 2 (%) 40")
 
-	// default / variation_2: an Android carousel, iOS typed.
-	k.press("pgup", "up", "up", "up", "up", "right", "down", "right", "down", "left")
-	k.wait("‹ default ›", "‹ variation_2 ›", "‹ ANDROID ›")
-	k.down(8)
-	k.press("right", "right", "right")
+	// default / variation_2: an Android carousel; it starts as a copy of
+	// variation_1.
+	k.press("right", "right")
 	k.wait("‹ SIMPLE_IMAGE_CAROUSEL ›")
 	title2, msg2 := "Picked for you", "Three ideas like the one you viewed."
-	k.down(1)
-	k.field(title2)
-	k.down(1)
-	k.press("enter")
+	k.press("down", "backspace")
+	k.typ(title2)
+	k.press("tab")
 	k.typ(msg2)
 	k.press("esc")
-	k.down(2)
-	k.field("offers")
-	k.down(8)
+	// No click action on the carousel (iOS follows; it gets its own below):
+	// ⌫ clears the target, then the action goes.
+	k.down(5)
+	k.press("backspace", "up", "left")
+	k.down(6)
 	k.press("right", "right", "down", "right")
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
 	for i, n := range []string{"1", "2"} {
-		if i == 0 {
-			k.down(1) // the new slide's first row is under the cursor already
-		}
-		k.field("https://cdn.example.com/p/" + n + ".jpg")
-		k.press("down", "right", "down")
-		k.field("shop://p/" + n)
+		k.press("n") // the slide's image URL
+		k.typ("https://cdn.example.com/p/" + n + ".jpg")
+		k.press("tab", "right", "n")
+		k.typ("shop://p/" + n)
+		k.press("enter")
 		if i == 0 {
 			k.down(3)
 			k.press("enter")
 			k.wait("slide 2")
 		}
 	}
-	k.press("pgdown", "down", "down")
-	k.field(title2)
-	k.down(1)
-	k.field(msg2)
-	k.wait("template_backup.message")
-	k.press("pgup", "pgup", "pgup", "pgup", "pgup", "down", "down", "right")
-	k.wait("‹ IOS ›")
-	k.down(8)
-	k.press("right")
-	k.wait("variation_2.push.ios.template_type")
-	k.down(1)
-	k.field(title2)
-	k.down(2)
-	k.press("enter")
-	k.typ(msg2)
-	k.press("esc", "down", "right", "down")
-	k.field("shop://picks")
 
-	// Copy each platform to es / variation_2 and translate.
-	k.press("pgup", "down", "enter")
-	k.wait("[ ] es · variation 2 · iOS")
-	k.down(6)
-	k.press("space", "enter")
-	k.wait("Copied to 1 target")
-	k.press("pgup", "pgup", "down", "down", "left")
-	k.wait("‹ ANDROID ›")
-	k.down(4)
-	k.press("enter")
-	k.wait("[ ] es · variation 2 · Android")
-	k.down(5)
-	k.press("space", "enter")
-	k.wait("Copied to 1 target")
-	k.press("up", "up", "up", "up", "right")
+	// default / variation_2 on iOS: unlinked, its own click target.
+	k.press("2", "down", "down", "right")
 	k.wait("‹ IOS ›")
-	title2es, msg2es := "Elegidos para ti", "Tres ideas como la que viste."
-	k.press("pgup", "right")
-	k.wait("‹ es ›")
-	k.press("pgdown", "down", "down", "enter", "ctrl+u")
-	k.typ(title2es)
-	k.press("enter", "down", "down", "enter", "ctrl+u")
-	k.typ(msg2es)
-	k.press("esc", "pgup", "up", "up", "left")
-	k.wait("‹ ANDROID ›")
-	k.press("pgdown", "enter", "ctrl+u")
-	k.typ(title2es)
-	k.press("enter", "down", "enter", "ctrl+u")
-	k.typ(msg2es)
-	k.press("esc", "pgdown", "pgdown", "pgdown", "down", "enter", "ctrl+u")
-	k.typ(title2es)
-	k.press("enter", "down", "enter", "ctrl+u")
-	k.typ(msg2es)
+	k.down(5)
+	k.press("space")
+	k.wait("‹ no · own content ›")
+	k.down(8)
+	k.press("right", "down", "backspace")
+	k.typ("shop://picks")
 	k.press("enter")
-	k.wait("Content  (2/8)")
+
+	// es starts as a copy of default: translate it (on iOS; Android is
+	// linked and follows, its carousel fallback too).
+	k.press("2", "down", "down", "down", "enter")
+	k.wait("Locale name")
+	k.typ("es")
+	k.press("enter")
+	k.wait("‹ es ›")
+	title2es, msg2es := "Elegidos para ti", "Tres ideas como la que viste."
+	k.press("pgdown", "backspace")
+	k.typ(title2es)
+	k.press("tab", "tab")
+	k.typ(msg2es)
+	k.press("esc")
+	k.press("2", "down", "left")
+	k.wait("‹ variation_1 ›")
+	title1es, msg1es := "¿Lo sigues pensando, {{UserAttribute['First Name'] | default('')}}?", "El artículo que viste casi se agota."
+	k.press("pgdown", "down", "down", "backspace")
+	k.typ(title1es)
+	k.press("tab", "tab")
+	k.typ(msg1es)
+	k.press("esc")
 
 	// 3 Audience: City Madrid or Sevilla, or segment VIP customers.
 	k.press("3", "left", "down", "left", "down", "left", "down", "enter")
 	k.wait("Data type")
-	k.down(3)
-	k.field("City")
-	k.press("down", "right", "down")
-	k.field(`["Madrid","Sevilla"]`)
+	k.press("n") // the next field to fill: Attribute, ready to type
+	k.typ("City")
+	k.press("tab", "right", "n") // Operator in, then Value
+	k.typ("Madrid, Sevilla")
+	k.press("enter")
 	k.down(6)
 	k.press("enter", "right", "right")
 	k.wait("Segment id")
-	k.down(1)
-	k.field("VIP customers")
-	k.down(1)
-	k.field("seg-vip")
+	k.press("n") // Segment id, then back to its name
+	k.typ("seg-vip")
+	k.press("shift+tab")
+	k.typ("VIP customers")
+	k.press("enter")
 
 	// 4 Trigger: 30 minutes after product_viewed.
 	k.press("4", "down", "enter")
 	k.wait("‹ actions ›")
-	k.down(1)
-	k.field("product_viewed")
+	k.press("n")
+	k.typ("product_viewed")
+	k.press("enter")
 	k.press("pgdown", "down", "right", "right")
 	k.wait("‹ DELAY ›")
-	k.down(1)
-	k.field("30")
-	k.press("down", "right", "down", "right", "down")
-	k.field("If Action")
+	k.press("n") // Delay
+	k.typ("30")
+	k.press("enter")
+	k.press("down", "right", "down", "right")
+	k.wait("If Action") // an event-triggered campaign's trigger attribute
 
 	// 5 Schedule.
 	k.press("5", "right", "right", "down")
-	k.field("2027-03-01T09:00:00")
-	k.down(1)
-	k.field("2027-06-30T23:59:00")
-	k.press("down", "enter")
-	k.typ("Europe/Madrid")
+	k.press("enter")
+	k.typ("2027-03-01T09:00:00")
+	k.press("tab")
+	k.typ("2027-06-30T23:59:00")
+	k.press("tab", "enter") // on to Time zone, a picker: typed letters find it
+	k.typ("madr")
 	k.press("enter")
 	k.wait("Europe/Madrid")
 
@@ -340,16 +272,21 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("7")
 	k.field("24")
 	k.press("down", "enter")
-	k.field("Purchase")
-	k.down(1)
-	k.field("order_completed")
+	k.press("enter")
+	k.typ("Purchase")
+	k.press("tab")
+	k.typ("order_completed")
+	k.press("enter")
 	k.press("down", "right", "pgdown", "down", "down", "down", "right", "down")
 	k.field("10")
 	k.press("down", "left")
-	for _, v := range []string{"app", "push", "viewed_not_bought"} {
-		k.down(1)
-		k.field(v)
-	}
+	k.press("down", "enter")
+	k.typ("app")
+	k.press("tab")
+	k.typ("push")
+	k.press("tab")
+	k.typ("viewed_not_bought")
+	k.press("enter")
 	k.down(4)
 	k.field("promo=spring27")
 	k.wait("ready to publish")

@@ -24,6 +24,23 @@ type problems struct {
 	// vp scrolls the panel's lines (lines), drawn in Update (scrollPanel).
 	vp    viewport.Model
 	lines []string
+	// memo keeps the engine's verdict on each content message between
+	// judgements; at is where the change being judged lies ("" when it
+	// may lie anywhere: changeText).
+	memo *engine.Memo
+	at   string
+	urls forms.URLMemo
+	// drawn keeps the lines of items not under the cursor by what they
+	// show (typing redraws the panel on every key, mostly the same lines);
+	// emptied when it holds 1024.
+	drawn map[panelKey]string
+}
+
+// panelKey is everything a panel line not under the cursor depends on.
+type panelKey struct {
+	blocking bool
+	text     string
+	w        int
 }
 
 type panelItem struct {
@@ -35,11 +52,16 @@ type panelItem struct {
 }
 
 // judge validates the whole campaign in both phases. It runs on every key
-// press, so it does no I/O and no copying.
+// press, so it does no I/O and no copying, and the engine checks again only
+// the content message that changed (engine.Memo; the verdict is the same).
 func (pp *problems) judge(d *draft, opts engine.Options) {
+	if pp.memo == nil {
+		pp.memo = engine.NewMemo()
+	}
+	pp.memo.Changed(pp.at)
 	doc := d.body()
-	pp.patch = engine.Validate(doc, engine.PhasePatch, opts)
-	all := engine.Validate(doc, engine.PhasePublish, opts)
+	pp.patch = pp.memo.Validate(doc, engine.PhasePatch, opts)
+	all := pp.memo.Validate(doc, engine.PhasePublish, opts)
 	seen := make(map[engine.Problem]bool, len(pp.patch))
 	pp.items = pp.items[:0]
 	for _, p := range pp.patch {
@@ -49,7 +71,7 @@ func (pp *problems) judge(d *draft, opts engine.Options) {
 	pp.publish = pp.publish[:0]
 	// The editor's own check on image and link addresses (the spec only
 	// asks for a URI) joins the publish checklist.
-	for _, p := range append(all, forms.CheckURLs(d.work)...) {
+	for _, p := range append(all, pp.urls.Check(d.work)...) {
 		if !seen[p] {
 			pp.publish = append(pp.publish, p)
 			pp.items = append(pp.items, panelItem{p: p, plain: forms.Describe(p)})
@@ -162,11 +184,20 @@ func (m *Model) scrollPanel() {
 				pp.lines[line+j] = mark + s.Selected.Render(strings.TrimRight(l, " "))
 			}
 		case line >= off && line < off+rows:
-			st := s.Warning
-			if it.blocking {
-				st = s.Error
+			k := panelKey{it.blocking, it.plain.Text, w}
+			l, ok := pp.drawn[k]
+			if !ok {
+				st := s.Warning
+				if it.blocking {
+					st = s.Error
+				}
+				l = " " + st.Render(common.Truncate(text(it), w-2))
+				if pp.drawn == nil || len(pp.drawn) > 1024 {
+					pp.drawn = make(map[panelKey]string, 16)
+				}
+				pp.drawn[k] = l
 			}
-			pp.lines[line] = " " + st.Render(common.Truncate(text(it), w-2))
+			pp.lines[line] = l
 		}
 	}
 	if len(pp.items) == 0 {

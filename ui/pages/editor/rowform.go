@@ -32,6 +32,13 @@ type rowForm struct {
 	multi []string // bound to the MultiSelect
 	last  string   // the value last applied
 	orig  string   // the value when editing began; esc on a choice restores it
+
+	// replace: the field was reached with tab and its text is selected, as
+	// in a form: the first character typed replaces it, ⌫ clears it, any
+	// other key keeps it (nav.go).
+	replace bool
+	input   *huh.Input
+	area    *huh.Text
 }
 
 // chooses reports a choice (Select or MultiSelect): esc cancels it and
@@ -58,8 +65,9 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		r.text = common.CleanBlock(text)
 		// No line numbers: huh.Text leaves their styles at the textarea's
 		// defaults, drawn by the process's renderer (wrong over SSH).
-		field = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(false).
+		r.area = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(false).
 			Lines(max(5, m.height-20)).Placeholder(f.Help)
+		field = r.area
 	case forms.Enum, forms.Bool:
 		r.text = text
 		choices := f.Choices()
@@ -107,7 +115,8 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		r.text = common.Clean(text)
 		theme = inlineTheme(s)
 		// The row's help (often an example) stays visible while it is empty.
-		field = huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
+		r.input = huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
+		field = r.input
 	}
 	r.form = huh.NewForm(huh.NewGroup(field)).
 		WithTheme(theme).WithKeyMap(rowKeys(f.Kind)).
@@ -189,7 +198,16 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	case msg.Type == tea.KeyEsc, msg.Type == tea.KeyCtrlD && !r.inline:
 		m.stopEditing()
 		return nil
-	case msg.Type == tea.KeyEnter && r.field.Kind != forms.LongText, msg.Type == tea.KeyTab && r.inline:
+	case (msg.Type == tea.KeyTab || msg.Type == tea.KeyShiftTab) && (r.inline || r.field.Kind == forms.LongText):
+		// As in a form: on to the next field, ready to type over.
+		m.stopEditing()
+		if msg.Type == tea.KeyTab {
+			m.flow(1)
+		} else {
+			m.flow(-1)
+		}
+		return nil
+	case msg.Type == tea.KeyEnter && r.field.Kind != forms.LongText:
 		m.stopEditing()
 		if v := r.value(); r.chooses() && v != r.last {
 			return m.choose(r.field, v) // the choice shown when it opened
@@ -204,7 +222,10 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
-	_, cmd := r.form.Update(msg)
+	var cmd tea.Cmd
+	if !r.typeOver(msg) { // ⌫ on selected text only clears it
+		_, cmd = r.form.Update(msg)
+	}
 	if v := r.value(); v != r.last {
 		r.last = v
 		return tea.Batch(cmd, m.choose(r.field, v))
@@ -221,6 +242,9 @@ func (r *rowForm) view(m *Model) string {
 		lines = append(lines, s.Muted.Render(common.Truncate(r.field.Path, w)))
 	}
 	lines = append(lines, r.form.View(), "")
+	if r.replace {
+		lines = append(lines, s.Muted.Render(common.Truncate("selected: typing replaces it, ⌫ clears it, ← → keep it", w)), "")
+	}
 	// The dialog covers the form and the problems panel: the field's own
 	// problems and the draft's others, live, are shown here.
 	var own []string
@@ -270,7 +294,7 @@ func (r *rowForm) help() []key.Binding {
 	case forms.Multi:
 		return []key.Binding{b("space", "toggle"), b("enter", "done"), b("esc", "cancel")}
 	case forms.LongText:
-		return []key.Binding{b("esc", "done"), b("ctrl+s", "sync now")}
+		return []key.Binding{b("esc", "done"), b("tab", "next field"), b("ctrl+s", "sync now")}
 	}
 	return []key.Binding{b("enter", "choose"), b("esc", "cancel")}
 }

@@ -44,7 +44,7 @@ func (m *Model) rebuild() {
 	if !forms.StepApplies(m.step, m.d.channel(), m.d.delivery()) {
 		m.step = forms.StepBasic
 	}
-	l.rows = forms.Fields(m.step, m.ctxFor())
+	l.rows = m.withLinkRow(forms.Fields(m.step, m.ctxFor()))
 	if m.step == forms.StepReview {
 		l.rows = append(l.rows, m.reviewRows()...)
 	}
@@ -62,10 +62,10 @@ func (m *Model) rebuild() {
 			if !f.IsValue() && f.Role != forms.RoleDerived { // headings, actions, selectors
 				continue
 			}
-			if t == f.Path || strings.HasPrefix(t, f.Path+".") || strings.HasPrefix(t, f.Path+"[") {
+			if under(t, f.Path) {
 				l.problems[i] = append(l.problems[i], it.plain.Text)
 				matched = true
-			} else if first < 0 && strings.HasPrefix(f.Path, t+".") {
+			} else if first < 0 && len(f.Path) > len(t) && f.Path[len(t)] == '.' && strings.HasPrefix(f.Path, t) {
 				first = i
 			}
 		}
@@ -150,7 +150,7 @@ func (m *Model) jumpTo(target string) {
 		return
 	}
 	m.goStep(s)
-	m.list.cur = row
+	m.list.cur = m.shifted(row)
 	m.pane = paneForm
 }
 
@@ -174,6 +174,9 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.PageDown):
 		m.move(10)
 		return nil
+	case key.Matches(msg, k.Fill):
+		m.nextToFill()
+		return nil
 	}
 	if l.cur < 0 || l.cur >= len(l.rows) {
 		return nil
@@ -187,6 +190,9 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 			m.setNotice(reason, true)
 		}
 		return nil
+	}
+	if cmd, ok := m.navKey(f, msg); ok {
+		return cmd
 	}
 	switch f.Kind {
 	case forms.Action:
@@ -311,6 +317,10 @@ func (m *Model) rowLine(i, w, lw int) string {
 	text := m.fieldText(f)
 	if focused && m.edit != nil && m.edit.inline {
 		val = m.edit.form.View()
+		if m.edit.replace {
+			// Selected, as a form shows a field reached with tab.
+			val = s.TypeOver.Render(common.Truncate(common.Clean(text), vw))
+		}
 	} else {
 		val = common.Clean(text)
 		switch f.Kind {
@@ -371,6 +381,9 @@ func (m *Model) detailLines(w int) []string {
 			}
 			out = append(out, s.Error.Render(mark+l))
 		}
+	}
+	if m.edit != nil && m.edit.replace {
+		out = append(out, s.Muted.Render(common.Truncate("selected: typing replaces it, ⌫ clears it, ← → keep it", w)))
 	}
 	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
 		out = append(out, s.Muted.Render(common.Truncate(f.Help, w)))

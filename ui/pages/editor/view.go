@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
@@ -109,7 +108,7 @@ func (m *Model) labelWidth() int {
 	lw := 12
 	for _, f := range m.list.rows {
 		if f.Kind != forms.Heading && f.Kind != forms.Action {
-			lw = max(lw, 2*f.Depth+lipgloss.Width(f.Label))
+			lw = max(lw, 2*f.Depth+labelCells(f.Label))
 		}
 	}
 	return min(lw, max(12, m.formWidth()/2))
@@ -131,7 +130,7 @@ func column(lines []string, w, h int) []string {
 // pad cuts (without a mark) or pads s to exactly w cells.
 func pad(s string, w int) string { return common.PadClip(s, w) }
 
-func (m *Model) stepsView(w, h int) []string {
+func (m *Model) drawSteps(w, h int) []string {
 	s := m.c.Styles
 	var lines []string
 	for i, st := range forms.Steps {

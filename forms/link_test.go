@@ -1,0 +1,94 @@
+package forms
+
+import (
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+func pushDraft(t *testing.T) (*model.Campaign, string) {
+	t.Helper()
+	ch, pl := model.ChannelPush, []string{model.PlatformAndroid, model.PlatformIOS}
+	c := &model.Campaign{Channel: &ch, BasicDetails: &model.BasicDetails{Platforms: pl}}
+	Normalize(c)
+	mp := MessagePath(c, "", "")
+	if err := SetTemplate(c, mp, model.PlatformAndroid, model.TemplateSimpleImageCarousel); err != nil {
+		t.Fatal(err)
+	}
+	return c, mp
+}
+
+// A carousel's fallback takes the title and message as they are typed, and
+// a linked platform takes each shared field the edit changed.
+func TestLinkEditFollowsBackupAndLinkedPlatform(t *testing.T) {
+	c, mp := pushDraft(t)
+	sel := Selection{Locale: model.DefaultLocale, Variation: model.VariationKey(1), Platform: model.PlatformAndroid}
+	edit := func(field, v string) {
+		before := SharedAt(c, sel)
+		if err := Set(c, mp+".push.android.basic_details."+field, v); err != nil {
+			t.Fatal(err)
+		}
+		LinkEdit(c, sel, before, []string{model.PlatformAndroid, model.PlatformIOS})
+	}
+	edit("title", "Picked for you")
+	edit("message", "Three ideas")
+	a := Message(c, sel.Locale, sel.Variation).Push
+	if tb := a.Android.TemplateBackup; tb == nil || str(tb.Title) != "Picked for you" || str(tb.Message) != "Three ideas" {
+		t.Fatalf("fallback %+v", tb)
+	}
+	if a.IOS == nil || str(a.IOS.BasicDetails.Title) != "Picked for you" || str(a.IOS.TemplateType) != model.TemplateBasic {
+		t.Fatalf("iOS did not follow: %+v", a.IOS)
+	}
+	// A fallback with its own text keeps it.
+	own := "Our picks"
+	a.Android.TemplateBackup.Title = &own
+	edit("title", "Chosen for you")
+	if str(a.Android.TemplateBackup.Title) != "Our picks" || str(a.IOS.BasicDetails.Title) != "Chosen for you" {
+		t.Fatalf("fallback %q, iOS %q", str(a.Android.TemplateBackup.Title), str(a.IOS.BasicDetails.Title))
+	}
+}
+
+// A new locale starts as a copy of default: every platform whole.
+func TestSeedLocaleCopiesDefault(t *testing.T) {
+	c, mp := pushDraft(t)
+	for p, v := range map[string]string{"android": "A", "ios": "I"} {
+		if err := Set(c, mp+".push."+p+".basic_details.title", v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := AddLocale(c, "es"); err != nil {
+		t.Fatal(err)
+	}
+	if err := SeedLocale(c, "es"); err != nil {
+		t.Fatal(err)
+	}
+	es := Message(c, "es", model.VariationKey(1))
+	if es == nil || es.Push.Android == nil || str(es.Push.Android.BasicDetails.Title) != "A" || str(es.Push.Android.TemplateType) != model.TemplateSimpleImageCarousel || str(es.Push.IOS.BasicDetails.Title) != "I" {
+		t.Fatalf("es is not a copy of default: %s", model.Encode(es))
+	}
+}
+
+// A list operator's value takes plain "Madrid, Sevilla" (and still JSON).
+func TestListValueTakesPlainText(t *testing.T) {
+	c := &model.Campaign{}
+	p := "segmentation_details.included_filters.filters[0]"
+	for path, v := range map[string]any{p + ".filter_type": "user_attributes", p + ".data_type": "string", p + ".name": "City", p + ".operator": "in"} {
+		if err := Set(c, path, v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	f := Field{Path: p + ".value", Kind: Value}
+	f.set = setList(f)
+	for text, want := range map[string]string{
+		"Madrid, Sevilla":      `["Madrid","Sevilla"]`,
+		`["Madrid","Sevilla"]`: `["Madrid","Sevilla"]`,
+		"Madrid":               `["Madrid"]`,
+	} {
+		if err := f.Apply(c, text); err != nil {
+			t.Fatal(err)
+		}
+		if got := model.Encode(Get(c, f.Path)); string(got) != want {
+			t.Errorf("%q → %s, want %s", text, got, want)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+package editor
+
+import (
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/forms"
+)
+
+// Fewer keys between values: tab goes on from a field being typed in to
+// the next one with its text selected (typing replaces it, as in a web
+// form), ⌫ on a text row clears it and types into it, n goes to the next
+// field that needs a value, and space on the link row links or unlinks
+// the platform (link.go). Enter keeps editing in place: a copied text is
+// edited from its text.
+
+// typesText reports a row whose value is typed (in the row, or in the
+// long-text dialog).
+func typesText(f forms.Field) bool {
+	if f.Role != forms.RoleValue {
+		return false
+	}
+	switch f.Kind {
+	case forms.Text, forms.LongText, forms.Int, forms.Float, forms.List, forms.IntList, forms.Value, forms.Pairs:
+		return true
+	}
+	return false
+}
+
+// navKey handles the keys that act on the focused row beyond editing it:
+// the link row and ⌫. ok reports a key it took.
+func (m *Model) navKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
+	k := m.keys
+	switch {
+	case f.Path == linkRow:
+		if key.Matches(msg, k.Link, k.Left, k.Right, k.Edit) {
+			m.toggleLink()
+		}
+		return nil, true
+	case typesText(f) && key.Matches(msg, k.Clear):
+		m.typeInto(f, true)
+		return m.edit.update(m, msg), true
+	}
+	return nil, false
+}
+
+// typeInto starts editing a text row; selected: its text is selected, so
+// the first key typed replaces it.
+func (m *Model) typeInto(f forms.Field, selected bool) {
+	m.startEdit(f)
+	m.edit.replace = selected && m.fieldText(f) != ""
+}
+
+// flow goes d rows on from a field just typed in and, when that row is
+// typed too, starts editing it with its text selected.
+func (m *Model) flow(d int) {
+	m.move(d)
+	l := &m.list
+	if l.cur >= len(l.rows) {
+		return
+	}
+	if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+		m.typeInto(f, true)
+	}
+}
+
+// nextToFill goes to the next row below the cursor with a problem, else to
+// the first problem of the checklist (in whatever step and content cell it
+// is), and starts typing in it when it is typed.
+func (m *Model) nextToFill() {
+	l := &m.list
+	at := -1
+	for i := l.cur + 1; i < len(l.rows); i++ {
+		if len(l.problems[i]) > 0 && l.rows[i].Focusable() {
+			at = i
+			break
+		}
+	}
+	switch {
+	case at >= 0:
+		l.cur = at
+	case len(m.probs.items) > 0:
+		m.jumpTo(forms.FieldTarget(m.probs.items[0].p))
+	default:
+		m.setNotice("Nothing left to fill: the campaign is ready to publish (step 8).", false)
+		return
+	}
+	m.pane = paneForm
+	if l.cur < len(l.rows) {
+		if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+			m.typeInto(f, false)
+		}
+	}
+}
+
+// typeOver handles the first key on a selected text: a character replaces
+// it, ⌫ clears it (taken: true), any other key keeps it.
+func (r *rowForm) typeOver(msg tea.KeyMsg) bool {
+	if !r.replace {
+		return false
+	}
+	r.replace = false
+	switch msg.Type {
+	case tea.KeyRunes, tea.KeySpace:
+		r.setText("")
+	case tea.KeyBackspace, tea.KeyDelete:
+		r.setText("")
+		return true
+	}
+	return false
+}
+
+// setText replaces the text being edited.
+func (r *rowForm) setText(s string) {
+	r.text = s
+	switch {
+	case r.input != nil:
+		r.input.Value(&r.text)
+	case r.area != nil:
+		r.area.Value(&r.text)
+	}
+}
