@@ -19,7 +19,7 @@ import (
 // the targets.
 const (
 	targetKeys, targetOther   = 800, 120
-	ceilingKeys, ceilingOther = 877, 227
+	ceilingKeys, ceilingOther = 856, 206
 )
 
 // keyCounter sends key presses and counts them: typed characters apart
@@ -174,17 +174,17 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.down(6)
 	k.press("right", "right", "down", "right")
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
+	k.press("n") // the slide's image URL
 	for i, n := range []string{"1", "2"} {
-		k.press("n") // the slide's image URL
 		k.typ("https://cdn.example.com/p/" + n + ".jpg")
 		k.press("tab", "right", "n")
 		k.typ("shop://p/" + n)
-		k.press("enter")
 		if i == 0 {
-			k.down(3)
-			k.press("enter")
+			k.press("tab", "down", "down", "enter") // on to Add slide
 			k.wait("slide 2")
+			continue // the new slide's image URL is being typed into
 		}
+		k.press("enter")
 	}
 
 	// default / variation_2 on iOS: unlinked, its own click target.
@@ -220,16 +220,16 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ(msg1es)
 	k.press("esc")
 
-	// 3 Audience: City Madrid or Sevilla, or segment VIP customers.
-	k.press("3", "left", "down", "left", "down", "left", "down", "enter")
+	// 3 Audience: City Madrid or Sevilla, or segment VIP customers. A
+	// filter to include means not all users, opted-out users out.
+	k.press("3", "}", "left", "down", "enter") // } to Include's Match: or
 	k.wait("Data type")
 	k.press("n") // the next field to fill: Attribute, ready to type
 	k.typ("City")
 	k.press("tab", "right", "n") // Operator in, then Value
 	k.typ("Madrid, Sevilla")
-	k.press("enter")
-	k.down(6)
-	k.press("enter", "right", "right")
+	k.press("enter", "}", "up", "enter") // } to Exclude, up to Add filter
+	k.press("right", "right")
 	k.wait("Segment id")
 	k.press("n") // Segment id, then back to its name
 	k.typ("seg-vip")
@@ -247,8 +247,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.wait("‹ DELAY ›")
 	k.press("n") // Delay
 	k.typ("30")
-	k.press("enter")
-	k.press("down", "right", "down", "right")
+	k.press("tab", "right", "down", "right") // unit, relation
 	k.wait("If Action") // an event-triggered campaign's trigger attribute
 
 	// 5 Schedule.
@@ -263,32 +262,30 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.wait("Europe/Madrid")
 
 	// 6 Delivery controls.
-	k.press("6", "left", "down", "right", "down", "down")
-	k.field("6")
-	k.press("down", "left", "down", "right", "down")
+	k.press("6", "left", "down", "right", "down", "down", "enter")
+	k.typ("6")
+	k.press("tab", "left", "down", "right", "down")
 	k.field("12")
 
-	// 7 Goals, control group, UTM.
-	k.press("7")
-	k.field("24")
-	k.press("down", "enter")
-	k.press("enter")
+	// 7 Goals, control group, UTM. A goal added is typed into at once; the
+	// first is the primary one.
+	k.press("7", "enter")
+	k.typ("24")
+	k.press("tab", "enter") // on to Add goal
 	k.typ("Purchase")
 	k.press("tab")
 	k.typ("order_completed")
-	k.press("enter")
-	k.press("down", "right", "pgdown", "down", "down", "down", "right", "down")
-	k.field("10")
-	k.press("down", "left")
-	k.press("down", "enter")
+	k.press("enter", "}", "right", "down", "enter") // } to the control group
+	k.typ("10")
+	k.press("tab", "left", "}", "enter") // } to UTM
 	k.typ("app")
 	k.press("tab")
 	k.typ("push")
 	k.press("tab")
 	k.typ("viewed_not_bought")
+	k.press("tab", "tab", "tab", "tab") // term, content, custom value, then the pairs
+	k.typ("promo=spring27")
 	k.press("enter")
-	k.down(4)
-	k.field("promo=spring27")
 	k.wait("ready to publish")
 
 	// Publish from the Review step: it syncs, asks, publishes.

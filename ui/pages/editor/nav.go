@@ -120,3 +120,58 @@ func (r *rowForm) setText(s string) {
 		r.area.Value(&r.text)
 	}
 }
+
+// section goes to the first field under the next heading (d > 0), or to
+// the first field of the current section and then of the previous one
+// (d < 0): a long step (a platform's content, a list of filters) is crossed
+// a section at a time.
+func (m *Model) section(d int) {
+	l := &m.list
+	first := func(h int) int { // the first focusable row after heading h
+		for i := h + 1; i < len(l.rows); i++ {
+			if l.rows[i].Focusable() {
+				return i
+			}
+		}
+		return -1
+	}
+	heading := func(from, step int) int {
+		for i := from; i >= 0 && i < len(l.rows); i += step {
+			if l.rows[i].Kind == forms.Heading {
+				return i
+			}
+		}
+		return -1
+	}
+	if d > 0 {
+		for h := heading(l.cur+1, 1); h >= 0; h = heading(h+1, 1) {
+			if i := first(h); i > l.cur {
+				l.cur = i
+				return
+			}
+		}
+		return
+	}
+	for h := heading(l.cur-1, -1); h >= 0; h = heading(h-1, -1) {
+		if i := first(h); i >= 0 && i < l.cur {
+			l.cur = i
+			return
+		}
+	}
+	if i := first(-1); i >= 0 {
+		l.cur = i
+	}
+}
+
+// focusAdded starts typing in an item just added (a goal's name, a slide's
+// image URL) when its first row is typed, as a web form focuses the new
+// item; the cursor is already on that row (rebuild).
+func (m *Model) focusAdded(role forms.Role) {
+	l := &m.list
+	if role != forms.RoleAddItem || l.cur >= len(l.rows) {
+		return
+	}
+	if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+		m.typeInto(f, false)
+	}
+}

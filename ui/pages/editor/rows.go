@@ -174,6 +174,12 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Fill):
 		m.nextToFill()
 		return nil
+	case key.Matches(msg, k.NextSection):
+		m.section(1)
+		return nil
+	case key.Matches(msg, k.PrevSection):
+		m.section(-1)
+		return nil
 	}
 	if l.cur < 0 || l.cur >= len(l.rows) {
 		return nil
