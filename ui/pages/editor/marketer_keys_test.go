@@ -19,7 +19,7 @@ import (
 // the targets.
 const (
 	targetKeys, targetOther   = 800, 120
-	ceilingKeys, ceilingOther = 856, 206
+	ceilingKeys, ceilingOther = 843, 193
 )
 
 // keyCounter sends key presses and counts them: typed characters apart
@@ -151,7 +151,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	// An A/B variation, shares 60/40.
 	k.press("pgup", "up", "enter")
 	k.wait("‹ variation_2 ›")
-	k.down(5)
+	k.press("}", "down") // } to the A/B test's shares
 	k.press("backspace") // clear and type
 	k.typ("60")          // the other share follows: 40
 	k.press("tab", "tab")
@@ -171,8 +171,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	// ⌫ clears the target, then the action goes.
 	k.down(5)
 	k.press("backspace", "up", "left")
-	k.down(6)
-	k.press("right", "right", "down", "right")
+	k.press("}", "right", "up", "right", "right") // } to the carousel's transition; up to image scaling
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
 	k.press("n") // the slide's image URL
 	for i, n := range []string{"1", "2"} {
@@ -190,10 +189,10 @@ func TestMarketerPushKeys(t *testing.T) {
 	// default / variation_2 on iOS: unlinked, its own click target.
 	k.press("2", "down", "down", "right")
 	k.wait("‹ IOS ›")
-	k.down(5)
-	k.press("space")
+	k.press("}", "up", "space") // } to the A/B test, up to the link
 	k.wait("‹ no · own content ›")
-	k.down(8)
+	k.press("}", "}") // the iOS content
+	k.down(4)
 	k.press("right", "down", "backspace")
 	k.typ("shop://picks")
 	k.press("enter")
