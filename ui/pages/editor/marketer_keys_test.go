@@ -247,7 +247,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("n") // Delay
 	k.typ("30")
 	k.press("tab", "right", "down", "right") // unit, relation
-	k.wait("If Action") // an event-triggered campaign's trigger attribute
+	k.wait("If Action")                      // an event-triggered campaign's trigger attribute
 
 	// 5 Schedule.
 	k.press("5", "right", "right", "down")
