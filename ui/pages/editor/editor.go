@@ -105,7 +105,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
-		{k.Fill, k.Clear, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
+		{k.Fill, k.Clear, typeHint, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
 		{k.Sync, k.Test, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back},
 	}

@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -9,7 +11,8 @@ import (
 
 // Fewer keys between values: tab goes on from a field being typed in to
 // the next one with its text selected (typing replaces it, as in a web
-// form), ⌫ on a text row clears it and types into it, n goes to the next
+// form; a time zone opens its search), ⌫ on a text row clears it and types
+// into it, a letter typed on an empty text row starts it, n goes to the next
 // field that needs a value, and space on the link row links or unlinks
 // the platform (link.go). Enter keeps editing in place: a copied text is
 // edited from its text.
@@ -40,6 +43,11 @@ func (m *Model) navKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 	case typesText(f) && key.Matches(msg, k.Clear):
 		m.typeInto(f, true)
 		return m.edit.update(m, msg), true
+	case typesText(f) && msg.Type == tea.KeyRunes && !msg.Alt && m.fieldText(f) == "" &&
+		!key.Matches(msg, k.Left, k.Right, k.Toggle, k.Up, k.Down):
+		// An empty field: typing starts it (a letter that is no command).
+		m.typeInto(f, false)
+		return m.edit.update(m, msg), true
 	}
 	return nil, false
 }
@@ -59,8 +67,12 @@ func (m *Model) flow(d int) {
 	if l.cur >= len(l.rows) {
 		return
 	}
-	if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+	switch f := l.rows[l.cur]; {
+	case m.d.lockReason(f.Path) != "":
+	case typesText(f):
 		m.typeInto(f, true)
+	case f.Kind == forms.Zone:
+		m.dialog = newPicker(m, f) // its search, ready to type
 	}
 }
 
@@ -166,12 +178,30 @@ func (m *Model) section(d int) {
 // focusAdded starts typing in an item just added (a goal's name, a slide's
 // image URL) when its first row is typed, as a web form focuses the new
 // item; the cursor is already on that row (rebuild).
+//
+// A new locale starts as a copy of default (forms.SeedLocale): the cursor
+// goes to its first text (the title), selected, ready to translate.
 func (m *Model) focusAdded(role forms.Role) {
 	l := &m.list
-	if role != forms.RoleAddItem || l.cur >= len(l.rows) {
-		return
-	}
-	if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
-		m.typeInto(f, false)
+	switch role {
+	case forms.RoleAddItem:
+		if l.cur >= len(l.rows) {
+			return
+		}
+		if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+			m.typeInto(f, false)
+		}
+	case forms.RoleAddLocale:
+		for i, f := range l.rows {
+			if typesText(f) && strings.HasPrefix(f.Path, "campaign_content.content.") && m.d.lockReason(f.Path) == "" {
+				l.cur = i
+				m.typeInto(f, true)
+				return
+			}
+		}
 	}
 }
+
+// typeHint shows in the help that typing on an empty text row starts it
+// (navKey); it is not a binding of its own.
+var typeHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "type into an empty field"))
