@@ -11,7 +11,7 @@ import (
 
 // Fewer keys between values: tab goes on from a field being typed in to
 // the next one with its text selected (typing replaces it, as in a web
-// form; a time zone opens its search), ⌫ on a text row clears it and types
+// form; a time zone opens its search, a list its choices), ⌫ on a text row clears it and types
 // into it, a letter typed on an empty text row starts it, n goes to the next
 // field that needs a value, and space on the link row links or unlinks
 // the platform (link.go). Enter keeps editing in place: a copied text is
@@ -59,9 +59,21 @@ func (m *Model) typeInto(f forms.Field, selected bool) {
 	m.edit.replace = selected && m.fieldText(f) != ""
 }
 
+// flowOn is tab (shift+tab) right after a value was set: on to the next
+// (previous) field, as while typing.
+func (m *Model) flowOn(msg tea.KeyMsg) {
+	if key.Matches(msg, m.keys.PrevField) {
+		m.flow(-1)
+	} else {
+		m.flow(1)
+	}
+}
+
 // flow goes d rows on from a field just typed in and, when that row is
-// typed too, starts editing it with its text selected.
+// typed too, starts editing it with its text selected. Tab goes on from
+// there too (flowing) until another key is pressed.
 func (m *Model) flow(d int) {
+	m.flowing = true
 	m.move(d)
 	l := &m.list
 	if l.cur >= len(l.rows) {
@@ -73,6 +85,8 @@ func (m *Model) flow(d int) {
 		m.typeInto(f, true)
 	case f.Kind == forms.Zone:
 		m.dialog = newPicker(m, f) // its search, ready to type
+	case f.Kind == forms.Multi:
+		m.startEdit(f) // its list, ready to tick
 	}
 }
 

@@ -205,8 +205,10 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case forms.Bool, forms.Enum:
 		switch {
 		case key.Matches(msg, k.Left):
+			m.flowing = true
 			return m.cycle(f, -1)
 		case key.Matches(msg, k.Right), key.Matches(msg, k.Toggle):
+			m.flowing = true
 			return m.cycle(f, 1)
 		case key.Matches(msg, k.Edit):
 			m.startEdit(f)

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/campaigns-cli/campaigns/forms"
 )
 
@@ -147,4 +150,57 @@ func TestTabOpensTheZoneSearch(t *testing.T) {
 	if _, ok := m.dialog.(*picker); !ok {
 		t.Fatalf("tab onto the time zone opened %T, want its search", m.dialog)
 	}
+}
+
+// Once a value is set (← → on a choice, enter on a text), tab goes on to
+// the next field, typing into it when it is typed; otherwise tab is the
+// next pane.
+func TestTabGoesOnAfterAValue(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	c.DeliveryControls = nil
+	m, _ := newTestEditor(t, c, 160, 48)
+	m.goStep(forms.StepDelivery)
+	for i, f := range m.list.rows {
+		if f.Kind == forms.Bool || f.Kind == forms.Enum {
+			m.list.cur = i
+			break
+		}
+	}
+	start := m.list.cur
+	press(m, kTab)
+	if m.pane != paneProblems || m.list.cur != start {
+		t.Fatalf("tab with no value set: pane %d, row %d (want the problems pane)", m.pane, m.list.cur)
+	}
+	press(m, tea.KeyMsg{Type: tea.KeyShiftTab})
+	press(m, kRight)
+	if !strings.Contains(strings.Join(helpKeys(m.ShortHelp()), " · "), "tab next field") {
+		t.Fatalf("the footer does not say tab goes to the next field: %v", helpKeys(m.ShortHelp()))
+	}
+	press(m, kTab)
+	if m.pane != paneForm || m.list.cur <= start {
+		t.Fatalf("tab after a choice: pane %d, row %d (want the next row after %d)", m.pane, m.list.cur, start)
+	}
+	// On to the first typed row: it is typed into.
+	for range 10 {
+		if m.edit != nil {
+			break
+		}
+		press(m, kTab)
+	}
+	if m.edit == nil || !typesText(m.edit.field) {
+		t.Fatal("tab after tab never typed into a text row")
+	}
+	f := m.edit.field
+	press(m, runes("6"), kEnter)
+	if got := m.fieldText(f); got != "6" {
+		t.Fatalf("%s holds %q after typing 6", f.Path, got)
+	}
+}
+
+func helpKeys(bs []key.Binding) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.Help().Key+" "+b.Help().Desc)
+	}
+	return out
 }
