@@ -62,10 +62,16 @@ func (m *Model) typeInto(f forms.Field, selected bool) {
 // flowOn is tab (shift+tab) right after a value was set: on to the next
 // (previous) field, as while typing.
 func (m *Model) flowOn(msg tea.KeyMsg) {
+	d := 1
 	if key.Matches(msg, m.keys.PrevField) {
-		m.flow(-1)
-	} else {
-		m.flow(1)
+		d = -1
+	}
+	at := m.list.cur
+	m.flow(d)
+	if m.list.cur == at && m.edit == nil && m.dialog == nil {
+		// No field further: tab is the next pane again.
+		m.flowing = false
+		m.pane = (m.pane + paneCount + d) % paneCount
 	}
 }
 
