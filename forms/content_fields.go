@@ -166,15 +166,17 @@ func (b *builder) android(mp, p string) {
 	b.head("Android")
 	tpl := b.template(mp, model.PlatformAndroid, p)
 	bd := p + "basic_details."
+	// The rows most messages fill come first, adjacent (tab goes on from
+	// one to the next); the optional ones after them.
 	b.text(bd+"title", "Title")
 	b.long(bd+"message", "Message")
-	b.text(bd+"summary", "Summary")
 	b.text(bd+"notification_channel", "Notification channel")
+	b.clickAction(bd, "On click", model.DefaultClickActions)
 	b.text(bd+"image_url", "Image URL")
+	b.text(bd+"summary", "Summary")
 	if tpl == model.TemplateBasic || tpl == "" {
 		b.text(bd+"input_gif_url", "GIF URL")
 	}
-	b.clickAction(bd, "On click", model.DefaultClickActions)
 	b.kv(bd+"key_value_pairs", "Key-value pairs")
 	if slices.Contains(styled, tpl) {
 		b.text(bd+"background_color_code", "Background colour")
@@ -264,9 +266,9 @@ func (b *builder) ios(mp, p string) {
 	tpl := b.template(mp, model.PlatformIOS, p)
 	bd := p + "basic_details."
 	b.text(bd+"title", "Title")
-	b.text(bd+"subtitle", "Subtitle")
 	b.long(bd+"message", "Message")
 	b.clickAction(bd, "On click", model.DefaultClickActions)
+	b.text(bd+"subtitle", "Subtitle") // optional: after the common rows
 	b.kv(bd+"key_value_pairs", "Key-value pairs")
 	b.flag(bd+"allow_bg_refresh", "Background refresh")
 	if tpl == model.TemplateBasic || tpl == "" {
