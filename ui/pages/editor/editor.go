@@ -207,6 +207,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		return m.updateKeys(msg)
 	case tea.MouseMsg:
 		if msg.Action == tea.MouseActionPress {
+			m.flowing = false
 			switch msg.Button {
 			case tea.MouseButtonWheelUp:
 				m.move(-3)

@@ -176,9 +176,11 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case key.Matches(msg, k.NextSection):
 		m.section(1)
+		m.flowing = true // tab goes on from the field it lands on
 		return nil
 	case key.Matches(msg, k.PrevSection):
 		m.section(-1)
+		m.flowing = true
 		return nil
 	}
 	if l.cur < 0 || l.cur >= len(l.rows) {
