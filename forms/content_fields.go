@@ -143,7 +143,17 @@ func templateChooser(mp, platform, p string) Field {
 }
 
 func (b *builder) clickAction(p, label string, options []string) {
-	b.enum(p+"default_click_action", label, options...)
+	b.add(Field{Path: p + "default_click_action", Label: label, Kind: Enum, Options: options,
+		set: func(c *model.Campaign, v string) error {
+			if v = strings.TrimSpace(v); v != "" {
+				return Set(c, p+"default_click_action", v)
+			}
+			// No action: its target goes too (hidden, it would still be sent).
+			if err := Set(c, p+"default_click_action_value", nil); err != nil {
+				return err
+			}
+			return Set(c, p+"default_click_action", nil)
+		}})
 	if b.x.text(p+"default_click_action") != "" {
 		b.text(p+"default_click_action_value", label+" target")
 	}
