@@ -143,7 +143,17 @@ func templateChooser(mp, platform, p string) Field {
 }
 
 func (b *builder) clickAction(p, label string, options []string) {
-	b.enum(p+"default_click_action", label, options...)
+	b.add(Field{Path: p + "default_click_action", Label: label, Kind: Enum, Options: options,
+		set: func(c *model.Campaign, v string) error {
+			if v = strings.TrimSpace(v); v != "" {
+				return Set(c, p+"default_click_action", v)
+			}
+			// No action: its target goes too (hidden, it would still be sent).
+			if err := Set(c, p+"default_click_action_value", nil); err != nil {
+				return err
+			}
+			return Set(c, p+"default_click_action", nil)
+		}})
 	if b.x.text(p+"default_click_action") != "" {
 		b.text(p+"default_click_action_value", label+" target")
 	}
@@ -166,15 +176,17 @@ func (b *builder) android(mp, p string) {
 	b.head("Android")
 	tpl := b.template(mp, model.PlatformAndroid, p)
 	bd := p + "basic_details."
+	// The rows most messages fill come first, adjacent (tab goes on from
+	// one to the next); the optional ones after them.
 	b.text(bd+"title", "Title")
 	b.long(bd+"message", "Message")
-	b.text(bd+"summary", "Summary")
 	b.text(bd+"notification_channel", "Notification channel")
+	b.clickAction(bd, "On click", model.DefaultClickActions)
 	b.text(bd+"image_url", "Image URL")
+	b.text(bd+"summary", "Summary")
 	if tpl == model.TemplateBasic || tpl == "" {
 		b.text(bd+"input_gif_url", "GIF URL")
 	}
-	b.clickAction(bd, "On click", model.DefaultClickActions)
 	b.kv(bd+"key_value_pairs", "Key-value pairs")
 	if slices.Contains(styled, tpl) {
 		b.text(bd+"background_color_code", "Background colour")
@@ -264,9 +276,9 @@ func (b *builder) ios(mp, p string) {
 	tpl := b.template(mp, model.PlatformIOS, p)
 	bd := p + "basic_details."
 	b.text(bd+"title", "Title")
-	b.text(bd+"subtitle", "Subtitle")
 	b.long(bd+"message", "Message")
 	b.clickAction(bd, "On click", model.DefaultClickActions)
+	b.text(bd+"subtitle", "Subtitle") // optional: after the common rows
 	b.kv(bd+"key_value_pairs", "Key-value pairs")
 	b.flag(bd+"allow_bg_refresh", "Background refresh")
 	if tpl == model.TemplateBasic || tpl == "" {

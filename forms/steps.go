@@ -381,6 +381,15 @@ func (b *builder) filterGroup(path, title string, depth int) {
 		if Get(c, path+".filter_operator") == nil {
 			_ = Set(c, path+".filter_operator", model.OperatorAnd)
 		}
+		if path == "segmentation_details.included_filters" {
+			// A filter to include means not all users; opted-out users
+			// stay out until chosen.
+			for _, f := range []string{"segmentation_details.is_all_user_campaign", "segmentation_details.send_campaign_to_opt_out_users"} {
+				if Get(c, f) == nil {
+					_ = Set(c, f, false)
+				}
+			}
+		}
 		// A trigger is almost always an event; an audience an attribute.
 		first := model.FilterUserAttributes
 		if strings.HasPrefix(path, "trigger_condition.") && !strings.Contains(path, ".attributes") {
@@ -642,7 +651,12 @@ func (b *builder) more() {
 		if dt := x.text(a + "data_type"); dt == "OBJECT" || dt == "ARRAY_OBJECT" {
 			b.add(Field{Path: a + "filters", Label: "Object filters", Kind: Value, Help: "JSON list of filter objects"})
 		}
-	}, nil)
+	}, func(c *model.Campaign, p string) error {
+		if p == g+"goals[0]" { // the first goal is the primary one
+			return Set(c, p+".is_primary_goal", true)
+		}
+		return nil
+	})
 
 	cg := "control_group_details."
 	b.head("Control group")

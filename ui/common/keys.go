@@ -53,6 +53,9 @@ type EditorKeys struct {
 	// row and types into it; Fill goes to the next field that needs a
 	// value; Link keeps a push message's platforms in step or unlinks one.
 	NextField, PrevField, Clear, Fill, Link key.Binding
+	// NextSection and PrevSection go to the first field of the next
+	// (previous) heading's section.
+	NextSection, PrevSection key.Binding
 }
 
 // DefaultKeyMap is the one keymap of the program.
@@ -106,29 +109,31 @@ func DefaultKeyMap() KeyMap {
 		Select:  b("space", "toggle", " "),
 
 		Editor: EditorKeys{
-			PageUp:     b("pgup", "page up", "pgup"),
-			PageDown:   b("pgdn", "page down", "pgdown"),
-			Edit:       b("enter", "edit/choose", "enter"),
-			Done:       b("enter", "done", "enter"),
-			Cancel:     b("esc", "done", "esc"),
-			Left:       b("←", "previous value", "left", "h"),
-			Right:      b("→", "next value", "right", "l"),
-			Toggle:     b("space", "toggle/cycle", " "),
-			NextStep:   b("]", "next step", "]", "ctrl+n"),
-			PrevStep:   b("[", "previous step", "[", "ctrl+p"),
-			Sync:       b("ctrl+s", "sync now", "ctrl+s"),
-			Test:       b("ctrl+t", "test send", "ctrl+t"),
-			PreviewTab: b("p", "preview tab", "p"),
-			User:       b("u", "preview user", "u"),
-			EventAttrs: b("e", "event attributes", "e"),
-			Conflicts:  b("c", "conflicts", "c"),
-			Back:       b("esc", "leave editor", "esc"),
-			Step:       b("1-8", "go to step", "1", "2", "3", "4", "5", "6", "7", "8"),
-			NextField:  b("tab", "next field", "tab"),
-			PrevField:  b("shift+tab", "previous field", "shift+tab"),
-			Clear:      b("⌫", "clear and type", "backspace", "delete"),
-			Fill:       b("n", "next to fill", "n"),
-			Link:       b("space", "link/unlink platform", " "),
+			PageUp:      b("pgup", "page up", "pgup"),
+			PageDown:    b("pgdn", "page down", "pgdown"),
+			Edit:        b("enter", "edit/choose", "enter"),
+			Done:        b("enter", "done", "enter"),
+			Cancel:      b("esc", "done", "esc"),
+			Left:        b("←", "previous value", "left", "h"),
+			Right:       b("→", "next value", "right", "l"),
+			Toggle:      b("space", "toggle/cycle", " "),
+			NextStep:    b("]", "next step", "]", "ctrl+n"),
+			PrevStep:    b("[", "previous step", "[", "ctrl+p"),
+			Sync:        b("ctrl+s", "sync now", "ctrl+s"),
+			Test:        b("ctrl+t", "test send", "ctrl+t"),
+			PreviewTab:  b("p", "preview tab", "p"),
+			User:        b("u", "preview user", "u"),
+			EventAttrs:  b("e", "event attributes", "e"),
+			Conflicts:   b("c", "conflicts", "c"),
+			Back:        b("esc", "leave editor", "esc"),
+			Step:        b("1-8", "go to step", "1", "2", "3", "4", "5", "6", "7", "8"),
+			NextField:   b("tab", "next field", "tab"),
+			PrevField:   b("shift+tab", "previous field", "shift+tab"),
+			Clear:       b("⌫", "clear and type", "backspace", "delete"),
+			Fill:        b("n", "next to fill", "n"),
+			Link:        b("space", "link/unlink platform", " "),
+			NextSection: b("}", "next section", "}"),
+			PrevSection: b("{", "previous section", "{"),
 		},
 	}
 }

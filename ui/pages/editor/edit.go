@@ -215,6 +215,7 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 			if m.selectAdded(f.Role, arg) {
 				cmd = tea.Batch(cmd, m.schedulePreview())
 			}
+			m.focusAdded(f.Role)
 		}
 		return cmd
 	}

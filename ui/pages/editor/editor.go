@@ -40,8 +40,11 @@ type Model struct {
 	review reviewState
 
 	// edit is the row being edited through its huh form (nil: none).
-	edit   *rowForm
-	dialog dialog
+	edit *rowForm
+	// flowing: the last key set a value or went on with tab, so tab goes
+	// on to the next field as in a form (nav.go), not to the next pane.
+	flowing bool
+	dialog  dialog
 	// links keeps the platforms of a push message in step (link.go).
 	links links
 
@@ -113,7 +116,11 @@ func (m *Model) ShortHelp() []key.Binding {
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
 	// to every other key.
-	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, k.NextPane, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
+	tab := k.NextPane
+	if m.flowing && m.pane == paneForm {
+		tab = k.NextField
+	}
+	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
 }
 
 // FullHelp lists every key.
@@ -121,7 +128,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
-		{k.Fill, k.Clear, k.NextField, k.PrevField, k.Link},
+		{k.Fill, k.Clear, typeHint, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
 		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
@@ -199,6 +206,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case leaveMsg:
 		return m.left()
 	case tea.KeyMsg:
+		flowing := m.flowing
+		m.flowing = false
 		switch {
 		case m.dialog != nil:
 			return m.dialog.update(m, msg)
@@ -209,10 +218,14 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 			return nil
 		case m.edit != nil:
 			return m.editKey(msg)
+		case flowing && m.pane == paneForm && key.Matches(msg, m.keys.NextField, m.keys.PrevField):
+			m.flowOn(msg)
+			return nil
 		}
 		return m.updateKeys(msg)
 	case tea.MouseMsg:
 		if msg.Action == tea.MouseActionPress {
+			m.flowing = false
 			switch msg.Button {
 			case tea.MouseButtonWheelUp:
 				m.move(-3)

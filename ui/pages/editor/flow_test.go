@@ -235,8 +235,12 @@ func TestPushDraftToPublishable(t *testing.T) {
 	waitFor(t, tm, "Locale name")
 	tm.Type("fr")
 	keys(tm, "enter")
-	waitFor(t, tm, "‹ fr ›", "Remove locale fr") // the new locale is the one shown
-	keys(tm, "down", "down", "enter")
+	// The new locale is the one shown; its title (a copy of default's) is
+	// being typed into, ready to translate.
+	waitFor(t, tm, "‹ fr ›", "Remove locale fr", "enter done · tab next field")
+	keys(tm, "esc", "{", "{") // { to the content's first row, then the one above: Locale
+	down(tm, 5)               // Variation, Platform, Add locale, Remove locale fr, Add A/B variation
+	keys(tm, "enter")
 	waitFor(t, tm, "A/B test", "Share of variation 1")
 
 	keys(tm, "ctrl+s")
@@ -547,9 +551,11 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	waitFor(t, tm, "Locale name")
 	tm.Type("de")
 	keys(tm, "enter")
-	waitFor(t, tm, "‹ de ›", "Remove locale de")
-
-	keys(tm, "down", "enter") // Remove locale de
+	// Its first text is being typed into, ready to translate.
+	waitFor(t, tm, "‹ de ›", "Remove locale de", "tab next field")
+	keys(tm, "esc", "{", "{") // the section's first row, then Locale
+	down(tm, 4)
+	keys(tm, "enter") // Remove locale de
 	waitFor(t, tm, "Remove locale de?", "there is no undo", "y yes")
 	keys(tm, "esc")
 	waitFor(t, tm, "enter edit/choose")

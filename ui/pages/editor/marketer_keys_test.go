@@ -19,7 +19,7 @@ import (
 // the targets.
 const (
 	targetKeys, targetOther   = 800, 120
-	ceilingKeys, ceilingOther = 877, 227
+	ceilingKeys, ceilingOther = 817, 167
 )
 
 // keyCounter sends key presses and counts them: typed characters apart
@@ -109,13 +109,11 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.wait("Viewed but not bought", "DRAFT", "Basic details")
 
 	// 1 Basic details. tab goes on to the next field, ready to type.
-	k.down(2)
-	k.press("enter")
+	k.down(2) // Team: typing starts an empty field
 	k.typ("Growth")
 	k.press("tab")
 	k.typ("retention, spring")
-	k.press("tab") // on Platforms: a choice, not typed
-	k.press("enter")
+	k.press("tab") // on to Platforms: its list opens
 	k.wait("[ ] ANDROID")
 	k.press("space", "down", "space", "enter")
 	k.wait("{ANDROID, IOS}")
@@ -139,21 +137,20 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ(title1)
 	k.press("tab")
 	k.typ(msg1)
-	k.press("tab", "tab") // Summary, then Notification channel
+	k.press("tab") // Notification channel
 	k.typ("offers")
-	k.press("tab", "tab", "tab") // Image, GIF, On click
+	k.press("tab") // On click
 	k.press("right")
 	k.wait("‹ DEEPLINKING ›")
-	k.press("down", "enter")
+	k.press("down")
 	k.typ("shop://viewed")
 	k.press("enter")
 
 	// An A/B variation, shares 60/40.
-	k.press("pgup", "up", "enter")
+	k.press("pgup", "down", "down", "enter") // pgup to Platform, on to Add A/B variation
 	k.wait("‹ variation_2 ›")
-	k.down(5)
-	k.press("backspace") // clear and type
-	k.typ("60")          // the other share follows: 40
+	k.press("}", "tab") // } to the A/B test, tab on to the first share, selected
+	k.typ("60")         // the other share follows: 40
 	k.press("tab", "tab")
 	k.wait("Share of variation 2 (%) 40")
 
@@ -162,39 +159,36 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("right", "right")
 	k.wait("‹ SIMPLE_IMAGE_CAROUSEL ›")
 	title2, msg2 := "Picked for you", "Three ideas like the one you viewed."
-	k.press("down", "backspace")
+	k.press("tab") // the title, selected
 	k.typ(title2)
 	k.press("tab")
 	k.typ(msg2)
-	k.press("esc")
 	// No click action on the carousel (iOS follows; it gets its own below):
-	// ⌫ clears the target, then the action goes.
-	k.down(5)
-	k.press("backspace", "up", "left")
-	k.down(6)
-	k.press("right", "right", "down", "right")
+	// with the action goes its target.
+	k.press("tab", "tab", "left")                 // past the notification channel to On click
+	k.press("}", "right", "up", "right", "right") // } to the carousel's transition; up to image scaling
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
+	k.press("n") // the slide's image URL
 	for i, n := range []string{"1", "2"} {
-		k.press("n") // the slide's image URL
 		k.typ("https://cdn.example.com/p/" + n + ".jpg")
 		k.press("tab", "right", "n")
 		k.typ("shop://p/" + n)
-		k.press("enter")
 		if i == 0 {
-			k.down(3)
-			k.press("enter")
+			k.press("tab", "down", "down", "enter") // on to Add slide
 			k.wait("slide 2")
+			continue // the new slide's image URL is being typed into
 		}
+		k.press("enter")
 	}
 
 	// default / variation_2 on iOS: unlinked, its own click target.
 	k.press("2", "down", "down", "right")
 	k.wait("‹ IOS ›")
-	k.down(5)
-	k.press("space")
+	k.press("}", "up", "space") // } to the A/B test, up to the link
 	k.wait("‹ no · own content ›")
-	k.down(8)
-	k.press("right", "down", "backspace")
+	k.press("}", "}") // the iOS content
+	k.down(3)
+	k.press("right", "down")
 	k.typ("shop://picks")
 	k.press("enter")
 
@@ -205,31 +199,31 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ("es")
 	k.press("enter")
 	k.wait("‹ es ›")
+	// The cursor is on its title, selected: typing replaces it.
 	title2es, msg2es := "Elegidos para ti", "Tres ideas como la que viste."
-	k.press("pgdown", "backspace")
 	k.typ(title2es)
-	k.press("tab", "tab")
+	k.press("tab")
 	k.typ(msg2es)
 	k.press("esc")
 	k.press("2", "down", "left")
 	k.wait("‹ variation_1 ›")
 	title1es, msg1es := "¿Lo sigues pensando, {{UserAttribute['First Name'] | default('')}}?", "El artículo que viste casi se agota."
-	k.press("pgdown", "down", "down", "backspace")
+	k.press("}", "}", "tab") // the A/B test, the iOS content, on to its title, selected
 	k.typ(title1es)
-	k.press("tab", "tab")
+	k.press("tab")
 	k.typ(msg1es)
 	k.press("esc")
 
-	// 3 Audience: City Madrid or Sevilla, or segment VIP customers.
-	k.press("3", "left", "down", "left", "down", "left", "down", "enter")
+	// 3 Audience: City Madrid or Sevilla, or segment VIP customers. A
+	// filter to include means not all users, opted-out users out.
+	k.press("3", "}", "left", "down", "enter") // } to Include's Match: or
 	k.wait("Data type")
 	k.press("n") // the next field to fill: Attribute, ready to type
 	k.typ("City")
 	k.press("tab", "right", "n") // Operator in, then Value
 	k.typ("Madrid, Sevilla")
-	k.press("enter")
-	k.down(6)
-	k.press("enter", "right", "right")
+	k.press("enter", "}", "up", "enter") // } to Exclude, up to Add filter
+	k.press("right", "right")
 	k.wait("Segment id")
 	k.press("n") // Segment id, then back to its name
 	k.typ("seg-vip")
@@ -247,48 +241,47 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.wait("‹ DELAY ›")
 	k.press("n") // Delay
 	k.typ("30")
-	k.press("enter")
-	k.press("down", "right", "down", "right")
-	k.wait("If Action") // an event-triggered campaign's trigger attribute
+	k.press("tab", "right", "down", "right") // unit, relation
+	// An event-triggered campaign's trigger attribute:
+	k.wait("If Action")
 
 	// 5 Schedule.
-	k.press("5", "right", "right", "down")
-	k.press("enter")
+	k.press("5", "right", "right", "tab")
 	k.typ("2027-03-01T09:00:00")
 	k.press("tab")
 	k.typ("2027-06-30T23:59:00")
-	k.press("tab", "enter") // on to Time zone, a picker: typed letters find it
+	k.press("tab") // on to Time zone, a picker: typed letters find it
 	k.typ("madr")
 	k.press("enter")
 	k.wait("Europe/Madrid")
 
 	// 6 Delivery controls.
-	k.press("6", "left", "down", "right", "down", "down")
-	k.field("6")
-	k.press("down", "left", "down", "right", "down")
-	k.field("12")
-
-	// 7 Goals, control group, UTM.
-	k.press("7")
-	k.field("24")
-	k.press("down", "enter")
+	// Once a value is set, tab goes on to the next field.
+	k.press("6", "left", "tab", "right", "tab", "tab")
+	k.typ("6")
+	k.press("tab", "left", "tab", "right", "tab")
+	k.typ("12")
 	k.press("enter")
+
+	// 7 Goals, control group, UTM. A goal added is typed into at once; the
+	// first is the primary one.
+	k.press("7", "enter")
+	k.typ("24")
+	k.press("tab", "enter") // on to Add goal
 	k.typ("Purchase")
 	k.press("tab")
 	k.typ("order_completed")
-	k.press("enter")
-	k.press("down", "right", "pgdown", "down", "down", "down", "right", "down")
-	k.field("10")
-	k.press("down", "left")
-	k.press("down", "enter")
+	k.press("enter", "}", "right", "tab") // } to the control group
+	k.typ("10")
+	k.press("tab", "left", "}") // } to UTM
 	k.typ("app")
 	k.press("tab")
 	k.typ("push")
 	k.press("tab")
 	k.typ("viewed_not_bought")
+	k.press("tab", "tab", "tab", "tab") // term, content, custom value, then the pairs
+	k.typ("promo=spring27")
 	k.press("enter")
-	k.down(4)
-	k.field("promo=spring27")
 	k.wait("ready to publish")
 
 	// Publish from the Review step: it syncs, asks, publishes.

@@ -1,6 +1,8 @@
 package editor
 
 import (
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -9,7 +11,8 @@ import (
 
 // Fewer keys between values: tab goes on from a field being typed in to
 // the next one with its text selected (typing replaces it, as in a web
-// form), ⌫ on a text row clears it and types into it, n goes to the next
+// form; a time zone opens its search, a list its choices), ⌫ on a text row clears it and types
+// into it, a letter typed on an empty text row starts it, n goes to the next
 // field that needs a value, and space on the link row links or unlinks
 // the platform (link.go). Enter keeps editing in place: a copied text is
 // edited from its text.
@@ -40,6 +43,11 @@ func (m *Model) navKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 	case typesText(f) && key.Matches(msg, k.Clear):
 		m.typeInto(f, true)
 		return m.edit.update(m, msg), true
+	case typesText(f) && msg.Type == tea.KeyRunes && !msg.Alt && m.fieldText(f) == "" &&
+		!key.Matches(msg, k.Left, k.Right, k.Toggle, k.Up, k.Down):
+		// An empty field: typing starts it (a letter that is no command).
+		m.typeInto(f, false)
+		return m.edit.update(m, msg), true
 	}
 	return nil, false
 }
@@ -51,16 +59,40 @@ func (m *Model) typeInto(f forms.Field, selected bool) {
 	m.edit.replace = selected && m.fieldText(f) != ""
 }
 
+// flowOn is tab (shift+tab) right after a value was set: on to the next
+// (previous) field, as while typing.
+func (m *Model) flowOn(msg tea.KeyMsg) {
+	d := 1
+	if key.Matches(msg, m.keys.PrevField) {
+		d = -1
+	}
+	at := m.list.cur
+	m.flow(d)
+	if m.list.cur == at && m.edit == nil && m.dialog == nil {
+		// No field further: tab is the next pane again.
+		m.flowing = false
+		m.pane = (m.pane + paneCount + d) % paneCount
+	}
+}
+
 // flow goes d rows on from a field just typed in and, when that row is
-// typed too, starts editing it with its text selected.
+// typed too, starts editing it with its text selected. Tab goes on from
+// there too (flowing) until another key is pressed.
 func (m *Model) flow(d int) {
+	m.flowing = true
 	m.move(d)
 	l := &m.list
 	if l.cur >= len(l.rows) {
 		return
 	}
-	if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+	switch f := l.rows[l.cur]; {
+	case m.d.lockReason(f.Path) != "":
+	case typesText(f):
 		m.typeInto(f, true)
+	case f.Kind == forms.Zone:
+		m.dialog = newPicker(m, f) // its search, ready to type
+	case f.Kind == forms.Multi:
+		m.startEdit(f) // its list, ready to tick
 	}
 }
 
@@ -120,3 +152,76 @@ func (r *rowForm) setText(s string) {
 		r.area.Value(&r.text)
 	}
 }
+
+// section goes to the first field under the next heading (d > 0), or to
+// the first field of the current section and then of the previous one
+// (d < 0): a long step (a platform's content, a list of filters) is crossed
+// a section at a time.
+func (m *Model) section(d int) {
+	l := &m.list
+	first := func(h int) int { // the first focusable row after heading h
+		for i := h + 1; i < len(l.rows); i++ {
+			if l.rows[i].Focusable() {
+				return i
+			}
+		}
+		return -1
+	}
+	heading := func(from, step int) int {
+		for i := from; i >= 0 && i < len(l.rows); i += step {
+			if l.rows[i].Kind == forms.Heading {
+				return i
+			}
+		}
+		return -1
+	}
+	if d > 0 {
+		for h := heading(l.cur+1, 1); h >= 0; h = heading(h+1, 1) {
+			if i := first(h); i > l.cur {
+				l.cur = i
+				return
+			}
+		}
+		return
+	}
+	for h := heading(l.cur-1, -1); h >= 0; h = heading(h-1, -1) {
+		if i := first(h); i >= 0 && i < l.cur {
+			l.cur = i
+			return
+		}
+	}
+	if i := first(-1); i >= 0 {
+		l.cur = i
+	}
+}
+
+// focusAdded starts typing in an item just added (a goal's name, a slide's
+// image URL) when its first row is typed, as a web form focuses the new
+// item; the cursor is already on that row (rebuild).
+//
+// A new locale starts as a copy of default (forms.SeedLocale): the cursor
+// goes to its first text (the title), selected, ready to translate.
+func (m *Model) focusAdded(role forms.Role) {
+	l := &m.list
+	switch role {
+	case forms.RoleAddItem:
+		if l.cur >= len(l.rows) {
+			return
+		}
+		if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+			m.typeInto(f, false)
+		}
+	case forms.RoleAddLocale:
+		for i, f := range l.rows {
+			if typesText(f) && strings.HasPrefix(f.Path, "campaign_content.content.") && m.d.lockReason(f.Path) == "" {
+				l.cur = i
+				m.typeInto(f, true)
+				return
+			}
+		}
+	}
+}
+
+// typeHint shows in the help that typing on an empty text row starts it
+// (navKey); it is not a binding of its own.
+var typeHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "type into an empty field"))

@@ -209,6 +209,7 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case msg.Type == tea.KeyEnter && r.field.Kind != forms.LongText:
 		m.stopEditing()
+		m.flowing = true // tab goes on from here
 		if v := r.value(); r.chooses() && v != r.last {
 			return m.choose(r.field, v) // the choice shown when it opened
 		}

@@ -177,6 +177,14 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Fill):
 		m.nextToFill()
 		return nil
+	case key.Matches(msg, k.NextSection):
+		m.section(1)
+		m.flowing = true // tab goes on from the field it lands on
+		return nil
+	case key.Matches(msg, k.PrevSection):
+		m.section(-1)
+		m.flowing = true
+		return nil
 	}
 	if l.cur < 0 || l.cur >= len(l.rows) {
 		return nil
@@ -202,8 +210,10 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case forms.Bool, forms.Enum:
 		switch {
 		case key.Matches(msg, k.Left):
+			m.flowing = true
 			return m.cycle(f, -1)
 		case key.Matches(msg, k.Right), key.Matches(msg, k.Toggle):
+			m.flowing = true
 			return m.cycle(f, 1)
 		case key.Matches(msg, k.Edit):
 			m.startEdit(f)
