@@ -105,9 +105,11 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	if len(m.prev.users) == 0 {
 		m.prev.users = DefaultUsers
 	}
+	m.SetSize(c.Width, c.Height)
 	if id == "" {
+		// After SetSize: the dialog sizes its form from the editor's size
+		// (at 0×0 the delivery types showed four at a time, cut).
 		m.dialog = newDraftDialog(m)
 	}
-	m.SetSize(c.Width, c.Height)
 	return m
 }

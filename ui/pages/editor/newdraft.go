@@ -29,8 +29,9 @@ type draftDialog struct {
 }
 
 // draftDialogChrome is the lines the box around the form takes: borders,
-// padding, title, the esc note and room for a busy or error line.
-const draftDialogChrome = 7
+// padding, title, the esc note, room for a busy or error line, and the
+// line huh draws beyond the height it is given.
+const draftDialogChrome = 9
 
 func newDraftDialog(m *Model) *draftDialog {
 	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0]}
@@ -59,7 +60,7 @@ func newDraftDialog(m *Model) *draftDialog {
 		huh.NewGroup(huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
-	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithWidth(min(70, max(40, m.width-10)))
+	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithWidth(min(70, m.dialogWidth()-6)) // inside the box: the keys' help is not wrapped
 	// The Email group is taller than a 24-line window: a set height makes
 	// huh scroll to the field being filled in instead of drawing it below
 	// the screen. Room is left for the box, its title and two notes.

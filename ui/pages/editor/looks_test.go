@@ -1,0 +1,39 @@
+package editor_test
+
+import (
+	"fmt"
+	"testing"
+)
+
+// The screens as a person sees them at 80×24, 120×36 and 200×60 (issue 12,
+// "every part works at three sizes"): each test is a defect found by
+// looking at the running program.
+
+// TestNewDraftDeliveryTypesWhole: the new-draft dialog was built before the
+// editor knew its size, so its form was 6 lines high and 40 wide: the
+// delivery types showed four at a time with nothing saying more follow,
+// the last one alone above blank rows when chosen, and the keys' help cut.
+func TestNewDraftDeliveryTypesWhole(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 36}} {
+		t.Run(fmt.Sprintf("%dx%d", sz[0], sz[1]), func(t *testing.T) {
+			e := newEnv(t)
+			tm, stop := e.runAt(t, 0, sz[0], sz[1])
+			defer stop()
+			waitFor(t, tm, "browse")
+			keys(tm, "n")
+			waitFor(t, tm, "New draft", "┃ Channel")
+			keys(tm, "enter")
+			// Every type a Push draft can be created with, without scrolling.
+			waitFor(t, tm, "┃ Delivery type", "ONE_TIME", "BUSINESS_EVENT_TRIGGERED", "DEVICE_TRIGGERED", "LOCATION_TRIGGERED", "shift+tab back")
+			down(tm, 5)
+			keys(tm, "enter")
+			waitFor(t, tm, "┃ Created by")
+			tm.Type("ana@example.com")
+			keys(tm, "enter")
+			waitFor(t, tm, "┃ Name")
+			tm.Type("Geo")
+			keys(tm, "enter")
+			waitFor(t, tm, "LOCATION_TRIGGERED", "DRAFT", "Basic details")
+		})
+	}
+}
