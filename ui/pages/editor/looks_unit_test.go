@@ -1,0 +1,66 @@
+package editor
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/campaigns-cli/campaigns/forms"
+)
+
+// TestLabelsWholeAtEveryWidth: at 80 columns and more no label is cut
+// (issue 12, Deliver 2). At 120 columns the label column was half the form,
+// 24 cells: "Only the triggering pla…"; at 110, 22: "Include opted-out u…".
+// For every campaign of testdata and every step, the longest label is
+// focused and must be read whole on the screen.
+func TestLabelsWholeAtEveryWidth(t *testing.T) {
+	files, err := os.ReadDir("../../../testdata/campaigns")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sizes := [][2]int{{80, 24}, {100, 30}, {110, 30}, {120, 36}, {160, 48}, {200, 60}}
+	for _, fe := range files {
+		if !strings.HasSuffix(fe.Name(), ".json") {
+			continue
+		}
+		for _, sz := range sizes {
+			t.Run(fmt.Sprintf("%s/%dx%d", fe.Name(), sz[0], sz[1]), func(t *testing.T) {
+				m, _ := newTestEditor(t, fixture(t, fe.Name()), sz[0], sz[1])
+				for _, st := range forms.Steps {
+					if st == forms.StepReview || !forms.StepApplies(st, m.d.channel(), m.d.delivery()) {
+						continue
+					}
+					m.goStep(st)
+					longest, lw := -1, 0
+					for i, f := range m.list.rows {
+						if w := 2*f.Depth + lipgloss.Width(f.Label); f.Kind != forms.Heading && f.Kind != forms.Action && w > lw {
+							longest, lw = i, w
+						}
+					}
+					if longest < 0 {
+						continue
+					}
+					m.list.cur = longest
+					m.settle()
+					f := m.list.rows[longest]
+					want := strings.Repeat("  ", f.Depth) + f.Label + " "
+					var line string
+					for _, l := range strings.Split(ansiStrip(m.View()), "\n") {
+						if strings.Contains(l, "▸"+strings.Repeat("  ", f.Depth)+f.Label[:1]) {
+							line = l
+						}
+						if lipgloss.Width(l) > sz[0] {
+							t.Errorf("step %s: a line wider than the terminal (%d > %d): %q", st, lipgloss.Width(l), sz[0], l)
+						}
+					}
+					if !strings.Contains(line, "▸"+want) {
+						t.Errorf("step %s: label %q cut: %q", st, f.Label, line)
+					}
+				}
+			})
+		}
+	}
+}
