@@ -308,7 +308,11 @@ func drawMessage(in Input, rmsg *model.Message, errs []string, width int, s them
 	if in.UserName != "" {
 		head += " · as " + in.UserName
 	}
-	out := []string{s.Muted.Render(common.Clean(head)), s.Muted.Render("keys: u user · e event · p tab"), ""}
+	// Wrapped, not cut: at 120 columns the user's id fell off the pane.
+	muted := s.Muted.Width(width)
+	out := strings.Split(muted.Render(common.Clean(head)), "\n")
+	out = append(out, strings.Split(muted.Render("keys: u user · e event · p tab"), "\n")...)
+	out = append(out, "")
 	switch str(in.Work.Channel) {
 	case model.ChannelEmail:
 		out = append(out, emailLines(rmsg, width, s)...)
