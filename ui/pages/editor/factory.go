@@ -97,7 +97,7 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 		if d == 0 {
 			d = preview.DefaultServiceDelay
 		}
-		m.prev.m.SetService(preview.Service{P: f.Previewer, Name: c.Service, Delay: max(d, 0)})
+		m.prev.m.SetService(preview.Service{P: f.Previewer, Name: c.Service, Delay: max(d, 0), Plain: plainProblem})
 	}
 	if f.Users != nil {
 		m.prev.users = f.Users.PreviewUsers()

@@ -37,3 +37,32 @@ func TestNewDraftDeliveryTypesWhole(t *testing.T) {
 		})
 	}
 }
+
+// TestRefusedPreviewInPlainWords: a new draft's preview, refused by the
+// service, read "✗ campaign_content is required: … · in campaign_content",
+// cut at 120 columns. It names the field by its label, as every problem
+// in the editor does (Deliver 1).
+func TestRefusedPreviewInPlainWords(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.runAt(t, 0, 120, 36)
+	defer stop()
+	waitFor(t, tm, "browse")
+	keys(tm, "n")
+	waitFor(t, tm, "New draft", "┃ Channel")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Delivery type")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Created by")
+	tm.Type("ana@example.com")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Name")
+	tm.Type("Refused")
+	keys(tm, "enter")
+	waitFor(t, tm, "Refused", "DRAFT", "local preview")
+	keys(tm, "u") // a user of the service: the service is asked
+	waitFor(t, tm, "Preview user")
+	tm.Type("user-004")
+	waitFor(t, tm, "enter asks the service for user user-004")
+	keys(tm, "enter")
+	waitFor(t, tm, "service preview", "✗ Content is required")
+}
