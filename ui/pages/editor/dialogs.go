@@ -34,7 +34,7 @@ func hint(k, desc string) key.Binding {
 func (m *Model) box(title string, lines ...string) string {
 	s := m.c.Styles
 	body := s.Title.Render(title) + "\n\n" + strings.Join(lines, "\n")
-	w := min(m.width-4, max(50, m.width*2/3))
+	w := m.dialogWidth()
 	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, s.Dialog.Width(w).Render(body))
 }
 

@@ -64,3 +64,23 @@ func TestLabelsWholeAtEveryWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestTestDialogFitsAt80Columns: the test-send dialog at 80 columns was 53
+// cells wide: "‹ Inline (this editor's copy) ›" lost its "›" to the next
+// line and the keys' help broke "[ Send test ]" in two.
+func TestTestDialogFitsAt80Columns(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	m.dialog = newTestDialog(m)
+	for _, mode := range []string{"‹ Inline (this editor's copy) ›", "‹ Saved draft (the service's copy) ›"} {
+		view := ansiStrip(m.View())
+		if !strings.Contains(view, mode) || !strings.Contains(view, "[ Send test ] it sends") {
+			t.Errorf("a choice or the help is broken over two lines:\n%s", view)
+		}
+		for _, l := range strings.Split(view, "\n") {
+			if lipgloss.Width(l) > 80 {
+				t.Errorf("a line wider than the terminal: %q", l)
+			}
+		}
+		press(m, kDown, kDown, kRight) // Mode: the saved draft
+	}
+}

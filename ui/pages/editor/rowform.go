@@ -278,7 +278,9 @@ func (r *rowForm) help() []key.Binding {
 // listHeight is how many options a dialog shows at once.
 func listHeight(m *Model) int { return max(3, m.height-14) }
 
-func (m *Model) dialogWidth() int { return min(m.width-4, max(50, m.width*2/3)) }
+// dialogWidth is a dialog's width with its border's padding: 60 at 80
+// columns, so that a choice and its label fit on one line.
+func (m *Model) dialogWidth() int { return min(m.width-4, max(60, m.width*2/3)) }
 
 func splitList(text string) []string {
 	var out []string

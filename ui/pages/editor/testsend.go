@@ -269,6 +269,7 @@ func (d *testDialog) view(m *Model) string {
 		}
 	}
 	// enter moves on from a row and sends only on [ Send test ].
-	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · enter next, or send on [ Send test ] · esc close"))
+	// Two short lines: one long one broke "[ Send test ]" at 80 columns.
+	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · esc close"), s.Muted.Render("enter: the next row; on [ Send test ] it sends"))
 	return m.box("Send a test", lines...)
 }
