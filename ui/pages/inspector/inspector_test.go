@@ -322,3 +322,22 @@ func TestActionsExplainWhatIsNotPossible(t *testing.T) {
 		t.Fatalf("SMS actions:\n%s", in.View())
 	}
 }
+
+// TestReachabilityOfADraftSaysWhen: an event-triggered draft read "not
+// computed: only for scheduled one-time, event and business-event
+// campaigns", as if it never would be.
+func TestReachabilityOfADraftSaysWhen(t *testing.T) {
+	for _, tc := range []struct{ status, delivery, want string }{
+		{"DRAFT", "EVENT_TRIGGERED", "once the campaign is published"},
+		{"SCHEDULED", "ONE_TIME", "once a day"},
+		{"ACTIVE", "DEVICE_TRIGGERED", "only for scheduled one-time, event and business-event"},
+	} {
+		c := decode(t, `{"id":"aaaaaaaaaaaaaaaaaaaaaaaa","campaign_id":"aaaaaaaaaaaaaaaaaaaaaaaa","status":"`+tc.status+`",
+		  "channel":"PUSH","campaign_delivery_type":"`+tc.delivery+`","basic_details":{"name":"N"}}`)
+		in := open(c, 120, 36)
+		in.Update(metaMsg{seq: in.metaSeq})
+		if view := in.View(); !strings.Contains(view, tc.want) {
+			t.Errorf("%s %s: reachability lacks %q:\n%s", tc.status, tc.delivery, tc.want, view)
+		}
+	}
+}
