@@ -66,6 +66,10 @@ func newPicker(m *Model, f forms.Field) *picker {
 	p.refresh()
 	if i := slices.Index(p.options, cur); i >= 0 {
 		p.cur = i
+	} else if cur != "" {
+		// The first 200 zones stop in America/: a zone past them (or one
+		// not in the list) is offered first rather than Africa/Abidjan.
+		p.options = append([]string{cur}, p.options...)
 	}
 	p.scroll(m)
 	return p

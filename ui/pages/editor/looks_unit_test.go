@@ -84,3 +84,24 @@ func TestTestDialogFitsAt80Columns(t *testing.T) {
 		press(m, kDown, kDown, kRight) // Mode: the saved draft
 	}
 }
+
+// TestZonePickerOpensOnTheZoneSet: the time-zone picker opened on
+// Africa/Abidjan for a campaign in Europe/Madrid (the list shows the first
+// 200 zones), so enter replaced the zone set with another.
+func TestZonePickerOpensOnTheZoneSet(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	m.goStep(forms.StepSchedule)
+	for i, f := range m.list.rows {
+		if f.Kind == forms.Zone {
+			m.list.cur = i
+		}
+	}
+	press(m, kEnter)
+	if view := ansiStrip(m.View()); !strings.Contains(view, "▸ Europe/Madrid") {
+		t.Fatalf("the picker does not open on the zone set:\n%s", view)
+	}
+	press(m, kEnter)
+	if got := m.fieldText(m.list.rows[m.list.cur]); got != "Europe/Madrid" {
+		t.Errorf("enter on the picker as opened set the zone to %q", got)
+	}
+}
