@@ -31,7 +31,7 @@ func HuhTheme(s themes.Styles) *huh.Theme {
 	f.NextIndicator, f.PrevIndicator = s.Accent.SetString(" →"), s.Accent.SetString("← ")
 	f.Directory, f.File = s.Accent, s.Text
 	f.FocusedButton, f.BlurredButton, f.Next = s.Selected.Padding(0, 2), s.Muted.Padding(0, 2), s.Selected.Padding(0, 2)
-	f.TextInput = huh.TextInputStyles{Cursor: s.Cursor, CursorText: s.Text, Placeholder: s.Muted, Prompt: s.Accent, Text: s.Text}
+	f.TextInput = huh.TextInputStyles{Cursor: s.Cursor, CursorText: s.Text, Placeholder: s.Placeholder, Prompt: s.Accent, Text: s.Text}
 	t.Blurred = t.Focused
 	t.Blurred.Base = f.Base.BorderStyle(lipgloss.HiddenBorder())
 	t.Blurred.Card = t.Blurred.Base

@@ -66,3 +66,17 @@ func TestRefusedPreviewInPlainWords(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "service preview", "✗ Content is required")
 }
+
+// TestPlainHintsAreMarked: with NO_COLOR the new-draft dialog's hints
+// ("> you@example.com", "> optional") read as values typed in; they are in
+// parentheses, as the rows' hints are.
+func TestPlainHintsAreMarked(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.runAt(t, 0, 80, 24) // the plain theme
+	defer stop()
+	waitFor(t, tm, "browse")
+	keys(tm, "n")
+	waitFor(t, tm, "New draft", "┃ Channel")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Delivery type", "(you@example.com)", "(optional)")
+}

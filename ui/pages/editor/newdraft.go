@@ -40,13 +40,13 @@ func newDraftDialog(m *Model) *draftDialog {
 	details := func(channel string) *huh.Group {
 		fields := []huh.Field{
 			huh.NewSelect[string]().Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
-			huh.NewInput().Title("Created by").Placeholder("you@example.com").Value(&d.createdBy).Validate(validEmail),
-			huh.NewInput().Title("Name").Placeholder("optional").Value(&d.name),
+			huh.NewInput().Title("Created by").Placeholder(m.c.Styles.Hint("you@example.com")).Value(&d.createdBy).Validate(validEmail),
+			huh.NewInput().Title("Name").Placeholder(m.c.Styles.Hint("optional")).Value(&d.name),
 		}
 		if channel == model.ChannelEmail {
 			fields = append(fields,
 				huh.NewSelect[string]().Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
-				huh.NewInput().Title("Connector name").Placeholder("e.g. main-sendgrid").Value(&d.connName).
+				huh.NewInput().Title("Connector name").Placeholder(m.c.Styles.Hint("e.g. main-sendgrid")).Value(&d.connName).
 					Validate(func(s string) error {
 						if strings.TrimSpace(s) == "" {
 							return errors.New("an Email draft needs its connector")

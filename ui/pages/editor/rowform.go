@@ -59,7 +59,7 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		// No line numbers: huh.Text leaves their styles at the textarea's
 		// defaults, drawn by the process's renderer (wrong over SSH).
 		field = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(false).
-			Lines(max(5, m.height-20)).Placeholder(f.Help)
+			Lines(max(5, m.height-20)).Placeholder(s.Hint(f.Help))
 	case forms.Enum, forms.Bool:
 		r.text = text
 		choices := f.Choices()
@@ -107,7 +107,7 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		r.text = common.Clean(text)
 		theme = inlineTheme(s)
 		// The row's help (often an example) stays visible while it is empty.
-		field = huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
+		field = huh.NewInput().Prompt("").CharLimit(0).Placeholder(s.Hint(f.Help)).Value(&r.text)
 	}
 	r.form = huh.NewForm(huh.NewGroup(field)).
 		WithTheme(theme).WithKeyMap(rowKeys(f.Kind)).

@@ -42,7 +42,7 @@ func newTestDialog(m *Model) *testDialog {
 	d := &testDialog{}
 	d.ids = newInput(m.c.Styles)
 	d.ids.Prompt = ""
-	d.ids.Placeholder = "comma separated, at most 10"
+	d.ids.Placeholder = m.c.Styles.Hint("comma separated, at most 10")
 	return d
 }
 
