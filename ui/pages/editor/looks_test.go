@@ -78,5 +78,10 @@ func TestPlainHintsAreMarked(t *testing.T) {
 	keys(tm, "n")
 	waitFor(t, tm, "New draft", "┃ Channel")
 	keys(tm, "enter")
-	waitFor(t, tm, "┃ Delivery type", "(you@example.com)", "(optional)")
+	waitFor(t, tm, "┃ Delivery type", "(you@example.com)")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Created by")
+	tm.Type("ana@example.com")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Name", "(optional)")
 }

@@ -105,3 +105,23 @@ func TestZonePickerOpensOnTheZoneSet(t *testing.T) {
 		t.Errorf("enter on the picker as opened set the zone to %q", got)
 	}
 }
+
+// TestNewDraftBoxWholeAfterResize: the editor is made at the terminal's
+// size and then given its body's: the new-draft form kept the first size
+// and its box lost its bottom lines at 80×24.
+func TestNewDraftBoxWholeAfterResize(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 36}, {200, 60}} {
+		f := &Factory{}
+		m := f.New(testCommon(sz[0], sz[1]), "")
+		m.SetSize(sz[0], sz[1]-3) // the root's header and footer
+		d := m.dialog.(*draftDialog)
+		d.form.Init()
+		view := ansiStrip(m.View())
+		if n := strings.Count(view, "\n") + 1; n > sz[1]-3 {
+			t.Errorf("%dx%d: %d lines in %d", sz[0], sz[1], n, sz[1]-3)
+		}
+		if !strings.Contains(view, "╚") || !strings.Contains(view, "esc: cancel") {
+			t.Errorf("%dx%d: the box is cut:\n%s", sz[0], sz[1], view)
+		}
+	}
+}

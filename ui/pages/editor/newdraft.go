@@ -26,6 +26,7 @@ type draftDialog struct {
 	connType, connName string
 	err                string
 	busy               bool
+	sized              bool // the form's height is set
 }
 
 // draftDialogChrome is the lines the box around the form takes: borders,
@@ -60,14 +61,24 @@ func newDraftDialog(m *Model) *draftDialog {
 		huh.NewGroup(huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
-	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithWidth(min(70, m.dialogWidth()-6)) // inside the box: the keys' help is not wrapped
+	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true)
+	d.resize(m)
+	return d
+}
+
+// resize fits the form in the box at the editor's size, which the editor
+// learns after the dialog is made (the terminal's size first, then the
+// body's): a form sized once for 24 lines had its box cut at the bottom.
+func (d *draftDialog) resize(m *Model) {
+	d.form.WithWidth(min(70, m.dialogWidth()-6)) // inside the box: the keys' help is not wrapped
 	// The Email group is taller than a 24-line window: a set height makes
 	// huh scroll to the field being filled in instead of drawing it below
-	// the screen. Room is left for the box, its title and two notes.
-	if h := m.height - draftDialogChrome; h < 26 {
-		d.form = d.form.WithHeight(max(h, 6))
+	// the screen. Room is left for the box, its title and two notes. Once
+	// set, a height can only be changed, not taken away.
+	if h := m.height - draftDialogChrome; h < 26 || d.sized {
+		d.form.WithHeight(max(h, 6))
+		d.sized = true
 	}
-	return d
 }
 
 // createTypes are the delivery types a draft of the channel can be created
