@@ -3,12 +3,14 @@ package editor
 import (
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // TestLabelsWholeAtEveryWidth: at 80 columns and more no label is cut
@@ -123,5 +125,59 @@ func TestNewDraftBoxWholeAfterResize(t *testing.T) {
 		if !strings.Contains(view, "╚") || !strings.Contains(view, "esc: cancel") {
 			t.Errorf("%dx%d: the box is cut:\n%s", sz[0], sz[1], view)
 		}
+	}
+}
+
+// TestLongChoiceListScrolls: at 80×24 a choice list longer than the dialog
+// (Operator: more than 7) showed the chosen option at the top of its window
+// with blank rows below and the options before it out of sight.
+func TestLongChoiceListScrolls(t *testing.T) {
+	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := model.Decode(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, st := "c-marketer", model.StatusDraft
+	c.CampaignID, c.ID, c.Status = &id, &id, &st
+	m, _ := newTestEditor(t, c, 80, 21)
+	m.goStep(forms.StepAudience)
+	focus(t, m, "segmentation_details.included_filters.filters[0].operator")
+	choices := m.list.rows[m.list.cur].Choices()
+	h := listHeight(m)
+	if len(choices) <= h {
+		t.Fatalf("%d choices fit in %d rows: the list does not scroll", len(choices), h)
+	}
+	press(m, kEnter)
+	shown := func() []string {
+		var out []string
+		for _, l := range strings.Split(ansiStrip(m.View()), "\n") {
+			for _, ch := range choices {
+				label := ch
+				if ch == "" {
+					label = "(not set)"
+				}
+				if t := strings.TrimRight(l, " ║"); strings.HasSuffix(t, "┃   "+label) || strings.HasSuffix(t, "┃ ▸ "+label) {
+					out = append(out, strings.TrimSpace(strings.Trim(strings.TrimSpace(l), "║┃ ")))
+				}
+			}
+		}
+		return out
+	}
+	for i := 0; i < len(choices); i++ {
+		got := shown()
+		if len(got) != h {
+			t.Fatalf("after %d down: %d options shown, want %d: %q\n%s", i, len(got), h, got, ansiStrip(m.View()))
+		}
+		cur := slices.IndexFunc(got, func(s string) bool { return strings.HasPrefix(s, "▸ ") })
+		if cur < 0 {
+			t.Fatalf("after %d down: no option under the cursor: %q", i, got)
+		}
+		if i > 0 && i < len(choices)-1 && cur == 0 {
+			t.Fatalf("after %d down: the chosen option is at the top, the one before it hidden: %q", i, got)
+		}
+		press(m, kDown)
 	}
 }

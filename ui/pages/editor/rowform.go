@@ -80,11 +80,11 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 			}
 			opts[i] = huh.NewOption(label, c)
 		}
-		sel := huh.NewSelect[string]().Options(opts...).Value(&r.text)
 		if h := listHeight(m); len(opts) > h {
-			sel.Height(h) // scrolls; a shorter list is shown whole
+			field = newScrollSelect(opts, &r.text, theme, h) // scrolls; a shorter list is shown whole
+		} else {
+			field = huh.NewSelect[string]().Options(opts...).Value(&r.text)
 		}
-		field = sel
 	case forms.Multi:
 		r.multi = splitList(text)
 		all := slices.Clone(f.Options)
