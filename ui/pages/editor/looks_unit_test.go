@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/forms"
@@ -128,10 +129,8 @@ func TestNewDraftBoxWholeAfterResize(t *testing.T) {
 	}
 }
 
-// TestLongChoiceListScrolls: at 80×24 a choice list longer than the dialog
-// (Operator: more than 7) showed the chosen option at the top of its window
-// with blank rows below and the options before it out of sight.
-func TestLongChoiceListScrolls(t *testing.T) {
+func marketerPush(t *testing.T) *model.Campaign {
+	t.Helper()
 	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
 	if err != nil {
 		t.Fatal(err)
@@ -142,7 +141,50 @@ func TestLongChoiceListScrolls(t *testing.T) {
 	}
 	id, st := "c-marketer", model.StatusDraft
 	c.CampaignID, c.ID, c.Status = &id, &id, &st
+	return c
+}
+
+// TestRowDialogFitsWithManyProblems: at 80×24 a choice list with the
+// field's problem and four others pushed the keys' help and the box's
+// bottom off the screen; the problem was cut ("is required in a user at…")
+// and the dialog named the field by its JSON path.
+func TestRowDialogFitsWithManyProblems(t *testing.T) {
+	c := marketerPush(t)
+	c.BasicDetails.Platforms = nil
+	c.CampaignContent, c.TriggerCondition = nil, nil
+	c.SegmentationDetails.ExcludedFilters = c.SegmentationDetails.IncludedFilters
 	m, _ := newTestEditor(t, c, 80, 21)
+	m.goStep(forms.StepAudience)
+	focus(t, m, "segmentation_details.included_filters.filters[0].operator")
+	press(m, kEnter)
+	press(m, tea.KeyMsg{Type: tea.KeyUp}) // (not set): the field's own problem
+	view := ansiStrip(m.View())
+	if n := strings.Count(view, "\n") + 1; n > 21 {
+		t.Errorf("%d lines in 21", n)
+	}
+	if len(m.probs.items) < 4 {
+		t.Fatalf("%d problems: too few to fill the dialog", len(m.probs.items))
+	}
+	for _, want := range []string{"esc: cancel", "╚", "filter 1 operator", "more to fix before publishing"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("the dialog lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "segmentation_details") {
+		t.Errorf("a JSON path in the dialog:\n%s", view)
+	}
+	for _, l := range strings.Split(view, "\n") {
+		if strings.Contains(l, "✗") && strings.Contains(l, "…") {
+			t.Errorf("the field's problem is cut: %q", l)
+		}
+	}
+}
+
+// TestLongChoiceListScrolls: at 80×24 a choice list longer than the dialog
+// (Operator: more than 7) showed the chosen option at the top of its window
+// with blank rows below and the options before it out of sight.
+func TestLongChoiceListScrolls(t *testing.T) {
+	m, _ := newTestEditor(t, marketerPush(t), 80, 21)
 	m.goStep(forms.StepAudience)
 	focus(t, m, "segmentation_details.included_filters.filters[0].operator")
 	choices := m.list.rows[m.list.cur].Choices()

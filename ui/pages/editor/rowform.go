@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/themes"
@@ -213,12 +215,19 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 }
 
 // view draws a dialog row form: the field, its problems live, the keys.
+// It fits the editor's height: the draft's other problems give way first
+// (at 80×24 a long list and four of them pushed the keys and the box's
+// bottom off the screen).
 func (r *rowForm) view(m *Model) string {
 	s := m.c.Styles
 	w := m.dialogWidth() - 6
 	var lines []string
 	if r.field.IsValue() {
-		lines = append(lines, s.Muted.Render(common.Truncate(r.field.Path, w)))
+		// The field with its context ("Excluded filter 1 operator"), not
+		// its JSON path: the row's detail line keeps that.
+		if l := forms.Label(r.field.Path); l != "" && l != r.field.Label {
+			lines = append(lines, s.Muted.Render(common.Truncate(l, w)))
+		}
 	}
 	lines = append(lines, r.form.View(), "")
 	// The dialog covers the form and the problems panel: the field's own
@@ -230,7 +239,14 @@ func (r *rowForm) view(m *Model) string {
 		}
 	}
 	for _, p := range own {
-		lines = append(lines, s.Error.Render(common.Truncate("✗ "+common.Clean(p), w)))
+		// Whole, wrapped: a cut problem could not be read here.
+		for j, l := range strings.Split(ansi.Wrap(common.Clean(p), max(10, w-2), ""), "\n") {
+			mark := "✗ "
+			if j > 0 {
+				mark = "  "
+			}
+			lines = append(lines, s.Error.Render(mark+l))
+		}
 	}
 	var others []string
 	for _, it := range m.probs.items {
@@ -248,9 +264,15 @@ func (r *rowForm) view(m *Model) string {
 	default:
 		lines = append(lines, s.Warning.Render(fmt.Sprintf("and %d more to fix before publishing", len(others))))
 	}
+	// Room for the others: the editor's height less the box (borders,
+	// padding, title), the lines so far and the keys' two.
+	room := min(4, m.height-6-lipgloss.Height(strings.Join(lines, "\n"))-2)
 	for i, o := range others {
-		if i == 3 {
-			lines = append(lines, s.Muted.Render(fmt.Sprintf("  … %d more", len(others)-3)))
+		if i == room-1 && len(others) > room {
+			lines = append(lines, s.Muted.Render(fmt.Sprintf("  … %d more", len(others)-i)))
+			break
+		}
+		if i == room {
 			break
 		}
 		lines = append(lines, s.Muted.Render(common.Truncate("  · "+common.Clean(o), w)))
