@@ -24,7 +24,7 @@ func TestNewDraftDeliveryTypesWhole(t *testing.T) {
 			waitFor(t, tm, "New draft", "┃ Channel")
 			keys(tm, "enter")
 			// Every type a Push draft can be created with, without scrolling.
-			waitFor(t, tm, "┃ Delivery type", "ONE_TIME", "BUSINESS_EVENT_TRIGGERED", "DEVICE_TRIGGERED", "LOCATION_TRIGGERED", "shift+tab back")
+			waitFor(t, tm, "┃ Delivery type", "ONE_TIME", "BUSINESS_EVENT_TRIGGERED", "DEVICE_TRIGGERED", "LOCATION_TRIGGERED", "shift+tab back • enter select")
 			down(tm, 5)
 			keys(tm, "enter")
 			waitFor(t, tm, "┃ Created by")

@@ -61,7 +61,7 @@ func newDraftDialog(m *Model) *draftDialog {
 		huh.NewGroup(huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
-	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true)
+	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithKeyMap(draftKeys())
 	d.resize(m)
 	return d
 }
@@ -79,6 +79,14 @@ func (d *draftDialog) resize(m *Model) {
 		d.form.WithHeight(max(h, 6))
 		d.sized = true
 	}
+}
+
+// draftKeys are huh's keys without the lists' filter: the lists are short,
+// and its "/ filter" cut the keys' help at 80 columns before "enter select".
+func draftKeys() *huh.KeyMap {
+	km := huh.NewDefaultKeyMap()
+	km.Select.Filter.SetEnabled(false)
+	return km
 }
 
 // createTypes are the delivery types a draft of the channel can be created
