@@ -341,3 +341,21 @@ func TestReachabilityOfADraftSaysWhen(t *testing.T) {
 		}
 	}
 }
+
+// TestChecksInPlainWords: the Checks pane listed each problem as a JSON
+// path over a message repeating it ("basic_details.platforms" /
+// "basic_details.platforms is required for publish: …"). It words it as the
+// editor does, the field by its label, and keeps the path on a muted line.
+func TestChecksInPlainWords(t *testing.T) {
+	c := decode(t, `{"id":"aaaaaaaaaaaaaaaaaaaaaaaa","campaign_id":"aaaaaaaaaaaaaaaaaaaaaaaa","status":"DRAFT",
+	  "channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"N"}}`)
+	in := open(c, 80, 24)
+	in.checks = []check{{title: "Validate “N”", problems: []api.ErrorDetail{
+		{Target: "basic_details.platforms", Message: "basic_details.platforms is required for publish: name the platforms (ANDROID, IOS, WEB) the campaign goes to."},
+	}}}
+	in.rebuildChecks()
+	got := strings.Join(in.checkLines, "\n")
+	if !strings.Contains(got, "Platforms is required") || strings.Count(got, "basic_details.platforms") != 1 {
+		t.Errorf("the problem is not in plain words, with its path once:\n%s", got)
+	}
+}
