@@ -223,3 +223,13 @@ func TestLongChoiceListScrolls(t *testing.T) {
 		press(m, kDown)
 	}
 }
+
+// TestUserDialogHelpOnOneLine: at 80 columns the preview-user dialog's
+// keys broke before "cancel".
+func TestUserDialogHelpOnOneLine(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	press(m, runes("u"))
+	if view := ansiStrip(m.View()); !strings.Contains(view, "Preview user") || !strings.Contains(view, "esc: cancel") {
+		t.Errorf("the keys are broken over two lines:\n%s", view)
+	}
+}
