@@ -201,7 +201,7 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 		// fang's error block, without its "Try --help" (the usage follows).
 		fmt.Fprintln(w, styles.ErrorHeader.String())
 		first, rest, _ := strings.Cut(err.Error(), "\n")
-		fmt.Fprintln(w, styles.ErrorText.Render(first+"."))
+		fmt.Fprintln(w, styles.ErrorText.Render(sentence(first)))
 		if rest != "" { // cobra's "Did you mean this?" keeps its lines
 			fmt.Fprintln(w, "  "+strings.ReplaceAll(strings.TrimSpace(rest), "\n", "\n  "))
 		}
@@ -211,6 +211,15 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 	if usage {
 		fmt.Fprint(w, shortUsage(cmd))
 	}
+}
+
+// sentence ends an error's first line with a full stop, unless it has one
+// ("… already open on /tmp/x.." read twice).
+func sentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") {
+		return s
+	}
+	return s + "."
 }
 
 // cobra's message for flags marked mutually exclusive.

@@ -192,7 +192,7 @@ func (b *builder) android(mp, p string) {
 		b.text(bd+"background_color_code", "Background colour")
 		b.text(bd+"app_name_color_code", "App name colour")
 		b.enum(bd+"notification_control_color", "Control colour", model.ControlColorLight, model.ControlColorDark)
-		b.flag(bd+"apply_background_color_in_text_editor", "Background in text editor")
+		b.flag(bd+"apply_background_color_in_text_editor", "Text editor background")
 	}
 	if tpl == model.TemplateImageBannerWithText {
 		b.text(bd+"banner_image_url", "Banner image URL")
@@ -293,7 +293,7 @@ func (b *builder) ios(mp, p string) {
 	}
 	if slices.Contains(iosBackup, tpl) {
 		b.text(bd+"background_color_code", "Background colour")
-		b.flag(bd+"apply_background_color_in_text_editor", "Background in text editor")
+		b.flag(bd+"apply_background_color_in_text_editor", "Text editor background")
 	}
 	if tpl == model.TemplateSimpleImageCarousel {
 		b.carousel(bd+"carousel_content", model.SliderManualIOS, model.SliderAutomaticIOS)

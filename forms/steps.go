@@ -249,7 +249,7 @@ func (b *builder) basic() {
 	if x.push() {
 		b.add(Field{Path: "basic_details.platforms", Label: "Platforms", Kind: Multi, Options: []string{model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb}})
 		if x.is(model.DeliveryEventTriggered) {
-			b.flag("basic_details.send_to_triggered_platform_only", "Only the triggering platform")
+			b.flag("basic_details.send_to_triggered_platform_only", "Triggering platform only")
 		}
 		if x.hasPlatform(model.PlatformAndroid) {
 			b.flag("basic_details.platform_specific_details.android.push_boost_plus_enabled", "Android push boost")

@@ -197,6 +197,16 @@ func New(t Theme, r *lipgloss.Renderer) Styles {
 	return s
 }
 
+// Hint is an empty input's hint as it is given to the input: in
+// parentheses for a plain theme, where it can be neither muted nor italic
+// and would read as a value typed in ("> you@example.com").
+func (s Styles) Hint(h string) string {
+	if s.Theme.Plain && h != "" {
+		return "(" + h + ")"
+	}
+	return h
+}
+
 // Status styles a campaign status; unknown states are drawn muted.
 func (s Styles) Status(status string) lipgloss.Style {
 	if st, ok := s.status[status]; ok {

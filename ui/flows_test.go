@@ -383,7 +383,7 @@ func TestValidateAndRefusedPublish(t *testing.T) {
 	tm := f.start(t)
 	f.openByName(t, tm, nameEmpty, true)
 	keys(tm, "v")
-	waitFor(t, tm, "problem(s) block publishing")
+	waitFor(t, tm, "problems block publishing")
 	r := final(t, tm)
 	uitest.Golden(t, "ui", "validate_problems", r.View())
 	in := r.inspector(t)
@@ -625,7 +625,7 @@ func TestProblemShownInTheTree(t *testing.T) {
 	tm := f.start(t)
 	f.openByName(t, tm, nameEmpty, true)
 	keys(tm, "v")
-	waitFor(t, tm, "problem(s) block publishing")
+	waitFor(t, tm, "problems block publishing")
 	keys(tm, "down", "up", "enter") // the first problem: basic_details.platforms
 	waitFor(t, tm, "▌▸ basic_details")
 	r := final(t, tm)

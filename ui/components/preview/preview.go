@@ -25,6 +25,7 @@ import (
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine/personalize"
@@ -152,20 +153,27 @@ func (m *Model) Scroll(n int) {
 	m.version++
 }
 
-// setBody gives the viewport the current tab's lines, cut to the width.
+// setBody gives the viewport the current tab's lines: the message as drawn
+// for the width (cut at it), the JSON and the diff wrapped at it (a long
+// value, or "Nothing to send: …" at 120 columns, lost its end at the edge).
 func (m *Model) setBody() {
 	var lines []string
+	wrap := false
 	switch m.tab {
 	case TabMessage:
 		lines = append(m.note(), m.messageLines()...)
 	case TabJSON:
-		lines = strings.Split(m.out.json, "\n")
+		lines, wrap = strings.Split(m.out.json, "\n"), true
 	case TabDiff:
-		lines = strings.Split(m.out.diff, "\n")
+		lines, wrap = strings.Split(m.out.diff, "\n"), true
 	}
-	cut := make([]string, len(lines))
-	for i, l := range lines {
-		cut[i] = common.Clip(l, m.width)
+	cut := make([]string, 0, len(lines))
+	for _, l := range lines {
+		if wrap && m.width > 0 && ansi.StringWidth(l) > m.width {
+			cut = append(cut, strings.Split(ansi.Wrap(l, m.width, ""), "\n")...)
+			continue
+		}
+		cut = append(cut, common.Clip(l, m.width))
 	}
 	off := m.body.YOffset
 	m.body.SetContent(strings.Join(cut, "\n"))
@@ -308,7 +316,11 @@ func drawMessage(in Input, rmsg *model.Message, errs []string, width int, s them
 	if in.UserName != "" {
 		head += " · as " + in.UserName
 	}
-	out := []string{s.Muted.Render(common.Clean(head)), s.Muted.Render("keys: u user · e event · p tab"), ""}
+	// Wrapped, not cut: at 120 columns the user's id fell off the pane.
+	muted := s.Muted.Width(width)
+	out := strings.Split(muted.Render(common.Clean(head)), "\n")
+	out = append(out, strings.Split(muted.Render("keys: u user · e event · p tab"), "\n")...)
+	out = append(out, "")
 	switch str(in.Work.Channel) {
 	case model.ChannelEmail:
 		out = append(out, emailLines(rmsg, width, s)...)

@@ -201,3 +201,55 @@ func TestJSONFollowsTheSessionsProfile(t *testing.T) {
 		}
 	}
 }
+
+// TestHeadWrapsInANarrowPane: the line naming the locale, variation and
+// preview user was cut at the pane's edge (120 columns: "as Ana Silva (use").
+func TestHeadWrapsInANarrowPane(t *testing.T) {
+	c := campaign(t, `{"channel":"PUSH","basic_details":{"platforms":["ANDROID"]},"campaign_content":{"content":{"push":{
+		"android":{"template_type":"BASIC","basic_details":{"title":"T","message":"M"}}}}}}`)
+	m := New(styles(), nil)
+	m.SetSize(41, 30)
+	m.Render(Input{Work: c, UserName: "Ana Silva (user-001)"})
+	out := m.View()
+	for _, want := range []string{"(user-001)", "p tab"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %q in\n%s", want, out)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if w := lipgloss.Width(l); w > 41 {
+			t.Errorf("line of %d cells in a pane of 41: %q", w, l)
+		}
+	}
+}
+
+// TestJSONTabWrapsAtThePaneEdge: the PATCH JSON tab cut its lines at the
+// pane's edge: "Nothing to send: the service has every ch" at 120 columns,
+// and a long value's end.
+func TestJSONTabWrapsAtThePaneEdge(t *testing.T) {
+	long := strings.Repeat("word ", 20) + "END"
+	work := campaign(t, `{"channel":"PUSH","basic_details":{"name":"`+long+`"}}`)
+	m := New(styles(), nil)
+	m.SetSize(41, 40)
+	for _, in := range []Input{{Work: work, Base: work}, {Work: work, Patch: &model.Campaign{BasicDetails: work.BasicDetails}}} {
+		m.Render(in)
+		for m.Tab() != TabJSON {
+			m.NextTab()
+		}
+		out := m.View()
+		for _, want := range []string{"change.", "END"} {
+			if in.Patch == nil && want == "END" || in.Patch != nil && want == "change." {
+				continue
+			}
+			if !strings.Contains(out, want) {
+				t.Errorf("%q cut off the pane:\n%s", want, out)
+			}
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if w := lipgloss.Width(l); w > 41 {
+				t.Errorf("a line of %d cells in a pane of 41: %q", w, l)
+			}
+		}
+		m.NextTab()
+	}
+}

@@ -31,6 +31,10 @@ type Service struct {
 	Delay time.Duration
 	// Timeout bounds one request; past it the local draw stays, with a note.
 	Timeout time.Duration
+	// Plain words a refusal's problem for a marketer: the field by its
+	// label, no JSON path (the editor passes the forms' mapping; nil: the
+	// service's message and target as they came).
+	Plain func(target, message string) string
 }
 
 // Defaults of Service.
@@ -118,12 +122,18 @@ func askService(ctx context.Context, m *Model, seq int, svc Service, in func() I
 		// The service's errors (target, line and column) under the local
 		// draw of the message: it has no rendered content to give.
 		msg.res.rejected = true
-		for _, d := range apiErr.Details {
+		word := func(target, message string) string {
+			if svc.Plain != nil {
+				return svc.Plain(target, message)
+			}
 			// Position first: the path is long and wraps on its own.
-			msg.res.out.errors = append(msg.res.out.errors, d.Message+" · in "+d.Target)
+			return strings.TrimSpace(message + " · in " + target)
+		}
+		for _, d := range apiErr.Details {
+			msg.res.out.errors = append(msg.res.out.errors, word(d.Target, d.Message))
 		}
 		if len(msg.res.out.errors) == 0 {
-			msg.res.out.errors = []string{strings.TrimSpace(apiErr.Target + " " + apiErr.Message)}
+			msg.res.out.errors = []string{word(apiErr.Target, apiErr.Message)}
 		}
 		target := model.MessagePath(input.Work, sel.Locale, sel.Variation)
 		rmsg, _ := renderMessageCtx(ctx, model.MessageAt(input.Work, sel.Locale, sel.Variation), target, personalize.Data{User: input.User, Event: input.Event})

@@ -54,7 +54,7 @@ func newFilterForm(c *common.Common, f Filter, w, h int) *filterForm {
 			Options(huh.NewOptions(all...)...).Value(v).Filterable(false)
 	}
 	input := func(title, placeholder string, v *string) huh.Field {
-		return huh.NewInput().Title(title).Placeholder(placeholder).CharLimit(200).Value(v)
+		return huh.NewInput().Title(title).Placeholder(c.Styles.Hint(placeholder)).CharLimit(200).Value(v)
 	}
 	ff.form = huh.NewForm(huh.NewGroup(
 		input("Name", "part of a campaign name", &ff.name),

@@ -34,7 +34,7 @@ func hint(k, desc string) key.Binding {
 func (m *Model) box(title string, lines ...string) string {
 	s := m.c.Styles
 	body := s.Title.Render(title) + "\n\n" + strings.Join(lines, "\n")
-	w := min(m.width-4, max(50, m.width*2/3))
+	w := m.dialogWidth()
 	return lipgloss.Place(m.width, m.height, lipgloss.Center, lipgloss.Center, s.Dialog.Width(w).Render(body))
 }
 
@@ -66,6 +66,10 @@ func newPicker(m *Model, f forms.Field) *picker {
 	p.refresh()
 	if i := slices.Index(p.options, cur); i >= 0 {
 		p.cur = i
+	} else if cur != "" {
+		// The first 200 zones stop in America/: a zone past them (or one
+		// not in the list) is offered first rather than Africa/Abidjan.
+		p.options = append([]string{cur}, p.options...)
 	}
 	p.scroll(m)
 	return p

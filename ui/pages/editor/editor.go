@@ -91,6 +91,9 @@ func (m *Model) SetSize(w, h int) {
 	if m.edit != nil {
 		m.edit.resize(m)
 	}
+	if d, ok := m.dialog.(*draftDialog); ok {
+		d.resize(m)
+	}
 	m.settle()
 }
 

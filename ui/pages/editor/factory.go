@@ -125,7 +125,7 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 		if d == 0 {
 			d = preview.DefaultServiceDelay
 		}
-		m.prev.m.SetService(preview.Service{P: f.Previewer, Name: c.Service, Delay: max(d, 0)})
+		m.prev.m.SetService(preview.Service{P: f.Previewer, Name: c.Service, Delay: max(d, 0), Plain: plainProblem})
 	}
 	if f.Users != nil {
 		m.prev.users = f.Users.PreviewUsers()
@@ -133,9 +133,11 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	if len(m.prev.users) == 0 {
 		m.prev.users = DefaultUsers
 	}
+	m.SetSize(c.Width, c.Height)
 	if id == "" {
+		// After SetSize: the dialog sizes its form from the editor's size
+		// (at 0×0 the delivery types showed four at a time, cut).
 		m.dialog = newDraftDialog(m)
 	}
-	m.SetSize(c.Width, c.Height)
 	return m
 }

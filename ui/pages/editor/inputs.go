@@ -11,7 +11,7 @@ import (
 // defaults would use the process's renderer, wrong over SSH).
 func newInput(s themes.Styles) textinput.Model {
 	ti := textinput.New()
-	ti.PromptStyle, ti.TextStyle, ti.PlaceholderStyle = s.Accent, s.Text, s.Muted
+	ti.PromptStyle, ti.TextStyle, ti.PlaceholderStyle = s.Accent, s.Text, s.Placeholder
 	ti.Cursor.Style, ti.Cursor.TextStyle = s.Cursor, s.Text
 	return ti
 }
@@ -20,7 +20,7 @@ func newInput(s themes.Styles) textinput.Model {
 func newArea(s themes.Styles) textarea.Model {
 	ta := textarea.New()
 	for _, st := range []*textarea.Style{&ta.FocusedStyle, &ta.BlurredStyle} {
-		st.Base, st.Text, st.Placeholder = s.Text, s.Text, s.Muted
+		st.Base, st.Text, st.Placeholder = s.Text, s.Text, s.Placeholder
 		st.LineNumber, st.CursorLineNumber = s.Muted, s.Accent
 		st.CursorLine, st.EndOfBuffer, st.Prompt = s.Text, s.Muted, s.Accent
 	}

@@ -26,11 +26,13 @@ type draftDialog struct {
 	connType, connName string
 	err                string
 	busy               bool
+	sized              bool // the form's height is set
 }
 
 // draftDialogChrome is the lines the box around the form takes: borders,
-// padding, title, the esc note and room for a busy or error line.
-const draftDialogChrome = 7
+// padding, title, the esc note, room for a busy or error line, and the
+// line huh draws beyond the height it is given.
+const draftDialogChrome = 9
 
 func newDraftDialog(m *Model) *draftDialog {
 	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0]}
@@ -39,13 +41,13 @@ func newDraftDialog(m *Model) *draftDialog {
 	details := func(channel string) *huh.Group {
 		fields := []huh.Field{
 			huh.NewSelect[string]().Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
-			huh.NewInput().Title("Created by").Placeholder("you@example.com").Value(&d.createdBy).Validate(validEmail),
-			huh.NewInput().Title("Name").Placeholder("optional").Value(&d.name),
+			huh.NewInput().Title("Created by").Placeholder(m.c.Styles.Hint("you@example.com")).Value(&d.createdBy).Validate(validEmail),
+			huh.NewInput().Title("Name").Placeholder(m.c.Styles.Hint("optional")).Value(&d.name),
 		}
 		if channel == model.ChannelEmail {
 			fields = append(fields,
 				huh.NewSelect[string]().Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
-				huh.NewInput().Title("Connector name").Placeholder("e.g. main-sendgrid").Value(&d.connName).
+				huh.NewInput().Title("Connector name").Placeholder(m.c.Styles.Hint("e.g. main-sendgrid")).Value(&d.connName).
 					Validate(func(s string) error {
 						if strings.TrimSpace(s) == "" {
 							return errors.New("an Email draft needs its connector")
@@ -59,14 +61,32 @@ func newDraftDialog(m *Model) *draftDialog {
 		huh.NewGroup(huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
-	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithWidth(min(70, max(40, m.width-10)))
+	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithKeyMap(draftKeys())
+	d.resize(m)
+	return d
+}
+
+// resize fits the form in the box at the editor's size, which the editor
+// learns after the dialog is made (the terminal's size first, then the
+// body's): a form sized once for 24 lines had its box cut at the bottom.
+func (d *draftDialog) resize(m *Model) {
+	d.form.WithWidth(min(70, m.dialogWidth()-6)) // inside the box: the keys' help is not wrapped
 	// The Email group is taller than a 24-line window: a set height makes
 	// huh scroll to the field being filled in instead of drawing it below
-	// the screen. Room is left for the box, its title and two notes.
-	if h := m.height - draftDialogChrome; h < 26 {
-		d.form = d.form.WithHeight(max(h, 6))
+	// the screen. Room is left for the box, its title and two notes. Once
+	// set, a height can only be changed, not taken away.
+	if h := m.height - draftDialogChrome; h < 26 || d.sized {
+		d.form.WithHeight(max(h, 6))
+		d.sized = true
 	}
-	return d
+}
+
+// draftKeys are huh's keys without the lists' filter: the lists are short,
+// and its "/ filter" cut the keys' help at 80 columns before "enter select".
+func draftKeys() *huh.KeyMap {
+	km := huh.NewDefaultKeyMap()
+	km.Select.Filter.SetEnabled(false)
+	return km
 }
 
 // createTypes are the delivery types a draft of the channel can be created

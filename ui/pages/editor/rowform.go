@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/themes"
@@ -66,7 +68,7 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		// No line numbers: huh.Text leaves their styles at the textarea's
 		// defaults, drawn by the process's renderer (wrong over SSH).
 		r.area = huh.NewText().Value(&r.text).CharLimit(0).ShowLineNumbers(false).
-			Lines(max(5, m.height-20)).Placeholder(f.Help)
+			Lines(max(5, m.height-20)).Placeholder(s.Hint(f.Help))
 		field = r.area
 	case forms.Enum, forms.Bool:
 		r.text = text
@@ -88,11 +90,11 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 			}
 			opts[i] = huh.NewOption(label, c)
 		}
-		sel := huh.NewSelect[string]().Options(opts...).Value(&r.text)
 		if h := listHeight(m); len(opts) > h {
-			sel.Height(h) // scrolls; a shorter list is shown whole
+			field = newScrollSelect(opts, &r.text, theme, h) // scrolls; a shorter list is shown whole
+		} else {
+			field = huh.NewSelect[string]().Options(opts...).Value(&r.text)
 		}
-		field = sel
 	case forms.Multi:
 		r.multi = splitList(text)
 		all := slices.Clone(f.Options)
@@ -115,7 +117,7 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 		r.text = common.Clean(text)
 		theme = inlineTheme(s)
 		// The row's help (often an example) stays visible while it is empty.
-		r.input = huh.NewInput().Prompt("").CharLimit(0).Placeholder(f.Help).Value(&r.text)
+		r.input = huh.NewInput().Prompt("").CharLimit(0).Placeholder(s.Hint(f.Help)).Value(&r.text)
 		field = r.input
 	}
 	r.form = huh.NewForm(huh.NewGroup(field)).
@@ -235,12 +237,19 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 }
 
 // view draws a dialog row form: the field, its problems live, the keys.
+// It fits the editor's height: the draft's other problems give way first
+// (at 80×24 a long list and four of them pushed the keys and the box's
+// bottom off the screen).
 func (r *rowForm) view(m *Model) string {
 	s := m.c.Styles
 	w := m.dialogWidth() - 6
 	var lines []string
 	if r.field.IsValue() {
-		lines = append(lines, s.Muted.Render(common.Truncate(r.field.Path, w)))
+		// The field with its context ("Excluded filter 1 operator"), not
+		// its JSON path: the row's detail line keeps that.
+		if l := forms.Label(r.field.Path); l != "" && l != r.field.Label {
+			lines = append(lines, s.Muted.Render(common.Truncate(l, w)))
+		}
 	}
 	lines = append(lines, r.form.View(), "")
 	if r.replace {
@@ -255,7 +264,14 @@ func (r *rowForm) view(m *Model) string {
 		}
 	}
 	for _, p := range own {
-		lines = append(lines, s.Error.Render(common.Truncate("✗ "+common.Clean(p), w)))
+		// Whole, wrapped: a cut problem could not be read here.
+		for j, l := range strings.Split(ansi.Wrap(common.Clean(p), max(10, w-2), ""), "\n") {
+			mark := "✗ "
+			if j > 0 {
+				mark = "  "
+			}
+			lines = append(lines, s.Error.Render(mark+l))
+		}
 	}
 	var others []string
 	for _, it := range m.probs.items {
@@ -273,9 +289,15 @@ func (r *rowForm) view(m *Model) string {
 	default:
 		lines = append(lines, s.Warning.Render(fmt.Sprintf("and %d more to fix before publishing", len(others))))
 	}
+	// Room for the others: the editor's height less the box (borders,
+	// padding, title), the lines so far and the keys' two.
+	room := min(4, m.height-6-lipgloss.Height(strings.Join(lines, "\n"))-2)
 	for i, o := range others {
-		if i == 3 {
-			lines = append(lines, s.Muted.Render(fmt.Sprintf("  … %d more", len(others)-3)))
+		if i == room-1 && len(others) > room {
+			lines = append(lines, s.Muted.Render(fmt.Sprintf("  … %d more", len(others)-i)))
+			break
+		}
+		if i == room {
 			break
 		}
 		lines = append(lines, s.Muted.Render(common.Truncate("  · "+common.Clean(o), w)))
@@ -303,7 +325,9 @@ func (r *rowForm) help() []key.Binding {
 // listHeight is how many options a dialog shows at once.
 func listHeight(m *Model) int { return max(3, m.height-14) }
 
-func (m *Model) dialogWidth() int { return min(m.width-4, max(50, m.width*2/3)) }
+// dialogWidth is a dialog's width with its border's padding: 60 at 80
+// columns, so that a choice and its label fit on one line.
+func (m *Model) dialogWidth() int { return min(m.width-4, max(60, m.width*2/3)) }
 
 func splitList(text string) []string {
 	var out []string

@@ -44,7 +44,7 @@ func newTestDialog(m *Model) *testDialog {
 	d := &testDialog{}
 	d.ids = newInput(m.c.Styles)
 	d.ids.Prompt = ""
-	d.ids.Placeholder = "comma separated, at most 10"
+	d.ids.Placeholder = m.c.Styles.Hint("comma separated, at most 10")
 	return d
 }
 
@@ -280,6 +280,7 @@ func (d *testDialog) view(m *Model) string {
 		}
 	}
 	// enter moves on from a row and sends only on [ Send test ].
-	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · enter next, or send on [ Send test ] · esc close"))
+	// Two short lines: one long one broke "[ Send test ]" at 80 columns.
+	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · esc close"), s.Muted.Render("enter: the next row; on [ Send test ] it sends"))
 	return m.box("Send a test", lines...)
 }

@@ -142,6 +142,7 @@ func (d *userDialog) view(m *Model) string {
 			lines = append(lines, s.Muted.Render("  no profiles"))
 		}
 	}
-	lines = append(lines, "", s.Muted.Render("enter: choose · tab: use the text as id/email · esc: cancel"))
+	// One line at 80 columns (it broke before "cancel").
+	lines = append(lines, "", s.Muted.Render("enter: choose · tab: use as id/email · esc: cancel"))
 	return m.box("Preview user", lines...)
 }

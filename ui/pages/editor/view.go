@@ -103,7 +103,9 @@ func (m *Model) panelHeight() int {
 func (m *Model) formWidth() int { _, f, _, _ := m.layout(); return f }
 
 // labelWidth fits the longest label of the step, so no label is cut
-// ("Bypass do-not-d…"), up to half the form.
+// ("Bypass do-not-d…", "Only the triggering pla…" at 120 columns): the
+// value keeps minValueWidth cells, which at 80 columns and more leaves room
+// for every label the forms have (TestLabelsWholeAtEveryWidth).
 func (m *Model) labelWidth() int {
 	lw := 12
 	for _, f := range m.list.rows {
@@ -111,8 +113,11 @@ func (m *Model) labelWidth() int {
 			lw = max(lw, 2*f.Depth+labelCells(f.Label))
 		}
 	}
-	return min(lw, max(12, m.formWidth()/2))
+	return min(lw, max(12, m.formWidth()-4-minValueWidth))
 }
+
+// minValueWidth is the least room a value gets beside its label.
+const minValueWidth = 12
 
 // column pads or clips lines to exactly h lines of width w.
 func column(lines []string, w, h int) []string {

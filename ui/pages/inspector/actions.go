@@ -116,7 +116,7 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 			ch.ok = true
 			ch.title += ": ready to publish"
 		} else {
-			ch.title += fmt.Sprintf(": %d problem(s) block publishing", len(m.valid.Errors))
+			ch.title += ": " + blockers(len(m.valid.Errors))
 			for _, e := range m.valid.Errors {
 				ch.problems = append(ch.problems, api.ErrorDetail{Target: e.Field, Message: e.Issue})
 			}
@@ -149,6 +149,15 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 		cmds = append(cmds, in.reload(), common.CampaignChanged(in.id))
 	}
 	return tea.Batch(cmds...)
+}
+
+// blockers counts the problems that block publishing in words ("1 problem
+// blocks publishing", not "1 problem(s) block").
+func blockers(n int) string {
+	if n == 1 {
+		return "1 problem blocks publishing"
+	}
+	return fmt.Sprintf("%d problems block publishing", n)
 }
 
 func capitalize(s string) string {

@@ -63,7 +63,7 @@ func (m actionDoneMsg) OrphanNotice() common.NoticeMsg {
 	case m.action == actValidate && m.valid.Valid:
 		return common.NoticeMsg{Text: "Validate " + name + ": ready to publish"}
 	case m.action == actValidate:
-		return common.NoticeMsg{Text: fmt.Sprintf("Validate %s: %d problem(s) block publishing", name, len(m.valid.Errors)), Err: true}
+		return common.NoticeMsg{Text: "Validate " + name + ": " + blockers(len(m.valid.Errors)), Err: true}
 	}
 	return common.NoticeMsg{Text: pastTense[m.action] + " " + name}
 }

@@ -322,3 +322,50 @@ func TestActionsExplainWhatIsNotPossible(t *testing.T) {
 		t.Fatalf("SMS actions:\n%s", in.View())
 	}
 }
+
+// TestReachabilityOfADraftSaysWhen: an event-triggered draft read "not
+// computed: only for scheduled one-time, event and business-event
+// campaigns", as if it never would be.
+func TestReachabilityOfADraftSaysWhen(t *testing.T) {
+	for _, tc := range []struct{ status, delivery, want string }{
+		{"DRAFT", "EVENT_TRIGGERED", "once the campaign is published"},
+		{"SCHEDULED", "ONE_TIME", "once a day"},
+		{"ACTIVE", "DEVICE_TRIGGERED", "only for scheduled one-time, event and business-event"},
+	} {
+		c := decode(t, `{"id":"aaaaaaaaaaaaaaaaaaaaaaaa","campaign_id":"aaaaaaaaaaaaaaaaaaaaaaaa","status":"`+tc.status+`",
+		  "channel":"PUSH","campaign_delivery_type":"`+tc.delivery+`","basic_details":{"name":"N"}}`)
+		in := open(c, 120, 36)
+		in.Update(metaMsg{seq: in.metaSeq})
+		if view := in.View(); !strings.Contains(view, tc.want) {
+			t.Errorf("%s %s: reachability lacks %q:\n%s", tc.status, tc.delivery, tc.want, view)
+		}
+	}
+}
+
+// TestChecksInPlainWords: the Checks pane listed each problem as a JSON
+// path over a message repeating it ("basic_details.platforms" /
+// "basic_details.platforms is required for publish: …"). It words it as the
+// editor does, the field by its label, and keeps the path on a muted line.
+func TestChecksInPlainWords(t *testing.T) {
+	c := decode(t, `{"id":"aaaaaaaaaaaaaaaaaaaaaaaa","campaign_id":"aaaaaaaaaaaaaaaaaaaaaaaa","status":"DRAFT",
+	  "channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"N"}}`)
+	in := open(c, 80, 24)
+	in.checks = []check{{title: "Validate “N”", problems: []api.ErrorDetail{
+		{Target: "basic_details.platforms", Message: "basic_details.platforms is required for publish: name the platforms (ANDROID, IOS, WEB) the campaign goes to."},
+	}}}
+	in.rebuildChecks()
+	got := strings.Join(in.checkLines, "\n")
+	if !strings.Contains(got, "Platforms is required") || strings.Count(got, "basic_details.platforms") != 1 {
+		t.Errorf("the problem is not in plain words, with its path once:\n%s", got)
+	}
+}
+
+// TestBlockersCountedInWords: "1 problem(s) block publishing".
+func TestBlockersCountedInWords(t *testing.T) {
+	if got := blockers(1); got != "1 problem blocks publishing" {
+		t.Errorf("blockers(1) = %q", got)
+	}
+	if got := blockers(4); got != "4 problems block publishing" {
+		t.Errorf("blockers(4) = %q", got)
+	}
+}

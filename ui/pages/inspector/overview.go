@@ -149,7 +149,7 @@ func (in *Inspector) rebuildOverview() {
 	case in.metaErr != "":
 		add("Reachability", st.Warning.Render("unavailable: "+common.Clean(in.metaErr)))
 	case in.meta == nil || in.meta.ReachabilityDetails == nil:
-		add("Reachability", st.Muted.Render("not computed: only for scheduled one-time, event and business-event campaigns"))
+		add("Reachability", st.Muted.Render(noReach(c)))
 	default:
 		r := in.meta.ReachabilityDetails
 		add("Reachability", text(fmt.Sprintf("%s users", thousands(r.Count)))+st.Muted.Render(" · as of "+common.FullTime(r.LastUpdatedTime)))
@@ -218,4 +218,19 @@ func thousands(n int64) string {
 		return "-" + b.String()
 	}
 	return b.String()
+}
+
+// noReach says why a campaign has no reachability estimate, for its own
+// type and state: to a draft of an estimated type, "only for scheduled
+// one-time, event and business-event campaigns" read as if it never would.
+func noReach(c *model.Campaign) string {
+	switch common.Str(c.CampaignDeliveryType) {
+	case model.DeliveryOneTime, model.DeliveryEventTriggered, model.DeliveryBusinessEvent:
+	default:
+		return "not computed: only for scheduled one-time, event and business-event campaigns"
+	}
+	if common.Str(c.Status) == model.StatusDraft {
+		return "not computed yet: the service estimates it once the campaign is published"
+	}
+	return "not computed yet: the service estimates it once a day"
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -308,19 +310,26 @@ func (in *Inspector) rebuildChecks() {
 			out = append(out, style.Render(mark+strings.TrimRight(l, " ")))
 		}
 		for _, p := range c.problems {
-			target := common.Clean(p.Target)
-			if target == "" {
-				target = "(campaign)"
-			}
+			// In plain words, the field by its label, once ("Platforms:
+			// choose at least one…", not "basic_details.platforms" over
+			// "basic_details.platforms is required…"); the path under it
+			// for engineers.
+			plain := forms.Describe(engine.Problem{Target: p.Target, Message: p.Message}).Text
 			sel := len(in.problems) == in.pcursor
 			in.problems = append(in.problems, problemRef{target: p.Target, line: len(out)})
-			if sel {
-				out = append(out, st.Cursor.Render(" ▌ ")+st.Selected.Render(target))
-			} else {
-				out = append(out, "   "+st.Warning.Render(target))
+			for i, l := range strings.Split(wrap.Render(common.Clean(plain)), "\n") {
+				l = strings.TrimRight(l, " ")
+				switch {
+				case i > 0:
+					out = append(out, "   "+st.Text.Render(l))
+				case sel:
+					out = append(out, st.Cursor.Render(" ▌ ")+st.Selected.Render(l))
+				default:
+					out = append(out, "   "+st.Text.Render(l))
+				}
 			}
-			for _, l := range strings.Split(wrap.Render(common.Clean(p.Message)), "\n") {
-				out = append(out, "     "+st.Text.Render(strings.TrimRight(l, " ")))
+			if target := common.Clean(p.Target); target != "" {
+				out = append(out, "     "+st.Muted.Render(common.Truncate(target, max(in.paneWidth()-8, 20))))
 			}
 		}
 		out = append(out, "")
