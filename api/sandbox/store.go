@@ -103,6 +103,9 @@ type OutboxMessage struct {
 // many concurrent Updates together (group commit).
 type Store interface {
 	Update(ctx context.Context, fn func(Tx) error) error
+	// Queue queues a write like Update and returns at once; wait returns
+	// its result once it is durable. Writes run in the order queued.
+	Queue(fn func(Tx) error) (wait func() error, err error)
 	// UpdateLater queues a write without waiting for it (housekeeping that
 	// may be lost: pruning, trimming the idempotency quota).
 	UpdateLater(fn func(Tx) error)

@@ -10,28 +10,36 @@ import (
 )
 
 func (s *sqliteStore) Update(ctx context.Context, fn func(Tx) error) error {
-	return s.enqueue(ctx, fn, true)
-}
-
-func (s *sqliteStore) UpdateLater(fn func(Tx) error) {
-	_ = s.enqueue(context.Background(), fn, false)
-}
-
-func (s *sqliteStore) enqueue(ctx context.Context, fn func(Tx) error, wait bool) error {
-	s.mu.RLock()
-	if s.closed.Load() {
-		s.mu.RUnlock()
-		return errClosed
-	}
-	op := &writeOp{fn: fn, err: make(chan error, 1), wait: wait}
-	s.ops <- op
-	s.mu.RUnlock()
-	if !wait {
-		return nil
+	wait, err := s.Queue(fn)
+	if err != nil {
+		return err
 	}
 	// The op runs even if ctx ends: a client that hangs up does not undo a
 	// write the service has accepted.
-	return <-op.err
+	return wait()
+}
+
+func (s *sqliteStore) Queue(fn func(Tx) error) (wait func() error, err error) {
+	op, err := s.enqueue(fn, true)
+	if err != nil {
+		return nil, err
+	}
+	return func() error { return <-op.err }, nil
+}
+
+func (s *sqliteStore) UpdateLater(fn func(Tx) error) {
+	_, _ = s.enqueue(fn, false)
+}
+
+func (s *sqliteStore) enqueue(fn func(Tx) error, wait bool) (*writeOp, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed.Load() {
+		return nil, errClosed
+	}
+	op := &writeOp{fn: fn, err: make(chan error, 1), wait: wait}
+	s.ops <- op
+	return op, nil
 }
 
 // writer runs queued ops in batches: everything queued while the previous
