@@ -88,7 +88,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	a.header.Set("Location", api.PathCampaigns+"/"+id)
 	a.header.Set("ETag", etag(id, 0))
 	var reused time.Time
-	err = s.store.Update(r.Context(), func(tx Tx) error {
+	err = s.update(r, func(tx Tx) error {
 		until, err := tx.CreateRequestUntil(ri.ws.ID, reqID)
 		if err != nil {
 			return err
@@ -127,7 +127,8 @@ var errReused = errors.New("request_id reused")
 var errStale = errors.New("campaign changed meanwhile")
 
 // mutate reads the path's campaign under its lock, lets change work out the
-// new document (or refuse with an error), and writes it only if the stored
+// new document (or refuse with an error; the document it is given may be
+// shared with the write cache: change must not change it), and writes it only if the stored
 // document is still the one read, together with the request's answer (so
 // that the answer is stored with its write). The lock keeps this process's
 // writers in line; the check also catches another process on the same data
@@ -173,6 +174,7 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 			this.ok = true
 			return nil
 		})
+		writeQueued(r)
 		released := err == nil && cached
 		if released {
 			unlock()
@@ -417,8 +419,10 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 	a.sendStored(w, r)
 }
 
-// withStatus is the record of c moved to a new status at now.
+// withStatus is the record of c moved to a new status at now (c itself
+// stays as it is).
 func (s *Server) withStatus(workspace string, rec *Record, c *model.Campaign, status string, now time.Time) *Record {
+	c = model.Clone(c)
 	c.Status = ptr(status)
 	c.UpdatedAt = ptr(now.Format(TimeLayout))
 	if status == model.StatusSent {

@@ -49,6 +49,27 @@ type idemPending struct {
 	created                time.Time
 	stored                 bool // the answer is in the database already
 	taken                  bool // another process answered the key first
+	// queued tells the store that the request's write is queued (or will
+	// not come): until then the store may hold a commit for it.
+	queued func()
+}
+
+// update runs fn as r's write (Store.Update), and tells the store once it
+// is queued.
+func (s *Server) update(r *http.Request, fn func(Tx) error) error {
+	wait, err := s.store.Queue(fn)
+	writeQueued(r)
+	if err != nil {
+		return err
+	}
+	return wait()
+}
+
+// writeQueued says that r's write is queued (see idemPending.queued).
+func writeQueued(r *http.Request) {
+	if p := info(r).idem; p != nil && p.queued != nil {
+		p.queued()
+	}
 }
 
 func (s *Server) idemQuota() int64 {
@@ -180,7 +201,10 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 		// (Tx.PutIdem), and a key that already has one makes the write it
 		// goes with roll back and that answer be replayed. A repeated key
 		// costs a wasted run; a new one (nearly all) costs no extra read.
-		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now}
+		// Every request here ends in a write (its own, or its answer's): the
+		// store may hold a commit for it to share it.
+		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now, queued: s.store.Expect()}
+		defer p.queued()
 		ri.idem = p
 		rec := &recorder{ResponseWriter: w}
 		next.ServeHTTP(rec, r)
@@ -211,7 +235,7 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 			// An answer without a write (a refusal, a search, a preview):
 			// stored on its own, still before it is sent.
 			a := &answer{status: rec.status, header: w.Header(), body: rec.buf.Bytes()}
-			err := s.store.Update(r.Context(), func(tx Tx) error { return s.idemPut(tx, r, a) })
+			err := s.update(r, func(tx Tx) error { return s.idemPut(tx, r, a) })
 			if errors.Is(err, errIdemTaken) && replayStored() {
 				return
 			}

@@ -6,7 +6,8 @@ package sandbox
 import (
 	"context"
 	"fmt"
-	"runtime"
+	"sync"
+	"time"
 )
 
 func (s *sqliteStore) Update(ctx context.Context, fn func(Tx) error) error {
@@ -42,14 +43,40 @@ func (s *sqliteStore) enqueue(fn func(Tx) error, wait bool) (*writeOp, error) {
 	return op, nil
 }
 
-// writer runs queued ops in batches: everything queued while the previous
-// batch committed goes into the next transaction, each op inside its own
-// savepoint so that one failing op leaves the others alone.
+// Expect says that a write is on its way: a request is working out what it
+// will queue. Until done is called (once it is queued, or will not come),
+// the writer holds its next commit briefly for it.
+func (s *sqliteStore) Expect() (done func()) {
+	s.coming.Add(1)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if s.coming.Add(-1) == 0 {
+				select { // wake a writer holding for nobody now
+				case s.nudge <- struct{}{}:
+				default:
+				}
+			}
+		})
+	}
+}
+
+// maxHold bounds how long the writer holds a commit for expected writes:
+// every op in the batch waits that long at most, to share one fsync with
+// those that join it.
+const maxHold = 500 * time.Microsecond
+
+// writer runs queued ops in batches, a leader/follower group commit: the
+// first op of an idle writer starts a batch at once; while it commits,
+// the next ones queue and make the next batch. A batch also takes the
+// writes expected (Expect) when it starts, up to maxHold, so that requests
+// being worked out share the commit instead of each waiting for the next.
 func (s *sqliteStore) writer() {
 	defer close(s.done)
 	const maxBatch = 256
 	batch := make([]*writeOp, 0, maxBatch)
-	last := 0
+	hold := time.NewTimer(time.Hour)
+	hold.Stop()
 	for {
 		var first *writeOp
 		select {
@@ -66,27 +93,35 @@ func (s *sqliteStore) writer() {
 			}
 		}
 		batch = append(batch[:0], first)
-		// After a batch of several, writers are busy: yield a few times so
-		// that those about to queue join this commit (one fsync for more
-		// writes); a lone writer (the last batch was one op) waits for none.
-		yields := 0
-		if last > 1 {
-			yields = 4
-		}
+		var until time.Time
 	fill:
 		for len(batch) < maxBatch {
 			select {
 			case op := <-s.ops:
 				batch = append(batch, op)
+				continue
 			default:
-				if yields == 0 {
-					break fill
-				}
-				yields--
-				runtime.Gosched()
 			}
+			if s.coming.Load() <= 0 {
+				break
+			}
+			now := time.Now()
+			if until.IsZero() {
+				until = now.Add(maxHold)
+			}
+			if !now.Before(until) {
+				break
+			}
+			hold.Reset(until.Sub(now))
+			select {
+			case op := <-s.ops:
+				batch = append(batch, op)
+			case <-s.nudge:
+			case <-hold.C:
+				break fill
+			}
+			hold.Stop()
 		}
-		last = len(batch)
 		s.runBatch(batch)
 	}
 }
@@ -100,6 +135,8 @@ func (s *sqliteStore) runBatch(batch []*writeOp) {
 	if !ok {
 		errs, _ = s.tryBatch(batch, true)
 	}
+	s.batches.Add(1)
+	s.batched.Add(int64(len(batch)))
 	for i, op := range batch {
 		op.err <- errs[i]
 	}

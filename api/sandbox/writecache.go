@@ -53,8 +53,9 @@ func newWriteCache() *writeCache {
 
 func cacheKey(workspace, campaignID string) string { return workspace + "\n" + campaignID }
 
-// get returns a copy of the cached newest version of a campaign, a private
-// copy of its document and the write it comes from (nil when none).
+// get returns a copy of the cached newest version of a campaign, its
+// document (shared: read it, never change it) and the write it comes from
+// (nil when none).
 func (w *writeCache) get(workspace, campaignID string) (*Record, *model.Campaign, *queuedWrite, bool) {
 	w.mu.Lock()
 	e, ok := w.m[cacheKey(workspace, campaignID)]
@@ -63,7 +64,7 @@ func (w *writeCache) get(workspace, campaignID string) (*Record, *model.Campaign
 		return nil, nil, nil, false
 	}
 	cp := *e.rec
-	return &cp, model.Clone(e.rec.campaign), e.by, true
+	return &cp, e.rec.campaign, e.by, true
 }
 
 // put remembers r, at revision rev, as its campaign's newest version once
