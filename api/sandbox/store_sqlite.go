@@ -9,14 +9,17 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
 )
 
-const schema = `
-CREATE TABLE IF NOT EXISTS campaigns (
+// campaignsTable is the campaigns table's definition. A rowid table: a
+// document of a few KiB spills onto overflow pages, and in a WITHOUT ROWID
+// table every key comparison of a seek past such a row reads them all.
+const campaignsTable = `(
 	workspace     TEXT NOT NULL,
 	id            TEXT NOT NULL,
 	campaign_id   TEXT NOT NULL,
@@ -36,7 +39,10 @@ CREATE TABLE IF NOT EXISTS campaigns (
 	tags          TEXT NOT NULL DEFAULT '', -- as in campaign_tags, joined by US (0x1f)
 	rev           INTEGER NOT NULL DEFAULT 0, -- +1 on every update of the row
 	PRIMARY KEY (workspace, id)
-) WITHOUT ROWID;
+)`
+
+const schema = `
+CREATE TABLE IF NOT EXISTS campaigns ` + campaignsTable + `;
 CREATE INDEX IF NOT EXISTS campaigns_cid     ON campaigns (workspace, campaign_id, version);
 CREATE INDEX IF NOT EXISTS campaigns_status  ON campaigns (workspace, status, created_at);
 CREATE INDEX IF NOT EXISTS campaigns_channel ON campaigns (workspace, channel, created_at);
@@ -146,7 +152,10 @@ func openSQLite(dir string) (*sqliteStore, error) {
 		// synchronous(FULL): a commit is on disk before Update returns.
 		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
 	}
-	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate")
+	// The writer's page cache holds the pages every write seeks through
+	// (the idempotency key index grows with every answer): 16 MiB, not
+	// the default 2, so that a write rarely reads a page from disk.
+	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate&_pragma=cache_size(-16384)")
 	if err != nil {
 		return nil, err
 	}
@@ -209,6 +218,27 @@ func migrate(db *sql.DB) error {
 	}
 	if n == 0 {
 		if _, err := db.Exec(`ALTER TABLE campaigns ADD COLUMN rev INTEGER NOT NULL DEFAULT 0`); err != nil {
+			return err
+		}
+	}
+	// Older sandboxes made campaigns a WITHOUT ROWID table: copied into
+	// a rowid one, whose indexes the schema then makes again.
+	var def string
+	if err := db.QueryRow("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'campaigns'").Scan(&def); err != nil {
+		return err
+	}
+	if strings.Contains(strings.ToUpper(def), "WITHOUT ROWID") {
+		cols := selectColumns
+		if _, err := db.Exec(`BEGIN;
+			CREATE TABLE campaigns_rowid ` + campaignsTable + `;
+			INSERT INTO campaigns_rowid (` + cols + `) SELECT ` + cols + ` FROM campaigns;
+			DROP TABLE campaigns;
+			ALTER TABLE campaigns_rowid RENAME TO campaigns;
+			COMMIT`); err != nil {
+			_, _ = db.Exec("ROLLBACK")
+			return err
+		}
+		if _, err := db.Exec(schema); err != nil {
 			return err
 		}
 	}
