@@ -61,22 +61,26 @@ func (s *sqliteStore) Expect() (done func()) {
 	}
 }
 
-// maxHold bounds how long the writer holds a commit for expected writes:
+// maxHold bounds how long the writer holds a commit for writes it expects:
 // every op in the batch waits that long at most, to share one fsync with
 // those that join it.
 const maxHold = 500 * time.Microsecond
 
 // writer runs queued ops in batches, a leader/follower group commit: the
 // first op of an idle writer starts a batch at once; while it commits,
-// the next ones queue and make the next batch. A batch also takes the
-// writes expected (Expect) when it starts, up to maxHold, so that requests
-// being worked out share the commit instead of each waiting for the next.
+// the next ones queue and make the next batch. A busy writer (its last
+// commit just ended) also holds a batch, up to maxHold, for the writes it
+// expects: those being worked out (Expect), and as many as the last batch
+// had, whose clients are likely sending their next write. Under steady
+// load the batches grow to the number of clients, one fsync and one set
+// of pages for all of them; an idle writer never holds.
 func (s *sqliteStore) writer() {
 	defer close(s.done)
 	const maxBatch = 256
 	batch := make([]*writeOp, 0, maxBatch)
 	hold := time.NewTimer(time.Hour)
 	hold.Stop()
+	last, lastEnd := 0, time.Time{}
 	for {
 		var first *writeOp
 		select {
@@ -93,7 +97,12 @@ func (s *sqliteStore) writer() {
 			}
 		}
 		batch = append(batch[:0], first)
-		var until time.Time
+		start := time.Now()
+		until := start.Add(maxHold)
+		want := 0
+		if start.Sub(lastEnd) < maxHold {
+			want = last
+		}
 	fill:
 		for len(batch) < maxBatch {
 			select {
@@ -102,13 +111,10 @@ func (s *sqliteStore) writer() {
 				continue
 			default:
 			}
-			if s.coming.Load() <= 0 {
+			if s.coming.Load() <= 0 && len(batch) >= want {
 				break
 			}
 			now := time.Now()
-			if until.IsZero() {
-				until = now.Add(maxHold)
-			}
 			if !now.Before(until) {
 				break
 			}
@@ -123,6 +129,7 @@ func (s *sqliteStore) writer() {
 			hold.Stop()
 		}
 		s.runBatch(batch)
+		last, lastEnd = len(batch), time.Now()
 	}
 }
 
