@@ -128,9 +128,9 @@ var errStale = errors.New("campaign changed meanwhile")
 
 // mutate reads the path's campaign under its lock, lets change work out the
 // new document (or refuse with an error; the document it is given may be
-// shared with the write cache: change must not change it), and writes it only if the stored
-// document is still the one read, together with the request's answer (so
-// that the answer is stored with its write). The lock keeps this process's
+// shared with the write cache: change must not change it), and writes it
+// only if the stored document is still the one read, together with the
+// request's answer (so that the answer is stored with its write). The lock keeps this process's
 // writers in line; the check also catches another process on the same data
 // directory, and then the change is worked out again on what that process
 // wrote.

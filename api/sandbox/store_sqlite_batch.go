@@ -71,13 +71,13 @@ func (s *sqliteStore) Expect() (done func()) {
 const maxHold = 2 * time.Millisecond
 
 // writer runs queued ops in batches, a leader/follower group commit: the
-// first op of an idle writer starts a batch at once; while it commits,
-// the next ones queue and make the next batch. A busy writer (its last
-// commit just ended) also holds a batch, up to maxHold, for the writes it
-// expects: those being worked out (Expect), and as many as the last batch
-// had, whose clients are likely sending their next write. Under steady
-// load the batches grow to the number of clients, one fsync and one set
-// of pages for all of them; an idle writer never holds.
+// first op of an idle writer starts a batch at once (unless other writes
+// are being worked out right now, Expect); while it commits, the next
+// ones queue and make the next batch. A busy writer (its last commit just
+// ended) also holds a batch, up to maxHold, for as many writes as the last
+// batch had: their clients are likely sending their next one. Under
+// steady load the batches grow to the number of clients, one fsync and
+// one set of pages for all of them; a lone client never waits.
 func (s *sqliteStore) writer() {
 	defer close(s.done)
 	const maxBatch = 256
