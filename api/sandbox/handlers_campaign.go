@@ -130,10 +130,10 @@ var errStale = errors.New("campaign changed meanwhile")
 // new document (or refuse with an error; the document it is given may be
 // shared with the write cache: change must not change it), and writes it
 // only if the stored document is still the one read, together with the
-// request's answer (so that the answer is stored with its write). The lock keeps this process's
-// writers in line; the check also catches another process on the same data
-// directory, and then the change is worked out again on what that process
-// wrote.
+// request's answer (so that the answer is stored with its write). The lock
+// keeps this process's writers in line; the check also catches another
+// process on the same data directory, and then the change is worked out
+// again on what that process wrote.
 func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (*Record, error), respond func(out *Record) *answer) (*answer, error) {
 	// Another process's writes make this one's cached copy stale, which
 	// costs an attempt: enough of them that only a campaign written
