@@ -152,14 +152,11 @@ func openSQLite(dir string) (*sqliteStore, error) {
 		// synchronous(FULL): a commit is on disk before Update returns.
 		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
 	}
-	// The writer's page cache holds the pages every write seeks through
-	// (the idempotency key index grows with every answer): 16 MiB, not
-	// the default 2, so that a write rarely reads a page from disk. It
-	// checkpoints every 4,000 WAL pages, not 1,000: the pages written
-	// most (a campaign edited again and again, the tails of the indexes)
-	// are copied into the database once per checkpoint, whatever times
-	// they were written.
-	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate&_pragma=cache_size(-16384)&_pragma=wal_autocheckpoint(4000)")
+	// The writer checkpoints every 4,000 WAL pages, not 1,000: the pages
+	// written most (a campaign edited again and again, the tails of the
+	// indexes) are copied into the database once per checkpoint, whatever
+	// times they were written.
+	write, err := sql.Open("sqlite", dsn+"&_txlock=immediate&_pragma=wal_autocheckpoint(4000)")
 	if err != nil {
 		return nil, err
 	}
