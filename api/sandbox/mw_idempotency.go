@@ -206,7 +206,9 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now, queued: s.store.Expect()}
 		defer p.queued()
 		ri.idem = p
-		rec := &recorder{ResponseWriter: w}
+		rec := recorders.Get().(*recorder)
+		rec.ResponseWriter = w
+		defer rec.release()
 		next.ServeHTTP(rec, r)
 		replayStored := func() bool {
 			prev, err := s.store.Idem(r.Context(), scope)
@@ -291,13 +293,27 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, prev *Idem, hash
 // other spacing or key order is the same request; a body that is not JSON
 // is hashed as it is.
 func bodyHash(body []byte) string {
-	canon, err := canonicalJSON(make([]byte, 0, len(body)), body)
+	buf := canonBufs.Get().(*[]byte)
+	defer canonBufs.Put(buf)
+	canon, err := canonicalJSON((*buf)[:0], body)
 	if err != nil {
 		canon = body
+	} else if cap(canon) <= maxPooledBuf {
+		*buf = canon
 	}
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:])
 }
+
+// canonBufs and recorders reuse every request's scratch buffers: a PATCH
+// otherwise allocates and grows them anew each time. A buffer that grew
+// past maxPooledBuf (a large body or answer) is left to the collector.
+var (
+	canonBufs = sync.Pool{New: func() any { return new([]byte) }}
+	recorders = sync.Pool{New: func() any { return new(recorder) }}
+)
+
+const maxPooledBuf = 64 << 10
 
 // recorder holds an answer back until it is stored: headers go to the
 // real writer's map, status and body are kept.
@@ -318,6 +334,16 @@ func (r *recorder) Write(b []byte) (int, error) {
 		r.status = http.StatusOK
 	}
 	return r.buf.Write(b)
+}
+
+// release puts the recorder back in the pool once its answer is sent.
+func (r *recorder) release() {
+	if r.buf.Cap() > maxPooledBuf {
+		return
+	}
+	r.ResponseWriter, r.status = nil, 0
+	r.buf.Reset()
+	recorders.Put(r)
 }
 
 // flush sends what was held back.
