@@ -72,6 +72,14 @@ var ErrNotObject = errors.New("the document must be a JSON object")
 // Parse reads one JSON value with numbers kept exact (json.Number). Errors
 // are *SyntaxError with the line and column where the JSON broke.
 func Parse(data []byte) (any, error) {
+	if v, ok := parseFast(data); ok {
+		return v, nil
+	}
+	return parseJSON(data)
+}
+
+// parseJSON is Parse by encoding/json: every document, and the errors.
+func parseJSON(data []byte) (any, error) {
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	var v any

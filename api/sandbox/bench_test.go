@@ -55,7 +55,8 @@ func BenchmarkPatch(b *testing.B) {
 	b.SetParallelism(8) // 8 × GOMAXPROCS clients
 	b.ReportAllocs()
 	b.ResetTimer()
-	cpu0, w0 := cpuTime(), writeCalls()
+	st := s.store.(*sqliteStore)
+	cpu0, w0, b0, o0 := cpuTime(), writeCalls(), st.batches.Load(), st.batched.Load()
 	b.RunParallel(func(pb *testing.PB) {
 		id := newCampaign()
 		for pb.Next() {
@@ -78,6 +79,10 @@ func BenchmarkPatch(b *testing.B) {
 	}
 	if w := writeCalls() - w0; w > 0 {
 		b.ReportMetric(float64(w)/float64(b.N), "writes/patch")
+	}
+	// How many writes share a commit (group commit at work).
+	if n := st.batches.Load() - b0; n > 0 {
+		b.ReportMetric(float64(st.batched.Load()-o0)/float64(n), "ops/commit")
 	}
 
 }

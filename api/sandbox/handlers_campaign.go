@@ -88,7 +88,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	a.header.Set("Location", api.PathCampaigns+"/"+id)
 	a.header.Set("ETag", etag(id, 0))
 	var reused time.Time
-	err = s.store.Update(r.Context(), func(tx Tx) error {
+	err = s.update(r, func(tx Tx) error {
 		until, err := tx.CreateRequestUntil(ri.ws.ID, reqID)
 		if err != nil {
 			return err
@@ -127,12 +127,13 @@ var errReused = errors.New("request_id reused")
 var errStale = errors.New("campaign changed meanwhile")
 
 // mutate reads the path's campaign under its lock, lets change work out the
-// new document (or refuse with an error), and writes it only if the stored
-// document is still the one read, together with the request's answer (so
-// that the answer is stored with its write). The lock keeps this process's
-// writers in line; the check also catches another process on the same data
-// directory, and then the change is worked out again on what that process
-// wrote.
+// new document (or refuse with an error; the document it is given may be
+// shared with the write cache: change must not change it), and writes it
+// only if the stored document is still the one read, together with the
+// request's answer (so that the answer is stored with its write). The lock
+// keeps this process's writers in line; the check also catches another
+// process on the same data directory, and then the change is worked out
+// again on what that process wrote.
 func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (*Record, error), respond func(out *Record) *answer) (*answer, error) {
 	// Another process's writes make this one's cached copy stale, which
 	// costs an attempt: enough of them that only a campaign written
@@ -141,45 +142,55 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 		if attempt > 0 {
 			runtime.Gosched()
 		}
-		rec, c, unlock, err := s.lockLoad(r)
+		rec, c, after, unlock, err := s.lockLoad(r)
 		if err != nil {
 			return nil, err
 		}
-		released := false
-		release := func() {
-			if !released {
-				released = true
-				unlock()
-			}
-		}
 		out, err := change(rec, c)
-		var a *answer
-		if err == nil {
-			a = respond(out)
-			rev := revAfter(rec, out)
-			err = s.store.Update(r.Context(), func(tx Tx) error {
-				if err := putIfUnchanged(tx, rec, out); err != nil {
-					return err
-				}
-				if err := s.idemPut(tx, r, a); err != nil {
-					return err
-				}
-				// Applied (committed with its batch next): the next edit of
-				// this campaign may start from the cache now instead of after
-				// the fsync, and its own write checks that this one
-				// committed. The answer still waits for the commit.
-				if s.cache.put(out, rev) {
-					release()
-				}
-				return nil
-			})
+		if err != nil {
+			unlock()
+			return nil, err
 		}
-		if err != nil && (released || errors.Is(err, errStale)) {
+		a := respond(out)
+		this := newQueuedWrite()
+		// Queued, the edit is the campaign's newest version for this
+		// process: the next edit of the campaign starts from it at once and
+		// is queued behind it, so that edits of one campaign share a commit
+		// instead of taking one each. The answer still waits for the
+		// commit, and an edit worked out on top of a write that fails is
+		// not written (after).
+		cached := s.cache.put(out, revAfter(rec, out), this)
+		wait, err := s.store.Queue(func(tx Tx) error {
+			this.ok = false
+			if after != nil && !after.ok {
+				return errStale
+			}
+			if err := putIfUnchanged(tx, rec, out); err != nil {
+				return err
+			}
+			if err := s.idemPut(tx, r, a); err != nil {
+				return err
+			}
+			this.ok = true
+			return nil
+		})
+		writeQueued(r)
+		released := err == nil && cached
+		if released {
+			unlock()
+		}
+		if err == nil {
+			err = wait()
+		}
+		if err != nil {
 			// Not written after all, or another process wrote: the cache
 			// may be ahead of the database or behind it.
 			s.cache.drop(rec.Workspace, rec.CampaignID)
 		}
-		release()
+		s.cache.done(rec.Workspace, rec.CampaignID, this)
+		if !released {
+			unlock()
+		}
 		if !errors.Is(err, errStale) {
 			return a, err
 		}
@@ -247,29 +258,35 @@ func (s *Server) load(ctx context.Context, r *http.Request) (*Record, *model.Cam
 
 // lockLoad takes the write lock of the path's campaign (by its canonical
 // campaign_id, whichever version id the path names) and reads its newest
-// version under it. The path is usually the campaign_id itself: then one
-// read does.
-func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, func(), error) {
+// version under it, from the cache when this process wrote it lately (then
+// with the queued write it comes from, if any). The path is usually the
+// campaign_id itself: then one read does.
+func (s *Server) lockLoad(r *http.Request) (*Record, *model.Campaign, *queuedWrite, func(), error) {
 	ws, pathID := info(r).ws.ID, r.PathValue("campaign_id")
 	unlock := s.lockCampaign(ws, pathID)
-	if rec, c, ok := s.cache.get(ws, pathID); ok {
-		return rec, c, unlock, nil
+	if rec, c, after, ok := s.cache.get(ws, pathID); ok {
+		return rec, c, after, unlock, nil
 	}
+	s.cache.settle(ws, pathID)
 	rec, c, err := s.load(r.Context(), r)
 	if err != nil {
 		unlock()
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	if rec.CampaignID == pathID {
-		return rec, c, unlock, nil
+		return rec, c, nil, unlock, nil
 	}
 	unlock()
 	unlock = s.lockCampaign(ws, rec.CampaignID)
+	if rec, c, after, ok := s.cache.get(ws, rec.CampaignID); ok {
+		return rec, c, after, unlock, nil
+	}
+	s.cache.settle(ws, rec.CampaignID)
 	if rec, c, err = s.load(r.Context(), r); err != nil {
 		unlock()
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
-	return rec, c, unlock, nil
+	return rec, c, nil, unlock, nil
 }
 
 func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
@@ -402,8 +419,10 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 	a.sendStored(w, r)
 }
 
-// withStatus is the record of c moved to a new status at now.
+// withStatus is the record of c moved to a new status at now (c itself
+// stays as it is).
 func (s *Server) withStatus(workspace string, rec *Record, c *model.Campaign, status string, now time.Time) *Record {
+	c = model.Clone(c)
 	c.Status = ptr(status)
 	c.UpdatedAt = ptr(now.Format(TimeLayout))
 	if status == model.StatusSent {

@@ -132,7 +132,7 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
 	}
 	now := s.now()
 	a := dataAnswer(r, http.StatusOK, "campaign", api.TestResult{Data: audience.Outcomes(rows), Message: "Test campaign processed"})
-	err = s.store.Update(r.Context(), func(tx Tx) error {
+	err = s.update(r, func(tx Tx) error {
 		for _, row := range rows {
 			m := OutboxMessage{Workspace: ri.ws.ID, At: now, Key: row.Key, Channel: in.Channel, Platform: row.Platform,
 				Locale: row.Locale, Variation: row.Variation, Identifier: meta.Identifier, Value: row.Recipient,

@@ -405,3 +405,49 @@ func TestTwoServersOneDataDir(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedWriteDoesNotLeakIntoQueuedEdits: edits of one campaign queue
+// behind each other before the first is committed. One that fails in the
+// writer (its Idempotency-Key was answered already, with another body) must
+// not reach the edits worked out on top of it, and they must still land.
+func TestRefusedWriteDoesNotLeakIntoQueuedEdits(t *testing.T) {
+	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
+	id := e.create(minimalPush())
+	key := newUUID()
+	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"x_first": true}, api.HeaderIdempotencyKey, key), http.StatusOK)
+	const rounds = 30
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := range rounds {
+				var r *resp
+				if w == 0 {
+					// The used key with a new body: 409, and nothing written.
+					r = e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"x_refused": n}, api.HeaderIdempotencyKey, key)
+					if r.status != http.StatusConflict {
+						t.Errorf("reused key, round %d: %d %s, want 409", n, r.status, r.raw)
+					}
+					continue
+				}
+				if r = e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{fmt.Sprint("x_writer_", w): n}); r.status != http.StatusOK {
+					t.Errorf("writer %d round %d: %d %s", w, n, r.status, r.raw)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	got := e.get(id)
+	if v, ok := got["x_refused"]; ok {
+		t.Errorf("x_refused = %v: a refused edit was written through an edit queued behind it", v)
+	}
+	for w := 1; w < 4; w++ {
+		if v := got[fmt.Sprint("x_writer_", w)]; v != float64(rounds-1) {
+			t.Errorf("x_writer_%d = %v, want %d", w, v, rounds-1)
+		}
+	}
+	if got["x_first"] != true {
+		t.Errorf("x_first = %v, want true", got["x_first"])
+	}
+}

@@ -49,6 +49,27 @@ type idemPending struct {
 	created                time.Time
 	stored                 bool // the answer is in the database already
 	taken                  bool // another process answered the key first
+	// queued tells the store that the request's write is queued (or will
+	// not come): until then the store may hold a commit for it.
+	queued func()
+}
+
+// update runs fn as r's write (Store.Update), and tells the store once it
+// is queued.
+func (s *Server) update(r *http.Request, fn func(Tx) error) error {
+	wait, err := s.store.Queue(fn)
+	writeQueued(r)
+	if err != nil {
+		return err
+	}
+	return wait()
+}
+
+// writeQueued says that r's write is queued (see idemPending.queued).
+func writeQueued(r *http.Request) {
+	if p := info(r).idem; p != nil && p.queued != nil {
+		p.queued()
+	}
 }
 
 func (s *Server) idemQuota() int64 {
@@ -180,9 +201,14 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 		// (Tx.PutIdem), and a key that already has one makes the write it
 		// goes with roll back and that answer be replayed. A repeated key
 		// costs a wasted run; a new one (nearly all) costs no extra read.
-		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now}
+		// Every request here ends in a write (its own, or its answer's): the
+		// store may hold a commit for it to share it.
+		p := &idemPending{scope: scope, hash: hash, workspace: ri.ws.ID, created: now, queued: s.store.Expect()}
+		defer p.queued()
 		ri.idem = p
-		rec := &recorder{ResponseWriter: w}
+		rec := recorders.Get().(*recorder)
+		rec.ResponseWriter = w
+		defer rec.release()
 		next.ServeHTTP(rec, r)
 		replayStored := func() bool {
 			prev, err := s.store.Idem(r.Context(), scope)
@@ -211,7 +237,7 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 			// An answer without a write (a refusal, a search, a preview):
 			// stored on its own, still before it is sent.
 			a := &answer{status: rec.status, header: w.Header(), body: rec.buf.Bytes()}
-			err := s.store.Update(r.Context(), func(tx Tx) error { return s.idemPut(tx, r, a) })
+			err := s.update(r, func(tx Tx) error { return s.idemPut(tx, r, a) })
 			if errors.Is(err, errIdemTaken) && replayStored() {
 				return
 			}
@@ -267,13 +293,27 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request, prev *Idem, hash
 // other spacing or key order is the same request; a body that is not JSON
 // is hashed as it is.
 func bodyHash(body []byte) string {
-	canon, err := canonicalJSON(make([]byte, 0, len(body)), body)
+	buf := canonBufs.Get().(*[]byte)
+	defer canonBufs.Put(buf)
+	canon, err := canonicalJSON((*buf)[:0], body)
 	if err != nil {
 		canon = body
+	} else if cap(canon) <= maxPooledBuf {
+		*buf = canon
 	}
 	sum := sha256.Sum256(canon)
 	return hex.EncodeToString(sum[:])
 }
+
+// canonBufs and recorders reuse every request's scratch buffers: a PATCH
+// otherwise allocates and grows them anew each time. A buffer that grew
+// past maxPooledBuf (a large body or answer) is left to the collector.
+var (
+	canonBufs = sync.Pool{New: func() any { return new([]byte) }}
+	recorders = sync.Pool{New: func() any { return new(recorder) }}
+)
+
+const maxPooledBuf = 64 << 10
 
 // recorder holds an answer back until it is stored: headers go to the
 // real writer's map, status and body are kept.
@@ -294,6 +334,16 @@ func (r *recorder) Write(b []byte) (int, error) {
 		r.status = http.StatusOK
 	}
 	return r.buf.Write(b)
+}
+
+// release puts the recorder back in the pool once its answer is sent.
+func (r *recorder) release() {
+	if r.buf.Cap() > maxPooledBuf {
+		return
+	}
+	r.ResponseWriter, r.status = nil, 0
+	r.buf.Reset()
+	recorders.Put(r)
 }
 
 // flush sends what was held back.

@@ -2,11 +2,13 @@ package sandbox
 
 import (
 	"bufio"
+	"database/sql"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -191,5 +193,75 @@ func TestStartLocalGracefulStop(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Errorf("stop: %v", err)
+	}
+}
+
+// TestWithoutRowidDatabaseMigrates opens a data directory whose campaigns
+// table an older sandbox made WITHOUT ROWID: every campaign is still there,
+// editable and searchable, and the table is a rowid table with its indexes.
+func TestWithoutRowidDatabaseMigrates(t *testing.T) {
+	dir := t.TempDir()
+	clk := newClock()
+	open := func() (*Server, *env) {
+		s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true, Seed: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv := httptest.NewServer(s.Handler())
+		return s, &env{t: t, s: s, srv: srv, clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
+	}
+	s, e := open()
+	id := e.create(fixture(t, "push_one_time"))
+	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"x_kept": 1}), http.StatusOK)
+	before := e.get(id)
+	seeded, _ := s.store.Count(t.Context(), e.user)
+	e.srv.Close()
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// The table as older sandboxes made it.
+	db, err := sql.Open("sqlite", "file:"+filepath.Join(dir, "sandbox.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := strings.Replace(campaignsTable, "(", "campaigns_old (", 1)
+	if _, err := db.Exec(`CREATE TABLE ` + old + ` WITHOUT ROWID;
+		INSERT INTO campaigns_old (` + selectColumns + `) SELECT ` + selectColumns + ` FROM campaigns;
+		DROP TABLE campaigns;
+		ALTER TABLE campaigns_old RENAME TO campaigns;
+		CREATE INDEX campaigns_cid ON campaigns (workspace, campaign_id, version)`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	s, e = open()
+	defer func() { e.srv.Close(); s.Close() }()
+	if n, _ := s.store.Count(t.Context(), e.user); n != seeded {
+		t.Errorf("%d campaigns after the migration, want %d", n, seeded)
+	}
+	if after := e.get(id); !jsonSame(before, after) {
+		t.Errorf("campaign changed by the migration:\n%v\n%v", before, after)
+	}
+	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"x_kept": 2}), http.StatusOK)
+	if got := e.get(id)["x_kept"]; got != 2.0 {
+		t.Errorf("x_kept = %v after a PATCH on the migrated table, want 2", got)
+	}
+	if ids := e.searchIDs(map[string]any{"campaign_fields": map[string]any{"ids": []string{id}, "status": []string{"DRAFT"}}}); len(ids) != 1 {
+		t.Errorf("search finds %v, want the campaign", ids)
+	}
+	var def string
+	var indexes int
+	st := s.store.(*sqliteStore)
+	if err := st.read.QueryRow("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'campaigns'").Scan(&def); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(strings.ToUpper(def), "WITHOUT ROWID") {
+		t.Errorf("campaigns is still WITHOUT ROWID: %s", def)
+	}
+	if err := st.read.QueryRow("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND tbl_name = 'campaigns' AND name LIKE 'campaigns_%'").Scan(&indexes); err != nil {
+		t.Fatal(err)
+	}
+	if indexes < 9 {
+		t.Errorf("%d campaigns indexes after the migration, want the schema's 9", indexes)
 	}
 }

@@ -67,7 +67,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/maphash"
-	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -241,7 +240,7 @@ func Open(cfg Config) (*Server, error) {
 	}
 	log := cfg.Logger
 	if log == nil {
-		log = slog.New(slog.NewTextHandler(io.Discard, nil))
+		log = slog.New(slog.DiscardHandler) // Enabled is false: no line is even formatted
 	}
 	st, err := openSQLite(cfg.DataDir)
 	if err != nil {

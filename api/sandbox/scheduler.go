@@ -65,6 +65,7 @@ func (s *Server) Tick() {
 func (s *Server) advance(ctx context.Context, d *Record, now time.Time) {
 	unlock := s.lockCampaign(d.Workspace, d.CampaignID)
 	defer unlock()
+	s.cache.settle(d.Workspace, d.CampaignID)
 	rec, err := s.store.Latest(ctx, d.Workspace, d.CampaignID)
 	if err != nil || rec.NextAt.IsZero() || rec.NextAt.After(now) {
 		return // moved on meanwhile

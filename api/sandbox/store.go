@@ -103,6 +103,13 @@ type OutboxMessage struct {
 // many concurrent Updates together (group commit).
 type Store interface {
 	Update(ctx context.Context, fn func(Tx) error) error
+	// Queue queues a write like Update and returns at once; wait returns
+	// its result once it is durable. Writes run in the order queued.
+	Queue(fn func(Tx) error) (wait func() error, err error)
+	// Expect says a write is being worked out and will be queued soon;
+	// done says it is queued (or will not be). The store may hold a
+	// commit briefly for expected writes, so that they share it.
+	Expect() (done func())
 	// UpdateLater queues a write without waiting for it (housekeeping that
 	// may be lost: pruning, trimming the idempotency quota).
 	UpdateLater(fn func(Tx) error)

@@ -6,42 +6,85 @@ package sandbox
 import (
 	"context"
 	"fmt"
-	"runtime"
+	"sync"
+	"time"
 )
 
 func (s *sqliteStore) Update(ctx context.Context, fn func(Tx) error) error {
-	return s.enqueue(ctx, fn, true)
-}
-
-func (s *sqliteStore) UpdateLater(fn func(Tx) error) {
-	_ = s.enqueue(context.Background(), fn, false)
-}
-
-func (s *sqliteStore) enqueue(ctx context.Context, fn func(Tx) error, wait bool) error {
-	s.mu.RLock()
-	if s.closed.Load() {
-		s.mu.RUnlock()
-		return errClosed
-	}
-	op := &writeOp{fn: fn, err: make(chan error, 1), wait: wait}
-	s.ops <- op
-	s.mu.RUnlock()
-	if !wait {
-		return nil
+	wait, err := s.Queue(fn)
+	if err != nil {
+		return err
 	}
 	// The op runs even if ctx ends: a client that hangs up does not undo a
 	// write the service has accepted.
-	return <-op.err
+	return wait()
 }
 
-// writer runs queued ops in batches: everything queued while the previous
-// batch committed goes into the next transaction, each op inside its own
-// savepoint so that one failing op leaves the others alone.
+func (s *sqliteStore) Queue(fn func(Tx) error) (wait func() error, err error) {
+	op, err := s.enqueue(fn, true)
+	if err != nil {
+		return nil, err
+	}
+	return func() error { return <-op.err }, nil
+}
+
+func (s *sqliteStore) UpdateLater(fn func(Tx) error) {
+	_, _ = s.enqueue(fn, false)
+}
+
+func (s *sqliteStore) enqueue(fn func(Tx) error, wait bool) (*writeOp, error) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	if s.closed.Load() {
+		return nil, errClosed
+	}
+	op := &writeOp{fn: fn, err: make(chan error, 1), wait: wait}
+	s.ops <- op
+	return op, nil
+}
+
+// Expect says that a write is on its way: a request is working out what it
+// will queue. Until done is called (once it is queued, or will not come),
+// the writer holds its next commit briefly for it.
+func (s *sqliteStore) Expect() (done func()) {
+	s.coming.Add(1)
+	var once sync.Once
+	return func() {
+		once.Do(func() {
+			if s.coming.Add(-1) == 0 {
+				select { // wake a writer holding for nobody now
+				case s.nudge <- struct{}{}:
+				default:
+				}
+			}
+		})
+	}
+}
+
+// maxHold bounds how long the writer holds a commit for writes it expects:
+// every op in the batch waits that long at most, to share one fsync with
+// those that join it. On a busy machine clients take a millisecond or two
+// to come back with their next write; a shorter hold commits without them
+// and pays an fsync and a set of pages for a few writes each time
+// (BenchmarkPatch: 7 writes per commit with 500µs, 13 with 2ms, and a
+// quarter less CPU per PATCH).
+const maxHold = 2 * time.Millisecond
+
+// writer runs queued ops in batches, a leader/follower group commit: the
+// first op of an idle writer starts a batch at once (unless other writes
+// are being worked out right now, Expect); while it commits, the next
+// ones queue and make the next batch. A busy writer (its last commit just
+// ended) also holds a batch, up to maxHold, for as many writes as the last
+// batch had: their clients are likely sending their next one. Under
+// steady load the batches grow to the number of clients, one fsync and
+// one set of pages for all of them; a lone client never waits.
 func (s *sqliteStore) writer() {
 	defer close(s.done)
 	const maxBatch = 256
 	batch := make([]*writeOp, 0, maxBatch)
-	last := 0
+	hold := time.NewTimer(time.Hour)
+	hold.Stop()
+	last, lastEnd := 0, time.Time{}
 	for {
 		var first *writeOp
 		select {
@@ -58,28 +101,39 @@ func (s *sqliteStore) writer() {
 			}
 		}
 		batch = append(batch[:0], first)
-		// After a batch of several, writers are busy: yield a few times so
-		// that those about to queue join this commit (one fsync for more
-		// writes); a lone writer (the last batch was one op) waits for none.
-		yields := 0
-		if last > 1 {
-			yields = 4
+		start := time.Now()
+		until := start.Add(maxHold)
+		want := 0
+		if start.Sub(lastEnd) < maxHold {
+			want = last
 		}
 	fill:
 		for len(batch) < maxBatch {
 			select {
 			case op := <-s.ops:
 				batch = append(batch, op)
+				continue
 			default:
-				if yields == 0 {
-					break fill
-				}
-				yields--
-				runtime.Gosched()
 			}
+			if s.coming.Load() <= 0 && len(batch) >= want {
+				break
+			}
+			now := time.Now()
+			if !now.Before(until) {
+				break
+			}
+			hold.Reset(until.Sub(now))
+			select {
+			case op := <-s.ops:
+				batch = append(batch, op)
+			case <-s.nudge:
+			case <-hold.C:
+				break fill
+			}
+			hold.Stop()
 		}
-		last = len(batch)
 		s.runBatch(batch)
+		last, lastEnd = len(batch), time.Now()
 	}
 }
 
@@ -92,6 +146,8 @@ func (s *sqliteStore) runBatch(batch []*writeOp) {
 	if !ok {
 		errs, _ = s.tryBatch(batch, true)
 	}
+	s.batches.Add(1)
+	s.batched.Add(int64(len(batch)))
 	for i, op := range batch {
 		op.err <- errs[i]
 	}
