@@ -35,7 +35,8 @@ type draftDialog struct {
 const draftDialogChrome = 9
 
 func newDraftDialog(m *Model) *draftDialog {
-	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0]}
+	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0],
+		createdBy: m.f.Author()} // the profile's author, or the last one here: enter keeps it
 	// One group per channel, instead of options computed from the channel
 	// (huh computes those on another goroutine, racing the form's writes).
 	details := func(channel string) *huh.Group {
@@ -154,10 +155,13 @@ func (d *draftDialog) submit(m *Model) tea.Cmd {
 		body.Connector = &model.Connector{ConnectorType: &ct, ConnectorName: &cn}
 	}
 	d.err, d.busy = "", true
-	cr := m.f.Creator
+	cr, au := m.f.Creator, m.f.author
 	ctx := m.c.Context()
 	return m.own(func() tea.Msg {
 		id, err := cr.CreateDraft(ctx, body)
+		if err == nil {
+			au.used(by)
+		}
 		return createdMsg{id: id, err: err}
 	})
 }
