@@ -217,6 +217,10 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 			return m.cycle(f, 1)
 		case key.Matches(msg, k.Edit):
 			m.startEdit(f)
+		default:
+			if cmd, ok := m.pickKey(f, msg); ok {
+				return cmd
+			}
 		}
 	case forms.Zone:
 		if key.Matches(msg, k.Edit) {

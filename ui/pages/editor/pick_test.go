@@ -1,0 +1,65 @@
+package editor
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// A letter on a choice row picks the first choice it begins; letters add
+// up; when one choice is left the cursor goes on to the next field. A letter
+// no choice begins with changes nothing and says so.
+func TestLetterPicksAChoice(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
+	m.goStep(forms.StepContent)
+	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
+		return f.Kind == forms.Enum && slices.Contains(f.Options, model.TemplateSimpleImageCarousel)
+	})
+	if at < 0 {
+		t.Fatal("no template row on the content step")
+	}
+	tpl := m.list.rows[at]
+	m.list.cur = at
+	_, cmd := m.Update(runes("z"))
+	notices := noticesOf(cmd)
+	if got := get(t, m, tpl.Path); got == "" || strings.HasPrefix(got, "Z") {
+		t.Fatalf("z set the template to %q", got)
+	}
+	if !strings.Contains(strings.Join(notices, " "), "No choice begins with “z”") {
+		t.Fatalf("notices %q after a letter no choice begins with", notices)
+	}
+	press(m, runes("s"))
+	if got := get(t, m, tpl.Path); got != model.TemplateStylizedBasic {
+		t.Fatalf("s picked %q, want the first choice it begins, STYLIZED_BASIC", got)
+	}
+	if m.list.cur != at {
+		t.Fatal("s left the row though two choices begin with it")
+	}
+	press(m, runes("i"))
+	if got := get(t, m, tpl.Path); got != model.TemplateSimpleImageCarousel {
+		t.Fatalf("s i picked %q, want SIMPLE_IMAGE_CAROUSEL", got)
+	}
+	if m.list.cur == at {
+		t.Fatal("the one choice left was picked but the cursor stayed on the row")
+	}
+	// Another key in between: the letters start again.
+	m.list.cur = at
+	press(m, runes("s"), kDown, tea.KeyMsg{Type: tea.KeyUp}, runes("b"))
+	if got := get(t, m, tpl.Path); got != model.TemplateBasic {
+		t.Fatalf("b after moving picked %q, want BASIC", got)
+	}
+	var help []string
+	for _, col := range m.FullHelp() {
+		for _, b := range col {
+			help = append(help, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	if h := strings.Join(help, " · "); !strings.Contains(h, "pick a choice by its first letters") {
+		t.Fatalf("the help does not say letters pick a choice: %s", h)
+	}
+}
