@@ -58,3 +58,27 @@ func TestNewDraftStartsWithTheProfilesAuthor(t *testing.T) {
 	_ = tm.Quit()
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
 }
+
+// The new draft's lists pick by letter: "e" on the delivery types is
+// EVENT_TRIGGERED (the one beginning with e) and goes on to the author.
+func TestNewDraftPicksTheDeliveryTypeByLetter(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.run(t, 0)
+	defer stop()
+	waitFor(t, tm, "browse")
+	keys(tm, "n")
+	waitFor(t, tm, "New draft", "┃ Channel", "a–z pick")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Delivery type")
+	tm.Type("e")
+	waitFor(t, tm, "┃ Created by")
+	tm.Type("ana@example.com")
+	keys(tm, "enter")
+	waitFor(t, tm, "┃ Name")
+	tm.Type("By letter")
+	keys(tm, "enter")
+	waitFor(t, tm, "By letter", "EVENT_TRIGGERED", "DRAFT")
+	if dt := str(findByName(t, e, "By letter").CampaignDeliveryType); dt != "EVENT_TRIGGERED" {
+		t.Errorf("delivery type %q after e, want EVENT_TRIGGERED", dt)
+	}
+}

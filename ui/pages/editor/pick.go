@@ -61,6 +61,14 @@ func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 	return cmd, true
 }
 
+// picking reports a letter that goes on with the letters typed on the
+// choice row under the cursor.
+func (m *Model) picking(msg tea.KeyMsg) bool {
+	l := &m.list
+	return m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path &&
+		msg.Type == tea.KeyRunes && !msg.Alt && len(msg.Runes) == 1 && unicode.IsLetter(msg.Runes[0])
+}
+
 // forgetPick forgets the letters typed on a choice row unless the last key
 // added to them.
 func (m *Model) forgetPick() {

@@ -63,3 +63,36 @@ func TestLetterPicksAChoice(t *testing.T) {
 		t.Fatalf("the help does not say letters pick a choice: %s", h)
 	}
 }
+
+// The letters after the first go on picking, even one that is a key of its
+// own elsewhere: "i" on a string operator is "in" or "is", "n" then "in"
+// (not next to fill).
+func TestLettersAfterTheFirstAddUp(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, _ := newTestEditor(t, c, 160, 48)
+	m.goStep(forms.StepAudience)
+	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
+		return strings.HasSuffix(f.Path, ".operator") && slices.Contains(f.Options, "is") && slices.Contains(f.Options, "in")
+	})
+	if at < 0 {
+		t.Skip("no string operator row in the fixture's audience")
+	}
+	op := m.list.rows[at]
+	m.list.cur = at
+	press(m, runes("i"), runes("s"))
+	if got := get(t, m, op.Path); got != "is" {
+		t.Fatalf("i s picked %q, want is", got)
+	}
+	if m.edit == nil {
+		t.Fatal("is picked: the value after it is not being typed into")
+	}
+	press(m, kEsc)
+	m.list.cur = at
+	press(m, runes("i"), runes("n"))
+	if got := get(t, m, op.Path); got != "in" {
+		t.Fatalf("i n picked %q, want in", got)
+	}
+	if m.list.cur == at || m.list.rows[m.list.cur].Path == op.Path {
+		t.Fatal("the one choice left was picked but the cursor stayed")
+	}
+}

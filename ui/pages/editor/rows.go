@@ -174,6 +174,11 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.PageDown):
 		m.move(10)
 		return nil
+	case m.picking(msg):
+		// The letters after the first on a choice row add up, even one
+		// that is a key of its own ("in": n is not next to fill here).
+		cmd, _ := m.pickKey(l.rows[l.cur], msg)
+		return cmd
 	case key.Matches(msg, k.Fill):
 		m.nextToFill()
 		return nil
