@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -96,3 +97,32 @@ func TestLettersAfterTheFirstAddUp(t *testing.T) {
 		t.Fatal("the one choice left was picked but the cursor stayed")
 	}
 }
+
+// In the platforms' list a letter ticks the platform it begins, and again
+// unticks it; esc puts the list back as it was.
+func TestLetterTicksAPlatform(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
+	m.goStep(forms.StepBasic)
+	focus(t, m, "basic_details.platforms")
+	before := platforms(m)
+	if strings.Contains(before, "WEB") {
+		t.Fatalf("the fixture already has WEB: %s", before)
+	}
+	press(m, kEnter, runes("w"))
+	if got := platforms(m); !strings.Contains(got, "WEB") {
+		t.Fatalf("w did not tick WEB: %s", got)
+	}
+	if v := ansiStrip(m.View()); !strings.Contains(v, "[x] WEB") || !strings.Contains(v, "a–z: tick") {
+		t.Fatalf("the list does not show WEB ticked, or the key:\n%s", v)
+	}
+	press(m, runes("w"))
+	if got := platforms(m); got != before {
+		t.Fatalf("w again left %s, want %s", got, before)
+	}
+	press(m, runes("w"), kEsc)
+	if got := platforms(m); got != before {
+		t.Fatalf("esc left %s, want %s", got, before)
+	}
+}
+
+func platforms(m *Model) string { return fmt.Sprint(forms.Get(m.d.work, "basic_details.platforms")) }
