@@ -159,10 +159,10 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ(msg2)
 	// No click action on the carousel (iOS follows; it gets its own below):
 	// with the action goes its target.
-	k.press("tab", "tab", "left")                 // past the notification channel to On click
-	k.press("}", "up") // } to the carousel's transition, up to image scaling
-	k.typ("fil")       // FILL_IMAGE_CONTAINER, on to the transition
-	k.typ("a")         // automatic, on to the slide's image URL
+	k.press("tab", "tab", "left") // past the notification channel to On click
+	k.press("}", "up")            // } to the carousel's transition, up to image scaling
+	k.typ("fil")                  // FILL_IMAGE_CONTAINER, on to the transition
+	k.typ("a")                    // automatic, on to the slide's image URL
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
 	for i, n := range []string{"1", "2"} {
 		k.typ("https://cdn.example.com/p/" + n + ".jpg")
