@@ -81,4 +81,4 @@ func (m *Model) forgetPick() {
 
 // pickHint shows in the help that a letter on a choice row picks a choice
 // (pickKey); it is not a binding of its own.
-var pickHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "pick a choice by its first letters"))
+var pickHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "pick a choice"))

@@ -60,7 +60,7 @@ func TestLetterPicksAChoice(t *testing.T) {
 			help = append(help, b.Help().Key+" "+b.Help().Desc)
 		}
 	}
-	if h := strings.Join(help, " · "); !strings.Contains(h, "pick a choice by its first letters") {
+	if h := strings.Join(help, " · "); !strings.Contains(h, "a–z pick a choice") {
 		t.Fatalf("the help does not say letters pick a choice: %s", h)
 	}
 }
