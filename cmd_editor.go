@@ -98,6 +98,9 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 	if err != nil {
 		return failError("opening the draft editor: %v", err)
 	}
+	if pc, err := app.profiles().Load(); err == nil {
+		cfg.Editor.SetAuthor(pc.Author()) // new drafts start "Created by" it
+	}
 	defer closeEditor()
 	return runProgram(cfg)
 }

@@ -133,6 +133,10 @@ func (s *Store) Save(c *Config) error {
 // Default is the name of the active profile, "" if none.
 func (c *Config) Default() string { return c.k.String("default") }
 
+// Author is the top-level `author` key: the email new drafts start with as
+// "Created by" in the editor ("" for none).
+func (c *Config) Author() string { return strings.TrimSpace(c.k.String("author")) }
+
 // SetDefault makes name the active profile ("" for none).
 func (c *Config) SetDefault(name string) {
 	if name == "" {

@@ -167,3 +167,19 @@ func TestKeyringThatRefuses(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestAuthorKey(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, ConfigName), []byte("author = \" lucia.romero@example.com \"\n"), 0o600)
+	c, err := (&Store{Dir: dir}).Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := c.Author(); got != "lucia.romero@example.com" {
+		t.Errorf("Author() = %q", got)
+	}
+	c, _ = (&Store{Dir: t.TempDir()}).Load()
+	if got := c.Author(); got != "" {
+		t.Errorf("Author() without the key = %q", got)
+	}
+}

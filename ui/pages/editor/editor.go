@@ -44,7 +44,9 @@ type Model struct {
 	// flowing: the last key set a value or went on with tab, so tab goes
 	// on to the next field as in a form (nav.go), not to the next pane.
 	flowing bool
-	dialog  dialog
+	// pick: the letters typed on a choice row (pick.go).
+	pick   pickState
+	dialog dialog
 	// links keeps the platforms of a push message in step (link.go).
 	links links
 
@@ -131,7 +133,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
-		{k.Fill, k.Clear, typeHint, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
+		{k.Fill, k.Clear, typeHint, pickHint, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
 		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
@@ -211,6 +213,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.KeyMsg:
 		flowing := m.flowing
 		m.flowing = false
+		m.forgetPick()
 		switch {
 		case m.dialog != nil:
 			return m.dialog.update(m, msg)

@@ -105,6 +105,8 @@ type Factory struct {
 	// Positions keep where each draft was left, to reopen it there (nil:
 	// drafts open at the first step).
 	Positions *resume.Book
+	// author is the "Created by" new drafts start with (author.go).
+	author *author
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".

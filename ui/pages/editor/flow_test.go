@@ -33,6 +33,7 @@ type env struct {
 	client *api.Client
 	dir    string
 	stop   func() error
+	author string // the profile's `author` (main passes it to SetAuthor)
 }
 
 func newEnv(t *testing.T) *env {
@@ -69,6 +70,7 @@ func (e *env) runAt(t *testing.T, debounce time.Duration, w, h int) (*teatest.Te
 		t.Fatal(err)
 	}
 	f.PreviewDelay = time.Millisecond
+	f.SetAuthor(e.author)
 	root := ui.New(ui.Config{Client: e.client, Service: "test sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), DataDir: e.dir, Editor: f})
 	tm := teatest.NewTestModel(t, root, teatest.WithInitialTermSize(w, h))
 	stopped := false
@@ -140,6 +142,7 @@ func newDraft(t *testing.T, tm *teatest.TestModel, email bool, name string) {
 	waitFor(t, tm, "┃ Delivery type")
 	keys(tm, "enter") // the first delivery type, ONE_TIME
 	waitFor(t, tm, "┃ Created by")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU}) // the author last used here, if any
 	tm.Type("ana@example.com")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Name")

@@ -14,12 +14,11 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Key-count targets of issue 12 part 8, and the ceilings this test holds
-// the editor to today: lowered as the editor gets faster, until they are
-// the targets.
+// Key-count targets of issue 12 part 8: the test fails above them (the
+// flow takes 774 keys, 119 not typed).
 const (
 	targetKeys, targetOther   = 800, 120
-	ceilingKeys, ceilingOther = 817, 167
+	ceilingKeys, ceilingOther = targetKeys, targetOther
 )
 
 // keyCounter sends key presses and counts them: typed characters apart
@@ -89,19 +88,19 @@ func TestMarketerPushKeys(t *testing.T) {
 	}
 	want := marketerFixture(t)
 	e := newEnv(t)
+	e.author = "lucia.romero@example.com" // author = "…" in her config.toml
 	tm, stop := e.runAt(t, 0, 200, 60)
 	defer stop()
 	k := &keyCounter{t: t, tm: tm}
 
-	// New draft: Push, EVENT_TRIGGERED, author, name.
+	// New draft: Push, EVENT_TRIGGERED, author (from the profile), name.
 	k.wait("browse")
 	k.press("n")
 	k.wait("New draft", "┃ Channel")
-	k.press("enter")
+	k.typ("p") // Push, on to the delivery type
 	k.wait("┃ Delivery type")
-	k.press("down", "down", "enter")
-	k.wait("┃ Created by")
-	k.typ("lucia.romero@example.com")
+	k.typ("e")                                         // EVENT_TRIGGERED, on to the author
+	k.wait("┃ Created by", "lucia.romero@example.com") // from her profile
 	k.press("enter")
 	k.wait("┃ Name")
 	k.typ("Viewed but not bought")
@@ -115,14 +114,12 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ("retention, spring")
 	k.press("tab") // on to Platforms: its list opens
 	k.wait("[ ] ANDROID")
-	k.press("space", "down", "space", "enter")
+	k.typ("ai") // ticked by letter: ANDROID, IOS
+	k.press("enter")
 	k.wait("{ANDROID, IOS}")
+	// A letter on a choice row picks the choice it begins, then goes on.
 	k.down(1)
-	k.press("space")
-	k.down(1)
-	k.press("space")
-	k.down(1)
-	k.press("right")
+	k.typ("yya")
 	k.wait("‹ All eligible devices ›")
 
 	// 2 Content, default / variation_1 on Android: iOS is linked and
@@ -130,19 +127,17 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("2")
 	k.wait("Locales and variations", "‹ yes · Android = iOS ›")
 	k.press("n") // the next field to fill: Template
-	k.press("right")
+	k.typ("b")   // BASIC, on to the title
 	k.wait("‹ BASIC ›")
 	title1, msg1 := "Still thinking, {{UserAttribute['First Name'] | default('there')}}?", "The item you viewed is almost gone."
-	k.press("n") // Title, ready to type
 	k.typ(title1)
 	k.press("tab")
 	k.typ(msg1)
 	k.press("tab") // Notification channel
 	k.typ("offers")
 	k.press("tab") // On click
-	k.press("right")
+	k.typ("d")     // DEEPLINKING, on to its target
 	k.wait("‹ DEEPLINKING ›")
-	k.press("down")
 	k.typ("shop://viewed")
 	k.press("enter")
 
@@ -156,22 +151,23 @@ func TestMarketerPushKeys(t *testing.T) {
 
 	// default / variation_2: an Android carousel; it starts as a copy of
 	// variation_1.
-	k.press("right", "right")
+	k.typ("si") // SIMPLE_IMAGE_CAROUSEL, on to the title, selected
 	k.wait("‹ SIMPLE_IMAGE_CAROUSEL ›")
 	title2, msg2 := "Picked for you", "Three ideas like the one you viewed."
-	k.press("tab") // the title, selected
 	k.typ(title2)
 	k.press("tab")
 	k.typ(msg2)
 	// No click action on the carousel (iOS follows; it gets its own below):
 	// with the action goes its target.
-	k.press("tab", "tab", "left")                 // past the notification channel to On click
-	k.press("}", "right", "up", "right", "right") // } to the carousel's transition; up to image scaling
+	k.press("tab", "tab", "left") // past the notification channel to On click
+	k.press("}", "up")            // } to the carousel's transition, up to image scaling
+	k.typ("fil")                  // FILL_IMAGE_CONTAINER, on to the transition
+	k.typ("a")                    // automatic, on to the slide's image URL
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
-	k.press("n") // the slide's image URL
 	for i, n := range []string{"1", "2"} {
 		k.typ("https://cdn.example.com/p/" + n + ".jpg")
-		k.press("tab", "right", "n")
+		k.press("tab")
+		k.typ("d") // DEEPLINKING, on to its target
 		k.typ("shop://p/" + n)
 		if i == 0 {
 			k.press("tab", "down", "down", "enter") // on to Add slide
@@ -182,13 +178,14 @@ func TestMarketerPushKeys(t *testing.T) {
 	}
 
 	// default / variation_2 on iOS: unlinked, its own click target.
-	k.press("2", "down", "down", "right")
+	k.press("2", "down", "down")
+	k.typ("i")
 	k.wait("‹ IOS ›")
 	k.press("}", "up", "space") // } to the A/B test, up to the link
 	k.wait("‹ no · own content ›")
 	k.press("}", "}") // the iOS content
 	k.down(3)
-	k.press("right", "down")
+	k.typ("d")
 	k.typ("shop://picks")
 	k.press("enter")
 
@@ -216,14 +213,17 @@ func TestMarketerPushKeys(t *testing.T) {
 
 	// 3 Audience: City Madrid or Sevilla, or segment VIP customers. A
 	// filter to include means not all users, opted-out users out.
-	k.press("3", "}", "left", "down", "enter") // } to Include's Match: or
+	k.press("3", "}") // } to Include's Match
+	k.typ("o")        // or, on to Add filter
+	k.press("enter")
 	k.wait("Data type")
 	k.press("n") // the next field to fill: Attribute, ready to type
 	k.typ("City")
-	k.press("tab", "right", "n") // Operator in, then Value
+	k.press("tab")
+	k.typ("in") // Operator in, on to Value
 	k.typ("Madrid, Sevilla")
 	k.press("enter", "}", "up", "enter") // } to Exclude, up to Add filter
-	k.press("right", "right")
+	k.press("right", "right")            // custom_segments (c is the conflicts key)
 	k.wait("Segment id")
 	k.press("n") // Segment id, then back to its name
 	k.typ("seg-vip")
@@ -237,16 +237,19 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("n")
 	k.typ("product_viewed")
 	k.press("enter")
-	k.press("pgdown", "down", "right", "right")
+	k.press("pgdown", "down")
+	k.typ("d") // DELAY, on to the delay
 	k.wait("‹ DELAY ›")
-	k.press("n") // Delay
 	k.typ("30")
-	k.press("tab", "right", "down", "right") // unit, relation
+	k.press("tab")
+	k.typ("m")       // MINUTES, on to the relation
+	k.press("right") // AFTER
 	// An event-triggered campaign's trigger attribute:
 	k.wait("If Action")
 
 	// 5 Schedule.
-	k.press("5", "right", "right", "tab")
+	k.press("5")
+	k.typ("at") // AT_FIXED_TIME, on to Start
 	k.typ("2027-03-01T09:00:00")
 	k.press("tab")
 	k.typ("2027-06-30T23:59:00")
@@ -257,9 +260,12 @@ func TestMarketerPushKeys(t *testing.T) {
 
 	// 6 Delivery controls.
 	// Once a value is set, tab goes on to the next field.
-	k.press("6", "left", "tab", "right", "tab", "tab")
+	k.press("6", "left", "tab")
+	k.typ("y") // yes, on to the next field
+	k.press("tab")
 	k.typ("6")
-	k.press("tab", "left", "tab", "right", "tab")
+	k.press("tab", "left", "tab")
+	k.typ("y")
 	k.typ("12")
 	k.press("enter")
 
@@ -271,8 +277,8 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ("Purchase")
 	k.press("tab")
 	k.typ("order_completed")
-	k.press("enter", "}", "right", "tab") // } to the control group
-	k.typ("10")
+	k.press("enter", "}") // } to the control group
+	k.typ("y10")
 	k.press("tab", "left", "}") // } to UTM
 	k.typ("app")
 	k.press("tab")

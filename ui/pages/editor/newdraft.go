@@ -35,18 +35,19 @@ type draftDialog struct {
 const draftDialogChrome = 9
 
 func newDraftDialog(m *Model) *draftDialog {
-	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0]}
+	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0],
+		createdBy: m.f.Author()} // the profile's author, or the last one here: enter keeps it
 	// One group per channel, instead of options computed from the channel
 	// (huh computes those on another goroutine, racing the form's writes).
 	details := func(channel string) *huh.Group {
 		fields := []huh.Field{
-			huh.NewSelect[string]().Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
+			huh.NewSelect[string]().Key(keyDelivery).Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
 			huh.NewInput().Title("Created by").Placeholder(m.c.Styles.Hint("you@example.com")).Value(&d.createdBy).Validate(validEmail),
 			huh.NewInput().Title("Name").Placeholder(m.c.Styles.Hint("optional")).Value(&d.name),
 		}
 		if channel == model.ChannelEmail {
 			fields = append(fields,
-				huh.NewSelect[string]().Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
+				huh.NewSelect[string]().Key(keyConnType).Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
 				huh.NewInput().Title("Connector name").Placeholder(m.c.Styles.Hint("e.g. main-sendgrid")).Value(&d.connName).
 					Validate(func(s string) error {
 						if strings.TrimSpace(s) == "" {
@@ -58,7 +59,7 @@ func newDraftDialog(m *Model) *draftDialog {
 		return huh.NewGroup(fields...).WithHideFunc(func() bool { return d.channel != channel })
 	}
 	d.form = huh.NewForm(
-		huh.NewGroup(huh.NewSelect[string]().Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
+		huh.NewGroup(huh.NewSelect[string]().Key(keyChannel).Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
 	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithKeyMap(draftKeys())
@@ -116,6 +117,9 @@ func (d *draftDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		m.dialog = nil
 		return m.own(func() tea.Msg { return leaveMsg{} })
 	}
+	if cmd, ok := d.pickKey(m, msg); ok {
+		return cmd
+	}
 	return d.take(m, msg)
 }
 
@@ -154,10 +158,13 @@ func (d *draftDialog) submit(m *Model) tea.Cmd {
 		body.Connector = &model.Connector{ConnectorType: &ct, ConnectorName: &cn}
 	}
 	d.err, d.busy = "", true
-	cr := m.f.Creator
+	cr, au := m.f.Creator, m.f.author
 	ctx := m.c.Context()
 	return m.own(func() tea.Msg {
 		id, err := cr.CreateDraft(ctx, body)
+		if err == nil {
+			au.used(by)
+		}
 		return createdMsg{id: id, err: err}
 	})
 }
@@ -175,7 +182,7 @@ func (d *draftDialog) failed(m *Model, err error) tea.Cmd {
 }
 
 func (d *draftDialog) footer() []key.Binding {
-	return []key.Binding{hint("enter", "next"), hint("shift+tab", "back"), hint("esc", "cancel")}
+	return []key.Binding{hint("enter", "next"), hint("shift+tab", "back"), hint("a–z", "pick"), hint("esc", "cancel")}
 }
 
 func (d *draftDialog) view(m *Model) string {

@@ -225,6 +225,9 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	}
+	if cmd, ok := r.tickByLetter(m, msg); ok {
+		return cmd
+	}
 	var cmd tea.Cmd
 	if !r.typeOver(msg) { // ⌫ on selected text only clears it
 		_, cmd = r.form.Update(msg)
@@ -315,7 +318,7 @@ func (r *rowForm) help() []key.Binding {
 	b := func(k, desc string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, desc)) }
 	switch r.field.Kind {
 	case forms.Multi:
-		return []key.Binding{b("space", "toggle"), b("enter", "done"), b("esc", "cancel")}
+		return []key.Binding{b("space", "toggle"), b("a–z", "tick"), b("enter", "done"), b("esc", "cancel")}
 	case forms.LongText:
 		return []key.Binding{b("esc", "done"), b("tab", "next field"), b("ctrl+s", "sync now")}
 	}

@@ -174,6 +174,11 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.PageDown):
 		m.move(10)
 		return nil
+	case m.picking(msg):
+		// The letters after the first on a choice row add up, even one
+		// that is a key of its own ("in": n is not next to fill here).
+		cmd, _ := m.pickKey(l.rows[l.cur], msg)
+		return cmd
 	case key.Matches(msg, k.Fill):
 		m.nextToFill()
 		return nil
@@ -217,6 +222,10 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 			return m.cycle(f, 1)
 		case key.Matches(msg, k.Edit):
 			m.startEdit(f)
+		default:
+			if cmd, ok := m.pickKey(f, msg); ok {
+				return cmd
+			}
 		}
 	case forms.Zone:
 		if key.Matches(msg, k.Edit) {

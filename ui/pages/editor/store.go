@@ -71,6 +71,6 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 		return nil, nil, err
 	}
 	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Previewer: client, Publisher: client,
-		Validator: client, Reacher: client, Positions: resume.Open(dataDir)}
+		Validator: client, Reacher: client, Positions: resume.Open(dataDir), author: openAuthor(dataDir)}
 	return f, e.Close, nil
 }

@@ -1,0 +1,84 @@
+package editor
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/forms"
+)
+
+// Picking a choice by typing, as in a web form's select: on a choice row
+// (a list of values, yes/no, the locale, variation or platform shown) a
+// letter that is no key of its own picks the first choice that begins with
+// the letters typed one after the other on that row ("d" DEEPLINKING, "si"
+// SIMPLE_IMAGE_CAROUSEL). When only one choice begins so, the cursor goes on
+// to the next field, as tab would after a value was set.
+
+// pickState is the letters typed on one choice row so far; any other key
+// forgets them (Update).
+type pickState struct {
+	path, typed string
+	keep        bool // the last key added to typed
+}
+
+// pickKey handles a letter on a choice row f. ok reports a key it took.
+func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
+	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsLetter(msg.Runes[0]) {
+		return nil, false
+	}
+	choices := f.Options
+	if f.Role != forms.RoleSelector {
+		choices = f.Choices()
+	}
+	typed := strings.ToLower(string(msg.Runes))
+	if m.pick.path == f.Path {
+		typed = m.pick.typed + typed
+	}
+	var match []string
+	for _, c := range choices {
+		if c != "" && strings.HasPrefix(strings.ToLower(c), typed) {
+			match = append(match, c)
+		}
+	}
+	if len(match) == 0 {
+		m.setNotice("No choice begins with “"+typed+"”: ← → go through them.", true)
+		return nil, true
+	}
+	m.pick = pickState{path: f.Path, typed: typed, keep: true}
+	var cmd tea.Cmd
+	if m.fieldText(f) != match[0] {
+		cmd = m.choose(f, match[0])
+	}
+	if len(match) == 1 {
+		m.pick = pickState{}
+		m.flow(1) // the one choice: on to the next field
+	} else {
+		m.flowing = true
+	}
+	return cmd, true
+}
+
+// picking reports a letter that goes on with the letters typed on the
+// choice row under the cursor.
+func (m *Model) picking(msg tea.KeyMsg) bool {
+	l := &m.list
+	return m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path &&
+		msg.Type == tea.KeyRunes && !msg.Alt && len(msg.Runes) == 1 && unicode.IsLetter(msg.Runes[0])
+}
+
+// forgetPick forgets the letters typed on a choice row unless the last key
+// added to them.
+func (m *Model) forgetPick() {
+	if m.pick.keep {
+		m.pick.keep = false
+		return
+	}
+	m.pick = pickState{}
+}
+
+// pickHint shows in the help that a letter on a choice row picks a choice
+// (pickKey); it is not a binding of its own.
+var pickHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "pick a choice"))

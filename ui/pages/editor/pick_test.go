@@ -1,0 +1,128 @@
+package editor
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// A letter on a choice row picks the first choice it begins; letters add
+// up; when one choice is left the cursor goes on to the next field. A letter
+// no choice begins with changes nothing and says so.
+func TestLetterPicksAChoice(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
+	m.goStep(forms.StepContent)
+	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
+		return f.Kind == forms.Enum && slices.Contains(f.Options, model.TemplateSimpleImageCarousel)
+	})
+	if at < 0 {
+		t.Fatal("no template row on the content step")
+	}
+	tpl := m.list.rows[at]
+	m.list.cur = at
+	_, cmd := m.Update(runes("z"))
+	notices := noticesOf(cmd)
+	if got := get(t, m, tpl.Path); got == "" || strings.HasPrefix(got, "Z") {
+		t.Fatalf("z set the template to %q", got)
+	}
+	if !strings.Contains(strings.Join(notices, " "), "No choice begins with “z”") {
+		t.Fatalf("notices %q after a letter no choice begins with", notices)
+	}
+	press(m, runes("s"))
+	if got := get(t, m, tpl.Path); got != model.TemplateStylizedBasic {
+		t.Fatalf("s picked %q, want the first choice it begins, STYLIZED_BASIC", got)
+	}
+	if m.list.cur != at {
+		t.Fatal("s left the row though two choices begin with it")
+	}
+	press(m, runes("i"))
+	if got := get(t, m, tpl.Path); got != model.TemplateSimpleImageCarousel {
+		t.Fatalf("s i picked %q, want SIMPLE_IMAGE_CAROUSEL", got)
+	}
+	if m.list.cur == at {
+		t.Fatal("the one choice left was picked but the cursor stayed on the row")
+	}
+	// Another key in between: the letters start again.
+	m.list.cur = at
+	press(m, runes("s"), kDown, tea.KeyMsg{Type: tea.KeyUp}, runes("b"))
+	if got := get(t, m, tpl.Path); got != model.TemplateBasic {
+		t.Fatalf("b after moving picked %q, want BASIC", got)
+	}
+	var help []string
+	for _, col := range m.FullHelp() {
+		for _, b := range col {
+			help = append(help, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	if h := strings.Join(help, " · "); !strings.Contains(h, "a–z pick a choice") {
+		t.Fatalf("the help does not say letters pick a choice: %s", h)
+	}
+}
+
+// The letters after the first go on picking, even one that is a key of its
+// own elsewhere: "i" on a string operator is "in" or "is", "n" then "in"
+// (not next to fill).
+func TestLettersAfterTheFirstAddUp(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, _ := newTestEditor(t, c, 160, 48)
+	m.goStep(forms.StepAudience)
+	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
+		return strings.HasSuffix(f.Path, ".operator") && slices.Contains(f.Options, "is") && slices.Contains(f.Options, "in")
+	})
+	if at < 0 {
+		t.Skip("no string operator row in the fixture's audience")
+	}
+	op := m.list.rows[at]
+	m.list.cur = at
+	press(m, runes("i"), runes("s"))
+	if got := get(t, m, op.Path); got != "is" {
+		t.Fatalf("i s picked %q, want is", got)
+	}
+	if m.edit == nil {
+		t.Fatal("is picked: the value after it is not being typed into")
+	}
+	press(m, kEsc)
+	m.list.cur = at
+	press(m, runes("i"), runes("n"))
+	if got := get(t, m, op.Path); got != "in" {
+		t.Fatalf("i n picked %q, want in", got)
+	}
+	if m.list.cur == at || m.list.rows[m.list.cur].Path == op.Path {
+		t.Fatal("the one choice left was picked but the cursor stayed")
+	}
+}
+
+// In the platforms' list a letter ticks the platform it begins, and again
+// unticks it; esc puts the list back as it was.
+func TestLetterTicksAPlatform(t *testing.T) {
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
+	m.goStep(forms.StepBasic)
+	focus(t, m, "basic_details.platforms")
+	before := platforms(m)
+	if strings.Contains(before, "WEB") {
+		t.Fatalf("the fixture already has WEB: %s", before)
+	}
+	press(m, kEnter, runes("w"))
+	if got := platforms(m); !strings.Contains(got, "WEB") {
+		t.Fatalf("w did not tick WEB: %s", got)
+	}
+	if v := ansiStrip(m.View()); !strings.Contains(v, "[x] WEB") || !strings.Contains(v, "a–z: tick") {
+		t.Fatalf("the list does not show WEB ticked, or the key:\n%s", v)
+	}
+	press(m, runes("w"))
+	if got := platforms(m); got != before {
+		t.Fatalf("w again left %s, want %s", got, before)
+	}
+	press(m, runes("w"), kEsc)
+	if got := platforms(m); got != before {
+		t.Fatalf("esc left %s, want %s", got, before)
+	}
+}
+
+func platforms(m *Model) string { return fmt.Sprint(forms.Get(m.d.work, "basic_details.platforms")) }
