@@ -643,7 +643,8 @@ func (b *Browser) rebuildPreview() {
 	}
 	add("Parent", text(common.Str(c.ParentID)))
 	if p := model.Present(c); len(p) > 0 {
-		add("Components", text(strings.Join(p, ", ")))
+		// In the form's words: the JSON keys are under enter.
+		add("Filled in", text(unsyncedText(p)))
 	}
 	if l := b.unsynced(c); l != nil {
 		add("Not on service", st.Warning.Render(unsyncedText(l.Unsynced)+" (edited here, sent when possible)"))
