@@ -771,7 +771,7 @@ var typeShort = map[string]string{
 	model.DeliveryOneTime:           "one-time",
 	model.DeliveryPeriodic:          "periodic",
 	model.DeliveryEventTriggered:    "event",
-	model.DeliveryBusinessEvent:     "business ev",
+	model.DeliveryBusinessEvent:     "business", // not "business ev": reads as cut
 	model.DeliveryDeviceTriggered:   "device",
 	model.DeliveryLocationTriggered: "location",
 	model.DeliveryLiveActivity:      "live act.",

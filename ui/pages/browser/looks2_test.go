@@ -2,6 +2,7 @@ package browser
 
 import (
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -34,4 +35,25 @@ func TestSummaryNamesPartsInWords(t *testing.T) {
 		}
 		checkFits(t, b.View(), sz[0], sz[1])
 	}
+}
+
+// Below 120 columns the type column uses short names chosen whole: no word
+// reads as cut off ("business ev"), and every row still fits.
+func TestShortTypeNamesWhole(t *testing.T) {
+	types := append(slices.Clone(model.PushCreateDeliveryTypes), model.DeliveryLiveActivity, model.DeliveryAPITriggered)
+	rows := uitest.FakeRows(len(types))
+	for i, dt := range types {
+		rows[i].CampaignDeliveryType = &dt
+	}
+	b := New(uitest.Common(80, 24))
+	b.SetSize(80, 21)
+	show(b, rows)
+	v := ansiStripped(b.View())
+	for _, dt := range types {
+		s := shortType(dt)
+		if strings.HasSuffix(s, " ev") || !strings.Contains(v, s) {
+			t.Errorf("type %s: short name %q cut or missing:\n%s", dt, s, v)
+		}
+	}
+	checkFits(t, b.View(), 80, 21)
 }
