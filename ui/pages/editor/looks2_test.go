@@ -29,3 +29,25 @@ func TestChoiceValuesWhole(t *testing.T) {
 		}
 	}
 }
+
+// The path on the detail line keeps its end, which names the field, when
+// the form is too narrow for it (120 columns showed
+// "trigger_condition.included_filters.filters[0].ac…").
+func TestDetailPathKeepsItsEnd(t *testing.T) {
+	m, _ := newTestEditor(t, marketerPush(t), 120, 36)
+	m.goStep(forms.StepTrigger)
+	const want = "filters[0].action_name"
+	for i, f := range m.list.rows {
+		if strings.HasSuffix(f.Path, want) {
+			m.list.cur = i
+		}
+	}
+	m.settle()
+	out := ansiStrip(m.View())
+	if !strings.Contains(out, "…"+strings.SplitN(want, ".", 2)[0]) && !strings.Contains(out, "."+want) {
+		t.Fatalf("the path's end is not shown:\n%s", out)
+	}
+	if strings.Contains(out, "filters[0].ac…") {
+		t.Errorf("the path is cut at its end:\n%s", out)
+	}
+}
