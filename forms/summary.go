@@ -588,7 +588,7 @@ func ControlText(c *model.ControlGroup) string {
 	if c.IsCampaignControlGroupEnabled != nil && *c.IsCampaignControlGroupEnabled {
 		p := "campaign control group"
 		if c.CampaignControlGroupPercentage != nil {
-			p = strconv.FormatInt(*c.CampaignControlGroupPercentage, 10) + " % held back as a control group"
+			p = strconv.FormatInt(*c.CampaignControlGroupPercentage, 10) + "% held back as a control group"
 		}
 		parts = append(parts, p)
 	}

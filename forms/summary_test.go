@@ -39,7 +39,7 @@ func TestSummaryOfTheMarketerCampaign(t *testing.T) {
 		"Schedule":      "from Mon 1 Mar 2027 09:00 Europe/Madrid (03:00 your time, America/New_York), until Wed 30 Jun 2027 23:59 Europe/Madrid (17:59 your time, America/New_York)",
 		"Delivery":      "Respects do-not-disturb, queues blocked messages for up to 12 hours, at least 6 hours between two notifications, counts for the frequency cap",
 		"Goals":         "Purchase (order_completed), primary; conversions counted for 24 hours after sending",
-		"Control group": "10 % held back as a control group",
+		"Control group": "10% held back as a control group",
 		"UTM":           "utm_source=app, utm_medium=push, utm_campaign=viewed_not_bought, promo=spring27",
 	}
 	for k, w := range want {

@@ -643,7 +643,8 @@ func (b *Browser) rebuildPreview() {
 	}
 	add("Parent", text(common.Str(c.ParentID)))
 	if p := model.Present(c); len(p) > 0 {
-		add("Components", text(strings.Join(p, ", ")))
+		// In the form's words: the JSON keys are under enter.
+		add("Filled in", text(unsyncedText(p)))
 	}
 	if l := b.unsynced(c); l != nil {
 		add("Not on service", st.Warning.Render(unsyncedText(l.Unsynced)+" (edited here, sent when possible)"))
@@ -770,7 +771,7 @@ var typeShort = map[string]string{
 	model.DeliveryOneTime:           "one-time",
 	model.DeliveryPeriodic:          "periodic",
 	model.DeliveryEventTriggered:    "event",
-	model.DeliveryBusinessEvent:     "business ev",
+	model.DeliveryBusinessEvent:     "business", // not "business ev": reads as cut
 	model.DeliveryDeviceTriggered:   "device",
 	model.DeliveryLocationTriggered: "location",
 	model.DeliveryLiveActivity:      "live act.",

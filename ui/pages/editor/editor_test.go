@@ -252,9 +252,9 @@ func TestSyncStatusLine(t *testing.T) {
 	}{
 		{drafts.Status{State: drafts.StateSynced}, "● synced"},
 		{drafts.Status{State: drafts.StatePending, Pending: []string{"a", "b"}, Unsynced: []string{"a", "b"}}, "2 components pending"},
-		{drafts.Status{State: drafts.StateInvalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "invalid (not sent): delivery_controls"},
+		{drafts.Status{State: drafts.StateInvalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "not sent (to fix: Delivery controls)"},
 		{drafts.Status{State: drafts.StateOffline, OfflineSince: at(10, 0, 0)}, "offline since 10:00:00 (edits kept, retrying)"},
-		{drafts.Status{State: drafts.StateConflict, Conflicts: []string{"basic_details"}}, "conflict in basic_details (c to resolve)"},
+		{drafts.Status{State: drafts.StateConflict, Conflicts: []string{"basic_details"}}, "conflict in Basic details (c to resolve)"},
 		{drafts.Status{State: drafts.StateRateLimited, RateLimitedUntil: at(10, 0, 5)}, "rate-limited until 10:00:05"},
 		{drafts.Status{State: drafts.StateFailed, Err: errors.New("409 BAD_REQUEST")}, "not saved: 409 BAD_REQUEST"},
 	}

@@ -408,7 +408,7 @@ func (m *Model) detailLines(w int) []string {
 		out = append(out, s.Muted.Render(common.Truncate(f.Help, w)))
 	}
 	if f.IsValue() {
-		out = append(out, s.Muted.Render(common.Truncate(f.Path, w)))
+		out = append(out, s.Muted.Render(pathTail(f.Path, w)))
 	}
 	return out
 }

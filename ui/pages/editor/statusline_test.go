@@ -57,3 +57,31 @@ func TestStatusLineFitsAt80Columns(t *testing.T) {
 		}
 	}
 }
+
+// The status line names invalid or conflicting parts by the form's words
+// ("Audience"), never by their JSON keys ("segmentation_details"), and at
+// 80 columns the word is whole.
+func TestStatusLineNamesPartsInPlainWords(t *testing.T) {
+	c := fixture(t, "push_event_triggered.json")
+	m, _ := newTestEditor(t, c, 80, 24)
+	for _, tc := range []struct {
+		st   drafts.Status
+		want string
+	}{
+		{drafts.Status{State: drafts.StateInvalid, Invalid: map[string][]engine.Problem{"segmentation_details": nil}}, "not sent (to fix: Audience)"},
+		{drafts.Status{State: drafts.StateConflict, Conflicts: []string{"segmentation_details"}}, "conflict in Audience"},
+	} {
+		m.Update(listenMsg{ev: &drafts.Event{ID: m.id, Kind: drafts.EventStatus, Status: tc.st}})
+		lines := strings.Split(m.View(), "\n")
+		last := ansiStrip(lines[len(lines)-1])
+		if !strings.Contains(last, tc.want) {
+			t.Errorf("%v: no %q in %q", tc.st.State, tc.want, last)
+		}
+		if strings.Contains(last, "segmentation_details") || strings.Contains(last, "_") {
+			t.Errorf("%v: a JSON key in the status line: %q", tc.st.State, last)
+		}
+		if common.Width(last) > 80 {
+			t.Errorf("%v: %d cells at 80 columns: %q", tc.st.State, common.Width(last), last)
+		}
+	}
+}

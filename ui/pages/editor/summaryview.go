@@ -15,6 +15,9 @@ import (
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
+// minSummaryText is the narrowest sentence column beside whole headings.
+const minSummaryText = 20
+
 // summaryLines renders sum in width w. Nothing is cut: long sentences wrap under
 // their own column.
 func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
@@ -22,7 +25,12 @@ func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
 	for _, l := range sum.Lines {
 		head = max(head, lipgloss.Width(l.Head))
 	}
-	head = min(head, max(8, w/4))
+	// The heading column takes its longest heading whole ("Control group")
+	// while the sentences keep room to read; only a very narrow pane wraps
+	// headings.
+	if w-head-2 < minSummaryText {
+		head = min(head, max(8, w/4))
+	}
 	textW := max(10, w-head-2)
 	var out []string
 	for _, l := range sum.Lines {

@@ -44,3 +44,32 @@ func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
 		}
 	}
 }
+
+// The summary's headings stay on one line wherever the pane leaves the
+// sentences room (120×36 gave the Review pane about 48 columns and "Control
+// group" wrapped onto two lines).
+func TestReviewSummaryHeadingsWhole(t *testing.T) {
+	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := model.Decode(data)
+	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r.SetColorProfile(termenv.Ascii)
+	s := themes.New(themes.Plain(), r)
+	sum := forms.Summarize(c, forms.SummaryOpts{Local: time.UTC, Reach: -1})
+	for _, w := range []int{40, 48, 56, 80} {
+		lines := summaryLines(s, sum, w)
+		for _, sl := range sum.Lines {
+			found := false
+			for _, l := range lines {
+				if strings.HasPrefix(l, sl.Head+" ") {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("width %d: heading %q not whole on one line:\n%s", w, sl.Head, strings.Join(lines, "\n"))
+			}
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -242,15 +243,28 @@ func (m *Model) syncText() string {
 		n := max(len(st.Pending), len(st.Unsynced), 1)
 		return s.Warning.Render("● " + plural(n, "component") + " pending")
 	case drafts.StateInvalid:
-		return s.Error.Render("● invalid (not sent): " + strings.Join(sortedKeys(st.Invalid), ", "))
+		return s.Error.Render("● not sent (to fix: " + unitWords(sortedKeys(st.Invalid)) + ")")
 	case drafts.StateOffline:
 		return s.Warning.Render("● " + common.Clean(st.String()) + " (edits kept, retrying)")
 	case drafts.StateConflict:
-		return s.Error.Render("● conflict in " + strings.Join(st.Conflicts, ", ") + " (c to resolve)")
+		return s.Error.Render("● conflict in " + unitWords(st.Conflicts) + " (c to resolve)")
 	case drafts.StateRateLimited:
 		return s.Warning.Render("● " + common.Clean(st.String()))
 	case drafts.StateFailed:
 		return s.Error.Render("● " + common.Clean(st.String()))
 	}
 	return ""
+}
+
+// unitWords names sync units (top-level components) by their labels in the
+// form ("Audience, Content"), never by their JSON keys: the status line is
+// read by marketers.
+func unitWords(units []string) string {
+	out := make([]string, 0, len(units))
+	for _, u := range units {
+		if l := forms.Label(u); !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, ", ")
 }

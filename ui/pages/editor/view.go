@@ -86,6 +86,11 @@ func (m *Model) layout() (stepsW, formW, prevW, bodyH int) {
 	rest := m.width - stepsW
 	if m.width >= 110 {
 		formW = rest * 52 / 100
+		// A choice is shown whole ("‹ All eligible devices ›") when the
+		// preview can give up the cells it needs and keep minPreviewWidth.
+		if need := m.choiceRowWidth(); need > formW {
+			formW = max(formW, min(need, rest-1-minPreviewWidth))
+		}
 		prevW = rest - formW - 1
 	} else {
 		formW, prevW = rest, rest
@@ -114,6 +119,31 @@ func (m *Model) labelWidth() int {
 		}
 	}
 	return min(lw, max(12, m.formWidth()-4-minValueWidth))
+}
+
+// minPreviewWidth is the least the preview keeps when the form widens for
+// a choice.
+const minPreviewWidth = 40
+
+// choiceRowWidth is the form width that shows the step's longest label
+// and its widest choice ("‹ option ›") whole, beside the cursor and mark.
+func (m *Model) choiceRowWidth() int {
+	lw, cw := 12, 0
+	for _, f := range m.list.rows {
+		if f.Kind == forms.Heading || f.Kind == forms.Action {
+			continue
+		}
+		lw = max(lw, 2*f.Depth+labelCells(f.Label))
+		if f.Kind == forms.Enum {
+			for _, o := range f.Options {
+				cw = max(cw, common.Width(o)+4)
+			}
+		}
+	}
+	if cw == 0 {
+		return 0
+	}
+	return lw + 4 + cw
 }
 
 // minValueWidth is the least room a value gets beside its label.
