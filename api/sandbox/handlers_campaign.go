@@ -126,6 +126,11 @@ var errReused = errors.New("request_id reused")
 // errStale says the stored campaign changed between read and write.
 var errStale = errors.New("campaign changed meanwhile")
 
+// errBehind says the edit queued before this one was not written, so this
+// one, worked out on top of it, was not either. It is no sign of another
+// writer: it is worked out again without using up an attempt.
+var errBehind = fmt.Errorf("%w: the edit before it was not written", errStale)
+
 // mutate reads the path's campaign under its lock, lets change work out the
 // new document (or refuse with an error; the document it is given may be
 // shared with the write cache: change must not change it), and writes it
@@ -138,8 +143,10 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 	// Another process's writes make this one's cached copy stale, which
 	// costs an attempt: enough of them that only a campaign written
 	// without pause by several processes runs out.
-	for attempt := range 10 {
-		if attempt > 0 {
+	// A failed edit ahead in the queue costs no attempt, up to a bound
+	// that only a storm of failing edits reaches.
+	for attempt, behind := 0, 0; attempt < 10 && behind < 1000; {
+		if attempt+behind > 0 {
 			runtime.Gosched()
 		}
 		rec, c, after, unlock, err := s.lockLoad(r)
@@ -163,7 +170,7 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 		wait, err := s.store.Queue(func(tx Tx) error {
 			this.ok = false
 			if after != nil && !after.ok {
-				return errStale
+				return errBehind
 			}
 			if err := putIfUnchanged(tx, rec, out); err != nil {
 				return err
@@ -191,7 +198,12 @@ func (s *Server) mutate(r *http.Request, change func(*Record, *model.Campaign) (
 		if !released {
 			unlock()
 		}
-		if !errors.Is(err, errStale) {
+		switch {
+		case errors.Is(err, errBehind):
+			behind++
+		case errors.Is(err, errStale):
+			attempt++
+		default:
 			return a, err
 		}
 	}
