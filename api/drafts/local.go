@@ -27,7 +27,8 @@ type Local struct {
 
 // Unsynced loads every campaign the journal directory holds (the journal is
 // replayed: no service needed) and returns those with edits the service
-// does not have, the most recently edited first. Loading them is what makes
+// does not have, the most recently written first (the journal's last
+// write: an edit, or the record of a send that was tried). Loading them is what makes
 // them sync: each is retried in the background until the service takes it
 // (FlushAll sends them at once). A journal that cannot be read is skipped
 // and named in the error; the others are still returned.

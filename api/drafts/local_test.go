@@ -19,13 +19,17 @@ func TestUnsyncedListsJournaledDraftsAndTheySyncWhenTheServiceReturns(t *testing
 	fx.load(b)
 	fx.load(clean)
 	fx.down()
-	fx.edit(b, setName("Newsletter (edited offline)"))
-	time.Sleep(20 * time.Millisecond) // b's journal is the older
-	fx.edit(a, setName("Spring sale (edited offline)"))
-	fx.clock.Advance(time.Second) // the debounce: the send fails, offline
+	fx.edit(a, setName("Spring sale (typed offline)"))
+	fx.edit(b, setName("Newsletter (typed offline)"))
+	fx.clock.Advance(time.Second) // the debounce: the sends fail, offline
 	if st := fx.eng.Status(a); st.State != StateOffline {
 		t.Fatalf("status %v, want offline", st)
 	}
+	// More typing, b first: the failed sends above wrote to the journals
+	// too, in whatever order they ran; these edits are the last writes.
+	fx.edit(b, setName("Newsletter (edited offline)"))
+	time.Sleep(20 * time.Millisecond) // b's journal is the older
+	fx.edit(a, setName("Spring sale (edited offline)"))
 	fx.crash(fx.eng)
 
 	// A new program, the service still down.
