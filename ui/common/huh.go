@@ -36,7 +36,9 @@ func HuhTheme(s themes.Styles) *huh.Theme {
 	t.Blurred.Base = f.Base.BorderStyle(lipgloss.HiddenBorder())
 	t.Blurred.Card = t.Blurred.Base
 	t.Blurred.Title = s.Subtitle
-	t.Blurred.SelectSelector, t.Blurred.MultiSelectSelector = ns().SetString("  "), ns().SetString("  ")
+	// A list left behind keeps a mark on its choice: colour alone would not
+	// show it without colour.
+	t.Blurred.SelectSelector, t.Blurred.MultiSelectSelector = s.Accent.SetString("✓ "), ns().SetString("  ")
 	t.Blurred.Option, t.Blurred.SelectedOption = s.Muted, s.Accent
 	t.Blurred.NextIndicator, t.Blurred.PrevIndicator = ns(), ns()
 	t.Help.Ellipsis, t.Help.ShortKey, t.Help.ShortDesc, t.Help.ShortSeparator = s.Muted, s.Key, s.Muted, s.Muted

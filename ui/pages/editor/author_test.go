@@ -71,7 +71,8 @@ func TestNewDraftPicksTheDeliveryTypeByLetter(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Delivery type")
 	tm.Type("e")
-	waitFor(t, tm, "┃ Created by")
+	// The list left behind marks the type chosen, not only in colour.
+	waitFor(t, tm, "┃ Created by", "✓ EVENT_TRIGGERED")
 	tm.Type("ana@example.com")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Name")
