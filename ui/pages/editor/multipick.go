@@ -3,7 +3,6 @@ package editor
 import (
 	"slices"
 	"strings"
-	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -14,10 +13,10 @@ import (
 // the first choice it begins ("a" ANDROID, "i" IOS), as letters pick a
 // choice on a choice row (pick.go). Other letters go to the list.
 func (r *rowForm) tickByLetter(m *Model, msg tea.KeyMsg) (tea.Cmd, bool) {
-	if r.field.Kind != forms.Multi || msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsLetter(msg.Runes[0]) {
+	letter, ok := letterOf(msg)
+	if r.field.Kind != forms.Multi || !ok {
 		return nil, false
 	}
-	letter := strings.ToLower(string(msg.Runes))
 	at := slices.IndexFunc(r.field.Options, func(o string) bool { return strings.HasPrefix(strings.ToLower(o), letter) })
 	if at < 0 {
 		return nil, false

@@ -3,7 +3,6 @@ package editor
 import (
 	"slices"
 	"strings"
-	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -25,7 +24,8 @@ const (
 // pickKey handles a letter on one of the dialog's lists. ok reports a key
 // it took; other letters (huh's own keys) go to the form.
 func (d *draftDialog) pickKey(m *Model, msg tea.KeyMsg) (tea.Cmd, bool) {
-	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsLetter(msg.Runes[0]) {
+	letter, ok := letterOf(msg)
+	if !ok {
 		return nil, false
 	}
 	f := d.form.GetFocusedField()
@@ -44,7 +44,6 @@ func (d *draftDialog) pickKey(m *Model, msg tea.KeyMsg) (tea.Cmd, bool) {
 	default:
 		return nil, false
 	}
-	letter := strings.ToLower(string(msg.Runes))
 	var match []int
 	for i, o := range opts {
 		if strings.HasPrefix(strings.ToLower(o), letter) {

@@ -26,14 +26,15 @@ type pickState struct {
 
 // pickKey handles a letter on a choice row f. ok reports a key it took.
 func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
-	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsLetter(msg.Runes[0]) {
+	letter, ok := letterOf(msg)
+	if !ok {
 		return nil, false
 	}
 	choices := f.Options
 	if f.Role != forms.RoleSelector {
 		choices = f.Choices()
 	}
-	typed := strings.ToLower(string(msg.Runes))
+	typed := letter
 	if m.pick.path == f.Path {
 		typed = m.pick.typed + typed
 	}
@@ -65,8 +66,18 @@ func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 // choice row under the cursor.
 func (m *Model) picking(msg tea.KeyMsg) bool {
 	l := &m.list
-	return m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path &&
-		msg.Type == tea.KeyRunes && !msg.Alt && len(msg.Runes) == 1 && unicode.IsLetter(msg.Runes[0])
+	_, letter := letterOf(msg)
+	return letter && m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path
+}
+
+// letterOf is the lower-case letter a key press types, if it types one
+// letter and nothing else (the letter keys of pick, tick and the new-draft
+// dialog's lists).
+func letterOf(msg tea.KeyMsg) (string, bool) {
+	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsLetter(msg.Runes[0]) {
+		return "", false
+	}
+	return string(unicode.ToLower(msg.Runes[0])), true
 }
 
 // forgetPick forgets the letters typed on a choice row unless the last key
