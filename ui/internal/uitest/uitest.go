@@ -112,7 +112,8 @@ var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
 
 // Key is the key press named k: "enter", "esc", "tab", "shift+tab",
 // "down", "up", "left", "right", "space", "backspace", "ctrl+c", "ctrl+s",
-// "ctrl+t"; anything else is typed as runes (in one message).
+// "ctrl+t", "ctrl+u", "pgup", "pgdown"; anything else is typed as runes (in
+// one message).
 func Key(k string) tea.KeyMsg {
 	switch k {
 	case "enter":
@@ -141,6 +142,12 @@ func Key(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyCtrlS}
 	case "ctrl+t":
 		return tea.KeyMsg{Type: tea.KeyCtrlT}
+	case "ctrl+u":
+		return tea.KeyMsg{Type: tea.KeyCtrlU}
+	case "pgup":
+		return tea.KeyMsg{Type: tea.KeyPgUp}
+	case "pgdown":
+		return tea.KeyMsg{Type: tea.KeyPgDown}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }

@@ -90,34 +90,7 @@ var waitFor = uitest.WaitFor
 
 func keys(tm *teatest.TestModel, ks ...string) {
 	for _, k := range ks {
-		var msg tea.KeyMsg
-		switch k {
-		case "enter":
-			msg = tea.KeyMsg{Type: tea.KeyEnter}
-		case "down":
-			msg = tea.KeyMsg{Type: tea.KeyDown}
-		case "up":
-			msg = tea.KeyMsg{Type: tea.KeyUp}
-		case "right":
-			msg = tea.KeyMsg{Type: tea.KeyRight}
-		case "left":
-			msg = tea.KeyMsg{Type: tea.KeyLeft}
-		case "tab":
-			msg = tea.KeyMsg{Type: tea.KeyTab}
-		case "esc":
-			msg = tea.KeyMsg{Type: tea.KeyEsc}
-		case "space":
-			msg = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
-		case "backspace":
-			msg = tea.KeyMsg{Type: tea.KeyBackspace}
-		case "ctrl+s":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlS}
-		case "ctrl+t":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlT}
-		default:
-			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
-		}
-		tm.Send(msg)
+		tm.Send(uitest.Key(k))
 	}
 }
 

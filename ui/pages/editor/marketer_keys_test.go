@@ -31,20 +31,7 @@ type keyCounter struct {
 
 func (k *keyCounter) press(ks ...string) {
 	k.other += len(ks)
-	for _, s := range ks {
-		switch s {
-		case "pgup":
-			k.tm.Send(tea.KeyMsg{Type: tea.KeyPgUp})
-		case "pgdown":
-			k.tm.Send(tea.KeyMsg{Type: tea.KeyPgDown})
-		case "ctrl+u":
-			k.tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
-		case "shift+tab":
-			k.tm.Send(tea.KeyMsg{Type: tea.KeyShiftTab})
-		default:
-			keys(k.tm, s)
-		}
-	}
+	keys(k.tm, ks...)
 }
 
 // typ types s, one key press per character (as a terminal sends them:
