@@ -1,6 +1,6 @@
 // Command campaigns is a terminal editor for Campaigns Service V5 campaigns,
 // with an embedded sandbox service, a validator, an SSH server and commands
-// for scripts. The command tree is built in cmd_root.go; this file only runs it.
+// for scripts. The command tree lives in ui/cli; this file only runs it.
 //
 //	campaigns                 the editor (on the embedded sandbox by default)
 //	campaigns serve           the sandbox service over HTTP
@@ -14,16 +14,15 @@
 package main
 
 import (
-	"io"
 	"os"
+
+	"github.com/campaigns-cli/campaigns/ui/cli"
 )
 
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
-}
+// version is stamped by release builds: go build -ldflags "-X main.version=v1.2.3".
+var version = ""
 
-// run is the whole program; it returns the exit code.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := &appContext{In: stdin, Out: stdout, Err: stderr, Getenv: os.Getenv}
-	return app.execute(args)
+func main() {
+	cli.Version = version
+	os.Exit(cli.Run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"embed"
 	"fmt"
+	"io/fs"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -198,4 +199,15 @@ func (s *Server) seedWorkspace(w Workspace) error {
 		}
 		return tx.MarkSeeded(w.ID)
 	})
+}
+
+// Examples are the publish-valid example campaigns, one per channel and
+// delivery type, as files named like testdata/campaigns (the MCP server
+// serves them as resources).
+func Examples() fs.FS {
+	sub, err := fs.Sub(seedFS, "seed")
+	if err != nil {
+		panic(err) // the embedded folder is fixed at build time
+	}
+	return sub
 }

@@ -1,0 +1,158 @@
+package cli
+
+import (
+	"cmp"
+	"errors"
+	"github.com/charmbracelet/x/term"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/spf13/cobra"
+
+	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor"
+)
+
+const rootLong = `campaigns — a terminal editor for Campaigns Service V5
+
+  campaigns [--theme NAME] [--data DIR]            the editor (its flags below)
+  campaigns serve [--addr HOST:PORT]               the sandbox service (HTTP)
+  campaigns ssh [--demo | --authorized-keys PATH]  the editor over SSH
+  campaigns validate FILE|DIR|-...                 the validation engine
+  campaigns auth login|list|switch|logout|status   profiles and their keys
+  campaigns list | get ID | meta ID                read (--json, --jq EXPR)
+  campaigns status ID pause|resume|stop            act (--yes in scripts)
+  campaigns publish ID | test ID --to ADDR,...     publish, send a test
+  campaigns export | diff | apply                  campaigns as files, in git
+  campaigns mcp                                    tools for AI assistants
+  campaigns completion SHELL | man                 shell completion, man page
+
+With no service named, the editor runs the embedded sandbox in-process (its
+data under --data, seeded with demo campaigns on first start). A real service
+is named with --base-url or --dc, --workspace-id and the API key in
+CAMPAIGNS_API_KEY, or saved once as a profile with campaigns auth login.
+NO_COLOR set forces the plain theme.`
+
+// newEditorCmd is the root command: the editor.
+func newEditorCmd(app *appContext) *cobra.Command {
+	var themeName string
+	cmd := &cobra.Command{
+		Use:               "campaigns",
+		Short:             "A terminal editor for Campaigns Service V5",
+		Long:              rootLong,
+		Args:              noArgs,
+		ValidArgsFunction: cobra.NoFileCompletions,
+	}
+	svc := addServiceFlags(cmd, app)
+	// No default shown: fang would print "(default)", which reads as a remark.
+	cmd.Flags().StringVar(&themeName, "theme", "", "default, high-contrast or plain (NO_COLOR forces plain)")
+	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		// no-color.org: set and not empty.
+		theme, ok := themes.Select(cmp.Or(themeName, "default"), app.Getenv("NO_COLOR") != "")
+		if !ok {
+			return usageError("unknown theme %q: use %s", themeName, strings.Join(themes.Names, ", "))
+		}
+		return runEditor(cmd, app, svc, theme)
+	}
+	return cmd
+}
+
+// runEditor opens the service and runs the editor on the terminal.
+func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme themes.Theme) error {
+	if err := flags.check(); err != nil {
+		return err
+	}
+	app.quietStderr() // the editor owns the screen from here
+	if app.debug {
+		// The editor's own log (the standard log package) beside the trace.
+		f, err := tea.LogToFile(filepath.Join(stateDir(app.Getenv), editorLogName), "campaigns")
+		if err != nil {
+			return usageError("--debug: %v", err)
+		}
+		defer f.Close()
+	}
+	svc, err := flags.open(cmd.Context())
+	if err != nil {
+		return err
+	}
+	defer svc.Close()
+	// After the service is chosen, so a wrong --profile is named first.
+	if err := terminalForEditor(); err != nil {
+		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
+	}
+	cfg := editorConfig(svc, theme, flags.dataDir())
+	if cfg.ReadOnly {
+		// No draft editor: its journal and sync engine exist to write.
+		return runProgram(cfg)
+	}
+	closeEditor, err := wireEditor(&cfg)
+	if errors.Is(err, drafts.ErrDirInUse) {
+		return failError("another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR", cfg.DataDir)
+	}
+	if err != nil {
+		return failError("opening the draft editor: %v", err)
+	}
+	if pc, err := app.profiles().Load(); err == nil {
+		cfg.Editor.SetAuthor(pc.Author()) // new drafts start "Created by" it
+	}
+	defer closeEditor()
+	return runProgram(cfg)
+}
+
+// terminalForEditor says why there is no terminal to draw on: Bubble Tea
+// reads keys from standard input when it is a terminal, else from the
+// controlling terminal (/dev/tty). A variable, so tests need no terminal.
+var terminalForEditor = func() error {
+	if term.IsTerminal(os.Stdin.Fd()) {
+		return nil
+	}
+	f, err := os.Open("/dev/tty")
+	if err != nil {
+		return errors.New("standard input is not one and there is no controlling terminal")
+	}
+	return f.Close()
+}
+
+func runProgram(cfg ui.Config) error {
+	p := tea.NewProgram(ui.New(cfg), tea.WithAltScreen())
+	if _, err := p.Run(); err != nil {
+		return failError("%v", err)
+	}
+	return nil
+}
+
+// editorConfig is the editor's view of the selected service: header label,
+// profile name and colour, read-only.
+func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
+	cfg := ui.Config{Theme: theme, DataDir: dataDir, Client: svc.Client, Workspace: svc.Workspace,
+		Service: svc.Client.BaseURL(), Profile: svc.Profile, ProfileColor: svc.Color, ReadOnly: svc.ReadOnly}
+	if svc.Sandbox {
+		cfg.Service = "embedded sandbox"
+	}
+	return cfg
+}
+
+// wireDraftEditor plugs the draft editor into the shell: one sync engine per
+// program, journaling under the data directory in a directory of its own per
+// service and workspace (ids are unique only there). Every workspace feature is
+// assumed on for local checks, so only the service refuses what a workspace
+// lacks.
+func wireDraftEditor(cfg *ui.Config) (func() error, error) {
+	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
+	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
+		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
+		Users:      previewUsers(cfg.Service == "embedded sandbox"),
+	})
+	if err != nil {
+		return nil, err
+	}
+	f.Local = ui.LocalZone() // by its name, not "Local"
+	cfg.Editor = f
+	return closeFn, nil
+}

@@ -1,0 +1,93 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/mcpserver"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+)
+
+const mcpLong = `Serves the Model Context Protocol over standard input and output, so an AI
+assistant can search, read, draft, check, preview, test and publish campaigns.
+
+It talks to the selected service: the embedded sandbox by default (safe to
+experiment with), or a real one with a profile or --base-url. Every write is
+checked by the local validation engine first and refused with every problem
+(target and message) before anything is sent; a read-only profile (or
+--read-only) lists only the reading tools.
+
+Tools: search_campaigns, get_campaign, get_campaign_meta, validate_campaign,
+preview; and, unless read-only, create_draft, update_campaign, test_campaign,
+change_status, publish_campaign.
+Resources: campaigns://spec/components (every field, type, allowed values and
+the delivery types it applies to) and campaigns://examples/<file>.json.
+
+Register it with an MCP client, e.g.:
+  {"mcpServers": {"campaigns": {"command": "campaigns", "args": ["mcp"]}}}
+
+With --debug every tool call and HTTP exchange is written to the debug log.`
+
+func newMCPCmd(app *appContext) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve the Model Context Protocol (for AI assistants) over stdin/stdout",
+		Long:  mcpLong,
+		Args:  noArgs,
+	}
+	svcFlags := addServiceFlags(cmd, app)
+	var readOnly bool
+	features := addFeaturesFlag(cmd)
+	cmd.Flags().BoolVar(&readOnly, "read-only", false, "list only the reading tools (a read-only profile does this by itself)")
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := features.check(); err != nil {
+			return err
+		}
+		// stdout belongs to the protocol: waits before retries go to the log.
+		svcFlags.onRetry = func(ri api.RetryInfo) {
+			app.Log.Warn("waiting before a retry", "status", ri.Status, "wait", ri.Wait, "request", ri.Method+" "+ri.Path)
+		}
+		svc, err := svcFlags.open(cmd.Context())
+		if err != nil {
+			return err
+		}
+		defer svc.Close()
+		feats, err := features.resolve(svc)
+		if err != nil {
+			return err
+		}
+		// Tool calls go to the debug trace with --debug; stdout belongs to
+		// the protocol, so nothing else may write there.
+		logger := app.Log
+		if app.Trace != nil {
+			logger = app.Trace
+		}
+		examples := sandbox.Examples()
+		srv, err := mcpserver.New(mcpserver.Options{Client: svc.Client, ReadOnly: svc.ReadOnly || readOnly, Logger: logger,
+			Features: feats, Examples: examples, Label: svc.Label, Version: versionString()})
+		if err != nil {
+			return failError("%v", err)
+		}
+		if isTerminalReader(app.In) {
+			// A person ran it by hand: without a word it would look hung.
+			fmt.Fprintf(app.Err, "campaigns mcp: serving the Model Context Protocol on standard input/output, on %s.\n"+
+				"It is meant to be started by an MCP client (see campaigns mcp --help); ctrl+d ends it.\n", svc.Label)
+		}
+		t := &mcp.IOTransport{Reader: io.NopCloser(app.In), Writer: nopWriteCloser{app.Out}}
+		if err := srv.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil {
+			return failError("mcp: %v", err)
+		}
+		return nil
+	}
+	return cmd
+}
+
+// nopWriteCloser leaves standard output open when the session ends.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

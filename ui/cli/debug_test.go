@@ -1,0 +1,52 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// --debug writes every HTTP exchange to the log file named in --help, with
+// no secret in it.
+func TestDebugTraceIsRedacted(t *testing.T) {
+	home := freshHome(t)
+	url := sandboxOnLoopback(t)
+	cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	logPath := filepath.Join(home, ".local", "state", "campaigns", "debug.log")
+	if _, out, _ := cli(t, "", "--help"); !strings.Contains(out, logPath) {
+		t.Fatalf("--help does not name the log file %s", logPath)
+	}
+	for _, args := range [][]string{{"--debug", "auth", "status"}, {"auth", "status", "--debug"}} {
+		if code, out, errs := cli(t, "", args...); code != 0 {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+	t.Setenv("CAMPAIGNS_DEBUG", "1")
+	cli(t, "", "auth", "status")
+	b, err := os.ReadFile(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := string(b)
+	if n := strings.Count(log, "/v5/campaigns/search"); n != 3 {
+		t.Errorf("want 3 traced searches, got %d:\n%s", n, log)
+	}
+	for _, want := range []string{"method=POST", "status=200", "duration=", "[REDACTED]", `limit\":1`} {
+		if !strings.Contains(log, want) {
+			t.Errorf("trace lacks %q:\n%s", want, log)
+		}
+	}
+	if strings.Contains(log, acmeKey) {
+		t.Fatalf("the API key is in the trace:\n%s", log)
+	}
+	if fi, _ := os.Stat(logPath); fi.Mode().Perm() != 0o600 {
+		t.Errorf("debug log mode %v, want 0600", fi.Mode().Perm())
+	}
+	// Without --debug, nothing more is written.
+	t.Setenv("CAMPAIGNS_DEBUG", "")
+	cli(t, "", "auth", "status")
+	if b2, _ := os.ReadFile(logPath); len(b2) != len(b) {
+		t.Errorf("the log grew without --debug")
+	}
+}

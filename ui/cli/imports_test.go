@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// layerRules say which of the project's packages each package may import:
+// model ← engine ← forms ← ui ← main, api beside forms (never ui or forms),
+// themes only lipgloss, and inside ui every screen and component on
+// ui/common only (ARCHITECTURE.md). A rule names the importing package by
+// prefix; the first matching rule applies.
+var layerRules = []struct {
+	pkg     string   // import path below the module, or a prefix ending in "/"
+	allowed []string // project packages (prefixes ending in "/") it may import
+	deny    string   // why, for the failure message
+}{
+	{"model/", []string{"model/"}, "the model is plain data"},
+	{"model", []string{"model/"}, "the model is plain data"},
+	{"engine/", []string{"model", "engine/"}, "the engine sees only the model"},
+	{"engine", []string{"model", "engine/"}, "the engine sees only the model"},
+	{"forms", []string{"model", "engine", "engine/"}, "forms are built on the engine"},
+	{"api/", []string{"model", "engine", "engine/", "api", "api/"}, "api uses model and engine, never ui or forms"},
+	{"api", []string{"model", "engine", "engine/"}, "api uses model and engine, never ui or forms"},
+	{"themes", nil, "themes import only lipgloss"},
+	{"ui/common", []string{"model", "engine", "engine/", "api", "themes"}, "ui/common is shared by every screen and imports none"},
+	{"ui/components/", []string{"model", "engine", "engine/", "api", "themes", "ui/common"}, "a component imports no page, no forms and not the ui root"},
+	{"ui/pages/", []string{"model", "engine", "engine/", "forms", "api", "api/drafts", "themes", "ui/common", "ui/components/", "ui/internal/resume"}, "pages import no other page, no sandbox and not the ui root"},
+	{"ui/internal/", []string{"model", "api", "themes", "ui/common"}, "test support and small helpers; no sandbox"},
+	{"ui/sshserver", []string{"model", "engine", "api", "themes", "ui"}, "the SSH host serves the ui root"},
+	{"ui/cli/", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
+	{"ui/cli", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
+	{"ui", []string{"model", "engine", "engine/", "forms", "api", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},
+}
+
+type listed struct {
+	ImportPath string
+	Imports    []string
+}
+
+// TestImportsPointOneWay fails when a package imports across the layers.
+func TestImportsPointOneWay(t *testing.T) {
+	const module = "github.com/campaigns-cli/campaigns"
+	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	list := exec.Command(gobin, "list", "-json=ImportPath,Imports", "./...")
+	list.Dir = "../.." // the module root: every package, not only the command line's
+	out, err := list.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			t.Fatalf("go list: %v\n%s", err, ee.Stderr)
+		}
+		t.Fatalf("go list: %v", err)
+	}
+	dec := json.NewDecoder(strings.NewReader(string(out)))
+	var pkgs []listed
+	for {
+		var p listed
+		if err := dec.Decode(&p); errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		pkgs = append(pkgs, p)
+	}
+	if len(pkgs) < 10 {
+		t.Fatalf("go list found %d packages", len(pkgs))
+	}
+	matches := func(path, rule string) bool {
+		if strings.HasSuffix(rule, "/") {
+			return strings.HasPrefix(path, rule)
+		}
+		return path == rule
+	}
+	checked := 0
+	for _, p := range pkgs {
+		rel, ok := strings.CutPrefix(p.ImportPath, module+"/")
+		if !ok {
+			continue // main: it may import anything
+		}
+		for _, r := range layerRules {
+			if !matches(rel, r.pkg) {
+				continue
+			}
+			checked++
+			for _, imp := range p.Imports {
+				dep, ok := strings.CutPrefix(imp, module+"/")
+				if !ok {
+					if rel == "themes" && imp != "github.com/charmbracelet/lipgloss" && strings.Contains(imp, ".") {
+						t.Errorf("themes imports %s: %s", imp, r.deny)
+					}
+					continue
+				}
+				if strings.HasPrefix(dep, rel+"/") && r.pkg != "ui" {
+					continue // its own sub-packages
+				}
+				allowed := false
+				for _, a := range r.allowed {
+					allowed = allowed || matches(dep, a)
+				}
+				if !allowed {
+					t.Errorf("%s imports %s: %s", rel, dep, r.deny)
+				}
+			}
+			break
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d packages matched a rule", checked)
+	}
+	// Test support is linked into tests only.
+	for _, p := range pkgs {
+		for _, imp := range p.Imports {
+			if imp == module+"/ui/internal/uitest" || imp == module+"/api/sandbox/sandboxtest" {
+				t.Errorf("%s imports the test support package", p.ImportPath)
+			}
+		}
+	}
+}
+
+// TestRootHoldsOnlyMain: the module root is the binary's entry and nothing
+// else; the command line lives here, in ui/cli.
+func TestRootHoldsOnlyMain(t *testing.T) {
+	files, err := filepath.Glob("../../*.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		if filepath.Base(f) != "main.go" {
+			t.Errorf("%s: the module root holds main.go only (the command line lives in ui/cli)", filepath.Base(f))
+		}
+	}
+}

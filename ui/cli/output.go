@@ -1,0 +1,360 @@
+package cli
+
+// Output helpers shared by the scripting commands (and `mcp`): --json and
+// --jq, terminal detection, tables and small terminal-only decorations
+// (spinner, progress bar). Nothing here prints colour, a spinner or a prompt
+// unless the output is a terminal.
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/charmbracelet/bubbles/progress"
+	"github.com/charmbracelet/bubbles/spinner"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/lipgloss/table"
+	"github.com/charmbracelet/x/term"
+	"github.com/itchyny/gojq"
+	"github.com/muesli/termenv"
+	"github.com/spf13/cobra"
+
+	"github.com/campaigns-cli/campaigns/themes"
+)
+
+// outputFlags are --json and --jq of a reading command.
+type outputFlags struct {
+	JSON bool
+	JQ   string
+}
+
+// what names what --json prints: "record" or "records".
+func addOutputFlags(cmd *cobra.Command, what string) *outputFlags {
+	o := &outputFlags{}
+	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the "+what+" as JSON, exactly as sent by the service")
+	cmd.Flags().StringVar(&o.JQ, "jq", "", "filter that JSON with the jq expression EXPR (strings print raw, like jq -r)")
+	return o
+}
+
+// check refuses a --jq expression that does not compile, with its
+// position, before anything is opened (exit 2).
+func (o *outputFlags) check() error {
+	if o.JQ == "" {
+		return nil
+	}
+	if _, err := compileJQ(o.JQ); err != nil {
+		return usageError("%v", err)
+	}
+	return nil
+}
+
+// Machine reports whether the output is for a program (--json or --jq).
+func (o *outputFlags) Machine() bool { return o != nil && (o.JSON || o.JQ != "") }
+
+// Write prints v as --json or --jq asked. v must be a JSON tree
+// (map[string]any, []any, json.Number, …) or a value encoding/json takes.
+func (o *outputFlags) Write(w io.Writer, v any) error {
+	if o.JQ != "" {
+		return writeJQ(w, o.JQ, v)
+	}
+	return printJSON(w, v)
+}
+
+// printJSON prints v pretty (two spaces), without HTML escaping.
+func printJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+// jqError is a --jq expression that does not parse or fails on the data:
+// bad usage, exit 2.
+type jqError struct{ msg string }
+
+func (e *jqError) Error() string { return e.msg }
+
+// compileJQ parses and compiles expr; a syntax error names its position and
+// points at it.
+func compileJQ(expr string) (*gojq.Code, error) {
+	q, err := gojq.Parse(expr)
+	if err != nil {
+		var pe *gojq.ParseError
+		if errors.As(err, &pe) {
+			pos := min(max(pe.Offset-len(pe.Token), 0), len(expr))
+			return nil, &jqError{fmt.Sprintf("--jq: %v at position %d:\n    %s\n    %s^", err, pos+1, expr, strings.Repeat(" ", len([]rune(expr[:pos]))))}
+		}
+		return nil, &jqError{"--jq: " + err.Error()}
+	}
+	code, err := gojq.Compile(q)
+	if err != nil {
+		return nil, &jqError{"--jq: " + err.Error()}
+	}
+	return code, nil
+}
+
+// writeJQ runs expr on v and prints every result: strings raw, anything else
+// as pretty JSON.
+func writeJQ(w io.Writer, expr string, v any) error {
+	code, err := compileJQ(expr)
+	if err != nil {
+		return err
+	}
+	in, err := jqInput(v)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	iter := code.Run(in)
+	for {
+		out, ok := iter.Next()
+		if !ok {
+			return nil
+		}
+		if err, isErr := out.(error); isErr {
+			var halt *gojq.HaltError
+			if errors.As(err, &halt) && halt.Value() == nil {
+				return nil
+			}
+			return &jqError{"--jq: " + err.Error()}
+		}
+		if s, isStr := out.(string); isStr {
+			bw.WriteString(s)
+			bw.WriteByte('\n')
+			continue
+		}
+		raw, _ := gojq.Marshal(out)
+		var pretty bytes.Buffer
+		if json.Indent(&pretty, raw, "", "  ") != nil {
+			pretty.Reset()
+			pretty.Write(raw)
+		}
+		pretty.WriteByte('\n')
+		bw.Write(pretty.Bytes())
+	}
+}
+
+// jqInput turns v into the plain types gojq takes, numbers kept exact.
+func jqInput(v any) (any, error) {
+	switch v.(type) {
+	case map[string]any, []any, string, bool, nil, json.Number:
+		return v, nil
+	}
+	raw, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out any
+	err = dec.Decode(&out)
+	return out, err
+}
+
+func truncateRunes(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// forceTerminal makes isTerminal true in tests that check what a person sees.
+var forceTerminal bool
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	if forceTerminal {
+		return true
+	}
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
+}
+
+// stylesFor builds the theme's styles for w: colour only on a terminal and
+// only without NO_COLOR.
+func stylesFor(w io.Writer, getenv func(string) string) themes.Styles {
+	r := lipgloss.NewRenderer(w)
+	noColor := getenv != nil && getenv("NO_COLOR") != ""
+	if !isTerminal(w) || noColor {
+		r.SetColorProfile(termenv.Ascii)
+		return themes.New(themes.Plain(), r)
+	}
+	if forceTerminal {
+		r.SetColorProfile(termenv.ANSI256)
+	}
+	return themes.New(themes.Default(), r)
+}
+
+// renderTable draws rows under headers with the theme's table styles;
+// statusCol (>= 0) is drawn in the status colours.
+func renderTable(st themes.Styles, headers []string, rows [][]string, statusCol int) string {
+	t := table.New().
+		Border(lipgloss.RoundedBorder()).
+		BorderStyle(st.Renderer().NewStyle().Foreground(st.Theme.Border)).
+		BorderColumn(false).
+		Headers(headers...).
+		Rows(rows...).
+		StyleFunc(func(row, col int) lipgloss.Style {
+			if row == table.HeaderRow {
+				return st.TableHeader.Padding(0, 1)
+			}
+			if col == statusCol && row >= 0 && row < len(rows) {
+				return st.Status(rows[row][col]).Padding(0, 1)
+			}
+			return st.TableCell.Padding(0, 1)
+		})
+	return t.Render()
+}
+
+// fitTable renders the table within the terminal's width: it leaves out
+// the columns of drop (in that order) while too wide, then shortens the
+// column shrink. Ids are never wrapped: a cut id is useless in a shell.
+func fitTable(st themes.Styles, headers []string, rows [][]string, statusCol int, drop []int, shrink int) string {
+	out := renderTable(st, headers, rows, statusCol)
+	width := terminalWidth(st)
+	if width <= 0 {
+		return out
+	}
+	keep := make([]bool, len(headers))
+	for i := range keep {
+		keep[i] = true
+	}
+	pick := func(row []string) []string {
+		var r []string
+		for i, v := range row {
+			if keep[i] {
+				r = append(r, v)
+			}
+		}
+		return r
+	}
+	index := func(col int) int { // a column's index among those kept
+		n := -1
+		for i := 0; i <= col && i < len(keep); i++ {
+			if keep[i] {
+				n++
+			}
+		}
+		return n
+	}
+	render := func(cut int) string {
+		rs := make([][]string, len(rows))
+		for i, r := range rows {
+			r = slices.Clone(r)
+			if cut > 0 {
+				r[shrink] = truncateRunes(r[shrink], cut)
+			}
+			rs[i] = pick(r)
+		}
+		sc := -1
+		if keep[statusCol] {
+			sc = index(statusCol)
+		}
+		return renderTable(st, pick(headers), rs, sc)
+	}
+	for _, col := range drop {
+		if lipgloss.Width(out) <= width {
+			return out
+		}
+		keep[col] = false
+		out = render(0)
+	}
+	for cut := 30; lipgloss.Width(out) > width && cut >= 8; cut -= 4 {
+		out = render(cut)
+	}
+	return out
+}
+
+// terminalWidth is the width of the terminal the styles draw on, 0 when
+// unknown or not a terminal.
+func terminalWidth(st themes.Styles) int {
+	f, ok := st.Renderer().Output().TTY().(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return 0
+	}
+	w, _, err := term.GetSize(f.Fd())
+	if err != nil {
+		return 0
+	}
+	return w
+}
+
+// spinner shows "label" with a spinner on w while work runs, only on a
+// terminal; stop clears the line.
+type busy struct {
+	stop func()
+}
+
+func startBusy(w io.Writer, st themes.Styles, label string) *busy {
+	if !isTerminal(w) || forceTerminal {
+		return &busy{stop: func() {}}
+	}
+	s := spinner.Dot
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(s.FPS)
+		defer tick.Stop()
+		for i := 0; ; i++ {
+			fmt.Fprintf(w, "\r%s %s", st.Accent.Render(s.Frames[i%len(s.Frames)]), label)
+			select {
+			case <-done:
+				fmt.Fprint(w, "\r\x1b[2K")
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	var once sync.Once
+	return &busy{stop: func() { once.Do(func() { close(done); wg.Wait() }) }}
+}
+
+// progressLine draws a progress bar on one terminal line (nothing when w is
+// not a terminal).
+type progressLine struct {
+	w    io.Writer
+	bar  progress.Model
+	on   bool
+	last string
+}
+
+func newProgressLine(w io.Writer, st themes.Styles) *progressLine {
+	bar := progress.New(progress.WithWidth(30), progress.WithoutPercentage())
+	if st.Theme.Plain {
+		bar = progress.New(progress.WithWidth(30), progress.WithoutPercentage(), progress.WithColorProfile(termenv.Ascii))
+	}
+	return &progressLine{w: w, bar: bar, on: isTerminal(w) && !forceTerminal}
+}
+
+func (p *progressLine) Set(done, total int, label string) {
+	if !p.on || total == 0 {
+		return
+	}
+	p.last = fmt.Sprintf("%s %d/%d %s", p.bar.ViewAs(float64(done)/float64(total)), done, total, label)
+	p.Redraw()
+}
+
+// Redraw draws the last state again (after a note cleared it).
+func (p *progressLine) Redraw() {
+	if p.on && p.last != "" {
+		fmt.Fprint(p.w, "\r\x1b[2K"+p.last)
+	}
+}
+
+func (p *progressLine) Clear() {
+	if p.on {
+		fmt.Fprint(p.w, "\r\x1b[2K")
+	}
+}

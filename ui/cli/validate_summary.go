@@ -1,0 +1,51 @@
+package cli
+
+import (
+	"fmt"
+	"strings"
+)
+
+// validateSummaryFile is one file of validate's terminal summary.
+type validateSummaryFile struct {
+	name       string
+	errs       []validateError
+	unreadable string // set when the file could not be read or parsed
+}
+
+// printValidateSummary is what validate shows a person on a terminal: a
+// line per file, its problems under it, and a count; scripts get the JSON.
+func printValidateSummary(app *appContext, files []validateSummaryFile) {
+	st := stylesFor(app.Out, app.Getenv)
+	valid, invalid, unreadable := 0, 0, 0
+	for _, f := range files {
+		name := f.name
+		if name == "-" {
+			name = "standard input"
+		}
+		switch {
+		case f.unreadable != "":
+			unreadable++
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("?"), name, st.Muted.Render("unreadable (see above)"))
+		case len(f.errs) == 0:
+			valid++
+			fmt.Fprintf(app.Out, "%s %s\n", st.OK.Render("✓"), name)
+		default:
+			invalid++
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("✗"), name, st.Muted.Render(fmt.Sprintf("%d problem(s)", len(f.errs))))
+			for _, e := range f.errs {
+				fmt.Fprintf(app.Out, "    %s %s\n", st.Accent.Render(orRoot(e.Target)+":"), e.Message)
+			}
+		}
+	}
+	var parts []string
+	if valid > 0 {
+		parts = append(parts, st.OK.Render(fmt.Sprintf("%d valid", valid)))
+	}
+	if invalid > 0 {
+		parts = append(parts, st.Error.Render(fmt.Sprintf("%d invalid", invalid)))
+	}
+	if unreadable > 0 {
+		parts = append(parts, st.Error.Render(fmt.Sprintf("%d unreadable", unreadable)))
+	}
+	fmt.Fprintf(app.Out, "%d file(s): %s\n", len(files), strings.Join(parts, ", "))
+}
