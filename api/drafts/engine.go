@@ -42,6 +42,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -64,9 +65,10 @@ type Options struct {
 	// and 1 min).
 	RetryMin, RetryMax time.Duration
 	// Limits are the client-side rolling rate limits on PATCH (default
-	// UpdateLimits, shared by every engine using the same *api.Client, since
-	// the service counts per credential).
-	Limits []Limit
+	// ops.UpdateLimits, in the one pacer of the *api.Client, shared with
+	// every engine and command using it, since the service counts per
+	// credential).
+	Limits []ops.Window
 	// GroupWindow is how long the committer gathers edits before one fsync
 	// (default DefaultGroupWindow).
 	GroupWindow time.Duration
@@ -78,7 +80,7 @@ type Engine struct {
 	client *api.Client
 	opts   Options
 	clock  Clock
-	lim    *limiter
+	lim    *ops.Pacer
 	vopts  engine.Options
 	// validate is engine.ValidatePatch; tests swap in rules of their own.
 	validate func(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult
@@ -177,12 +179,13 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	if opts.GroupWindow <= 0 {
 		opts.GroupWindow = DefaultGroupWindow
 	}
-	var lim *limiter
+	var lim *ops.Pacer
 	var releaseLim func()
 	if opts.Limits == nil {
-		lim, releaseLim = sharedLimiter(client)
+		lim, releaseLim = ops.SharedPacer(client)
 	} else {
-		lim, releaseLim = newLimiter(opts.Limits), func() {}
+		lim, releaseLim = ops.NewPacer(nil), func() {}
+		lim.Limits = map[ops.Class][]ops.Window{ops.ClassUpdate: opts.Limits}
 	}
 	vopts := engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}
 	if opts.Validation != nil {

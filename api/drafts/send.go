@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -123,7 +124,7 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 		return err, false
 	}
 	now := e.clock.Now()
-	if wait := e.lim.Reserve(now); wait > 0 {
+	if wait := e.lim.Reserve(ops.ClassUpdate, now); wait > 0 {
 		until := now.Add(wait)
 		c.limitedUntil = until
 		e.retryLocked(c, wait)

@@ -11,6 +11,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // statusAnswer is what status and publish print with --json.
@@ -73,14 +74,14 @@ unreachable.`,
 		if ch := deref(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
 			return refusedError(fmt.Errorf("refused before sending: status actions apply to PUSH and EMAIL campaigns; this one is %s", ch))
 		}
-		next, err := engine.CheckAction(typ, from, action, startAhead(c, time.Now()))
+		next, err := engine.CheckAction(typ, from, action, engine.StartAhead(c, time.Now()))
 		if err != nil {
 			return refusedError(fmt.Errorf("refused before sending: %v", err))
 		}
 		if err := s.confirm(*yes, fmt.Sprintf("%s %q (%s, %s → %s)?", titleCase(action), nameOf(rec), typ, from, next)); err != nil {
 			return err
 		}
-		err = pl.Pacer.Do(ctx, gitops.ClassUpdate, func(ctx context.Context) error {
+		err = pl.Pacer.Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
 			_, err := s.svc.Client.SetStatus(ctx, id, action)
 			return err
 		})
@@ -151,7 +152,7 @@ or unreachable.`,
 		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s)?", nameOf(rec), deref(c.Channel), deref(c.CampaignDeliveryType))); err != nil {
 			return err
 		}
-		err = pl.Pacer.Do(ctx, gitops.ClassUpdate, func(ctx context.Context) error {
+		err = pl.Pacer.Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
 			return s.svc.Client.Publish(ctx, id)
 		})
 		if err != nil {
@@ -185,22 +186,6 @@ func (s *scriptCmd) reportStatus(ctx context.Context, pl *gitops.Planner, id, ac
 	}
 	fmt.Fprintf(s.app.Out, "%s %s: %s → %s\n", s.st.OK.Render("✓"), a.Name, s.st.Status(from).Render(from), s.st.Status(a.Status).Render(a.Status))
 	return nil
-}
-
-// startAhead tells RESUME whether the start time is still ahead.
-func startAhead(c *model.Campaign, now time.Time) bool {
-	sd := c.SchedulingDetails
-	if sd == nil || sd.StartTime == nil {
-		return false
-	}
-	loc := time.UTC
-	if tz := deref(sd.Timezone); tz != "" && engine.ValidTimezone(tz) {
-		if l, err := time.LoadLocation(tz); err == nil {
-			loc = l
-		}
-	}
-	t, ok := engine.ParseDateTime(*sd.StartTime, loc)
-	return ok && t.After(now)
 }
 
 func titleCase(action string) string {

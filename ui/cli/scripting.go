@@ -21,6 +21,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // scriptCmd is what every scripting command holds: the app, its service
@@ -80,8 +81,8 @@ func (s *scriptCmd) planner() *gitops.Planner {
 
 // pacer keeps a command under the service's rate limits and says on stderr
 // whenever it waits.
-func (s *scriptCmd) pacer() *gitops.Pacer {
-	p := gitops.NewPacer(nil)
+func (s *scriptCmd) pacer() *ops.Pacer {
+	p := ops.NewPacer(nil)
 	p.OnWait = func(d time.Duration, why string) {
 		if s.progress != nil {
 			s.progress.Clear()

@@ -150,12 +150,9 @@ func (d *draft) lockReason(path string) string {
 // components, without the record's read-only fields (status, ids, times),
 // which a body must not carry. It shares memory with work: no copy per key.
 func (d *draft) body() *model.Campaign {
-	b := *d.work
-	b.ID, b.CampaignID, b.RequestID, b.VersionNumber, b.Status = nil, nil, nil, nil, nil
-	b.CreatedBy, b.UpdatedBy, b.CreatedAt, b.UpdatedAt, b.SentTime = nil, nil, nil, nil, nil
-	b.FlowID, b.FlowName, b.ParentID, b.SenderName = nil, nil, nil, nil
-	b.Extra = model.Extra{}
-	return &b
+	b := model.WithoutServiceOwned(d.work)
+	b.SenderName, b.Extra = nil, model.Extra{}
+	return b
 }
 
 // nextPatch is the component PATCH the sync engine will send: every changed

@@ -420,11 +420,10 @@ func (in *Inspector) set(c *model.Campaign) {
 // isMeta: top-level identity and audit keys, drawn in the overview.
 func isMeta(k string) bool {
 	switch k {
-	case "id", "campaign_id", "version_number", "status", "channel", "campaign_delivery_type",
-		"created_by", "updated_by", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id", "sender_name":
+	case "channel", "campaign_delivery_type", "sender_name":
 		return true
 	}
-	return false
+	return model.IsServiceOwned(k) && k != "request_id"
 }
 
 // highlight colours the JSON off the update path; the result is cached by
