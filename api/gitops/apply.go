@@ -11,8 +11,8 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Outcome is what happened to one file in Apply.

@@ -8,8 +8,8 @@ import (
 	"strconv"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Searcher is the search route; *api.Client has it.

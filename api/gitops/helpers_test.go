@@ -11,9 +11,9 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // fakeClock is shared by the sandbox (its rate limits and timestamps), the

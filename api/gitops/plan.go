@@ -7,9 +7,9 @@ import (
 	"net/http"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // Action is what apply does with a file.

@@ -90,7 +90,7 @@ processed —, an unknown id, unreachable).`,
 		if len(files) == 0 && !bad {
 			return noFiles(args)
 		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer(), Features: feats, Force: *force}
+		pl := &gitops.Planner{Core: s.core(feats), Force: *force}
 
 		b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(files), s.svc.Label))
 		plans := make([]gitops.Plan, 0, len(files))

@@ -10,9 +10,9 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 func newGetCmd(app *appContext) *cobra.Command {

@@ -13,8 +13,8 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
-	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Values the list filters take (the search route's enums).

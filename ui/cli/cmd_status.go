@@ -9,9 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // statusAnswer is what status and publish print with --json.
@@ -81,7 +81,7 @@ unreachable.`,
 		if err := s.confirm(*yes, fmt.Sprintf("%s %q (%s, %s → %s)?", titleCase(action), nameOf(rec), typ, from, next)); err != nil {
 			return err
 		}
-		err = pl.Pacer.Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
+		err = pl.Core.Pacer().Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
 			_, err := s.svc.Client.SetStatus(ctx, id, action)
 			return err
 		})
@@ -152,7 +152,7 @@ or unreachable.`,
 		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s)?", nameOf(rec), deref(c.Channel), deref(c.CampaignDeliveryType))); err != nil {
 			return err
 		}
-		err = pl.Pacer.Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
+		err = pl.Core.Pacer().Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
 			return s.svc.Client.Publish(ctx, id)
 		})
 		if err != nil {

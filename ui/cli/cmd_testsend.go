@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // maxTestRecipients is the spec's limit on one test (Limits: Test).
@@ -99,7 +99,7 @@ usage or unreachable.`,
 		req := api.TestRequest{Channel: channel, DraftID: id, TestCampaignMeta: &api.TestMeta{
 			Identifier: idType, IdentifierValues: recipients, Platform: plat, LocaleName: *locale, Variation: *variation}}
 		var res api.TestResult
-		err = pl.Pacer.Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
+		err = pl.Core.Pacer().Do(ctx, ops.ClassUpdate, func(ctx context.Context) error {
 			var err error
 			res, err = s.svc.Client.Test(ctx, req)
 			return err

@@ -19,9 +19,9 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
-	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // scriptCmd is what every scripting command holds: the app, its service
@@ -74,9 +74,15 @@ func (s *scriptCmd) openWrite(ctx context.Context) (func(), error) {
 	return done, err
 }
 
-// planner reads and plans through the open service, paced.
+// planner reads and plans through the open service's core, paced.
 func (s *scriptCmd) planner() *gitops.Planner {
-	return &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+	return &gitops.Planner{Core: s.core(engine.Features{})}
+}
+
+// core is the one core this command's writes go through: the open
+// service, named; the author; pacing that says when it waits.
+func (s *scriptCmd) core(feats engine.Features) *ops.Core {
+	return ops.New(s.svc.Client, ops.Options{Target: s.svc.Target(), Features: feats, Pacer: s.pacer()})
 }
 
 // pacer keeps a command under the service's rate limits and says on stderr

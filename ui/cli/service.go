@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
@@ -88,6 +89,11 @@ type service struct {
 	Close     func() error
 	Workspace string // the workspace id
 	Color     string // the profile's header colour, "" for the theme's
+}
+
+// Target names the service for the core's summaries and results.
+func (s *service) Target() ops.Target {
+	return ops.Target{Service: s.Label, Workspace: s.Workspace, BaseURL: s.Client.BaseURL(), Profile: s.Profile}
 }
 
 // errReadOnly is what every write on a read-only profile answers.
