@@ -58,8 +58,10 @@ type Options struct {
 	// nil turns every feature on, so that only the service refuses what the
 	// workspace lacks.
 	Validation *engine.Options
-	// UpdatedBy is sent as updated_by on every PATCH when set; otherwise the
-	// draft's created_by is (the editor acts for the draft's author).
+	// UpdatedBy is sent as updated_by on every PATCH when set (the person
+	// editing); otherwise none is, and the service names the credential.
+	// The draft's created_by is never sent in its place: the author of a
+	// draft is not the person editing it now.
 	UpdatedBy string
 	// RetryMin and RetryMax bound the background retry backoff (default 1 s
 	// and 1 min).
@@ -140,11 +142,13 @@ type campaign struct {
 	lastSynced   time.Time
 	err          error
 	debounce     Timer
-	retry        Timer
-	retries      int
-	running      bool
-	again        bool
-	last         string // signature of the last Status published
+	// mode is how the flush under way was asked for (under flushMu and mu).
+	mode    sendMode
+	retry   Timer
+	retries int
+	running bool
+	again   bool
+	last    string // signature of the last Status published
 }
 
 type conflict struct {
@@ -225,7 +229,7 @@ func (e *Engine) Journaled() ([]string, error) {
 // is read from the service.
 //
 // Every copy read from the service is kept in the request form
-// (api.WriteForm): a published campaign's GET adds response-only
+// (ops.RequestForm): a published campaign's GET adds response-only
 // scheduling fields (delivery_type SCHEDULED or PERIODIC, schedule_time,
 // time_zone, frequency) that the engine's checks refuse and a PATCH must
 // never carry, and scheduling_details is sent whole.
@@ -259,8 +263,8 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 		}
 		if ok {
 			// A journal of an older version may hold the read form.
-			base = api.WriteForm(base, nil)
-			working = api.WriteForm(working, base)
+			base = ops.RequestForm(base, nil)
+			working = ops.RequestForm(working, base)
 			c, fresh := e.register(id, base, working, j)
 			if fresh {
 				c.mu.Lock()
@@ -280,7 +284,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	s = api.WriteForm(s, nil)
+	s = ops.RequestForm(s, nil)
 	c, _ = e.register(id, s, model.Clone(s), j)
 	return &Draft{e: e, c: c}, nil
 }
@@ -305,7 +309,7 @@ func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 			return d, nil
 		}
 	}
-	c = api.WriteForm(c, nil)
+	c = ops.RequestForm(c, nil)
 	cp, _ := e.register(id, model.Clone(c), model.Clone(c), &journal{path: journalPath(e.dir, id)})
 	return &Draft{e: e, c: cp}, nil
 }

@@ -66,7 +66,7 @@ func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
 	fx.load(id)
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("bad") })
 	fx.edit(id, setName("renamed"))
-	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrInvalid) {
+	if err := fx.eng.Send(context.Background(), id, false); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("flush: %v", err)
 	}
 	st := fx.eng.Status(id)
@@ -143,7 +143,7 @@ func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
 	fx.load(id)
 	fx.edit(id, setName("Live rename"))
 	fx.edit(id, func(c *model.Campaign) { c.SegmentationDetails.SendCampaignToOptOutUsers = ptr(true) })
-	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrInvalid) {
+	if err := fx.eng.Send(context.Background(), id, false); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("flush: %v", err)
 	}
 	st := fx.eng.Status(id)

@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -214,10 +215,10 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 	// "validate campaigns/ && diff campaigns/" would fail on every export.
 	base := o.base
 	if base != nil {
-		base = api.WriteForm(base, nil)
+		base = ops.RequestForm(base, nil)
 	}
 	if isRecord(doc) {
-		doc = api.WriteForm(doc, base)
+		doc = ops.RequestForm(doc, base)
 	}
 	o.base = base
 	var problems []engine.Problem
