@@ -334,3 +334,9 @@ func pastTense(action string) string {
 	}
 	return strings.ToLower(action)
 }
+
+// ValidAuthor reports whether by can be sent as updated_by: an email
+// address, as the service requires.
+func ValidAuthor(by string) bool {
+	return len(engine.Validate(&model.Campaign{UpdatedBy: &by}, engine.PhasePatch, engine.Options{})) == 0
+}
