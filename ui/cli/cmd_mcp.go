@@ -10,8 +10,8 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/mcpserver"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
 const mcpLong = `Serves the Model Context Protocol over standard input and output, so an AI
