@@ -201,7 +201,7 @@ type UpdateOptions struct {
 
 // Check judges an update of stored without sending it (a dry run).
 func (c *Core) Check(stored, patch *model.Campaign) Verdict {
-	return CheckPatch(stored, patch, c.opts(stored, patch))
+	return CheckPatch(stored, patch, c.opts(stored))
 }
 
 // Update sends a component update after the core's checks: the state
@@ -253,17 +253,30 @@ func (c *Core) Sign(patch *model.Campaign) *model.Campaign {
 	return &cp
 }
 
+// CheckPublish says whether cp may be published: a PUSH or EMAIL draft
+// that passes the publish checks. Nothing is sent.
+func (c *Core) CheckPublish(cp *model.Campaign) error {
+	if err := writable(cp); err != nil {
+		return err
+	}
+	if st := str(cp.Status); st != model.StatusDraft {
+		return &Refused{Code: CodeNotDraft, Reason: "only a draft can be published; this campaign is " + st}
+	}
+	opts := c.opts(cp)
+	if ps := engine.Validate(RequestForm(cp, nil), engine.PhasePublish, opts); len(ps) > 0 {
+		return &Refused{Code: CodeUnpublishable, Problems: ps, Reason: "the draft does not pass the publish checks"}
+	}
+	return nil
+}
+
 // Publish publishes a draft after the local publish checks.
 func (c *Core) Publish(ctx context.Context, id string) (Result, error) {
 	cp, _, err := c.Get(ctx, id)
 	if err != nil {
 		return Result{}, err
 	}
-	if st := str(cp.Status); st != model.StatusDraft {
-		return Result{}, &Refused{Code: CodeNotDraft, Reason: "the campaign is " + st + ", not DRAFT, and cannot be published"}
-	}
-	if ps := c.Validate(cp, engine.PhasePublish); len(ps) > 0 {
-		return Result{}, &Refused{Code: CodeUnpublishable, Problems: ps, Reason: "the draft cannot be published yet"}
+	if err := c.CheckPublish(cp); err != nil {
+		return Result{}, err
 	}
 	if err := c.o.Pacer.Do(ctx, ClassUpdate, func(ctx context.Context) error { return c.c.Publish(ctx, id) }); err != nil {
 		return Result{}, err
@@ -271,18 +284,30 @@ func (c *Core) Publish(ctx context.Context, id string) (Result, error) {
 	return c.after(ctx, c.result("published", id, cp), cp), nil
 }
 
-// SetStatus runs PAUSE, RESUME or STOP after the local rules
-// (engine.CheckAction with engine.StartAhead).
+// CheckStatus says whether action (PAUSE, RESUME, STOP) is allowed on cp
+// now, and the state it leads to. Nothing is sent.
+func (c *Core) CheckStatus(cp *model.Campaign, action string) (string, error) {
+	if err := writable(cp); err != nil {
+		return "", err
+	}
+	typ, from := str(cp.CampaignDeliveryType), str(cp.Status)
+	next, err := engine.CheckAction(typ, from, strings.ToUpper(strings.TrimSpace(action)), engine.StartAhead(cp, c.o.Now()))
+	if err != nil {
+		return "", &Refused{Code: CodeNotAllowed, Reason: err.Error(), Allowed: engine.Actions(typ, from)}
+	}
+	return next, nil
+}
+
+// SetStatus runs PAUSE, RESUME or STOP after the local rules.
 func (c *Core) SetStatus(ctx context.Context, id, action string) (Result, error) {
 	action = strings.ToUpper(strings.TrimSpace(action))
 	cp, _, err := c.Get(ctx, id)
 	if err != nil {
 		return Result{}, err
 	}
-	typ, from := str(cp.CampaignDeliveryType), str(cp.Status)
-	next, aerr := engine.CheckAction(typ, from, action, engine.StartAhead(cp, c.o.Now()))
-	if aerr != nil {
-		return Result{}, &Refused{Code: CodeNotAllowed, Reason: aerr.Error(), Allowed: engine.Actions(typ, from)}
+	next, err := c.CheckStatus(cp, action)
+	if err != nil {
+		return Result{}, err
 	}
 	if err := c.o.Pacer.Do(ctx, ClassUpdate, func(ctx context.Context) error {
 		_, err := c.c.SetStatus(ctx, id, action)
@@ -293,6 +318,14 @@ func (c *Core) SetStatus(ctx context.Context, id, action string) (Result, error)
 	r := c.result(pastTense(action), id, cp)
 	r.Status = next
 	return c.after(ctx, r, cp), nil
+}
+
+// writable refuses what V5 only shows: SMS, WhatsApp and other channels.
+func writable(cp *model.Campaign) error {
+	if ch := str(cp.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
+		return &Refused{Code: CodeState, Reason: ch + " campaigns can be read but not changed through V5; only PUSH and EMAIL can"}
+	}
+	return nil
 }
 
 // Test sends a test message (at most 10 recipients, the service checks).
@@ -315,7 +348,7 @@ func (c *Core) after(ctx context.Context, r Result, before *model.Campaign) Resu
 	return r
 }
 
-func (c *Core) opts(stored, body *model.Campaign) engine.Options {
+func (c *Core) opts(stored *model.Campaign) engine.Options {
 	f := c.o.Features
 	if stored != nil && stored.CampaignAudienceLimit != nil {
 		f.AudienceLimit = true

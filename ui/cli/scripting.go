@@ -82,7 +82,7 @@ func (s *scriptCmd) planner() *gitops.Planner {
 // core is the one core this command's writes go through: the open
 // service, named; the author; pacing that says when it waits.
 func (s *scriptCmd) core(feats engine.Features) *ops.Core {
-	return ops.New(s.svc.Client, ops.Options{Target: s.svc.Target(), Features: feats, Pacer: s.pacer()})
+	return ops.New(s.svc.Client, ops.Options{Target: s.svc.Target(), Author: s.svc.Author, Features: feats, Pacer: s.pacer()})
 }
 
 // pacer keeps a command under the service's rate limits and says on stderr
