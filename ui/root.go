@@ -37,6 +37,10 @@ type Config struct {
 	// Profile names the profile in use, in the header in ProfileColor
 	// (#rrggbb or 0-255; "" for the theme's accent).
 	Profile, ProfileColor string
+	// Author is the person editing, sent as updated_by on every write
+	// ("" for none: the service names the credential). Over SSH it is the
+	// visitor's, from their authorized_keys line.
+	Author string
 	// ReadOnly: a read-only profile. Nothing is written: campaigns open in
 	// the inspector with the reason, write actions are hidden, and no draft
 	// editor is offered (leave Editor nil).

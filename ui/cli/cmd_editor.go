@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
@@ -98,9 +99,6 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 	if err != nil {
 		return failError("opening the draft editor: %v", err)
 	}
-	if pc, err := app.profiles().Load(); err == nil {
-		cfg.Editor.SetAuthor(pc.Author()) // new drafts start "Created by" it
-	}
 	defer closeEditor()
 	return runProgram(cfg)
 }
@@ -131,7 +129,7 @@ func runProgram(cfg ui.Config) error {
 // profile name and colour, read-only.
 func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 	cfg := ui.Config{Theme: theme, DataDir: dataDir, Client: svc.Client, Workspace: svc.Workspace,
-		Service: svc.Client.BaseURL(), Profile: svc.Profile, ProfileColor: svc.Color, ReadOnly: svc.ReadOnly}
+		Service: svc.Client.BaseURL(), Profile: svc.Profile, ProfileColor: svc.Color, ReadOnly: svc.ReadOnly, Author: svc.Author}
 	if svc.Sandbox {
 		cfg.Service = "embedded sandbox"
 	}
@@ -145,9 +143,18 @@ func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 // lacks.
 func wireDraftEditor(cfg *ui.Config) (func() error, error) {
 	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
+	service := cfg.Service
+	if service == "embedded sandbox" {
+		service = "the embedded sandbox"
+	}
+	if cfg.Profile != "" {
+		service = "profile " + cfg.Profile
+	}
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Users:      previewUsers(cfg.Service == "embedded sandbox"),
+		Target:     ops.Target{Service: service, Workspace: cfg.Workspace, BaseURL: cfg.Client.BaseURL(), Profile: cfg.Profile},
+		Author:     cfg.Author,
 	})
 	if err != nil {
 		return nil, err

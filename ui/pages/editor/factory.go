@@ -6,6 +6,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -61,7 +62,10 @@ var DefaultUsers = []PreviewUser{
 // opens pages with New.
 type Factory struct {
 	// Drafts is the sync engine: it holds the one copy of each open draft.
-	Drafts  *drafts.Engine
+	Drafts *drafts.Engine
+	// Core is where every write goes (nil in tests that build a Factory by
+	// hand: the live-send dialog then names no target).
+	Core    *ops.Core
 	Creator Creator
 	Tester  Tester
 	// outbox: whether the service has the sandbox's outbox (else test

@@ -1,0 +1,50 @@
+package sshserver
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"strings"
+	"testing"
+
+	gossh "golang.org/x/crypto/ssh"
+)
+
+// The visitor's edits are recorded under the person their authorized_keys
+// line names: the environment="CAMPAIGNS_AUTHOR=…" option, else an email
+// comment; a line naming nobody gives no author (the service then names
+// the credential), never the machine's or the draft's.
+func TestAuthorizedKeysNameTheAuthor(t *testing.T) {
+	line := func(opts, comment string) (string, gossh.PublicKey) {
+		pub, _, err := ed25519.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := gossh.NewPublicKey(pub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := strings.TrimSpace(string(gossh.MarshalAuthorizedKey(k))) + " " + comment
+		if opts != "" {
+			l = opts + " " + l
+		}
+		return l, k
+	}
+	for _, tc := range []struct{ opts, comment, want string }{
+		{`environment="CAMPAIGNS_AUTHOR=alice@example.com"`, "laptop", "alice@example.com"},
+		{`no-pty,environment="CAMPAIGNS_AUTHOR=alice@example.com"`, "ines.garcia@example.com", "alice@example.com"},
+		{"", "bob@example.com", "bob@example.com"},
+		{"", "bob@laptop-2", ""}, // ssh-keygen's user@host: not an address
+		{"", "laptop", ""},
+		{`environment="CAMPAIGNS_AUTHOR=not an email"`, "", ""},
+	} {
+		l, k := line(tc.opts, tc.comment)
+		keys, err := parseAuthorizedKeys([]byte("# team\n" + l + "\n"))
+		if err != nil {
+			t.Fatalf("%s: %v", l, err)
+		}
+		by, ok := keys[string(k.Marshal())]
+		if !ok || by != tc.want {
+			t.Errorf("%s: author %q (listed %v), want %q", l, by, ok, tc.want)
+		}
+	}
+}
