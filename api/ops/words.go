@@ -8,12 +8,13 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Changes says, component by component, what differs from before to after:
-// "basic_details changes", "campaign_content is added".
+// Changes says, component by component, what differs from before to
+// after, field by field: `basic_details.name: "Summer sale" → "Summer
+// salet"`, at most maxFieldChanges per component.
 func Changes(before, after *model.Campaign) []string {
 	var out []string
 	if a, b := str(before.CampaignDeliveryType), str(after.CampaignDeliveryType); a != b {
-		out = append(out, fmt.Sprintf("campaign_delivery_type changes from %s to %s", a, b))
+		out = append(out, fmt.Sprintf("campaign_delivery_type: %s → %s", a, b))
 	}
 	for _, n := range model.Components {
 		a, b := model.Component(before, n), model.Component(after, n)
@@ -24,10 +25,69 @@ func Changes(before, after *model.Campaign) []string {
 		case b == nil:
 			out = append(out, n+" is removed")
 		case !model.Equal(a, b):
-			out = append(out, n+" changes")
+			var fields []string
+			fieldChanges(n, model.ToTree(a), model.ToTree(b), &fields)
+			if len(fields) > maxFieldChanges {
+				fields = append(fields[:maxFieldChanges], fmt.Sprintf("… and %d more changes in %s", len(fields)-maxFieldChanges, n))
+			}
+			if len(fields) == 0 {
+				fields = []string{n + " changes"}
+			}
+			out = append(out, fields...)
 		}
 	}
 	return out
+}
+
+// maxFieldChanges bounds the fields listed per component.
+const maxFieldChanges = 8
+
+// fieldChanges lists the leaves that differ between a and b under path.
+func fieldChanges(path string, a, b any, out *[]string) {
+	am, aok := a.(map[string]any)
+	bm, bok := b.(map[string]any)
+	if aok && bok {
+		keys := keysOf(am)
+		for _, k := range keysOf(bm) {
+			if _, ok := am[k]; !ok {
+				keys = append(keys, k)
+			}
+		}
+		for _, k := range keys {
+			fieldChanges(path+"."+k, am[k], bm[k], out)
+		}
+		return
+	}
+	if model.Equal(a, b) {
+		return
+	}
+	switch {
+	case a == nil:
+		*out = append(*out, path+" set to "+shown(b))
+	case b == nil:
+		*out = append(*out, path+" removed (was "+shown(a)+")")
+	default:
+		*out = append(*out, path+": "+shown(a)+" → "+shown(b))
+	}
+}
+
+// shown is a value in a change line: short, on one line.
+func shown(v any) string {
+	var s string
+	switch t := v.(type) {
+	case string:
+		s = fmt.Sprintf("%q", t)
+	case map[string]any:
+		return fmt.Sprintf("{%d fields}", len(t))
+	case []any:
+		return fmt.Sprintf("[%d items]", len(t))
+	default:
+		s = fmt.Sprint(t)
+	}
+	if r := []rune(s); len(r) > 48 {
+		s = string(r[:47]) + "…"
+	}
+	return s
 }
 
 // Removals lists in words what after no longer has of before's content:

@@ -24,6 +24,9 @@ type draft struct {
 	state      string // the campaign's status (DRAFT when unset)
 	locked     []string
 	lockedAll  bool
+	// viewOnly: a live campaign shown, not edited, until the person asks
+	// (live.go).
+	viewOnly bool
 
 	// stash keeps values a change cleared along with their rows (a template
 	// switch clears what the new template does not use), by path, to give
@@ -131,6 +134,16 @@ func (d *draft) refresh() {
 	if d.h != nil {
 		d.base, d.work = d.h.Base(), d.h.Working()
 	}
+}
+
+// editReason says why a field cannot be edited now: view mode (only the
+// locale, variation and platform being looked at may change), or the
+// campaign state's lock.
+func (d *draft) editReason(path string) string {
+	if d.viewOnly && !strings.HasPrefix(path, "@sel:") {
+		return fmt.Sprintf("View mode: this %s campaign is live. E edits it.", d.state)
+	}
+	return d.lockReason(path)
 }
 
 // lockReason says why a field cannot change in the campaign's state.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -85,8 +86,9 @@ func TestReviewAt80x24ScrollsAndPublishes(t *testing.T) {
 	tm, stop := e.runAt(t, 0, 80, 24)
 	defer stop()
 	openMarketerPush(t, e, tm)
-	// An edit first, so the publish syncs it (and defect 9: the service
-	// records the draft's author as updated_by, not the API key).
+	// An edit first, so the publish syncs it. Nobody is named as the
+	// author here, so the service names the credential: never the draft's
+	// created_by, who is not the person acting (decisions.md §2 "author").
 	keys(tm, "enter", "backspace")
 	tm.Type("T!")
 	keys(tm, "enter")
@@ -105,8 +107,8 @@ func TestReviewAt80x24ScrollsAndPublishes(t *testing.T) {
 	if st := str(c.Status); st != model.StatusScheduled {
 		t.Errorf("status %s on the service", st)
 	}
-	if by := str(c.UpdatedBy); by != "lucia.romero@example.com" {
-		t.Errorf("updated_by %q, want the author lucia.romero@example.com (defect 9)", by)
+	if by := str(c.UpdatedBy); !strings.HasPrefix(by, "api-key@") {
+		t.Errorf("updated_by %q, want the credential, not the draft's author lucia.romero@example.com", by)
 	}
 }
 

@@ -198,7 +198,7 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	if !f.Focusable() {
 		return nil
 	}
-	if reason := m.d.lockReason(f.Path); reason != "" {
+	if reason := m.d.editReason(f.Path); reason != "" {
 		if key.Matches(msg, k.Edit, k.Toggle, k.Left, k.Right) {
 			m.setNotice(reason, true)
 		}
