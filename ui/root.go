@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/browser"
@@ -88,6 +89,11 @@ func New(cfg Config) tea.Model {
 	}
 	if r.editor != nil && r.editor.Drafts != nil {
 		c.Journal = r.editor.Journal()
+	}
+	if cfg.Editor != nil && cfg.Editor.Core != nil {
+		c.Core = cfg.Editor.Core // one core for the editor and every other screen
+	} else if cfg.Client != nil {
+		c.Core = ops.New(cfg.Client, ops.Options{Target: ops.Target{Service: cfg.Service, Workspace: cfg.Workspace, Profile: cfg.Profile}, Author: cfg.Author})
 	}
 	r.help.ShortSeparator = " · "
 	r.help.Styles.ShortKey = c.Styles.Key

@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -49,6 +50,7 @@ type (
 		action string
 		name   string
 		valid  api.ValidateResult
+		res    ops.Result // a write's outcome, from the core
 		err    error
 	}
 )
