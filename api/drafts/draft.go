@@ -190,24 +190,22 @@ func (e *Engine) Commit(id string) error {
 // the network or service error, or ErrConflict, ErrInvalid or ErrRateLimited
 // (wrapped) when some units stay local, or ErrHeld for a live campaign,
 // whose changes only Send sends.
-func (e *Engine) Flush(ctx context.Context, id string) error {
-	c, err := e.get(id)
-	if err != nil {
-		return err
-	}
-	c.mu.Lock()
-	if c.debounce != nil {
-		c.debounce.Stop()
-	}
-	c.mu.Unlock()
-	return e.flush(ctx, c)
-}
+func (e *Engine) Flush(ctx context.Context, id string) error { return e.sendAs(ctx, id, sendAuto) }
 
 // Send sends campaign id's changes because the person asked: a live
 // campaign's too (Flush holds those back with ErrHeld). A change that
 // would introduce a publish problem into a live campaign stays local
 // (ErrInvalid, the problems in Status.Invalid) unless force is true.
 func (e *Engine) Send(ctx context.Context, id string, force bool) error {
+	if force {
+		return e.sendAs(ctx, id, sendForced)
+	}
+	return e.sendAs(ctx, id, sendAsked)
+}
+
+// sendAs flushes campaign id now, as mode says, without waiting for the
+// debounce.
+func (e *Engine) sendAs(ctx context.Context, id string, mode sendMode) error {
 	c, err := e.get(id)
 	if err != nil {
 		return err
@@ -217,10 +215,6 @@ func (e *Engine) Send(ctx context.Context, id string, force bool) error {
 		c.debounce.Stop()
 	}
 	c.mu.Unlock()
-	mode := sendAsked
-	if force {
-		mode = sendForced
-	}
 	return e.flushAs(ctx, c, mode)
 }
 

@@ -63,13 +63,8 @@ unreachable.`,
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id, action := args[0], strings.ToUpper(args[1])
 		ctx := cmd.Context()
-		done, err := s.openWrite(ctx)
+		core, c, done, err := s.openCampaign(ctx, id)
 		defer done()
-		if err != nil {
-			return err
-		}
-		core := s.core(engine.Features{})
-		c, err := s.read(ctx, core, id)
 		if err != nil {
 			return err
 		}
@@ -140,6 +135,18 @@ or unreachable.`,
 		return s.reportStatus(res, model.ActionPublish, *jsonOut)
 	}
 	return cmd
+}
+
+// openCampaign opens the service for a write on campaign id and reads it
+// through the core; done closes the service.
+func (s *scriptCmd) openCampaign(ctx context.Context, id string) (*ops.Core, *model.Campaign, func(), error) {
+	done, err := s.openWrite(ctx)
+	if err != nil {
+		return nil, nil, done, err
+	}
+	core := s.core(engine.Features{})
+	c, err := s.read(ctx, core, id)
+	return core, c, done, err
 }
 
 // read fetches a campaign for an action, through the core.

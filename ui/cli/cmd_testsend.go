@@ -9,7 +9,6 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -59,13 +58,8 @@ usage or unreachable.`,
 			}
 		}
 		ctx := cmd.Context()
-		done, err := s.openWrite(ctx)
+		core, c, done, err := s.openCampaign(ctx, id)
 		defer done()
-		if err != nil {
-			return err
-		}
-		core := s.core(engine.Features{})
-		c, err := s.read(ctx, core, id)
 		if err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package editor_test
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/charmbracelet/x/exp/teatest"
@@ -14,19 +13,8 @@ import (
 // lies ahead) and opens it from the browser and the inspector (e), as support would.
 func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 	t.Helper()
-	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := e.client.Create(context.Background(), body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := e.client.Publish(context.Background(), res.ID); err != nil {
+	id := createMarketerPush(t, e)
+	if err := e.client.Publish(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
 	keys(tm, "esc", "r")
@@ -34,7 +22,7 @@ func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 	keys(tm, "g", "enter") // a live campaign opens in the inspector
 	waitFor(t, tm, "Status          SCHEDULED", "e edit")
 	keys(tm, "e")
-	return res.ID
+	return id
 }
 
 // The case 4: support opens a PAUSED or SCHEDULED campaign to read

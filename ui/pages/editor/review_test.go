@@ -15,7 +15,8 @@ import (
 
 // openMarketerPush creates testdata/fixtures/marketer-push.json on the
 // sandbox and opens it from the browser.
-func openMarketerPush(t *testing.T, e *env, tm *teatest.TestModel) *model.Campaign {
+// createMarketerPush creates the marketer's push draft on the service.
+func createMarketerPush(t *testing.T, e *env) string {
 	t.Helper()
 	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
 	if err != nil {
@@ -25,9 +26,16 @@ func openMarketerPush(t *testing.T, e *env, tm *teatest.TestModel) *model.Campai
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.client.Create(context.Background(), body); err != nil {
+	res, err := e.client.Create(context.Background(), body)
+	if err != nil {
 		t.Fatal(err)
 	}
+	return res.ID
+}
+
+func openMarketerPush(t *testing.T, e *env, tm *teatest.TestModel) *model.Campaign {
+	t.Helper()
+	createMarketerPush(t, e)
 	keys(tm, "esc", "r")
 	waitFor(t, tm, "Viewed but not bought")
 	c := findDraft(t, e.client, "Viewed but not bought")
