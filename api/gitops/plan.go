@@ -177,6 +177,9 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	p.Removes, p.Breaks = v.Removes, v.Introduced
 	if ref := v.Refused(pl.Force); ref != nil {
 		p.Action, p.Problems, p.Reason = ActionRefused, ref.Problems, ref.Reason
+		if ref.Code == ops.CodeBreaksLive {
+			p.Reason += "; fix the file, or apply with --force if you mean it"
+		}
 		return p
 	}
 	p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)

@@ -50,7 +50,7 @@ func (v Verdict) Refused(force bool) *Refused {
 			Reason: "the update does not pass the checks for a " + v.State + " campaign"}
 	case len(v.Introduced) > 0 && !force:
 		return &Refused{Code: CodeBreaksLive, Problems: v.Introduced, Removes: v.Removes,
-			Reason: fmt.Sprintf("the update would break the %s campaign: %s (it could not be published like this); fix it, or force it if you mean it",
+			Reason: fmt.Sprintf("the update would break the %s campaign: %s (it could not be published like this)",
 				v.State, plural(len(v.Introduced), "new problem"))}
 	}
 	return nil
