@@ -75,9 +75,9 @@ func (m *Model) banner() string {
 	case !m.live():
 		return ""
 	case m.d.viewOnly:
-		return s.Warning.Render(fmt.Sprintf("View mode · %s campaign, read-only · E edits it (changes reach recipients)", m.d.state))
+		return s.Warning.Render(fmt.Sprintf("View mode: %s, read-only · E edits it (changes reach recipients)", m.d.state))
 	}
-	return s.Warning.Render(fmt.Sprintf("Editing the live %s campaign · nothing is sent until ctrl+s", m.d.state))
+	return s.Warning.Render(fmt.Sprintf("Editing a live %s campaign · nothing is sent until ctrl+s", m.d.state))
 }
 
 // bannerHeight is the banner's lines.

@@ -33,7 +33,7 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	tm, stop := e.runAt(t, 0, 160, 48)
 	defer stop()
 	id := openLive(t, e, tm)
-	waitFor(t, tm, "View mode · SCHEDULED campaign, read-only · E edits it", "E edit live campaign")
+	waitFor(t, tm, "View mode: SCHEDULED, read-only · E edits it", "E edit live campaign")
 
 	keys(tm, "enter")
 	tm.Type("t")
@@ -42,7 +42,7 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	keys(tm, "E")
 	waitFor(t, tm, "Edit the live campaign 'Viewed but not bought'? Changes reach recipients.")
 	keys(tm, "y")
-	waitFor(t, tm, "Editing the live SCHEDULED campaign · nothing is sent until ctrl+s")
+	waitFor(t, tm, "Editing a live SCHEDULED campaign · nothing is sent until ctrl+s")
 
 	keys(tm, "enter")
 	tm.Type("t")

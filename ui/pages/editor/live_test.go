@@ -18,7 +18,7 @@ func TestSendingABreakingEditNamesTheProblems(t *testing.T) {
 	st := model.StatusScheduled
 	c.Status = &st
 	m, store := newTestEditor(t, c, 160, 48)
-	if !strings.Contains(m.View(), "View mode · SCHEDULED campaign, read-only") {
+	if !strings.Contains(m.View(), "View mode: SCHEDULED, read-only") {
 		t.Fatalf("no view-mode banner:\n%s", m.View())
 	}
 	press(m, runes("E"), runes("y"))

@@ -199,7 +199,8 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	if reason := m.d.editReason(f.Path); reason != "" {
-		if key.Matches(msg, k.Edit, k.Toggle, k.Left, k.Right) {
+		typed := m.d.viewOnly && (msg.Type == tea.KeyRunes || key.Matches(msg, k.Clear))
+		if typed || key.Matches(msg, k.Edit, k.Toggle, k.Left, k.Right) {
 			m.setNotice(reason, true)
 		}
 		return nil
