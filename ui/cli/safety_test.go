@@ -138,3 +138,31 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 		t.Errorf("updated_by %q, want alice@example.com", by)
 	}
 }
+
+// The same rule at every door that talks to a service: the editor, mcp,
+// status and list refuse an empty service flag or an API key with no
+// service before they start anything.
+func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
+	e := newScriptEnv(t)
+	for _, tc := range []struct {
+		args []string
+		env  map[string]string
+		want string
+	}{
+		{[]string{"--base-url", ""}, nil, "--base-url"},
+		{[]string{"mcp", "--workspace-id", ""}, nil, "--workspace-id"},
+		{[]string{"mcp"}, map[string]string{"CAMPAIGNS_API_KEY": "k"}, "CAMPAIGNS_API_KEY"},
+		{[]string{"status", "x", "pause", "--yes"}, map[string]string{"CAMPAIGNS_DC": ""}, "CAMPAIGNS_DC"},
+		{[]string{"list", "--author", ""}, nil, "--author"},
+	} {
+		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			for k, v := range tc.env {
+				t.Setenv(k, v)
+			}
+			code, _, errs := e.run("", tc.args...)
+			if code != 2 || !strings.Contains(errs, tc.want) {
+				t.Fatalf("exit %d, want 2 naming %s: %s", code, tc.want, errs)
+			}
+		})
+	}
+}
