@@ -3,10 +3,15 @@ package sshserver
 import (
 	"crypto/ed25519"
 	"crypto/rand"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui"
 )
 
 // The visitor's edits are recorded under the person their authorized_keys
@@ -47,4 +52,31 @@ func TestAuthorizedKeysNameTheAuthor(t *testing.T) {
 			t.Errorf("%s: author %q (listed %v), want %q", l, by, ok, tc.want)
 		}
 	}
+}
+
+// Over SSH a visitor's session writes as the person their authorized_keys
+// line names (here the option wins over the comment), never as the server's
+// own author: the editor the session gets is wired with it.
+func TestSessionWritesAsTheVisitor(t *testing.T) {
+	alice := newKey(t)
+	line := `environment="CAMPAIGNS_AUTHOR=alice@example.com" ` + strings.TrimSpace(string(alice.authorizedLine())) + " ines.garcia@example.com\n"
+	path := filepath.Join(t.TempDir(), "authorized_keys")
+	if err := os.WriteFile(path, []byte(line), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	open, _ := demoSandbox(t)
+	authors := make(chan string, 1)
+	wire := func(cfg *ui.Config) (func() error, error) {
+		authors <- cfg.Author
+		return nil, nil
+	}
+	base := ui.Config{Service: "embedded sandbox", Theme: themes.Default(), Author: "server.owner@example.com"}
+	ts := start(t, Config{AuthorizedKeysPath: path, App: EditorApp(base, open, wire)})
+	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
+	if by := <-authors; by != "alice@example.com" {
+		t.Errorf("the session writes as %q, want alice@example.com", by)
+	}
+	tm.out.waitFor(t, "q quit")
+	tm.send(t, "q")
+	tm.waitClosed(t)
 }
