@@ -85,10 +85,12 @@ func New(cfg Config) tea.Model {
 	r := &root{c: c, editor: cfg.Editor, cancel: cancel, help: help.New()}
 	if cfg.ReadOnly {
 		c.ReadOnly = "the profile " + cfg.Profile + " is read-only"
-		r.editor = nil // the draft editor writes
+		if r.editor != nil {
+			r.editor.ReadOnly = c.ReadOnly // view mode only: the Review and the preview, nothing that writes
+		}
 	}
-	if r.editor != nil && r.editor.Drafts != nil {
-		c.Journal = r.editor.Journal()
+	if r.editor != nil && r.editor.Drafts != nil && !cfg.ReadOnly {
+		c.Journal = r.editor.Journal() // a read-only profile sends no kept edits
 	}
 	if cfg.Editor != nil && cfg.Editor.Core != nil {
 		c.Core = cfg.Editor.Core // one core for the editor and every other screen

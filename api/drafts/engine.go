@@ -71,6 +71,9 @@ type Options struct {
 	// every engine and command using it, since the service counts per
 	// credential).
 	Limits []ops.Window
+	// ReadOnly sends nothing at all (a read-only profile): edits a journal
+	// holds from an earlier session stay in it, unsent (ErrReadOnly).
+	ReadOnly bool
 	// GroupWindow is how long the committer gathers edits before one fsync
 	// (default DefaultGroupWindow).
 	GroupWindow time.Duration

@@ -107,3 +107,23 @@ func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
 		t.Errorf("updated_by %v, want alice@example.com (the draft was created by a@example.com)", by)
 	}
 }
+
+// A read-only engine (a read-only profile) sends nothing, not even the
+// edits a journal kept from an earlier, writable session.
+func TestReadOnlyEngineSendsNothing(t *testing.T) {
+	fx := newFixture(t)
+	id := fx.create(draft)
+	fx.load(id)
+	fx.edit(id, setName("kept from before"))
+	fx.eng.Close()
+	fx.opts.ReadOnly = true
+	fx.eng = fx.open()
+	fx.load(id) // the journal's edit comes back, unsent
+	fx.clock.Advance(time.Minute)
+	if err := fx.eng.Send(context.Background(), id, true); !errors.Is(err, ErrReadOnly) {
+		t.Fatalf("Send: %v, want ErrReadOnly", err)
+	}
+	if n := len(fx.f.patchBodies()); n != 0 || nameOf(fx.remote(id)) == "kept from before" {
+		t.Fatalf("%d PATCHes from a read-only engine", n)
+	}
+}

@@ -109,6 +109,10 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 		c.mu.Unlock()
 		return err, false
 	}
+	if e.opts.ReadOnly {
+		c.mu.Unlock()
+		return ErrReadOnly, false
+	}
 	if c.mode == sendAuto && c.liveLocked() {
 		e.publishLocked(c)
 		c.mu.Unlock()

@@ -165,6 +165,8 @@ var (
 	ErrConflict    = errors.New("sync: conflicting changes on the service")
 	ErrInvalid     = errors.New("sync: some components are invalid and stay local")
 	ErrRateLimited = errors.New("sync: update rate limit reached")
+	// ErrReadOnly: the engine was opened read-only and sends nothing.
+	ErrReadOnly = errors.New("sync: read-only: nothing is sent")
 	// ErrHeld: a live campaign's changes are sent only by Send.
 	ErrHeld     = errors.New("sync: the changes of a live campaign wait to be sent explicitly")
 	ErrClosed   = errors.New("sync: engine closed")

@@ -88,10 +88,8 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
 	}
 	cfg := editorConfig(svc, theme, flags.dataDir())
-	if cfg.ReadOnly {
-		// No draft editor: its journal and sync engine exist to write.
-		return runProgram(cfg)
-	}
+	// On a read-only profile the editor serves view mode only (the root
+	// marks it): the Review and the preview, nothing that writes.
 	closeEditor, err := wireEditor(&cfg)
 	if errors.Is(err, drafts.ErrDirInUse) {
 		return failError("another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR", cfg.DataDir)
@@ -136,6 +134,14 @@ func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 	return cfg
 }
 
+// readOnlyReason is why a read-only profile writes nothing ("" otherwise).
+func readOnlyReason(cfg *ui.Config) string {
+	if !cfg.ReadOnly {
+		return ""
+	}
+	return "the profile " + cfg.Profile + " is read-only"
+}
+
 // wireDraftEditor plugs the draft editor into the shell: one sync engine per
 // program, journaling under the data directory in a directory of its own per
 // service and workspace (ids are unique only there). Every workspace feature is
@@ -155,6 +161,7 @@ func wireDraftEditor(cfg *ui.Config) (func() error, error) {
 		Users:      previewUsers(cfg.Service == "embedded sandbox"),
 		Target:     ops.Target{Service: service, Workspace: cfg.Workspace, BaseURL: cfg.Client.BaseURL(), Profile: cfg.Profile},
 		Author:     cfg.Author,
+		ReadOnly:   readOnlyReason(cfg),
 	})
 	if err != nil {
 		return nil, err

@@ -141,6 +141,9 @@ func (d *draft) refresh() {
 // campaign state's lock.
 func (d *draft) editReason(path string) string {
 	if d.viewOnly && !strings.HasPrefix(path, "@sel:") {
+		if d.state == model.StatusDraft {
+			return "View mode: nothing can be written here."
+		}
 		return fmt.Sprintf("View mode: this %s campaign is live. E edits it.", d.state)
 	}
 	return d.lockReason(path)

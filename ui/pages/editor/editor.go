@@ -123,6 +123,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
 	// to every other key.
+	if m.f.ReadOnly != "" {
+		return []key.Binding{k.NextStep, k.PrevStep, k.Step, k.NextPane, m.c.Keys.Help, k.Back}
+	}
 	if m.d.viewOnly {
 		return []key.Binding{k.Unlock, k.NextStep, k.PrevStep, k.NextPane, m.c.Keys.Help, k.Back, k.Test}
 	}

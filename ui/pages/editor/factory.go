@@ -111,6 +111,9 @@ type Factory struct {
 	Positions *resume.Book
 	// author is the "Created by" new drafts start with (author.go).
 	author *author
+	// ReadOnly is why nothing may be written (a read-only profile), ""
+	// when writes are allowed: every campaign opens in view mode for good.
+	ReadOnly string
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".

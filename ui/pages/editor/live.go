@@ -26,9 +26,10 @@ func (m *Model) live() bool {
 }
 
 // enterView puts a live campaign just loaded in view mode; one the person
-// already chose to edit stays editable.
+// already chose to edit stays editable. On a read-only profile every
+// campaign stays in view mode: the Review and the preview still show.
 func (m *Model) enterView() {
-	if m.live() && !m.editingLive {
+	if m.f.ReadOnly != "" || (m.live() && !m.editingLive) {
 		m.d.viewOnly = true
 	}
 }
@@ -38,6 +39,9 @@ func (m *Model) enterView() {
 func (m *Model) liveKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	k := m.keys
 	switch {
+	case m.f.ReadOnly != "" && key.Matches(msg, k.Unlock, k.Sync, k.Test):
+		m.setNotice("Read-only: "+m.f.ReadOnly+".", true)
+		return nil, true
 	case !m.live():
 		return nil, false
 	case m.d.viewOnly && key.Matches(msg, k.Unlock):
@@ -72,6 +76,8 @@ func (m *Model) viewReason() string {
 func (m *Model) banner() string {
 	s := m.c.Styles
 	switch {
+	case m.f.ReadOnly != "":
+		return s.Locked.Render("View mode: read-only, " + m.f.ReadOnly)
 	case !m.live():
 		return ""
 	case m.d.viewOnly:
@@ -82,7 +88,7 @@ func (m *Model) banner() string {
 
 // bannerHeight is the banner's lines.
 func (m *Model) bannerHeight() int {
-	if m.live() {
+	if m.live() || m.f.ReadOnly != "" {
 		return 1
 	}
 	return 0

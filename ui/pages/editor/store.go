@@ -79,6 +79,9 @@ type Options struct {
 	// (updated_by, "" for none). Both reach the core.
 	Target ops.Target
 	Author string
+	// ReadOnly is why nothing may be written (a read-only profile): the
+	// sync engine then sends nothing and every campaign opens in view mode.
+	ReadOnly string
 }
 
 // Open builds the editor factory for a client: a sync engine journaling in
@@ -88,14 +91,15 @@ type Options struct {
 // start).
 func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
 	v := opts.Validation
-	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce, UpdatedBy: opts.Author})
+	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce, UpdatedBy: opts.Author,
+		ReadOnly: opts.ReadOnly != ""})
 	if err != nil {
 		return nil, nil, err
 	}
 	core := ops.New(client, ops.Options{Target: opts.Target, Author: opts.Author, Features: v.Features})
 	w := coreWriter{core: core, Outboxer: client}
 	f := &Factory{Drafts: e, Core: core, Creator: w, Tester: w, Options: v, Users: opts.Users, Previewer: client, Publisher: w,
-		Validator: client, Reacher: client, Positions: resume.Open(dataDir), author: openAuthor(dataDir)}
+		Validator: client, Reacher: client, Positions: resume.Open(dataDir), author: openAuthor(dataDir), ReadOnly: opts.ReadOnly}
 	f.SetAuthor(opts.Author)
 	return f, func() error { defer core.Close(); return e.Close() }, nil
 }

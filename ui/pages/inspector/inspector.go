@@ -266,6 +266,8 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	out := []key.Binding{k.NextPane, k.Actions, k.Validate}
 	if in.editable() {
 		out = append(out, k.Edit)
+	} else if in.viewable() {
+		out = append(out, viewKey(k.Edit))
 	}
 	if in.parentID() != "" {
 		out = append(out, k.OpenParent)
@@ -304,6 +306,17 @@ func (in *Inspector) parentID() string {
 // within the locks of its state).
 func (in *Inspector) editable() bool {
 	return in.camp != nil && in.readOnly == "" && !in.lockedAll
+}
+
+// viewable: on a read-only profile a campaign the editor knows opens in its
+// view mode (the Review, the preview), where nothing writes.
+func (in *Inspector) viewable() bool {
+	return in.camp != nil && in.c.ReadOnly != "" && common.ReadOnlyReason(in.camp) == ""
+}
+
+// viewKey is the edit key as "view" (read-only profiles).
+func viewKey(k key.Binding) key.Binding {
+	return key.NewBinding(key.WithKeys(k.Keys()...), key.WithHelp(k.Help().Key, "view in the editor"))
 }
 
 func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -506,7 +519,7 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return in.choose(actValidate)
 	case key.Matches(msg, k.Edit):
-		if in.editable() {
+		if in.editable() || in.viewable() {
 			return common.OpenEditor(in.id)
 		}
 	case key.Matches(msg, k.OpenParent):
