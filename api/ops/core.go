@@ -106,33 +106,6 @@ type Result struct {
 	UpdatedBy string           `json:"updated_by,omitempty"`
 }
 
-// Summary is the result in one line: what happened, to which campaign,
-// where. "updated 'Spring sale' (SCHEDULED): campaign_content changes, in
-// workspace SANDBOX on the embedded sandbox".
-func (r Result) Summary() string {
-	var b strings.Builder
-	b.WriteString(r.Action)
-	if r.Name != "" {
-		b.WriteString(" '" + r.Name + "'")
-	}
-	b.WriteString(" (" + r.CampaignID)
-	switch {
-	case r.From != "" && r.Status != "" && r.From != r.Status:
-		b.WriteString(", " + r.From + " → " + r.Status)
-	case r.Status != "":
-		b.WriteString(", " + r.Status)
-	}
-	b.WriteString(")")
-	if len(r.Changes) > 0 {
-		b.WriteString(": " + strings.Join(r.Changes, "; "))
-	}
-	if len(r.Removes) > 0 {
-		b.WriteString("; removes " + strings.Join(r.Removes, "; "))
-	}
-	b.WriteString(", in " + r.Target.String())
-	return b.String()
-}
-
 func (c *Core) result(action, id string, cp *model.Campaign) Result {
 	r := Result{Target: c.o.Target, Action: action, CampaignID: id, UpdatedBy: c.o.Author}
 	if cp != nil {
