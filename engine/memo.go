@@ -327,5 +327,5 @@ func (k *checker) personalizeMessage(key msgKey, prefix *path, msg *model.Messag
 }
 
 func (k *checker) personalizationProblem(e *personalize.Error) {
-	k.add(RuleContentPersonalization, e.Target, "the personalisation does not parse at line "+strconv.Itoa(e.Line)+", column "+strconv.Itoa(e.Column)+": "+e.Message)
+	k.add(RuleContentPersonalization, e.Target, "the personalisation does not parse at line "+strconv.Itoa(e.Line)+", column "+strconv.Itoa(e.Column)+": "+lit(e.Message))
 }

@@ -355,7 +355,7 @@ func TestChecksInPlainWords(t *testing.T) {
 	}}}
 	in.rebuildChecks()
 	got := strings.Join(in.checkLines, "\n")
-	if !strings.Contains(got, "Platforms is required") || strings.Count(got, "basic_details.platforms") != 1 {
+	if !strings.Contains(got, "Platforms: choose at least one") || strings.Count(got, "basic_details.platforms") != 1 {
 		t.Errorf("the problem is not in plain words, with its path once:\n%s", got)
 	}
 }

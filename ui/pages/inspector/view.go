@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -296,6 +295,7 @@ func (in *Inspector) rebuildChecks() {
 	wrap := in.c.Styles.Renderer().NewStyle().Width(max(in.paneWidth()-8, 20))
 	var out []string
 	in.problems = in.problems[:0]
+	reported := forms.NewReported(in.camp)
 	for _, c := range in.checks {
 		// The title holds the service's reason for a refusal: wrapped
 		// whole, not cut at the pane's edge.
@@ -314,7 +314,7 @@ func (in *Inspector) rebuildChecks() {
 			// choose at least one…", not "basic_details.platforms" over
 			// "basic_details.platforms is required…"); the path under it
 			// for engineers.
-			plain := forms.Describe(engine.Problem{Target: p.Target, Message: p.Message}).Text
+			plain := reported.Describe(p.Target, p.Message).Text
 			sel := len(in.problems) == in.pcursor
 			in.problems = append(in.problems, problemRef{target: p.Target, line: len(out)})
 			for i, l := range strings.Split(wrap.Render(common.Clean(plain)), "\n") {
