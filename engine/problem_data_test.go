@@ -119,3 +119,28 @@ func TestValuesWithBackquotesStayText(t *testing.T) {
 		}
 	}
 }
+
+// TestNotApplicableRulesAreKnownByID: every problem that tells the person
+// to remove a field sent where it does not apply comes from a rule whose
+// id says so, so a tool (the MCP field spec) reads the id, not the words.
+func TestNotApplicableRulesAreKnownByID(t *testing.T) {
+	seen := 0
+	for _, tc := range ruleCases {
+		phase := tc.phase
+		if phase == 0 {
+			phase = PhasePublish
+		}
+		for _, p := range Validate(mutated(t, tc.fix, tc.set), phase, Options{Features: tc.feat}) {
+			says := strings.Contains(p.Message, "does not apply")
+			if says != p.Rule.NotApplicable() && !(p.Rule == RuleTriggerIntelligentNotApplicable) {
+				t.Errorf("%s: message %q, NotApplicable() = %v", p.Rule, p.Message, p.Rule.NotApplicable())
+			}
+			if says {
+				seen++
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no case reaches a not-applicable rule")
+	}
+}

@@ -287,3 +287,15 @@ const (
 func (r RuleID) Label() string {
 	return strings.ReplaceAll(strings.ReplaceAll(string(r), ".", ": "), "_", " ")
 }
+
+// NotApplicable reports whether the rule is about a field sent where it
+// does not apply (to this channel, delivery type or setting): its fix is to
+// remove the field, not to change its value.
+func (r RuleID) NotApplicable() bool {
+	switch r {
+	case RuleBasicPushFieldOnEmail, RuleBasicEmailFieldOnPush, RuleContentChannelMismatch,
+		RuleDeliveryPushFieldOnEmail, RuleAudienceLimitOneTime:
+		return true
+	}
+	return strings.HasSuffix(string(r), "not_applicable")
+}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -199,9 +200,9 @@ func Locate(x Ctx, target string) (Step, int, bool) {
 			switch {
 			case p == target:
 				score = 1000
-			case strings.HasPrefix(target, p+".") || strings.HasPrefix(target, p+"["):
+			case engine.Under(target, p):
 				score = len(p)
-			case strings.HasPrefix(p, target+".") || strings.HasPrefix(p, target+"["):
+			case engine.Under(p, target):
 				score = len(target) - 1 // the first field inside the object
 			default:
 				// A hidden field: the nearest visible row of its object.

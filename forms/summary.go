@@ -648,7 +648,7 @@ func ContentMatrix(c *model.Campaign, probs []engine.Problem) Matrix {
 				}
 				if ok {
 					ok = !slices.ContainsFunc(probs, func(pr engine.Problem) bool {
-						return pr.Target == prefix || strings.HasPrefix(pr.Target, prefix+".") || strings.HasPrefix(pr.Target, prefix+"[")
+						return engine.Under(pr.Target, prefix)
 					})
 				}
 				m.Ready[l][v][p] = ok

@@ -317,7 +317,7 @@ func markRequired(contexts []probeContext, fields []FieldSpec) {
 func applies(cx probeContext, f *FieldSpec) bool {
 	t := target(f.probe)
 	for _, p := range problemsWith(cx, f, f.sample) {
-		if engine.Under(t, p.Target) && strings.Contains(p.Message, "does not apply") {
+		if engine.Under(t, p.Target) && p.Rule.NotApplicable() {
 			return false
 		}
 	}

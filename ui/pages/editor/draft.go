@@ -139,7 +139,7 @@ func (d *draft) lockReason(path string) string {
 		return fmt.Sprintf("Locked: a %s campaign cannot be edited.", d.state)
 	}
 	for _, t := range d.locked {
-		if path == t || strings.HasPrefix(path, t+".") || strings.HasPrefix(path, t+"[") {
+		if engine.Under(path, t) {
 			return fmt.Sprintf("Locked: %s cannot change while the campaign is %s.", t, d.state)
 		}
 	}
