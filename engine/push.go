@@ -90,10 +90,16 @@ func (k *checker) templateType(rule, requiredRule RuleID, p *path, platform stri
 	return false
 }
 
-func needsBackupAndroid(tt string) bool {
+// NeedsBackup reports whether a platform's payload of template tt must
+// carry template_backup (the plain notification shown where the template
+// cannot be drawn): on Android every rich template, on iOS the stylized and
+// carousel ones. The editor adds and removes the backup by the same rule.
+func NeedsBackup(platform, tt string) bool {
 	switch tt {
-	case model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText, model.TemplateTimer, model.TemplateTimerWithProgressBar:
-		return true
+	case model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel:
+		return platform == model.PlatformAndroid || platform == model.PlatformIOS
+	case model.TemplateImageBannerWithText, model.TemplateTimer, model.TemplateTimerWithProgressBar:
+		return platform == model.PlatformAndroid
 	}
 	return false
 }
@@ -117,7 +123,7 @@ func (k *checker) android(p *path, a *model.Android) {
 	if a.Timer != nil {
 		k.timer(p.sub("timer"), a.Timer)
 	}
-	if needsBackupAndroid(tt) {
+	if NeedsBackup(model.PlatformAndroid, tt) {
 		k.requiredVal(RulePushAndroidTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+lit(tt))
 	}
 	if b := a.TemplateBackup; b != nil {
@@ -276,7 +282,7 @@ func (k *checker) ios(p *path, a *model.IOS) {
 	} else {
 		k.iosBasic(p.sub("basic_details"), a.BasicDetails, tt)
 	}
-	if tt == model.TemplateStylizedBasic || tt == model.TemplateSimpleImageCarousel {
+	if NeedsBackup(model.PlatformIOS, tt) {
 		k.requiredVal(RulePushIOSTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+lit(tt))
 	}
 	if b := a.TemplateBackup; b != nil {
