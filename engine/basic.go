@@ -47,7 +47,7 @@ func basicEmail(k *checker, p *path, bd *model.BasicDetails) {
 	na("platform_specific_details", bd.PlatformSpecificDetails != nil)
 
 	k.enum(RuleBasicContentType, p, "content_type", bd.ContentType, contentTypes)
-	if str(bd.ContentType) == model.ContentPromotional {
+	if model.Str(bd.ContentType) == model.ContentPromotional {
 		k.requiredStr(RuleBasicSubscriptionCategoryRequired, p, "subscription_category", bd.SubscriptionCategory, &bd.Extra, " when `content_type` is PROMOTIONAL")
 	} else if bd.SubscriptionCategory != nil && blank(bd.SubscriptionCategory) {
 		k.add(RuleBasicSubscriptionCategoryRequired, p.join("subscription_category"), "`subscription_category` must not be empty.")
@@ -150,7 +150,7 @@ func geofence(k *checker, p *path, g *model.Geofence) {
 	if req("triggered_at", g.TriggeredAt) {
 		k.enum(RuleGeofenceTriggeredAt, p, "triggered_at", g.TriggeredAt, triggeredAts)
 	}
-	if str(g.TriggeredAt) == model.TriggeredDwell {
+	if model.Str(g.TriggeredAt) == model.TriggeredDwell {
 		if k.requiredStr(RuleGeofenceDwellRequired, p, "dwell_time_value", g.DwellTimeValue, &g.Extra, " when `triggered_at` is dwell") && g.DwellTimeValue != nil {
 			if f, ok := numeric(*g.DwellTimeValue); !ok || f <= 0 {
 				k.add(RuleGeofenceDwellTimeValue, p.join("dwell_time_value"), "`dwell_time_value` must be a positive number`#string` like \"10\".")

@@ -31,8 +31,8 @@ type checker struct {
 
 func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
 	k := &checker{c: c, phase: phase, opts: opts}
-	k.channel = str(c.Channel)
-	k.dtype = str(c.CampaignDeliveryType)
+	k.channel = model.Str(c.Channel)
+	k.dtype = model.Str(c.CampaignDeliveryType)
 	if bd := c.BasicDetails; bd != nil && bd.Platforms != nil {
 		k.hasPlats = true
 		for _, p := range bd.Platforms {
@@ -73,13 +73,6 @@ func platformBit(p string) uint8 {
 }
 
 // --- small helpers --------------------------------------------------------
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
 
 func isTrue(p *bool) bool { return p != nil && *p }
 

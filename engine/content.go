@@ -223,7 +223,7 @@ func variations(k *checker, p *path, vd *model.Variations) int64 {
 	if n > 1 {
 		k.requiredStr(RuleVariationsDistributionRequired, p, "distribution_type", vd.DistributionType, &vd.Extra, " when there is more than one variation")
 	}
-	switch str(vd.DistributionType) {
+	switch model.Str(vd.DistributionType) {
 	case model.DistributionManual:
 		manualPercentages(k, p, vd, n)
 	case model.DistributionAuto:

@@ -164,7 +164,7 @@ func limitSend(k *checker, p *path, l *model.LimitSendConfig) {
 	k.requiredVal(RuleDeliveryLimitSendRequired, p, "max_count", l.MaxCount != nil, &l.Extra, why)
 	k.requiredVal(RuleDeliveryLimitSendRequired, p, "window_value", l.WindowValue != nil, &l.Extra, why)
 	k.requiredStr(RuleDeliveryLimitSendRequired, p, "window_unit", l.WindowUnit, &l.Extra, why)
-	unit := str(l.WindowUnit)
+	unit := model.Str(l.WindowUnit)
 	if unit == model.Hours && k.dtype != "" && k.dtype != model.DeliveryEventTriggered {
 		k.add(RuleDeliveryLimitSendHours, p.join("window_unit"), "`window_unit` HOURS is only for EVENT_TRIGGERED campaigns; use DAYS, WEEKS, MONTHS or YEAR.")
 	}

@@ -52,7 +52,7 @@ func (k *checker) emailContent(p *path, e *model.EmailContent) {
 		if k.requiredStr(RuleEmailAttachmentRequired, ap, "file_type", a.FileType, &a.Extra, " on every attachment") {
 			k.enum(RuleEmailAttachmentType, ap, "file_type", a.FileType, attachmentTypes)
 		}
-		if k.requiredStr(RuleEmailAttachmentRequired, ap, "url", a.URL, &a.Extra, " on every attachment") && str(a.FileType) == model.AttachmentURL {
+		if k.requiredStr(RuleEmailAttachmentRequired, ap, "url", a.URL, &a.Extra, " on every attachment") && model.Str(a.FileType) == model.AttachmentURL {
 			k.uri(RuleEmailAttachmentUrl, ap, "url", a.URL)
 		}
 	}

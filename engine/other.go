@@ -148,7 +148,7 @@ func checkAudienceLimit(k *checker) {
 	if v := a.Limit; v != nil && (*v < 1 || *v > model.AudienceLimitMax) {
 		k.addValue(RuleAudienceLimitLimit, p.join("limit"), "`limit` must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".", strconv.FormatInt(*v, 10), nil)
 	}
-	if str(a.Frequency) == model.FrequencyInstance && k.dtype != "" && !(k.isPush() && k.dtype == model.DeliveryPeriodic) {
+	if model.Str(a.Frequency) == model.FrequencyInstance && k.dtype != "" && !(k.isPush() && k.dtype == model.DeliveryPeriodic) {
 		k.add(RuleAudienceLimitInstance, p.join("frequency"), "`frequency` INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
 	}
 	enabled := a.IsCampaignAudienceLimitEnabled != nil && *a.IsCampaignAudienceLimitEnabled

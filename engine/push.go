@@ -236,7 +236,7 @@ func (k *checker) timer(p *path, t *model.Timer) {
 		}
 	}
 	k.dateTime(RulePushAndroidTimerSpecificTime, p, "specific_time", t.SpecificTime)
-	switch str(t.TimerEndsAt) {
+	switch model.Str(t.TimerEndsAt) {
 	case model.TimerSpecificUserTimezone, model.TimerSpecificCampaignTimezone:
 		k.requiredStr(RulePushAndroidTimerTimePeriodRequired, p, "time_period", t.TimePeriod, &t.Extra, " when `timer_ends_at` is "+lit(*t.TimerEndsAt))
 	}
@@ -359,7 +359,7 @@ func (k *checker) web(p *path, w *model.Web) {
 		ap := p.sub("advanced")
 		k.types(ap, &a.Extra)
 		k.enum(RulePushWebIconImageType, ap, "icon_image_type", a.IconImageType, iconImageTypes)
-		if str(a.IconImageType) == model.IconURL {
+		if model.Str(a.IconImageType) == model.IconURL {
 			k.requiredStr(RulePushWebIconUrlRequired, ap, "icon_url", a.IconURL, &a.Extra, " when `icon_image_type` is ICON_URL")
 		}
 		k.uri(RulePushWebURI, ap, "icon_url", a.IconURL)

@@ -24,7 +24,7 @@ func checkScheduling(k *checker) {
 	if s.StartTime != nil && s.ExpiryTime != nil && validDateTime(*s.StartTime) && validDateTime(*s.ExpiryTime) && *s.ExpiryTime <= *s.StartTime {
 		k.add(RuleSchedulingExpiryAfterStart, p.join("expiry_time"), "`expiry_time` must be later than `start_time`.")
 	}
-	switch dt := str(s.DeliveryType); dt {
+	switch dt := model.Str(s.DeliveryType); dt {
 	case model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone:
 		why := " when `delivery_type` is " + dt
 		k.requiredStr(RuleSchedulingStartTimeRequired, p, "start_time", s.StartTime, &s.Extra, why)
@@ -88,7 +88,7 @@ func periodic(k *checker, p *path, pd *model.Periodic) {
 		k.enum(RuleSchedulingWeekGranularity, wp, "week_granularity", w.WeekGranularity, model.WeekGranularities)
 		weekdays(k, wp.sub("repeat_on_days_of_week"), w.RepeatOnDaysOfWeek)
 	}
-	switch str(pd.SendingFrequency) {
+	switch model.Str(pd.SendingFrequency) {
 	case model.FrequencyWeekly:
 		if len(pd.RepeatOnDaysOfWeek) == 0 && !wrongType(&pd.Extra, "repeat_on_days_of_week") {
 			k.add(RuleSchedulingWeeklyDaysRequired, p.join("repeat_on_days_of_week"), "`repeat_on_days_of_week` is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
@@ -114,7 +114,7 @@ func geoTimelimit(k *checker, p *path, g *model.GeoFenceTimelimit) {
 	if k.requiredStr(RuleSchedulingNotificationScheduleRequired, p, "notification_schedule", g.NotificationSchedule, &g.Extra, " in `geo_fence_timelimit`") {
 		k.enum(RuleSchedulingNotificationSchedule, p, "notification_schedule", g.NotificationSchedule, notifySchedules)
 	}
-	if str(g.NotificationSchedule) == model.NotifyLimitedTime && len(g.Timebounds) == 0 && !wrongType(&g.Extra, "timebounds") {
+	if model.Str(g.NotificationSchedule) == model.NotifyLimitedTime && len(g.Timebounds) == 0 && !wrongType(&g.Extra, "timebounds") {
 		k.add(RuleSchedulingTimeboundsRequired, p.join("timebounds"), "`timebounds` is required when `notification_schedule` is LIMITED_TIME: give at least one {`start_time`, `end_time`}.")
 	}
 	for i := range g.Timebounds {

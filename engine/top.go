@@ -150,7 +150,7 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	switch {
 	case k.phase == PhaseCreate:
 		k.add(RuleTopLiveActivityCreate, "campaign_delivery_type", "BROADCAST_LIVE_ACTIVITY campaigns cannot be created through the draft flow; use "+list(model.PushCreateDeliveryTypes)+".")
-	case k.phase == PhasePatch && stored != nil && str(stored.CampaignDeliveryType) != model.DeliveryLiveActivity:
+	case k.phase == PhasePatch && stored != nil && model.Str(stored.CampaignDeliveryType) != model.DeliveryLiveActivity:
 		k.add(RuleTopLiveActivityPatch, "campaign_delivery_type", "a draft cannot become a BROADCAST_LIVE_ACTIVITY campaign through V5.")
 	}
 }

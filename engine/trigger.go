@@ -40,7 +40,7 @@ func checkTrigger(k *checker) {
 	k.enum(RuleTriggerDelayGranularity, p, "trigger_delay_granularity", t.TriggerDelayGranularity, granularities)
 	k.enum(RuleTriggerRelation, p, "trigger_relation", t.TriggerRelation, relations)
 	triggerAttr(k, p, t)
-	switch str(t.TriggerDelayType) {
+	switch model.Str(t.TriggerDelayType) {
 	case model.DelayFixed:
 		why := " when `trigger_delay_type` is DELAY"
 		k.requiredVal(RuleTriggerDelayRequired, p, "trigger_delay_value", t.TriggerDelayValue != nil, &t.Extra, why)
@@ -57,7 +57,7 @@ func checkTrigger(k *checker) {
 			k.add(RuleTriggerIntelligentNotApplicable, op.String(), "`intelligent_delay_optimization` does not apply to EMAIL campaigns (PUSH only); remove it.")
 			return
 		}
-		if str(t.TriggerDelayType) != model.DelayIntelligent && !wrongType(&t.Extra, "trigger_delay_type") {
+		if model.Str(t.TriggerDelayType) != model.DelayIntelligent && !wrongType(&t.Extra, "trigger_delay_type") {
 			k.add(RuleTriggerIntelligentNotApplicable, op.String(), "`intelligent_delay_optimization` is used only when `trigger_delay_type` is INTELLIGENT_DELAY; remove it or change the delay type.")
 		}
 		k.types(op, &o.Extra)
@@ -93,7 +93,7 @@ func triggerAttr(k *checker, p *path, t *model.TriggerCondition) {
 	default:
 		k.add(RuleTriggerAttr, target.String(), "`trigger_attr` must be a string (\"If Action\") or an object {\"name\": attribute}, not "+jsonKind(v)+".")
 	}
-	if str(t.TriggerRelation) == model.RelationBefore && t.TriggerAttr == nil && !wrongType(&t.Extra, "trigger_attr") {
+	if model.Str(t.TriggerRelation) == model.RelationBefore && t.TriggerAttr == nil && !wrongType(&t.Extra, "trigger_attr") {
 		k.add(RuleTriggerAttrRequired, target.String(), "`trigger_attr` is required when `trigger_relation` is BEFORE: name the attribute the delay counts back from, as {\"name\": attribute}.")
 	}
 }
@@ -135,7 +135,7 @@ func (k *checker) filter(p *path, f *model.Filter) {
 				k.addValue(RuleFilterOperatorForType, p.join("operator"), "`operator` "+quote(*f.Operator)+" does not work on `data_type` "+lit(*f.DataType)+": use "+list(ops)+".", *f.Operator, ops)
 			}
 		}
-		if f.Value == nil && str(f.Operator) != "exists" && !wrongType(&f.Extra, "value") {
+		if f.Value == nil && model.Str(f.Operator) != "exists" && !wrongType(&f.Extra, "value") {
 			k.add(RuleFilterValueRequired, p.join("value"), "`value` is required unless the operator is exists.")
 		}
 	case model.FilterActions:

@@ -80,8 +80,8 @@ func (b *builder) content() {
 				}
 				return SetDistribution(c, t)
 			},
-			get: func(c *model.Campaign) string { return str(c.CampaignContent.VariationDetails.DistributionType) }})
-		switch str(cc.VariationDetails.DistributionType) {
+			get: func(c *model.Campaign) string { return model.Str(c.CampaignContent.VariationDetails.DistributionType) }})
+		switch model.Str(cc.VariationDetails.DistributionType) {
 		case model.DistributionManual:
 			for _, vr := range Variations(c) {
 				b.add(percent(vr))

@@ -45,14 +45,7 @@ type Ctx struct {
 
 // NewCtx reads the channel and delivery type from the campaign.
 func NewCtx(c *model.Campaign, sel Selection, audienceLimit bool) Ctx {
-	return Ctx{C: c, Channel: str(c.Channel), Delivery: str(c.CampaignDeliveryType), Sel: sel, AudienceLimit: audienceLimit}
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
+	return Ctx{C: c, Channel: model.Str(c.Channel), Delivery: model.Str(c.CampaignDeliveryType), Sel: sel, AudienceLimit: audienceLimit}
 }
 
 func (x Ctx) push() bool          { return x.Channel == model.ChannelPush }
@@ -232,7 +225,7 @@ func (b *builder) basic() {
 		types = append(slices.Clone(types), x.Delivery) // shown as stored, e.g. BROADCAST_LIVE_ACTIVITY
 	}
 	b.add(Field{Path: "campaign_delivery_type", Label: "Delivery type", Kind: Enum, Options: types,
-		get: func(c *model.Campaign) string { return str(c.CampaignDeliveryType) },
+		get: func(c *model.Campaign) string { return model.Str(c.CampaignDeliveryType) },
 		set: func(c *model.Campaign, t string) error {
 			if t == "" {
 				return nil // a campaign always has a delivery type

@@ -324,7 +324,7 @@ func (e *Engine) patchOf(c *campaign, units []string) *model.Campaign {
 	}
 	by := e.opts.UpdatedBy
 	if by == "" {
-		by = deref(c.base.CreatedBy)
+		by = model.Str(c.base.CreatedBy)
 	}
 	if by != "" {
 		p.UpdatedBy = &by

@@ -170,19 +170,12 @@ func jsonType(t reflect.Type) (string, any) {
 		return "number", 1
 	case reflect.Slice:
 		typ, s := jsonType(t.Elem())
-		return "array of " + plural(typ), []any{s}
+		return "array of " + model.Plural(typ), []any{s}
 	case reflect.Map:
 		typ, s := jsonType(t.Elem())
-		return "object of " + plural(typ), map[string]any{"variation_1": s}
+		return "object of " + model.Plural(typ), map[string]any{"variation_1": s}
 	}
 	return "any", "x"
-}
-
-func plural(typ string) string {
-	if typ == "any" {
-		return "values"
-	}
-	return typ + "s"
 }
 
 type probeContext struct{ channel, dtype string }

@@ -259,25 +259,18 @@ func (s *Server) search(ctx context.Context, in searchIn) (any, error) {
 }
 
 func summarize(c *model.Campaign) summary {
-	s := summary{CampaignID: str(c.CampaignID), ID: str(c.ID), Channel: str(c.Channel), DeliveryType: str(c.CampaignDeliveryType),
-		Status: str(c.Status), UpdatedAt: str(c.UpdatedAt)}
+	s := summary{CampaignID: model.Str(c.CampaignID), ID: model.Str(c.ID), Channel: model.Str(c.Channel), DeliveryType: model.Str(c.CampaignDeliveryType),
+		Status: model.Str(c.Status), UpdatedAt: model.Str(c.UpdatedAt)}
 	if c.VersionNumber != nil {
 		s.Version = *c.VersionNumber
 	}
 	if bd := c.BasicDetails; bd != nil {
-		s.Name, s.Tags = str(bd.Name), bd.Tags
+		s.Name, s.Tags = model.Str(bd.Name), bd.Tags
 	}
 	if sd := c.SchedulingDetails; sd != nil {
-		s.StartTime = str(sd.StartTime)
+		s.StartTime = model.Str(sd.StartTime)
 	}
 	return s
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }
 
 func needID(id string) error {
@@ -367,7 +360,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 			return nil, err
 		}
 		if state == "" {
-			state = str(stored.Status)
+			state = model.Str(stored.Status)
 		}
 	case in.Base != nil:
 		if stored, err = body("base", in.Base); err != nil {
@@ -415,7 +408,7 @@ func (s *Server) preview(ctx context.Context, in previewIn) (any, error) {
 		}
 		content = c.CampaignContent
 		if channel == "" {
-			channel = str(c.Channel)
+			channel = model.Str(c.Channel)
 		}
 	case in.CampaignContent != nil:
 		b, _ := json.Marshal(in.CampaignContent)
@@ -521,7 +514,7 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	state := str(stored.Status)
+	state := model.Str(stored.Status)
 	stored = api.WriteForm(stored, nil)
 	// What is checked is what is sent: the request form, never the
 	// response-only scheduling fields a GET body pasted back would carry.
@@ -556,7 +549,7 @@ func (s *Server) test(ctx context.Context, in testIn) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		req.Channel, req.BasicDetails, req.Connector, req.CampaignContent = str(c.Channel), c.BasicDetails, c.Connector, c.CampaignContent
+		req.Channel, req.BasicDetails, req.Connector, req.CampaignContent = model.Str(c.Channel), c.BasicDetails, c.Connector, c.CampaignContent
 	case in.CampaignID == "":
 		return nil, inputError("campaign_id", "campaign_id (a draft) or campaign (inline content) is required.")
 	}
@@ -582,11 +575,11 @@ func (s *Server) changeStatus(ctx context.Context, in statusIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	state := str(c.Status)
-	want, aerr := engine.CheckAction(str(c.CampaignDeliveryType), state, action, s.startAhead(c))
+	state := model.Str(c.Status)
+	want, aerr := engine.CheckAction(model.Str(c.CampaignDeliveryType), state, action, s.startAhead(c))
 	if aerr != nil {
 		return nil, &toolError{Source: "local", Status: 422, Code: api.CodeUnprocessableEntity, Target: "action", Details: []problemOut{},
-			Message: aerr.Error() + " Allowed now: " + allowed(engine.Actions(str(c.CampaignDeliveryType), state)) + ". Nothing was sent."}
+			Message: aerr.Error() + " Allowed now: " + allowed(engine.Actions(model.Str(c.CampaignDeliveryType), state)) + ". Nothing was sent."}
 	}
 	if _, err := s.c.SetStatus(ctx, in.CampaignID, action); err != nil {
 		return nil, err
@@ -612,7 +605,7 @@ func (s *Server) startAhead(c *model.Campaign) bool {
 		return false
 	}
 	loc := time.UTC
-	if tz := str(sd.Timezone); tz != "" {
+	if tz := model.Str(sd.Timezone); tz != "" {
 		if l, err := time.LoadLocation(tz); err == nil {
 			loc = l
 		}
@@ -629,7 +622,7 @@ func (s *Server) publish(ctx context.Context, in idIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if st := str(c.Status); st != model.StatusDraft {
+	if st := model.Str(c.Status); st != model.StatusDraft {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Target: "status", Details: []problemOut{},
 			Message: fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published. Nothing was sent.", st)}
 	}
@@ -641,7 +634,7 @@ func (s *Server) publish(ctx context.Context, in idIn) (any, error) {
 	}
 	out := map[string]any{"campaign_id": in.CampaignID, "published": true}
 	if after, err := s.c.Get(ctx, in.CampaignID); err == nil {
-		out["status"] = str(after.Status)
+		out["status"] = model.Str(after.Status)
 	}
 	return out, nil
 }

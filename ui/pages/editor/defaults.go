@@ -31,8 +31,8 @@ func withDefaults(f forms.Field, set func(c *model.Campaign) error) func(c *mode
 				return err
 			}
 			tc := c.TriggerCondition
-			if tc != nil && tc.TriggerAttr == nil && str(c.CampaignDeliveryType) == model.DeliveryEventTriggered &&
-				str(tc.TriggerRelation) == model.RelationAfter {
+			if tc != nil && tc.TriggerAttr == nil && model.Str(c.CampaignDeliveryType) == model.DeliveryEventTriggered &&
+				model.Str(tc.TriggerRelation) == model.RelationAfter {
 				tc.TriggerAttr = "If Action"
 			}
 			return nil

@@ -241,7 +241,7 @@ func (m *Model) syncText() string {
 		return s.OK.Render("● synced")
 	case drafts.StatePending:
 		n := max(len(st.Pending), len(st.Unsynced), 1)
-		return s.Warning.Render("● " + plural(n, "component") + " pending")
+		return s.Warning.Render("● " + model.Count(n, "component") + " pending")
 	case drafts.StateInvalid:
 		return s.Error.Render("● not sent (to fix: " + unitWords(sortedKeys(st.Invalid)) + ")")
 	case drafts.StateOffline:

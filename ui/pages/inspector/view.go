@@ -152,7 +152,7 @@ func (in *Inspector) View() string {
 // stateLine says at a glance what can be done with the campaign.
 func (in *Inspector) stateLine() string {
 	st := in.c.Styles
-	status := common.Str(in.camp.Status)
+	status := model.Str(in.camp.Status)
 	badge := st.Status(status).Render(common.Clean(status))
 	var text string
 	switch {
@@ -357,9 +357,9 @@ func (in *Inspector) dialog() string {
 		}
 		if in.c.ReadOnly != "" {
 			lines = append(lines, "", st.Locked.Render("Only validating: "+in.c.ReadOnly+"."))
-		} else if common.Str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
+		} else if model.Str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
 			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("Stop, pause and resume do not apply to %s %s campaigns in %s.",
-				common.Clean(common.Str(in.camp.Channel)), common.Clean(common.Str(in.camp.CampaignDeliveryType)), common.Clean(common.Str(in.camp.Status)))))
+				common.Clean(model.Str(in.camp.Channel)), common.Clean(model.Str(in.camp.CampaignDeliveryType)), common.Clean(model.Str(in.camp.Status)))))
 		}
 		content = in.c.Styles.Renderer().NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
 	}
