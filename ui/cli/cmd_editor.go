@@ -3,10 +3,11 @@ package cli
 import (
 	"cmp"
 	"errors"
-	"github.com/charmbracelet/x/term"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/charmbracelet/x/term"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"

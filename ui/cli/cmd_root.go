@@ -373,13 +373,11 @@ var _ pflag.Value = (*flagEnum)(nil)
 func (e *flagEnum) String() string { return e.value }
 func (e *flagEnum) Type() string   { return "string" }
 func (e *flagEnum) Set(v string) error {
-	for _, a := range e.allowed {
-		if v == a {
-			e.value = v
-			return nil
-		}
+	if err := unknownValue(e.name, v, e.allowed); err != nil {
+		return err
 	}
-	return fmt.Errorf("unknown --%s %q: use %s", e.name, v, strings.Join(e.allowed, ", "))
+	e.value = v
+	return nil
 }
 
 func enumFlag(cmd *cobra.Command, fs *pflag.FlagSet, name, def string, allowed []string, usage string) *flagEnum {

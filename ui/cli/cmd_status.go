@@ -69,8 +69,8 @@ unreachable.`,
 		if err != nil {
 			return err
 		}
-		from, typ := deref(c.Status), deref(c.CampaignDeliveryType)
-		if ch := deref(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
+		from, typ := model.Str(c.Status), model.Str(c.CampaignDeliveryType)
+		if ch := model.Str(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
 			return refusedError(fmt.Errorf("refused before sending: status actions apply to PUSH and EMAIL campaigns; this one is %s", ch))
 		}
 		next, err := engine.CheckAction(typ, from, action, startAhead(c, time.Now()))
@@ -130,8 +130,8 @@ or unreachable.`,
 		if err != nil {
 			return err
 		}
-		from := deref(c.Status)
-		if ch := deref(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
+		from := model.Str(c.Status)
+		if ch := model.Str(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
 			return refusedError(fmt.Errorf("refused before sending: only PUSH and EMAIL campaigns are published here; this one is %s", ch))
 		}
 		if from != model.StatusDraft {
@@ -148,7 +148,7 @@ or unreachable.`,
 			}
 			return refusedError(fmt.Errorf("%s", b.String()))
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s)?", nameOf(rec), deref(c.Channel), deref(c.CampaignDeliveryType))); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s)?", nameOf(rec), model.Str(c.Channel), model.Str(c.CampaignDeliveryType))); err != nil {
 			return err
 		}
 		err = pl.Pacer.Do(ctx, gitops.ClassUpdate, func(ctx context.Context) error {
@@ -194,7 +194,7 @@ func startAhead(c *model.Campaign, now time.Time) bool {
 		return false
 	}
 	loc := time.UTC
-	if tz := deref(sd.Timezone); tz != "" && engine.ValidTimezone(tz) {
+	if tz := model.Str(sd.Timezone); tz != "" && engine.ValidTimezone(tz) {
 		if l, err := time.LoadLocation(tz); err == nil {
 			loc = l
 		}
