@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -145,6 +146,7 @@ func (s *Server) addTools() {
 	createSchema.Properties["campaign"] = campaignSchema(createSchema.Properties["campaign"].Description, true)
 	addTool(s, &mcp.Tool{Name: "create_draft", Title: "Create a draft campaign",
 		Description: "Creates a DRAFT campaign from a create body. The body is validated locally first (phase create); when it has problems nothing is sent and every problem is returned with its target. " +
+			"Values that follow from others are filled in where left out, as the editor does: trigger_attr \"If Action\" for an EVENT_TRIGGERED campaign sent AFTER its event, the other share of two variations. " +
 			"Returns the new campaign_id." + writeNote + ": it creates a campaign.",
 		InputSchema: createSchema,
 	}, adds, s.create)
@@ -492,6 +494,7 @@ func (s *Server) create(ctx context.Context, in createIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	engine.FillIn(c, model.Str(c.CampaignDeliveryType)) // as the editor would
 	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft was refused by local validation (phase create).", ps)
 	}
@@ -519,6 +522,11 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 	// What is checked is what is sent: the request form, never the
 	// response-only scheduling fields a GET body pasted back would carry.
 	patch = api.WriteForm(patch, stored)
+	if state == model.StatusDraft {
+		// As the editor would; past DRAFT a resent locked component must stay
+		// exactly as stored, so nothing is added to it.
+		engine.FillIn(patch, cmp.Or(model.Str(patch.CampaignDeliveryType), model.Str(stored.CampaignDeliveryType)))
+	}
 	res := engine.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
