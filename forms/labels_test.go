@@ -55,7 +55,7 @@ func TestDescribeReadsPlain(t *testing.T) {
 	}
 }
 
-// Defect 4: a missing email body belongs beside the HTML row, not the
+// A missing email body belongs beside the HTML row, not the
 // first row of the email (Sender name).
 func TestMissingEmailBodyLocatesHTML(t *testing.T) {
 	c := campaign(model.ChannelEmail, model.DeliveryOneTime)
@@ -82,7 +82,7 @@ func TestMissingEmailBodyLocatesHTML(t *testing.T) {
 	}
 }
 
-// Defect 10: image and link addresses must be web addresses.
+// Image and link addresses must be web addresses.
 func TestCheckURLsRefusesOtherSchemes(t *testing.T) {
 	base := "campaign_content.content.push.android.basic_details."
 	cases := []struct {

@@ -144,7 +144,7 @@ func carousel(c *model.Carousel, s themes.Styles) []string {
 	}
 	slides := fmt.Sprintf("%d slides", len(c.SlideData))
 	if len(c.SlideData) == 1 {
-		slides = "1 slide" // not "1 slides" (defect 10)
+		slides = "1 slide" // not "1 slides"
 	}
 	out := []string{s.Muted.Render(fmt.Sprintf("carousel (%s), %s", v(c.SliderTransition), slides))}
 	for i, sl := range c.SlideData {
