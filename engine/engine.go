@@ -1,6 +1,7 @@
 // Package engine is the validation engine of the Campaigns V5 spec: merge,
 // the three validation phases, and the edit restrictions by state. It is pure:
-// no I/O, no global state; the same input always gives the same problems.
+// no I/O, no state that changes an answer; the same input always gives the
+// same problems.
 //
 // One engine serves the sandbox service, `campaigns validate` and the editor's
 // live checks (decisions.md §3).

@@ -16,6 +16,7 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
@@ -153,7 +154,7 @@ func wireDraftEditor(cfg *ui.Config) (func() error, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Local = ui.LocalZone() // by its name, not "Local"
+	f.Local = common.LocalZone() // by its name, not "Local"
 	cfg.Editor = f
 	return closeFn, nil
 }
