@@ -233,8 +233,8 @@ func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
 	}
 }
 
-// Part 5: drafts are listed from the start, the most recently updated
-// first, and the cursor stays on its campaign when drafts are hidden and
+// Drafts are listed from the start, a page's most recently updated first,
+// and the cursor stays on its campaign when drafts are hidden and
 // shown again (it was left on the old row, so the wrong draft opened).
 func TestDraftsFirstNewestFirstCursorKept(t *testing.T) {
 	b := New(uitest.Common(80, 24))
