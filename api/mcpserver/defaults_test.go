@@ -2,7 +2,6 @@ package mcpserver_test
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 )
 
@@ -11,13 +10,7 @@ import (
 // gives it, and the other share of two variations follows from one.
 func TestCreateDraftFillsInWhatFollows(t *testing.T) {
 	h := start(t, false)
-	b, err := os.ReadFile("../../testdata/campaigns/push_event_triggered.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fixture map[string]any
-	json.Unmarshal(b, &fixture)
-	delete(fixture, "request_id")
+	fixture := fixtureBody(t, "push_event_triggered.json")
 	tc := fixture["trigger_condition"].(map[string]any)
 	tc["trigger_relation"] = "AFTER"
 	delete(tc, "trigger_attr")
