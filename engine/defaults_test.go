@@ -15,15 +15,21 @@ func TestValuesThatFollow(t *testing.T) {
 		check     func(c *model.Campaign) bool
 	}{
 		{"typed share sets the other", pET, s(mdp, `{"variation_1": 50, "variation_2": 50}`, mdp+".variation_1", "80"), share + "variation_1",
-			func(c *model.Campaign) bool { return c.CampaignContent.VariationDetails.ManualDistributionPercentage["variation_2"] == 20 }},
+			func(c *model.Campaign) bool {
+				return c.CampaignContent.VariationDetails.ManualDistributionPercentage["variation_2"] == 20
+			}},
 		{"share out of range sets nothing", pET, s(mdp, `{"variation_1": 150, "variation_2": 50}`), share + "variation_1",
-			func(c *model.Campaign) bool { return c.CampaignContent.VariationDetails.ManualDistributionPercentage["variation_2"] == 50 }},
+			func(c *model.Campaign) bool {
+				return c.CampaignContent.VariationDetails.ManualDistributionPercentage["variation_2"] == 50
+			}},
 		{"after its event: If Action", pET, s(tc+".trigger_attr", del, tc+".trigger_relation", `"AFTER"`), "trigger_condition.trigger_relation",
 			func(c *model.Campaign) bool { return c.TriggerCondition.TriggerAttr == IfAction }},
 		{"before its event: nothing", pET, s(tc+".trigger_attr", del, tc+".trigger_relation", `"BEFORE"`), "trigger_condition.trigger_relation",
 			func(c *model.Campaign) bool { return c.TriggerCondition.TriggerAttr == nil }},
 		{"a body whole: one share of two", pET, s(mdp, `{"variation_1": 30}`), "",
-			func(c *model.Campaign) bool { return c.CampaignContent.VariationDetails.ManualDistributionPercentage["variation_2"] == 70 }},
+			func(c *model.Campaign) bool {
+				return c.CampaignContent.VariationDetails.ManualDistributionPercentage["variation_2"] == 70
+			}},
 		{"a body whole: a trigger attribute given stays", pET, s(tc+".trigger_attr", `{"name": "d"}`), "",
 			func(c *model.Campaign) bool { _, ok := c.TriggerCondition.TriggerAttr.(map[string]any); return ok }},
 	} {
