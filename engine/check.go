@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -47,9 +48,10 @@ func (k *checker) add(rule RuleID, target, tmpl string) {
 	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl})
 }
 
-// addValue reports a problem about a value, with the values allowed there.
+// addValue reports a problem about a value, with the values allowed there
+// (a copy: the lists are the engine's own).
 func (k *checker) addValue(rule RuleID, target, tmpl, value string, allowed []string) {
-	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Value: value, Allowed: allowed})
+	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Value: value, Allowed: slices.Clone(allowed)})
 }
 
 func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }
@@ -280,7 +282,8 @@ func (k *checker) uri(rule RuleID, p *path, key string, v *string) {
 	k.addValue(rule, p.join(key), ref(key)+" must be an absolute URI with a scheme, like https://example.com/image.png.", *v, nil)
 }
 
-// email checks an address; p is the path of the value itself.
+// email checks an address; p is the path of the value itself, what names
+// it in the message template ("`from_address`", "`cc_ids` entry").
 func (k *checker) email(rule RuleID, p *path, what string, v string) {
 	if validEmail(v) {
 		return
