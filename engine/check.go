@@ -48,6 +48,11 @@ func (k *checker) add(rule RuleID, target, tmpl string) {
 	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl})
 }
 
+// require reports a field that is missing where it is required.
+func (k *checker) require(rule RuleID, target, tmpl string) {
+	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Missing: true})
+}
+
 // addValue reports a problem about a value, with the values allowed there
 // (a copy: the lists are the engine's own).
 func (k *checker) addValue(rule RuleID, target, tmpl, value string, allowed []string) {
@@ -244,7 +249,7 @@ func (k *checker) requiredStr(rule RuleID, p *path, key string, v *string, ex *m
 		return true
 	}
 	if !wrongType(ex, key) {
-		k.add(rule, p.join(key), ref(key)+" is required"+why+".")
+		k.require(rule, p.join(key), ref(key)+" is required"+why+".")
 	}
 	return false
 }
@@ -255,7 +260,7 @@ func (k *checker) requiredVal(rule RuleID, p *path, key string, present bool, ex
 		return true
 	}
 	if !wrongType(ex, key) {
-		k.add(rule, p.join(key), ref(key)+" is required"+why+".")
+		k.require(rule, p.join(key), ref(key)+" is required"+why+".")
 	}
 	return false
 }

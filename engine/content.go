@@ -34,7 +34,7 @@ func checkContent(k *checker) {
 	c := cc.Content
 	if c == nil {
 		if k.publish() && !wrongType(&cc.Extra, "content") {
-			k.add(RuleContentRequired, contentPath.String(), "content is required `#publish`: the message of the campaign.")
+			k.require(RuleContentRequired, contentPath.String(), "content is required `#publish`: the message of the campaign.")
 		}
 		return
 	}
@@ -70,13 +70,13 @@ func checkContent(k *checker) {
 			return
 		}
 		if c.Flat != nil && structured && k.publish() {
-			k.add(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
+			k.require(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
 		}
 		return
 	}
 	if _, ok := c.Keyed["default"]; !ok {
 		if _, bad := c.Bad["default"]; !bad {
-			k.add(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
+			k.require(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
 		}
 	}
 	listedLocales := newLocaleSet(cc.Locales)
@@ -106,7 +106,7 @@ func checkContent(k *checker) {
 		if k.publish() && n <= maxVariations {
 			for i := int64(1); i <= n; i++ {
 				if _, ok := vars[variationName(i)]; !ok {
-					k.add(RuleContentVariationMissing, lp.join(variationName(i)), "content for "+ref(variationName(i))+" is required in locale "+lit(loc)+": every locale needs every variation.")
+					k.require(RuleContentVariationMissing, lp.join(variationName(i)), "content for "+ref(variationName(i))+" is required in locale "+lit(loc)+": every locale needs every variation.")
 				}
 			}
 		}
@@ -292,7 +292,7 @@ func (k *checker) message(prefix *path, m *model.Message) {
 		if m.Push != nil {
 			k.push(prefix.sub("push"), m.Push)
 		} else if k.publish() && !wrongType(&m.Extra, "push") {
-			k.add(RuleContentPayloadRequired, prefix.join("push"), "`push` content is required `#publish`.")
+			k.require(RuleContentPayloadRequired, prefix.join("push"), "`push` content is required `#publish`.")
 		}
 	case k.isEmail():
 		if m.Push != nil {
@@ -301,7 +301,7 @@ func (k *checker) message(prefix *path, m *model.Message) {
 		if m.Email != nil {
 			k.emailContent(prefix.sub("email"), m.Email)
 		} else if k.publish() && !wrongType(&m.Extra, "email") {
-			k.add(RuleContentPayloadRequired, prefix.join("email"), "`email` content is required `#publish`.")
+			k.require(RuleContentPayloadRequired, prefix.join("email"), "`email` content is required `#publish`.")
 		}
 	default:
 		// Without a channel the payloads are still checked on their own.

@@ -116,7 +116,7 @@ func queueDuration(k *checker, p *path, d *model.DeliveryControls) {
 	on := isTrue(d.QueuingEnabled)
 	if d.QueueDuration == nil {
 		if on && !wrongType(&d.Extra, "queue_duration") {
-			k.add(RuleDeliveryQueueDurationRequired, target.String(), "`queue_duration` is required when `queuing_enabled` is true: 1 to 48 hours.")
+			k.require(RuleDeliveryQueueDurationRequired, target.String(), "`queue_duration` is required when `queuing_enabled` is true: 1 to 48 hours.")
 		}
 		return
 	}

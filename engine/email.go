@@ -18,7 +18,7 @@ func (k *checker) emailContent(p *path, e *model.EmailContent) {
 	case hasHTML && hasTemplate:
 		k.addValue(RuleEmailHTMLOrTemplate, p.String(), "send exactly one of `html_content` and `custom_template_id`, not both.", ValueBoth, nil)
 	case !hasHTML && !hasTemplate:
-		k.add(RuleEmailHTMLOrTemplate, p.String(), "one of `html_content` and `custom_template_id` is required: the body of the email or a saved template.")
+		k.require(RuleEmailHTMLOrTemplate, p.String(), "one of `html_content` and `custom_template_id` is required: the body of the email or a saved template.")
 	case e.HTMLContent != nil && blank(e.HTMLContent) && k.publish():
 		k.add(RuleEmailHTMLRequired, p.join("html_content"), "`html_content` must not be empty `#publish`.")
 	case e.CustomTemplateID != nil && blank(e.CustomTemplateID):

@@ -72,6 +72,9 @@ type Problem struct {
 	Value string `json:"value,omitempty"`
 	// Allowed lists the values the field accepts, when they are a list.
 	Allowed []string `json:"allowed,omitempty"`
+	// Missing says the field is missing (or empty) where it is required:
+	// the fix is to fill it in.
+	Missing bool `json:"missing,omitempty"`
 	// Template is the message with the keys it names marked (message.go);
 	// empty for a problem the engine did not make.
 	Template string `json:"-"`

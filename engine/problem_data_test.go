@@ -144,3 +144,20 @@ func TestNotApplicableRulesAreKnownByID(t *testing.T) {
 		t.Fatal("no case reaches a not-applicable rule")
 	}
 }
+
+// TestMissingFieldsAreMarked: every problem whose message says a field is
+// required is marked Missing, and no other, so a tool (the MCP field spec)
+// reads the mark, not the words.
+func TestMissingFieldsAreMarked(t *testing.T) {
+	for _, tc := range ruleCases {
+		phase := tc.phase
+		if phase == 0 {
+			phase = PhasePublish
+		}
+		for _, p := range Validate(mutated(t, tc.fix, tc.set), phase, Options{Features: tc.feat}) {
+			if says := strings.Contains(p.Message, "required"); says != p.Missing {
+				t.Errorf("%s: message %q, Missing %v", p.Rule, p.Message, p.Missing)
+			}
+		}
+	}
+}

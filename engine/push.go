@@ -64,7 +64,7 @@ func (k *checker) platform(p *path, key, platform string, sent bool, ex *model.E
 	// Content for a platform that is not listed is kept, not refused: no
 	// spec line forbids it (decisions.md §2, rules the spec does not state).
 	if !sent && k.targets(platform) && k.publish() {
-		k.add(RulePushPlatformContentRequired, p.join(key), ref(key)+" content is required `#publish`: "+platform+" is in `basic_details.platforms`.")
+		k.require(RulePushPlatformContentRequired, p.join(key), ref(key)+" content is required `#publish`: "+platform+" is in `basic_details.platforms`.")
 	}
 }
 

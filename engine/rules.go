@@ -299,3 +299,4 @@ func (r RuleID) NotApplicable() bool {
 	}
 	return strings.HasSuffix(string(r), "not_applicable")
 }
+

@@ -91,7 +91,7 @@ func periodic(k *checker, p *path, pd *model.Periodic) {
 	switch model.Str(pd.SendingFrequency) {
 	case model.FrequencyWeekly:
 		if len(pd.RepeatOnDaysOfWeek) == 0 && !wrongType(&pd.Extra, "repeat_on_days_of_week") {
-			k.add(RuleSchedulingWeeklyDaysRequired, p.join("repeat_on_days_of_week"), "`repeat_on_days_of_week` is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
+			k.require(RuleSchedulingWeeklyDaysRequired, p.join("repeat_on_days_of_week"), "`repeat_on_days_of_week` is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
 		}
 	case model.FrequencyMonthly:
 		if len(pd.RepeatOnDateOfMonth) == 0 && len(pd.RepeatOnDaysOfWeekForMonth) == 0 && len(pd.RepeatOnDaysOfWeek) == 0 &&
@@ -115,7 +115,7 @@ func geoTimelimit(k *checker, p *path, g *model.GeoFenceTimelimit) {
 		k.enum(RuleSchedulingNotificationSchedule, p, "notification_schedule", g.NotificationSchedule, notifySchedules)
 	}
 	if model.Str(g.NotificationSchedule) == model.NotifyLimitedTime && len(g.Timebounds) == 0 && !wrongType(&g.Extra, "timebounds") {
-		k.add(RuleSchedulingTimeboundsRequired, p.join("timebounds"), "`timebounds` is required when `notification_schedule` is LIMITED_TIME: give at least one {`start_time`, `end_time`}.")
+		k.require(RuleSchedulingTimeboundsRequired, p.join("timebounds"), "`timebounds` is required when `notification_schedule` is LIMITED_TIME: give at least one {`start_time`, `end_time`}.")
 	}
 	for i := range g.Timebounds {
 		tb := &g.Timebounds[i]

@@ -94,7 +94,7 @@ func triggerAttr(k *checker, p *path, t *model.TriggerCondition) {
 		k.add(RuleTriggerAttr, target.String(), "`trigger_attr` must be a string (\"If Action\") or an object {\"name\": attribute}, not "+jsonKind(v)+".")
 	}
 	if model.Str(t.TriggerRelation) == model.RelationBefore && t.TriggerAttr == nil && !wrongType(&t.Extra, "trigger_attr") {
-		k.add(RuleTriggerAttrRequired, target.String(), "`trigger_attr` is required when `trigger_relation` is BEFORE: name the attribute the delay counts back from, as {\"name\": attribute}.")
+		k.require(RuleTriggerAttrRequired, target.String(), "`trigger_attr` is required when `trigger_relation` is BEFORE: name the attribute the delay counts back from, as {\"name\": attribute}.")
 	}
 }
 
@@ -136,7 +136,7 @@ func (k *checker) filter(p *path, f *model.Filter) {
 			}
 		}
 		if f.Value == nil && model.Str(f.Operator) != "exists" && !wrongType(&f.Extra, "value") {
-			k.add(RuleFilterValueRequired, p.join("value"), "`value` is required unless the operator is exists.")
+			k.require(RuleFilterValueRequired, p.join("value"), "`value` is required unless the operator is exists.")
 		}
 	case model.FilterActions:
 		k.requiredStr(RuleFilterActionRequired, p, "action_name", f.ActionName, &f.Extra, " in an actions filter")

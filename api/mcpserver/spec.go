@@ -282,7 +282,7 @@ func markRequired(contexts []probeContext, fields []FieldSpec) {
 	mark := func(cx probeContext, ps []engine.Problem) {
 		for _, p := range ps {
 			f := byTarget[p.Target]
-			if f == nil || !strings.Contains(p.Message, "required") {
+			if f == nil || !p.Missing {
 				continue
 			}
 			if f.Required == nil {
