@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/engine"
@@ -41,7 +42,19 @@ func engineRuleIDs(t *testing.T) map[string]bool {
 
 // corpus is every problem the engine reports for the seed campaigns with
 // one value broken at a time (removed, emptied, wrong type, out of range).
+// It is built once for the package's tests (a few seconds).
 func corpus(t *testing.T) []engine.Problem {
+	t.Helper()
+	corpusOnce.Do(func() { corpusProblems = buildCorpus(t) })
+	return corpusProblems
+}
+
+var (
+	corpusOnce     sync.Once
+	corpusProblems []engine.Problem
+)
+
+func buildCorpus(t *testing.T) []engine.Problem {
 	t.Helper()
 	files, _ := filepath.Glob("../testdata/campaigns/*.json")
 	files = append(files, "../testdata/fixtures/marketer-push.json")
