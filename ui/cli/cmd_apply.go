@@ -154,13 +154,12 @@ processed —, an unknown id, unreachable).`,
 			r := resultOf(o, pl.Core.Target())
 			results = append(results, r)
 			counts[r.Action]++
-			switch o.Action {
-			case gitops.ActionRefused, gitops.ActionConflict:
+			// A file is refused (its problems printed, exit 1) or failed
+			// (an error, exit 2), never both and never counted twice.
+			switch {
+			case o.Action == gitops.ActionRefused || o.Action == gitops.ActionConflict:
 				refused++
-			case gitops.ActionError:
-				failed++
-			}
-			if o.Err != nil && o.Action != gitops.ActionRefused && o.Action != gitops.ActionConflict {
+			case o.Action == gitops.ActionError || o.Err != nil:
 				failed++
 			}
 		}

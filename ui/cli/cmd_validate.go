@@ -79,8 +79,8 @@ func newValidateCmd(app *appContext) *cobra.Command {
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		p, _ := engine.ParsePhase(phase.value)
 		opts := validateOptions{phase: p, state: state, summary: isTerminal(app.Out) && !*jsonOut}
-		if !slices.Contains(model.Statuses, state) {
-			return usageError("unknown --state %q: use one of %s", state, strings.Join(model.Statuses, ", "))
+		if err := checkEnum("state", []string{state}, model.Statuses); err != nil {
+			return err
 		}
 		feats, err := engine.ParseFeatures(features)
 		if err != nil {
