@@ -1,0 +1,146 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/api"
+)
+
+// TestNullKnownFieldIsAbsent walks every field of every publish-valid
+// fixture, sends it as null in a create and in a PATCH, and checks that no
+// record the sandbox returns (GET, search) or stores holds null for a known
+// field, while an unknown field keeps its null (decisions.md §2 "null
+// values").
+func TestNullKnownFieldIsAbsent(t *testing.T) {
+	e := newEnv(t, nil)
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "campaigns", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	walked := 0
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		base := fixture(t, name)
+		target := e.create(base)
+		for _, path := range leafAndObjectPaths(base, "") {
+			walked++
+			body := nulled(base, path)
+			body["x_custom"] = nil
+			if r := e.do("POST", api.PathCampaigns, body); r.status == http.StatusCreated {
+				var d api.CreateResult
+				r.data(t, &d)
+				e.checkNoKnownNull(d.ID, name+" create "+path)
+			} else if r.status != http.StatusBadRequest {
+				t.Fatalf("%s create with %s null: %s", name, path, r.raw)
+			}
+			top := strings.SplitN(path, ".", 2)[0]
+			if top == "channel" || top == "campaign_delivery_type" || top == "created_by" {
+				continue
+			}
+			patch := map[string]any{top: nulled(base, path)[top], "x_custom": nil}
+			if r := e.do("PATCH", api.PathCampaigns+"/"+target, patch); r.status != http.StatusOK && r.status != http.StatusBadRequest {
+				t.Fatalf("%s PATCH with %s null: %s", name, path, r.raw)
+			}
+			e.checkNoKnownNull(target, name+" PATCH "+path)
+		}
+	}
+	if walked < 100 {
+		t.Fatalf("walked %d fields only", walked)
+	}
+}
+
+// checkNoKnownNull fails when the GET or search record of id, or its stored
+// document, holds null anywhere but under the unknown key x_custom.
+func (e *env) checkNoKnownNull(id, what string) {
+	e.t.Helper()
+	rec, err := e.s.store.Latest(e.t.Context(), e.user, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var stored map[string]any
+	_ = json.Unmarshal(rec.Doc, &stored)
+	for src, m := range map[string]map[string]any{"GET": e.get(id), "search": e.searchRecord(id, "DRAFT"), "stored": stored} {
+		if p := nullAt(m, ""); p != "" {
+			e.t.Errorf("%s: %s record holds null at %s", what, src, p)
+		}
+		if v, ok := m["x_custom"]; !ok || v != nil {
+			e.t.Errorf("%s: %s lost the unknown field's null", what, src)
+		}
+	}
+}
+
+// nullAt is the first path holding null, x_custom aside, or "".
+func nullAt(v any, path string) string {
+	switch x := v.(type) {
+	case nil:
+		return path
+	case map[string]any:
+		for k, c := range x {
+			if k == "x_custom" && path == "" {
+				continue
+			}
+			if p := nullAt(c, strings.TrimPrefix(path+"."+k, ".")); p != "" {
+				return p
+			}
+		}
+	case []any:
+		for i, c := range x {
+			if p := nullAt(c, fmt.Sprintf("%s[%d]", path, i)); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// leafAndObjectPaths lists the dotted path of every key in m, objects
+// included (array elements by their first element only).
+func leafAndObjectPaths(m map[string]any, prefix string) []string {
+	var out []string
+	for k, v := range m {
+		p := strings.TrimPrefix(prefix+"."+k, ".")
+		out = append(out, p)
+		switch x := v.(type) {
+		case map[string]any:
+			out = append(out, leafAndObjectPaths(x, p)...)
+		case []any:
+			if len(x) > 0 {
+				if o, ok := x[0].(map[string]any); ok {
+					out = append(out, leafAndObjectPaths(o, p+".0")...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nulled is a deep copy of m with the key at path set to null.
+func nulled(m map[string]any, path string) map[string]any {
+	var cp map[string]any
+	b, _ := json.Marshal(m)
+	_ = json.Unmarshal(b, &cp)
+	var cur any = cp
+	parts := strings.Split(path, ".")
+	for i, k := range parts {
+		last := i == len(parts)-1
+		switch x := cur.(type) {
+		case map[string]any:
+			if last {
+				x[k] = nil
+			}
+			cur = x[k]
+		case []any:
+			if last {
+				x[0] = nil
+			}
+			cur = x[0]
+		}
+	}
+	return cp
+}
+
