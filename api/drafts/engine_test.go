@@ -37,8 +37,8 @@ func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
 	}
 	got := keys(bodies[0])
 	slices.Sort(got)
-	if !slices.Equal(got, []string{"basic_details", "request_id", "updated_by"}) {
-		t.Errorf("PATCH sent %v, want basic_details only (signed updated_by)", got)
+	if !slices.Equal(got, []string{"basic_details", "campaign_delivery_type", "channel", "request_id", "updated_by"}) {
+		t.Errorf("PATCH sent %v, want basic_details only (signed updated_by, with the campaign's channel and type)", got)
 	}
 	// The draft's author, not the API key, is named as the one who updated it.
 	if string(bodies[0]["updated_by"]) != `"a@example.com"` {

@@ -2,9 +2,9 @@ package gitops
 
 import (
 	"context"
-
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine"
@@ -59,7 +59,10 @@ type Plan struct {
 	// a file is refused, has a conflict or failed.
 	Problems []engine.Problem
 	Reason   string
-	Err      error
+	// Notes say what the plan chose that the file does not say itself:
+	// the request form a changed read-form schedule is sent in, and why.
+	Notes []string
+	Err   error
 	// Service is the service's record the plan was made against, and ETag
 	// its version's ETag when the service sends one.
 	Service map[string]any
@@ -164,6 +167,9 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 			p.Action, p.Reason = ActionRefused, err.Error()
 			return p
 		}
+		if !p.requestForm(body, nil) {
+			return p
+		}
 		if probs := engine.Validate(body, engine.PhaseCreate, pl.opts(nil, body)); len(probs) > 0 {
 			p.Action, p.Problems = ActionRefused, probs
 			p.Reason = "the file does not pass the create checks"
@@ -197,8 +203,9 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	stored, patch := new(model.Campaign), new(model.Campaign)
 	_ = model.FromTree(p.Service, stored) // both are JSON objects
 	_ = model.FromTree(p.Body, patch)
-	// The engine checks the request form (GET shows a published campaign's
-	// schedule in its response form); what is sent stays the file's own.
+	if !p.requestForm(patch, stored) {
+		return p
+	}
 	res := api.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
 	switch {
 	case res.Refusal != nil:
@@ -210,6 +217,36 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
 	}
 	return p
+}
+
+// requestForm puts what is sent in the request form: a changed
+// scheduling_details read from a GET (the read form) becomes the request
+// form, and the plan says which and why; channel and campaign_delivery_type
+// go along (api.WithIdentity). It refuses the plan (false) when the read
+// form does not give what the change needs.
+func (p *Plan) requestForm(patch, stored *model.Campaign) bool {
+	if patch.SchedulingDetails != nil {
+		conv, r := api.Read(patch, stored)
+		if len(r.Missing) > 0 && slices.Contains(r.Missing, "scheduling_details.start_time") {
+			p.Action = ActionRefused
+			p.Problems = []engine.Problem{{Rule: "read_form", Target: "scheduling_details.start_time",
+				Message: "scheduling_details changed, but it is in the service's read form, which gives only the time of day of a periodic schedule: give start_time (a full date-time) and timezone to change it."}}
+			p.Reason = "the changed schedule cannot be sent in the request form"
+			return false
+		}
+		if r.ReadForm() {
+			*patch = *conv
+			p.Body["scheduling_details"] = model.ToTree(conv.SchedulingDetails)
+			p.Notes = append(p.Notes, r.Sentence()+"; it is sent in that form")
+		}
+	}
+	api.WithIdentity(patch, stored)
+	for k, v := range map[string]*string{"channel": patch.Channel, "campaign_delivery_type": patch.CampaignDeliveryType} {
+		if v != nil {
+			p.Body[k] = *v
+		}
+	}
+	return true
 }
 
 // withRequestID gives the body its request_id (see stableUUID).
