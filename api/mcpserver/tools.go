@@ -355,7 +355,8 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		out.Problems = problemsOut(engine.Validate(api.WriteForm(c, nil), phase, engine.Options{Features: feats}))
+		ps, _ := api.Validate(c, phase, engine.Options{Features: feats})
+		out.Problems = problemsOut(ps)
 		out.Valid = len(out.Problems) == 0
 		return out, nil
 	}
@@ -499,7 +500,8 @@ func (s *Server) create(ctx context.Context, in createIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
+	c = api.WriteForm(c, nil) // a body copied from a GET is sent in the request form
+	if ps := engine.Validate(c, engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
 		return nil, localRefusal("The draft was refused by local validation (phase create).", ps)
 	}
 	res, err := s.c.Create(ctx, c)
@@ -522,11 +524,15 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 		return nil, err
 	}
 	state := str(stored.Status)
-	stored = api.WriteForm(stored, nil)
-	// What is checked is what is sent: the request form, never the
-	// response-only scheduling fields a GET body pasted back would carry.
-	patch = api.WriteForm(patch, stored)
-	res := engine.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
+	// What is checked is what is sent: the request form, never the read
+	// form a GET body pasted back would carry; an unchanged schedule is not
+	// sent at all.
+	patch, notes, perr := requestForm(patch, stored)
+	if perr != nil {
+		return nil, perr
+	}
+	api.WithIdentity(patch, stored)
+	res := api.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
 	if res.Refusal != nil {
 		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
 			Message: res.Refusal.Message + " Nothing was sent."}
@@ -538,7 +544,11 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return map[string]any{"campaign_id": in.CampaignID, "id": pr.ID, "updated_components": model.Present(patch), "status": state}, nil
+	out := map[string]any{"campaign_id": in.CampaignID, "id": pr.ID, "updated_components": model.Present(patch), "status": state}
+	if len(notes) > 0 {
+		out["notes"] = notes
+	}
+	return out, nil
 }
 
 func (s *Server) test(ctx context.Context, in testIn) (any, error) {

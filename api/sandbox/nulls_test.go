@@ -143,4 +143,3 @@ func nulled(m map[string]any, path string) map[string]any {
 	}
 	return cp
 }
-
