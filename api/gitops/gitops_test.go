@@ -177,7 +177,7 @@ func TestConflictWhenServiceChangedAfterExport(t *testing.T) {
 	other := e.get(id)
 	patch := &model.Campaign{BasicDetails: model.Clone(other.BasicDetails)}
 	*patch.BasicDetails.Name = "June newsletter (legal approved)"
-	if _, err := e.client.Patch(ctx, id, patch); err != nil {
+	if _, err := e.client.Patch(ctx, id, api.WithIdentity(patch, other)); err != nil {
 		t.Fatal(err)
 	}
 

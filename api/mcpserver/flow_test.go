@@ -1,9 +1,9 @@
 package mcpserver_test
 
 import (
-	"maps"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
 	"strings"
 	"testing"

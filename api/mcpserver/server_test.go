@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/mcpserver"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/engine"
@@ -67,7 +68,7 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	pl := &patchLog{next: sb.Handler()}
+	pl := &patchLog{next: refcheck.Wrap(t, sb.Handler())} // every exchange against the reference's schemas
 	hs := httptest.NewServer(pl)
 	t.Cleanup(hs.Close)
 	ws := sandbox.DefaultWorkspace()

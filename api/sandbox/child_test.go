@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bufio"
 	"fmt"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"net"
 	"net/http"
 	"os"
@@ -22,7 +23,11 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("SANDBOX_CHILD_DATA"); dir != "" {
 		os.Exit(serveChild(dir))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if c := refcheck.Current(); c != nil && testing.Verbose() {
+		fmt.Println(c.Summary())
+	}
+	os.Exit(code)
 }
 
 func serveChild(dir string) int {
