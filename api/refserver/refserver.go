@@ -35,7 +35,7 @@ const (
 
 // Server is the fixture server on loopback.
 type Server struct {
-	URL string
+	URL      string
 	mu       sync.Mutex
 	requests map[string]int
 }

@@ -133,7 +133,7 @@ func TestGetAndMeta(t *testing.T) {
 	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
 		t.Fatalf("get --json: exit %d %v", code, rec)
 	}
-	code, out, _ = e.run("", "get", id, "--jq", ".scheduling_details.timezone")
+	code, out, _ = e.run("", "get", id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
 	if code != 0 || out != "Asia/Singapore\n" {
 		t.Fatalf("get --jq: %d %q", code, out)
 	}
