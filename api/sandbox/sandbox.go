@@ -180,6 +180,9 @@ type Config struct {
 	// idempotent answer bodies; past it the oldest are dropped. 0 =
 	// DefaultIdempotencyQuota (256 MiB).
 	IdempotencyQuotaBytes int64
+	// Lenient accepts what the reference accepts and the spec requires
+	// (mw_lenient.go): no SVC-APPKEY, no request id. Off by default.
+	Lenient bool
 }
 
 // DefaultDataDir is where `campaigns serve` and the editor keep the sandbox
@@ -203,15 +206,16 @@ func DefaultDataDir() string {
 
 // Server is a running sandbox (without a listener: see Handler).
 type Server struct {
-	cfg    Config
-	now    func() time.Time
-	log    *slog.Logger
-	store  Store
-	limits *limiter
-	idem   *idemState
-	reach  *reachCache
-	cache  *writeCache
-	users  *audience.Directory
+	cfg      Config
+	now      func() time.Time
+	log      *slog.Logger
+	leniency leniency
+	store    Store
+	limits   *limiter
+	idem     *idemState
+	reach    *reachCache
+	cache    *writeCache
+	users    *audience.Directory
 
 	mu         sync.RWMutex
 	workspaces map[string]Workspace
