@@ -515,6 +515,22 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 	return out
 }
 
+// ScheduleTextRead is ScheduleTextAs for a campaign as a service returned it:
+// conv is its scheduling_details brought to the request form by the client's
+// conversion (api.WriteForm), read the scheduling_details as returned. The
+// read form of a periodic schedule gives only its time of day, which conv
+// cannot hold: that reads "weekly at 09:00:00 America/New_York".
+func ScheduleTextRead(conv, read *model.Scheduling, local *time.Location, label string) string {
+	if conv != nil && conv.StartTime == nil && read != nil && read.ScheduleTime != nil {
+		s := "at " + strings.TrimSpace(str(read.ScheduleTime)+" "+str(read.TimeZone))
+		if f, ok := read.Frequency.(string); ok && f != "" {
+			s = strings.ToLower(f) + " " + s
+		}
+		return s
+	}
+	return ScheduleTextAs(conv, local, label)
+}
+
 // DeliveryText lists the delivery controls that are on.
 func DeliveryText(d *model.DeliveryControls) string {
 	if d == nil {

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -11,24 +10,13 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// scheduleLine says when a campaign sends, in either form the service
-// gives (decisions.md §2 "read form"): "from Thu 28 Nov 2024 12:00 UTC".
-// The read form of a periodic schedule gives only its time of day: "weekly
-// at 09:00:00 America/New_York".
+// scheduleLine says when a campaign sends, from either form the service gives
+// (decisions.md §2 "read form"): "from Thu 28 Nov 2024 12:00 UTC".
 func scheduleLine(c *model.Campaign) string {
 	if c.SchedulingDetails == nil {
 		return ""
 	}
-	w, r := api.Read(c, nil)
-	if slices.Contains(r.Missing, "scheduling_details.start_time") {
-		read := c.SchedulingDetails
-		s := "at " + strings.TrimSpace(deref(read.ScheduleTime)+" "+deref(read.TimeZone))
-		if f, ok := read.Frequency.(string); ok && f != "" {
-			s = strings.ToLower(f) + " " + s
-		}
-		return cleanText(s)
-	}
-	return cleanText(forms.ScheduleTextAs(w.SchedulingDetails, nil, ""))
+	return cleanText(forms.ScheduleTextRead(api.WriteForm(c, nil).SchedulingDetails, c.SchedulingDetails, nil, ""))
 }
 
 // actionsLine is what can be done to the campaign now, with the command,
