@@ -23,6 +23,9 @@ type applyResult struct {
 	Body       map[string]any  `json:"body,omitempty"`
 	Reason     string          `json:"reason,omitempty"`
 	Problems   []validateError `json:"problems,omitempty"`
+	// Notes say what apply chose that the file does not say (the request
+	// form a changed read-form schedule is sent in, and why).
+	Notes []string `json:"notes,omitempty"`
 }
 
 func newApplyCmd(app *appContext) *cobra.Command {
@@ -175,7 +178,7 @@ processed —, an unknown id, unreachable).`,
 
 func resultOf(o gitops.Outcome) applyResult {
 	r := applyResult{File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
-		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason}
+		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Notes: o.Notes}
 	if r.Components == nil {
 		r.Components = []string{}
 	}
@@ -208,6 +211,7 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		fmt.Fprintf(w, "%s %s: created draft %s (id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID)
 	case confirmed && o.Sent && o.Err == nil:
 		fmt.Fprintf(w, "%s %s: updated %s\n", st.OK.Render("✓"), r.File, comps)
+		s.printNotes(r)
 	case confirmed && o.Sent:
 		fmt.Fprintf(w, "%s %s: %v\n", st.Warning.Render("!"), r.File, o.Err)
 	case o.Action == gitops.ActionPatch || o.Action == gitops.ActionCreate:
@@ -215,7 +219,9 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		if o.Action == gitops.ActionPatch {
 			what = "would update " + comps
 		}
-		fmt.Fprintf(w, "%s %s: %s\n%s\n", st.Accent.Render("→"), r.File, what, st.Muted.Render(r.Method+" "+r.Path))
+		fmt.Fprintf(w, "%s %s: %s\n", st.Accent.Render("→"), r.File, what)
+		s.printNotes(r)
+		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+r.Path))
 		fmt.Fprint(w, string(gitops.Marshal(r.Body)))
 	case o.Action == gitops.ActionConflict:
 		fmt.Fprintf(w, "%s %s: conflict in %s: %s\n", st.Warning.Render("!"), r.File, strings.Join(o.Conflicts, ", "), o.Reason)
@@ -228,6 +234,13 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		for _, p := range r.Problems {
 			fmt.Fprintf(w, "    %s: %s\n", orRoot(p.Target), p.Message)
 		}
+	}
+}
+
+// printNotes prints what apply chose that the file does not say.
+func (s *scriptCmd) printNotes(r applyResult) {
+	for _, n := range r.Notes {
+		fmt.Fprintf(s.app.Out, "    %s\n", s.st.Muted.Render("note: "+n))
 	}
 }
 
