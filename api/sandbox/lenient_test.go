@@ -80,6 +80,10 @@ func TestLenientModeRunsAReferenceClient(t *testing.T) {
 		t.Fatalf("create: %d %v", st, env)
 	}
 	id := env["data"].(map[string]any)["id"].(string)
+	// A second create: each request is its own, none reuses another's id.
+	if st, env := rc.call("POST", "/v5/campaigns", create); st != http.StatusCreated {
+		t.Fatalf("second create: %d %v", st, env)
+	}
 	if st, env = rc.call("GET", "/v5/campaigns/"+id, nil); st != http.StatusOK || env["data"].(map[string]any)["status"] != "DRAFT" {
 		t.Fatalf("get: %d %v", st, env)
 	}

@@ -22,9 +22,12 @@ func (s *Server) requireRequestID(next http.Handler) http.Handler {
 			return
 		}
 		if r.Method == http.MethodPost || r.Method == http.MethodPatch {
-			if ri.headerID == "" && ri.bodyID == "" && !s.lenient(r, lenientRequestID) {
-				writeErr(w, r, errValidation(api.HeaderRequestID, "A request id is required: send the X-SVC-Request-Id header or request_id in the body."))
-				return
+			if ri.headerID == "" && ri.bodyID == "" {
+				if !s.lenient(r, lenientRequestID) {
+					writeErr(w, r, errValidation(api.HeaderRequestID, "A request id is required: send the X-SVC-Request-Id header or request_id in the body."))
+					return
+				}
+				ri.headerID = ri.responseID // the one made: the request's own from here on
 			}
 			if ri.headerID != "" && ri.bodyID != "" && ri.headerID != ri.bodyID {
 				writeErr(w, r, errValidation(api.HeaderRequestID, "X-SVC-Request-Id and the body's request_id must be equal when both are sent."))
