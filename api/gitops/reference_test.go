@@ -18,11 +18,7 @@ import (
 // plans nothing.
 func TestReferenceExamplesThroughGitops(t *testing.T) {
 	ref := refserver.Start(t)
-	client, err := api.New(api.Config{BaseURL: ref.URL, WorkspaceID: refserver.Workspace, APIKey: refserver.Key, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	pl := &gitops.Planner{Service: client, Pacer: gitops.NewPacer(nil)}
+	pl := &gitops.Planner{Service: ref.Client(t), Pacer: gitops.NewPacer(nil)}
 	dir := t.TempDir()
 	for _, id := range []string{refserver.ScheduledPush, refserver.PeriodicEmail, refserver.APITriggered} {
 		rec, err := pl.Fetch(ctx, id)

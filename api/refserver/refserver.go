@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // Workspace and key the server takes (it checks neither).
@@ -51,6 +53,16 @@ func (s *Server) count(route string) {
 	s.mu.Lock()
 	s.requests[route]++
 	s.mu.Unlock()
+}
+
+// Client is a client of the server (no retries: every answer is final).
+func (s *Server) Client(t testing.TB) *api.Client {
+	t.Helper()
+	c, err := api.New(api.Config{BaseURL: s.URL, WorkspaceID: Workspace, APIKey: Key, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
 
 // Dir is testdata/reference of the repository.

@@ -23,11 +23,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("SANDBOX_CHILD_DATA"); dir != "" {
 		os.Exit(serveChild(dir))
 	}
-	code := m.Run()
-	if c := refcheck.Current(); c != nil && testing.Verbose() {
-		fmt.Println(c.Summary())
-	}
-	os.Exit(code)
+	refcheck.Main(m)
 }
 
 func serveChild(dir string) int {

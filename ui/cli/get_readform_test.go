@@ -3,7 +3,6 @@ package cli
 import (
 	"context"
 	"encoding/json"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -91,18 +90,9 @@ func TestReadersReadTheReferenceExamples(t *testing.T) {
 // offers no action that status would refuse (C3).
 func TestMetaFindsADraftAndGetOffersNoRefusedAction(t *testing.T) {
 	e := newScriptEnv(t)
-	s, err := sandbox.Open(sandbox.Config{Seed: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
+	url := e.serveSandbox()
 	ws := sandbox.DefaultWorkspace()
-	t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
-	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
-
-	client, err := api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws.ID, APIKey: ws.Key})
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -262,6 +262,22 @@ func (c *Checker) report(t testing.TB) {
 	}
 }
 
+// Main runs a package's tests and, with -v, prints the tallies after them
+// (requests and responses validated, violations by known-defect class):
+// func TestMain(m *testing.M) { refcheck.Main(m) }.
+func Main(m *testing.M) {
+	code := m.Run()
+	Report()
+	os.Exit(code)
+}
+
+// Report prints the tallies with -v.
+func Report() {
+	if c := Current(); c != nil && testing.Verbose() {
+		fmt.Println(c.Summary())
+	}
+}
+
 // Summary is the tallies so far: requests and responses validated and the
 // violations by class.
 func (c *Checker) Summary() string {

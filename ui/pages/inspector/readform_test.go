@@ -6,7 +6,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/refserver"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
@@ -16,11 +15,7 @@ import (
 // read form, and an API-triggered campaign says this tool leaves it out
 // rather than that the service cannot stop it (C5).
 func TestInspectorReadsTheReferenceExamples(t *testing.T) {
-	ref := refserver.Start(t)
-	client, err := api.New(api.Config{BaseURL: ref.URL, WorkspaceID: refserver.Workspace, APIKey: refserver.Key, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := refserver.Start(t).Client(t)
 	for id, wants := range map[string][]string{
 		refserver.ScheduledPush: {"Schedule", "from Thu 28 Nov 2024 12:00 UTC", "18,182 users"},
 		refserver.PeriodicEmail: {"Schedule", "weekly at 09:00:00 America/New_York", "Children", "12"},
