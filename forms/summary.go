@@ -439,6 +439,12 @@ func ScheduleText(s *model.Scheduling, local *time.Location) string {
 // ScheduleTextAs is ScheduleText naming the local time as label ("server
 // time" when the user's own zone is not known, over SSH).
 func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) string {
+	return scheduleText(s, local, label, "")
+}
+
+// scheduleText is ScheduleTextAs with head, when given, saying when it
+// starts instead of the delivery type and start time.
+func scheduleText(s *model.Scheduling, local *time.Location, label, head string) string {
 	if s == nil {
 		return ""
 	}
@@ -475,20 +481,21 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 		}
 		return out
 	}
-	var out string
-	switch str(s.DeliveryType) {
-	case model.ScheduleASAP:
+	out := head
+	switch dt := str(s.DeliveryType); {
+	case head != "":
+	case dt == model.ScheduleASAP:
 		out = "as soon as it is published"
-	case model.ScheduleFixedTime:
+	case dt == model.ScheduleFixedTime:
 		out = "from " + orBlank(at(s.StartTime))
-	case model.ScheduleBTS:
+	case dt == model.ScheduleBTS:
 		out = "at each user's best time, from " + orBlank(at(s.StartTime))
-	case model.ScheduleUserTimezone:
+	case dt == model.ScheduleUserTimezone:
 		out = "in each user's own time zone, from " + orBlank(at(s.StartTime))
-	case "":
+	case dt == "":
 		out = "not chosen yet"
 	default:
-		out = words(str(s.DeliveryType))
+		out = words(dt)
 	}
 	if p := s.PeriodicDetails; p != nil && p.SendingFrequency != nil {
 		every := int64(1)
@@ -522,11 +529,11 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 // cannot hold: that reads "weekly at 09:00:00 America/New_York".
 func ScheduleTextRead(conv, read *model.Scheduling, local *time.Location, label string) string {
 	if conv != nil && conv.StartTime == nil && read != nil && read.ScheduleTime != nil {
-		s := "at " + strings.TrimSpace(str(read.ScheduleTime)+" "+str(read.TimeZone))
-		if f, ok := read.Frequency.(string); ok && f != "" {
-			s = strings.ToLower(f) + " " + s
+		head := "at " + strings.TrimSpace(str(read.ScheduleTime)+" "+str(read.TimeZone))
+		if f, ok := read.Frequency.(string); ok && f != "" && conv.PeriodicDetails == nil {
+			head = strings.ToLower(f) + " " + head // periodic_details would say it in full
 		}
-		return s
+		return scheduleText(conv, local, label, head)
 	}
 	return ScheduleTextAs(conv, local, label)
 }
