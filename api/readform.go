@@ -14,7 +14,8 @@ import (
 // PERIODIC, schedule_time (the request's start_time; only its time of day
 // for periodic campaigns), time_zone, frequency (periodic), and neither
 // start_time nor timezone. The local engine knows only the request form, so
-// every reader brings a record to it here, in one place (WriteForm, Read).
+// every reader brings a record to it here, in one place (WriteForm, Read),
+// through the core (api/ops), its only caller.
 // How the two forms meet on a write is ruled in docs/read-form.md.
 
 // Read-form values of scheduling_details.delivery_type.
@@ -165,15 +166,6 @@ func timeOfDay(s string) string {
 	return t
 }
 
-// Validate is engine.Validate on a campaign as the service returns it: c is
-// brought to the request form first, and problems at request-form fields
-// the read form does not give (Reading.Missing) are left to the service,
-// which holds them. The Reading tells the caller what was converted.
-func Validate(c *model.Campaign, phase engine.Phase, opts engine.Options) ([]engine.Problem, Reading) {
-	w, r := Read(c, nil)
-	return r.LeaveToService(engine.Validate(w, phase, opts)), r
-}
-
 // LeaveToService drops the problems at fields the read form does not give
 // (Missing): the service holds them, and a write that does not change
 // scheduling does not send them.
@@ -194,14 +186,4 @@ func (r Reading) LeaveToService(ps []engine.Problem) []engine.Problem {
 		}
 	}
 	return out
-}
-
-// ValidatePatch is engine.ValidatePatch on campaigns as the service returns
-// them: stored and patch are brought to the request form first (patch's
-// read-form delivery_type becomes stored's). Neither is changed.
-func ValidatePatch(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult {
-	stored, r := Read(stored, nil)
-	res := engine.ValidatePatch(stored, WriteForm(patch, stored), state, opts)
-	res.Problems = r.LeaveToService(res.Problems)
-	return res
 }

@@ -524,7 +524,7 @@ func scheduleText(s *model.Scheduling, local *time.Location, label, head string)
 
 // ScheduleTextRead is ScheduleTextAs for a campaign as a service returned it:
 // conv is its scheduling_details brought to the request form by the client's
-// conversion (api.WriteForm), read the scheduling_details as returned. The
+// conversion (ops.RequestForm), read the scheduling_details as returned. The
 // read form of a periodic schedule gives only its time of day, which conv
 // cannot hold: that reads "weekly at 09:00:00 America/New_York".
 func ScheduleTextRead(conv, read *model.Scheduling, local *time.Location, label string) string {

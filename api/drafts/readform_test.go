@@ -82,12 +82,12 @@ func TestPublishedScheduleGoesBackInTheRequestForm(t *testing.T) {
 			const expiry = "2026-12-30T10:00:00"
 			fx.edit(id, func(c *model.Campaign) { c.SchedulingDetails.ExpiryTime = ptr(expiry) })
 			if periodic {
-				if err := fx.eng.Flush(context.Background(), id); err == nil || len(fx.f.patchBodies()) != 0 {
-					t.Fatalf("a periodic schedule without start_time was sent (flush: %v)", err)
+				if err := fx.eng.Send(context.Background(), id, false); err == nil || len(fx.f.patchBodies()) != 0 {
+					t.Fatalf("a periodic schedule without start_time was sent (send: %v)", err)
 				}
 				fx.edit(id, func(c *model.Campaign) { c.SchedulingDetails.StartTime = ptr("2026-12-01T09:00:00") })
 			}
-			if err := fx.eng.Flush(context.Background(), id); err != nil {
+			if err := fx.eng.Send(context.Background(), id, false); err != nil {
 				t.Fatalf("flush: %v", err)
 			}
 			ps := fx.f.patchBodies()
@@ -129,7 +129,7 @@ func TestOtherEditOfPublishedCampaignLeavesScheduleAlone(t *testing.T) {
 	id := fx.publishFixture("push_periodic")
 	fx.load(id)
 	fx.edit(id, setName("Weekly, renamed"))
-	if err := fx.eng.Flush(context.Background(), id); err != nil {
+	if err := fx.eng.Send(context.Background(), id, false); err != nil {
 		t.Fatalf("flush: %v", err)
 	}
 	ps := fx.f.patchBodies()

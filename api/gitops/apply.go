@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -35,27 +36,15 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 	out := Outcome{Plan: p}
 	switch p.Action {
 	case ActionPatch:
-		patch := new(model.Campaign)
+		patch, stored := new(model.Campaign), new(model.Campaign)
 		_ = model.FromTree(p.Body, patch)
-		// An exported record shows a published campaign's schedule in the
-		// response form; a PATCH never carries it back.
-		stored := new(model.Campaign)
 		if p.Service != nil {
 			_ = model.FromTree(p.Service, stored)
 		}
-		patch = api.WriteForm(patch, api.WriteForm(stored, nil))
+		// With the ETag of the record the plan compared against, the
+		// service refuses (412) when someone changed it since.
 		ctx := api.WithIdempotencyKey(ctx, p.RequestID)
-		err := pl.pacer().Do(ctx, ClassUpdate, func(ctx context.Context) error {
-			// With the ETag of the record the plan compared against, the
-			// service refuses (412) when someone changed it since.
-			if ts, ok := pl.Service.(taggedService); ok && p.ETag != "" {
-				_, _, err := ts.PatchTagged(ctx, p.CampaignID, patch, p.ETag)
-				return err
-			}
-			_, err := pl.Service.Patch(ctx, p.CampaignID, patch)
-			return err
-		})
-		if err != nil {
+		if _, err := pl.Core.Update(ctx, p.CampaignID, patch, ops.UpdateOptions{Force: pl.Force, Stored: stored, ETag: p.ETag}); err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
@@ -64,19 +53,13 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 	case ActionCreate:
 		body := new(model.Campaign)
 		_ = model.FromTree(p.Body, body)
-		ctx := api.WithIdempotencyKey(ctx, p.RequestID)
-		var res api.CreateResult
-		err := pl.pacer().Do(ctx, ClassCreate, func(ctx context.Context) error {
-			var err error
-			res, err = pl.Service.Create(ctx, body)
-			return err
-		})
+		res, err := pl.Core.Create(api.WithIdempotencyKey(ctx, p.RequestID), body)
 		if err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
 		out.Sent = true
-		out.NewID = res.ID
+		out.NewID = res.CampaignID
 	default:
 		return out
 	}
@@ -97,6 +80,11 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 // refusal, a conflict (412), or an error.
 func refusal(p *Plan, err error) error {
 	var ae *api.Error
+	var rf *ops.Refused
+	if errors.As(err, &rf) {
+		p.Action, p.Problems, p.Reason = ActionRefused, rf.Problems, rf.Reason
+		return err
+	}
 	if errors.As(err, &ae) {
 		for _, d := range ae.Details {
 			p.Problems = append(p.Problems, problem(d))

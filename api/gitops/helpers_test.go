@@ -12,6 +12,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -63,9 +64,9 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pacer := gitops.NewPacer(e.clock)
+	pacer := ops.NewPacer(e.clock)
 	pacer.OnWait = func(d time.Duration, why string) { e.waits = append(e.waits, d.String()+" "+why) }
-	e.planner = &gitops.Planner{Service: e.client, Pacer: pacer}
+	e.planner = &gitops.Planner{Core: ops.New(e.client, ops.Options{Pacer: pacer})}
 	return e
 }
 
@@ -73,7 +74,7 @@ func newEnv(t *testing.T) *env {
 func (e *env) find(name string) map[string]any {
 	e.t.Helper()
 	var found map[string]any
-	err := gitops.SearchPages(context.Background(), e.client, e.planner.Pacer,
+	err := gitops.SearchPages(context.Background(), e.client, e.planner.Core.Pacer(),
 		api.SearchRequest{CampaignFields: &api.SearchFields{Name: name, Status: model.Statuses}, IncludeArchiveCampaigns: true},
 		1, 0, func(_ int, recs []map[string]any) error {
 			for _, r := range recs {

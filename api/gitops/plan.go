@@ -7,25 +7,10 @@ import (
 	"slices"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
-
-// Service is what gitops needs of the service; *api.Client has it.
-type Service interface {
-	Get(ctx context.Context, id string) (*model.Campaign, error)
-	Patch(ctx context.Context, id string, patch *model.Campaign) (api.PatchResult, error)
-	Create(ctx context.Context, body *model.Campaign) (api.CreateResult, error)
-}
-
-// taggedService is a Service that reads ETags and sends If-Match (the
-// sandbox's conditional requests; *api.Client has them where the client
-// supports it). With it, a change on the service between the plan's read
-// and the PATCH is refused with 412 and reported as a conflict.
-type taggedService interface {
-	GetTagged(ctx context.Context, id string) (*model.Campaign, string, error)
-	PatchTagged(ctx context.Context, id string, patch *model.Campaign, ifMatch string) (api.PatchResult, string, error)
-}
 
 // Action is what apply does with a file.
 type Action string
@@ -67,25 +52,22 @@ type Plan struct {
 	// its version's ETag when the service sends one.
 	Service map[string]any
 	ETag    string
+	// Removes says in words what the update takes away (locales,
+	// variations, platforms, buttons, slides); Breaks are the problems it
+	// would bring into a live campaign (sent only with Force).
+	Removes []string
+	Breaks  []engine.Problem
 }
 
-// Planner compares files with the service.
+// Planner compares files with the service; every read and write goes
+// through its core (pacing, the request form, the checks by state, the
+// author).
 type Planner struct {
-	Service Service
-	Pacer   *Pacer
-	// Features are the workspace features the local validation assumes;
-	// audience_limit is also assumed on when the stored campaign has one.
-	Features engine.Features
+	Core *ops.Core
 	// Force sends components that changed on the service since the export
-	// (overwriting those changes) instead of reporting a conflict.
+	// (overwriting those changes) instead of reporting a conflict, and an
+	// update that would introduce problems into a live campaign.
 	Force bool
-}
-
-func (pl *Planner) pacer() *Pacer {
-	if pl.Pacer == nil {
-		pl.Pacer = NewPacer(nil)
-	}
-	return pl.Pacer
 }
 
 // Fetch reads a campaign's record as a JSON tree, paced.
@@ -96,17 +78,7 @@ func (pl *Planner) Fetch(ctx context.Context, id string) (map[string]any, error)
 
 // fetch is Fetch with the record's ETag ("" when the service sends none).
 func (pl *Planner) fetch(ctx context.Context, id string) (map[string]any, string, error) {
-	var c *model.Campaign
-	var etag string
-	err := pl.pacer().Do(ctx, ClassRead, func(ctx context.Context) error {
-		var err error
-		if ts, ok := pl.Service.(taggedService); ok {
-			c, etag, err = ts.GetTagged(ctx, id)
-		} else {
-			c, err = pl.Service.Get(ctx, id)
-		}
-		return err
-	})
+	c, etag, err := pl.Core.Get(ctx, id)
 	if err != nil {
 		return nil, "", err
 	}
@@ -167,10 +139,10 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 			p.Action, p.Reason = ActionRefused, err.Error()
 			return p
 		}
-		if !p.requestForm(body, nil) {
+		if !p.createForm(body) {
 			return p
 		}
-		if probs := engine.Validate(body, engine.PhaseCreate, pl.opts(nil, body)); len(probs) > 0 {
+		if probs := pl.Core.Validate(body, engine.PhaseCreate); len(probs) > 0 {
 			p.Action, p.Problems = ActionRefused, probs
 			p.Reason = "the file does not pass the create checks"
 			return p
@@ -203,48 +175,43 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	stored, patch := new(model.Campaign), new(model.Campaign)
 	_ = model.FromTree(p.Service, stored) // both are JSON objects
 	_ = model.FromTree(p.Body, patch)
-	if !p.requestForm(patch, stored) {
+	// The core checks the request form (GET shows a published campaign's
+	// schedule in the read form) by the campaign's state, and a live
+	// campaign for what the update would break. The body is what the core
+	// sends: a changed read-form schedule in the request form (the notes
+	// say which and why), the campaign's channel and type named.
+	v := pl.Core.Check(stored, patch)
+	p.Removes, p.Breaks, p.Notes = v.Removes, v.Introduced, v.Notes
+	if ref := v.Refused(pl.Force); ref != nil {
+		p.Action, p.Problems, p.Reason = ActionRefused, ref.Problems, ref.Reason
+		if ref.Code == ops.CodeBreaksLive {
+			p.Reason += "; fix the file, or apply with --force if you mean it"
+		}
 		return p
 	}
-	res := api.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
-	switch {
-	case res.Refusal != nil:
-		p.Action, p.Reason = ActionRefused, res.Refusal.Message
-	case len(res.Problems) > 0:
-		p.Action, p.Problems = ActionRefused, res.Problems
-		p.Reason = "the changed components do not pass the checks for a " + p.State + " campaign"
-	default:
-		p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
+	if body, ok := model.ToTree(v.Body).(map[string]any); ok {
+		p.Body = body // exactly what the core will send
 	}
+	p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
 	return p
 }
 
-// requestForm puts what is sent in the request form: a changed
-// scheduling_details read from a GET (the read form) becomes the request
-// form, and the plan says which and why; channel and campaign_delivery_type
-// go along (api.WithIdentity). It refuses the plan (false) when the read
-// form does not give what the change needs.
-func (p *Plan) requestForm(patch, stored *model.Campaign) bool {
-	if patch.SchedulingDetails != nil {
-		conv, r := api.Read(patch, stored)
-		if len(r.Missing) > 0 && slices.Contains(r.Missing, "scheduling_details.start_time") {
-			p.Action = ActionRefused
-			p.Problems = []engine.Problem{{Rule: "read_form", Target: "scheduling_details.start_time",
-				Message: "scheduling_details changed, but it is in the service's read form, which gives only the time of day of a periodic schedule: give start_time (a full date-time) and timezone to change it."}}
-			p.Reason = "the changed schedule cannot be sent in the request form"
-			return false
-		}
-		if r.ReadForm() {
-			*patch = *conv
-			p.Body["scheduling_details"] = model.ToTree(conv.SchedulingDetails)
-			p.Notes = append(p.Notes, r.Sentence()+"; it is sent in that form")
-		}
+// createForm puts a create body read from a GET (the read form) in the
+// request form, saying which and why; it refuses the plan (false) when the
+// read form does not give what a create needs (a periodic schedule's date).
+func (p *Plan) createForm(body *model.Campaign) bool {
+	conv, r := ops.Read(body, nil)
+	if slices.Contains(r.Missing, "scheduling_details.start_time") {
+		p.Action = ActionRefused
+		p.Problems = []engine.Problem{{Rule: "read_form", Target: "scheduling_details.start_time",
+			Message: "scheduling_details is in the service's read form, which gives only the time of day of a periodic schedule: give start_time (a full date-time) and timezone."}}
+		p.Reason = "the schedule cannot be sent in the request form"
+		return false
 	}
-	api.WithIdentity(patch, stored)
-	for k, v := range map[string]*string{"channel": patch.Channel, "campaign_delivery_type": patch.CampaignDeliveryType} {
-		if v != nil {
-			p.Body[k] = *v
-		}
+	if r.ReadForm() {
+		*body = *conv
+		p.Body["scheduling_details"] = model.ToTree(conv.SchedulingDetails)
+		p.Notes = append(p.Notes, r.Sentence()+"; it is sent in that form")
 	}
 	return true
 }
@@ -255,20 +222,12 @@ func (p *Plan) withRequestID(base string) {
 	p.Body["request_id"] = p.RequestID
 }
 
-func (pl *Planner) opts(stored, body *model.Campaign) engine.Options {
-	f := pl.Features
-	if (stored != nil && stored.CampaignAudienceLimit != nil) || (body != nil && body.CampaignAudienceLimit != nil && pl.Features.AudienceLimit) {
-		f.AudienceLimit = true
-	}
-	return engine.Options{Features: f}
-}
-
 // createBody is the file without what only the service sets (created_by
 // stays: a create names its author).
 func createBody(tree map[string]any) map[string]any {
 	out := map[string]any{}
 	for k, v := range tree {
-		if (!serverOwned[k] || k == "created_by") && v != nil { // create needs created_by
+		if (!model.IsServiceOwned(k) || k == "created_by") && v != nil { // create needs created_by
 			out[k] = v
 		}
 	}

@@ -1,7 +1,9 @@
 package gitops_test
 
 import (
-	"context"
+	"bytes"
+	"io"
+	"net/http"
 	"os"
 	"strings"
 	"sync"
@@ -10,30 +12,47 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// recordingService is the real client, keeping a copy of every PATCH body.
-type recordingService struct {
-	*api.Client
-	mu      sync.Mutex
-	patches []*model.Campaign
+// patchRecorder is the wire under the real client, keeping a copy of every
+// PATCH body it carries, with its If-Match.
+type patchRecorder struct {
+	mu        sync.Mutex
+	patches   []*model.Campaign
+	ifMatches []string
 }
 
-func (r *recordingService) keep(p *model.Campaign) {
-	r.mu.Lock()
-	r.patches = append(r.patches, model.Clone(p))
-	r.mu.Unlock()
+func (r *patchRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPatch && req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		req.Body = io.NopCloser(bytes.NewReader(b))
+		if c, err := model.Decode(b); err == nil {
+			r.mu.Lock()
+			r.patches = append(r.patches, c)
+			r.ifMatches = append(r.ifMatches, req.Header.Get("If-Match"))
+			r.mu.Unlock()
+		}
+	}
+	return http.DefaultTransport.RoundTrip(req)
 }
 
-func (r *recordingService) Patch(ctx context.Context, id string, p *model.Campaign) (api.PatchResult, error) {
-	r.keep(p)
-	return r.Client.Patch(ctx, id, p)
-}
-
-func (r *recordingService) PatchTagged(ctx context.Context, id string, p *model.Campaign, ifMatch string) (api.PatchResult, string, error) {
-	r.keep(p)
-	return r.Client.PatchTagged(ctx, id, p, ifMatch)
+// recording makes e's planner send through a patchRecorder.
+func (e *env) recording() *patchRecorder {
+	e.t.Helper()
+	rs := &patchRecorder{}
+	ws := sandbox.DefaultWorkspace()
+	c, err := api.New(api.Config{BaseURL: e.client.BaseURL(), WorkspaceID: ws.ID, APIKey: ws.Key, HTTPClient: &http.Client{Transport: rs}})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.planner.Core = ops.New(c, ops.Options{Pacer: e.planner.Core.Pacer()})
+	return rs
 }
 
 // An exported scheduled campaign whose schedule_time is moved in the file
@@ -55,8 +74,7 @@ func TestApplySendsAMovedScheduleInTheRequestForm(t *testing.T) {
 	}
 	moved := at.Add(time.Hour).Format("2006-01-02T15:04:05")
 	sd["schedule_time"] = moved
-	rs := &recordingService{Client: e.client}
-	e.planner.Service = rs
+	rs := e.recording()
 	p := e.planner.Plan(ctx, f)
 	if len(p.Notes) != 1 || !strings.Contains(p.Notes[0], "AT_FIXED_TIME") || !strings.Contains(p.Notes[0], "SCHEDULED at a schedule_time") {
 		t.Fatalf("plan notes %q (%s %s %+v)", p.Notes, p.Action, p.Reason, p.Problems)
@@ -109,8 +127,7 @@ func TestApplyRefusesAPeriodicScheduleWithoutItsDate(t *testing.T) {
 	}
 	delete(sd, "schedule_time")
 	sd["start_time"] = "2026-07-06T10:00:00"
-	rs := &recordingService{Client: e.client}
-	e.planner.Service = rs
+	rs := e.recording()
 	out := e.planner.Apply(ctx, e.planner.Plan(ctx, f))
 	if out.Err != nil || !out.Sent || len(rs.patches) != 1 {
 		t.Fatalf("apply: sent %v, %v (%s %s %+v)", out.Sent, out.Err, out.Action, out.Reason, out.Problems)

@@ -4,8 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/refserver"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
@@ -18,7 +18,7 @@ import (
 // plans nothing.
 func TestReferenceExamplesThroughGitops(t *testing.T) {
 	ref := refserver.Start(t)
-	pl := &gitops.Planner{Service: ref.Client(t), Pacer: gitops.NewPacer(nil)}
+	pl := &gitops.Planner{Core: ops.New(ref.Client(t), ops.Options{})}
 	dir := t.TempDir()
 	for _, id := range []string{refserver.ScheduledPush, refserver.PeriodicEmail, refserver.APITriggered} {
 		rec, err := pl.Fetch(ctx, id)
@@ -38,14 +38,14 @@ func TestReferenceExamplesThroughGitops(t *testing.T) {
 		}
 		c := new(model.Campaign)
 		_ = model.FromTree(f.Tree, c)
-		ps, r := api.Validate(c, engine.PhasePublish, engine.Options{})
+		ps := ops.Validate(c, engine.PhasePublish, engine.Options{})
 		for _, p := range ps {
 			if strings.HasPrefix(p.Target, "scheduling_details") {
 				t.Errorf("%s: validate of the export: %s: %s", id, p.Target, p.Message)
 			}
 		}
 		if id == refserver.ScheduledPush {
-			w := api.WriteForm(c, nil)
+			w, r := ops.Read(c, nil)
 			if sd := w.SchedulingDetails; *sd.StartTime != "2024-11-28T12:00:00" || *sd.Timezone != "UTC" || *sd.DeliveryType != model.ScheduleFixedTime || r.Why == "" {
 				t.Errorf("read as %s (%+v)", model.Encode(&model.Campaign{SchedulingDetails: sd}), r)
 			}

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -55,6 +55,7 @@ type createIn struct {
 type updateIn struct {
 	CampaignID string         `json:"campaign_id" jsonschema:"the campaign to update"`
 	Patch      map[string]any `json:"patch" jsonschema:"the components to replace, each whole (e.g. {\"campaign_content\": {...}}); components left out keep their stored value"`
+	Force      bool           `json:"force,omitempty" jsonschema:"send an update that would introduce problems into a campaign that is not a DRAFT (one recipients may already get); only when the person you act for confirmed those problems"`
 }
 
 type previewIn struct {
@@ -106,6 +107,12 @@ type validateOut struct {
 	State    string       `json:"state,omitempty"`
 	Problems []problemOut `json:"problems"`
 	Refusal  string       `json:"refusal,omitempty"`
+	// With campaign_id: what update_campaign would do to the stored
+	// campaign. Breaks are the problems it would bring into a live one
+	// (refused without force), Removes what it takes away, in words.
+	Breaks  []problemOut `json:"breaks_live_campaign,omitempty"`
+	Changes []string     `json:"changes,omitempty"`
+	Removes []string     `json:"removes,omitempty"`
 }
 
 // --- registration ------------------------------------------------------------
@@ -152,7 +159,9 @@ func (s *Server) addTools() {
 	updateSchema.Properties["patch"] = campaignSchema(updateSchema.Properties["patch"].Description, false)
 	addTool(s, &mcp.Tool{Name: "update_campaign", Title: "Update campaign components",
 		Description: "Replaces whole top-level components of a campaign (component PATCH): send only the components that change, each complete. " +
-			"The update is merged onto the stored campaign and validated locally first, with the edit rules of the campaign's state (a running campaign cannot change its trigger, audience, goals, delivery type or start time; a stopped or sent one cannot change at all); when refused nothing is sent." + writeNote + ".",
+			"The update is merged onto the stored campaign and validated locally first, with the edit rules of the campaign's state (a running campaign cannot change its trigger, audience, goals, delivery type or start time; a stopped or sent one cannot change at all). " +
+			"A campaign that is not a DRAFT is also checked as a whole with the publish rules: an update that would bring in a problem it did not have (content of a platform or locale gone, a template that no longer parses) is refused with every target unless force is true. " +
+			"When refused nothing is sent. The result names the service and workspace, the components sent and, in words, what the update removed." + writeNote + ".",
 		InputSchema: updateSchema,
 	}, overwrites, s.update)
 	addTool(s, &mcp.Tool{Name: "test_campaign", Title: "Send a test message",
@@ -355,8 +364,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		ps, _ := api.Validate(c, phase, engine.Options{Features: feats})
-		out.Problems = problemsOut(ps)
+		out.Problems = problemsOut(ops.Validate(c, phase, engine.Options{Features: feats}))
 		out.Valid = len(out.Problems) == 0
 		return out, nil
 	}
@@ -380,13 +388,20 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 	if state == "" {
 		state = model.StatusDraft
 	}
-	res := api.ValidatePatch(stored, c, state, engine.Options{Features: feats})
+	res := ops.ValidatePatch(stored, c, state, engine.Options{Features: feats})
 	out.State = state
 	out.Problems = problemsOut(res.Problems)
 	if res.Refusal != nil {
 		out.Refusal = res.Refusal.Message
 	}
 	out.Valid = len(out.Problems) == 0 && res.Refusal == nil
+	if in.CampaignID != "" && in.State == "" {
+		v := ops.CheckPatch(stored, c, engine.Options{Features: feats})
+		out.Changes, out.Removes = v.Changes, v.Removes
+		if len(v.Introduced) > 0 {
+			out.Breaks, out.Valid = problemsOut(v.Introduced), false
+		}
+	}
 	return out, nil
 }
 
@@ -500,15 +515,7 @@ func (s *Server) create(ctx context.Context, in createIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	c = api.WriteForm(c, nil) // a body copied from a GET is sent in the request form
-	if ps := engine.Validate(c, engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
-		return nil, localRefusal("The draft was refused by local validation (phase create).", ps)
-	}
-	res, err := s.c.Create(ctx, c)
-	if err != nil {
-		return nil, err
-	}
-	return map[string]any{"campaign_id": res.ID, "status": res.Status}, nil
+	return s.core.Create(ctx, c)
 }
 
 func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
@@ -519,36 +526,7 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	stored, err := s.c.Get(ctx, in.CampaignID)
-	if err != nil {
-		return nil, err
-	}
-	state := str(stored.Status)
-	// What is checked is what is sent: the request form, never the read
-	// form a GET body pasted back would carry; an unchanged schedule is not
-	// sent at all.
-	patch, notes, perr := requestForm(patch, stored)
-	if perr != nil {
-		return nil, perr
-	}
-	api.WithIdentity(patch, stored)
-	res := api.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
-	if res.Refusal != nil {
-		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
-			Message: res.Refusal.Message + " Nothing was sent."}
-	}
-	if len(res.Problems) > 0 {
-		return nil, localRefusal(fmt.Sprintf("The update was refused by local validation (phase patch, state %s).", state), res.Problems)
-	}
-	pr, err := s.c.Patch(ctx, in.CampaignID, patch)
-	if err != nil {
-		return nil, err
-	}
-	out := map[string]any{"campaign_id": in.CampaignID, "id": pr.ID, "updated_components": model.Present(patch), "status": state}
-	if len(notes) > 0 {
-		out["notes"] = notes
-	}
-	return out, nil
+	return s.core.Update(ctx, in.CampaignID, patch, ops.UpdateOptions{Force: in.Force})
 }
 
 func (s *Server) test(ctx context.Context, in testIn) (any, error) {
@@ -576,36 +554,21 @@ func (s *Server) test(ctx context.Context, in testIn) (any, error) {
 	if len(in.IdentifierValues) == 0 {
 		return nil, inputError("identifier_values", "identifier_values is required: the users to send the test to.")
 	}
-	res, err := s.c.Test(ctx, req)
+	res, err := s.core.Test(ctx, req)
 	if err != nil {
 		return nil, err
 	}
-	return res, nil
+	return struct {
+		ops.Target
+		api.TestResult
+	}{s.core.Target(), res}, nil
 }
 
 func (s *Server) changeStatus(ctx context.Context, in statusIn) (any, error) {
 	if err := needID(in.CampaignID); err != nil {
 		return nil, err
 	}
-	action := strings.ToUpper(strings.TrimSpace(in.Action))
-	c, err := s.c.Get(ctx, in.CampaignID)
-	if err != nil {
-		return nil, err
-	}
-	state := str(c.Status)
-	want, aerr := engine.CheckAction(str(c.CampaignDeliveryType), state, action, s.startAhead(c))
-	if aerr != nil {
-		return nil, &toolError{Source: "local", Status: 422, Code: api.CodeUnprocessableEntity, Target: "action", Details: []problemOut{},
-			Message: aerr.Error() + " Allowed now: " + allowed(engine.Actions(str(c.CampaignDeliveryType), state)) + ". Nothing was sent."}
-	}
-	if _, err := s.c.SetStatus(ctx, in.CampaignID, action); err != nil {
-		return nil, err
-	}
-	out := map[string]any{"campaign_id": in.CampaignID, "action": action, "previous_status": state, "status": want}
-	if after, err := s.c.Get(ctx, in.CampaignID); err == nil && after.Status != nil {
-		out["status"] = *after.Status
-	}
-	return out, nil
+	return s.core.SetStatus(ctx, in.CampaignID, in.Action)
 }
 
 func allowed(actions []string) string {
@@ -615,49 +578,12 @@ func allowed(actions []string) string {
 	return strings.Join(actions, ", ")
 }
 
-// startAhead reports whether the campaign's start time is still to come.
-func (s *Server) startAhead(c *model.Campaign) bool {
-	sd := c.SchedulingDetails
-	if sd == nil || sd.StartTime == nil {
-		return false
-	}
-	loc := time.UTC
-	if tz := str(sd.Timezone); tz != "" {
-		if l, err := time.LoadLocation(tz); err == nil {
-			loc = l
-		}
-	}
-	t, ok := engine.ParseDateTime(*sd.StartTime, loc)
-	return ok && t.After(s.now())
-}
-
 func (s *Server) publish(ctx context.Context, in idIn) (any, error) {
 	if err := needID(in.CampaignID); err != nil {
 		return nil, err
 	}
-	c, err := s.c.Get(ctx, in.CampaignID)
-	if err != nil {
-		return nil, err
-	}
-	if st := str(c.Status); st != model.StatusDraft {
-		return nil, &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Target: "status", Details: []problemOut{},
-			Message: fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published. Nothing was sent.", st)}
-	}
-	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
-		return nil, localRefusal("The draft cannot be published yet (phase publish).", ps)
-	}
-	if err := s.c.Publish(ctx, in.CampaignID); err != nil {
-		return nil, err
-	}
-	out := map[string]any{"campaign_id": in.CampaignID, "published": true}
-	if after, err := s.c.Get(ctx, in.CampaignID); err == nil {
-		out["status"] = str(after.Status)
-	}
-	return out, nil
+	return s.core.Publish(ctx, in.CampaignID)
 }
-
-// serviceSet are the top-level fields the service sets; a body sends none.
-var serviceSet = []string{"id", "campaign_id", "request_id", "version_number", "status", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id"}
 
 // campaignSchema describes a campaign body from the component
 // specification: its top-level fields with their JSON types, the channels
@@ -669,7 +595,7 @@ func campaignSchema(desc string, enums bool) *jsonschema.Schema {
 	sc := &jsonschema.Schema{Type: "object", Description: desc, Properties: map[string]*jsonschema.Schema{}}
 	for _, c := range Spec() {
 		for _, f := range c.Fields {
-			if strings.ContainsAny(f.Path, ".[") || slices.Contains(serviceSet, f.Path) {
+			if strings.ContainsAny(f.Path, ".[") || (model.IsServiceOwned(f.Path) && f.Path != "created_by" && f.Path != "updated_by") {
 				continue
 			}
 			p := &jsonschema.Schema{Type: schemaType(f.Type)}

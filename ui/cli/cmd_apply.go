@@ -8,10 +8,12 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // applyResult is one file of apply --json.
 type applyResult struct {
+	ops.Target
 	File       string          `json:"file"`
 	CampaignID string          `json:"campaign_id"`
 	Action     string          `json:"action"` // unchanged, patch, create, refused, conflict, error
@@ -23,6 +25,10 @@ type applyResult struct {
 	Body       map[string]any  `json:"body,omitempty"`
 	Reason     string          `json:"reason,omitempty"`
 	Problems   []validateError `json:"problems,omitempty"`
+	// Removes says in words what the update takes away; Breaks are the
+	// problems it brings into a live campaign (sent only with --force).
+	Removes []string        `json:"removes,omitempty"`
+	Breaks  []validateError `json:"breaks_live_campaign,omitempty"`
 	// Notes say what apply chose that the file does not say (the request
 	// form a changed read-form schedule is sent in, and why).
 	Notes []string `json:"notes,omitempty"`
@@ -43,6 +49,12 @@ nothing. With --confirm it sends them:
     written into the file;
   - a component changed on the service since the file was exported is a
     conflict and is not overwritten (re-export, or --force);
+  - a campaign that is not a draft is checked whole with the publish rules:
+    an update that would bring in a problem it did not have (a platform's
+    content or a locale gone, a template that no longer parses) is refused
+    with the problems unless --force; what an update removes is listed in
+    words, in the dry run too;
+  - every line names the service and workspace the file goes to;
   - paced under the service's update and create rate limits (a progress bar
     on a terminal).
 
@@ -67,7 +79,7 @@ processed —, an unknown id, unreachable).`,
 	}
 	s := newScriptCmd(app, cmd)
 	confirm := cmd.Flags().Bool("confirm", false, "send the changes (without it: a dry run)")
-	force := cmd.Flags().Bool("force", false, "overwrite components that changed on the service since the export")
+	force := cmd.Flags().Bool("force", false, "overwrite components that changed on the service since the export,\nand send an update that brings new problems into a live campaign")
 	jsonOut := cmd.Flags().Bool("json", false, "print one JSON object per file: action, components, body, problems")
 	features := addFeaturesFlag(cmd)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
@@ -93,7 +105,7 @@ processed —, an unknown id, unreachable).`,
 		if len(files) == 0 && !bad {
 			return noFiles(args)
 		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer(), Features: feats, Force: *force}
+		pl := &gitops.Planner{Core: s.core(feats), Force: *force}
 
 		b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(files), s.svc.Label))
 		plans := make([]gitops.Plan, 0, len(files))
@@ -142,7 +154,7 @@ processed —, an unknown id, unreachable).`,
 		counts := map[string]int{}
 		refused, failed := 0, 0
 		for _, o := range outcomes {
-			r := resultOf(o)
+			r := resultOf(o, pl.Core.Target())
 			results = append(results, r)
 			counts[r.Action]++
 			switch o.Action {
@@ -176,8 +188,8 @@ processed —, an unknown id, unreachable).`,
 	return cmd
 }
 
-func resultOf(o gitops.Outcome) applyResult {
-	r := applyResult{File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
+func resultOf(o gitops.Outcome, t ops.Target) applyResult {
+	r := applyResult{Target: t, Removes: o.Removes, File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
 		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Notes: o.Notes}
 	if r.Components == nil {
 		r.Components = []string{}
@@ -194,6 +206,9 @@ func resultOf(o gitops.Outcome) applyResult {
 	for _, p := range o.Problems {
 		r.Problems = append(r.Problems, validateError{Target: p.Target, Message: p.Message})
 	}
+	for _, p := range o.Breaks {
+		r.Breaks = append(r.Breaks, validateError{Target: p.Target, Message: p.Message})
+	}
 	if o.Err != nil && r.Reason == "" {
 		r.Reason = o.Err.Error()
 	}
@@ -208,9 +223,10 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 	case o.Action == gitops.ActionNone:
 		fmt.Fprintf(w, "%s %s: unchanged\n", st.Muted.Render("·"), r.File)
 	case confirmed && o.Sent && o.Err == nil && o.Action == gitops.ActionCreate:
-		fmt.Fprintf(w, "%s %s: created draft %s (id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID)
+		fmt.Fprintf(w, "%s %s: created draft %s in %s (id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID, r.Target)
 	case confirmed && o.Sent && o.Err == nil:
-		fmt.Fprintf(w, "%s %s: updated %s\n", st.OK.Render("✓"), r.File, comps)
+		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), r.File, comps, r.Target)
+		s.printLive(r)
 		s.printNotes(r)
 	case confirmed && o.Sent:
 		fmt.Fprintf(w, "%s %s: %v\n", st.Warning.Render("!"), r.File, o.Err)
@@ -219,9 +235,10 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		if o.Action == gitops.ActionPatch {
 			what = "would update " + comps
 		}
-		fmt.Fprintf(w, "%s %s: %s\n", st.Accent.Render("→"), r.File, what)
+		fmt.Fprintf(w, "%s %s: %s in %s\n", st.Accent.Render("→"), r.File, what, r.Target)
 		s.printNotes(r)
 		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+r.Path))
+		s.printLive(r)
 		fmt.Fprint(w, string(gitops.Marshal(r.Body)))
 	case o.Action == gitops.ActionConflict:
 		fmt.Fprintf(w, "%s %s: conflict in %s: %s\n", st.Warning.Render("!"), r.File, strings.Join(o.Conflicts, ", "), o.Reason)
@@ -234,6 +251,17 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		for _, p := range r.Problems {
 			fmt.Fprintf(w, "    %s: %s\n", orRoot(p.Target), p.Message)
 		}
+		s.printLive(applyResult{Removes: r.Removes})
+	}
+}
+
+// printLive says what an update removes and, forced, what it breaks.
+func (s *scriptCmd) printLive(r applyResult) {
+	for _, rm := range r.Removes {
+		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), rm)
+	}
+	for _, p := range r.Breaks {
+		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), orRoot(p.Target), p.Message)
 	}
 }
 

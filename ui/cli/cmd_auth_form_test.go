@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"strings"
 	"testing"
 	"time"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 func typeText(tm *teatest.TestModel, s string) {
@@ -26,13 +26,9 @@ func TestAuthLoginForm(t *testing.T) {
 	lf := newLoginForm(&p)
 	lf.form.SubmitCmd = tea.Quit // Run sets it; a bare model needs it set
 	tm := teatest.NewTestModel(t, lf.form, teatest.WithInitialTermSize(80, 40))
-	var seen bytes.Buffer
 	waitOut := func(want string) {
 		t.Helper()
-		teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-			seen.Write(b)
-			return strings.Contains(seen.String(), want)
-		}, teatest.WithDuration(10*time.Second))
+		uitest.WaitFor(t, tm, want)
 	}
 	// Each step waits for the focus to move: huh moves it with a command,
 	// and keys sent earlier would land in the field before.
@@ -67,7 +63,7 @@ func TestAuthLoginForm(t *testing.T) {
 	if p != want || key != "s3cret-key" {
 		t.Fatalf("got %+v key %q, want %+v", p, key, want)
 	}
-	if strings.Contains(seen.String(), "s3cret") {
+	if bytes.Contains(uitest.Written(t, tm), []byte("s3cret")) {
 		t.Fatal("the API key was drawn on the screen")
 	}
 }

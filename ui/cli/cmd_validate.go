@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -218,11 +219,11 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 	base := o.base
 	var read api.Reading
 	if base != nil {
-		base, read = api.Read(base, nil)
+		base, read = ops.Read(base, nil)
 	}
 	if isRecord(doc) {
 		var r api.Reading
-		doc, r = api.Read(doc, base)
+		doc, r = ops.Read(doc, base)
 		read.Missing = append(read.Missing, r.Missing...)
 	}
 	o.base = base

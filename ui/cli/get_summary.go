@@ -3,7 +3,7 @@ package cli
 import (
 	"strings"
 
-	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -16,7 +16,7 @@ func scheduleLine(c *model.Campaign) string {
 	if c.SchedulingDetails == nil {
 		return ""
 	}
-	return cleanText(forms.ScheduleTextRead(api.WriteForm(c, nil).SchedulingDetails, c.SchedulingDetails, nil, ""))
+	return cleanText(forms.ScheduleTextRead(ops.RequestForm(c, nil).SchedulingDetails, c.SchedulingDetails, nil, ""))
 }
 
 // actionsLine is what can be done to the campaign now, with the command,

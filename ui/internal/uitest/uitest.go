@@ -7,14 +7,12 @@
 package uitest
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -89,26 +87,6 @@ func Common(w, h int) *common.Common {
 		Highlight: common.NewHighlighter(nil, true),
 	}
 }
-
-// WaitFor reads the program's output until every part has appeared
-// (teatest.WaitFor, generous: a loaded machine is slow and a pass returns at
-// once). On failure teatest shows the last output.
-func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
-	t.Helper()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		// b is all read since the call began, stripped whole: an escape
-		// sequence may span two reads.
-		plain := ansiRe.ReplaceAll(b, nil)
-		for _, p := range parts {
-			if !bytes.Contains(plain, []byte(p)) {
-				return false
-			}
-		}
-		return true
-	}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
-}
-
-var ansiRe = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
 
 // Key is the key press named k: "enter", "esc", "tab", "shift+tab",
 // "down", "up", "left", "right", "space", "backspace", "ctrl+c", "ctrl+s",

@@ -1,9 +1,7 @@
 package editor
 
 import (
-	"bytes"
 	"fmt"
-	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -16,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // probe runs the editor as the program's model and notes, after every key,
@@ -74,20 +73,10 @@ func (p *probe) steps(t *testing.T, n int) []step {
 	}
 }
 
-var escRe = regexp.MustCompile(`\x1b\[[0-9;?]*[a-zA-Z]`)
-
-// screenHas waits until the output drawn since the last call holds want.
+// screenHas waits until the screen shows want.
 func screenHas(t *testing.T, tm *teatest.TestModel, want ...string) {
 	t.Helper()
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		plain := escRe.ReplaceAll(b, nil)
-		for _, w := range want {
-			if !bytes.Contains(plain, []byte(w)) {
-				return false
-			}
-		}
-		return true
-	}, teatest.WithDuration(10*time.Second), teatest.WithCheckInterval(5*time.Millisecond))
+	uitest.WaitFor(t, tm, want...)
 }
 
 func startProbe(t *testing.T, c *model.Campaign, step forms.Step, path string) (*probe, *teatest.TestModel, *drafts.Engine) {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -96,8 +96,8 @@ func (in *Inspector) rebuildOverview() {
 	}
 	add("Channel", ch)
 	add("Delivery type", opt(c.CampaignDeliveryType))
-	if c.SchedulingDetails != nil { // either form (api.WriteForm reads the read form)
-		add("Schedule", text(forms.ScheduleTextRead(api.WriteForm(c, nil).SchedulingDetails, c.SchedulingDetails, nil, "")))
+	if c.SchedulingDetails != nil { // either form (ops.RequestForm reads the read form)
+		add("Schedule", text(forms.ScheduleTextRead(ops.RequestForm(c, nil).SchedulingDetails, c.SchedulingDetails, nil, "")))
 	}
 	switch {
 	case c.ID != nil && common.Str(c.ID) == common.Str(c.CampaignID):

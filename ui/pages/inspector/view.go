@@ -277,7 +277,7 @@ func (in *Inspector) rebuildJSON() {
 	for _, l := range strings.Split(src, "\n") {
 		if colored {
 			// chroma leaves a colour open across a line break now and then.
-			l += "\x1b[0m"
+			l += ansi.ResetStyle
 		}
 		if lipgloss.Width(l) > limit {
 			in.jsonLines = append(in.jsonLines, strings.Split(ansi.Hardwrap(l, limit, true), "\n")...)
