@@ -46,13 +46,8 @@ func TestNullKnownFieldIsAbsent(t *testing.T) {
 				continue
 			}
 			patch := map[string]any{top: nulled(base, path)[top], "x_custom": nil}
-			switch r := e.do("PATCH", api.PathCampaigns+"/"+target, patch); r.status {
-			case http.StatusOK:
+			if e.patchNull(target, patch, name+" PATCH "+path) {
 				accepted++
-				e.checkNoKnownNull(target, name+" PATCH "+path)
-			case http.StatusBadRequest: // refused: nothing stored
-			default:
-				t.Fatalf("%s PATCH with %s null: %s", name, path, r.raw)
 			}
 		}
 	}
@@ -73,13 +68,8 @@ func TestNullKnownFieldIsAbsent(t *testing.T) {
 			}
 			walked++
 			patch := map[string]any{top: withNull(base[top], strings.Split(path, ".")[1:]), "x_custom": nil}
-			switch r := e.do("PATCH", api.PathCampaigns+"/"+target, patch); r.status {
-			case http.StatusOK:
+			if e.patchNull(target, patch, name+" PATCH "+path) {
 				accepted++
-				e.checkNoKnownNull(target, name+" PATCH "+path)
-			case http.StatusBadRequest: // refused: nothing stored
-			default:
-				t.Fatalf("%s PATCH with %s null: %s", name, path, r.raw)
 			}
 		}
 	}
@@ -133,6 +123,22 @@ func withNull(v any, path []string) any {
 	}
 	cp[path[0]] = withNull(cp[path[0]], path[1:])
 	return cp
+}
+
+// patchNull sends patch (holding a null) and, when it is accepted, checks
+// no null for a known field came back; a refusal stores nothing.
+func (e *env) patchNull(id string, patch map[string]any, what string) (accepted bool) {
+	e.t.Helper()
+	switch r := e.do("PATCH", api.PathCampaigns+"/"+id, patch); r.status {
+	case http.StatusOK:
+		e.checkNoKnownNull(id, what)
+		return true
+	case http.StatusBadRequest:
+		return false
+	default:
+		e.t.Fatalf("%s: %s", what, r.raw)
+		return false
+	}
 }
 
 // checkNoKnownNull fails when the GET or search record of id, or its stored
