@@ -299,4 +299,3 @@ func (r RuleID) NotApplicable() bool {
 	}
 	return strings.HasSuffix(string(r), "not_applicable")
 }
-
