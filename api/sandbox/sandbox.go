@@ -391,8 +391,8 @@ func StartLocal(cfg Config) (baseURL string, s *Server, stop func() error, err e
 		s.Close()
 		return "", nil, nil, err
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	go func() { _ = srv.Serve(ln) }()
+	srv := NewHTTPServer(s.Handler(), nil)
+	go func() { _ = srv.Serve(Listener(ln)) }()
 	stop = func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
