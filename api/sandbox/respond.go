@@ -131,7 +131,7 @@ func errConflict(message string) *apiError {
 func errDiskFull() *apiError {
 	return &apiError{status: http.StatusServiceUnavailable, code: api.CodeInternalError,
 		message: "The service's disk is full: nothing was written. Retry once space has been freed.",
-		header: http.Header{api.HeaderRetryAfter: {"30"}}}
+		header:  http.Header{api.HeaderRetryAfter: {"30"}}}
 }
 
 func errInternal() *apiError {

@@ -186,6 +186,10 @@ type Config struct {
 	// Lenient accepts what the reference accepts and the spec requires
 	// (mw_lenient.go): no SVC-APPKEY, no request id. Off by default.
 	Lenient bool
+	// DistrustScopesHeader makes X-SVC-Scopes only able to lower the API
+	// key's own scope. By default the header is trusted, as the real
+	// service trusts its gateway to set it; the sandbox has no gateway.
+	DistrustScopesHeader bool
 }
 
 // DefaultDataDir is where `campaigns serve` and the editor keep the sandbox
