@@ -16,7 +16,7 @@ func damagedJournal(t *testing.T, fx *fixture, id string, at int) (string, []byt
 	t.Helper()
 	fx.load(id)
 	path := journalPath(fx.dir, id)
-	fx.down() // nothing is sent: every edit stays in the journal
+	fx.down()      // nothing is sent: every edit stays in the journal
 	var ends []int // where each record ends
 	for _, name := range []string{"one", "two", "three"} {
 		fx.edit(id, setName(name))
