@@ -18,10 +18,10 @@ import (
 func (s *scriptCmd) collectFiles(args []string) (files []*gitops.File, bad bool) {
 	files, skipped, errs := gitops.Collect(args)
 	for _, sk := range skipped {
-		fmt.Fprintf(s.app.Err, "%s %s: %s\n", s.est.Muted.Render("skipped"), sk.Path, sk.Reason)
+		fmt.Fprintf(s.app.Err, "%s %s: %s\n", s.est.Muted.Render("skipped"), inert(sk.Path), inert(sk.Reason))
 	}
 	for _, e := range errs {
-		fmt.Fprintf(s.app.Err, "%s %v\n", s.est.Error.Render("error:"), e)
+		fmt.Fprintf(s.app.Err, "%s %s\n", s.est.Error.Render("error:"), inertBlock(e.Error()))
 	}
 	return files, len(errs) > 0
 }
@@ -92,7 +92,7 @@ file — the others are still compared —, an unknown id, unreachable).`,
 				if api.IsUnreachable(p.Err) {
 					return s.serviceError(p.Err) // the rest would fail the same way
 				}
-				fmt.Fprintf(app.Err, "%s %s: %s\n", s.est.Error.Render("error:"), f.Path, p.Reason)
+				fmt.Fprintf(app.Err, "%s %s: %s\n", s.est.Error.Render("error:"), inert(f.Path), inert(p.Reason))
 			} else if len(p.Changes) > 0 {
 				differ++
 			}
@@ -130,11 +130,11 @@ func (s *scriptCmd) printDiff(w io.Writer, p gitops.Plan) {
 	case p.CampaignID == "":
 		title += "  " + st.Accent.Render("new campaign (no campaign_id): apply creates a draft")
 	default:
-		title += "  " + st.Muted.Render(fmt.Sprintf("%s, %s", p.File.Name(), p.CampaignID))
+		title += "  " + st.Muted.Render(fmt.Sprintf("%s, %s", inert(p.File.Name()), inert(p.CampaignID)))
 	}
 	fmt.Fprintln(w, st.Title.Render(title))
 	if p.Reason != "" && p.Action == gitops.ActionConflict {
-		fmt.Fprintln(w, st.Warning.Render("conflict: "+p.Reason))
+		fmt.Fprintln(w, st.Warning.Render("conflict: "+inert(p.Reason)))
 	}
 	if p.CampaignID == "" {
 		body := map[string]any{}
@@ -178,6 +178,6 @@ func colourDiff(w io.Writer, st themes.Styles, diff string) {
 		case strings.HasPrefix(text, "-"):
 			text = st.Error.Render(text)
 		}
-		fmt.Fprintln(w, text)
+		fmt.Fprintln(w, inertBlock(text))
 	}
 }

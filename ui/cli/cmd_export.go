@@ -96,7 +96,7 @@ usage, unwritable folder or unreachable.`,
 			return printJSON(app.Out, out)
 		}
 		for _, w := range out {
-			fmt.Fprintf(app.Out, "%s  %s\n", w.File, s.st.Muted.Render(w.Name))
+			fmt.Fprintf(app.Out, "%s  %s\n", inert(w.File), s.st.Muted.Render(inert(w.Name)))
 		}
 		fmt.Fprintf(app.Out, "Exported %d campaign(s) to %s.\n", len(out), dir.path)
 		return nil

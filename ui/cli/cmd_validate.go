@@ -142,7 +142,7 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 		doc, err := readCampaign(f, app.In)
 		if err != nil {
 			r.Error = err.Error()
-			fmt.Fprintf(app.Err, "campaigns validate: %v\n", err)
+			fmt.Fprintf(app.Err, "campaigns validate: %s\n", inertBlock(err.Error()))
 			code = exitUsage
 		} else {
 			r.Errors = validateDoc(doc, opts)

@@ -128,6 +128,9 @@ func writeJQ(w io.Writer, expr string, v any) error {
 			return &jqError{"--jq: " + err.Error()}
 		}
 		if s, isStr := out.(string); isStr {
+			if isTerminal(w) {
+				s = inertBlock(s) // raw strings, unlike JSON, carry control characters
+			}
 			bw.WriteString(s)
 			bw.WriteByte('\n')
 			continue
@@ -158,6 +161,19 @@ func jqInput(v any) (any, error) {
 	var out any
 	err = dec.Decode(&out)
 	return out, err
+}
+
+// inertRows is rows with every cell made inert (the cells come from the
+// service).
+func inertRows(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = make([]string, len(r))
+		for j, c := range r {
+			out[i][j] = inert(c)
+		}
+	}
+	return out
 }
 
 func truncateRunes(s string, n int) string {
@@ -203,7 +219,7 @@ func renderTable(st themes.Styles, headers []string, rows [][]string, statusCol 
 		BorderStyle(st.Renderer().NewStyle().Foreground(st.Theme.Border)).
 		BorderColumn(false).
 		Headers(headers...).
-		Rows(rows...).
+		Rows(inertRows(rows)...).
 		StyleFunc(func(row, col int) lipgloss.Style {
 			if row == table.HeaderRow {
 				return st.TableHeader.Padding(0, 1)
