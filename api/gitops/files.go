@@ -1,7 +1,11 @@
 package gitops
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
+	"fmt"
+	"regexp"
 
 	"io/fs"
 	"os"
@@ -93,27 +97,8 @@ func Collect(args []string) (files []*File, skipped []Skipped, errs []*FileError
 			add(arg, false)
 			continue
 		}
-		var found []string
-		werr := filepath.WalkDir(arg, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				errs = append(errs, &FileError{Path: p, Err: cleanPathErr(err)})
-				if d != nil && d.IsDir() {
-					return fs.SkipDir
-				}
-				return nil
-			}
-			if d.IsDir() && p != arg && strings.HasPrefix(d.Name(), ".") {
-				return fs.SkipDir // .git and friends
-			}
-			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
-				found = append(found, p)
-			}
-			return nil
-		})
-		if werr != nil {
-			errs = append(errs, &FileError{Path: arg, Err: werr})
-		}
-		slices.Sort(found)
+		found, skip, werrs := Walk(arg)
+		skipped, errs = append(skipped, skip...), append(errs, werrs...)
 		for _, p := range found {
 			add(p, true)
 		}
@@ -127,9 +112,9 @@ func (e *notCampaign) Error() string { return e.reason }
 
 // Load reads one campaign file.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
-		return nil, cleanPathErr(err)
+		return nil, err
 	}
 	tree, err := model.Parse(data)
 	if err != nil {
@@ -181,18 +166,33 @@ func cleanPathErr(err error) error {
 	return err
 }
 
-// FileName is the name export gives a campaign's file.
+// FileName is the name export gives a campaign's file: <campaign_id>.json
+// for the service's ids (24 lowercase hex digits). Any other id is encoded
+// reversibly: lowercase letters, digits and '-' stay, every other byte
+// becomes _XX (its hex), so that no two ids share a file (a/b and a_b, nor
+// A and a on a case-insensitive disk), and a name can neither leave the
+// folder nor carry control characters. A name that would pass 200 bytes
+// keeps its first 160 and a hash of the whole id.
 func FileName(campaignID string) string {
-	// A campaign id is an ObjectId-like token; anything that could leave the
-	// folder is replaced so a hostile id cannot write elsewhere.
-	safe := strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == 0 || r == ':' {
-			return '_'
-		}
-		return r
-	}, campaignID)
-	if safe == "" || safe == "." || safe == ".." {
-		safe = "_" + safe
+	if objectID.MatchString(campaignID) {
+		return campaignID + ".json"
 	}
-	return safe + ".json"
+	var b strings.Builder
+	b.WriteByte('_') // never a service id, never hidden, never ".."
+	for i := 0; i < len(campaignID); i++ {
+		c := campaignID[i]
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "_%02x", c)
+		}
+	}
+	name := b.String()
+	if len(name) > 200 {
+		sum := sha256.Sum256([]byte(campaignID))
+		name = name[:160] + "_~" + hex.EncodeToString(sum[:8])
+	}
+	return name + ".json"
 }
+
+var objectID = regexp.MustCompile(`^[0-9a-f]{24}$`)

@@ -2,17 +2,17 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
@@ -103,7 +103,7 @@ func newValidateCmd(app *appContext) *cobra.Command {
 // runValidate checks one file (the single-file shape) or several (the
 // files shape), printing the JSON of the contract on stdout.
 func runValidate(app *appContext, args []string, opts validateOptions) error {
-	files, many, err := validateFiles(args)
+	files, many, err := validateFiles(args, app.Err)
 	if err != nil {
 		return err
 	}
@@ -172,7 +172,7 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 // validateFiles expands folders into their *.json files (recursively, in
 // lexical order). many: the answer takes the files shape (several
 // arguments, or a folder, whatever it holds: scripts get one shape).
-func validateFiles(args []string) (files []string, many bool, err error) {
+func validateFiles(args []string, warn io.Writer) (files []string, many bool, err error) {
 	many = len(args) > 1
 	for _, a := range args {
 		fi, serr := os.Stat(a)
@@ -181,18 +181,12 @@ func validateFiles(args []string) (files []string, many bool, err error) {
 			continue
 		}
 		many = true
-		var found []string
-		werr := filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
-				found = append(found, p)
-			}
-			return nil
-		})
-		if werr != nil {
-			return nil, false, usageError("cannot read %s: %v", a, werr)
+		found, skipped, errs := gitops.Walk(a)
+		for _, sk := range skipped {
+			fmt.Fprintf(warn, "campaigns validate: skipped %s: %s\n", inert(sk.Path), inert(sk.Reason))
+		}
+		if len(errs) > 0 {
+			return nil, false, usageError("cannot read %s: %v", a, errs[0])
 		}
 		if len(found) == 0 {
 			return nil, false, usageError("%s holds no *.json file", a)
@@ -286,12 +280,14 @@ func readCampaign(name string, stdin io.Reader) (*model.Campaign, error) {
 	label := name
 	if name == "-" && stdin != nil {
 		label = "standard input"
-		data, err = io.ReadAll(stdin)
-	} else {
-		if fi, serr := os.Stat(name); serr == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%s is a folder, not a campaign file", name)
+		if data, err = io.ReadAll(io.LimitReader(stdin, gitops.MaxFileBytes+1)); err == nil && len(data) > gitops.MaxFileBytes {
+			err = errors.New("more than the service's 1 MiB body limit; not read")
 		}
-		data, err = os.ReadFile(name)
+		if err == nil {
+			data, err = gitops.CheckText(data)
+		}
+	} else {
+		data, err = gitops.ReadFile(name) // regular files only, bounded, UTF-8
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", label, err)

@@ -8,6 +8,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -112,15 +113,23 @@ func writeJQ(w io.Writer, expr string, v any) error {
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
-	iter := code.Run(in)
+	bw := &budgetWriter{w: bufio.NewWriter(w), left: jqMaxOutput}
+	defer bw.w.Flush()
+	ctx, stop := jqBudget()
+	defer stop()
+	iter := code.RunWithContext(ctx, in)
 	for {
 		out, ok := iter.Next()
+		if bw.over {
+			return &jqError{fmt.Sprintf("--jq: stopped: the output passed %d MiB, the limit; filter further (select, limit, first)", jqMaxOutput>>20)}
+		}
 		if !ok {
 			return nil
 		}
 		if err, isErr := out.(error); isErr {
+			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+				return &jqError{"--jq: stopped: " + cause.Error()}
+			}
 			var halt *gojq.HaltError
 			if errors.As(err, &halt) && halt.Value() == nil {
 				return nil
@@ -131,8 +140,7 @@ func writeJQ(w io.Writer, expr string, v any) error {
 			if isTerminal(w) {
 				s = inertBlock(s) // raw strings, unlike JSON, carry control characters
 			}
-			bw.WriteString(s)
-			bw.WriteByte('\n')
+			bw.WriteString(s + "\n")
 			continue
 		}
 		raw, _ := gojq.Marshal(out)
