@@ -82,6 +82,9 @@ func FuzzJournalReplay(f *testing.F) {
 	f.Add([]byte(`{"t":"snap","base":{"basic_details":{"name":"x"}}}` + "\n" + `{"t":"edit","units":{"basic_details":null}}`))
 	f.Add([]byte(`{"t":"edit","units":{"nope":1}}`))
 	f.Add([]byte{0, 0, 0, 9, 1, 2, 3, 4, 'g', 'a', 'r', 'b', 'a', 'g', 'e'})
+	damaged := slices.Clone(good) // issue 26: one flipped byte in the middle
+	damaged[len(damaged)/3] ^= 0x40
+	f.Add(damaged)
 	later, err := frame(record{T: "edit", Units: map[string]json.RawMessage{"basic_details": []byte(`{"name":"Autumn sale"}`)}})
 	if err != nil {
 		f.Fatal(err)
