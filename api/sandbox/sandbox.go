@@ -22,8 +22,10 @@
 //     again); a replay carries "Idempotent-Replayed: true" and the original
 //     Location and ETag; a key whose first request is still running gets
 //     409. Keys live 24 hours. Stored bodies count against a per-workspace
-//     quota (Config.IdempotencyQuotaBytes, default 256 MiB): past it the
-//     oldest are dropped (logged at Warn), and a replay of such a key
+//     quota (Config.IdempotencyQuotaBytes, default 256 MiB): past it bodies
+//     are dropped (logged at Warn), refusals before successes and the
+//     largest first, so that one client's flood costs its own answers
+//     first; a replay of such a key
 //     answers its original status with a short body saying the answer is no
 //     longer kept (an error envelope for 4xx). The V1 publish PATCH needs a
 //     key too (every POST and PATCH but /validate).
@@ -61,6 +63,10 @@
 //     campaigns show when no status is given or ARCHIVED is listed; an id
 //     alone finds the campaign whatever its status, drafts included.
 //     created_by filters (search and meta) must be email addresses.
+//   - Bounds (issue 26): at most MaxDetails details per error (then "and N
+//     more problems"), every route rate-limited, numbers beyond float64
+//     refused, Go's own refusals in the envelope (Listener), unclean paths
+//     a 400, a full disk 503, a damaged database or WAL refused at start.
 //   - Test sends go to the outbox (GET /sandbox/outbox); a payload is SENT
 //     when every recipient got it. GET /sandbox/users lists the demo users.
 package sandbox
