@@ -14,49 +14,70 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
-// TestReturningKeyIsOfferedEveryUnsentJournal: a draft left unsent in the
-// journal of a key's second session (made while its first was open) is
-// offered when the key comes back with a single session, not only those of
-// the first journal.
-func TestReturningKeyIsOfferedEveryUnsentJournal(t *testing.T) {
-	alice := newKey(t)
+// twoSessions is a server on the embedded sandbox where one key (alice)
+// had two sessions at once, both ended: a and b are their journal
+// directories; dirs tells the directory of every later session.
+type twoSessions struct {
+	ts     *testServer
+	alice  key
+	client *api.Client
+	a, b   string
+	dirs   chan string
+}
+
+// keyWithTwoSessions opens two editor sessions of one key at once, as two
+// terminals of one person would, and ends them; seed, when given, creates
+// drafts on the sandbox first.
+func keyWithTwoSessions(t *testing.T, seed ...func(*api.Client)) *twoSessions {
+	t.Helper()
+	k := &twoSessions{alice: newKey(t), dirs: make(chan string, 4)}
 	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { stop() })
 	w := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
-	if err != nil {
+	if k.client, err = api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key}); err != nil {
 		t.Fatal(err)
 	}
-	createDraft(t, client, "Left in the second session")
-	dataDir := t.TempDir()
-	dirs := make(chan string, 4)
+	for _, fn := range seed {
+		fn(k.client)
+	}
 	wire := func(cfg *ui.Config) (func() error, error) {
 		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{})
 		if err != nil {
 			return nil, err
 		}
-		dirs <- cfg.DataDir
+		k.dirs <- cfg.DataDir
 		cfg.Editor = f
 		return closeFn, nil
 	}
-	ts := start(t, Config{
-		AuthorizedKeysPath: writeAuthorized(t, alice),
-		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(client, dataDir), wire),
+	k.ts = start(t, Config{
+		AuthorizedKeysPath: writeAuthorized(t, k.alice),
+		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(k.client, t.TempDir()), wire),
 	})
-	first := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
-	second := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
+	first := openTerminal(t, k.ts.mustDial(t, k.alice), "xterm-256color", 120, 30)
+	second := openTerminal(t, k.ts.mustDial(t, k.alice), "xterm-256color", 120, 30)
 	for _, tm := range []*terminal{first, second} {
 		tm.out.waitFor(t, "workspace SANDBOX")
 	}
-	a, b := <-dirs, <-dirs
+	k.a, k.b = <-k.dirs, <-k.dirs
 	for _, tm := range []*terminal{first, second} {
 		tm.send(t, "q")
 		tm.waitClosed(t)
 	}
-	ts.waitSessions(t, 0)
+	k.ts.waitSessions(t, 0)
+	return k
+}
+
+// TestReturningKeyIsOfferedEveryUnsentJournal: a draft left unsent in the
+// journal of a key's second session (made while its first was open) is
+// offered when the key comes back with a single session, not only those of
+// the first journal.
+func TestReturningKeyIsOfferedEveryUnsentJournal(t *testing.T) {
+	k := keyWithTwoSessions(t, func(c *api.Client) { createDraft(t, c, "Left in the second session") })
+	a, b, client := k.a, k.b, k.client
+	w := sandbox.DefaultWorkspace()
 
 	// The second session's journal holds an edit the service never got
 	// (written as its sync engine would, with the service out of reach).
@@ -83,9 +104,9 @@ func TestReturningKeyIsOfferedEveryUnsentJournal(t *testing.T) {
 	}
 	eng.Close()
 
-	again := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 160, 30)
+	again := openTerminal(t, k.ts.mustDial(t, k.alice), "xterm-256color", 160, 30)
 	again.out.waitFor(t, "“"+unsent+"”")
-	if got := <-dirs; got != min(a, b) {
+	if got := <-k.dirs; got != min(a, b) {
 		t.Errorf("a returning key got journal %s, want %s", got, min(a, b))
 	}
 }
