@@ -257,10 +257,10 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 // printLive says what an update removes and, forced, what it breaks.
 func (s *scriptCmd) printLive(r applyResult) {
 	for _, rm := range r.Removes {
-		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), rm)
+		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), inert(rm))
 	}
 	for _, p := range r.Breaks {
-		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), orRoot(p.Target), p.Message)
+		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), inert(orRoot(p.Target)), inert(p.Message))
 	}
 }
 
