@@ -21,9 +21,10 @@ var (
 // jqTimeout, or once the heap has grown by jqMaxMemory since it started,
 // with the bound as its cause.
 func jqBudget() (context.Context, func()) {
+	timeout, limit := jqTimeout, jqMaxMemory // read once: the goroutines below outlive a call
 	ctx, cancel := context.WithCancelCause(context.Background())
-	timer := time.AfterFunc(jqTimeout, func() {
-		cancel(fmt.Errorf("the expression ran for %s, the limit; simplify it", jqTimeout))
+	timer := time.AfterFunc(timeout, func() {
+		cancel(fmt.Errorf("the expression ran for %s, the limit; simplify it", timeout))
 	})
 	done := make(chan struct{})
 	go func() {
@@ -38,8 +39,8 @@ func jqBudget() (context.Context, func()) {
 				return
 			case <-tick.C:
 				metrics.Read(sample)
-				if now := sample[0].Value.Uint64(); now > start && now-start > jqMaxMemory {
-					cancel(fmt.Errorf("the expression used more than %d MiB of memory, the limit; filter further", jqMaxMemory>>20))
+				if now := sample[0].Value.Uint64(); now > start && now-start > limit {
+					cancel(fmt.Errorf("the expression used more than %d MiB of memory, the limit; filter further", limit>>20))
 					return
 				}
 			}
