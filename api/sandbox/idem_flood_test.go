@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -44,4 +45,31 @@ func TestIdempotencyFloodSparesOthers(t *testing.T) {
 	}
 	waitTrimmed(t, e, 100<<10)
 	check("after a flood of large answers")
+}
+
+// TestOversizedAnswerKeptWithoutItsBody: an answer over MaxStoredAnswer (a
+// preview rendering two fields of nearly 1 MiB each) is sent whole, but
+// stored with its status only: its replay says the answer is no longer
+// kept, and the workspace's store does not grow by it.
+func TestOversizedAnswerKeptWithoutItsBody(t *testing.T) {
+	e := newEnv(t, nil)
+	big := "{% for i in range(9000) %}" + strings.Repeat("x", 100) + "{% endfor %}" // 900,000 bytes rendered
+	content := androidContent(big)
+	bd := content["content"].(map[string]any)["push"].(map[string]any)["android"].(map[string]any)["basic_details"].(map[string]any)
+	bd["message"] = big
+	body := map[string]any{"channel": "PUSH", "user_identification": map[string]any{"type": "USER_ATTRIBUTE_UNIQUE_ID", "value": "user-001"},
+		"campaign_content": content}
+	key := newUUID()
+	first := e.do("POST", api.PathPreview, body, api.HeaderIdempotencyKey, key)
+	want(t, first, http.StatusOK)
+	if len(first.raw) <= MaxStoredAnswer {
+		t.Fatalf("the answer is only %d bytes", len(first.raw))
+	}
+	again := e.do("POST", api.PathPreview, body, api.HeaderIdempotencyKey, key)
+	if again.status != http.StatusOK || again.header.Get("Idempotent-Replayed") != "true" || !strings.Contains(string(again.raw), "no longer kept") {
+		t.Errorf("replay: %d %.200s", again.status, again.raw)
+	}
+	if kept, _ := e.s.store.IdemUsage(t.Context()); kept[DefaultWorkspaceID] > 0 {
+		t.Errorf("%d bytes kept for an answer over the cap", kept[DefaultWorkspaceID])
+	}
 }

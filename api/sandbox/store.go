@@ -145,7 +145,8 @@ type Tx interface {
 	// when it already is).
 	CreateRequestUntil(workspace, requestID string) (time.Time, error)
 	RememberCreateRequest(workspace, requestID string, until time.Time) error
-	// PutIdem stores an answer; errIdemTaken when the scope already has
+	// PutIdem stores an answer (its status and headers only when
+	// i.Dropped: an answer over MaxStoredAnswer); errIdemTaken when the scope already has
 	// one younger than expiredBefore.
 	PutIdem(i Idem, expiredBefore time.Time) error
 	// DropIdemBodies drops kept bodies of a workspace until at most quota

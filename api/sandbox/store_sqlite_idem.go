@@ -89,6 +89,9 @@ func (t *sqlTx) PutIdem(i Idem, expiredBefore time.Time) error {
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return errIdemTaken
 	}
+	if err == nil && i.Dropped {
+		_, err = t.tx.Exec("UPDATE idem SET body = NULL, size = 0, dropped = 1 WHERE scope = ?", i.Scope)
+	}
 	return err
 }
 
