@@ -64,6 +64,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -164,7 +165,15 @@ func (w Workspace) String() string {
 
 // Config configures a sandbox.
 type Config struct {
-	DataDir      string           // "" = in-memory database (gone on Close)
+	DataDir string // "" = in-memory database (gone on Close)
+	// DB names a PostgreSQL database (postgres://…) that several instances
+	// share (a team sandbox); "" = SQLite in DataDir.
+	DB string
+	// DBTimeout bounds each PostgreSQL call; 0 = DefaultDBTimeout.
+	DBTimeout time.Duration
+	// Instance names this process in the logs of a team sandbox; "" =
+	// host-pid-random.
+	Instance     string
 	Workspaces   []Workspace      // none = the default SANDBOX workspace
 	Now          func() time.Time // injectable clock; nil = time.Now (and a background scheduler)
 	NoRateLimits bool             // for benchmarks
@@ -208,7 +217,7 @@ type Server struct {
 	now    func() time.Time
 	log    *slog.Logger
 	store  Store
-	limits *limiter
+	limits rateLimits
 	idem   *idemState
 	reach  *reachCache
 	cache  *writeCache
@@ -225,9 +234,11 @@ type Server struct {
 	handler   http.Handler
 	tickMu    sync.Mutex // one Tick at a time
 	lastPrune time.Time  // under tickMu
-	stopBg    chan struct{}
-	bgDone    chan struct{}
-	closeMu   sync.Once
+	// lastRefresh is when Tick last reloaded what other instances change.
+	lastRefresh time.Time
+	stopBg      chan struct{}
+	bgDone      chan struct{}
+	closeMu     sync.Once
 }
 
 // Open opens (or creates) the sandbox's database and makes it ready to serve.
@@ -243,13 +254,16 @@ func Open(cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler) // Enabled is false: no line is even formatted
 	}
-	st, err := openSQLite(cfg.DataDir)
+	st, limits, err := openStore(cfg)
 	if err != nil {
 		return nil, err
 	}
+	if cfg.DB != "" {
+		log = log.With("instance", cmp.Or(cfg.Instance, newInstanceID()))
+	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: newLimiter(), idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(), users: audience.Demo(now()),
+		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: audience.Demo(now()),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}
@@ -317,7 +331,7 @@ func (s *Server) RemoveWorkspace(id string) error {
 	s.mu.Lock()
 	delete(s.workspaces, id)
 	s.mu.Unlock()
-	s.limits.drop(id)
+	s.limits.forget(id)
 	s.idem.mu.Lock()
 	delete(s.idem.used, id)
 	s.idem.mu.Unlock()

@@ -276,7 +276,7 @@ func readIdempotent(rd rowReader, ctx context.Context, since time.Time) ([]Idem,
 }
 
 func readIdemUsage(rd rowReader, ctx context.Context) (map[string]int64, error) {
-	return countMap(collect(rd, ctx, scanCounted, "SELECT workspace, SUM(size) FROM idem WHERE "+sqlNotDropped+" GROUP BY workspace"))
+	return countMap(collect(rd, ctx, scanCounted, "SELECT workspace, CAST(SUM(size) AS BIGINT) FROM idem WHERE "+sqlNotDropped+" GROUP BY workspace"))
 }
 
 // sqlNotDropped is written alike for SQLite's 0/1 and PostgreSQL's boolean.
