@@ -258,12 +258,17 @@ func Open(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.DB != "" {
+	anchor := now()
+	if ps, ok := st.(*pgStore); ok {
 		log = log.With("instance", cmp.Or(cfg.Instance, newInstanceID()))
+		if anchor, err = ps.usersAnchor(anchor); err != nil {
+			st.Close()
+			return nil, err
+		}
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: audience.Demo(now()),
+		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: audience.Demo(anchor),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}

@@ -190,11 +190,11 @@ func (s *pgStore) runTx(ctx context.Context, fn func(Tx) error) error {
 
 // Queue runs the write at once: there is no writer queue to join.
 func (s *pgStore) Queue(fn func(Tx) error) (wait func() error, err error) {
-	err = s.Update(context.Background(), fn)
-	if errors.Is(err, errClosed) {
-		return nil, err
+	done := s.Update(context.Background(), fn)
+	if errors.Is(done, errClosed) {
+		return nil, done
 	}
-	return func() error { return err }, nil
+	return func() error { return done }, nil
 }
 
 // Expect is a no-op: each write commits on its own.
@@ -281,4 +281,19 @@ func (r pgReader) query(ctx context.Context, q string, args ...any) (rowsIter, e
 
 func (r pgReader) queryRow(ctx context.Context, q string, args ...any) scanner {
 	return pgRow{r.s.pool.QueryRow(ctx, pgSQL(q), args...)}
+}
+
+// usersAnchor is the time the demo users (audience.Demo) are built relative
+// to: the first instance's start, kept in the database, so that every
+// instance has the same users, attributes and segments.
+func (s *pgStore) usersAnchor(now time.Time) (time.Time, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
+	defer cancel()
+	var v string
+	err := s.pool.QueryRow(ctx, `INSERT INTO sandbox_meta (key, value) VALUES ('users_anchor', $1)
+		ON CONFLICT (key) DO UPDATE SET value = sandbox_meta.value RETURNING value`, now.UTC().Format(time.RFC3339Nano)).Scan(&v)
+	if err != nil {
+		return time.Time{}, pgFail(err)
+	}
+	return time.Parse(time.RFC3339Nano, v)
 }
