@@ -214,6 +214,7 @@ func DefaultDataDir() string {
 // Server is a running sandbox (without a listener: see Handler).
 type Server struct {
 	cfg    Config
+	where  string // the database, for people: "data in DIR" or "database HOST:PORT/DB (user U), instance ID"
 	now    func() time.Time
 	log    *slog.Logger
 	store  Store
@@ -258,16 +259,18 @@ func Open(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	anchor := now()
+	anchor, where := now(), "data in "+cfg.DataDir
 	if ps, ok := st.(*pgStore); ok {
-		log = log.With("instance", cmp.Or(cfg.Instance, newInstanceID()))
+		instance := cmp.Or(cfg.Instance, newInstanceID())
+		log = log.With("instance", instance)
+		where = "database " + ps.where + ", instance " + instance
 		if anchor, err = ps.usersAnchor(anchor); err != nil {
 			st.Close()
 			return nil, err
 		}
 	}
 	s := &Server{
-		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
+		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st, where: where,
 		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: audience.Demo(anchor),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
@@ -295,6 +298,10 @@ func Open(cfg Config) (*Server, error) {
 	}
 	return s, nil
 }
+
+// Where says where the data lives (without any password), and on a team
+// sandbox which instance this is.
+func (s *Server) Where() string { return s.where }
 
 // Handler is the service's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }

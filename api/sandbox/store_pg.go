@@ -72,20 +72,25 @@ func openPG(dsn string, timeout time.Duration) (*pgStore, error) {
 	return s, nil
 }
 
-// MigrateDatabase applies the PostgreSQL schema's pending migrations and
-// returns the version it is at (`serve --migrate-only`).
-func MigrateDatabase(dsn string) (version int64, err error) {
+// MigrateDatabase applies the PostgreSQL schema's pending migrations (`serve
+// --migrate-only`); it says where (without the password) and the version
+// the schema is at.
+func MigrateDatabase(dsn string) (where string, version int64, err error) {
+	if !IsDatabaseURL(dsn) {
+		return "", 0, fmt.Errorf("sandbox: --db wants a postgres:// URL, not %q", redactDB(dsn))
+	}
 	s, err := connectPG(dsn, DefaultDBTimeout)
 	if err != nil {
-		return 0, err
+		return "", 0, err
 	}
 	defer s.Close()
 	if err := s.migrate(); err != nil {
-		return 0, err
+		return s.where, 0, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), s.timeout)
 	defer cancel()
-	return s.goose.GetDBVersion(ctx)
+	version, err = s.goose.GetDBVersion(ctx)
+	return s.where, version, err
 }
 
 func connectPG(dsn string, timeout time.Duration) (*pgStore, error) {
