@@ -8,6 +8,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"github.com/campaigns-cli/campaigns/api/sandbox/pgtest"
 )
 
 // The store conformance suite: every case runs against each Store, SQLite
@@ -23,7 +25,7 @@ func TestStoreConformance(t *testing.T) {
 			return st
 		},
 		"postgres": func(t *testing.T) Store {
-			st, err := openPG(testDB(t), 0)
+			st, err := openPG(pgtest.Schema(t), 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -33,7 +35,7 @@ func TestStoreConformance(t *testing.T) {
 	for _, kind := range []string{"sqlite", "postgres"} {
 		t.Run(kind, func(t *testing.T) {
 			if kind == "postgres" {
-				needPG(t)
+				pgtest.Need(t)
 			}
 			for _, c := range conformanceCases {
 				t.Run(c.name, func(t *testing.T) {

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox/pgtest"
 )
 
 // Faults of a team sandbox (issue #25): an instance killed, the database
@@ -30,7 +31,7 @@ import (
 // answer, sends the unanswered ones through once, and every campaign
 // carries its last acknowledged PATCH (or the one in flight at the kill).
 func TestTeamKillOneInstanceDuringLoad(t *testing.T) {
-	db := testDB(t)
+	db := pgtest.Schema(t)
 	rounds := 6
 	if testing.Short() {
 		rounds = 2
@@ -206,7 +207,7 @@ func (p *dbProxy) down() {
 // instances reconnect by themselves; a client retrying each PATCH with its
 // key until it is answered sees every one applied exactly once.
 func TestTeamDatabaseOutage(t *testing.T) {
-	proxy, dsn := newDBProxy(t, testDB(t))
+	proxy, dsn := newDBProxy(t, pgtest.Schema(t))
 	outage(t, dsn, func() {
 		proxy.down()
 		time.Sleep(1500 * time.Millisecond) // the outage itself, not a wait for an outcome
@@ -220,10 +221,10 @@ func TestTeamDatabaseOutage(t *testing.T) {
 func TestTeamDatabaseRestart(t *testing.T) {
 	cmd := os.Getenv("CAMPAIGNS_TEST_PG_RESTART")
 	if cmd == "" {
-		needPG(t)
+		pgtest.Need(t)
 		t.Skip("set CAMPAIGNS_TEST_PG_RESTART to the command that restarts the test server")
 	}
-	outage(t, testDB(t), func() {
+	outage(t, pgtest.Schema(t), func() {
 		if out, err := exec.Command("sh", "-c", cmd).CombinedOutput(); err != nil {
 			t.Errorf("%s: %v %s", cmd, err, out)
 		}
@@ -339,10 +340,10 @@ func TestHealthAndReadiness(t *testing.T) {
 			t.Errorf("SQLite %s: %d", p, res.StatusCode)
 		}
 	}
-	if os.Getenv(testDBEnv) == "" {
+	if os.Getenv(pgtest.Env) == "" {
 		return
 	}
-	proxy, dsn := newDBProxy(t, testDB(t))
+	proxy, dsn := newDBProxy(t, pgtest.Schema(t))
 	team := teamOn(t, dsn, 1, func(c *Config) { c.DBTimeout = time.Second })
 	get := func(p string) int {
 		res, err := http.Get(team[0].srv.URL + p)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox/pgtest"
 )
 
 // newTeam starts n sandbox instances on one fresh PostgreSQL schema, each
@@ -16,7 +17,7 @@ import (
 // process.
 func newTeam(t *testing.T, n int, mod func(*Config)) []*env {
 	t.Helper()
-	return teamOn(t, testDB(t), n, mod)
+	return teamOn(t, pgtest.Schema(t), n, mod)
 }
 
 func teamOn(t *testing.T, db string, n int, mod func(*Config)) []*env {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/sandbox/pgtest"
 )
 
 // Several `serve` instances on one PostgreSQL database behave as one
@@ -231,7 +232,7 @@ func TestTeamRateLimitsAreExactAcrossInstances(t *testing.T) {
 }
 
 func TestTeamOutboxAndSeedAreShared(t *testing.T) {
-	db := testDB(t)
+	db := pgtest.Schema(t)
 	// Two instances starting together seed the workspace once.
 	var wg sync.WaitGroup
 	teams := make([][]*env, 2)

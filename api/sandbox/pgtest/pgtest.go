@@ -1,4 +1,9 @@
-package sandbox
+// Package pgtest gives the PostgreSQL tests of the sandbox and of the
+// command line a database of their own: a fresh schema on the server
+// CAMPAIGNS_TEST_DB names (.ci/run starts one), dropped when the test ends.
+// Without CAMPAIGNS_TEST_DB they are skipped, and the first says how to run
+// them.
+package pgtest
 
 import (
 	"context"
@@ -13,18 +18,17 @@ import (
 	"github.com/jackc/pgx/v5"
 )
 
-// The PostgreSQL tests run on the server CAMPAIGNS_TEST_DB names (.ci/run
-// starts one), each in a schema of its own that it drops when done.
-const testDBEnv = "CAMPAIGNS_TEST_DB"
+// Env names the test server.
+const Env = "CAMPAIGNS_TEST_DB"
 
 var skipPGOnce sync.Once
 
-// needPG is the test server's URL; without CAMPAIGNS_TEST_DB the test is
+// Need is the test server's URL; without CAMPAIGNS_TEST_DB the test is
 // skipped, and the first one to be says how to run them (once, not once a
 // test).
-func needPG(t testing.TB) string {
+func Need(t testing.TB) string {
 	t.Helper()
-	base := os.Getenv(testDBEnv)
+	base := os.Getenv(Env)
 	if base == "" {
 		msg := ""
 		skipPGOnce.Do(func() {
@@ -38,10 +42,10 @@ func needPG(t testing.TB) string {
 	return base
 }
 
-// testDB is the URL of a fresh, empty schema on the test server.
-func testDB(t testing.TB) string {
+// Schema is the URL of a fresh, empty schema on the test server.
+func Schema(t testing.TB) string {
 	t.Helper()
-	base := needPG(t)
+	base := Need(t)
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	schema := "t_" + hex.EncodeToString(b[:])
@@ -50,7 +54,7 @@ func testDB(t testing.TB) string {
 		defer cancel()
 		conn, err := pgx.Connect(ctx, base)
 		if err != nil {
-			t.Fatalf("%s: %v", testDBEnv, err)
+			t.Fatalf("%s: %v", Env, err)
 		}
 		defer conn.Close(ctx)
 		if _, err := conn.Exec(ctx, sql); err != nil {
@@ -61,7 +65,7 @@ func testDB(t testing.TB) string {
 	t.Cleanup(func() { exec("DROP SCHEMA " + schema + " CASCADE") })
 	u, err := url.Parse(base)
 	if err != nil {
-		t.Fatalf("%s: %v", testDBEnv, err)
+		t.Fatalf("%s: %v", Env, err)
 	}
 	q := u.Query()
 	q.Set("search_path", schema)
