@@ -39,6 +39,10 @@ var pgMigrations embed.FS
 // transaction): past it the request is answered 503, never left hanging.
 const DefaultDBTimeout = 5 * time.Second
 
+// defaultPoolSize is the connections each instance keeps at most, unless
+// the URL says (pool_max_conns=N).
+const defaultPoolSize = 16
+
 // IsDatabaseURL reports whether a --db value names a PostgreSQL server.
 func IsDatabaseURL(s string) bool {
 	return strings.HasPrefix(s, "postgres://") || strings.HasPrefix(s, "postgresql://")
@@ -109,6 +113,14 @@ func connectPG(dsn string, timeout time.Duration) (*pgStore, error) {
 		cc.ConnectTimeout = timeout
 	}
 	cfg.HealthCheckPeriod = 5 * time.Second
+	if !strings.Contains(dsn, "pool_max_conns") {
+		// pgxpool's default (4 on two cores) makes writers queue for a
+		// connection; PostgreSQL shares one WAL flush among the commits
+		// that arrive together, so more of them in flight is more
+		// throughput. 16 per instance leaves room for several instances
+		// under the server's default max_connections (100).
+		cfg.MaxConns = defaultPoolSize
+	}
 	pool, err := pgxpool.NewWithConfig(context.Background(), cfg)
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: PostgreSQL at %s: %w", where, err)
