@@ -1,12 +1,13 @@
 // Package sandbox is a local implementation of the Campaigns V5 service: the
 // same routes, headers, envelopes, limits and lifecycle as the real one, on an
-// embedded SQLite database. `campaigns serve` runs it over HTTP; the editor
+// embedded SQLite database, or on PostgreSQL shared by several instances (a
+// team sandbox, store_pg.go). `campaigns serve` runs it over HTTP; the editor
 // starts it in-process (StartLocal) when no real service is named.
 //
 // Layout: routes.go builds the handler (per route: auth → body → request id
 // → rate limit → idempotency → handler, inside panic recovery),
 // one file per middleware (mw_*.go), thin handlers (handlers_*.go) that call
-// the engine and the Store, every SQL statement in store_sqlite.go.
+// the engine and the Store, every SQL statement in the store_*.go files.
 //
 // Where neither the spec, the service reference nor decisions.md says, the
 // sandbox does this:
