@@ -12,7 +12,8 @@ import (
 
 // pgDialect holds the statements PostgreSQL says otherwise.
 var pgDialect = map[string]string{
-	sqlInsertTag: "INSERT INTO campaign_tags (workspace, id, tag) VALUES (?,?,?) ON CONFLICT DO NOTHING",
+	sqlMarkSeeded: "INSERT INTO seeded (workspace) VALUES (?) ON CONFLICT DO NOTHING",
+	sqlInsertTag:  "INSERT INTO campaign_tags (workspace, id, tag) VALUES (?,?,?) ON CONFLICT DO NOTHING",
 	sqlRemember: "INSERT INTO create_requests (workspace, request_id, until) VALUES (?,?,?) " +
 		"ON CONFLICT (workspace, request_id) DO UPDATE SET until = excluded.until",
 	sqlPutIdem: `INSERT INTO idem (scope, workspace, body_hash, status, header, body, size, created) VALUES (?,?,?,?,?,?,?,?)

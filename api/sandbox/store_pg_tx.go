@@ -89,13 +89,7 @@ func (t *pgTx) DropIdemBodies(workspace string, quota int64) (int, int64, error)
 	return int(n), kept, nil
 }
 
-func (t *pgTx) PruneIdem(before time.Time) error {
-	if _, err := t.execN("DELETE FROM idem WHERE created < ?", before.UnixMicro()); err != nil {
-		return err
-	}
-	_, err := t.execN("DELETE FROM create_requests WHERE until < ?", before.UnixMicro())
-	return err
-}
+func (t *pgTx) PruneIdem(before time.Time) error { return pruneIdem(t, before) }
 
 func (t *pgTx) AddOutbox(m OutboxMessage) error { return addOutbox(t, m) }
 
@@ -105,28 +99,14 @@ func (t *pgTx) Seeded(workspace string) (bool, error) {
 	if err := t.lock("seed\n" + workspace); err != nil {
 		return false, err
 	}
-	var n int
-	err := t.row("SELECT COUNT(*) FROM seeded WHERE workspace = ?", workspace).Scan(&n)
-	return n > 0, err
+	return seeded(t, workspace)
 }
 
-func (t *pgTx) MarkSeeded(workspace string) error {
-	_, err := t.execN("INSERT INTO seeded (workspace) VALUES (?) ON CONFLICT DO NOTHING", workspace)
-	return err
-}
+func (t *pgTx) MarkSeeded(workspace string) error { return markSeeded(t, workspace) }
 
 func (t *pgTx) DropWorkspace(workspace string) error {
-	for _, q := range []string{
-		"DELETE FROM campaigns WHERE workspace = ?",
-		"DELETE FROM campaign_tags WHERE workspace = ?",
-		"DELETE FROM create_requests WHERE workspace = ?",
-		"DELETE FROM outbox WHERE workspace = ?",
-		"DELETE FROM seeded WHERE workspace = ?",
-		"DELETE FROM idem WHERE workspace = ?",
-	} {
-		if _, err := t.execN(q, workspace); err != nil {
-			return err
-		}
+	if err := dropWorkspace(t, workspace); err != nil {
+		return err
 	}
 	_, err := t.execN("DELETE FROM rate_events WHERE starts_with(bucket, ?)", workspace+"\n")
 	return err

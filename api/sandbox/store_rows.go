@@ -148,3 +148,40 @@ func addOutbox(w rowWriter, m OutboxMessage) error {
 	_, err = w.execN(sqlAddOutbox, m.Workspace, m.At.UnixMicro(), b)
 	return err
 }
+
+func pruneIdem(w rowWriter, before time.Time) error {
+	if _, err := w.execN("DELETE FROM idem WHERE created < ?", before.UnixMicro()); err != nil {
+		return err
+	}
+	_, err := w.execN("DELETE FROM create_requests WHERE until < ?", before.UnixMicro())
+	return err
+}
+
+func seeded(w rowWriter, workspace string) (bool, error) {
+	var n int
+	err := w.row("SELECT COUNT(*) FROM seeded WHERE workspace = ?", workspace).Scan(&n)
+	return n > 0, err
+}
+
+const sqlMarkSeeded = "INSERT OR IGNORE INTO seeded (workspace) VALUES (?)"
+
+func markSeeded(w rowWriter, workspace string) error {
+	_, err := w.execN(sqlMarkSeeded, workspace)
+	return err
+}
+
+func dropWorkspace(w rowWriter, workspace string) error {
+	for _, q := range []string{
+		"DELETE FROM campaigns WHERE workspace = ?",
+		"DELETE FROM campaign_tags WHERE workspace = ?",
+		"DELETE FROM create_requests WHERE workspace = ?",
+		"DELETE FROM outbox WHERE workspace = ?",
+		"DELETE FROM seeded WHERE workspace = ?",
+		"DELETE FROM idem WHERE workspace = ?",
+	} {
+		if _, err := w.execN(q, workspace); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -47,10 +47,4 @@ func (t *sqlTx) DropIdemBodies(workspace string, quota int64) (int, int64, error
 	return len(drop), kept, nil
 }
 
-func (t *sqlTx) PruneIdem(before time.Time) error {
-	if _, err := t.tx.Exec("DELETE FROM idem WHERE created < ?", before.UnixMicro()); err != nil {
-		return err
-	}
-	_, err := t.tx.Exec("DELETE FROM create_requests WHERE until < ?", before.UnixMicro())
-	return err
-}
+func (t *sqlTx) PruneIdem(before time.Time) error { return pruneIdem(t, before) }

@@ -71,16 +71,27 @@ func (t *sqlTx) Put(r *Record) error            { return putRecord(t, r, true) }
 func (t *sqlTx) Replace(was, out *Record) error { return replaceRecord(t, was, out) }
 
 // execN and row are the statements of the writes both stores share
-// (store_rows.go).
+// (store_rows.go); the frequent ones are prepared (writeSQL).
 func (t *sqlTx) execN(q string, args ...any) (int64, error) {
-	res, err := t.stmt(q).Exec(args...)
+	var res sql.Result
+	var err error
+	if _, ok := t.s.w[q]; ok {
+		res, err = t.stmt(q).Exec(args...)
+	} else {
+		res, err = t.tx.Exec(q, args...)
+	}
 	if err != nil {
 		return 0, err
 	}
 	return res.RowsAffected()
 }
 
-func (t *sqlTx) row(q string, args ...any) scanner { return t.stmt(q).QueryRow(args...) }
+func (t *sqlTx) row(q string, args ...any) scanner {
+	if _, ok := t.s.w[q]; ok {
+		return t.stmt(q).QueryRow(args...)
+	}
+	return t.tx.QueryRow(q, args...)
+}
 
 // query and queryRow let the shared reads run inside the transaction.
 func (t *sqlTx) query(_ context.Context, q string, args ...any) (rowsIter, error) {
@@ -95,29 +106,6 @@ func (t *sqlTx) queryRow(_ context.Context, q string, args ...any) scanner { ret
 
 func (t *sqlTx) AddOutbox(m OutboxMessage) error { return addOutbox(t, m) }
 
-func (t *sqlTx) Seeded(workspace string) (bool, error) {
-	var n int
-	err := t.tx.QueryRow("SELECT COUNT(*) FROM seeded WHERE workspace = ?", workspace).Scan(&n)
-	return n > 0, err
-}
-
-func (t *sqlTx) MarkSeeded(workspace string) error {
-	_, err := t.tx.Exec("INSERT OR IGNORE INTO seeded (workspace) VALUES (?)", workspace)
-	return err
-}
-
-func (t *sqlTx) DropWorkspace(workspace string) error {
-	for _, q := range []string{
-		"DELETE FROM campaigns WHERE workspace = ?",
-		"DELETE FROM campaign_tags WHERE workspace = ?",
-		"DELETE FROM create_requests WHERE workspace = ?",
-		"DELETE FROM outbox WHERE workspace = ?",
-		"DELETE FROM seeded WHERE workspace = ?",
-		"DELETE FROM idem WHERE workspace = ?",
-	} {
-		if _, err := t.tx.Exec(q, workspace); err != nil {
-			return err
-		}
-	}
-	return nil
-}
+func (t *sqlTx) Seeded(workspace string) (bool, error) { return seeded(t, workspace) }
+func (t *sqlTx) MarkSeeded(workspace string) error     { return markSeeded(t, workspace) }
+func (t *sqlTx) DropWorkspace(workspace string) error  { return dropWorkspace(t, workspace) }

@@ -54,12 +54,7 @@ func TestTeamKillOneInstanceDuringLoad(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				tag := fmt.Sprintf("kill-%d-%d", round, w)
-				ops := []*crashOp{{method: "POST", path: api.PathCampaigns, key: newUUID(), reqID: tag,
-					body: fmt.Appendf(nil, `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"w%d@example.com","request_id":%q}`, w, tag)}}
-				for _, v := range []string{"a", "b"} {
-					ops = append(ops, &crashOp{method: "PATCH", key: newUUID(), reqID: tag + v,
-						body: fmt.Appendf(nil, `{"basic_details":{"name":%q}}`, tag+"-"+v)})
-				}
+				ops := createAndRename(tag, w)
 				for i, o := range ops {
 					if i > 0 {
 						mu.Lock()
@@ -117,20 +112,7 @@ func TestTeamKillOneInstanceDuringLoad(t *testing.T) {
 			if ids[w] == "" || len(ns) == 0 {
 				continue
 			}
-			o := &crashOp{method: "GET", path: api.PathCampaigns + "/" + ids[w]}
-			_, _, raw, err := o.send(client, b.url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var env struct {
-				Data struct {
-					BasicDetails struct {
-						Name string `json:"name"`
-					} `json:"basic_details"`
-				} `json:"data"`
-			}
-			_ = json.Unmarshal(raw, &env)
-			if got := env.Data.BasicDetails.Name; got != ns[len(ns)-1] {
+			if got := nameOn(t, client, b.url, ids[w]); got != ns[len(ns)-1] {
 				t.Errorf("round %d: campaign %s is named %q, want %q (its last PATCH)", round, ids[w], got, ns[len(ns)-1])
 			}
 		}

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"net/http/httptest"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -29,13 +28,7 @@ func teamOn(t *testing.T, db string, n int, mod func(*Config)) []*env {
 		if mod != nil {
 			mod(&cfg)
 		}
-		s, err := Open(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(s.Handler())
-		t.Cleanup(func() { srv.Close(); s.Close() })
-		team = append(team, &env{t: t, s: s, srv: srv, clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey})
+		team = append(team, serveEnv(t, cfg, clk))
 	}
 	return team
 }
