@@ -126,7 +126,8 @@ func newServeCmd(app *appContext) *cobra.Command {
 		Example: `  campaigns serve
   campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
       --workspace ACME:secret:versioning
-  CAMPAIGNS_DB=postgres://sandbox:pw@db:5432/sandbox campaigns serve --addr 0.0.0.0:8787`,
+  CAMPAIGNS_DB=postgres://sandbox:pw@db:5432/sandbox \
+      campaigns serve --addr 0.0.0.0:8787`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&addr, "addr", "127.0.0.1:8787", "where to listen, HOST:PORT")
