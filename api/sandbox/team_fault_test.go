@@ -247,8 +247,7 @@ func outage(t *testing.T, dsn string, cut func()) {
 						acked[w]++
 						break
 					}
-					if r.status != http.StatusServiceUnavailable || r.header.Get(api.HeaderRetryAfter) == "" ||
-						!strings.Contains(string(r.raw), `"code":"INTERNAL_ERROR"`) || !strings.Contains(string(r.raw), "Retry after") {
+					if !unavailableAnswer(r) {
 						t.Errorf("during the outage: %d %v %s", r.status, r.header, r.raw)
 						return
 					}
@@ -258,6 +257,15 @@ func outage(t *testing.T, dsn string, cut func()) {
 						return
 					}
 					time.Sleep(50 * time.Millisecond) // a client's back-off
+				}
+				// Reads and a search (whose answer is stored for its key)
+				// between the writes: answered, or 503 too.
+				for _, c := range []call{{method: "GET", path: api.PathCampaigns + "/" + ids[w]},
+					{method: "POST", path: api.PathSearch, body: []byte(`{"limit":5,"page":1}`)}} {
+					if r := team[w%2].send(c); r.err != nil || (r.status != http.StatusOK && !unavailableAnswer(r)) {
+						t.Errorf("%s %s during the outage: %d %s %v", c.method, c.path, r.status, r.raw, r.err)
+						return
+					}
 				}
 			}
 		}()
@@ -283,6 +291,13 @@ func outage(t *testing.T, dsn string, cut func()) {
 		}
 	}
 	t.Logf("%d answers 503 during the outage; %v PATCHes acknowledged", unavailable.Load(), acked)
+}
+
+// unavailableAnswer is the answer while the database is away: 503 with
+// Retry-After, in the error envelope.
+func unavailableAnswer(r answerOf) bool {
+	return r.status == http.StatusServiceUnavailable && r.header.Get(api.HeaderRetryAfter) != "" &&
+		strings.Contains(string(r.raw), `"code":"INTERNAL_ERROR"`) && strings.Contains(string(r.raw), "Retry after")
 }
 
 // TestUnreachableDatabaseAtStart: a clear error naming the address, never
