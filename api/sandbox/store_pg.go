@@ -289,6 +289,9 @@ func (r pgRow) Scan(dest ...any) error { return pgFail(r.Row.Scan(dest...)) }
 type pgReader struct{ s *pgStore }
 
 func (r pgReader) query(ctx context.Context, q string, args ...any) (rowsIter, error) {
+	if r.s.closed.Load() {
+		return nil, errClosed
+	}
 	rows, err := r.s.pool.Query(ctx, pgSQL(q), args...)
 	if err != nil {
 		return nil, pgFail(err)
@@ -297,6 +300,9 @@ func (r pgReader) query(ctx context.Context, q string, args ...any) (rowsIter, e
 }
 
 func (r pgReader) queryRow(ctx context.Context, q string, args ...any) scanner {
+	if r.s.closed.Load() {
+		return closedRow{}
+	}
 	return pgRow{r.s.pool.QueryRow(ctx, pgSQL(q), args...)}
 }
 

@@ -13,6 +13,12 @@ func (s *pgStore) read(ctx context.Context) (rowReader, context.Context, context
 	return pgReader{s}, ctx, cancel
 }
 
+// closedRow is the answer of a read on a closed store: errClosed (a 500),
+// not the pool's error, which would read as an unreachable database.
+type closedRow struct{}
+
+func (closedRow) Scan(...any) error { return errClosed }
+
 func (s *pgStore) Latest(ctx context.Context, workspace, campaignID string) (*Record, error) {
 	rd, ctx, cancel := s.read(ctx)
 	defer cancel()
