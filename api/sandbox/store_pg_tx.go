@@ -89,7 +89,15 @@ func (t *pgTx) DropIdemBodies(workspace string, quota int64) (int, int64, error)
 	return int(n), kept, nil
 }
 
-func (t *pgTx) PruneIdem(before time.Time) error { return pruneIdem(t, before) }
+// PruneIdem also forgets rate-limit events older than any window (a day):
+// a bucket nobody uses any more is never checked, which would drop them.
+func (t *pgTx) PruneIdem(before time.Time) error {
+	if err := pruneIdem(t, before); err != nil {
+		return err
+	}
+	_, err := t.execN("DELETE FROM rate_events WHERE at < ?", before.UnixMicro())
+	return err
+}
 
 func (t *pgTx) AddOutbox(m OutboxMessage) error { return addOutbox(t, m) }
 

@@ -263,3 +263,28 @@ func TestTeamOutboxAndSeedAreShared(t *testing.T) {
 		t.Errorf("preview users differ between an instance and one started 36 hours later")
 	}
 }
+
+// Rate-limit events are stored under a hash of the API key, and those past
+// every window are pruned with the idempotency keys, also those of a bucket
+// nobody checks any more.
+func TestTeamOldRateEventsArePruned(t *testing.T) {
+	st, err := openPG(pgtest.Schema(t), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	lim := pgLimits{st}
+	for _, at := range []time.Time{t0, t0.Add(23 * time.Hour)} {
+		if v, err := lim.count(context.Background(), "W\nsekrit\ncreated", limitsCreated, at); err != nil || !v.ok {
+			t.Fatalf("count: %+v %v", v, err)
+		}
+	}
+	var n int
+	if err := st.pool.QueryRow(context.Background(), "SELECT COUNT(*) FROM rate_events WHERE bucket LIKE '%sekrit%'").Scan(&n); err != nil || n != 0 {
+		t.Errorf("the API key is stored in %d buckets (%v)", n, err)
+	}
+	update(t, st, func(tx Tx) error { return tx.PruneIdem(t0.Add(time.Hour)) })
+	if err := st.pool.QueryRow(context.Background(), "SELECT COUNT(*) FROM rate_events").Scan(&n); err != nil || n != 1 {
+		t.Errorf("%d events left after pruning the older one (%v)", n, err)
+	}
+}
