@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -131,6 +133,9 @@ func newFixtureWith(t testing.TB, cfg sandbox.Config, opts Options) *fixture {
 	clock := NewFakeClock(t0)
 	cfg.Now = clock.Now
 	h, ws, key := newSandbox(t, cfg)
+	if _, bench := t.(*testing.B); !bench {
+		h = refcheck.Wrap(t, h) // every exchange against the reference's schemas
+	}
 	fx := &fixture{t: t, f: &faults{next: h}, clock: clock, dir: t.TempDir()}
 	srv := httptest.NewServer(fx.f)
 	t.Cleanup(srv.Close)
@@ -250,7 +255,7 @@ func (fx *fixture) patchRemote(id string, c *model.Campaign, units ...string) {
 	for _, u := range units {
 		copyUnit(p, c, u)
 	}
-	if _, err := fx.other.Patch(context.Background(), id, p); err != nil {
+	if _, err := fx.other.Patch(context.Background(), id, api.WithIdentity(p, c)); err != nil {
 		fx.t.Fatal(err)
 	}
 }
@@ -279,3 +284,8 @@ func (fx *fixture) crash(e *Engine) {
 	}
 	e.unlock()
 }
+
+// stress says whether the stress tests run in full: CAMPAIGNS_STRESS=1, as
+// .ci/run sets it. Otherwise they run a short form, so that go test ./...
+// stays quick on a developer's machine.
+func stress() bool { return os.Getenv("CAMPAIGNS_STRESS") == "1" }

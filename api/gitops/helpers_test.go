@@ -11,6 +11,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
@@ -56,7 +57,7 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	srv := httptest.NewServer(s.Handler())
+	srv := httptest.NewServer(refcheck.Wrap(t, s.Handler())) // every exchange against the reference's schemas
 	t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
 	e.client, err = api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: e.clock.Sleep})

@@ -2,9 +2,9 @@ package gitops
 
 import (
 	"context"
-
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/ops"
@@ -44,7 +44,10 @@ type Plan struct {
 	// a file is refused, has a conflict or failed.
 	Problems []engine.Problem
 	Reason   string
-	Err      error
+	// Notes say what the plan chose that the file does not say itself:
+	// the request form a changed read-form schedule is sent in, and why.
+	Notes []string
+	Err   error
 	// Service is the service's record the plan was made against, and ETag
 	// its version's ETag when the service sends one.
 	Service map[string]any
@@ -136,6 +139,9 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 			p.Action, p.Reason = ActionRefused, err.Error()
 			return p
 		}
+		if !p.createForm(body) {
+			return p
+		}
 		if probs := pl.Core.Validate(body, engine.PhaseCreate); len(probs) > 0 {
 			p.Action, p.Problems = ActionRefused, probs
 			p.Reason = "the file does not pass the create checks"
@@ -170,11 +176,12 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	_ = model.FromTree(p.Service, stored) // both are JSON objects
 	_ = model.FromTree(p.Body, patch)
 	// The core checks the request form (GET shows a published campaign's
-	// schedule in its response form) by the campaign's state, and a live
-	// campaign for what the update would break; what is sent stays the
-	// file's own.
+	// schedule in the read form) by the campaign's state, and a live
+	// campaign for what the update would break. The body is what the core
+	// sends: a changed read-form schedule in the request form (the notes
+	// say which and why), the campaign's channel and type named.
 	v := pl.Core.Check(stored, patch)
-	p.Removes, p.Breaks = v.Removes, v.Introduced
+	p.Removes, p.Breaks, p.Notes = v.Removes, v.Introduced, v.Notes
 	if ref := v.Refused(pl.Force); ref != nil {
 		p.Action, p.Problems, p.Reason = ActionRefused, ref.Problems, ref.Reason
 		if ref.Code == ops.CodeBreaksLive {
@@ -182,8 +189,31 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		}
 		return p
 	}
+	if body, ok := model.ToTree(v.Body).(map[string]any); ok {
+		p.Body = body // exactly what the core will send
+	}
 	p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
 	return p
+}
+
+// createForm puts a create body read from a GET (the read form) in the
+// request form, saying which and why; it refuses the plan (false) when the
+// read form does not give what a create needs (a periodic schedule's date).
+func (p *Plan) createForm(body *model.Campaign) bool {
+	conv, r := ops.Read(body, nil)
+	if slices.Contains(r.Missing, "scheduling_details.start_time") {
+		p.Action = ActionRefused
+		p.Problems = []engine.Problem{{Rule: "read_form", Target: "scheduling_details.start_time",
+			Message: "scheduling_details is in the service's read form, which gives only the time of day of a periodic schedule: give start_time (a full date-time) and timezone."}}
+		p.Reason = "the schedule cannot be sent in the request form"
+		return false
+	}
+	if r.ReadForm() {
+		*body = *conv
+		p.Body["scheduling_details"] = model.ToTree(conv.SchedulingDetails)
+		p.Notes = append(p.Notes, r.Sentence()+"; it is sent in that form")
+	}
+	return true
 }
 
 // withRequestID gives the body its request_id (see stableUUID).

@@ -152,6 +152,7 @@ func (s *Server) addTools() {
 	createSchema.Properties["campaign"] = campaignSchema(createSchema.Properties["campaign"].Description, true)
 	addTool(s, &mcp.Tool{Name: "create_draft", Title: "Create a draft campaign",
 		Description: "Creates a DRAFT campaign from a create body. The body is validated locally first (phase create); when it has problems nothing is sent and every problem is returned with its target. " +
+			"Values that follow from others are filled in where left out, as the editor does: trigger_attr \"If Action\" for an EVENT_TRIGGERED campaign sent AFTER its event, the other share of two variations. " +
 			"Returns the new campaign_id." + writeNote + ": it creates a campaign.",
 		InputSchema: createSchema,
 	}, adds, s.create)
@@ -268,25 +269,18 @@ func (s *Server) search(ctx context.Context, in searchIn) (any, error) {
 }
 
 func summarize(c *model.Campaign) summary {
-	s := summary{CampaignID: str(c.CampaignID), ID: str(c.ID), Channel: str(c.Channel), DeliveryType: str(c.CampaignDeliveryType),
-		Status: str(c.Status), UpdatedAt: str(c.UpdatedAt)}
+	s := summary{CampaignID: model.Str(c.CampaignID), ID: model.Str(c.ID), Channel: model.Str(c.Channel), DeliveryType: model.Str(c.CampaignDeliveryType),
+		Status: model.Str(c.Status), UpdatedAt: model.Str(c.UpdatedAt)}
 	if c.VersionNumber != nil {
 		s.Version = *c.VersionNumber
 	}
 	if bd := c.BasicDetails; bd != nil {
-		s.Name, s.Tags = str(bd.Name), bd.Tags
+		s.Name, s.Tags = model.Str(bd.Name), bd.Tags
 	}
 	if sd := c.SchedulingDetails; sd != nil {
-		s.StartTime = str(sd.StartTime)
+		s.StartTime = model.Str(sd.StartTime)
 	}
 	return s
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }
 
 func needID(id string) error {
@@ -364,7 +358,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		out.Problems = problemsOut(engine.Validate(ops.RequestForm(c, nil), phase, engine.Options{Features: feats}))
+		out.Problems = problemsOut(ops.Validate(c, phase, engine.Options{Features: feats}))
 		out.Valid = len(out.Problems) == 0
 		return out, nil
 	}
@@ -376,7 +370,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, error) {
 			return nil, err
 		}
 		if state == "" {
-			state = str(stored.Status)
+			state = model.Str(stored.Status)
 		}
 	case in.Base != nil:
 		if stored, err = body("base", in.Base); err != nil {
@@ -431,7 +425,7 @@ func (s *Server) preview(ctx context.Context, in previewIn) (any, error) {
 		}
 		content = c.CampaignContent
 		if channel == "" {
-			channel = str(c.Channel)
+			channel = model.Str(c.Channel)
 		}
 	case in.CampaignContent != nil:
 		b, _ := json.Marshal(in.CampaignContent)
@@ -515,6 +509,7 @@ func (s *Server) create(ctx context.Context, in createIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
+	engine.FillIn(c, model.Str(c.CampaignDeliveryType)) // as the editor would; c is this call's own
 	return s.core.Create(ctx, c)
 }
 
@@ -526,7 +521,7 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.core.Update(ctx, in.CampaignID, patch, ops.UpdateOptions{Force: in.Force})
+	return s.core.Update(ctx, in.CampaignID, patch, ops.UpdateOptions{Force: in.Force, FillIn: true})
 }
 
 func (s *Server) test(ctx context.Context, in testIn) (any, error) {
@@ -544,7 +539,7 @@ func (s *Server) test(ctx context.Context, in testIn) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		req.Channel, req.BasicDetails, req.Connector, req.CampaignContent = str(c.Channel), c.BasicDetails, c.Connector, c.CampaignContent
+		req.Channel, req.BasicDetails, req.Connector, req.CampaignContent = model.Str(c.Channel), c.BasicDetails, c.Connector, c.CampaignContent
 	case in.CampaignID == "":
 		return nil, inputError("campaign_id", "campaign_id (a draft) or campaign (inline content) is required.")
 	}

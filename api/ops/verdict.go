@@ -28,6 +28,12 @@ type Verdict struct {
 	// Removes what it takes away (locales, variations, platforms, buttons,
 	// slides), in words.
 	Changes, Removes []string
+	// Body is what the update sends: the request form, an unchanged
+	// read-form schedule left out, the campaign's channel and type named.
+	Body *model.Campaign
+	// Notes say what the core chose that the patch does not say itself
+	// (the request form a changed read-form schedule goes in, and why).
+	Notes []string
 }
 
 // Live reports a campaign past DRAFT: what recipients may already receive.
@@ -51,7 +57,7 @@ func (v Verdict) Refused(force bool) *Refused {
 	case len(v.Introduced) > 0 && !force:
 		return &Refused{Code: CodeBreaksLive, Problems: v.Introduced, Removes: v.Removes,
 			Reason: fmt.Sprintf("the update would break the %s campaign: %s (it could not be published like this)",
-				v.State, plural(len(v.Introduced), "new problem"))}
+				v.State, model.Count(len(v.Introduced), "new problem"))}
 	}
 	return nil
 }
@@ -63,10 +69,12 @@ func CheckPatch(stored, patch *model.Campaign, opts engine.Options) Verdict {
 	if stored.Status != nil && *stored.Status != "" {
 		state = *stored.Status
 	}
-	before := RequestForm(stored, nil)
-	patch = RequestForm(patch, before)
-	res := engine.ValidatePatch(before, patch, state, opts)
-	v := Verdict{State: state, Merged: res.Merged, Refusal: res.Refusal, Problems: res.Problems}
+	before, read := Read(stored, nil)
+	body, notes, unsendable := requestBody(patch, stored)
+	res := engine.ValidatePatch(before, body, state, opts)
+	v := Verdict{State: state, Merged: res.Merged, Refusal: res.Refusal, Body: body, Notes: notes,
+		Problems: append(unsendable, read.LeaveToService(res.Problems)...)}
+	patch = body
 	if v.Merged == nil {
 		v.Merged = engine.Merge(before, patch)
 	}
@@ -82,13 +90,17 @@ func CheckPatch(stored, patch *model.Campaign, opts engine.Options) Verdict {
 // have (the same rule at the same target): what a write would break.
 // Problems before had do not count, so they never block unrelated writes.
 func Introduced(before, after *model.Campaign, opts engine.Options) []engine.Problem {
-	had := map[string]bool{}
+	type key struct {
+		rule   engine.RuleID
+		target string
+	}
+	had := map[key]bool{}
 	for _, p := range engine.Validate(before, engine.PhasePublish, opts) {
-		had[p.Rule+"\x00"+p.Target] = true
+		had[key{p.Rule, p.Target}] = true
 	}
 	var out []engine.Problem
 	for _, p := range engine.Validate(after, engine.PhasePublish, opts) {
-		if !had[p.Rule+"\x00"+p.Target] {
+		if !had[key{p.Rule, p.Target}] {
 			out = append(out, p)
 		}
 	}
@@ -123,11 +135,4 @@ func (e *Refused) Error() string {
 		b.WriteString("\n  " + p.Target + ": " + p.Message)
 	}
 	return b.String()
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bufio"
 	"fmt"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"net"
 	"net/http"
 	"os"
@@ -23,7 +24,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("SANDBOX_CHILD_DATA"); dir != "" {
 		os.Exit(serveChild(dir))
 	}
-	os.Exit(m.Run())
+	refcheck.Main(m)
 }
 
 func serveChild(dir string) int {
@@ -103,3 +104,8 @@ func (c *child) rssMiB() (float64, bool) {
 	}
 	return 0, false
 }
+
+// stress says whether the stress tests run in full: CAMPAIGNS_STRESS=1, as
+// .ci/run sets it. Otherwise they run a short form, so that go test ./...
+// stays quick on a developer's machine.
+func stress() bool { return os.Getenv("CAMPAIGNS_STRESS") == "1" }

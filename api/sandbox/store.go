@@ -183,7 +183,7 @@ const unavailableRetry = 2 * time.Second
 func errUnavailable() *apiError {
 	secs := ceilSeconds(unavailableRetry)
 	e := &apiError{status: http.StatusServiceUnavailable, code: api.CodeInternalError, header: http.Header{},
-		message: "The sandbox's database cannot be reached right now. Retry after " + plural(secs, "second") + "; a retry with the same Idempotency-Key is safe."}
+		message: "The sandbox's database cannot be reached right now. Retry after " + model.Count(secs, "second") + "; a retry with the same Idempotency-Key is safe."}
 	e.header.Set(api.HeaderRetryAfter, strconv.Itoa(secs))
 	return e
 }

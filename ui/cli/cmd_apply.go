@@ -29,6 +29,9 @@ type applyResult struct {
 	// problems it brings into a live campaign (sent only with --force).
 	Removes []string        `json:"removes,omitempty"`
 	Breaks  []validateError `json:"breaks_live_campaign,omitempty"`
+	// Notes say what apply chose that the file does not say (the request
+	// form a changed read-form schedule is sent in, and why).
+	Notes []string `json:"notes,omitempty"`
 }
 
 func newApplyCmd(app *appContext) *cobra.Command {
@@ -154,13 +157,12 @@ processed —, an unknown id, unreachable).`,
 			r := resultOf(o, pl.Core.Target())
 			results = append(results, r)
 			counts[r.Action]++
-			switch o.Action {
-			case gitops.ActionRefused, gitops.ActionConflict:
+			// A file is refused (its problems printed, exit 1) or failed
+			// (an error, exit 2), never both and never counted twice.
+			switch {
+			case o.Action == gitops.ActionRefused || o.Action == gitops.ActionConflict:
 				refused++
-			case gitops.ActionError:
-				failed++
-			}
-			if o.Err != nil && o.Action != gitops.ActionRefused && o.Action != gitops.ActionConflict {
+			case o.Action == gitops.ActionError || o.Err != nil:
 				failed++
 			}
 		}
@@ -187,7 +189,7 @@ processed —, an unknown id, unreachable).`,
 
 func resultOf(o gitops.Outcome, t ops.Target) applyResult {
 	r := applyResult{Target: t, Removes: o.Removes, File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
-		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason}
+		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Notes: o.Notes}
 	if r.Components == nil {
 		r.Components = []string{}
 	}
@@ -224,6 +226,7 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 	case confirmed && o.Sent && o.Err == nil:
 		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), r.File, comps, r.Target)
 		s.printLive(r)
+		s.printNotes(r)
 	case confirmed && o.Sent:
 		fmt.Fprintf(w, "%s %s: %v\n", st.Warning.Render("!"), r.File, o.Err)
 	case o.Action == gitops.ActionPatch || o.Action == gitops.ActionCreate:
@@ -231,7 +234,9 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		if o.Action == gitops.ActionPatch {
 			what = "would update " + comps
 		}
-		fmt.Fprintf(w, "%s %s: %s in %s\n%s\n", st.Accent.Render("→"), r.File, what, r.Target, st.Muted.Render(r.Method+" "+r.Path))
+		fmt.Fprintf(w, "%s %s: %s in %s\n", st.Accent.Render("→"), r.File, what, r.Target)
+		s.printNotes(r)
+		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+r.Path))
 		s.printLive(r)
 		fmt.Fprint(w, string(gitops.Marshal(r.Body)))
 	case o.Action == gitops.ActionConflict:
@@ -256,6 +261,13 @@ func (s *scriptCmd) printLive(r applyResult) {
 	}
 	for _, p := range r.Breaks {
 		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), orRoot(p.Target), p.Message)
+	}
+}
+
+// printNotes prints what apply chose that the file does not say.
+func (s *scriptCmd) printNotes(r applyResult) {
+	for _, n := range r.Notes {
+		fmt.Fprintf(s.app.Out, "    %s\n", s.st.Muted.Render("note: "+n))
 	}
 }
 

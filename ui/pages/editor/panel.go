@@ -62,17 +62,17 @@ func (pp *problems) judge(d *draft, opts engine.Options) {
 	doc := d.body()
 	pp.patch = pp.memo.Validate(doc, engine.PhasePatch, opts)
 	all := pp.memo.Validate(doc, engine.PhasePublish, opts)
-	seen := make(map[engine.Problem]bool, len(pp.patch))
+	seen := make(map[engine.ProblemKey]bool, len(pp.patch))
 	pp.items = pp.items[:0]
 	for _, p := range pp.patch {
-		seen[p] = true
+		seen[p.Key()] = true
 		pp.items = append(pp.items, panelItem{blocking: true, p: p, plain: forms.Describe(p)})
 	}
 	pp.publish = pp.publish[:0]
 	// The editor's own check on image and link addresses (the spec only
 	// asks for a URI) joins the publish checklist.
 	for _, p := range append(all, pp.urls.Check(d.work)...) {
-		if !seen[p] {
+		if !seen[p.Key()] {
 			pp.publish = append(pp.publish, p)
 			pp.items = append(pp.items, panelItem{p: p, plain: forms.Describe(p)})
 		}
