@@ -17,7 +17,8 @@ import (
 
 // The crash and memory tests run the sandbox in a child process: this test
 // binary again, which serves instead of testing when SANDBOX_CHILD_DATA
-// names a data directory. The child prints "listening ADDR" and serves
+// names a data directory (or SANDBOX_CHILD_DB a PostgreSQL database as well,
+// for a team sandbox). The child prints "listening ADDR" and serves
 // until it is killed.
 func TestMain(m *testing.M) {
 	if dir := os.Getenv("SANDBOX_CHILD_DATA"); dir != "" {
@@ -27,7 +28,7 @@ func TestMain(m *testing.M) {
 }
 
 func serveChild(dir string) int {
-	cfg := Config{DataDir: dir, NoRateLimits: true}
+	cfg := Config{DataDir: dir, NoRateLimits: true, DB: os.Getenv("SANDBOX_CHILD_DB")}
 	if q, err := strconv.ParseInt(os.Getenv("SANDBOX_CHILD_QUOTA"), 10, 64); err == nil {
 		cfg.IdempotencyQuotaBytes = q
 	}

@@ -23,6 +23,38 @@ type crashOp struct {
 	raw          []byte
 }
 
+// createAndRename is one client's requests: create a campaign (request_id
+// tag), then PATCH its name to tag-a and to tag-b (the PATCHes' paths are
+// set once the create is answered).
+func createAndRename(tag string, w int) []*crashOp {
+	ops := []*crashOp{{method: "POST", path: api.PathCampaigns, key: newUUID(),
+		body: fmt.Appendf(nil, `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"w%d@example.com","request_id":%q}`, w, tag)}}
+	for _, v := range []string{"a", "b"} {
+		ops = append(ops, &crashOp{method: "PATCH", key: newUUID(), reqID: tag + v,
+			body: fmt.Appendf(nil, `{"basic_details":{"name":%q}}`, tag+"-"+v)})
+	}
+	return ops
+}
+
+// nameOn reads a campaign's name from a sandbox at base.
+func nameOn(t *testing.T, client *http.Client, base, id string) string {
+	t.Helper()
+	o := &crashOp{method: "GET", path: api.PathCampaigns + "/" + id}
+	_, _, raw, err := o.send(client, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var env struct {
+		Data struct {
+			BasicDetails struct {
+				Name string `json:"name"`
+			} `json:"basic_details"`
+		} `json:"data"`
+	}
+	_ = json.Unmarshal(raw, &env)
+	return env.Data.BasicDetails.Name
+}
+
 func (o *crashOp) send(client *http.Client, base string) (int, http.Header, []byte, error) {
 	req, err := http.NewRequest(o.method, base+o.path, bytes.NewReader(o.body))
 	if err != nil {
@@ -78,12 +110,7 @@ func TestKillAfterAnswerNeverReExecutes(t *testing.T) {
 			go func() {
 				defer wg.Done()
 				tag := fmt.Sprintf("crash-%d-%d", round, w)
-				ops := []*crashOp{{method: "POST", path: api.PathCampaigns, key: newUUID(),
-					body: fmt.Appendf(nil, `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"w%d@example.com","request_id":%q}`, w, tag)}}
-				for _, v := range []string{"a", "b"} {
-					ops = append(ops, &crashOp{method: "PATCH", key: newUUID(), reqID: tag + v,
-						body: fmt.Appendf(nil, `{"basic_details":{"name":%q}}`, tag+"-"+v)})
-				}
+				ops := createAndRename(tag, w)
 				for i, o := range ops {
 					if i > 0 {
 						mu.Lock()
@@ -135,20 +162,7 @@ func TestKillAfterAnswerNeverReExecutes(t *testing.T) {
 			}
 		}
 		for w, name := range lastName {
-			o := &crashOp{method: "GET", path: api.PathCampaigns + "/" + ids[w]}
-			_, _, raw, err := o.send(client, c.url)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var env struct {
-				Data struct {
-					BasicDetails struct {
-						Name string `json:"name"`
-					} `json:"basic_details"`
-				} `json:"data"`
-			}
-			_ = json.Unmarshal(raw, &env)
-			if got := env.Data.BasicDetails.Name; got != name && !(name == fmt.Sprintf("crash-%d-%d-a", round, w) && got == fmt.Sprintf("crash-%d-%d-b", round, w)) {
+			if got := nameOn(t, client, c.url, ids[w]); got != name && !(name == fmt.Sprintf("crash-%d-%d-a", round, w) && got == fmt.Sprintf("crash-%d-%d-b", round, w)) {
 				reran++
 				t.Errorf("round %d: campaign %s is named %q; the last answered PATCH set %q", round, ids[w], got, name)
 			}

@@ -58,7 +58,12 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	// overshoot) and given back unless the campaign is created.
 	createdKey, created := limitKey(ri.ws, "created"), false
 	if !s.cfg.NoRateLimits {
-		if v := s.limits.take(createdKey, limitsCreated, now); !v.ok {
+		v, err := s.limits.count(r.Context(), createdKey, limitsCreated, now)
+		if err != nil {
+			writeErr(w, r, err)
+			return
+		}
+		if !v.ok {
 			setRateHeaders(w, v) // the window that refused, not the request rate's
 			e := errRateLimited(v)
 			e.message = "Too many campaigns created: " + e.message
@@ -67,7 +72,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		}
 		defer func() {
 			if !created {
-				s.limits.giveBack(createdKey, now)
+				s.limits.uncount(createdKey, now)
 			}
 		}()
 	}

@@ -46,6 +46,13 @@ func newEnv(t *testing.T, mod func(*Config)) *env {
 	if mod != nil {
 		mod(&cfg)
 	}
+	return serveEnv(t, cfg, clk)
+}
+
+// serveEnv opens a sandbox on cfg and serves it on a loopback port until
+// the test ends.
+func serveEnv(t *testing.T, cfg Config, clk *clock) *env {
+	t.Helper()
 	s, err := Open(cfg)
 	if err != nil {
 		t.Fatal(err)

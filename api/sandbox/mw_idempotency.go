@@ -255,7 +255,7 @@ func (s *Server) idempotency(next http.Handler) http.Handler {
 			if err != nil {
 				s.log.Error("idempotency store", "err", err)
 				rec.reset(w)
-				writeErr(w, r, errInternal())
+				writeErr(w, r, err) // 503 while the database is unreachable, else 500
 				return
 			}
 		}

@@ -19,7 +19,11 @@ func (s *Server) rateLimit(class string, ws []window, next http.Handler) http.Ha
 			return
 		}
 		ri := info(r)
-		v := s.limits.take(limitKey(ri.ws, class), ws, s.now())
+		v, err := s.limits.count(r.Context(), limitKey(ri.ws, class), ws, s.now())
+		if err != nil {
+			writeErr(w, r, err)
+			return
+		}
 		setRateHeaders(w, v)
 		if !v.ok {
 			writeErr(w, r, errRateLimited(v))

@@ -84,6 +84,11 @@ func (l *limiter) check(key string, ws []window, now time.Time, record bool) ver
 		lg = &slidingLog{}
 		l.logs[key] = lg
 	}
+	return lg.check(ws, now, record)
+}
+
+// check decides on an event at now and, when record and allowed, logs it.
+func (lg *slidingLog) check(ws []window, now time.Time, record bool) verdict {
 	longest := ws[len(ws)-1].per
 	// Forget what no window can see any more.
 	cut := 0

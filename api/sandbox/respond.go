@@ -239,6 +239,8 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 			p.taken = true
 		}
 		e = errKeyConflict("A request with this Idempotency-Key was answered meanwhile; retry to get its answer.")
+	case errors.As(err, new(*unavailableError)):
+		e = errUnavailable()
 	case errors.As(err, &e):
 	case isDiskFull(err):
 		e = errDiskFull()

@@ -91,6 +91,8 @@ func (s *Server) routes() http.Handler {
 				message: "Method " + r.Method + " is not allowed on " + r.URL.Path + "; allowed: " + strings.Join(allow, ", ") + "."})
 		}))
 	}
+	mux.HandleFunc("GET "+PathHealth, s.handleHealth)
+	mux.HandleFunc("GET "+PathReady, s.handleReady)
 	mux.Handle("/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, &apiError{status: http.StatusNotFound, code: api.CodeNotFound,
 			message: "No route " + r.Method + " " + r.URL.Path + "."})

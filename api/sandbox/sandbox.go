@@ -1,12 +1,13 @@
 // Package sandbox is a local implementation of the Campaigns V5 service: the
 // same routes, headers, envelopes, limits and lifecycle as the real one, on an
-// embedded SQLite database. `campaigns serve` runs it over HTTP; the editor
+// embedded SQLite database, or on PostgreSQL shared by several instances (a
+// team sandbox, store_pg.go). `campaigns serve` runs it over HTTP; the editor
 // starts it in-process (StartLocal) when no real service is named.
 //
 // Layout: routes.go builds the handler (per route: auth → body → request id
 // → rate limit → idempotency → handler, inside panic recovery),
 // one file per middleware (mw_*.go), thin handlers (handlers_*.go) that call
-// the engine and the Store, every SQL statement in store_sqlite.go.
+// the engine and the Store, every SQL statement in the store_*.go files.
 //
 // Where neither the spec, the service reference nor decisions.md says, the
 // sandbox does this:
@@ -72,6 +73,7 @@
 package sandbox
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -172,7 +174,15 @@ func (w Workspace) String() string {
 
 // Config configures a sandbox.
 type Config struct {
-	DataDir      string           // "" = in-memory database (gone on Close)
+	DataDir string // "" = in-memory database (gone on Close)
+	// DB names a PostgreSQL database (postgres://…) that several instances
+	// share (a team sandbox); "" = SQLite in DataDir.
+	DB string
+	// DBTimeout bounds each PostgreSQL call; 0 = DefaultDBTimeout.
+	DBTimeout time.Duration
+	// Instance names this process in the logs of a team sandbox; "" =
+	// host-pid-random.
+	Instance     string
 	Workspaces   []Workspace      // none = the default SANDBOX workspace
 	Now          func() time.Time // injectable clock; nil = time.Now (and a background scheduler)
 	NoRateLimits bool             // for benchmarks
@@ -220,11 +230,12 @@ func DefaultDataDir() string {
 // Server is a running sandbox (without a listener: see Handler).
 type Server struct {
 	cfg      Config
+	where    string // the database, for people: "data in DIR" or "database HOST:PORT/DB (user U), instance ID"
 	now      func() time.Time
 	log      *slog.Logger
 	leniency leniency
 	store    Store
-	limits   *limiter
+	limits   rateLimits
 	idem     *idemState
 	reach    *reachCache
 	cache    *writeCache
@@ -241,9 +252,11 @@ type Server struct {
 	handler   http.Handler
 	tickMu    sync.Mutex // one Tick at a time
 	lastPrune time.Time  // under tickMu
-	stopBg    chan struct{}
-	bgDone    chan struct{}
-	closeMu   sync.Once
+	// lastRefresh is when Tick last reloaded what other instances change.
+	lastRefresh time.Time
+	stopBg      chan struct{}
+	bgDone      chan struct{}
+	closeMu     sync.Once
 }
 
 // Open opens (or creates) the sandbox's database and makes it ready to serve.
@@ -259,13 +272,23 @@ func Open(cfg Config) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler) // Enabled is false: no line is even formatted
 	}
-	st, err := openSQLite(cfg.DataDir)
+	st, limits, err := openStore(cfg)
 	if err != nil {
 		return nil, err
 	}
+	anchor, where := now(), "data in "+cfg.DataDir
+	if ps, ok := st.(*pgStore); ok {
+		instance := cmp.Or(cfg.Instance, newInstanceID())
+		log = log.With("instance", instance)
+		where = "database " + ps.where + ", instance " + instance
+		if anchor, err = ps.usersAnchor(anchor); err != nil {
+			st.Close()
+			return nil, err
+		}
+	}
 	s := &Server{
-		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st,
-		limits: newLimiter(), idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(), users: audience.Demo(now()),
+		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st, where: where,
+		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: audience.Demo(anchor),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}
@@ -292,6 +315,10 @@ func Open(cfg Config) (*Server, error) {
 	}
 	return s, nil
 }
+
+// Where says where the data lives (without any password), and on a team
+// sandbox which instance this is.
+func (s *Server) Where() string { return s.where }
 
 // Handler is the service's HTTP handler.
 func (s *Server) Handler() http.Handler { return s.handler }
@@ -333,7 +360,7 @@ func (s *Server) RemoveWorkspace(id string) error {
 	s.mu.Lock()
 	delete(s.workspaces, id)
 	s.mu.Unlock()
-	s.limits.drop(id)
+	s.limits.forget(id)
 	s.idem.mu.Lock()
 	delete(s.idem.used, id)
 	s.idem.mu.Unlock()

@@ -55,6 +55,7 @@ func (s *Server) Tick() {
 	for _, d := range due {
 		s.advance(ctx, d, now)
 	}
+	s.refreshShared(now)
 	// The database forgets expired keys and create windows hourly.
 	if now.Sub(s.lastPrune) >= time.Hour {
 		s.lastPrune = now

@@ -3,7 +3,11 @@ package sandbox
 import (
 	"context"
 	"errors"
+	"net/http"
+	"strconv"
 	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
 
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -100,7 +104,9 @@ type OutboxMessage struct {
 
 // Store keeps campaigns. Writes go through Update, whose function runs in one
 // transaction that is durable when Update returns; the SQLite store commits
-// many concurrent Updates together (group commit).
+// many concurrent Updates together (group commit), the PostgreSQL store
+// commits each on its own (store_pg.go). Both pass the same conformance
+// suite (store_conformance_test.go).
 type Store interface {
 	Update(ctx context.Context, fn func(Tx) error) error
 	// Queue queues a write like Update and returns at once; wait returns
@@ -128,14 +134,15 @@ type Store interface {
 	Idempotent(ctx context.Context, since time.Time) ([]Idem, error)
 	// IdemUsage is the bytes of kept answer bodies per workspace.
 	IdemUsage(ctx context.Context) (map[string]int64, error)
+	// Ready says whether the database answers and its schema is the one
+	// this build expects (GET /readyz).
+	Ready(ctx context.Context) error
 	Close() error
 }
 
 // Tx is what an Update can do.
 type Tx interface {
 	Latest(workspace, campaignID string) (*Record, error)
-	// Newest is the id and revision of a campaign's newest version.
-	Newest(workspace, campaignID string) (id string, rev int64, err error)
 	// Put inserts or replaces a document (by workspace and id).
 	Put(r *Record) error
 	// Replace writes out over was (the newest version as read) only if was
@@ -158,4 +165,27 @@ type Tx interface {
 	Seeded(workspace string) (bool, error)
 	MarkSeeded(workspace string) error
 	DropWorkspace(workspace string) error
+}
+
+// unavailableError says the database cannot be reached right now (a
+// PostgreSQL server restarting, a network cut, a deadline passed): the
+// request is answered 503 with Retry-After, never 500, and may be retried
+// with the same Idempotency-Key.
+type unavailableError struct{ err error }
+
+func (e *unavailableError) Error() string { return "sandbox: database unavailable: " + e.err.Error() }
+func (e *unavailableError) Unwrap() error { return e.err }
+
+// unavailableRetry is the Retry-After of a 503 for an unreachable database:
+// about what a PostgreSQL restart takes.
+const unavailableRetry = 2 * time.Second
+
+// errUnavailable is the answer while the database cannot be reached: 503,
+// the code of a server failure (the spec has no other), and when to retry.
+func errUnavailable() *apiError {
+	secs := ceilSeconds(unavailableRetry)
+	e := &apiError{status: http.StatusServiceUnavailable, code: api.CodeInternalError, header: http.Header{},
+		message: "The sandbox's database cannot be reached right now. Retry after " + model.Count(secs, "second") + "; a retry with the same Idempotency-Key is safe."}
+	e.header.Set(api.HeaderRetryAfter, strconv.Itoa(secs))
+	return e
 }

@@ -4,6 +4,7 @@ package sandbox
 // this one opens the database; _batch, _read, _idem and _tx hold the rest.
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -97,12 +98,6 @@ CREATE INDEX IF NOT EXISTS outbox_ws ON outbox (workspace, seq);
 
 CREATE TABLE IF NOT EXISTS seeded (workspace TEXT PRIMARY KEY) WITHOUT ROWID;
 `
-
-// selectColumns are what scanRecord reads.
-const selectColumns = recordColumns + ", rev, tags"
-
-const recordColumns = `workspace, id, campaign_id, version, latest, status, channel, delivery_type,
-	name_lower, created_by, parent_id, flow_id, created_at, updated_at, next_at, doc`
 
 // sqliteStore is the Store on SQLite. One connection writes; a single
 // goroutine runs every Update, many at a time in one transaction, so that one
@@ -304,3 +299,5 @@ func (s *sqliteStore) closeDBs() error {
 	}
 	return err
 }
+
+func (s *sqliteStore) Ready(ctx context.Context) error { return s.read.PingContext(ctx) }

@@ -15,6 +15,7 @@ import (
 // through (queuedWrite.ok), and a stale entry (another process wrote) is
 // dropped and the edit worked out again from the database.
 type writeCache struct {
+	on     bool // off on PostgreSQL (store_open.go)
 	mu     sync.Mutex
 	m      map[string]cached
 	queued map[string]*queuedWrite // each campaign's last queued write, until done
@@ -47,8 +48,8 @@ const (
 	writeCacheDoc   = 256 << 10
 )
 
-func newWriteCache() *writeCache {
-	return &writeCache{m: map[string]cached{}, queued: map[string]*queuedWrite{}}
+func newWriteCache(on bool) *writeCache {
+	return &writeCache{on: on, m: map[string]cached{}, queued: map[string]*queuedWrite{}}
 }
 
 func cacheKey(workspace, campaignID string) string { return workspace + "\n" + campaignID }
@@ -72,6 +73,9 @@ func (w *writeCache) get(workspace, campaignID string) (*Record, *model.Campaign
 // campaign's entry is dropped). r and its document must not change
 // afterwards.
 func (w *writeCache) put(r *Record, rev int64, by *queuedWrite) bool {
+	if !w.on {
+		return false
+	}
 	k := cacheKey(r.Workspace, r.CampaignID)
 	w.mu.Lock()
 	defer w.mu.Unlock()

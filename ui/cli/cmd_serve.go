@@ -127,11 +127,13 @@ func newServeCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "serve",
 		Short: "Run the sandbox service over HTTP",
-		Long:  serveLong,
+		Long:  serveLong + serveTeamLong,
 		Args:  noArgs,
 		Example: `  campaigns serve
   campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
-      --workspace ACME:secret:versioning`,
+      --workspace ACME:secret:versioning
+  CAMPAIGNS_DB=postgres://sandbox:pw@db:5432/sandbox \
+      campaigns serve --addr 0.0.0.0:8787`,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&addr, "addr", "127.0.0.1:8787", "where to listen, HOST:PORT")
@@ -144,6 +146,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 	fs.BoolVar(&trustScopes, "trust-scopes-header", true, "let X-SVC-Scopes set a request's scope, as the real service's gateway does;\nfalse: the header can only lower the API key's own scope (the sandbox has no gateway)")
 	fs.Var(&quota, "idempotency-quota", "stored idempotent answers per workspace, in bytes (e.g. 256MiB, 1GiB);\npast it the oldest answer bodies are dropped")
 	_ = cmd.MarkFlagDirname("data")
+	team := addTeamFlags(cmd)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := checkAddr(addr); err != nil {
 			return err
@@ -154,6 +157,12 @@ func newServeCmd(app *appContext) *cobra.Command {
 		cfg := sandbox.Config{DataDir: data.path, Workspaces: workspaces.list, NoRateLimits: noLimits,
 			Seed: !noSeed, Logger: app.Log, Lenient: lenient, DistrustScopesHeader: !trustScopes}
 		cfg.IdempotencyQuotaBytes = quota.n
+		if err := team.apply(app, &cfg); err != nil {
+			return err
+		}
+		if team.migrateOnly {
+			return team.migrate(app)
+		}
 		return runServe(app, cfg, addr)
 	}
 	return cmd
@@ -184,7 +193,7 @@ func runServe(app *appContext, cfg sandbox.Config, addr string) error {
 	// that line may signal at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), cfg.DataDir)
+	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (%s)\n", ln.Addr(), s.Where())
 	for _, w := range s.Workspaces() {
 		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
 	}
