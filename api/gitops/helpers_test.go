@@ -128,3 +128,27 @@ func writeFile(t *testing.T, path, body string) {
 func setName(f *gitops.File, name string) {
 	f.Tree["basic_details"].(map[string]any)["name"] = name
 }
+
+func loadTree(t testing.TB, path string) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mustParse(t, string(raw)).(map[string]any)
+}
+
+func mustParse(t testing.TB, s string) any {
+	t.Helper()
+	tree, err := model.Parse([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
+// clone copies a JSON tree.
+func clone(v any) any {
+	tree, _ := model.Parse(gitops.Marshal(v))
+	return tree
+}
