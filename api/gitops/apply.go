@@ -84,6 +84,9 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 	if err == nil {
 		err = Save(p.File.Path, rec)
 	}
+	if err == nil {
+		err = SaveBase(p.File.Path, rec)
+	}
 	if err != nil {
 		out.Err = fmt.Errorf("sent, but the file was not updated with the service's record (%w); export it again before the next apply", err)
 		return out

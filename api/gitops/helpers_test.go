@@ -152,3 +152,12 @@ func clone(v any) any {
 	tree, _ := model.Parse(gitops.Marshal(v))
 	return tree
 }
+
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
+}

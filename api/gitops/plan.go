@@ -64,6 +64,17 @@ type Plan struct {
 	// its version's ETag when the service sends one.
 	Service map[string]any
 	ETag    string
+	// Base is the service copy the file was made from (nil: none is kept,
+	// the file is compared with the service two ways).
+	Base map[string]any
+	// Fields are the fields that differ, each with its base, file and
+	// service value; FieldConflicts those changed on both sides
+	// differently (with Force, the file's value was taken).
+	Fields         []Field
+	FieldConflicts []FieldConflict
+	// Drift are the components the service changed since the base that the
+	// file does not show yet (apply keeps them; re-export to see them).
+	Drift []string
 }
 
 // Planner compares files with the service.
@@ -76,6 +87,9 @@ type Planner struct {
 	// Force sends components that changed on the service since the export
 	// (overwriting those changes) instead of reporting a conflict.
 	Force bool
+
+	// cache holds records read by Prefetch, by campaign_id.
+	cache map[string]map[string]any
 }
 
 func (pl *Planner) pacer() *Pacer {
@@ -89,6 +103,15 @@ func (pl *Planner) pacer() *Pacer {
 func (pl *Planner) Fetch(ctx context.Context, id string) (map[string]any, error) {
 	tree, _, err := pl.fetch(ctx, id)
 	return tree, err
+}
+
+// record is the service's record of a campaign: the prefetched one when
+// there is one (no ETag then), else a GET.
+func (pl *Planner) record(ctx context.Context, id string) (map[string]any, string, error) {
+	if rec, ok := pl.cache[id]; ok {
+		return rec, "", nil
+	}
+	return pl.fetch(ctx, id)
 }
 
 // fetch is Fetch with the record's ETag ("" when the service sends none).
@@ -126,7 +149,7 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 		}
 		return p
 	}
-	svc, etag, err := pl.fetch(ctx, p.CampaignID)
+	svc, etag, err := pl.record(ctx, p.CampaignID)
 	if err != nil {
 		p.Action, p.Err = ActionError, err
 		if api.StatusOf(err) == http.StatusNotFound {
@@ -138,6 +161,16 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 	}
 	p.Service, p.ETag = svc, etag
 	p.State = str(svc["status"])
+	base, err := LoadBase(f.Path, p.CampaignID)
+	if err != nil {
+		p.Action, p.Err, p.Reason = ActionError, err, err.Error()
+		return p
+	}
+	if base != nil {
+		pl.threeWay(&p, base)
+		return p
+	}
+	p.Fields = Fields(nil, f.Tree, svc)
 	p.Changes = Compare(f.Tree, svc)
 	if len(p.Changes) == 0 {
 		p.Action = ActionNone
@@ -147,7 +180,7 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 	if fu, su := f.UpdatedAt(), str(svc["updated_at"]); fu != "" && su != "" && fu != su && !pl.Force {
 		p.Conflicts = Names(p.Changes)
 		p.Action = ActionConflict
-		p.Reason = fmt.Sprintf("the campaign changed on the service at %s, after this file was exported (updated_at %s); re-export it and redo your edit, or apply with --force to overwrite", su, fu)
+		p.Reason = fmt.Sprintf("the campaign changed on the service at %s, after this file was exported (updated_at %s), and no base is kept beside the file (%s) to tell your changes from the service's; re-export it and redo your edit, or apply with --force to overwrite", su, fu, BaseDir)
 	}
 	return p
 }
