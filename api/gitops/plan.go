@@ -240,7 +240,13 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		p.Action, p.Problems = ActionRefused, res.Problems
 		p.Reason = "the changed components do not pass the checks for a " + p.State + " campaign"
 	default:
-		p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
+		// An exported record shows a published campaign's schedule in the
+		// response form; a PATCH never carries it back. The body is now
+		// exactly what is sent.
+		if t, ok := model.ToTree(api.WriteForm(patch, api.WriteForm(stored, nil))).(map[string]any); ok {
+			p.Body = t
+		}
+		p.withRequestID(str(p.Service["updated_at"]))
 	}
 	return p
 }
