@@ -2,6 +2,7 @@ package gitops
 
 import (
 	"context"
+	"errors"
 	"slices"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -37,9 +38,15 @@ func (pl *Planner) Prefetch(ctx context.Context, ids []string) error {
 		var recs []map[string]any
 		err := SearchPages(ctx, s, pl.pacer(), req, 1, 0, func(_ int, page []map[string]any) error {
 			recs = append(recs, page...)
+			if foundAll(batch, recs) {
+				// A full page holding every id asked for is the answer:
+				// the service lists a campaign's versions newest first, so
+				// a further page could only hold older ones.
+				return errEnough
+			}
 			return nil
 		})
-		if err != nil {
+		if err != nil && err != errEnough {
 			return err
 		}
 		for _, r := range Latest(recs) {
@@ -54,6 +61,21 @@ func (pl *Planner) Prefetch(ctx context.Context, ids []string) error {
 
 // Forget drops prefetched records, so the next Diff reads afresh.
 func (pl *Planner) Forget() { pl.cache = nil }
+
+var errEnough = errors.New("every id found")
+
+func foundAll(ids []string, recs []map[string]any) bool {
+	seen := map[string]bool{}
+	for _, r := range recs {
+		seen[str(r["campaign_id"])] = true
+	}
+	for _, id := range ids {
+		if !seen[id] {
+			return false
+		}
+	}
+	return true
+}
 
 func whole(r map[string]any) bool {
 	for _, k := range wholeKeys {

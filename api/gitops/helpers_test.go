@@ -38,7 +38,7 @@ func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
 }
 
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	clock   *fakeClock
 	client  *api.Client
 	planner *gitops.Planner
@@ -47,7 +47,7 @@ type env struct {
 }
 
 // newEnv serves a seeded sandbox on loopback on a fake clock.
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	e := &env{t: t, clock: &fakeClock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}, dir: t.TempDir()}
 	s, err := sandbox.Open(sandbox.Config{Now: e.clock.Now, Seed: true})
