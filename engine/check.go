@@ -275,10 +275,10 @@ func (k *checker) enum(rule RuleID, p *path, key string, v *string, allowed []st
 }
 
 func (k *checker) uri(rule RuleID, p *path, key string, v *string) {
-	if v == nil || validURI(*v) {
+	if v == nil || webURI(*v) {
 		return
 	}
-	k.add(rule, p.join(key), key+" must be an absolute URI with a scheme, like https://example.com/image.png.")
+	k.add(rule, p.join(key), key+" must be an http:// or https:// address, like https://cdn.example.com/image.png.")
 }
 
 // email checks an address; p is the path of the value itself.

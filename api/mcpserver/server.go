@@ -93,7 +93,7 @@ func (s *Server) instructions() string {
 		where = s.c.BaseURL()
 	}
 	txt := "Campaigns V5 (push and email marketing campaigns) on " + where + ". " +
-		"Read the resources campaigns://spec/components first: they list every field of every component, its JSON type, allowed values and the delivery types it applies to. " +
+		"Read the resource campaigns://spec/compact first: every field of every component in one line each (type, format, allowed values, where it applies, what it is); campaigns://spec/components/<name> has the same as JSON. " +
 		"The publishable examples (campaigns://examples/...) are complete create bodies. " +
 		"Build a draft with validate_campaign until it reports no problem, then create_draft, update_campaign, preview, test_campaign and publish_campaign. " +
 		"Every problem names its target: the dotted JSON path of the field (campaign_content.content.default.variation_1.push.android.basic_details.title)."
