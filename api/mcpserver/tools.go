@@ -101,21 +101,21 @@ var (
 		"more": typed("boolean", "a further page may hold more"), "campaigns": arrayOf("summaries, or whole records with full", typed("object", ""))})
 	validateOut = obj("the local engine's verdict", map[string]*jsonschema.Schema{
 		"valid": typed("boolean", ""), "phase": typed("string", ""), "state": typed("string", ""), "problems": problemsSchema,
-		"refusal": typed("string", "the state table refuses the update as a whole"),
+		"refusal":  typed("string", "the state table refuses the update as a whole"),
 		"warnings": arrayOf("", typed("string", ""))})
 	previewOut = obj("the content rendered for one user", map[string]*jsonschema.Schema{
 		"user": typed("object", ""), "texts": arrayOf("every rendered text by target", obj("", map[string]*jsonschema.Schema{
 			"target": typed("string", ""), "text": typed("string", "")})),
 		"personalized_content": typed("object", "the rendered campaign_content")})
 	audienceOut = obj("names the workspace uses, for segmentation, triggers, personalisation and tests", map[string]*jsonschema.Schema{
-		"users":            arrayOf("the sandbox's demo users (none on a real service): id, attributes, push_ids, segments", typed("object", "")),
-		"segments":         arrayOf("segments: id and name", typed("object", "")),
-		"events":           arrayOf("event names used by the workspace's campaigns", typed("string", "")),
-		"business_events":  arrayOf("", typed("string", "")),
-		"user_attributes":  arrayOf("user attribute names (UserAttribute['…'])", typed("string", "")),
-		"tags":             arrayOf("", typed("string", "")),
-		"teams":            arrayOf("", typed("string", "")),
-		"connectors":       arrayOf("", typed("string", "")),
+		"users":                 arrayOf("the sandbox's demo users (none on a real service): id, attributes, push_ids, segments", typed("object", "")),
+		"segments":              arrayOf("segments: id and name", typed("object", "")),
+		"events":                arrayOf("event names used by the workspace's campaigns", typed("string", "")),
+		"business_events":       arrayOf("", typed("string", "")),
+		"user_attributes":       arrayOf("user attribute names (UserAttribute['…'])", typed("string", "")),
+		"tags":                  arrayOf("", typed("string", "")),
+		"teams":                 arrayOf("", typed("string", "")),
+		"connectors":            arrayOf("", typed("string", "")),
 		"notification_channels": arrayOf("", typed("string", ""))})
 	createOut = writeOut("the new draft", map[string]*jsonschema.Schema{"campaign_id": typed("string", ""), "status": typed("string", "")})
 	updateOut = writeOut("the update", map[string]*jsonschema.Schema{"campaign_id": typed("string", ""), "id": typed("string", "the document id (a new one per version)"),
