@@ -65,7 +65,7 @@ var campaignKeys = []string{"campaign_id", "channel", "campaign_delivery_type", 
 // still returned); JSON in a folder that is not a campaign is skipped with
 // a note.
 func Collect(args []string) (files []*File, skipped []Skipped, errs []*FileError) {
-	set := Scan(args)
+	set, _ := collect(args)
 	return set.Files, set.Skipped, set.Errs
 }
 
@@ -93,6 +93,13 @@ type Orphan struct {
 // Scan is Collect that also finds duplicate campaign_ids and the bases
 // whose files are gone (in folders given as arguments).
 func Scan(args []string) *Set {
+	set, bases := collect(args)
+	set.dropDuplicates()
+	set.findOrphans(bases)
+	return set
+}
+
+func collect(args []string) (*Set, []string) {
 	set := &Set{}
 	seen := map[string]bool{}
 	var bases []string
@@ -130,9 +137,7 @@ func Scan(args []string) *Set {
 			add(p, true)
 		}
 	}
-	set.dropDuplicates()
-	set.findOrphans(bases)
-	return set
+	return set, bases
 }
 
 // walk lists the *.json files under dir in name order, and the bases kept

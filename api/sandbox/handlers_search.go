@@ -139,14 +139,15 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	// The stored documents go out as they are.
+	// The stored documents go out as GET shows them: a published
+	// campaign's schedule in the read form (decisions.md §2, "read form").
 	var b bytes.Buffer
 	b.WriteString(`{"campaigns":[`)
 	for i, rec := range recs {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.Write(rec.Doc)
+		b.Write(withResponseOnlyFields(rec))
 	}
 	b.WriteString(`]}`)
 	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(b.Bytes()))

@@ -112,12 +112,12 @@ func toolList(s *mcpSession) []string {
 func TestMCPCommandServesTheSandbox(t *testing.T) {
 	freshHome(t)
 	s := startMCP(t)
-	if names := toolList(s); len(names) != 10 {
+	if names := toolList(s); len(names) != 11 {
 		t.Fatalf("tools: %v", names)
 	}
 	res := s.request("tools/call", map[string]any{"name": "search_campaigns", "arguments": map[string]any{"status": []string{"ACTIVE"}}})
-	text := fmt.Sprint(res["content"])
-	if res["isError"] == true || !strings.Contains(text, `"status":"ACTIVE"`) {
+	text := fmt.Sprint(res["structuredContent"])
+	if res["isError"] == true || !strings.Contains(text, "status:ACTIVE") {
 		t.Fatalf("search on the embedded sandbox: %v", res)
 	}
 	if code := s.close(); code != 0 {
@@ -129,7 +129,7 @@ func TestMCPCommandReadOnly(t *testing.T) {
 	freshHome(t)
 	s := startMCP(t, "--read-only")
 	names := toolList(s)
-	if strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 5 {
+	if strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 6 {
 		t.Fatalf("--read-only tools: %v", names)
 	}
 	s.close()

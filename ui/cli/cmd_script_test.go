@@ -366,7 +366,7 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "broken.json"), []byte("{\n  \"channel\": \"PUSH\",\n  oops\n}\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(`{"compilerOptions":{}}`), 0o644)
-	code, out, errs := e.run("", "diff", dir)
+	code, out, errs := e.run("", "diff", dir, "--verbose")
 	if code != 2 || !strings.Contains(errs, "broken.json: invalid JSON at line 3, column 3") || !strings.Contains(errs, "skipped") || !strings.Contains(errs, "tsconfig.json") || !strings.Contains(out, "0 of 1") {
 		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -374,11 +374,13 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "broken.json") || !strings.Contains(out, "unchanged") {
 		t.Fatalf("apply: exit %d\n%s\n%s", code, out, errs)
 	}
-	// A file naming a campaign the service does not have.
+	// A file naming a campaign the service does not have: refused by the
+	// service, exit 1 as in get (decisions.md §5: 2 is usage, credentials
+	// and reachability only).
 	os.Remove(filepath.Join(dir, "broken.json"))
 	os.WriteFile(filepath.Join(dir, "gone.json"), []byte(`{"campaign_id":"0000000000000000deadbeef","channel":"PUSH"}`), 0o644)
 	code, _, errs = e.run("", "diff", dir)
-	if code != 2 || !strings.Contains(errs, "Campaign not found") {
+	if code != 1 || !strings.Contains(errs, "Campaign not found") {
 		t.Fatalf("unknown id: exit %d %s", code, errs)
 	}
 }
@@ -535,7 +537,7 @@ func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
 		t.Fatalf("diff: exit %d\n%s", code, out)
 	}
 	code, out, _ = e.run("", "apply", mine, "--confirm")
-	if code != 1 || !strings.Contains(out, "conflict in basic_details") || !strings.Contains(out, "re-export") {
+	if code != 1 || !strings.Contains(out, "conflict in basic_details") || !strings.Contains(out, "basic_details.name") || !strings.Contains(out, "--force") {
 		t.Fatalf("apply: exit %d\n%s", code, out)
 	}
 	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name"); out != "Summer sale kickoff (legal)\n" {
