@@ -41,15 +41,15 @@ type ciProblem struct {
 // unreadable (validate); unchanged, different, conflict, refused, error,
 // orphan (diff and apply; apply: also applied, created).
 type ciFile struct {
-	File       string            `json:"file"`
-	CampaignID string            `json:"campaign_id,omitempty"`
-	Status     string            `json:"status"`
-	Reason     string            `json:"reason,omitempty"`
-	Components []string          `json:"components,omitempty"`
-	Fields     []gitops.Field    `json:"fields,omitempty"`
-	Conflicts  []gitops.Field    `json:"conflicts,omitempty"`
-	Problems   []ciProblem       `json:"problems,omitempty"`
-	Request    map[string]any    `json:"request,omitempty"`
+	File       string         `json:"file"`
+	CampaignID string         `json:"campaign_id,omitempty"`
+	Status     string         `json:"status"`
+	Reason     string         `json:"reason,omitempty"`
+	Components []string       `json:"components,omitempty"`
+	Fields     []gitops.Field `json:"fields,omitempty"`
+	Conflicts  []gitops.Field `json:"conflicts,omitempty"`
+	Problems   []ciProblem    `json:"problems,omitempty"`
+	Request    map[string]any `json:"request,omitempty"`
 	line, col  int            // where the file's annotation points
 }
 

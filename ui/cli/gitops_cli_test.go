@@ -308,4 +308,3 @@ func atoi(s string) int {
 	}
 	return n
 }
-
