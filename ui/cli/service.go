@@ -38,9 +38,11 @@ type serviceFlags struct {
 func addServiceFlags(cmd *cobra.Command, app *appContext) *serviceFlags {
 	f := &serviceFlags{app: app}
 	fs := cmd.Flags()
-	fs.StringVar(&f.baseURL, "base-url", "", "a real Campaigns V5 service, e.g. https://api.example.com\n(with --workspace-id and the key in CAMPAIGNS_API_KEY)")
-	f.dc = enumFlag(cmd, fs, "dc", "", dataCenters, "or its data centre: 01 to 06 or 101")
-	fs.StringVar(&f.workspaceID, "workspace-id", "", "the workspace (Basic-auth user) on --base-url or --dc;\nthe API key is read from CAMPAIGNS_API_KEY")
+	// The variables of the contract (decisions.md §5) are the flags'
+	// defaults, as CI sets them.
+	fs.StringVar(&f.baseURL, "base-url", app.Getenv("CAMPAIGNS_BASE_URL"), "a real Campaigns V5 service, e.g. https://api.example.com\n(with --workspace-id and the key in CAMPAIGNS_API_KEY; or set CAMPAIGNS_BASE_URL)")
+	f.dc = enumFlag(cmd, fs, "dc", app.Getenv("CAMPAIGNS_DC"), dataCenters, "or its data centre: 01 to 06 or 101 (or set CAMPAIGNS_DC)")
+	fs.StringVar(&f.workspaceID, "workspace-id", app.Getenv("CAMPAIGNS_WORKSPACE_ID"), "the workspace (Basic-auth user) on --base-url or --dc;\nthe API key is read from CAMPAIGNS_API_KEY (or set CAMPAIGNS_WORKSPACE_ID)")
 	fs.StringVar(&f.profile, "profile", app.Getenv("CAMPAIGNS_PROFILE"), "a profile saved with campaigns auth login (or set CAMPAIGNS_PROFILE)")
 	fs.Var(&f.data, "data", "where the embedded sandbox and the editor's journals live\n(default "+defaultDataDir()+")")
 	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
