@@ -64,9 +64,15 @@ func (e *scriptEnv) idOf(name string) string {
 
 func TestListTableJSONAndJQ(t *testing.T) {
 	e := newScriptEnv(t)
+	// Piped, the table is tab-separated rows (as gh prints them), a header
+	// line only with --headers, and no notes.
 	code, out, errs := e.run("", "list")
-	if code != 0 || !strings.Contains(out, "CAMPAIGN ID") || !strings.Contains(out, "June newsletter") || !strings.Contains(out, "--page 2") {
-		t.Fatalf("table: exit %d\n%s\n%s", code, out, errs)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 15 || len(strings.Split(lines[0], "\t")) != 6 || !strings.Contains(out, "\tJune newsletter\tEMAIL\tONE_TIME\t") || strings.Contains(out, "--page 2") {
+		t.Fatalf("tab-separated rows: exit %d\n%s\n%s", code, out, errs)
+	}
+	if _, out, _ := e.run("", "list", "--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
+		t.Fatalf("--headers:\n%s", out)
 	}
 	if strings.Contains(out, "\x1b[") || errs != "" {
 		t.Fatalf("colour or noise when not a terminal:\n%q\n%q", out, errs)
