@@ -80,6 +80,7 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newDiffCmd(app),
 		newApplyCmd(app),
 		newMCPCmd(app),
+		newAPICmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.
