@@ -28,6 +28,7 @@ usage or unreachable.`,
   campaigns get 6b0489… --jq .basic_details.name`,
 	}
 	s := newScriptCmd(app, cmd)
+	cmd.ValidArgsFunction = s.completeIDs
 	out := addOutputFlags(cmd, "record")
 	cmd.Args = out.adoptFields(exactArgs(1, "one campaign ID"), 1)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
@@ -185,6 +186,7 @@ usage or unreachable.`,
 		Example: `  campaigns meta 6b0489… --jq .reachability_details.count`,
 	}
 	s := newScriptCmd(app, cmd)
+	cmd.ValidArgsFunction = s.completeIDs
 	out := addOutputFlags(cmd, "record")
 	cmd.Args = out.adoptFields(exactArgs(1, "one campaign ID"), 1)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {

@@ -274,7 +274,7 @@ func newManCmd(app *appContext) *cobra.Command {
 			if err != nil {
 				return failError("man page: %v", err)
 			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long))
+			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long)+manSections(app.Getenv))
 			return err
 		},
 	}

@@ -1,0 +1,40 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// Campaign ids complete for get, publish, status and test, described by
+// name and status, read from the service and cached a short while.
+func TestCampaignIDsComplete(t *testing.T) {
+	e := newScriptEnv(t)
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
+	id := e.idOf("June newsletter")
+	complete := func(words ...string) (int, string, string) {
+		// The word being completed comes last, after the service flags.
+		args := append(append([]string{"__complete"}, words[:len(words)-1]...), e.base...)
+		args = append(args, words[len(words)-1])
+		return cli(t, "", args...)
+	}
+	for _, cmd := range []string{"get", "publish", "status", "test", "meta"} {
+		code, out, errs := complete(cmd, id[:6])
+		if code != 0 || !strings.Contains(out, id+"\tJune newsletter (DRAFT)") || !strings.HasSuffix(strings.TrimSpace(out), ":4") {
+			t.Fatalf("%s: exit %d\n%s\n%s", cmd, code, out, errs)
+		}
+	}
+	if _, out, _ := complete("status", id, ""); !strings.Contains(out, "pause\nresume\nstop\n") {
+		t.Fatalf("status actions: %s", out)
+	}
+	// Read once, then from the cache: a second tab press asks no service.
+	caches, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
+	if len(caches) != 1 {
+		t.Fatalf("cache files: %v", caches)
+	}
+	e.base = []string{"--data", t.TempDir()} // another sandbox: cached under another key
+	if _, out, _ := complete("get", ""); strings.Contains(out, id) {
+		t.Fatal("ids of one service offered for another")
+	}
+}
