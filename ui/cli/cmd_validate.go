@@ -163,44 +163,9 @@ func engineChecks(c *model.Campaign) bool {
 func printValidate(app *appContext, results []validateResult, many bool, opts validateOptions) error {
 	switch {
 	case opts.output.json():
-		r := newCIReport(nil)
-		for _, v := range results {
-			f := ciFile{File: v.File, Status: "ok", Reason: v.Error}
-			switch {
-			case v.Error != "":
-				f.Status = "unreadable"
-			case v.NotChecked != "":
-				f.Status, f.Reason = "not_checked", v.NotChecked
-			case !v.Valid:
-				f.Status = "invalid"
-			}
-			for _, e := range v.Errors {
-				f.Problems = append(f.Problems, ciProblem{Target: e.Target, Message: e.Message})
-			}
-			f.Problems = locate(v.File, f.Problems)
-			r.add(f)
-		}
-		return jsonOrUsage(writeJSON(app.Out, r))
+		return jsonOrUsage(writeJSON(app.Out, validateReport(results)))
 	case opts.output.github():
-		r := newCIReport(nil)
-		for _, v := range results {
-			f := ciFile{File: v.File, Status: "ok", Reason: v.Error}
-			switch {
-			case v.Error != "":
-				f.Status = "unreadable"
-				f.line, f.col = syntaxPosition(v.Error)
-			case v.NotChecked != "":
-				f.Status, f.Reason = "not_checked", v.NotChecked
-			case !v.Valid:
-				f.Status = "invalid"
-			}
-			for _, e := range v.Errors {
-				f.Problems = append(f.Problems, ciProblem{Target: e.Target, Message: e.Message})
-			}
-			f.Problems = locate(v.File, f.Problems)
-			r.add(f)
-		}
-		r.writeGitHub(app.Out, "validate")
+		validateReport(results).writeGitHub(app.Out, "validate")
 		return nil
 	case opts.summary:
 		sum := make([]validateSummaryFile, len(results))
@@ -228,6 +193,30 @@ func printValidate(app *appContext, results []validateResult, many bool, opts va
 		out.Valid = out.Valid && r.Valid
 	}
 	return jsonOrUsage(writeJSON(app.Out, out))
+}
+
+// validateReport is the verdicts as the CI report, each problem placed at
+// its value's line and column.
+func validateReport(results []validateResult) *ciReport {
+	r := newCIReport(nil)
+	for _, v := range results {
+		f := ciFile{File: v.File, Status: "ok", Reason: v.Error}
+		switch {
+		case v.Error != "":
+			f.Status = "unreadable"
+			f.line, f.col = syntaxPosition(v.Error)
+		case v.NotChecked != "":
+			f.Status, f.Reason = "not_checked", v.NotChecked
+		case !v.Valid:
+			f.Status = "invalid"
+		}
+		for _, e := range v.Errors {
+			f.Problems = append(f.Problems, ciProblem{Target: e.Target, Message: e.Message})
+		}
+		f.Problems = locate(v.File, f.Problems)
+		r.add(f)
+	}
+	return r
 }
 
 func jsonOrUsage(err error) error {
