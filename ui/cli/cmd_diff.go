@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
@@ -71,13 +73,16 @@ there) is reported as on the service, not in the repository.
 [{"path", "base", "file", "service"}]}]; --output json one object with totals;
 --output github workflow annotations at the line of each value.
 
+--versions ID A B compares versions A and B of a campaign (a versioned
+workspace keeps one per accepted edit of a live campaign).
+
 Exit status: 0 no difference, 1 some difference, conflict, unknown campaign
 or removed file, 2 an unreadable or duplicated file, bad usage, rejected
 credentials or an unreachable service.`
 
 func newDiffCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "diff FILE|DIR...",
+		Use:   "diff FILE|DIR... | diff --versions ID A B",
 		Short: "Compare campaign files with the service, component by component",
 		Long:  diffLong,
 		Example: `  campaigns diff campaigns/
@@ -94,12 +99,22 @@ func newDiffCmd(app *appContext) *cobra.Command {
 	jsonOut := cmd.Flags().Bool("json", false, `print [{"file", "campaign_id", "components", "conflicts", "fields"}]`)
 	output := addOutputFlag(cmd)
 	verbose := cmd.Flags().BoolP("verbose", "v", false, "list the JSON files skipped as not campaigns")
+	versions := cmd.Flags().Bool("versions", false, "compare two versions of a campaign: diff --versions ID A B")
+	cmd.ValidArgsFunction = func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		if *versions {
+			return s.completeIDs(c, args, prefix)
+		}
+		return nil, cobra.ShellCompDirectiveDefault
+	}
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		ctx := cmd.Context()
 		done, err := s.open(ctx)
 		defer done()
 		if err != nil {
 			return err
+		}
+		if *versions {
+			return s.diffVersions(ctx, args, *jsonOut)
 		}
 		set, bad := s.fileSet(args, *verbose)
 		if len(set.Files) == 0 && !bad && len(set.Orphans) == 0 {
@@ -310,4 +325,68 @@ func colourDiff(w io.Writer, st themes.Styles, diff string) {
 		}
 		fmt.Fprintln(w, text)
 	}
+}
+
+// diffVersions is `diff --versions ID A B`: two versions of one campaign
+// (a versioned workspace writes one per accepted edit of a live campaign),
+// component by component.
+func (s *scriptCmd) diffVersions(ctx context.Context, args []string, jsonOut bool) error {
+	if len(args) != 3 {
+		return commandLineError(fmt.Errorf("--versions takes a campaign ID and two version numbers"))
+	}
+	id := args[0]
+	var recs [2]map[string]any
+	for i, v := range args[1:] {
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || n < 1 {
+			return usageError("version %q: a version number is 1 or more", v)
+		}
+		req := api.SearchRequest{CampaignFields: &api.SearchFields{IDs: []string{id}, Status: model.Statuses, VersionNumber: &n},
+			IncludeArchiveCampaigns: true, IncludeChildCampaigns: true}
+		err = gitops.SearchPages(ctx, s.svc.Client, s.pacer(), req, 1, 1, func(_ int, page []map[string]any) error {
+			for _, r := range page {
+				if str(r["campaign_id"]) == id && str(r["version_number"]) == v {
+					recs[i] = r
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return s.serviceError(err)
+		}
+		if recs[i] == nil {
+			return refusedError(fmt.Errorf("campaign %s has no version %s on %s", id, v, s.svc.Label))
+		}
+	}
+	changes := gitops.Compare(recs[1], recs[0])
+	if jsonOut {
+		if err := printJSON(s.app.Out, map[string]any{"campaign_id": id, "from": args[1], "to": args[2],
+			"components": nonNil(gitops.Names(changes)), "fields": nonNilFields(gitops.Fields(nil, recs[1], recs[0]))}); err != nil {
+			return usageError("%v", err)
+		}
+	} else {
+		for _, c := range changes {
+			fmt.Fprintln(s.app.Out, s.st.Subtitle.Render("  "+c.Component))
+			colourDiff(s.app.Out, s.st, gitops.Unified(id+" v"+args[1]+"#"+c.Component, id+" v"+args[2]+"#"+c.Component, c))
+		}
+		fmt.Fprintf(s.app.Out, "Versions %s and %s of %s differ in %d component(s).\n", args[1], args[2], id, len(changes))
+	}
+	if len(changes) > 0 {
+		return &exitError{Code: exitRefused, Err: errSilent}
+	}
+	return nil
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func nonNilFields(f []gitops.Field) []gitops.Field {
+	if f == nil {
+		return []gitops.Field{}
+	}
+	return f
 }

@@ -38,3 +38,31 @@ func TestCampaignIDsComplete(t *testing.T) {
 		t.Fatal("ids of one service offered for another")
 	}
 }
+
+// diff --versions compares two versions of a live campaign; its id
+// completes like the others.
+func TestDiffVersionsOfALiveCampaign(t *testing.T) {
+	e := newScriptEnv(t)
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
+	id := e.idOf("Weekly picks") // PAUSED: an edit writes version 2
+	dir := t.TempDir()
+	e.run("", "export", id, "--dir", dir)
+	edit(t, filepath.Join(dir, id+".json"), `"name": "Weekly picks"`, `"name": "Weekly picks, v2"`)
+	if code, out, errs := e.run("", "apply", dir, "--confirm"); code != 0 {
+		t.Fatalf("apply: %d %s %s", code, out, errs)
+	}
+	code, out, errs := e.run("", "diff", "--versions", id, "1", "2")
+	if code != 1 || !strings.Contains(out, `+  "name": "Weekly picks, v2",`) || !strings.Contains(out, "differ in 1 component(s)") {
+		t.Fatalf("diff --versions: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, _ := e.run("", "diff", "--versions", id, "2", "2"); code != 0 {
+		t.Fatalf("a version against itself: exit %d", code)
+	}
+	if code, _, errs := e.run("", "diff", "--versions", id, "1", "9"); code != 1 || !strings.Contains(errs, "no version 9") {
+		t.Fatalf("unknown version: exit %d %s", code, errs)
+	}
+	args := append(append([]string{"__complete", "diff", "--versions"}, e.base...), id[:8])
+	if _, out, _ := cli(t, "", args...); !strings.Contains(out, id+"\tWeekly picks, v2 (PAUSED)") {
+		t.Fatalf("completion of diff --versions: %s", out)
+	}
+}
