@@ -239,7 +239,7 @@ func (s *scriptCmd) printTable(recs []map[string]any, headers bool) {
 		if seen[id] > 1 {
 			id += " v" + str(r["version_number"])
 		}
-		rows = append(rows, []string{id, truncateRunes(nameOf(r), 40), str(r["channel"]),
+		rows = append(rows, []string{id, truncateRunes(printable(nameOf(r)), 40), str(r["channel"]),
 			str(r["campaign_delivery_type"]), str(r["status"]), shortTime(str(r["updated_at"]))})
 	}
 	names := []string{"CAMPAIGN ID", "NAME", "CHANNEL", "TYPE", "STATUS", "UPDATED (UTC)"}

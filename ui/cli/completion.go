@@ -116,7 +116,7 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 			if c.BasicDetails != nil {
 				name = deref(c.BasicDetails.Name)
 			}
-			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(name+" ("+deref(c.Status)+")"), " ")})
+			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(printable(name+" ("+deref(c.Status)+")")), " ")})
 		}
 		if len(res.Campaigns) < 15 {
 			break

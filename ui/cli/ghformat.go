@@ -214,7 +214,7 @@ func writeTSV(w io.Writer, headers []string, rows [][]string, withHeaders bool) 
 	clean := func(cells []string) string {
 		out := make([]string, len(cells))
 		for i, c := range cells {
-			out[i] = strings.NewReplacer("\t", " ", "\n", " ", "\r", " ").Replace(c)
+			out[i] = printable(c)
 		}
 		return strings.Join(out, "\t")
 	}
@@ -224,4 +224,16 @@ func writeTSV(w io.Writer, headers []string, rows [][]string, withHeaders bool) 
 	for _, r := range rows {
 		fmt.Fprintln(w, clean(r))
 	}
+}
+
+// printable is a service's string made safe for one cell of a line: control
+// characters (escape sequences, tabs, line breaks) become spaces, so a
+// campaign name can neither break the columns nor drive the terminal.
+func printable(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return ' '
+		}
+		return r
+	}, s)
 }
