@@ -38,6 +38,10 @@ type appContext struct {
 	// Keyring holds the profiles' API keys; nil: the OS keyring.
 	Keyring profile.Keyring
 
+	// spawn starts a detached campaigns process with args (the background
+	// refresh of completed ids); nil: this executable. Tests replace it.
+	spawn func(args []string) error
+
 	logger    *log.Logger // Log's handler, so commands can quiet it
 	debug     bool
 	debugFile *os.File
@@ -81,6 +85,7 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newApplyCmd(app),
 		newMCPCmd(app),
 		newAPICmd(app),
+		newRefreshIDsCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.

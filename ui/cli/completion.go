@@ -10,6 +10,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"time"
@@ -75,9 +76,20 @@ func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
 	}
 	key := s.flags.cacheKey()
 	cached, _ := readIDCache(key)
-	if cached != nil && time.Since(cached.At) < idCacheTTL {
+	switch {
+	case cached != nil && time.Since(cached.At) < idCacheTTL:
+		return cached.IDs
+	case cached != nil && s.app.spawnRefresh(s.flags.args()) == nil:
+		// Stale: offered at once while a detached campaigns process reads
+		// them again for the next tab press.
 		return cached.IDs
 	}
+	return s.refreshIDs(ctx, key, cached)
+}
+
+// refreshIDs reads the ids from the service and caches them; on failure the
+// cached ones (however old) are kept.
+func (s *scriptCmd) refreshIDs(ctx context.Context, key string, cached *idCache) []idEntry {
 	done, err := s.open(ctx)
 	defer done()
 	var ids []idEntry
@@ -123,6 +135,63 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 		}
 	}
 	return out, nil
+}
+
+// args are the service flags as given, for a process that must select the
+// same service.
+func (f *serviceFlags) args() []string {
+	var out []string
+	add := func(name, v string) {
+		if v != "" {
+			out = append(out, "--"+name, v)
+		}
+	}
+	add("base-url", f.baseURL)
+	add("dc", f.dc.value)
+	add("workspace-id", f.workspaceID)
+	add("profile", f.profile)
+	add("data", f.data.path)
+	return out
+}
+
+// spawnRefresh starts `campaigns __refresh-ids FLAGS` detached.
+func (app *appContext) spawnRefresh(flags []string) error {
+	args := append([]string{refreshIDsCmd}, flags...)
+	if app.spawn != nil {
+		return app.spawn(args)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.SysProcAttr = detached()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+const refreshIDsCmd = "__refresh-ids"
+
+// newRefreshIDsCmd is the hidden command a stale completion starts in the
+// background: it reads the ids of the service its flags select into the
+// cache, within the same budget as a tab press.
+func newRefreshIDsCmd(app *appContext) *cobra.Command {
+	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: noArgs}
+	s := newScriptCmd(app, cmd)
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := s.flags.check(); err != nil {
+			return err
+		}
+		ctx, cancel := context.WithTimeout(cmd.Context(), 10*idReadBudget)
+		defer cancel()
+		key := s.flags.cacheKey()
+		cached, _ := readIDCache(key)
+		s.refreshIDs(ctx, key, cached)
+		return nil
+	}
+	return cmd
 }
 
 // cacheKey names the service the flags select, for the id cache.

@@ -66,3 +66,40 @@ func TestDiffVersionsOfALiveCampaign(t *testing.T) {
 		t.Fatalf("completion of diff --versions: %s", out)
 	}
 }
+
+// A stale cache is offered at once, and the ids are read again by a
+// detached campaigns process for the next tab press.
+func TestStaleIDsAreRefreshedInTheBackground(t *testing.T) {
+	e := newScriptEnv(t)
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
+	id := e.idOf("June newsletter")
+	var spawned []string
+	run := func(args ...string) string {
+		var o, er strings.Builder
+		app := &appContext{In: strings.NewReader(""), Out: &o, Err: &er, Getenv: os.Getenv,
+			spawn: func(a []string) error { spawned = a; return nil }}
+		app.execute(args)
+		return o.String()
+	}
+	complete := func() string { return run(append(append([]string{"__complete", "get"}, e.base...), "")...) }
+	if out := complete(); !strings.Contains(out, id) || spawned != nil {
+		t.Fatalf("first read: spawned %v\n%s", spawned, out)
+	}
+	// The cache ages past its minute: say so by rewriting its time.
+	caches, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
+	raw, _ := os.ReadFile(caches[0])
+	stale := strings.Replace(string(raw), id, "0000000000000000000stale", 1)
+	stale = `{"at":"2020-01-01T00:00:00Z"` + stale[strings.Index(stale, `,"ids"`):]
+	os.WriteFile(caches[0], []byte(stale), 0o600)
+	if out := complete(); !strings.Contains(out, "0000000000000000000stale") {
+		t.Fatalf("the stale ids were not offered at once:\n%s", out)
+	}
+	if len(spawned) < 3 || spawned[0] != "__refresh-ids" || !strings.Contains(strings.Join(spawned, " "), "--data "+e.data) {
+		t.Fatalf("no background refresh for this service: %v", spawned)
+	}
+	run(spawned...) // what the detached process does
+	spawned = nil
+	if out := complete(); !strings.Contains(out, id) || spawned != nil {
+		t.Fatalf("after the refresh: spawned %v\n%s", spawned, out)
+	}
+}
