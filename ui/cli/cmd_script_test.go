@@ -522,12 +522,7 @@ func TestValidateSummaryOnATerminal(t *testing.T) {
 func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
 	e := newScriptEnv(t)
 	id := e.idOf("Summer sale kickoff")
-	mine, theirs := t.TempDir(), t.TempDir()
-	for _, d := range []string{mine, theirs} {
-		if code, _, errs := e.run("", "export", id, "--dir", d); code != 0 {
-			t.Fatal(errs)
-		}
-	}
+	mine, theirs := e.exportTwice(id)
 	edit := func(dir, from, to string) {
 		p := filepath.Join(dir, id+".json")
 		raw, _ := os.ReadFile(p)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -59,12 +60,7 @@ func edit(t *testing.T, path, from, to string) {
 func TestThreeWayApplyFromTheCommandLine(t *testing.T) {
 	e := newScriptEnv(t)
 	id := e.idOf("Summer sale kickoff")
-	mine, theirs := t.TempDir(), t.TempDir()
-	for _, d := range []string{mine, theirs} {
-		if code, _, errs := e.run("", "export", id, "--dir", d); code != 0 {
-			t.Fatal(errs)
-		}
-	}
+	mine, theirs := e.exportTwice(id)
 	if _, err := os.Stat(filepath.Join(mine, ".campaigns", id+".json")); err != nil {
 		t.Fatalf("export kept no base: %v", err)
 	}
@@ -294,6 +290,18 @@ func TestPlanFileFromTheCommandLine(t *testing.T) {
 	}
 }
 
+// exportTwice exports a campaign into two folders: two people's checkouts.
+func (e *scriptEnv) exportTwice(id string) (mine, theirs string) {
+	e.t.Helper()
+	mine, theirs = e.t.TempDir(), e.t.TempDir()
+	for _, d := range []string{mine, theirs} {
+		if code, _, errs := e.run("", "export", id, "--dir", d); code != 0 {
+			e.t.Fatal(errs)
+		}
+	}
+	return mine, theirs
+}
+
 func must(b []byte, err error) []byte {
 	if err != nil {
 		panic(err)
@@ -302,9 +310,6 @@ func must(b []byte, err error) []byte {
 }
 
 func atoi(s string) int {
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
-	}
+	n, _ := strconv.Atoi(s)
 	return n
 }
