@@ -1,7 +1,6 @@
 package api
 
 import (
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -46,12 +45,4 @@ func WriteForm(c, stored *model.Campaign) *model.Campaign {
 	}
 	sd.DeliveryType = &dt
 	return &out
-}
-
-// ValidatePatch is engine.ValidatePatch on campaigns as the service returns
-// them: stored and patch are brought to the write form first (patch's
-// read-form delivery_type becomes stored's). Neither is changed.
-func ValidatePatch(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult {
-	stored = WriteForm(stored, nil)
-	return engine.ValidatePatch(stored, WriteForm(patch, stored), state, opts)
 }

@@ -3,6 +3,7 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -85,4 +86,32 @@ func Locked(state string) (targets []string, all bool) {
 		return []string{"trigger_condition", "segmentation_details", "conversion_goal_details", "scheduling_details.delivery_type", "scheduling_details.start_time"}, false
 	}
 	return nil, true // STOPPED, ARCHIVED, SENT and anything unknown
+}
+
+// StartAhead reports whether the campaign's start time is still to come at
+// now: scheduling_details.start_time read in its timezone, or the read
+// form's schedule_time in time_zone (decisions.md §2 "read form"); a zone
+// that is absent or not an IANA name reads as UTC, as the spec reads an
+// absent one. It tells RESUME and publish whether the campaign is SCHEDULED.
+// Every door (the service, the commands, MCP) asks this one function.
+func StartAhead(c *model.Campaign, now time.Time) bool {
+	sd := c.SchedulingDetails
+	if sd == nil {
+		return false
+	}
+	at, tz := sd.StartTime, sd.Timezone
+	if at == nil {
+		at, tz = sd.ScheduleTime, sd.TimeZone
+	}
+	if at == nil {
+		return false
+	}
+	loc := time.UTC
+	if tz != nil && ValidTimezone(*tz) {
+		if l, err := time.LoadLocation(*tz); err == nil {
+			loc = l
+		}
+	}
+	t, ok := ParseDateTime(*at, loc)
+	return ok && t.After(now)
 }

@@ -2,8 +2,10 @@ package engine
 
 import (
 	"errors"
+	"github.com/campaigns-cli/campaigns/model"
 	"slices"
 	"testing"
+	"time"
 )
 
 func TestCheckAction(t *testing.T) {
@@ -59,6 +61,33 @@ func TestLocked(t *testing.T) {
 	for _, s := range []string{"STOPPED", "ARCHIVED", "SENT"} {
 		if _, all := Locked(s); !all {
 			t.Fatalf("%s allows no edit", s)
+		}
+	}
+}
+
+// StartAhead is the one answer every door gives RESUME and publish: the
+// start in its own zone, in the request or the read form; a zone that is not
+// an IANA name reads as UTC.
+func TestStartAhead(t *testing.T) {
+	now := time.Date(2026, 6, 1, 9, 0, 0, 0, time.UTC)
+	sp := func(s string) *string { return &s }
+	for _, tc := range []struct {
+		name string
+		sd   *model.Scheduling
+		want bool
+	}{
+		{"no schedule", nil, false},
+		{"no start", &model.Scheduling{}, false},
+		{"ahead in UTC", &model.Scheduling{StartTime: sp("2026-06-01T10:00:00")}, true},
+		{"past in UTC", &model.Scheduling{StartTime: sp("2026-06-01T08:00:00")}, false},
+		{"10:00 in Madrid is 08:00 UTC: past", &model.Scheduling{StartTime: sp("2026-06-01T10:00:00"), Timezone: sp("Europe/Madrid")}, false},
+		{"10:00 in New York is 14:00 UTC: ahead", &model.Scheduling{StartTime: sp("2026-06-01T10:00:00"), Timezone: sp("America/New_York")}, true},
+		{"a zone that is not IANA reads as UTC", &model.Scheduling{StartTime: sp("2026-06-01T10:00:00"), Timezone: sp("Mars/Olympus")}, true},
+		{"the read form", &model.Scheduling{ScheduleTime: sp("2026-06-01T10:00:00"), TimeZone: sp("Europe/Madrid")}, false},
+		{"not a date-time", &model.Scheduling{StartTime: sp("tomorrow")}, false},
+	} {
+		if got := StartAhead(&model.Campaign{SchedulingDetails: tc.sd}, now); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

@@ -1,6 +1,9 @@
 package model
 
-import "reflect"
+import (
+	"reflect"
+	"slices"
+)
 
 // Components lists the top-level components of a create or update body, in
 // the order of the spec's table.
@@ -9,6 +12,30 @@ var Components = []string{
 	"segmentation_details", "scheduling_details", "delivery_controls",
 	"advanced", "conversion_goal_details", "control_group_details",
 	"utm_params", "campaign_audience_limit",
+}
+
+// ServiceOwned are the top-level keys only the service sets: identity,
+// state and audit. A component update never sends them and they are never
+// a difference between a file and the service; a create sends created_by
+// only (it names its author), and updated_by is the writer's, set by the
+// client's core on each write.
+var ServiceOwned = []string{
+	"id", "campaign_id", "request_id", "version_number", "status",
+	"created_by", "updated_by", "created_at", "updated_at", "sent_time",
+	"flow_id", "flow_name", "parent_id",
+}
+
+// IsServiceOwned reports whether key is one of ServiceOwned.
+func IsServiceOwned(key string) bool { return slices.Contains(ServiceOwned, key) }
+
+// WithoutServiceOwned is a shallow copy of c without the ServiceOwned
+// fields (unknown top-level keys stay).
+func WithoutServiceOwned(c *Campaign) *Campaign {
+	b := *c
+	b.ID, b.CampaignID, b.RequestID, b.VersionNumber, b.Status = nil, nil, nil, nil, nil
+	b.CreatedBy, b.UpdatedBy, b.CreatedAt, b.UpdatedAt, b.SentTime = nil, nil, nil, nil, nil
+	b.FlowID, b.FlowName, b.ParentID = nil, nil, nil
+	return &b
 }
 
 // Component returns the named top-level component of c (nil when absent or

@@ -11,6 +11,7 @@ import (
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/browser"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 	"github.com/campaigns-cli/campaigns/ui/pages/inspector"
 )
 
@@ -88,5 +89,28 @@ func TestHeaderShowsProfile(t *testing.T) {
 	c.ReadOnly = "the profile staging is read-only"
 	if h := r.header(); !strings.Contains(h, "profile staging read-only") {
 		t.Fatalf("header %q", h)
+	}
+}
+
+// A read-only profile still reads everything: e in the inspector opens the
+// campaign in the editor's view mode, with the Review summary; a typed key
+// changes nothing and nothing is sent.
+func TestReadOnlyProfileViewsInTheEditor(t *testing.T) {
+	f := newFixture(t)
+	tm := f.startReadOnly(t)
+	f.openByName(t, tm, nameOneTime, false)
+	waitFor(t, tm, "Overview", "e view in the editor")
+	keys(tm, "e")
+	waitFor(t, tm, "View mode: read-only, the profile prod is read-only")
+	keys(tm, "8")
+	waitFor(t, tm, "Review")
+	keys(tm, "E")
+	waitFor(t, tm, "Read-only: the profile prod is read-only.")
+	r := final(t, tm)
+	if _, ok := r.stack[len(r.stack)-1].(*editor.Model); !ok {
+		t.Fatalf("e opened %T", r.stack[len(r.stack)-1])
+	}
+	if got := f.status(t, nameOneTime); got != model.StatusScheduled {
+		t.Fatalf("a read-only profile changed the campaign: %s", got)
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/browser"
@@ -37,6 +38,10 @@ type Config struct {
 	// Profile names the profile in use, in the header in ProfileColor
 	// (#rrggbb or 0-255; "" for the theme's accent).
 	Profile, ProfileColor string
+	// Author is the person editing, sent as updated_by on every write
+	// ("" for none: the service names the credential). Over SSH it is the
+	// visitor's, from their authorized_keys line.
+	Author string
 	// ReadOnly: a read-only profile. Nothing is written: campaigns open in
 	// the inspector with the reason, write actions are hidden, and no draft
 	// editor is offered (leave Editor nil).
@@ -80,10 +85,17 @@ func New(cfg Config) tea.Model {
 	r := &root{c: c, editor: cfg.Editor, cancel: cancel, help: help.New()}
 	if cfg.ReadOnly {
 		c.ReadOnly = "the profile " + cfg.Profile + " is read-only"
-		r.editor = nil // the draft editor writes
+		if r.editor != nil {
+			r.editor.ReadOnly = c.ReadOnly // view mode only: the Review and the preview, nothing that writes
+		}
 	}
-	if r.editor != nil && r.editor.Drafts != nil {
-		c.Journal = r.editor.Journal()
+	if r.editor != nil && r.editor.Drafts != nil && !cfg.ReadOnly {
+		c.Journal = r.editor.Journal() // a read-only profile sends no kept edits
+	}
+	if cfg.Editor != nil && cfg.Editor.Core != nil {
+		c.Core = cfg.Editor.Core // one core for the editor and every other screen
+	} else if cfg.Client != nil {
+		c.Core = ops.New(cfg.Client, ops.Options{Target: ops.Target{Service: cfg.Service, Workspace: cfg.Workspace, Profile: cfg.Profile}, Author: cfg.Author})
 	}
 	r.help.ShortSeparator = " · "
 	r.help.Styles.ShortKey = c.Styles.Key

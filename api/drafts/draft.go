@@ -96,6 +96,9 @@ func (d *Draft) Conflicts() []Conflict {
 // Flush is Engine.Flush (without the lock).
 func (d *Draft) Flush(ctx context.Context) error { return d.e.Flush(ctx, d.c.id) }
 
+// Send is Engine.Send (without the lock).
+func (d *Draft) Send(ctx context.Context, force bool) error { return d.e.Send(ctx, d.c.id, force) }
+
 // Resolve is Engine.Resolve (without the lock).
 func (d *Draft) Resolve(unit string, choice Choice, merged any) error {
 	return d.e.Resolve(d.c.id, unit, choice, merged)
@@ -182,11 +185,27 @@ func (e *Engine) Commit(id string) error {
 	return e.commit(c)
 }
 
-// Flush sends campaign id's changes now (ctrl+s), without waiting for the
+// Flush sends campaign id's changes now, without waiting for the
 // debounce. It returns nil when the service has every local change; else
 // the network or service error, or ErrConflict, ErrInvalid or ErrRateLimited
-// (wrapped) when some units stay local.
-func (e *Engine) Flush(ctx context.Context, id string) error {
+// (wrapped) when some units stay local, or ErrHeld for a live campaign,
+// whose changes only Send sends.
+func (e *Engine) Flush(ctx context.Context, id string) error { return e.sendAs(ctx, id, sendAuto) }
+
+// Send sends campaign id's changes because the person asked: a live
+// campaign's too (Flush holds those back with ErrHeld). A change that
+// would introduce a publish problem into a live campaign stays local
+// (ErrInvalid, the problems in Status.Invalid) unless force is true.
+func (e *Engine) Send(ctx context.Context, id string, force bool) error {
+	if force {
+		return e.sendAs(ctx, id, sendForced)
+	}
+	return e.sendAs(ctx, id, sendAsked)
+}
+
+// sendAs flushes campaign id now, as mode says, without waiting for the
+// debounce.
+func (e *Engine) sendAs(ctx context.Context, id string, mode sendMode) error {
 	c, err := e.get(id)
 	if err != nil {
 		return err
@@ -196,7 +215,7 @@ func (e *Engine) Flush(ctx context.Context, id string) error {
 		c.debounce.Stop()
 	}
 	c.mu.Unlock()
-	return e.flush(ctx, c)
+	return e.flushAs(ctx, c, mode)
 }
 
 // FlushAll sends the changes of every loaded campaign now, as an editor

@@ -42,6 +42,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -57,16 +58,22 @@ type Options struct {
 	// nil turns every feature on, so that only the service refuses what the
 	// workspace lacks.
 	Validation *engine.Options
-	// UpdatedBy is sent as updated_by on every PATCH when set; otherwise the
-	// draft's created_by is (the editor acts for the draft's author).
+	// UpdatedBy is sent as updated_by on every PATCH when set (the person
+	// editing); otherwise none is, and the service names the credential.
+	// The draft's created_by is never sent in its place: the author of a
+	// draft is not the person editing it now.
 	UpdatedBy string
 	// RetryMin and RetryMax bound the background retry backoff (default 1 s
 	// and 1 min).
 	RetryMin, RetryMax time.Duration
 	// Limits are the client-side rolling rate limits on PATCH (default
-	// UpdateLimits, shared by every engine using the same *api.Client, since
-	// the service counts per credential).
-	Limits []Limit
+	// ops.UpdateLimits, in the one pacer of the *api.Client, shared with
+	// every engine and command using it, since the service counts per
+	// credential).
+	Limits []ops.Window
+	// ReadOnly sends nothing at all (a read-only profile): edits a journal
+	// holds from an earlier session stay in it, unsent (ErrReadOnly).
+	ReadOnly bool
 	// GroupWindow is how long the committer gathers edits before one fsync
 	// (default DefaultGroupWindow).
 	GroupWindow time.Duration
@@ -78,7 +85,7 @@ type Engine struct {
 	client *api.Client
 	opts   Options
 	clock  Clock
-	lim    *limiter
+	lim    *ops.Pacer
 	vopts  engine.Options
 	// validate is engine.ValidatePatch; tests swap in rules of their own.
 	validate func(stored, patch *model.Campaign, state string, opts engine.Options) engine.PatchResult
@@ -138,11 +145,13 @@ type campaign struct {
 	lastSynced   time.Time
 	err          error
 	debounce     Timer
-	retry        Timer
-	retries      int
-	running      bool
-	again        bool
-	last         string // signature of the last Status published
+	// mode is how the flush under way was asked for (under flushMu and mu).
+	mode    sendMode
+	retry   Timer
+	retries int
+	running bool
+	again   bool
+	last    string // signature of the last Status published
 }
 
 type conflict struct {
@@ -177,12 +186,13 @@ func Open(dir string, client *api.Client, opts Options) (*Engine, error) {
 	if opts.GroupWindow <= 0 {
 		opts.GroupWindow = DefaultGroupWindow
 	}
-	var lim *limiter
+	var lim *ops.Pacer
 	var releaseLim func()
 	if opts.Limits == nil {
-		lim, releaseLim = sharedLimiter(client)
+		lim, releaseLim = ops.SharedPacer(client)
 	} else {
-		lim, releaseLim = newLimiter(opts.Limits), func() {}
+		lim, releaseLim = ops.NewPacer(nil), func() {}
+		lim.Limits = map[ops.Class][]ops.Window{ops.ClassUpdate: opts.Limits}
 	}
 	vopts := engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}
 	if opts.Validation != nil {
@@ -222,7 +232,7 @@ func (e *Engine) Journaled() ([]string, error) {
 // is read from the service.
 //
 // Every copy read from the service is kept in the request form
-// (api.WriteForm): a published campaign's GET adds response-only
+// (ops.RequestForm): a published campaign's GET adds response-only
 // scheduling fields (delivery_type SCHEDULED or PERIODIC, schedule_time,
 // time_zone, frequency) that the engine's checks refuse and a PATCH must
 // never carry, and scheduling_details is sent whole.
@@ -256,8 +266,8 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 		}
 		if ok {
 			// A journal of an older version may hold the read form.
-			base = api.WriteForm(base, nil)
-			working = api.WriteForm(working, base)
+			base = ops.RequestForm(base, nil)
+			working = ops.RequestForm(working, base)
 			c, fresh := e.register(id, base, working, j)
 			if fresh {
 				c.mu.Lock()
@@ -277,7 +287,7 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 	if err != nil {
 		return nil, err
 	}
-	s = api.WriteForm(s, nil)
+	s = ops.RequestForm(s, nil)
 	c, _ = e.register(id, s, model.Clone(s), j)
 	return &Draft{e: e, c: c}, nil
 }
@@ -302,7 +312,7 @@ func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 			return d, nil
 		}
 	}
-	c = api.WriteForm(c, nil)
+	c = ops.RequestForm(c, nil)
 	cp, _ := e.register(id, model.Clone(c), model.Clone(c), &journal{path: journalPath(e.dir, id)})
 	return &Draft{e: e, c: cp}, nil
 }

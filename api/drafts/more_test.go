@@ -10,13 +10,14 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
 func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {
 	// Sandbox limits on; the engine's own limiter off, to meet the service's.
-	fx := newFixtureWith(t, sandbox.Config{}, Options{Limits: []Limit{}})
+	fx := newFixtureWith(t, sandbox.Config{}, Options{Limits: []ops.Window{}})
 	id := fx.create(draft)
 	fx.load(id) // 1 read
 	var err error

@@ -74,7 +74,7 @@ func TestPublishedScheduleGoesBackInTheRequestForm(t *testing.T) {
 
 			const expiry = "2026-12-30T10:00:00"
 			fx.edit(id, func(c *model.Campaign) { c.SchedulingDetails.ExpiryTime = ptr(expiry) })
-			if err := fx.eng.Flush(context.Background(), id); err != nil {
+			if err := fx.eng.Send(context.Background(), id, false); err != nil {
 				t.Fatalf("flush: %v", err)
 			}
 			ps := fx.f.patchBodies()
@@ -116,7 +116,7 @@ func TestOtherEditOfPublishedCampaignLeavesScheduleAlone(t *testing.T) {
 	id := fx.publishFixture("push_periodic")
 	fx.load(id)
 	fx.edit(id, setName("Weekly, renamed"))
-	if err := fx.eng.Flush(context.Background(), id); err != nil {
+	if err := fx.eng.Send(context.Background(), id, false); err != nil {
 		t.Fatalf("flush: %v", err)
 	}
 	ps := fx.f.patchBodies()

@@ -66,7 +66,7 @@ func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
 	fx.load(id)
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("bad") })
 	fx.edit(id, setName("renamed"))
-	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrInvalid) {
+	if err := fx.eng.Send(context.Background(), id, false); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("flush: %v", err)
 	}
 	st := fx.eng.Status(id)
@@ -122,35 +122,6 @@ func TestClientSideRateLimit(t *testing.T) {
 	}
 }
 
-func TestLimiterWindows(t *testing.T) {
-	l := newLimiter(UpdateLimits)
-	now := t0
-	sent := 0
-	// Send as fast as allowed for two minutes of fake time.
-	for now.Before(t0.Add(2 * time.Minute)) {
-		if wait := l.Reserve(now); wait > 0 {
-			now = now.Add(wait)
-			continue
-		}
-		sent++
-	}
-	if sent != 200 {
-		t.Errorf("%d sends in 2 minutes, want 200 (100/min)", sent)
-	}
-	l = newLimiter(UpdateLimits)
-	for i := range 10 {
-		if w := l.Reserve(t0); w != 0 {
-			t.Fatalf("send %d refused", i)
-		}
-	}
-	if w := l.Reserve(t0.Add(500 * time.Millisecond)); w != 500*time.Millisecond {
-		t.Errorf("11th in a second waits %v, want 500ms", w)
-	}
-	if w := l.Reserve(t0.Add(time.Second)); w != 0 {
-		t.Errorf("a second later waits %v", w)
-	}
-}
-
 // With the real engine: on an ACTIVE campaign the audience is locked, so an
 // edit of it stays local with the engine's problem, while a name edit goes.
 func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
@@ -172,7 +143,7 @@ func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
 	fx.load(id)
 	fx.edit(id, setName("Live rename"))
 	fx.edit(id, func(c *model.Campaign) { c.SegmentationDetails.SendCampaignToOptOutUsers = ptr(true) })
-	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrInvalid) {
+	if err := fx.eng.Send(context.Background(), id, false); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("flush: %v", err)
 	}
 	st := fx.eng.Status(id)

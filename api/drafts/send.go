@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -18,7 +19,25 @@ import (
 // wrote between our read and our PATCH.
 const maxStale = 3
 
+// sendMode is how a flush was asked for.
+type sendMode int
+
+const (
+	sendAuto   sendMode = iota // the debounce, a retry, Flush: drafts only
+	sendAsked                  // Send: a live campaign's changes go too
+	sendForced                 // Send with force: even what breaks a live campaign
+)
+
+// liveLocked reports a campaign past DRAFT: its changes reach recipients,
+// so they go only when the person asks (Send), never after a pause.
+func (c *campaign) liveLocked() bool {
+	return c.base != nil && c.base.Status != nil && *c.base.Status != "" && *c.base.Status != model.StatusDraft
+}
+
 func (e *Engine) armDebounce(c *campaign) {
+	if c.liveLocked() {
+		return
+	}
 	if c.debounce != nil {
 		c.debounce.Stop()
 	}
@@ -56,8 +75,15 @@ func (e *Engine) runFlush(c *campaign) {
 }
 
 func (e *Engine) flush(ctx context.Context, c *campaign) error {
+	return e.flushAs(ctx, c, sendAuto)
+}
+
+func (e *Engine) flushAs(ctx context.Context, c *campaign, mode sendMode) error {
 	c.flushMu.Lock()
 	defer c.flushMu.Unlock()
+	c.mu.Lock()
+	c.mode = mode
+	c.mu.Unlock()
 	for stale := 0; ; stale++ {
 		err, again := e.flushOnce(ctx, c)
 		if !again {
@@ -82,6 +108,15 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 		err := e.leftoverLocked(c)
 		c.mu.Unlock()
 		return err, false
+	}
+	if e.opts.ReadOnly {
+		c.mu.Unlock()
+		return ErrReadOnly, false
+	}
+	if c.mode == sendAuto && c.liveLocked() {
+		e.publishLocked(c)
+		c.mu.Unlock()
+		return ErrHeld, false
 	}
 	// Journal what is about to be sent before reading, not between the
 	// read and the PATCH: after a crash, too, the service holding one of
@@ -109,7 +144,7 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 
 	c.mu.Lock()
 	c.etag = etag
-	evs := e.rebaseLocked(c, api.WriteForm(s, c.base))
+	evs := e.rebaseLocked(c, ops.RequestForm(s, c.base))
 	send, patch := e.prepareLocked(c)
 	if len(send) == 0 {
 		c.needSnap = true
@@ -123,7 +158,7 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 		return err, false
 	}
 	now := e.clock.Now()
-	if wait := e.lim.Reserve(now); wait > 0 {
+	if wait := e.lim.Reserve(ops.ClassUpdate, now); wait > 0 {
 		until := now.Add(wait)
 		c.limitedUntil = until
 		e.retryLocked(c, wait)
@@ -153,7 +188,7 @@ func (e *Engine) flushOnce(ctx context.Context, c *campaign) (err error, again b
 	fresh, ftag, gerr := e.client.GetTagged(ctx, c.id)
 	src := patch
 	if gerr == nil {
-		src = api.WriteForm(fresh, patch)
+		src = ops.RequestForm(fresh, patch)
 	}
 	c.mu.Lock()
 	if gerr == nil {
@@ -282,7 +317,11 @@ func (e *Engine) prepareLocked(c *campaign) ([]string, *model.Campaign) {
 			c.err = fmt.Errorf("%s", res.Refusal.Message)
 			return nil, nil
 		}
-		by, rest := problemsByUnit(res.Problems)
+		problems := res.Problems
+		if len(problems) == 0 && c.liveLocked() && c.mode != sendForced {
+			problems = e.breaks(c.base, patch, res.Merged)
+		}
+		by, rest := problemsByUnit(problems)
 		if len(rest) > 0 {
 			// Problems of no unit (a header, the body) block the whole send.
 			if c.invalid == nil {
@@ -312,6 +351,21 @@ func (e *Engine) prepareLocked(c *campaign) ([]string, *model.Campaign) {
 	return nil, nil
 }
 
+// breaks lists what patch would break in the live campaign base: the
+// publish-phase problems of the merged campaign that base did not have
+// (decisions.md §2 "writes to live campaigns"). They keep their units local
+// until the person sends with force.
+func (e *Engine) breaks(base, patch, merged *model.Campaign) []engine.Problem {
+	if merged == nil {
+		merged = engine.Merge(base, patch)
+	}
+	ps := ops.Introduced(base, merged, e.vopts)
+	for i := range ps {
+		ps[i].Message = "would break the live campaign: " + ps[i].Message
+	}
+	return ps
+}
+
 // patchOf is the PATCH body of units, decoded from their JSON (so it shares
 // nothing with the working copy), signed with the author as updated_by.
 func (e *Engine) patchOf(c *campaign, units []string) *model.Campaign {
@@ -322,11 +376,7 @@ func (e *Engine) patchOf(c *campaign, units []string) *model.Campaign {
 			copyUnit(p, partial, u)
 		}
 	}
-	by := e.opts.UpdatedBy
-	if by == "" {
-		by = deref(c.base.CreatedBy)
-	}
-	if by != "" {
+	if by := e.opts.UpdatedBy; by != "" {
 		p.UpdatedBy = &by
 	}
 	return p

@@ -57,6 +57,10 @@ type Status struct {
 	LastSynced       time.Time
 	// Err is the last failure that a retry will not fix.
 	Err error
+	// Live is true for a campaign past DRAFT: what recipients may already
+	// get. Its pending units wait for an explicit Send; neither the
+	// debounce nor a retry nor Flush sends them.
+	Live bool
 }
 
 // String is a one-line summary for a status bar.
@@ -76,7 +80,9 @@ func (s Status) String() string {
 	case StateRateLimited:
 		parts = append(parts, "rate-limited until "+s.RateLimitedUntil.Local().Format("15:04:05"))
 	}
-	if n := len(s.Pending); n > 0 {
+	if n := len(s.Pending); n > 0 && s.Live {
+		parts = append(parts, "not sent: "+count(n, "changed component")+" of a live campaign")
+	} else if n > 0 {
 		parts = append(parts, "pending "+count(n, "component"))
 	}
 	return strings.Join(parts, ", ")
@@ -159,14 +165,18 @@ var (
 	ErrConflict    = errors.New("sync: conflicting changes on the service")
 	ErrInvalid     = errors.New("sync: some components are invalid and stay local")
 	ErrRateLimited = errors.New("sync: update rate limit reached")
-	ErrClosed      = errors.New("sync: engine closed")
-	ErrDirInUse    = errors.New("sync: another process is syncing with this journal directory")
+	// ErrReadOnly: the engine was opened read-only and sends nothing.
+	ErrReadOnly = errors.New("sync: read-only: nothing is sent")
+	// ErrHeld: a live campaign's changes are sent only by Send.
+	ErrHeld     = errors.New("sync: the changes of a live campaign wait to be sent explicitly")
+	ErrClosed   = errors.New("sync: engine closed")
+	ErrDirInUse = errors.New("sync: another process is syncing with this journal directory")
 )
 
 // --- computing and publishing ------------------------------------------------
 
 func (e *Engine) statusLocked(c *campaign) Status {
-	s := Status{ID: c.id, OfflineSince: c.offlineSince, LastSynced: c.lastSynced, Err: c.err}
+	s := Status{ID: c.id, OfflineSince: c.offlineSince, LastSynced: c.lastSynced, Err: c.err, Live: c.liveLocked()}
 	if s.Err == nil && c.jerr != nil {
 		s.Err = fmt.Errorf("sync: journal: %w", c.jerr)
 	}

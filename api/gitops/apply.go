@@ -11,6 +11,7 @@ import (
 	"github.com/google/uuid"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -66,9 +67,12 @@ func (pl *Planner) send(ctx context.Context, p Plan) Outcome {
 	_ = model.FromTree(p.Body, body) // the body came from a JSON tree
 	switch p.Action {
 	case ActionPatch:
-		if _, tagged := pl.Service.(taggedService); tagged && p.ETag == "" {
-			fresh, etag, err := pl.fetch(ctx, p.CampaignID)
-			if err != nil {
+		fresh, etag := p.Service, p.ETag
+		if etag == "" {
+			// Compared against a record read by search (no ETag): read it
+			// again, and refuse when it changed since the comparison.
+			var err error
+			if fresh, etag, err = pl.fetch(ctx, p.CampaignID); err != nil {
 				out.Err = refusal(&out.Plan, err)
 				return out
 			}
@@ -77,35 +81,23 @@ func (pl *Planner) send(ctx context.Context, p Plan) Outcome {
 				out.Reason = "the campaign changed on the service (updated_at " + str(fresh["updated_at"]) + ") after it was compared; run again"
 				return out
 			}
-			out.ETag = etag
 		}
-		err := pl.pacer().Do(ctx, ClassUpdate, func(ctx context.Context) error {
-			// With the ETag of the record the plan compared against, the
-			// service refuses (412) when someone changed it since.
-			if ts, ok := pl.Service.(taggedService); ok && out.ETag != "" {
-				_, _, err := ts.PatchTagged(ctx, p.CampaignID, body, out.ETag)
-				return err
-			}
-			_, err := pl.Service.Patch(ctx, p.CampaignID, body)
-			return err
-		})
-		if err != nil {
+		stored := new(model.Campaign)
+		_ = model.FromTree(fresh, stored)
+		// With the ETag of the record the plan compared against, the
+		// service refuses (412) when someone changed it since.
+		if _, err := pl.Core.Update(ctx, p.CampaignID, body, ops.UpdateOptions{Force: pl.Force, Stored: stored, ETag: etag}); err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
 		out.Sent, out.NewID = true, p.CampaignID
 	case ActionCreate:
-		var res api.CreateResult
-		err := pl.pacer().Do(ctx, ClassCreate, func(ctx context.Context) error {
-			var err error
-			res, err = pl.Service.Create(ctx, body)
-			return err
-		})
+		res, err := pl.Core.Create(ctx, body)
 		if err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
-		out.Sent, out.NewID = true, res.ID
+		out.Sent, out.NewID = true, res.CampaignID
 	}
 	return out
 }
@@ -153,6 +145,11 @@ func (pl *Planner) settle(ctx context.Context, outs []Outcome) {
 // refusal, a conflict (412), or an error.
 func refusal(p *Plan, err error) error {
 	var ae *api.Error
+	var rf *ops.Refused
+	if errors.As(err, &rf) {
+		p.Action, p.Problems, p.Reason = ActionRefused, rf.Problems, rf.Reason
+		return err
+	}
 	if errors.As(err, &ae) {
 		for _, d := range ae.Details {
 			p.Problems = append(p.Problems, problem(d))

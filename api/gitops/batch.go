@@ -18,13 +18,9 @@ var wholeKeys = []string{"campaign_id", "channel", "campaign_delivery_type", "ba
 // Prefetch reads the service's records of these campaigns through search by
 // ids, PageSize ids a call, so that comparing N files costs ⌈N/15⌉ reads
 // instead of N. Records the search does not return whole (or at all) are
-// left to Diff, which reads them by GET. Without a search route (a Service
-// that is not a Searcher) it does nothing.
+// left to Diff, which reads them by GET.
 func (pl *Planner) Prefetch(ctx context.Context, ids []string) error {
-	s, ok := pl.Service.(Searcher)
-	if !ok {
-		return nil
-	}
+	var s Searcher = pl.Core.Client()
 	ids = slices.Compact(slices.Sorted(slices.Values(nonEmpty(ids))))
 	if pl.cache == nil {
 		pl.cache = map[string]map[string]any{}
@@ -36,7 +32,7 @@ func (pl *Planner) Prefetch(ctx context.Context, ids []string) error {
 			IncludeArchiveCampaigns: true, IncludeChildCampaigns: true,
 		}
 		var recs []map[string]any
-		err := SearchPages(ctx, s, pl.pacer(), req, 1, 0, func(_ int, page []map[string]any) error {
+		err := SearchPages(ctx, s, pl.Core.Pacer(), req, 1, 0, func(_ int, page []map[string]any) error {
 			recs = append(recs, page...)
 			if foundAll(batch, recs) {
 				// A full page holding every id asked for is the answer:

@@ -6,16 +6,8 @@ import (
 	"strings"
 
 	udiff "github.com/aymanbagabas/go-udiff"
+	"github.com/campaigns-cli/campaigns/model"
 )
-
-// serverOwned are the top-level keys only the service sets: they are never
-// sent and never count as a difference.
-var serverOwned = map[string]bool{
-	"id": true, "campaign_id": true, "request_id": true, "version_number": true,
-	"status": true, "created_by": true, "updated_by": true, "created_at": true,
-	"updated_at": true, "sent_time": true, "flow_id": true, "flow_name": true,
-	"parent_id": true,
-}
 
 // componentOrder is the order components are reported in: the record's own
 // order; unknown top-level keys follow, sorted.
@@ -45,12 +37,12 @@ func (c Change) Removed() bool { return !c.InFile && c.InService }
 func Compare(file, service map[string]any) []Change {
 	var keys []string
 	for k := range file {
-		if !serverOwned[k] {
+		if !model.IsServiceOwned(k) {
 			keys = append(keys, k)
 		}
 	}
 	for k := range service {
-		if _, dup := file[k]; !dup && !serverOwned[k] {
+		if _, dup := file[k]; !dup && !model.IsServiceOwned(k) {
 			keys = append(keys, k)
 		}
 	}

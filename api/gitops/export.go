@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -22,16 +23,16 @@ const PageSize = 15
 // SearchPages runs a search from page first, paced, until a page comes back
 // short or pages pages were read (pages <= 0: every page). Each page's
 // records are handed to onPage as JSON trees, unknown fields included.
-func SearchPages(ctx context.Context, s Searcher, pacer *Pacer, req api.SearchRequest, first, pages int, onPage func(page int, recs []map[string]any) error) error {
+func SearchPages(ctx context.Context, s Searcher, pacer *ops.Pacer, req api.SearchRequest, first, pages int, onPage func(page int, recs []map[string]any) error) error {
 	if pacer == nil {
-		pacer = NewPacer(nil)
+		pacer = ops.NewPacer(nil)
 	}
 	req.Limit = PageSize
 	for page := first; pages <= 0 || page < first+pages; page++ {
 		req.Page = page
 		req.RequestID = "" // a fresh one per page
 		var res api.SearchResult
-		err := pacer.Do(ctx, ClassSearch, func(ctx context.Context) error {
+		err := pacer.Do(ctx, ops.ClassSearch, func(ctx context.Context) error {
 			var err error
 			res, err = s.Search(ctx, req)
 			return err

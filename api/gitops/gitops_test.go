@@ -241,7 +241,7 @@ func TestApplyPacesCreatesUnderRealLimits(t *testing.T) {
 // Retry-After says, and says so.
 func TestPacerWaitsOutA429(t *testing.T) {
 	e := newEnv(t)
-	e.planner.Pacer.Limits = nil
+	e.planner.Core.Pacer().Limits = nil
 	for i := range 7 {
 		path := filepath.Join(e.dir, string(rune('a'+i))+".json")
 		writeFile(t, path, `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"R`+string(rune('a'+i))+`","platforms":["ANDROID"]}}`)
@@ -367,7 +367,7 @@ func TestCreateReRunAfterCrashMakesNoSecondDraft(t *testing.T) {
 		t.Fatalf("re-run: %v, id %s vs %s", again.Err, again.NewID, first.NewID)
 	}
 	n := 0
-	gitops.SearchPages(ctx, e.client, e.planner.Pacer, api.SearchRequest{CampaignFields: &api.SearchFields{Name: "Only once", Status: model.Statuses}}, 1, 0,
+	gitops.SearchPages(ctx, e.client, e.planner.Core.Pacer(), api.SearchRequest{CampaignFields: &api.SearchFields{Name: "Only once", Status: model.Statuses}}, 1, 0,
 		func(_ int, recs []map[string]any) error { n += len(recs); return nil })
 	if n != 1 {
 		t.Fatalf("%d drafts named Only once", n)

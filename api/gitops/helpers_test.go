@@ -2,6 +2,9 @@ package gitops_test
 
 import (
 	"context"
+	"net/http"
+	"strings"
+	"sync/atomic"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -11,6 +14,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -44,6 +48,8 @@ type env struct {
 	planner *gitops.Planner
 	waits   []string
 	dir     string
+	// gets and searches count the reads that reached the service.
+	gets, searches atomic.Int64
 }
 
 // newEnv serves a seeded sandbox on loopback on a fake clock.
@@ -55,16 +61,25 @@ func newEnv(t testing.TB) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	srv := httptest.NewServer(s.Handler())
+	h := s.Handler()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, api.PathCampaigns+"/"):
+			e.gets.Add(1)
+		case r.URL.Path == api.PathSearch:
+			e.searches.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
 	t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
 	e.client, err = api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: e.clock.Sleep})
 	if err != nil {
 		t.Fatal(err)
 	}
-	pacer := gitops.NewPacer(e.clock)
+	pacer := ops.NewPacer(e.clock)
 	pacer.OnWait = func(d time.Duration, why string) { e.waits = append(e.waits, d.String()+" "+why) }
-	e.planner = &gitops.Planner{Service: e.client, Pacer: pacer}
+	e.planner = &gitops.Planner{Core: ops.New(e.client, ops.Options{Pacer: pacer})}
 	return e
 }
 
@@ -72,7 +87,7 @@ func newEnv(t testing.TB) *env {
 func (e *env) find(name string) map[string]any {
 	e.t.Helper()
 	var found map[string]any
-	err := gitops.SearchPages(context.Background(), e.client, e.planner.Pacer,
+	err := gitops.SearchPages(context.Background(), e.client, e.planner.Core.Pacer(),
 		api.SearchRequest{CampaignFields: &api.SearchFields{Name: name, Status: model.Statuses}, IncludeArchiveCampaigns: true},
 		1, 0, func(_ int, recs []map[string]any) error {
 			for _, r := range recs {

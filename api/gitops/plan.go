@@ -7,25 +7,10 @@ import (
 	"net/http"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
-
-// Service is what gitops needs of the service; *api.Client has it.
-type Service interface {
-	Get(ctx context.Context, id string) (*model.Campaign, error)
-	Patch(ctx context.Context, id string, patch *model.Campaign) (api.PatchResult, error)
-	Create(ctx context.Context, body *model.Campaign) (api.CreateResult, error)
-}
-
-// taggedService is a Service that reads ETags and sends If-Match (the
-// sandbox's conditional requests; *api.Client has them where the client
-// supports it). With it, a change on the service between the plan's read
-// and the PATCH is refused with 412 and reported as a conflict.
-type taggedService interface {
-	GetTagged(ctx context.Context, id string) (*model.Campaign, string, error)
-	PatchTagged(ctx context.Context, id string, patch *model.Campaign, ifMatch string) (api.PatchResult, string, error)
-}
 
 // Action is what apply does with a file.
 type Action string
@@ -64,6 +49,11 @@ type Plan struct {
 	// its version's ETag when the service sends one.
 	Service map[string]any
 	ETag    string
+	// Removes says in words what the update takes away (locales,
+	// variations, platforms, buttons, slides); Breaks are the problems it
+	// would bring into a live campaign (sent only with Force).
+	Removes []string
+	Breaks  []engine.Problem
 	// Base is the service copy the file was made from (nil: none is kept,
 	// the file is compared with the service two ways).
 	Base map[string]any
@@ -77,26 +67,18 @@ type Plan struct {
 	Drift []string
 }
 
-// Planner compares files with the service.
+// Planner compares files with the service; every read and write goes
+// through its core (pacing, the request form, the checks by state, the
+// author).
 type Planner struct {
-	Service Service
-	Pacer   *Pacer
-	// Features are the workspace features the local validation assumes;
-	// audience_limit is also assumed on when the stored campaign has one.
-	Features engine.Features
+	Core *ops.Core
 	// Force sends components that changed on the service since the export
-	// (overwriting those changes) instead of reporting a conflict.
+	// (overwriting those changes) instead of reporting a conflict, and an
+	// update that would introduce problems into a live campaign.
 	Force bool
 
 	// cache holds records read by Prefetch, by campaign_id.
 	cache map[string]map[string]any
-}
-
-func (pl *Planner) pacer() *Pacer {
-	if pl.Pacer == nil {
-		pl.Pacer = NewPacer(nil)
-	}
-	return pl.Pacer
 }
 
 // Fetch reads a campaign's record as a JSON tree, paced.
@@ -116,17 +98,7 @@ func (pl *Planner) record(ctx context.Context, id string) (map[string]any, strin
 
 // fetch is Fetch with the record's ETag ("" when the service sends none).
 func (pl *Planner) fetch(ctx context.Context, id string) (map[string]any, string, error) {
-	var c *model.Campaign
-	var etag string
-	err := pl.pacer().Do(ctx, ClassRead, func(ctx context.Context) error {
-		var err error
-		if ts, ok := pl.Service.(taggedService); ok {
-			c, etag, err = ts.GetTagged(ctx, id)
-		} else {
-			c, err = pl.Service.Get(ctx, id)
-		}
-		return err
-	})
+	c, etag, err := pl.Core.Get(ctx, id)
 	if err != nil {
 		return nil, "", err
 	}
@@ -197,7 +169,7 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 			p.Action, p.Reason = ActionRefused, err.Error()
 			return p
 		}
-		if probs := engine.Validate(body, engine.PhaseCreate, pl.opts(nil, body)); len(probs) > 0 {
+		if probs := pl.Core.Validate(body, engine.PhaseCreate); len(probs) > 0 {
 			p.Action, p.Problems = ActionRefused, probs
 			p.Reason = "the file does not pass the create checks"
 			return p
@@ -230,24 +202,28 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	stored, patch := new(model.Campaign), new(model.Campaign)
 	_ = model.FromTree(p.Service, stored) // both are JSON objects
 	_ = model.FromTree(p.Body, patch)
-	// The engine checks the request form (GET shows a published campaign's
-	// schedule in its response form); what is sent stays the file's own.
-	res := api.ValidatePatch(stored, patch, p.State, pl.opts(stored, patch))
-	switch {
-	case res.Refusal != nil:
-		p.Action, p.Reason = ActionRefused, res.Refusal.Message
-	case len(res.Problems) > 0:
-		p.Action, p.Problems = ActionRefused, res.Problems
-		p.Reason = "the changed components do not pass the checks for a " + p.State + " campaign"
-	default:
-		// An exported record shows a published campaign's schedule in the
-		// response form; a PATCH never carries it back. The body is now
-		// exactly what is sent.
-		if t, ok := model.ToTree(api.WriteForm(patch, api.WriteForm(stored, nil))).(map[string]any); ok {
-			p.Body = t
+	// The core checks the request form (GET shows a published campaign's
+	// schedule in its response form) by the campaign's state, and a live
+	// campaign for what the update would break; what is sent stays the
+	// file's own.
+	v := pl.Core.Check(stored, patch)
+	p.Removes, p.Breaks = v.Removes, v.Introduced
+	if ref := v.Refused(pl.Force); ref != nil {
+		p.Action, p.Problems, p.Reason = ActionRefused, ref.Problems, ref.Reason
+		if ref.Code == ops.CodeBreaksLive {
+			p.Reason += "; fix the file, or apply with --force if you mean it"
 		}
-		p.withRequestID(str(p.Service["updated_at"]))
+		return p
 	}
+	// The body is exactly what is sent: the request form (an export shows a
+	// published campaign's schedule in the read form, which a PATCH never
+	// carries back), signed with the author.
+	if t, ok := model.ToTree(pl.Core.Sign(ops.RequestForm(patch, ops.RequestForm(stored, nil)))).(map[string]any); ok {
+		p.Body = t
+	}
+	// The request id hangs on the version compared against (its
+	// updated_at, the same whether read by search or by GET).
+	p.withRequestID(str(p.Service["updated_at"]))
 	return p
 }
 
@@ -257,20 +233,12 @@ func (p *Plan) withRequestID(base string) {
 	p.Body["request_id"] = p.RequestID
 }
 
-func (pl *Planner) opts(stored, body *model.Campaign) engine.Options {
-	f := pl.Features
-	if (stored != nil && stored.CampaignAudienceLimit != nil) || (body != nil && body.CampaignAudienceLimit != nil && pl.Features.AudienceLimit) {
-		f.AudienceLimit = true
-	}
-	return engine.Options{Features: f}
-}
-
 // createBody is the file without what only the service sets (created_by
 // stays: a create names its author).
 func createBody(tree map[string]any) map[string]any {
 	out := map[string]any{}
 	for k, v := range tree {
-		if (!serverOwned[k] || k == "created_by") && v != nil { // create needs created_by
+		if (!model.IsServiceOwned(k) || k == "created_by") && v != nil { // create needs created_by
 			out[k] = v
 		}
 	}

@@ -1,35 +1,54 @@
 package gitops_test
 
 import (
-	"context"
+	"bytes"
+	"io"
+	"net/http"
 	"sync"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// recordingService is the real client, keeping a copy of every PATCH body.
-type recordingService struct {
-	*api.Client
-	mu      sync.Mutex
-	patches []*model.Campaign
+// patchRecorder is the wire under the real client, keeping a copy of every
+// PATCH body it carries, with its If-Match.
+type patchRecorder struct {
+	mu        sync.Mutex
+	patches   []*model.Campaign
+	ifMatches []string
 }
 
-func (r *recordingService) keep(p *model.Campaign) {
-	r.mu.Lock()
-	r.patches = append(r.patches, model.Clone(p))
-	r.mu.Unlock()
+func (r *patchRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Method == http.MethodPatch && req.Body != nil {
+		b, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		req.Body = io.NopCloser(bytes.NewReader(b))
+		if c, err := model.Decode(b); err == nil {
+			r.mu.Lock()
+			r.patches = append(r.patches, c)
+			r.ifMatches = append(r.ifMatches, req.Header.Get("If-Match"))
+			r.mu.Unlock()
+		}
+	}
+	return http.DefaultTransport.RoundTrip(req)
 }
 
-func (r *recordingService) Patch(ctx context.Context, id string, p *model.Campaign) (api.PatchResult, error) {
-	r.keep(p)
-	return r.Client.Patch(ctx, id, p)
-}
-
-func (r *recordingService) PatchTagged(ctx context.Context, id string, p *model.Campaign, ifMatch string) (api.PatchResult, string, error) {
-	r.keep(p)
-	return r.Client.PatchTagged(ctx, id, p, ifMatch)
+// recording makes e's planner send through a patchRecorder.
+func (e *env) recording() *patchRecorder {
+	e.t.Helper()
+	rs := &patchRecorder{}
+	ws := sandbox.DefaultWorkspace()
+	c, err := api.New(api.Config{BaseURL: e.client.BaseURL(), WorkspaceID: ws.ID, APIKey: ws.Key, HTTPClient: &http.Client{Transport: rs}})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.planner.Core = ops.New(c, ops.Options{Pacer: e.planner.Core.Pacer()})
+	return rs
 }
 
 // An exported published campaign whose schedule is edited in the file (its
@@ -43,8 +62,7 @@ func TestApplySendsNoResponseOnlySchedulingFields(t *testing.T) {
 	sd := f.Tree["scheduling_details"].(map[string]any)
 	sd["delivery_type"], sd["schedule_time"], sd["time_zone"], sd["frequency"] = "PERIODIC", "10:00:00", "Asia/Singapore", "WEEKLY"
 	sd["expiry_time"] = "2026-12-30T10:00:00"
-	rs := &recordingService{Client: e.client}
-	e.planner.Service = rs
+	rs := e.recording()
 	out := e.planner.Apply(ctx, e.planner.Plan(ctx, f))
 	if out.Err != nil || !out.Sent {
 		t.Fatalf("apply: sent %v, %v (%s %s)", out.Sent, out.Err, out.Action, out.Reason)

@@ -3,54 +3,32 @@ package gitops_test
 import (
 	"context"
 	"fmt"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 )
-
-// counting is the client with its reads counted.
-type counting struct {
-	*api.Client
-	gets, searches atomic.Int64
-}
-
-func (c *counting) Get(ctx context.Context, id string) (*model.Campaign, error) {
-	c.gets.Add(1)
-	return c.Client.Get(ctx, id)
-}
-
-func (c *counting) GetTagged(ctx context.Context, id string) (*model.Campaign, string, error) {
-	c.gets.Add(1)
-	return c.Client.GetTagged(ctx, id)
-}
-
-func (c *counting) Search(ctx context.Context, req api.SearchRequest) (api.SearchResult, error) {
-	c.searches.Add(1)
-	return c.Client.Search(ctx, req)
-}
 
 // scale is a folder of n exported drafts on a sandbox with its rate limits
 // on, every file renamed (so every file is a change).
 type scale struct {
 	e     *env
-	svc   *counting
 	files []*gitops.File
 }
 
 func newScale(tb testing.TB, n int) *scale {
 	e := newEnv(tb)
-	s := &scale{e: e, svc: &counting{Client: e.client}}
+	s := &scale{e: e}
 	for i := range n {
 		body, err := model.Decode(fmt.Appendf(nil, `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"Scale %03d","platforms":["ANDROID"]}}`, i))
 		if err != nil {
 			tb.Fatal(err)
 		}
 		var res api.CreateResult
-		err = e.planner.Pacer.Do(ctx, gitops.ClassCreate, func(ctx context.Context) error {
+		err = e.planner.Core.Pacer().Do(ctx, ops.ClassCreate, func(ctx context.Context) error {
 			res, err = e.client.Create(ctx, body)
 			return err
 		})
@@ -72,15 +50,18 @@ func newScale(tb testing.TB, n int) *scale {
 		}
 		s.files = append(s.files, f)
 	}
-	// Let every window empty: the run starts on a quiet service.
+	// Let every window empty: the run starts on a quiet service, and only
+	// its own reads are counted.
 	e.clock.Advance(25 * time.Hour)
+	e.gets.Store(0)
+	e.searches.Store(0)
 	return s
 }
 
 // planner is a fresh planner (its own pacer, no earlier requests) over the
 // counting client.
 func (s *scale) planner() *gitops.Planner {
-	return &gitops.Planner{Service: s.svc, Pacer: gitops.NewPacer(s.e.clock)}
+	return &gitops.Planner{Core: ops.New(s.e.client, ops.Options{Pacer: ops.NewPacer(s.e.clock)})}
 }
 
 // diff compares every file, through search by ids when batched, and
@@ -131,11 +112,11 @@ func TestApplyOfManyChangedFilesRunsAtTheLimits(t *testing.T) {
 	}
 	took := s.e.clock.Now().Sub(start)
 	batches := (n + gitops.PageSize - 1) / gitops.PageSize
-	if g, sr := s.svc.gets.Load(), s.svc.searches.Load(); g > n || sr > int64(2*batches) {
+	if g, sr := s.e.gets.Load(), s.e.searches.Load(); g > n || sr > int64(2*batches) {
 		t.Fatalf("%d GETs and %d searches for %d changed files", g, sr, n)
 	}
-	best := gitops.BestSchedule(gitops.NewPacer(nil).Limits, map[gitops.Class]int{
-		gitops.ClassSearch: 2 * batches, gitops.ClassRead: n, gitops.ClassUpdate: n})
+	best := gitops.BestSchedule(ops.NewPacer(nil).Limits, map[ops.Class]int{
+		ops.ClassSearch: 2 * batches, ops.ClassRead: n, ops.ClassUpdate: n})
 	if float64(took) > 1.10*float64(best) {
 		t.Fatalf("%d changed files took %s; the limits allow %s", n, took, best)
 	}
@@ -146,11 +127,11 @@ func TestApplyOfManyChangedFilesRunsAtTheLimits(t *testing.T) {
 func TestDiffOfManyFilesReadsBySearch(t *testing.T) {
 	s := newScale(t, 160)
 	before := s.diff(t, false)
-	gets := s.svc.gets.Load()
+	gets := s.e.gets.Load()
 	s.e.clock.Advance(time.Hour)
 	after := s.diff(t, true)
-	if g := s.svc.gets.Load() - gets; g != 0 || s.svc.searches.Load() != 11 {
-		t.Fatalf("batched diff: %d GETs, %d searches", g, s.svc.searches.Load())
+	if g := s.e.gets.Load() - gets; g != 0 || s.e.searches.Load() != 11 {
+		t.Fatalf("batched diff: %d GETs, %d searches", g, s.e.searches.Load())
 	}
 	if after > 2*time.Second {
 		t.Fatalf("batched diff of 160 files took %s", after)

@@ -1,6 +1,10 @@
 package gitops
 
-import "time"
+import (
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api/ops"
+)
 
 // BestSchedule is the least time the service's limits allow for sending
 // counts[class] requests of each class, starting together at time zero with
@@ -8,7 +12,7 @@ import "time"
 // its windows lets them (request i no sooner than Per after request i−N),
 // and the classes, limited apart, run side by side. It is what a run is
 // measured against: no client can be faster.
-func BestSchedule(limits map[Class][]Window, counts map[Class]int) time.Duration {
+func BestSchedule(limits map[ops.Class][]ops.Window, counts map[ops.Class]int) time.Duration {
 	var best time.Duration
 	for class, n := range counts {
 		if n <= 0 {

@@ -1,54 +1,19 @@
 package gitops_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/model"
 )
-
-// tagged gives the client the sandbox's conditional requests (ETag on GET,
-// If-Match on PATCH → 412), one version per updated_at, so the planner's
-// If-Match path is exercised whatever the client of this branch supports.
-type tagged struct {
-	*api.Client
-	ifMatches []string
-}
-
-func tagOf(c *model.Campaign) string { return `"` + *c.UpdatedAt + `"` }
-
-func (t *tagged) GetTagged(ctx context.Context, id string) (*model.Campaign, string, error) {
-	c, err := t.Get(ctx, id)
-	if err != nil {
-		return nil, "", err
-	}
-	return c, tagOf(c), nil
-}
-
-func (t *tagged) PatchTagged(ctx context.Context, id string, patch *model.Campaign, ifMatch string) (api.PatchResult, string, error) {
-	t.ifMatches = append(t.ifMatches, ifMatch)
-	cur, err := t.Get(ctx, id)
-	if err != nil {
-		return api.PatchResult{}, "", err
-	}
-	if ifMatch != "" && ifMatch != tagOf(cur) {
-		return api.PatchResult{}, "", &api.Error{Status: 412, Code: api.CodeBadRequest, Target: "If-Match",
-			Message: "The campaign changed since you read it."}
-	}
-	res, err := t.Patch(ctx, id, patch)
-	return res, "", err
-}
 
 // A change on the service between the plan's read and the PATCH: the PATCH
 // carries If-Match, the service refuses, apply reports a conflict and the
 // other change stays.
 func TestIfMatchTurnsARaceIntoAConflict(t *testing.T) {
 	e := newEnv(t)
-	svc := &tagged{Client: e.client}
-	e.planner.Service = svc
+	svc := e.recording()
 	rec := e.find("Summer sale kickoff")
 	id := rec["campaign_id"].(string)
 	f := e.export(id)

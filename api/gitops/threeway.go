@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Field is one field that differs among the base, the file and the service
@@ -48,7 +50,7 @@ func (pl *Planner) threeWay(p *Plan, base map[string]any) {
 func components(tree map[string]any) map[string]any {
 	out := make(map[string]any, len(tree))
 	for k, v := range tree {
-		if !serverOwned[k] {
+		if !model.IsServiceOwned(k) {
 			out[k] = v
 		}
 	}

@@ -54,7 +54,7 @@ func buildCompact() string {
 		said := map[string][2]string{}
 		depth := map[string]int{}
 		for _, f := range c.Fields {
-			if slices.Contains(serviceSet, f.Path) {
+			if serviceSet(f.Path) {
 				continue
 			}
 			// A field is named under the object holding it, indented one

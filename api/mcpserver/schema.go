@@ -76,7 +76,7 @@ func writeOut(desc string, props map[string]*jsonschema.Schema) *jsonschema.Sche
 	props["dry_run"] = typed("boolean", "true: nothing was sent; request is what would be")
 	props["request"] = obj("with dry_run: the exact request (method, path, body); the client adds request_id and a fresh Idempotency-Key when sending",
 		map[string]*jsonschema.Schema{"method": typed("string", ""), "path": typed("string", ""), "body": typed("object", "")})
-	props["changes"] = arrayOf("what the write changes: one entry per field (path, from, to) or component", typed("object", ""))
+	props["changes"] = arrayOf("what the write changes: with dry_run one object per field (path, from, to) or component; after a write, in words", &jsonschema.Schema{})
 	props["warnings"] = arrayOf("things that will not stop the write but may not be meant (a start time in the past)", typed("string", ""))
 	return obj(desc, props)
 }
@@ -120,8 +120,11 @@ func schemaFor[In any](enums map[string][]any, bs map[string]bounds) *jsonschema
 	return sc
 }
 
-// serviceSet are the top-level fields the service sets; a body sends none.
-var serviceSet = []string{"id", "campaign_id", "request_id", "version_number", "status", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id"}
+// serviceSet: a top-level field the service sets that a body never sends
+// (created_by and updated_by are sent: they name the author).
+func serviceSet(path string) bool {
+	return model.IsServiceOwned(path) && path != "created_by" && path != "updated_by"
+}
 
 // campaignSchema describes a campaign body from the component
 // specification: its top-level fields with their JSON types, the channels
@@ -133,7 +136,7 @@ func campaignSchema(desc string, enums bool) *jsonschema.Schema {
 	sc := &jsonschema.Schema{Type: "object", Description: desc, Properties: map[string]*jsonschema.Schema{}}
 	for _, c := range Spec() {
 		for _, f := range c.Fields {
-			if strings.ContainsAny(f.Path, ".[") || slices.Contains(serviceSet, f.Path) {
+			if strings.ContainsAny(f.Path, ".[") || serviceSet(f.Path) {
 				continue
 			}
 			p := &jsonschema.Schema{Type: schemaType(f.Type)}

@@ -24,12 +24,18 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 )
 
 // Options build a server.
 type Options struct {
-	// Client is the selected service (the embedded sandbox by default).
+	// Core is the one core every write goes through (target, author,
+	// checks by state, pacing); nil builds one on Client with Features,
+	// Label and Now.
+	Core *ops.Core
+	// Client is the selected service (the embedded sandbox by default);
+	// with Core it is Core's.
 	Client *api.Client
 	// ReadOnly hides every tool that changes the service.
 	ReadOnly bool
@@ -40,7 +46,7 @@ type Options struct {
 	// Examples holds the publishable example campaigns (*.json) served as
 	// resources; nil serves none.
 	Examples fs.FS
-	// Label names the service in the server's instructions.
+	// Label names the service when Core is nil.
 	Label string
 	// Version is reported in the initialize answer.
 	Version string
@@ -52,6 +58,7 @@ type Options struct {
 type Server struct {
 	opts Options
 	c    *api.Client
+	core *ops.Core
 	log  *slog.Logger
 	srv  *mcp.Server
 	now  func() time.Time
@@ -60,10 +67,16 @@ type Server struct {
 
 // New builds the server with its tools and resources.
 func New(opts Options) (*Server, error) {
+	if opts.Core != nil {
+		opts.Client, opts.Features = opts.Core.Client(), opts.Core.Features()
+	}
 	if opts.Client == nil {
 		return nil, errors.New("mcpserver: a client is needed")
 	}
-	s := &Server{opts: opts, c: opts.Client, log: opts.Logger, now: opts.Now}
+	if opts.Core == nil {
+		opts.Core = ops.New(opts.Client, ops.Options{Target: ops.Target{Service: opts.Label}, Features: opts.Features, Now: opts.Now})
+	}
+	s := &Server{opts: opts, c: opts.Client, core: opts.Core, log: opts.Logger, now: opts.Now}
 	if s.log == nil {
 		s.log = slog.New(slog.NewTextHandler(io.Discard, nil))
 	}
@@ -90,11 +103,7 @@ func (s *Server) MCP() *mcp.Server { return s.srv }
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.srv.Run(ctx, t) }
 
 func (s *Server) instructions() string {
-	where := s.opts.Label
-	if where == "" {
-		where = s.c.BaseURL()
-	}
-	txt := "Campaigns V5 (push and email marketing campaigns) on " + where + ". " +
+	txt := "Campaigns V5 (push and email marketing campaigns) in " + s.core.Target().String() + ": every tool reads and writes there, and every write's result names it. " +
 		"Read the resource campaigns://spec/compact first: every field of every component in one line each (type, format, allowed values, where it applies, what it is); campaigns://spec/components/<name> has the same as JSON. " +
 		"The publishable examples (campaigns://examples/...) are complete create bodies. " +
 		"Build a draft with validate_campaign until it reports no problem, then create_draft, update_campaign, preview, test_campaign and publish_campaign. " +
@@ -209,6 +218,31 @@ func localRefusal(msg string, ps []engine.Problem) *toolError {
 	return te
 }
 
+// refusedError is a write the core refused before sending.
+func refusedError(rf *ops.Refused) *toolError {
+	te := &toolError{Source: "local", Code: api.CodeValidationFailed, Details: problemsOut(rf.Problems),
+		Message: rf.Reason + ". Nothing was sent."}
+	switch rf.Code {
+	case ops.CodeState, ops.CodeNotDraft:
+		te.Status, te.Code, te.Target = 409, api.CodeBadRequest, "status"
+	case ops.CodeNotAllowed:
+		te.Status, te.Code, te.Target = 422, api.CodeUnprocessableEntity, "action"
+		te.Message = rf.Reason + " Allowed now: " + allowed(rf.Allowed) + ". Nothing was sent."
+	case ops.CodeBreaksLive:
+		te.Code = "BREAKS_LIVE_CAMPAIGN"
+		if len(rf.Removes) > 0 {
+			te.Message += " It would remove " + strings.Join(rf.Removes, "; ") + "."
+		}
+		te.Message += " Fix the problems, or call again with force: true if the person you act for confirmed it."
+	default:
+		te.Message = rf.Reason + ". Nothing was sent; fix the problems and call again."
+	}
+	if len(rf.Problems) > 0 {
+		te.Target = rf.Problems[0].Target
+	}
+	return te
+}
+
 func inputError(target, format string, a ...any) *toolError {
 	return &toolError{Source: "input", Code: api.CodeValidationFailed, Target: target, Message: fmt.Sprintf(format, a...),
 		Details: []problemOut{{Target: target, Message: fmt.Sprintf(format, a...)}}}
@@ -216,6 +250,10 @@ func inputError(target, format string, a ...any) *toolError {
 
 func asToolError(err error) *toolError {
 	var te *toolError
+	var rf *ops.Refused
+	if errors.As(err, &rf) {
+		return refusedError(rf)
+	}
 	if errors.As(err, &te) {
 		if te.Details == nil {
 			te.Details = []problemOut{}

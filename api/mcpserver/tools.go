@@ -49,6 +49,7 @@ type createIn struct {
 type updateIn struct {
 	CampaignID string         `json:"campaign_id" jsonschema:"the campaign to update"`
 	Patch      map[string]any `json:"patch" jsonschema:"the components to replace, each whole (e.g. {\"campaign_content\": {...}}); components left out keep their stored value"`
+	Force      bool           `json:"force,omitempty" jsonschema:"send an update that would introduce problems into a campaign that is not a DRAFT (one recipients may already get); only when the person you act for confirmed those problems"`
 	DryRun     bool           `json:"dry_run,omitempty" jsonschema:"check and show the exact request and the fields it changes without sending it"`
 }
 
@@ -119,7 +120,9 @@ var (
 		"notification_channels": arrayOf("", typed("string", ""))})
 	createOut = writeOut("the new draft", map[string]*jsonschema.Schema{"campaign_id": typed("string", ""), "status": typed("string", "")})
 	updateOut = writeOut("the update", map[string]*jsonschema.Schema{"campaign_id": typed("string", ""), "id": typed("string", "the document id (a new one per version)"),
-		"updated_components": arrayOf("", typed("string", "")), "status": typed("string", "")})
+		"updated_components": arrayOf("", typed("string", "")), "status": typed("string", ""),
+		"service": typed("string", "where the write went"), "workspace": typed("string", ""),
+		"removes": arrayOf("what the update took away, in words", typed("string", ""))})
 	testOut   = writeOut("per platform, locale and variation: SENT or FAILED", map[string]*jsonschema.Schema{})
 	statusOut = writeOut("the status action", map[string]*jsonschema.Schema{"campaign_id": typed("string", ""), "action": typed("string", ""),
 		"previous_status": typed("string", ""), "status": typed("string", "")})
@@ -176,7 +179,9 @@ func (s *Server) addTools() {
 	updateSchema.Properties["patch"] = campaignSchema(updateSchema.Properties["patch"].Description, false)
 	addTool(s, &mcp.Tool{Name: "update_campaign", Title: "Update campaign components",
 		Description: "Replaces whole top-level components of a campaign (component PATCH): send only the components that change, each complete. " +
-			"The update is merged onto the stored campaign and validated locally first, with the edit rules of the campaign's state (a running campaign cannot change its trigger, audience, goals, delivery type or start time; a stopped or sent one cannot change at all); when refused nothing is sent." + writeNote + ".",
+			"The update is merged onto the stored campaign and validated locally first, with the edit rules of the campaign's state (a running campaign cannot change its trigger, audience, goals, delivery type or start time; a stopped or sent one cannot change at all). " +
+			"A campaign that is not a DRAFT is also checked as a whole with the publish rules: an update that would bring in a problem it did not have (content of a platform or locale gone, a template that no longer parses) is refused with every target unless force is true. " +
+			"When refused nothing is sent. The result names the service and workspace, the components sent and, in words, what the update removed." + writeNote + ".",
 		InputSchema: updateSchema,
 	}, overwrites, updateOut, s.update)
 	addTool(s, &mcp.Tool{Name: "test_campaign", Title: "Send a test message",

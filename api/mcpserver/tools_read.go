@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -34,6 +35,12 @@ type validateResult struct {
 	Problems []problemOut `json:"problems"`
 	Refusal  string       `json:"refusal,omitempty"`
 	Warnings []string     `json:"warnings,omitempty"`
+	// With campaign_id: what update_campaign would do to the stored
+	// campaign. Breaks are the problems it would bring into a live one
+	// (refused without force), Removes what it takes away, in words.
+	Breaks  []problemOut `json:"breaks_live_campaign,omitempty"`
+	Changes []string     `json:"changes,omitempty"`
+	Removes []string     `json:"removes,omitempty"`
 }
 
 func (s *Server) search(ctx context.Context, in searchIn) (any, string, error) {
@@ -195,7 +202,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, string, erro
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, "", inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		out.Problems = problemsOut(engine.Validate(api.WriteForm(c, nil), phase, engine.Options{Features: feats}))
+		out.Problems = problemsOut(engine.Validate(ops.RequestForm(c, nil), phase, engine.Options{Features: feats}))
 		out.Valid = len(out.Problems) == 0
 		return out, verdictText(out), nil
 	}
@@ -219,13 +226,20 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, string, erro
 	if state == "" {
 		state = model.StatusDraft
 	}
-	res := api.ValidatePatch(stored, c, state, engine.Options{Features: feats})
+	res := ops.ValidatePatch(stored, c, state, engine.Options{Features: feats})
 	out.State = state
 	out.Problems = problemsOut(res.Problems)
 	if res.Refusal != nil {
 		out.Refusal = res.Refusal.Message
 	}
 	out.Valid = len(out.Problems) == 0 && res.Refusal == nil
+	if in.CampaignID != "" && in.State == "" {
+		v := ops.CheckPatch(stored, c, engine.Options{Features: feats})
+		out.Changes, out.Removes = v.Changes, v.Removes
+		if len(v.Introduced) > 0 {
+			out.Breaks, out.Valid = problemsOut(v.Introduced), false
+		}
+	}
 	return out, verdictText(out), nil
 }
 
@@ -242,6 +256,9 @@ func verdictText(v validateResult) string {
 	}
 	for _, p := range v.Problems {
 		fmt.Fprintf(&b, "\n- %s: %s", orRoot(p.Target), p.Message)
+	}
+	for _, p := range v.Breaks {
+		fmt.Fprintf(&b, "\n- would break the live campaign: %s: %s", orRoot(p.Target), p.Message)
 	}
 	for _, w := range v.Warnings {
 		b.WriteString("\nWarning: " + w)

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -39,14 +39,16 @@ func dryRun(req request, changes []any, warnings []string, what string) (any, st
 	return out, text, nil
 }
 
-func withWarnings(out map[string]any, text string, warnings []string) (any, string, error) {
-	if len(warnings) > 0 {
-		out["warnings"] = warnings
-		for _, w := range warnings {
-			text += "\nWarning: " + w
-		}
+// withWarnings is a write's result with the warnings beside it (a start
+// time in the past), in the structured result and the summary alike.
+func withWarnings(r ops.Result, text string, warnings []string) (any, string, error) {
+	for _, w := range warnings {
+		text += "\nWarning: " + w
 	}
-	return out, text, nil
+	return struct {
+		ops.Result
+		Warnings []string `json:"warnings,omitempty"`
+	}{r, warnings}, text, nil
 }
 
 func (s *Server) create(ctx context.Context, in createIn) (any, string, error) {
@@ -54,25 +56,33 @@ func (s *Server) create(ctx context.Context, in createIn) (any, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhaseCreate, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
-		return nil, "", localRefusal("The draft was refused by local validation (phase create).", ps)
-	}
 	warn := s.warnings(c)
 	if in.DryRun {
-		comps := model.Present(c)
+		// What the core would send: the request form, its author as
+		// created_by when the body names none; checked as it would be.
+		sent := ops.RequestForm(c, nil)
+		if sent.CreatedBy == nil && s.core.Author() != "" {
+			cp := *sent
+			author := s.core.Author()
+			cp.CreatedBy = &author
+			sent = &cp
+		}
+		if ps := s.core.Validate(sent, engine.PhaseCreate); len(ps) > 0 {
+			return nil, "", &ops.Refused{Code: ops.CodeInvalid, Problems: ps, Reason: "the draft does not pass the create checks"}
+		}
+		comps := model.Present(sent)
 		changes := make([]any, len(comps))
 		for i, comp := range comps {
-			changes[i] = map[string]any{"component": comp, "to": model.Component(c, comp)}
+			changes[i] = map[string]any{"component": comp, "to": model.Component(sent, comp)}
 		}
-		return dryRun(request{"POST", api.PathCampaigns, model.ToTree(c)}, changes, warn,
-			fmt.Sprintf("create a %s %s draft with %s", str(c.Channel), str(c.CampaignDeliveryType), strings.Join(comps, ", ")))
+		return dryRun(request{"POST", api.PathCampaigns, model.ToTree(sent)}, changes, warn,
+			fmt.Sprintf("create a %s %s draft in %s with %s", str(c.Channel), str(c.CampaignDeliveryType), s.core.Target(), strings.Join(comps, ", ")))
 	}
-	res, err := s.c.Create(ctx, c)
+	r, err := s.core.Create(ctx, c)
 	if err != nil {
 		return nil, "", err
 	}
-	return withWarnings(map[string]any{"campaign_id": res.ID, "status": res.Status},
-		fmt.Sprintf("Created draft %s (%s %s, %q).", res.ID, str(c.Channel), str(c.CampaignDeliveryType), name(c)), warn)
+	return withWarnings(r, fmt.Sprintf("Created draft %s (%s %s, %q) in %s.", r.CampaignID, str(c.Channel), str(c.CampaignDeliveryType), name(c), r.Target), warn)
 }
 
 func (s *Server) update(ctx context.Context, in updateIn) (any, string, error) {
@@ -83,35 +93,34 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	got, err := s.c.Get(ctx, in.CampaignID)
+	stored, etag, err := s.core.Get(ctx, in.CampaignID)
 	if err != nil {
 		return nil, "", err
 	}
-	state := str(got.Status)
-	stored := api.WriteForm(got, nil)
-	// What is checked is what is sent: the request form, never the
-	// response-only scheduling fields a GET body pasted back would carry.
-	patch = api.WriteForm(patch, stored)
-	res := engine.ValidatePatch(stored, patch, state, engine.Options{Features: s.opts.Features})
-	if res.Refusal != nil {
-		return nil, "", &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Details: []problemOut{},
-			Message: res.Refusal.Message + " Nothing was sent."}
+	state := str(stored.Status)
+	v := s.core.Check(stored, patch)
+	if ref := v.Refused(in.Force); ref != nil {
+		return nil, "", ref
 	}
-	if len(res.Problems) > 0 {
-		return nil, "", localRefusal(fmt.Sprintf("The update was refused by local validation (phase patch, state %s).", state), res.Problems)
-	}
-	comps := model.Present(patch)
-	warn := s.warnings(patch)
+	warn := s.warnings(ops.RequestForm(patch, ops.RequestForm(stored, nil)))
 	if in.DryRun {
-		return dryRun(request{"PATCH", api.PathCampaigns + "/" + url.PathEscape(in.CampaignID), model.ToTree(patch)},
-			fieldChanges(got, patch), warn, "replace "+strings.Join(comps, ", ")+" of a "+state+" campaign")
+		sent := s.core.Sign(ops.RequestForm(patch, ops.RequestForm(stored, nil)))
+		what := "replace " + strings.Join(model.Present(sent), ", ") + " of a " + state + " campaign"
+		if len(v.Removes) > 0 {
+			what += ", removing " + strings.Join(v.Removes, "; ")
+		}
+		return dryRun(request{"PATCH", api.PathCampaigns + "/" + url.PathEscape(in.CampaignID), model.ToTree(sent)},
+			fieldChanges(stored, sent), warn, what)
 	}
-	pr, err := s.c.Patch(ctx, in.CampaignID, patch)
+	r, err := s.core.Update(ctx, in.CampaignID, patch, ops.UpdateOptions{Force: in.Force, Stored: stored, ETag: etag})
 	if err != nil {
 		return nil, "", err
 	}
-	return withWarnings(map[string]any{"campaign_id": in.CampaignID, "id": pr.ID, "updated_components": comps, "status": state},
-		fmt.Sprintf("Updated %s of campaign %s (%s).", strings.Join(comps, ", "), in.CampaignID, state), warn)
+	text := fmt.Sprintf("Updated %s of campaign %s (%s) in %s.", strings.Join(r.Components, ", "), in.CampaignID, state, r.Target)
+	if len(r.Removes) > 0 {
+		text += " Removed: " + strings.Join(r.Removes, "; ") + "."
+	}
+	return withWarnings(r, text, warn)
 }
 
 // fieldChanges lists the fields a component update changes: path, the
@@ -153,7 +162,7 @@ func (s *Server) test(ctx context.Context, in testIn) (any, string, error) {
 		return nil, "", inputError("campaign_id", "campaign_id (a draft) or campaign (inline content) is required.")
 	default:
 		var err error
-		if c, err = s.c.Get(ctx, in.CampaignID); err != nil {
+		if c, _, err = s.core.Get(ctx, in.CampaignID); err != nil {
 			return nil, "", err
 		}
 	}
@@ -173,11 +182,14 @@ func (s *Server) test(ctx context.Context, in testIn) (any, string, error) {
 		return dryRun(request{"POST", api.PathTest, req}, nil, nil,
 			fmt.Sprintf("send a test to %d user(s) by %s", len(in.IdentifierValues), in.Identifier))
 	}
-	res, err := s.c.Test(ctx, req)
+	res, err := s.core.Test(ctx, req)
 	if err != nil {
 		return nil, "", err
 	}
-	return res, fmt.Sprintf("Test sent to %d user(s) by %s; per platform, locale and variation in the structured result.", len(in.IdentifierValues), in.Identifier), nil
+	return struct {
+		ops.Target
+		api.TestResult
+	}{s.core.Target(), res}, fmt.Sprintf("Test sent to %d user(s) by %s from %s; per platform, locale and variation in the structured result.", len(in.IdentifierValues), in.Identifier, s.core.Target()), nil
 }
 
 func (s *Server) changeStatus(ctx context.Context, in statusIn) (any, string, error) {
@@ -185,28 +197,23 @@ func (s *Server) changeStatus(ctx context.Context, in statusIn) (any, string, er
 		return nil, "", err
 	}
 	action := strings.ToUpper(strings.TrimSpace(in.Action))
-	c, err := s.c.Get(ctx, in.CampaignID)
+	if in.DryRun {
+		c, _, err := s.core.Get(ctx, in.CampaignID)
+		if err != nil {
+			return nil, "", err
+		}
+		next, err := s.core.CheckStatus(c, action)
+		if err != nil {
+			return nil, "", err
+		}
+		return dryRun(request{"PATCH", api.PathCampaigns + "/" + url.PathEscape(in.CampaignID) + "/status", api.StatusRequest{Action: action}},
+			[]any{map[string]any{"path": "status", "from": str(c.Status), "to": next}}, nil, fmt.Sprintf("%s the campaign: %s → %s", action, str(c.Status), next))
+	}
+	r, err := s.core.SetStatus(ctx, in.CampaignID, action)
 	if err != nil {
 		return nil, "", err
 	}
-	state := str(c.Status)
-	want, aerr := engine.CheckAction(str(c.CampaignDeliveryType), state, action, s.startAhead(c))
-	if aerr != nil {
-		return nil, "", &toolError{Source: "local", Status: 422, Code: api.CodeUnprocessableEntity, Target: "action", Details: []problemOut{},
-			Message: aerr.Error() + " Allowed now: " + allowed(engine.Actions(str(c.CampaignDeliveryType), state)) + ". Nothing was sent."}
-	}
-	if in.DryRun {
-		return dryRun(request{"PATCH", api.PathCampaigns + "/" + url.PathEscape(in.CampaignID) + "/status", api.StatusRequest{Action: action}},
-			[]any{map[string]any{"path": "status", "from": state, "to": want}}, nil, fmt.Sprintf("%s the campaign: %s → %s", action, state, want))
-	}
-	if _, err := s.c.SetStatus(ctx, in.CampaignID, action); err != nil {
-		return nil, "", err
-	}
-	out := map[string]any{"campaign_id": in.CampaignID, "action": action, "previous_status": state, "status": want}
-	if after, err := s.c.Get(ctx, in.CampaignID); err == nil && after.Status != nil {
-		out["status"] = *after.Status
-	}
-	return out, fmt.Sprintf("%s done: campaign %s is %v (was %s).", action, in.CampaignID, out["status"], state), nil
+	return r, fmt.Sprintf("%s: campaign %s is %s (was %s) in %s.", r.Action, in.CampaignID, r.Status, r.From, r.Target), nil
 }
 
 func allowed(actions []string) string {
@@ -216,52 +223,29 @@ func allowed(actions []string) string {
 	return strings.Join(actions, ", ")
 }
 
-// startAhead reports whether the campaign's start time is still to come.
-func (s *Server) startAhead(c *model.Campaign) bool {
-	sd := c.SchedulingDetails
-	if sd == nil || sd.StartTime == nil {
-		return false
-	}
-	loc := time.UTC
-	if tz := str(sd.Timezone); tz != "" {
-		if l, err := time.LoadLocation(tz); err == nil {
-			loc = l
-		}
-	}
-	t, ok := engine.ParseDateTime(*sd.StartTime, loc)
-	return ok && t.After(s.now())
-}
-
 func (s *Server) publish(ctx context.Context, in publishIn) (any, string, error) {
 	if err := needID(in.CampaignID); err != nil {
 		return nil, "", err
 	}
-	c, err := s.c.Get(ctx, in.CampaignID)
+	c, _, err := s.core.Get(ctx, in.CampaignID)
 	if err != nil {
 		return nil, "", err
 	}
-	if st := str(c.Status); st != model.StatusDraft {
-		return nil, "", &toolError{Source: "local", Status: 409, Code: api.CodeBadRequest, Target: "status", Details: []problemOut{},
-			Message: fmt.Sprintf("Campaign is %s, not DRAFT, and cannot be published. Nothing was sent.", st)}
-	}
-	if ps := engine.Validate(api.WriteForm(c, nil), engine.PhasePublish, engine.Options{Features: s.opts.Features}); len(ps) > 0 {
-		return nil, "", localRefusal("The draft cannot be published yet (phase publish).", ps)
+	if err := s.core.CheckPublish(c); err != nil {
+		return nil, "", err
 	}
 	warn := s.warnings(c)
-	next := model.StatusActive
-	if s.startAhead(c) {
-		next = model.StatusScheduled
-	}
 	if in.DryRun {
+		next := model.StatusActive
+		if engine.StartAhead(c, s.now()) {
+			next = model.StatusScheduled
+		}
 		return dryRun(request{"PATCH", api.PathV1Publish + url.PathEscape(in.CampaignID), map[string]string{"status": "PUBLISH"}},
 			[]any{map[string]any{"path": "status", "from": model.StatusDraft, "to": next}}, warn, "publish the draft ("+next+")")
 	}
-	if err := s.c.Publish(ctx, in.CampaignID); err != nil {
+	r, err := s.core.Publish(ctx, in.CampaignID)
+	if err != nil {
 		return nil, "", err
 	}
-	out := map[string]any{"campaign_id": in.CampaignID, "published": true, "status": next}
-	if after, err := s.c.Get(ctx, in.CampaignID); err == nil {
-		out["status"] = str(after.Status)
-	}
-	return withWarnings(out, fmt.Sprintf("Published campaign %s: %v.", in.CampaignID, out["status"]), warn)
+	return withWarnings(r, fmt.Sprintf("Published campaign %s: %s, in %s.", in.CampaignID, r.Status, r.Target), warn)
 }

@@ -35,6 +35,9 @@ type Profile struct {
 	// Color is the editor header's colour for this profile (#rrggbb or an
 	// ANSI number), "" for the theme's.
 	Color string
+	// Author is the person writing through this profile, sent as
+	// updated_by ("" falls back to the config's top-level author).
+	Author string
 }
 
 // Service is what the profile points at, for messages.
@@ -133,8 +136,9 @@ func (s *Store) Save(c *Config) error {
 // Default is the name of the active profile, "" if none.
 func (c *Config) Default() string { return c.k.String("default") }
 
-// Author is the top-level `author` key: the email new drafts start with as
-// "Created by" in the editor ("" for none).
+// Author is the top-level `author` key: the person writing (updated_by)
+// when neither --author, CAMPAIGNS_AUTHOR nor the profile names one, and
+// the email new drafts start with as "Created by" ("" for none).
 func (c *Config) Author() string { return strings.TrimSpace(c.k.String("author")) }
 
 // SetDefault makes name the active profile ("" for none).
@@ -169,6 +173,7 @@ func (c *Config) Get(name string) (Profile, error) {
 		WorkspaceID: c.k.String(p + ".workspace_id"),
 		ReadOnly:    c.k.Bool(p + ".read_only"),
 		Color:       c.k.String(p + ".color"),
+		Author:      strings.TrimSpace(c.k.String(p + ".author")),
 	}, nil
 }
 
@@ -195,6 +200,7 @@ func (c *Config) Put(pr Profile) error {
 	set("dc", pr.DC)
 	set("workspace_id", pr.WorkspaceID)
 	set("color", pr.Color)
+	set("author", pr.Author)
 	c.k.Set(p+".read_only", pr.ReadOnly)
 	return nil
 }

@@ -357,7 +357,7 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		m.UpdatedAt = ptr(now.Format(TimeLayout))
 		m.UpdatedBy = patch.UpdatedBy
 		if m.UpdatedBy == nil {
-			m.UpdatedBy = ptr(CredentialEmail) // the credential, as the spec says
+			m.UpdatedBy = ptr(CredentialIdentity(ri.ws.ID)) // the credential, as the spec says
 		}
 		if ri.ws.Features.Versioning && rec.Status != model.StatusDraft {
 			m.ID, m.VersionNumber = ptr(newObjectID(now)), ptr(rec.Version+1)
@@ -416,11 +416,12 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 			return nil, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity,
 				target: "action", message: "Status actions apply to PUSH and EMAIL campaigns only; this one is " + rec.Channel + "."}
 		}
-		next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, startAhead(c, now))
+		next, err := engine.CheckAction(rec.DeliveryType, rec.Status, req.Action, engine.StartAhead(c, now))
 		if err != nil {
 			return nil, &apiError{status: http.StatusUnprocessableEntity, code: api.CodeUnprocessableEntity, target: "action", message: err.Error()}
 		}
-		return s.withStatus(ri.ws.ID, rec, c, next, now), nil
+		// A status action names no author: the credential acted.
+		return s.withStatus(ri.ws.ID, rec, c, next, now, CredentialIdentity(ri.ws.ID)), nil
 	}, func(out *Record) *answer {
 		return dataAnswer(r, http.StatusOK, "campaign", api.StatusResult{ID: out.ID, Action: req.Action})
 	})
@@ -431,12 +432,16 @@ func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
 	a.sendStored(w, r)
 }
 
-// withStatus is the record of c moved to a new status at now (c itself
-// stays as it is).
-func (s *Server) withStatus(workspace string, rec *Record, c *model.Campaign, status string, now time.Time) *Record {
+// withStatus is the record of c moved to a new status at now by by (c
+// itself stays as it is). by "" is the service's own move (the scheduler):
+// updated_by then still names the last person or credential that acted.
+func (s *Server) withStatus(workspace string, rec *Record, c *model.Campaign, status string, now time.Time, by string) *Record {
 	c = model.Clone(c)
 	c.Status = ptr(status)
 	c.UpdatedAt = ptr(now.Format(TimeLayout))
+	if by != "" {
+		c.UpdatedBy = ptr(by)
+	}
 	if status == model.StatusSent {
 		c.SentTime = ptr(now.Format(TimeLayout))
 	}
@@ -471,10 +476,10 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 		}
 		now := s.now()
 		next := model.StatusActive
-		if startAhead(c, now) {
+		if engine.StartAhead(c, now) {
 			next = model.StatusScheduled
 		}
-		return s.withStatus(ri.ws.ID, rec, c, next, now), nil
+		return s.withStatus(ri.ws.ID, rec, c, next, now, CredentialIdentity(ri.ws.ID)), nil
 	}, func(*Record) *answer { return &answer{status: http.StatusNoContent, header: http.Header{}} })
 	if err != nil {
 		writeErr(w, r, err)
@@ -483,6 +488,10 @@ func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
 	a.sendStored(w, r)
 }
 
-// CredentialEmail is updated_by when an update does not name its author: the
-// spec attributes it to the API credential, and updated_by is an email.
-const CredentialEmail = "api-key@sandbox.local"
+// CredentialIdentity is the updated_by of a write that names no author (an
+// update without updated_by, every status action and publish): the spec
+// attributes it to the API credential of workspace, as an email address
+// (updated_by is one), "api-key@sandbox.sandbox.local".
+func CredentialIdentity(workspace string) string {
+	return "api-key@" + strings.ToLower(workspace) + ".sandbox.local"
+}

@@ -35,7 +35,7 @@ func TestPatch(t *testing.T) {
 	}
 	// Without updated_by the credential is named.
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"utm_params": map[string]any{"utm_source": "a", "utm_medium": "b"}}), http.StatusOK)
-	if ub := e.get(id)["updated_by"]; ub != CredentialEmail {
+	if ub := e.get(id)["updated_by"]; ub != CredentialIdentity(DefaultWorkspaceID) {
 		t.Errorf("updated_by %v", ub)
 	}
 	// A status key is refused; a bad component lists every problem.

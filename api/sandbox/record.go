@@ -111,9 +111,3 @@ func parseLocalTime(s, tz string) (time.Time, bool) {
 	}
 	return time.Time{}, false
 }
-
-// startAhead reports whether the campaign's start time is still to come.
-func startAhead(c *model.Campaign, now time.Time) bool {
-	t, ok := startTime(c)
-	return ok && t.After(now)
-}

@@ -51,7 +51,8 @@
 //     so that a client can send back what it read.
 //   - Rate-limit classes are per route; preview has the reference's
 //     10,000/min. X-RateLimit-* describe the window closest to its limit.
-//   - updated_by, when an update does not name one, is CredentialEmail.
+//   - updated_by, when an update does not name one, and on every status
+//     action and publish, is the credential (CredentialIdentity).
 //   - A one-time campaign is SENDING for SendDuration, then SENT; seeded
 //     SENDING demos stay SENDING so that the demo keeps every state.
 //   - Versioning: the superseded version keeps its state as a record of what

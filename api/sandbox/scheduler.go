@@ -89,7 +89,7 @@ func (s *Server) advance(ctx context.Context, d *Record, now time.Time) {
 	default:
 		return
 	}
-	out := s.withStatus(rec.Workspace, rec, c, next, now)
+	out := s.withStatus(rec.Workspace, rec, c, next, now, "")
 	if next == model.StatusSending {
 		// Delivery takes SendDuration from when sending starts.
 		out.NextAt = now.Add(SendDuration)

@@ -34,10 +34,20 @@ func freshHome(t *testing.T) string {
 	t.Setenv("XDG_CONFIG_HOME", "")
 	t.Setenv("XDG_STATE_HOME", "")
 	t.Setenv("XDG_DATA_HOME", "")
-	t.Setenv("CAMPAIGNS_PROFILE", "")
 	t.Setenv("CAMPAIGNS_DEBUG", "")
-	t.Setenv("CAMPAIGNS_API_KEY", "")
+	unsetServiceEnv(t)
 	return home
+}
+
+// unsetServiceEnv clears the variables that name a service or an author
+// for the test (a variable set empty is a usage error, so they are unset,
+// and restored after).
+func unsetServiceEnv(t *testing.T) {
+	t.Helper()
+	for _, name := range []string{"CAMPAIGNS_PROFILE", "CAMPAIGNS_API_KEY", "CAMPAIGNS_BASE_URL", "CAMPAIGNS_DC", "CAMPAIGNS_WORKSPACE_ID", "CAMPAIGNS_AUTHOR"} {
+		t.Setenv(name, "")
+		os.Unsetenv(name)
+	}
 }
 
 // cli runs the program in-process.

@@ -15,7 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 const apiLong = `Sends one request to the service and prints the answer's body, like gh api:
@@ -193,15 +193,15 @@ func bodyRequestID(body []byte) string {
 }
 
 // apiClass is the rate-limit class a request counts in.
-func apiClass(method, path string) gitops.Class {
+func apiClass(method, path string) ops.Class {
 	p := strings.SplitN(path, "?", 2)[0]
 	switch {
 	case method == http.MethodPost && p == api.PathCampaigns:
-		return gitops.ClassCreate
+		return ops.ClassCreate
 	case p == api.PathSearch || p == api.PathMeta:
-		return gitops.ClassSearch
+		return ops.ClassSearch
 	case method == http.MethodGet:
-		return gitops.ClassRead
+		return ops.ClassRead
 	}
-	return gitops.ClassUpdate
+	return ops.ClassUpdate
 }

@@ -10,10 +10,12 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // applyResult is one file of apply --json.
 type applyResult struct {
+	ops.Target
 	File       string          `json:"file"`
 	CampaignID string          `json:"campaign_id"`
 	Action     string          `json:"action"` // unchanged, patch, create, refused, conflict, error
@@ -26,6 +28,10 @@ type applyResult struct {
 	Body       map[string]any  `json:"body,omitempty"`
 	Reason     string          `json:"reason,omitempty"`
 	Problems   []validateError `json:"problems,omitempty"`
+	// Removes says in words what the update takes away; Breaks are the
+	// problems it brings into a live campaign (sent only with --force).
+	Removes []string        `json:"removes,omitempty"`
+	Breaks  []validateError `json:"breaks_live_campaign,omitempty"`
 }
 
 func newApplyCmd(app *appContext) *cobra.Command {
@@ -48,6 +54,12 @@ nothing. With --confirm it sends them:
     not pass is reported with its problems and not sent);
   - a file without campaign_id creates a draft, and the new campaign_id is
     written into the file;
+  - a campaign that is not a draft is checked whole with the publish rules:
+    an update that would bring in a problem it did not have (a platform's
+    content or a locale gone, a template that no longer parses) is refused
+    with the problems unless --force; what an update removes is listed in
+    words, in the dry run too;
+  - every line names the service and workspace the file goes to;
   - the campaigns are read through search, 15 a call, and each one changed
     is read again right before its PATCH (sent with If-Match);
   - paced under the service's rate limits (a progress bar on a terminal).
@@ -78,7 +90,7 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`,
 	}
 	s := newScriptCmd(app, cmd)
 	confirm := cmd.Flags().Bool("confirm", false, "send the changes (without it: a dry run)")
-	force := cmd.Flags().Bool("force", false, "on fields changed both in the file and on the service, keep the file's value\n(with a plan file: send it although the service changed since)")
+	force := cmd.Flags().Bool("force", false, "on fields changed both in the file and on the service, keep the file's;\nsend an update that brings new problems into a live campaign;\nsend a plan file although the service changed since")
 	jsonOut := cmd.Flags().Bool("json", false, "print one JSON object per file: action, components, body, problems")
 	planOut := cmd.Flags().String("plan", "", "write the exact requests to this plan file instead of sending them")
 	output := addOutputFlag(cmd)
@@ -107,7 +119,7 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`,
 		if err != nil {
 			return err
 		}
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer(), Features: feats, Force: *force}
+		pl := &gitops.Planner{Core: s.core(feats), Force: *force}
 		run := applyRun{ctx: ctx, s: s, pl: pl, confirm: *confirm, json: *jsonOut, output: output}
 
 		var plans []gitops.Plan
@@ -234,7 +246,7 @@ func (r applyRun) report(outcomes []gitops.Outcome, set *gitops.Set, bad bool) e
 	refused, failed := 0, 0
 	ci := newCIReport(s.svc)
 	for _, o := range outcomes {
-		res := resultOf(o)
+		res := resultOf(o, r.pl.Core.Target())
 		results = append(results, res)
 		counts[res.Action]++
 		switch o.Action {
@@ -319,8 +331,8 @@ func ciOf(o gitops.Outcome, r applyResult, confirmed bool) ciFile {
 	return f
 }
 
-func resultOf(o gitops.Outcome) applyResult {
-	r := applyResult{File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
+func resultOf(o gitops.Outcome, t ops.Target) applyResult {
+	r := applyResult{Target: t, Removes: o.Removes, File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
 		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Fields: conflictFields(o.Plan)}
 	if r.Components == nil {
 		r.Components = []string{}
@@ -337,6 +349,9 @@ func resultOf(o gitops.Outcome) applyResult {
 	for _, p := range o.Problems {
 		r.Problems = append(r.Problems, validateError{Target: p.Target, Message: p.Message})
 	}
+	for _, p := range o.Breaks {
+		r.Breaks = append(r.Breaks, validateError{Target: p.Target, Message: p.Message})
+	}
 	if o.Err != nil && r.Reason == "" {
 		r.Reason = o.Err.Error()
 	}
@@ -351,9 +366,10 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 	case o.Action == gitops.ActionNone:
 		fmt.Fprintf(w, "%s %s: unchanged\n", st.Muted.Render("·"), r.File)
 	case confirmed && o.Sent && o.Err == nil && o.Action == gitops.ActionCreate:
-		fmt.Fprintf(w, "%s %s: created draft %s (id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID)
+		fmt.Fprintf(w, "%s %s: created draft %s in %s (id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID, r.Target)
 	case confirmed && o.Sent && o.Err == nil:
-		fmt.Fprintf(w, "%s %s: updated %s\n", st.OK.Render("✓"), r.File, comps)
+		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), r.File, comps, r.Target)
+		s.printLive(r)
 	case confirmed && o.Sent:
 		fmt.Fprintf(w, "%s %s: %v\n", st.Warning.Render("!"), r.File, o.Err)
 	case o.Action == gitops.ActionPatch || o.Action == gitops.ActionCreate:
@@ -361,7 +377,8 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		if o.Action == gitops.ActionPatch {
 			what = "would update " + comps
 		}
-		fmt.Fprintf(w, "%s %s: %s\n%s\n", st.Accent.Render("→"), r.File, what, st.Muted.Render(r.Method+" "+r.Path))
+		fmt.Fprintf(w, "%s %s: %s in %s\n%s\n", st.Accent.Render("→"), r.File, what, r.Target, st.Muted.Render(r.Method+" "+r.Path))
+		s.printLive(r)
 		fmt.Fprint(w, string(gitops.Marshal(r.Body)))
 	case o.Action == gitops.ActionConflict:
 		fmt.Fprintf(w, "%s %s: conflict in %s: %s\n", st.Warning.Render("!"), r.File, strings.Join(o.Conflicts, ", "), o.Reason)
@@ -374,6 +391,17 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		for _, p := range r.Problems {
 			fmt.Fprintf(w, "    %s: %s\n", orRoot(p.Target), p.Message)
 		}
+		s.printLive(applyResult{Removes: r.Removes})
+	}
+}
+
+// printLive says what an update removes and, forced, what it breaks.
+func (s *scriptCmd) printLive(r applyResult) {
+	for _, rm := range r.Removes {
+		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), rm)
+	}
+	for _, p := range r.Breaks {
+		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), orRoot(p.Target), p.Message)
 	}
 }
 

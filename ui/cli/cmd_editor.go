@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
@@ -87,19 +88,14 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
 	}
 	cfg := editorConfig(svc, theme, flags.dataDir())
-	if cfg.ReadOnly {
-		// No draft editor: its journal and sync engine exist to write.
-		return runProgram(cfg)
-	}
+	// On a read-only profile the editor serves view mode only (the root
+	// marks it): the Review and the preview, nothing that writes.
 	closeEditor, err := wireEditor(&cfg)
 	if errors.Is(err, drafts.ErrDirInUse) {
 		return failError("another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR", cfg.DataDir)
 	}
 	if err != nil {
 		return failError("opening the draft editor: %v", err)
-	}
-	if pc, err := app.profiles().Load(); err == nil {
-		cfg.Editor.SetAuthor(pc.Author()) // new drafts start "Created by" it
 	}
 	defer closeEditor()
 	return runProgram(cfg)
@@ -131,11 +127,19 @@ func runProgram(cfg ui.Config) error {
 // profile name and colour, read-only.
 func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 	cfg := ui.Config{Theme: theme, DataDir: dataDir, Client: svc.Client, Workspace: svc.Workspace,
-		Service: svc.Client.BaseURL(), Profile: svc.Profile, ProfileColor: svc.Color, ReadOnly: svc.ReadOnly}
+		Service: svc.Client.BaseURL(), Profile: svc.Profile, ProfileColor: svc.Color, ReadOnly: svc.ReadOnly, Author: svc.Author}
 	if svc.Sandbox {
 		cfg.Service = "embedded sandbox"
 	}
 	return cfg
+}
+
+// readOnlyReason is why a read-only profile writes nothing ("" otherwise).
+func readOnlyReason(cfg *ui.Config) string {
+	if !cfg.ReadOnly {
+		return ""
+	}
+	return "the profile " + cfg.Profile + " is read-only"
 }
 
 // wireDraftEditor plugs the draft editor into the shell: one sync engine per
@@ -145,9 +149,19 @@ func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
 // lacks.
 func wireDraftEditor(cfg *ui.Config) (func() error, error) {
 	dir := filepath.Join(cfg.DataDir, "drafts", drafts.DirName(cfg.Service, cfg.Workspace))
+	service := cfg.Service
+	if service == "embedded sandbox" {
+		service = "the embedded sandbox"
+	}
+	if cfg.Profile != "" {
+		service = "profile " + cfg.Profile
+	}
 	f, closeFn, err := editor.Open(cfg.Client, dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Users:      previewUsers(cfg.Service == "embedded sandbox"),
+		Target:     ops.Target{Service: service, Workspace: cfg.Workspace, BaseURL: cfg.Client.BaseURL(), Profile: cfg.Profile},
+		Author:     cfg.Author,
+		ReadOnly:   readOnlyReason(cfg),
 	})
 	if err != nil {
 		return nil, err

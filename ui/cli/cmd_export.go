@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 func newExportCmd(app *appContext) *cobra.Command {
@@ -68,7 +69,7 @@ usage, unwritable folder or unreachable.`,
 		}
 		// Each file holds the record as GET returns it, which is not always
 		// what search returns (GET adds response-only scheduling fields).
-		pl := &gitops.Planner{Service: s.svc.Client, Pacer: pacer}
+		pl := &gitops.Planner{Core: ops.New(s.svc.Client, ops.Options{Target: s.svc.Target(), Pacer: pacer})}
 		var recs []map[string]any
 		for _, id := range ids {
 			rec, err := pl.Fetch(ctx, id)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -44,7 +45,7 @@ usage or unreachable.`,
 		if out.Raw() {
 			// The record exactly as the service sent it, key order too.
 			var raw json.RawMessage
-			err := s.pacer().Do(ctx, gitops.ClassRead, func(ctx context.Context) error {
+			err := s.pacer().Do(ctx, ops.ClassRead, func(ctx context.Context) error {
 				var err error
 				raw, err = s.svc.Client.GetRaw(ctx, args[0])
 				return err
@@ -200,7 +201,7 @@ usage or unreachable.`,
 			return err
 		}
 		var rows []json.RawMessage
-		err = s.pacer().Do(ctx, gitops.ClassSearch, func(ctx context.Context) error {
+		err = s.pacer().Do(ctx, ops.ClassSearch, func(ctx context.Context) error {
 			var err error
 			rows, err = s.svc.Client.MetaRaw(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: args[0]}, Limit: 1, Page: 1})
 			return err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -181,7 +182,7 @@ func (s *scriptCmd) searchRaw(ctx context.Context, req api.SearchRequest, page i
 	for p := page; ; p++ {
 		req.Page, req.RequestID = p, ""
 		var rows []json.RawMessage
-		err := pacer.Do(ctx, gitops.ClassSearch, func(ctx context.Context) error {
+		err := pacer.Do(ctx, ops.ClassSearch, func(ctx context.Context) error {
 			var err error
 			rows, err = s.svc.Client.SearchRaw(ctx, req)
 			return err

@@ -10,17 +10,21 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/mcpserver"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
 const mcpLong = `Serves the Model Context Protocol over standard input and output, so an AI
 assistant can search, read, draft, check, preview, test and publish campaigns.
 
-It talks to the selected service: the embedded sandbox by default (safe to
-experiment with), or a real one with a profile or --base-url. Every write is
-checked by the local validation engine first and refused with every problem
-(target and message) before anything is sent; a read-only profile (or
---read-only) lists only the reading tools.
+It serves the embedded sandbox (safe to experiment with) unless a service
+is named explicitly: --profile or CAMPAIGNS_PROFILE, or --base-url/--dc with
+--workspace-id (or their CAMPAIGNS_ variables). The default profile is never
+picked up. The instructions and every write's result name the service and
+workspace. Every write is checked by the local validation engine first and
+refused with every problem (target and message) before anything is sent; an
+update that would break a campaign that is not a draft needs force: true. A
+read-only profile (or --read-only) lists only the reading tools.
 
 Tools: search_campaigns, get_campaign, get_campaign_meta, validate_campaign,
 preview; and, unless read-only, create_draft, update_campaign, test_campaign,
@@ -41,6 +45,9 @@ func newMCPCmd(app *appContext) *cobra.Command {
 		Args:  noArgs,
 	}
 	svcFlags := addServiceFlags(cmd, app)
+	// An agent's writes go where its configuration says, never to a default
+	// profile picked up from this machine.
+	svcFlags.explicitOnly = true
 	var readOnly bool
 	features := addFeaturesFlag(cmd)
 	cmd.Flags().BoolVar(&readOnly, "read-only", false, "list only the reading tools (a read-only profile does this by itself)")
@@ -68,15 +75,17 @@ func newMCPCmd(app *appContext) *cobra.Command {
 			logger = app.Trace
 		}
 		examples := sandbox.Examples()
-		srv, err := mcpserver.New(mcpserver.Options{Client: svc.Client, ReadOnly: svc.ReadOnly || readOnly, Logger: logger,
-			Features: feats, Examples: examples, Label: svc.Label, Version: versionString()})
+		core := ops.New(svc.Client, ops.Options{Target: svc.Target(), Author: svc.Author, Features: feats})
+		defer core.Close()
+		srv, err := mcpserver.New(mcpserver.Options{Core: core, ReadOnly: svc.ReadOnly || readOnly, Logger: logger,
+			Examples: examples, Version: versionString()})
 		if err != nil {
 			return failError("%v", err)
 		}
 		if isTerminalReader(app.In) {
 			// A person ran it by hand: without a word it would look hung.
-			fmt.Fprintf(app.Err, "campaigns mcp: serving the Model Context Protocol on standard input/output, on %s.\n"+
-				"It is meant to be started by an MCP client (see campaigns mcp --help); ctrl+d ends it.\n", svc.Label)
+			fmt.Fprintf(app.Err, "campaigns mcp: serving the Model Context Protocol on standard input/output, in %s.\n"+
+				"It is meant to be started by an MCP client (see campaigns mcp --help); ctrl+d ends it.\n", core.Target())
 		}
 		t := &mcp.IOTransport{Reader: io.NopCloser(app.In), Writer: nopWriteCloser{app.Out}}
 		if err := srv.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil {

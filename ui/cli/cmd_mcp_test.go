@@ -22,6 +22,7 @@ type mcpSession struct {
 	done   chan int
 	errb   *lockedWriter
 	nextID int
+	init   map[string]any // the initialize result
 }
 
 // startMCP starts the command; the caller has set HOME (freshHome).
@@ -37,7 +38,7 @@ func startMCP(t *testing.T, args ...string) *mcpSession {
 		s.done <- code
 	}()
 	t.Cleanup(func() { inW.Close() })
-	s.request("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
+	s.init = s.request("initialize", map[string]any{"protocolVersion": "2025-06-18", "capabilities": map[string]any{},
 		"clientInfo": map[string]any{"name": "test", "version": "1"}})
 	s.send(map[string]any{"jsonrpc": "2.0", "method": "notifications/initialized"})
 	return s
@@ -183,4 +184,35 @@ func (w *lockedWriter) String() string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.b.String()
+}
+
+// The case 2: with a default profile set on the machine, the
+// README's MCP configuration ({"command":"campaigns","args":["mcp"]})
+// serves the embedded sandbox, says so, and its writes name it; the
+// profile is served only when named.
+func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
+	freshHome(t)
+	url := sandboxOnLoopback(t)
+	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+		t.Fatalf("login: %s", errs)
+	}
+	s := startMCP(t)
+	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace SANDBOX on the embedded sandbox") || strings.Contains(in, "acme") {
+		t.Fatalf("instructions: %s", in)
+	}
+	res := s.request("tools/call", map[string]any{"name": "create_draft", "arguments": map[string]any{"campaign": map[string]any{
+		"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "ana@example.com",
+		"basic_details": map[string]any{"name": "Agent draft", "platforms": []string{"ANDROID"}}}}})
+	// The structured result names the target; the summary says it too.
+	sc, _ := res["structuredContent"].(map[string]any)
+	if text := fmt.Sprint(res["content"]); res["isError"] == true || sc["service"] != "the embedded sandbox" || sc["workspace"] != "SANDBOX" || !strings.Contains(text, "workspace SANDBOX on the embedded sandbox") {
+		t.Fatalf("create_draft: %v", res)
+	}
+	s.close()
+
+	s = startMCP(t, "--profile", "acme")
+	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace ACME on profile acme") {
+		t.Fatalf("named profile: %s", in)
+	}
+	s.close()
 }

@@ -28,6 +28,9 @@ type appContext struct {
 	In       io.Reader
 	Out, Err io.Writer
 	Getenv   func(string) string
+	// LookupEnv tells a variable set empty from one not set; nil: only
+	// Getenv, where empty reads as not set.
+	LookupEnv func(string) (string, bool)
 
 	// Log is the program's one logger: messages to stderr (and, with
 	// --debug, to the debug log file as well). Set before any RunE.
@@ -45,6 +48,15 @@ type appContext struct {
 	logger    *log.Logger // Log's handler, so commands can quiet it
 	debug     bool
 	debugFile *os.File
+}
+
+// lookupEnv is LookupEnv, or Getenv when there is none.
+func (app *appContext) lookupEnv(name string) (string, bool) {
+	if app.LookupEnv != nil {
+		return app.LookupEnv(name)
+	}
+	v := app.Getenv(name)
+	return v, v != ""
 }
 
 // profiles is the profile store: config in $XDG_CONFIG_HOME/campaigns.
@@ -379,6 +391,9 @@ var _ pflag.Value = (*flagEnum)(nil)
 func (e *flagEnum) String() string { return e.value }
 func (e *flagEnum) Type() string   { return "string" }
 func (e *flagEnum) Set(v string) error {
+	if v == "" {
+		return fmt.Errorf("--%s was given an empty value: use %s, or leave the flag out", e.name, strings.Join(e.allowed, ", "))
+	}
 	for _, a := range e.allowed {
 		if v == a {
 			e.value = v

@@ -28,7 +28,7 @@ func newScriptEnv(t *testing.T) *scriptEnv {
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
 	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
 	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-	t.Setenv("CAMPAIGNS_PROFILE", "")
+	unsetServiceEnv(t)
 	t.Setenv("NO_COLOR", "")
 	e := &scriptEnv{t: t, data: t.TempDir()}
 	e.base = []string{"--data", e.data}

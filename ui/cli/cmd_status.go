@@ -2,24 +2,28 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// statusAnswer is what status and publish print with --json.
+// statusAnswer is what status and publish print with --json: the
+// outcome and where it happened (service, workspace).
 type statusAnswer struct {
+	ops.Target
 	CampaignID string `json:"campaign_id"`
 	Name       string `json:"name"`
 	Action     string `json:"action"`
 	From       string `json:"from"`
 	Status     string `json:"status"`
+	UpdatedBy  string `json:"updated_by,omitempty"`
 }
 
 func newStatusCmd(app *appContext) *cobra.Command {
@@ -60,35 +64,23 @@ unreachable.`,
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id, action := args[0], strings.ToUpper(args[1])
 		ctx := cmd.Context()
-		done, err := s.openWrite(ctx)
+		core, c, done, err := s.openCampaign(ctx, id)
 		defer done()
 		if err != nil {
 			return err
 		}
-		pl := s.planner()
-		c, rec, err := s.read(ctx, pl, id)
+		next, err := core.CheckStatus(c, action)
 		if err != nil {
+			return s.refused(err)
+		}
+		if err := s.confirm(*yes, fmt.Sprintf("%s %q (%s, %s → %s) in %s?", titleCase(action), campaignName(c), deref(c.CampaignDeliveryType), deref(c.Status), next, core.Target())); err != nil {
 			return err
 		}
-		from, typ := deref(c.Status), deref(c.CampaignDeliveryType)
-		if ch := deref(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
-			return refusedError(fmt.Errorf("refused before sending: status actions apply to PUSH and EMAIL campaigns; this one is %s", ch))
-		}
-		next, err := engine.CheckAction(typ, from, action, startAhead(c, time.Now()))
+		res, err := core.SetStatus(ctx, id, action)
 		if err != nil {
-			return refusedError(fmt.Errorf("refused before sending: %v", err))
+			return s.refused(err)
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("%s %q (%s, %s → %s)?", titleCase(action), nameOf(rec), typ, from, next)); err != nil {
-			return err
-		}
-		err = pl.Pacer.Do(ctx, gitops.ClassUpdate, func(ctx context.Context) error {
-			_, err := s.svc.Client.SetStatus(ctx, id, action)
-			return err
-		})
-		if err != nil {
-			return s.serviceError(err)
-		}
-		return s.reportStatus(ctx, pl, id, action, from, *jsonOut)
+		return s.reportStatus(res, action, *jsonOut)
 	}
 	return cmd
 }
@@ -127,82 +119,81 @@ or unreachable.`,
 		if err != nil {
 			return err
 		}
-		pl := s.planner()
-		c, rec, err := s.read(ctx, pl, id)
+		core := s.core(feats)
+		c, err := s.read(ctx, core, id)
 		if err != nil {
 			return err
 		}
-		from := deref(c.Status)
-		if ch := deref(c.Channel); ch != model.ChannelPush && ch != model.ChannelEmail {
-			return refusedError(fmt.Errorf("refused before sending: only PUSH and EMAIL campaigns are published here; this one is %s", ch))
+		if err := core.CheckPublish(c); err != nil {
+			return s.refused(err)
 		}
-		if from != model.StatusDraft {
-			return refusedError(fmt.Errorf("refused before sending: only a draft can be published; this campaign is %s", from))
-		}
-		if c.CampaignAudienceLimit != nil {
-			feats.AudienceLimit = true
-		}
-		if probs := engine.Validate(c, engine.PhasePublish, engine.Options{Features: feats}); len(probs) > 0 {
-			var b strings.Builder
-			fmt.Fprintf(&b, "refused before sending: the draft does not pass the publish checks (%d problem(s)):", len(probs))
-			for _, p := range probs {
-				fmt.Fprintf(&b, "\n  %s: %s", orRoot(p.Target), p.Message)
-			}
-			return refusedError(fmt.Errorf("%s", b.String()))
-		}
-		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s)?", nameOf(rec), deref(c.Channel), deref(c.CampaignDeliveryType))); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), deref(c.Channel), deref(c.CampaignDeliveryType), core.Target())); err != nil {
 			return err
 		}
-		err = pl.Pacer.Do(ctx, gitops.ClassUpdate, func(ctx context.Context) error {
-			return s.svc.Client.Publish(ctx, id)
-		})
+		res, err := core.Publish(ctx, id)
 		if err != nil {
-			return s.serviceError(err)
+			return s.refused(err)
 		}
-		return s.reportStatus(ctx, pl, id, model.ActionPublish, from, *jsonOut)
+		return s.reportStatus(res, model.ActionPublish, *jsonOut)
 	}
 	return cmd
 }
 
-// read fetches a campaign for an action.
-func (s *scriptCmd) read(ctx context.Context, pl *gitops.Planner, id string) (*model.Campaign, map[string]any, error) {
-	rec, err := pl.Fetch(ctx, id)
+// openCampaign opens the service for a write on campaign id and reads it
+// through the core; done closes the service.
+func (s *scriptCmd) openCampaign(ctx context.Context, id string) (*ops.Core, *model.Campaign, func(), error) {
+	done, err := s.openWrite(ctx)
 	if err != nil {
-		return nil, nil, s.serviceError(err)
+		return nil, nil, done, err
 	}
-	c := new(model.Campaign)
-	_ = model.FromTree(rec, c)
-	return c, rec, nil
+	core := s.core(engine.Features{})
+	c, err := s.read(ctx, core, id)
+	return core, c, done, err
 }
 
-// reportStatus reads the campaign back and prints its new status.
-func (s *scriptCmd) reportStatus(ctx context.Context, pl *gitops.Planner, id, action, from string, asJSON bool) error {
-	rec, err := pl.Fetch(ctx, id)
+// read fetches a campaign for an action, through the core.
+func (s *scriptCmd) read(ctx context.Context, core *ops.Core, id string) (*model.Campaign, error) {
+	c, _, err := core.Get(ctx, id)
 	if err != nil {
-		return s.serviceError(fmt.Errorf("done, but reading the new status failed: %w", err))
+		return nil, s.serviceError(err)
 	}
-	a := statusAnswer{CampaignID: str(rec["campaign_id"]), Name: nameOf(rec), Action: action, From: from, Status: str(rec["status"])}
+	return c, nil
+}
+
+// refused prints a refusal of the core (exit 1, every problem named) or
+// the service's answer.
+func (s *scriptCmd) refused(err error) error {
+	var rf *ops.Refused
+	if !errors.As(err, &rf) {
+		return s.serviceError(err)
+	}
+	var b strings.Builder
+	b.WriteString("refused before sending: " + rf.Reason)
+	if len(rf.Problems) > 0 {
+		fmt.Fprintf(&b, " (%d problem(s)):", len(rf.Problems))
+	}
+	for _, p := range rf.Problems {
+		fmt.Fprintf(&b, "\n  %s: %s", orRoot(p.Target), p.Message)
+	}
+	return refusedError(errors.New(b.String()))
+}
+
+// reportStatus prints the new status and where it changed.
+func (s *scriptCmd) reportStatus(res ops.Result, action string, asJSON bool) error {
+	a := statusAnswer{Target: res.Target, CampaignID: res.CampaignID, Name: res.Name, Action: action, From: res.From, Status: res.Status, UpdatedBy: res.UpdatedBy}
 	if asJSON {
 		return printJSON(s.app.Out, a)
 	}
-	fmt.Fprintf(s.app.Out, "%s %s: %s → %s\n", s.st.OK.Render("✓"), a.Name, s.st.Status(from).Render(from), s.st.Status(a.Status).Render(a.Status))
+	fmt.Fprintf(s.app.Out, "%s %s: %s → %s, in %s\n", s.st.OK.Render("✓"), common.Clean(a.Name), s.st.Status(a.From).Render(a.From), s.st.Status(a.Status).Render(a.Status), res.Target)
 	return nil
 }
 
-// startAhead tells RESUME whether the start time is still ahead.
-func startAhead(c *model.Campaign, now time.Time) bool {
-	sd := c.SchedulingDetails
-	if sd == nil || sd.StartTime == nil {
-		return false
+// campaignName is the campaign's name for a question.
+func campaignName(c *model.Campaign) string {
+	if c.BasicDetails == nil {
+		return ""
 	}
-	loc := time.UTC
-	if tz := deref(sd.Timezone); tz != "" && engine.ValidTimezone(tz) {
-		if l, err := time.LoadLocation(tz); err == nil {
-			loc = l
-		}
-	}
-	t, ok := engine.ParseDateTime(*sd.StartTime, loc)
-	return ok && t.After(now)
+	return deref(c.BasicDetails.Name)
 }
 
 func titleCase(action string) string {

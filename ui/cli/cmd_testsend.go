@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -9,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -60,13 +59,8 @@ usage or unreachable.`,
 			}
 		}
 		ctx := cmd.Context()
-		done, err := s.openWrite(ctx)
+		core, c, done, err := s.openCampaign(ctx, id)
 		defer done()
-		if err != nil {
-			return err
-		}
-		pl := s.planner()
-		c, rec, err := s.read(ctx, pl, id)
 		if err != nil {
 			return err
 		}
@@ -94,17 +88,12 @@ usage or unreachable.`,
 		if plat != "" && c.BasicDetails != nil && !slices.Contains(c.BasicDetails.Platforms, plat) {
 			return refusedError(fmt.Errorf("refused before sending: the campaign is not on %s (platforms: %s)", plat, strings.Join(c.BasicDetails.Platforms, ", ")))
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("Send a test of %q to %s?", nameOf(rec), strings.Join(recipients, ", "))); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Send a test of %q to %s from %s?", campaignName(c), strings.Join(recipients, ", "), core.Target())); err != nil {
 			return err
 		}
 		req := api.TestRequest{Channel: channel, DraftID: id, TestCampaignMeta: &api.TestMeta{
 			Identifier: idType, IdentifierValues: recipients, Platform: plat, LocaleName: *locale, Variation: *variation}}
-		var res api.TestResult
-		err = pl.Pacer.Do(ctx, gitops.ClassUpdate, func(ctx context.Context) error {
-			var err error
-			res, err = s.svc.Client.Test(ctx, req)
-			return err
-		})
+		res, err := core.Test(ctx, req)
 		if err != nil {
 			return s.serviceError(err)
 		}
@@ -118,13 +107,17 @@ usage or unreachable.`,
 		}
 		slices.Sort(keys)
 		if *jsonOut {
-			if err := printJSON(app.Out, res); err != nil {
+			if err := printJSON(app.Out, struct {
+				ops.Target
+				api.TestResult
+			}{core.Target(), res}); err != nil {
 				return usageError("%v", err)
 			}
 		} else {
 			if res.Message != "" {
 				fmt.Fprintln(app.Out, res.Message)
 			}
+			fmt.Fprintf(app.Out, "from %s\n", core.Target())
 			for _, k := range keys {
 				o := res.Data[k]
 				mark := s.st.OK.Render("✓ " + o.Status)

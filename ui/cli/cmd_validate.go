@@ -12,6 +12,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -276,10 +277,10 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 	// "validate campaigns/ && diff campaigns/" would fail on every export.
 	base := o.base
 	if base != nil {
-		base = api.WriteForm(base, nil)
+		base = ops.RequestForm(base, nil)
 	}
 	if isRecord(doc) {
-		doc = api.WriteForm(doc, base)
+		doc = ops.RequestForm(doc, base)
 	}
 	if isExport(doc) {
 		// What the service owns is in every export and in no body: the
@@ -312,14 +313,11 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 func isExport(c *model.Campaign) bool { return c != nil && c.CampaignID != nil }
 
 // withoutServiceFields is the campaign without the fields only the service
-// sets (status, ids, version, timestamps, flow fields); created_by stays,
-// since a create names its author.
+// sets; created_by stays, since a create names its author.
 func withoutServiceFields(c *model.Campaign) *model.Campaign {
-	out := *c
-	out.ID, out.CampaignID, out.Status, out.VersionNumber = nil, nil, nil, nil
-	out.CreatedAt, out.UpdatedAt, out.UpdatedBy, out.SentTime, out.RequestID = nil, nil, nil, nil, nil
-	out.FlowID, out.FlowName, out.ParentID = nil, nil, nil
-	return &out
+	out := model.WithoutServiceOwned(c)
+	out.CreatedBy = c.CreatedBy
+	return out
 }
 
 // isRecord: a campaign as the service returns it (it has an id and a

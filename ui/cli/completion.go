@@ -196,7 +196,11 @@ func newRefreshIDsCmd(app *appContext) *cobra.Command {
 
 // cacheKey names the service the flags select, for the id cache.
 func (f *serviceFlags) cacheKey() string {
-	k := strings.Join([]string{f.baseURL, f.dc.value, f.workspaceID, f.profile, f.dataDir()}, "\x00")
+	parts := []string{f.baseURL, f.dc.value, f.workspaceID, f.profile, f.dataDir()}
+	for _, e := range serviceEnv { // a service named by the environment
+		parts = append(parts, f.app.Getenv(e.env))
+	}
+	k := strings.Join(parts, "\x00")
 	sum := sha256.Sum256([]byte(k))
 	return hex.EncodeToString(sum[:8])
 }

@@ -14,7 +14,7 @@ import (
 // layerRules say which of the project's packages each package may import:
 // model ← engine ← forms ← ui ← main, api beside forms (never ui or forms),
 // themes only lipgloss, and inside ui every screen and component on
-// ui/common only (ARCHITECTURE.md). A rule names the importing package by
+// ui/common only (ARCHITECTURE.md); every door writes through api/ops. A rule names the importing package by
 // prefix; the first matching rule applies.
 var layerRules = []struct {
 	pkg     string   // import path below the module, or a prefix ending in "/"
@@ -29,14 +29,14 @@ var layerRules = []struct {
 	{"api/", []string{"model", "engine", "engine/", "api", "api/"}, "api uses model and engine, never ui or forms"},
 	{"api", []string{"model", "engine", "engine/"}, "api uses model and engine, never ui or forms"},
 	{"themes", nil, "themes import only lipgloss"},
-	{"ui/common", []string{"model", "engine", "engine/", "api", "themes"}, "ui/common is shared by every screen and imports none"},
+	{"ui/common", []string{"model", "engine", "engine/", "api", "api/ops", "themes"}, "ui/common is shared by every screen and imports none"},
 	{"ui/components/", []string{"model", "engine", "engine/", "api", "themes", "ui/common"}, "a component imports no page, no forms and not the ui root"},
-	{"ui/pages/", []string{"model", "engine", "engine/", "forms", "api", "api/drafts", "themes", "ui/common", "ui/components/", "ui/internal/resume"}, "pages import no other page, no sandbox and not the ui root"},
+	{"ui/pages/", []string{"model", "engine", "engine/", "forms", "api", "api/drafts", "api/ops", "themes", "ui/common", "ui/components/", "ui/internal/resume"}, "pages import no other page, no sandbox and not the ui root"},
 	{"ui/internal/", []string{"model", "api", "themes", "ui/common"}, "test support and small helpers; no sandbox"},
-	{"ui/sshserver", []string{"model", "engine", "api", "themes", "ui"}, "the SSH host serves the ui root"},
+	{"ui/sshserver", []string{"model", "engine", "api", "api/ops", "themes", "ui"}, "the SSH host serves the ui root"},
 	{"ui/cli/", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
 	{"ui/cli", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
-	{"ui", []string{"model", "engine", "engine/", "forms", "api", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},
+	{"ui", []string{"model", "engine", "engine/", "forms", "api", "api/ops", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},
 }
 
 type listed struct {

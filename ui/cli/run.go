@@ -10,6 +10,6 @@ import (
 // Run is the whole command line; it returns the exit code. main calls it
 // with the process's arguments and streams; tests call it in-process.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := &appContext{In: stdin, Out: stdout, Err: stderr, Getenv: os.Getenv}
+	app := &appContext{In: stdin, Out: stdout, Err: stderr, Getenv: os.Getenv, LookupEnv: os.LookupEnv}
 	return app.execute(args)
 }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 )
@@ -73,15 +74,21 @@ func (s *scriptCmd) openWrite(ctx context.Context) (func(), error) {
 	return done, err
 }
 
-// planner reads and plans through the open service, paced.
+// planner reads and plans through the open service's core, paced.
 func (s *scriptCmd) planner() *gitops.Planner {
-	return &gitops.Planner{Service: s.svc.Client, Pacer: s.pacer()}
+	return &gitops.Planner{Core: s.core(engine.Features{})}
+}
+
+// core is the one core this command's writes go through: the open
+// service, named; the author; pacing that says when it waits.
+func (s *scriptCmd) core(feats engine.Features) *ops.Core {
+	return ops.New(s.svc.Client, ops.Options{Target: s.svc.Target(), Author: s.svc.Author, Features: feats, Pacer: s.pacer()})
 }
 
 // pacer keeps a command under the service's rate limits and says on stderr
 // whenever it waits.
-func (s *scriptCmd) pacer() *gitops.Pacer {
-	p := gitops.NewPacer(nil)
+func (s *scriptCmd) pacer() *ops.Pacer {
+	p := ops.NewPacer(nil)
 	p.OnWait = func(d time.Duration, why string) {
 		if s.progress != nil {
 			s.progress.Clear()

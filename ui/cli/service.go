@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
@@ -27,23 +28,34 @@ type serviceFlags struct {
 	dc          *flagEnum
 	workspaceID string
 	profile     string
+	author      string
 	data        pathValue
+	fs          *pflag.FlagSet
+	// explicitOnly: no default profile is read (campaigns mcp serves the
+	// embedded sandbox unless a service or profile is named).
+	explicitOnly bool
 	// onRetry, when set, hears of the client's waits before its retries
 	// (the scripting commands say so on stderr).
 	onRetry func(api.RetryInfo)
 }
 
+// serviceEnv are the variables that name the service as their flags do
+// (decisions.md §5 "Service selection"); a flag given wins.
+var serviceEnv = []struct{ flag, env string }{
+	{"base-url", "CAMPAIGNS_BASE_URL"}, {"dc", "CAMPAIGNS_DC"},
+	{"workspace-id", "CAMPAIGNS_WORKSPACE_ID"}, {"profile", "CAMPAIGNS_PROFILE"},
+}
+
 // addServiceFlags declares --base-url, --dc, --workspace-id, --profile and
 // --data on cmd.
 func addServiceFlags(cmd *cobra.Command, app *appContext) *serviceFlags {
-	f := &serviceFlags{app: app}
 	fs := cmd.Flags()
-	// The variables of the contract (decisions.md §5) are the flags'
-	// defaults, as CI sets them.
-	fs.StringVar(&f.baseURL, "base-url", app.Getenv("CAMPAIGNS_BASE_URL"), "a real Campaigns V5 service, e.g. https://api.example.com\n(with --workspace-id and the key in CAMPAIGNS_API_KEY; or set CAMPAIGNS_BASE_URL)")
-	f.dc = enumFlag(cmd, fs, "dc", app.Getenv("CAMPAIGNS_DC"), dataCenters, "or its data centre: 01 to 06 or 101 (or set CAMPAIGNS_DC)")
-	fs.StringVar(&f.workspaceID, "workspace-id", app.Getenv("CAMPAIGNS_WORKSPACE_ID"), "the workspace (Basic-auth user) on --base-url or --dc;\nthe API key is read from CAMPAIGNS_API_KEY (or set CAMPAIGNS_WORKSPACE_ID)")
-	fs.StringVar(&f.profile, "profile", app.Getenv("CAMPAIGNS_PROFILE"), "a profile saved with campaigns auth login (or set CAMPAIGNS_PROFILE)")
+	f := &serviceFlags{app: app, fs: fs}
+	fs.StringVar(&f.baseURL, "base-url", "", "a real Campaigns V5 service, e.g. https://api.example.com\n(with --workspace-id and the key in CAMPAIGNS_API_KEY; or set CAMPAIGNS_BASE_URL)")
+	f.dc = enumFlag(cmd, fs, "dc", "", dataCenters, "or its data centre: 01 to 06 or 101 (or set CAMPAIGNS_DC)")
+	fs.StringVar(&f.workspaceID, "workspace-id", "", "the workspace (Basic-auth user) on --base-url or --dc;\nthe API key is read from CAMPAIGNS_API_KEY (or set CAMPAIGNS_WORKSPACE_ID)")
+	fs.StringVar(&f.profile, "profile", "", "a profile saved with campaigns auth login (or set CAMPAIGNS_PROFILE)")
+	fs.StringVar(&f.author, "author", "", "who your writes are recorded as (updated_by, an email address);\nor set CAMPAIGNS_AUTHOR (default: the author of the profile or config)")
 	fs.Var(&f.data, "data", "where the embedded sandbox and the editor's journals live\n(default "+defaultDataDir()+")")
 	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
 	_ = cmd.MarkFlagDirname("data")
@@ -66,8 +78,32 @@ func (f *serviceFlags) dataDir() string {
 func (f *serviceFlags) remote() bool { return f.baseURL != "" || f.dc.value != "" }
 
 // check finds the mistakes in the flags without touching anything, so a
-// command can refuse before it starts a server or a terminal.
+// command can refuse before it starts a server or a terminal. It takes the
+// service variables in as their flags: a flag or variable given with an
+// empty value is a usage error naming it, never a fall-back to the
+// embedded sandbox.
 func (f *serviceFlags) check() error {
+	for _, se := range serviceEnv {
+		if f.fs.Changed(se.flag) {
+			if f.fs.Lookup(se.flag).Value.String() == "" {
+				return usageError("--%s was given an empty value: name the service, or leave the flag out", se.flag)
+			}
+			continue
+		}
+		v, ok := f.app.lookupEnv(se.env)
+		if !ok {
+			continue
+		}
+		if strings.TrimSpace(v) == "" {
+			return usageError("%s is set but empty: name the service in it, or unset it", se.env)
+		}
+		if err := f.fs.Set(se.flag, v); err != nil {
+			return usageError("%s: %v", se.env, err)
+		}
+	}
+	if f.fs.Changed("author") && strings.TrimSpace(f.author) == "" {
+		return usageError("--author was given an empty value: give your email address, or leave the flag out")
+	}
 	if f.remote() {
 		if f.workspaceID == "" || f.app.Getenv("CAMPAIGNS_API_KEY") == "" {
 			return usageError("a real service needs --workspace-id and the API key in $CAMPAIGNS_API_KEY")
@@ -90,6 +126,14 @@ type service struct {
 	Close     func() error
 	Workspace string // the workspace id
 	Color     string // the profile's header colour, "" for the theme's
+	// Author is the person writing (updated_by), "" for none: see
+	// serviceFlags.withAuthor.
+	Author string
+}
+
+// Target names the service for the core's summaries and results.
+func (s *service) Target() ops.Target {
+	return ops.Target{Service: s.Label, Workspace: s.Workspace, BaseURL: s.Client.BaseURL(), Profile: s.Profile}
 }
 
 // errReadOnly is what every write on a read-only profile answers.
@@ -117,12 +161,21 @@ func (f *serviceFlags) open(ctx context.Context) (*service, error) {
 		if err != nil {
 			return nil, usageError("%v", err)
 		}
-		return &service{Client: client, Label: client.BaseURL(), Workspace: f.workspaceID, Close: func() error { return nil }}, nil
+		svc := &service{Client: client, Label: client.BaseURL(), Workspace: f.workspaceID, Close: func() error { return nil }}
+		return svc, f.withAuthor(svc, nil)
 	}
-	if svc, err := f.openProfile(); svc != nil || err != nil {
-		return svc, err
+	if f.profile != "" || !f.explicitOnly {
+		if svc, err := f.openProfile(); svc != nil || err != nil {
+			return svc, f.withAuthor(svc, err)
+		}
 	}
-	return f.openSandbox()
+	// An API key with no service named is someone's real service that was
+	// not named (an empty CI variable): never guess the sandbox instead.
+	if f.app.Getenv("CAMPAIGNS_API_KEY") != "" {
+		return nil, usageError("CAMPAIGNS_API_KEY is set, but no service is named: give --base-url or --dc with --workspace-id (or CAMPAIGNS_BASE_URL, CAMPAIGNS_DC, CAMPAIGNS_WORKSPACE_ID), or --profile; unset CAMPAIGNS_API_KEY to use the embedded sandbox")
+	}
+	svc, err := f.openSandbox()
+	return svc, f.withAuthor(svc, err)
 }
 
 // openProfile opens the named or default profile; nil, nil when there is
@@ -144,7 +197,7 @@ func (f *serviceFlags) openProfile() (*service, error) {
 		return nil, usageError("profile %q: %v", p.Name, err)
 	}
 	return &service{Client: client, Label: "profile " + p.Name, Profile: p.Name, ReadOnly: p.ReadOnly, Color: p.Color,
-		Workspace: p.WorkspaceID, Close: func() error { return nil }}, nil
+		Workspace: p.WorkspaceID, Author: p.Author, Close: func() error { return nil }}, nil
 }
 
 // resolveProfile loads the profiles and finds name (or, when name is "",
@@ -177,6 +230,35 @@ func (f *serviceFlags) openSandbox() (*service, error) {
 		return nil, failError("%v", err)
 	}
 	return &service{Client: client, Label: "the embedded sandbox", Sandbox: true, Workspace: ws.ID, Close: stop}, nil
+}
+
+// withAuthor settles svc's author (decisions.md §2 "author"): --author or
+// CAMPAIGNS_AUTHOR, else the profile's author (already in svc), else
+// author in config.toml; else none, and the service names the credential.
+// It must be an email address (updated_by is one).
+func (f *serviceFlags) withAuthor(svc *service, err error) error {
+	if err != nil || svc == nil {
+		return err
+	}
+	from := "--author"
+	by := strings.TrimSpace(f.author)
+	if by == "" {
+		from, by = "CAMPAIGNS_AUTHOR", strings.TrimSpace(f.app.Getenv("CAMPAIGNS_AUTHOR"))
+	}
+	if by == "" && svc.Author != "" {
+		from, by = "the profile's author", svc.Author
+	}
+	if by == "" {
+		if cfg, lerr := f.app.profiles().Load(); lerr == nil {
+			from, by = "author in config.toml", cfg.Author()
+		}
+	}
+	if by != "" && !ops.ValidAuthor(by) {
+		svc.Close()
+		return usageError("%s %q is not an email address like name@example.com", from, by)
+	}
+	svc.Author = by
+	return nil
 }
 
 // apiConfig adds what every client of this program gets.

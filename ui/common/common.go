@@ -11,8 +11,22 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/themes"
 )
+
+// Writer is the core every write of a screen goes through: Core, or one
+// on Client named by Service, Workspace and Profile (screens built in tests).
+func (c *Common) Writer() *ops.Core {
+	if c.Core == nil && c.Client != nil {
+		service := c.Service
+		if c.Profile != "" {
+			service = "profile " + c.Profile
+		}
+		c.Core = ops.New(c.Client, ops.Options{Target: ops.Target{Service: service, Workspace: c.Workspace, Profile: c.Profile}})
+	}
+	return c.Core
+}
 
 // Common is built once per program (per SSH session) and handed to every
 // screen: size, styles for this session's renderer, the keymap and the
@@ -22,8 +36,12 @@ type Common struct {
 	Width, Height int
 	Styles        themes.Styles
 	Keys          KeyMap
-	// Client talks to the service (the embedded sandbox or a real one).
+	// Client talks to the service (the embedded sandbox or a real one):
+	// reads. Every write goes through Core (Writer).
 	Client *api.Client
+	// Core is the one core this program's writes go through (api/ops):
+	// target, author, checks by state, pacing. nil: Writer builds one.
+	Core *ops.Core
 	// Service is the header label: "embedded sandbox" or the base URL.
 	Service   string
 	Workspace string

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // ErrorText is the one-line form of an error for the status line.
@@ -15,6 +16,10 @@ func ErrorText(err error) string {
 	}
 	if errors.Is(err, context.Canceled) {
 		return "cancelled"
+	}
+	var rf *ops.Refused
+	if errors.As(err, &rf) {
+		return rf.Reason // its problems are ErrorDetails
 	}
 	if body := ErrorBody(err); body != nil {
 		msg := body.Message
@@ -31,6 +36,14 @@ func ErrorText(err error) string {
 
 // ErrorDetails lists the problems a refusal carries (error.details).
 func ErrorDetails(err error) []api.ErrorDetail {
+	var rf *ops.Refused
+	if errors.As(err, &rf) {
+		out := make([]api.ErrorDetail, len(rf.Problems))
+		for i, p := range rf.Problems {
+			out[i] = api.ErrorDetail{Target: p.Target, Message: p.Message}
+		}
+		return out
+	}
 	if body := ErrorBody(err); body != nil {
 		return body.Details
 	}

@@ -56,6 +56,8 @@ type EditorKeys struct {
 	// NextSection and PrevSection go to the first field of the next
 	// (previous) heading's section.
 	NextSection, PrevSection key.Binding
+	// Unlock edits a live campaign shown in view mode (asked once).
+	Unlock key.Binding
 }
 
 // DefaultKeyMap is the one keymap of the program.
@@ -134,6 +136,7 @@ func DefaultKeyMap() KeyMap {
 			Link:        b("space", "link/unlink platform", " "),
 			NextSection: b("}", "next section", "}"),
 			PrevSection: b("{", "previous section", "{"),
+			Unlock:      b("E", "edit live campaign", "E"),
 		},
 	}
 }

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"strings"
 	"sync"
 	"time"
 
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/campaigns-cli/campaigns/api/ops"
 )
 
 // authorizedKeys is an OpenSSH authorized_keys file. It is read when the
@@ -15,15 +18,17 @@ import (
 // again when the file changes, so adding or removing a key needs no restart.
 // A file that later goes missing or stops parsing lets nobody in (fail
 // closed) until it is fixed.
-// Key options (from=, command=, …) are not interpreted; restrict access to
-// the listening address instead.
+// Of the key options (from=, command=, …) only environment="CAMPAIGNS_AUTHOR=…"
+// is read: it names the person behind the key, whose edits are recorded
+// under it (updated_by); an email address as the line's comment does the
+// same. Restrict access to the listening address instead of from=.
 type authorizedKeys struct {
 	path string
 
 	mu      sync.Mutex
 	modTime time.Time
 	size    int64
-	keys    map[string]bool // by the key's wire form
+	keys    map[string]string // by the key's wire form: the author ("" for none)
 }
 
 func loadAuthorizedKeys(path string) (*authorizedKeys, error) {
@@ -53,24 +58,44 @@ func (a *authorizedKeys) reload() error {
 	return nil
 }
 
-func parseAuthorizedKeys(data []byte) (map[string]bool, error) {
-	keys := map[string]bool{}
+func parseAuthorizedKeys(data []byte) (map[string]string, error) {
+	keys := map[string]string{}
 	for i, line := range bytes.Split(data, []byte("\n")) {
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
-		key, _, _, _, err := gossh.ParseAuthorizedKey(line)
+		key, comment, options, _, err := gossh.ParseAuthorizedKey(line)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: not a public key: %w", i+1, err)
 		}
-		keys[string(key.Marshal())] = true
+		keys[string(key.Marshal())] = authorOf(comment, options)
 	}
 	return keys, nil
 }
 
-// allows reports whether key is listed, re-reading the file if it changed.
-func (a *authorizedKeys) allows(key gossh.PublicKey) (bool, error) {
+// authorOf is the person an authorized_keys line names: its
+// environment="CAMPAIGNS_AUTHOR=…" option, else its comment when that is an
+// email address; "" for none.
+func authorOf(comment string, options []string) string {
+	for _, o := range options {
+		name, v, _ := strings.Cut(o, "=")
+		if !strings.EqualFold(name, "environment") {
+			continue
+		}
+		if env, by, ok := strings.Cut(strings.Trim(v, `"`), "="); ok && env == "CAMPAIGNS_AUTHOR" && ops.ValidAuthor(by) {
+			return by
+		}
+	}
+	if c := strings.TrimSpace(comment); ops.ValidAuthor(c) {
+		return c
+	}
+	return ""
+}
+
+// allows reports whether key is listed, and the author its line names,
+// re-reading the file if it changed.
+func (a *authorizedKeys) allows(key gossh.PublicKey) (bool, string, error) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	var reloadErr error
@@ -80,5 +105,6 @@ func (a *authorizedKeys) allows(key gossh.PublicKey) (bool, error) {
 	} else if !info.ModTime().Equal(a.modTime) || info.Size() != a.size {
 		reloadErr = a.reload()
 	}
-	return a.keys[string(key.Marshal())], reloadErr
+	by, ok := a.keys[string(key.Marshal())]
+	return ok, by, reloadErr
 }

@@ -55,6 +55,7 @@ func EditorApp(base ui.Config, open WorkspaceFunc, wire WireFunc) AppFunc {
 		cfg.Client = ws.Client
 		cfg.Workspace = ws.ID
 		cfg.DataDir = ws.DataDir
+		cfg.Author = Author(sess) // the visitor's, never the machine's
 		if _, ok := lookupEnv(sess.Environ(), "NO_COLOR"); ok {
 			cfg.Theme = themes.Plain()
 		}

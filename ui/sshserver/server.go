@@ -244,7 +244,10 @@ func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
 	if s.keys == nil {
 		return true // demo: any key; each session gets its own workspace
 	}
-	ok, err := s.keys.allows(key)
+	ok, by, err := s.keys.allows(key)
+	if ok {
+		ctx.SetValue(authorKey{}, by)
+	}
 	if err != nil {
 		s.log.Error("cannot read the authorized keys; refusing every key until it is fixed", "error", err)
 	}
@@ -252,6 +255,17 @@ func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
 		s.log.Info("key refused", "user", ctx.User(), "key", gossh.FingerprintSHA256(key), "addr", ctx.RemoteAddr())
 	}
 	return ok
+}
+
+// authorKey holds, in the connection's context, the author its key's
+// authorized_keys line names.
+type authorKey struct{}
+
+// Author is the person behind the session's key ("" for none, or in the
+// demo, where any key is let in).
+func Author(sess ssh.Session) string {
+	by, _ := sess.Context().Value(authorKey{}).(string)
+	return by
 }
 
 // sessionOf finds the server's record of sess. It is kept by session, not

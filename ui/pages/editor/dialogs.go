@@ -234,6 +234,9 @@ func (d *leaveDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	switch msg.String() {
 	case "s":
 		m.dialog = nil
+		if m.live() {
+			return m.askSend() // a live campaign's edits go only after a look
+		}
 		h := m.d.h
 		ctx := m.c.Context()
 		return m.own(func() tea.Msg {

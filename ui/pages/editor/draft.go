@@ -24,6 +24,9 @@ type draft struct {
 	state      string // the campaign's status (DRAFT when unset)
 	locked     []string
 	lockedAll  bool
+	// viewOnly: a live campaign shown, not edited, until the person asks
+	// (live.go).
+	viewOnly bool
 
 	// stash keeps values a change cleared along with their rows (a template
 	// switch clears what the new template does not use), by path, to give
@@ -133,6 +136,19 @@ func (d *draft) refresh() {
 	}
 }
 
+// editReason says why a field cannot be edited now: view mode (only the
+// locale, variation and platform being looked at may change), or the
+// campaign state's lock.
+func (d *draft) editReason(path string) string {
+	if d.viewOnly && !strings.HasPrefix(path, "@sel:") {
+		if d.state == model.StatusDraft {
+			return "View mode: nothing can be written here."
+		}
+		return fmt.Sprintf("View mode: this %s campaign is live. E edits it.", d.state)
+	}
+	return d.lockReason(path)
+}
+
 // lockReason says why a field cannot change in the campaign's state.
 func (d *draft) lockReason(path string) string {
 	if d.lockedAll {
@@ -150,12 +166,9 @@ func (d *draft) lockReason(path string) string {
 // components, without the record's read-only fields (status, ids, times),
 // which a body must not carry. It shares memory with work: no copy per key.
 func (d *draft) body() *model.Campaign {
-	b := *d.work
-	b.ID, b.CampaignID, b.RequestID, b.VersionNumber, b.Status = nil, nil, nil, nil, nil
-	b.CreatedBy, b.UpdatedBy, b.CreatedAt, b.UpdatedAt, b.SentTime = nil, nil, nil, nil, nil
-	b.FlowID, b.FlowName, b.ParentID, b.SenderName = nil, nil, nil, nil
-	b.Extra = model.Extra{}
-	return &b
+	b := model.WithoutServiceOwned(d.work)
+	b.SenderName, b.Extra = nil, model.Extra{}
+	return b
 }
 
 // nextPatch is the component PATCH the sync engine will send: every changed

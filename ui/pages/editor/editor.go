@@ -58,6 +58,8 @@ type Model struct {
 	pendingName string
 	// resume is where the draft was left (resume.go).
 	resume resumeState
+	// editingLive: the person chose to edit this live campaign (live.go).
+	editingLive bool
 }
 
 // CampaignID is the campaign being edited ("" until a new draft exists).
@@ -121,6 +123,12 @@ func (m *Model) ShortHelp() []key.Binding {
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
 	// to every other key.
+	if m.f.ReadOnly != "" {
+		return []key.Binding{k.NextStep, k.PrevStep, k.Step, k.NextPane, m.c.Keys.Help, k.Back}
+	}
+	if m.d.viewOnly {
+		return []key.Binding{k.Unlock, k.NextStep, k.PrevStep, k.NextPane, m.c.Keys.Help, k.Back, k.Test}
+	}
 	tab := k.NextPane
 	if m.flowing && m.pane == paneForm {
 		tab = k.NextField
@@ -135,7 +143,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
 		{k.Fill, k.Clear, typeHint, pickHint, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
-		{k.Sync, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
+		{k.Sync, k.Unlock, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
 }
 
@@ -249,6 +257,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 
 func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
+	if cmd, ok := m.liveKey(msg); ok {
+		return cmd
+	}
 	switch {
 	case key.Matches(msg, k.Sync):
 		return m.flush()

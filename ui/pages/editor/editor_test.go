@@ -51,6 +51,7 @@ func TestLockedFieldsAreReadOnlyWithReason(t *testing.T) {
 	st := model.StatusActive
 	c.Status = &st
 	m, store := newTestEditor(t, c, 160, 48)
+	press(m, runes("E"), runes("y")) // a live campaign opens in view mode
 	m.goStep(forms.StepAudience)
 	focus(t, m, "segmentation_details.is_all_user_campaign")
 	before := m.fieldText(m.list.rows[m.list.cur])

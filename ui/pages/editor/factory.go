@@ -6,6 +6,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -61,7 +62,10 @@ var DefaultUsers = []PreviewUser{
 // opens pages with New.
 type Factory struct {
 	// Drafts is the sync engine: it holds the one copy of each open draft.
-	Drafts  *drafts.Engine
+	Drafts *drafts.Engine
+	// Core is where every write goes (nil in tests that build a Factory by
+	// hand: the live-send dialog then names no target).
+	Core    *ops.Core
 	Creator Creator
 	Tester  Tester
 	// outbox: whether the service has the sandbox's outbox (else test
@@ -107,6 +111,9 @@ type Factory struct {
 	Positions *resume.Book
 	// author is the "Created by" new drafts start with (author.go).
 	author *author
+	// ReadOnly is why nothing may be written (a read-only profile), ""
+	// when writes are allowed: every campaign opens in view mode for good.
+	ReadOnly string
 }
 
 // New opens campaign id in the editor, or the new-draft dialog when id is "".

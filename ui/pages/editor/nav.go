@@ -86,7 +86,7 @@ func (m *Model) flow(d int) {
 		return
 	}
 	switch f := l.rows[l.cur]; {
-	case m.d.lockReason(f.Path) != "":
+	case m.d.editReason(f.Path) != "":
 	case typesText(f):
 		m.typeInto(f, true)
 	case f.Kind == forms.Zone:
@@ -119,7 +119,7 @@ func (m *Model) nextToFill() {
 	}
 	m.pane = paneForm
 	if l.cur < len(l.rows) {
-		if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+		if f := l.rows[l.cur]; typesText(f) && m.d.editReason(f.Path) == "" {
 			m.typeInto(f, false)
 		}
 	}
@@ -208,12 +208,12 @@ func (m *Model) focusAdded(role forms.Role) {
 		if l.cur >= len(l.rows) {
 			return
 		}
-		if f := l.rows[l.cur]; typesText(f) && m.d.lockReason(f.Path) == "" {
+		if f := l.rows[l.cur]; typesText(f) && m.d.editReason(f.Path) == "" {
 			m.typeInto(f, false)
 		}
 	case forms.RoleAddLocale:
 		for i, f := range l.rows {
-			if typesText(f) && strings.HasPrefix(f.Path, "campaign_content.content.") && m.d.lockReason(f.Path) == "" {
+			if typesText(f) && strings.HasPrefix(f.Path, "campaign_content.content.") && m.d.editReason(f.Path) == "" {
 				l.cur = i
 				m.typeInto(f, true)
 				return

@@ -198,8 +198,9 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	if !f.Focusable() {
 		return nil
 	}
-	if reason := m.d.lockReason(f.Path); reason != "" {
-		if key.Matches(msg, k.Edit, k.Toggle, k.Left, k.Right) {
+	if reason := m.d.editReason(f.Path); reason != "" {
+		typed := m.d.viewOnly && (msg.Type == tea.KeyRunes || key.Matches(msg, k.Clear))
+		if typed || key.Matches(msg, k.Edit, k.Toggle, k.Left, k.Right) {
 			m.setNotice(reason, true)
 		}
 		return nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/drafts"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/internal/resume"
@@ -36,15 +37,32 @@ func (m *Model) hold() func() {
 	}
 }
 
-// clientCreator creates drafts with the API client.
-type clientCreator struct{ c *api.Client }
+// coreWriter is the editor's door to the core (api/ops): drafts are
+// created, tested and published through it, so the editor keeps the same
+// rules, author, pacing and target as every other door. The sandbox's
+// outbox, which only reads, is the client's.
+type coreWriter struct {
+	core *ops.Core
+	api.Outboxer
+}
 
-func (c clientCreator) CreateDraft(ctx context.Context, body *model.Campaign) (string, error) {
-	res, err := c.c.Create(ctx, body)
-	if err != nil {
-		return "", err
-	}
-	return res.ID, nil
+func (w coreWriter) CreateDraft(ctx context.Context, body *model.Campaign) (string, error) {
+	res, err := w.core.Create(ctx, body)
+	return res.CampaignID, err
+}
+
+func (w coreWriter) Test(ctx context.Context, req api.TestRequest) (api.TestResult, error) {
+	return w.core.Test(ctx, req)
+}
+
+func (w coreWriter) Publish(ctx context.Context, id string) error {
+	_, err := w.core.Publish(ctx, id)
+	return err
+}
+
+func (w coreWriter) Get(ctx context.Context, id string) (*model.Campaign, error) {
+	c, _, err := w.core.Get(ctx, id)
+	return c, err
 }
 
 // Options configure Open.
@@ -57,6 +75,13 @@ type Options struct {
 	// Users are the profiles the preview offers (nil: sample ones, as a
 	// real service's profiles cannot be listed).
 	Users UserSource
+	// Target names the service and workspace; Author is the person editing
+	// (updated_by, "" for none). Both reach the core.
+	Target ops.Target
+	Author string
+	// ReadOnly is why nothing may be written (a read-only profile): the
+	// sync engine then sends nothing and every campaign opens in view mode.
+	ReadOnly string
 }
 
 // Open builds the editor factory for a client: a sync engine journaling in
@@ -66,11 +91,15 @@ type Options struct {
 // start).
 func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
 	v := opts.Validation
-	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce})
+	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce, UpdatedBy: opts.Author,
+		ReadOnly: opts.ReadOnly != ""})
 	if err != nil {
 		return nil, nil, err
 	}
-	f := &Factory{Drafts: e, Creator: clientCreator{client}, Tester: client, Options: v, Users: opts.Users, Previewer: client, Publisher: client,
-		Validator: client, Reacher: client, Positions: resume.Open(dataDir), author: openAuthor(dataDir)}
-	return f, e.Close, nil
+	core := ops.New(client, ops.Options{Target: opts.Target, Author: opts.Author, Features: v.Features})
+	w := coreWriter{core: core, Outboxer: client}
+	f := &Factory{Drafts: e, Core: core, Creator: w, Tester: w, Options: v, Users: opts.Users, Previewer: client, Publisher: w,
+		Validator: client, Reacher: client, Positions: resume.Open(dataDir), author: openAuthor(dataDir), ReadOnly: opts.ReadOnly}
+	f.SetAuthor(opts.Author)
+	return f, func() error { defer core.Close(); return e.Close() }, nil
 }

@@ -75,6 +75,7 @@ func (m *Model) loaded(msg loadedMsg) tea.Cmd {
 		return nil
 	}
 	m.d.load(msg.d)
+	m.enterView()
 	m.status = msg.d.Status()
 	m.afterChange()
 	m.restore()
@@ -241,6 +242,9 @@ func (m *Model) syncText() string {
 		return s.OK.Render("● synced")
 	case drafts.StatePending:
 		n := max(len(st.Pending), len(st.Unsynced), 1)
+		if st.Live {
+			return s.Warning.Render("● " + plural(n, "component") + " not sent (ctrl+s shows and sends)")
+		}
 		return s.Warning.Render("● " + plural(n, "component") + " pending")
 	case drafts.StateInvalid:
 		return s.Error.Render("● not sent (to fix: " + unitWords(sortedKeys(st.Invalid)) + ")")

@@ -52,6 +52,10 @@ func (m *Model) View() string {
 	}
 	_ = prevW
 	var b strings.Builder
+	if bn := m.banner(); bn != "" {
+		b.WriteString(common.Clip(bn, m.width))
+		b.WriteByte('\n')
+	}
 	for i := 0; i < bodyH; i++ {
 		for _, c := range cols {
 			if len(c) == 1 {
@@ -76,7 +80,7 @@ func (m *Model) fit(s string) string { return common.Fit(s, m.width, m.height) }
 // layout returns the step column, form and preview widths and the body
 // height. Narrow windows drop the preview column (tab shows it instead).
 func (m *Model) layout() (stepsW, formW, prevW, bodyH int) {
-	bodyH = max(4, m.height-m.panelHeight()-1)
+	bodyH = max(4, m.height-m.panelHeight()-1-m.bannerHeight())
 	// Wide enough for "▸ 6 Delivery controls" and its count: a step name
 	// is never cut.
 	stepsW = 25

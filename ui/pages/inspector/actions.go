@@ -78,7 +78,7 @@ func (in *Inspector) consequence(action string) string {
 }
 
 func (in *Inspector) run(action string) tea.Cmd {
-	id, name, client, ctx := in.id, common.CampaignName(in.camp), in.c.Client, in.c.Ctx
+	id, name, client, core, ctx := in.id, common.CampaignName(in.camp), in.c.Client, in.c.Writer(), in.c.Ctx
 	switch action {
 	case actValidate:
 		in.busy = "validating…"
@@ -93,9 +93,9 @@ func (in *Inspector) run(action string) tea.Cmd {
 		case actValidate:
 			m.valid, m.err = client.Validate(ctx, id)
 		case actPublish:
-			m.err = client.Publish(ctx, id)
+			m.res, m.err = core.Publish(ctx, id)
 		default:
-			_, m.err = client.SetStatus(ctx, id, action)
+			m.res, m.err = core.SetStatus(ctx, id, action)
 		}
 		return m
 	}
@@ -132,7 +132,7 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 		note = common.Notice(ch.title, true)
 	default:
 		ch.ok = true
-		ch.title = pastTense[m.action] + " " + name
+		ch.title = pastTense[m.action] + " " + name + " in " + m.res.Target.String()
 		note = common.Notice(ch.title+"; re-reading it", false)
 	}
 	in.checks = append([]check{ch}, in.checks...)

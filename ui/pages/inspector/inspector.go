@@ -14,6 +14,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -49,6 +50,7 @@ type (
 		action string
 		name   string
 		valid  api.ValidateResult
+		res    ops.Result // a write's outcome, from the core
 		err    error
 	}
 )
@@ -264,6 +266,8 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	out := []key.Binding{k.NextPane, k.Actions, k.Validate}
 	if in.editable() {
 		out = append(out, k.Edit)
+	} else if in.viewable() {
+		out = append(out, viewKey(k.Edit))
 	}
 	if in.parentID() != "" {
 		out = append(out, k.OpenParent)
@@ -302,6 +306,17 @@ func (in *Inspector) parentID() string {
 // within the locks of its state).
 func (in *Inspector) editable() bool {
 	return in.camp != nil && in.readOnly == "" && !in.lockedAll
+}
+
+// viewable: on a read-only profile a campaign the editor knows opens in its
+// view mode (the Review, the preview), where nothing writes.
+func (in *Inspector) viewable() bool {
+	return in.camp != nil && in.c.ReadOnly != "" && common.ReadOnlyReason(in.camp) == ""
+}
+
+// viewKey is the edit key as "view" (read-only profiles).
+func viewKey(k key.Binding) key.Binding {
+	return key.NewBinding(key.WithKeys(k.Keys()...), key.WithHelp(k.Help().Key, "view in the editor"))
 }
 
 func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
@@ -420,11 +435,10 @@ func (in *Inspector) set(c *model.Campaign) {
 // isMeta: top-level identity and audit keys, drawn in the overview.
 func isMeta(k string) bool {
 	switch k {
-	case "id", "campaign_id", "version_number", "status", "channel", "campaign_delivery_type",
-		"created_by", "updated_by", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id", "sender_name":
+	case "channel", "campaign_delivery_type", "sender_name":
 		return true
 	}
-	return false
+	return model.IsServiceOwned(k) && k != "request_id"
 }
 
 // highlight colours the JSON off the update path; the result is cached by
@@ -505,7 +519,7 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 		}
 		return in.choose(actValidate)
 	case key.Matches(msg, k.Edit):
-		if in.editable() {
+		if in.editable() || in.viewable() {
 			return common.OpenEditor(in.id)
 		}
 	case key.Matches(msg, k.OpenParent):

@@ -1,4 +1,4 @@
-package gitops
+package ops
 
 import (
 	"context"
@@ -79,9 +79,10 @@ func NewPacer(clock Clock) *Pacer {
 	}, sent: map[Class][]time.Time{}}
 }
 
-// reserve records a request of class at now and returns 0, or records
-// nothing and returns how long until one may go.
-func (p *Pacer) reserve(class Class, now time.Time) time.Duration {
+// Reserve records a request of class at now and returns 0, or records
+// nothing and returns how long until one may go. It never blocks: the
+// editor's sync engine plans its own retry with it, where Do would wait.
+func (p *Pacer) Reserve(class Class, now time.Time) time.Duration {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.sent == nil {
@@ -119,7 +120,7 @@ func (p *Pacer) Do(ctx context.Context, class Class, call func(ctx context.Conte
 	}
 	for attempt := 0; ; attempt++ {
 		for {
-			d := p.reserve(class, p.Clock.Now())
+			d := p.Reserve(class, p.Clock.Now())
 			if d <= 0 {
 				break
 			}
@@ -147,5 +148,40 @@ func (p *Pacer) Do(ctx context.Context, class Class, call func(ctx context.Conte
 func (p *Pacer) told(d time.Duration, why string) {
 	if p.OnWait != nil && d >= time.Second {
 		p.OnWait(d, why)
+	}
+}
+
+// Pacers that serve the same client are one: the service limits per
+// credential, not per editor session or command.
+var (
+	sharedMu sync.Mutex
+	shared   = map[*api.Client]*sharedPacer{}
+)
+
+type sharedPacer struct {
+	p    *Pacer
+	refs int
+}
+
+// SharedPacer is the one pacer of client, on the wall clock; release when
+// done with it (the last release forgets it).
+func SharedPacer(client *api.Client) (p *Pacer, release func()) {
+	sharedMu.Lock()
+	defer sharedMu.Unlock()
+	s := shared[client]
+	if s == nil {
+		s = &sharedPacer{p: NewPacer(nil)}
+		shared[client] = s
+	}
+	s.refs++
+	var once sync.Once
+	return s.p, func() {
+		once.Do(func() {
+			sharedMu.Lock()
+			defer sharedMu.Unlock()
+			if s.refs--; s.refs == 0 {
+				delete(shared, client)
+			}
+		})
 	}
 }

@@ -1,0 +1,63 @@
+package editor_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// openLive creates the marketer's push, publishes it (SCHEDULED: its start
+// lies ahead) and opens it from the browser and the inspector (e), as support would.
+func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
+	t.Helper()
+	id := createMarketerPush(t, e)
+	if err := e.client.Publish(context.Background(), id); err != nil {
+		t.Fatal(err)
+	}
+	keys(tm, "esc", "r")
+	waitFor(t, tm, "Viewed but not bought", "SCHEDULED")
+	keys(tm, "g", "enter") // a live campaign opens in the inspector
+	waitFor(t, tm, "Status          SCHEDULED", "e edit")
+	keys(tm, "e")
+	return id
+}
+
+// The issue's case 4: support opens a PAUSED or SCHEDULED campaign to read
+// it. It opens in view mode; a stray key changes nothing; E asks once, and
+// then edits are sent only by ctrl+s, after the change is shown in words.
+func TestLiveCampaignOpensInViewMode(t *testing.T) {
+	e := newEnv(t)
+	tm, stop := e.runAt(t, 0, 160, 48)
+	defer stop()
+	id := openLive(t, e, tm)
+	waitFor(t, tm, "View mode: SCHEDULED, read-only · E edits it", "E edit live campaign")
+
+	keys(tm, "enter")
+	tm.Type("t")
+	waitFor(t, tm, "View mode: this SCHEDULED campaign is live. E edits it.")
+
+	keys(tm, "E")
+	waitFor(t, tm, "Edit the live campaign 'Viewed but not bought'? Changes reach recipients.")
+	keys(tm, "y")
+	waitFor(t, tm, "Editing a live SCHEDULED campaign · nothing is sent until ctrl+s")
+
+	keys(tm, "enter")
+	tm.Type("t")
+	keys(tm, "enter")
+	waitFor(t, tm, "Viewed but not boughtt", "not sent (ctrl+s shows and sends)")
+	if c, _ := e.client.Get(context.Background(), id); str(c.BasicDetails.Name) != "Viewed but not bought" {
+		t.Fatalf("the edit reached the service before ctrl+s: %q", str(c.BasicDetails.Name))
+	}
+
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "Send to a live campaign", "Send these changes to the SCHEDULED campaign 'Viewed but not boughtt'",
+		`basic_details.name: "Viewed but not bought" → "Viewed but not boughtt"`, "y send")
+	keys(tm, "y")
+	waitFor(t, tm, "● synced")
+	if c, _ := e.client.Get(context.Background(), id); str(c.BasicDetails.Name) != "Viewed but not boughtt" || str(c.Status) != model.StatusScheduled {
+		t.Fatalf("after y: name %q, status %s", str(c.BasicDetails.Name), str(c.Status))
+	}
+}
