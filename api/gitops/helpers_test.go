@@ -3,12 +3,12 @@ package gitops_test
 import (
 	"context"
 	"net/http"
-	"strings"
-	"sync/atomic"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	gosync "sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
