@@ -211,7 +211,7 @@ func (c *Client) Create(ctx context.Context, body *model.Campaign) (CreateResult
 		return out, errors.New("api: create needs a body")
 	}
 	b := *body // shallow: only RequestID differs
-	rid := requestID(ctx, deref(b.RequestID))
+	rid := requestID(ctx, model.Str(b.RequestID))
 	b.RequestID = &rid
 	err := c.do(ctx, call{method: http.MethodPost, path: PathCampaigns, body: &b, rid: rid, key: true}, &out)
 	return out, err
@@ -255,7 +255,7 @@ func (c *Client) PatchTagged(ctx context.Context, id string, patch *model.Campai
 		return out, "", errors.New("api: patch needs a campaign id and a body")
 	}
 	b := *patch
-	rid := requestID(ctx, deref(b.RequestID))
+	rid := requestID(ctx, model.Str(b.RequestID))
 	b.RequestID = &rid
 	var tag string
 	err := c.do(ctx, call{method: http.MethodPatch, path: campaignPath(id), body: &b, rid: rid, key: true,
@@ -271,7 +271,7 @@ func (c *Client) Patch(ctx context.Context, id string, patch *model.Campaign) (P
 		return out, errors.New("api: patch needs a campaign id and a body")
 	}
 	b := *patch
-	rid := requestID(ctx, deref(b.RequestID))
+	rid := requestID(ctx, model.Str(b.RequestID))
 	b.RequestID = &rid
 	err := c.do(ctx, call{method: http.MethodPatch, path: campaignPath(id), body: &b, rid: rid, key: true}, &out)
 	return out, err
@@ -350,13 +350,6 @@ func (c *Client) Preview(ctx context.Context, req PreviewRequest) (PreviewResult
 }
 
 func campaignPath(id string) string { return PathCampaigns + "/" + url.PathEscape(id) }
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
-}
 
 // --- requests and retries ------------------------------------------------------
 

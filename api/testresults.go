@@ -120,12 +120,7 @@ func toMessage(v any) (*model.Message, error) {
 }
 
 func fillSent(r *SentTest, m *model.Message) {
-	s := func(p *string) string {
-		if p == nil {
-			return ""
-		}
-		return *p
-	}
+	s := model.Str
 	if e := m.Email; e != nil {
 		r.Title, r.Subtitle, r.Body = s(e.Subject), s(e.PreviewText), HTMLText(s(e.HTMLContent))
 		return

@@ -47,13 +47,13 @@ func basicEmail(k *checker, p *path, bd *model.BasicDetails) {
 	na("platform_specific_details", bd.PlatformSpecificDetails != nil)
 
 	k.enum(RuleBasicContentType, p, "content_type", bd.ContentType, contentTypes)
-	if str(bd.ContentType) == model.ContentPromotional {
-		k.requiredStr(RuleBasicSubscriptionCategoryRequired, p, "subscription_category", bd.SubscriptionCategory, &bd.Extra, " when content_type is PROMOTIONAL")
+	if model.Str(bd.ContentType) == model.ContentPromotional {
+		k.requiredStr(RuleBasicSubscriptionCategoryRequired, p, "subscription_category", bd.SubscriptionCategory, &bd.Extra, " when `content_type` is PROMOTIONAL")
 	} else if bd.SubscriptionCategory != nil && blank(bd.SubscriptionCategory) {
-		k.add(RuleBasicSubscriptionCategoryRequired, p.join("subscription_category"), "subscription_category must not be empty.")
+		k.add(RuleBasicSubscriptionCategoryRequired, p.join("subscription_category"), "`subscription_category` must not be empty.")
 	}
 	if bd.UserAttributeIdentifier != nil && blank(bd.UserAttributeIdentifier) {
-		k.add(RuleBasicUserAttributeIdentifier, p.join("user_attribute_identifier"), "user_attribute_identifier must name the user attribute holding the email, like \"Email (Standard)\" or \"SVC_EMAIL_ID\".")
+		k.add(RuleBasicUserAttributeIdentifier, p.join("user_attribute_identifier"), "`user_attribute_identifier` must name the user attribute holding the email, like \"Email (Standard)\" or \"SVC_EMAIL_ID\".")
 	}
 }
 
@@ -100,12 +100,12 @@ func basicPlatforms(k *checker, bp *path, bd *model.BasicDetails) {
 	for i, pl := range bd.Platforms {
 		if !oneOf(pl, allPlatforms) {
 			ip := p.item(i)
-			k.add(RuleBasicPlatforms, ip.String(), "platform "+strconv.Quote(pl)+" is not allowed: use "+list(allPlatforms)+".")
+			k.addValue(RuleBasicPlatforms, ip.String(), "platform "+quote(pl)+" is not allowed: use "+list(allPlatforms)+".", pl, allPlatforms)
 			continue
 		}
 		if bit := platformBit(pl); seen&bit != 0 {
 			ip := p.item(i)
-			k.add(RuleBasicPlatformsDuplicate, ip.String(), "platform "+pl+" is listed twice.")
+			k.add(RuleBasicPlatformsDuplicate, ip.String(), "platform "+lit(pl)+" is listed twice.")
 		} else {
 			seen |= bit
 		}
@@ -126,22 +126,22 @@ func geofence(k *checker, p *path, g *model.Geofence) {
 	req("name", g.Name)
 	if req("latitude", g.Latitude) && g.Latitude != nil {
 		if f, ok := numeric(*g.Latitude); !ok || f < -90 || f > 90 {
-			k.add(RuleGeofenceLatitude, p.join("latitude"), "latitude must be a number from -90 to 90, sent as a string like \"12.97\".")
+			k.add(RuleGeofenceLatitude, p.join("latitude"), "`latitude` must be a number from -90 to 90`#string` like \"12.97\".")
 		}
 	}
 	if req("longitude", g.Longitude) && g.Longitude != nil {
 		if f, ok := numeric(*g.Longitude); !ok || f < -180 || f > 180 {
-			k.add(RuleGeofenceLongitude, p.join("longitude"), "longitude must be a number from -180 to 180, sent as a string like \"77.59\".")
+			k.add(RuleGeofenceLongitude, p.join("longitude"), "`longitude` must be a number from -180 to 180`#string` like \"77.59\".")
 		}
 	}
 	if req("radius", g.Radius) && g.Radius != nil {
 		if f, ok := numeric(*g.Radius); !ok || f <= 0 {
-			k.add(RuleGeofenceRadius, p.join("radius"), "radius must be a positive number of metres, sent as a string like \"500\".")
+			k.add(RuleGeofenceRadius, p.join("radius"), "`radius` must be a positive number of metres`#string` like \"500\".")
 		}
 	}
 	if req("response_time_value", g.ResponseTimeValue) && g.ResponseTimeValue != nil {
 		if f, ok := numeric(*g.ResponseTimeValue); !ok || f < 0 {
-			k.add(RuleGeofenceResponseTimeValue, p.join("response_time_value"), "response_time_value must be a non-negative number, sent as a string like \"5\".")
+			k.add(RuleGeofenceResponseTimeValue, p.join("response_time_value"), "`response_time_value` must be a non-negative number`#string` like \"5\".")
 		}
 	}
 	if req("response_time_granularity", g.ResponseTimeGranularity) {
@@ -150,13 +150,13 @@ func geofence(k *checker, p *path, g *model.Geofence) {
 	if req("triggered_at", g.TriggeredAt) {
 		k.enum(RuleGeofenceTriggeredAt, p, "triggered_at", g.TriggeredAt, triggeredAts)
 	}
-	if str(g.TriggeredAt) == model.TriggeredDwell {
-		if k.requiredStr(RuleGeofenceDwellRequired, p, "dwell_time_value", g.DwellTimeValue, &g.Extra, " when triggered_at is dwell") && g.DwellTimeValue != nil {
+	if model.Str(g.TriggeredAt) == model.TriggeredDwell {
+		if k.requiredStr(RuleGeofenceDwellRequired, p, "dwell_time_value", g.DwellTimeValue, &g.Extra, " when `triggered_at` is dwell") && g.DwellTimeValue != nil {
 			if f, ok := numeric(*g.DwellTimeValue); !ok || f <= 0 {
-				k.add(RuleGeofenceDwellTimeValue, p.join("dwell_time_value"), "dwell_time_value must be a positive number, sent as a string like \"10\".")
+				k.add(RuleGeofenceDwellTimeValue, p.join("dwell_time_value"), "`dwell_time_value` must be a positive number`#string` like \"10\".")
 			}
 		}
-		if k.requiredStr(RuleGeofenceDwellRequired, p, "dwell_time_granularity", g.DwellTimeGranularity, &g.Extra, " when triggered_at is dwell") {
+		if k.requiredStr(RuleGeofenceDwellRequired, p, "dwell_time_granularity", g.DwellTimeGranularity, &g.Extra, " when `triggered_at` is dwell") {
 			k.enum(RuleGeofenceDwellTimeGranularity, p, "dwell_time_granularity", g.DwellTimeGranularity, granularities)
 		}
 	} else {
@@ -184,7 +184,7 @@ func platformSpecific(k *checker, p *path, ps *model.PlatformSpecific) {
 			if n > 1 {
 				what = strconv.Itoa(n) + " are"
 			}
-			k.add(RulePushIOSAudienceFlags, ip.String(), "exactly one of send_to_all_eligible_device, exclude_provisional_push_devices and send_to_only_provisional_push_enabled_devices must be true; "+what+".")
+			k.add(RulePushIOSAudienceFlags, ip.String(), "exactly one of `send_to_all_eligible_device`, `exclude_provisional_push_devices` and `send_to_only_provisional_push_enabled_devices` must be true; "+what+".")
 		}
 	}
 }

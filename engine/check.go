@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,8 +32,8 @@ type checker struct {
 
 func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
 	k := &checker{c: c, phase: phase, opts: opts}
-	k.channel = str(c.Channel)
-	k.dtype = str(c.CampaignDeliveryType)
+	k.channel = model.Str(c.Channel)
+	k.dtype = model.Str(c.CampaignDeliveryType)
 	if bd := c.BasicDetails; bd != nil && bd.Platforms != nil {
 		k.hasPlats = true
 		for _, p := range bd.Platforms {
@@ -42,8 +43,20 @@ func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
 	return k
 }
 
-func (k *checker) add(rule RuleID, target, msg string) {
-	k.probs = append(k.probs, Problem{Rule: string(rule), Target: target, Message: msg})
+// add reports a problem; tmpl is its message template (message.go).
+func (k *checker) add(rule RuleID, target, tmpl string) {
+	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl})
+}
+
+// require reports a field that is missing where it is required.
+func (k *checker) require(rule RuleID, target, tmpl string) {
+	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Missing: true})
+}
+
+// addValue reports a problem about a value, with the values allowed there
+// (a copy: the lists are the engine's own).
+func (k *checker) addValue(rule RuleID, target, tmpl, value string, allowed []string) {
+	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Value: value, Allowed: slices.Clone(allowed)})
 }
 
 func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }
@@ -67,13 +80,6 @@ func platformBit(p string) uint8 {
 }
 
 // --- small helpers --------------------------------------------------------
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
 
 func isTrue(p *bool) bool { return p != nil && *p }
 
@@ -142,7 +148,7 @@ func (k *checker) typeProblem(target, key string, inv model.Invalid) {
 			for i, v := range arr {
 				if !isKind(elem, v) {
 					idx := "[" + strconv.Itoa(i) + "]"
-					k.add(RuleJSONType, target+idx, key+idx+" must be "+article(elem)+", not "+jsonKind(v)+".")
+					k.add(RuleJSONType, target+idx, ref(key+idx)+" must be "+article(elem)+", not "+jsonKind(v)+".")
 					return
 				}
 			}
@@ -158,13 +164,13 @@ func (k *checker) typeProblem(target, key string, inv model.Invalid) {
 			sort.Strings(names)
 			for _, name := range names {
 				if !isKind(elem, obj[name]) {
-					k.add(RuleJSONType, target+"."+name, key+"."+name+" must be "+article(elem)+", not "+jsonKind(obj[name])+".")
+					k.add(RuleJSONType, target+"."+name, ref(key+"."+name)+" must be "+article(elem)+", not "+jsonKind(obj[name])+".")
 					return
 				}
 			}
 		}
 	}
-	k.add(RuleJSONType, target, key+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+	k.add(RuleJSONType, target, ref(key)+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
 }
 
 // singular undoes the codec's plural of an element type ("strings").
@@ -243,7 +249,7 @@ func (k *checker) requiredStr(rule RuleID, p *path, key string, v *string, ex *m
 		return true
 	}
 	if !wrongType(ex, key) {
-		k.add(rule, p.join(key), key+" is required"+why+".")
+		k.require(rule, p.join(key), ref(key)+" is required"+why+".")
 	}
 	return false
 }
@@ -254,7 +260,7 @@ func (k *checker) requiredVal(rule RuleID, p *path, key string, present bool, ex
 		return true
 	}
 	if !wrongType(ex, key) {
-		k.add(rule, p.join(key), key+" is required"+why+".")
+		k.require(rule, p.join(key), ref(key)+" is required"+why+".")
 	}
 	return false
 }
@@ -263,14 +269,14 @@ func (k *checker) enum(rule RuleID, p *path, key string, v *string, allowed []st
 	if v == nil || oneOf(*v, allowed) {
 		return true
 	}
-	msg := key + " " + strconv.Quote(*v) + " is not allowed: use " + list(allowed) + "."
+	msg := ref(key) + " " + quote(*v) + " is not allowed: use " + list(allowed) + "."
 	for _, a := range allowed {
 		if strings.EqualFold(a, *v) {
-			msg = key + " " + strconv.Quote(*v) + " has the wrong casing: use " + strconv.Quote(a) + " exactly."
+			msg = ref(key) + " " + quote(*v) + " has the wrong casing: use " + strconv.Quote(a) + " exactly."
 			break
 		}
 	}
-	k.add(rule, p.join(key), msg)
+	k.addValue(rule, p.join(key), msg, *v, allowed)
 	return false
 }
 
@@ -278,36 +284,37 @@ func (k *checker) uri(rule RuleID, p *path, key string, v *string) {
 	if v == nil || webURI(*v) {
 		return
 	}
-	k.add(rule, p.join(key), key+" must be an http:// or https:// address, like https://cdn.example.com/image.png.")
+	k.addValue(rule, p.join(key), ref(key)+" must be an http:// or https:// address, like https://cdn.example.com/image.png.", *v, nil)
 }
 
-// email checks an address; p is the path of the value itself.
-func (k *checker) email(rule RuleID, p *path, key string, v string) {
+// email checks an address; p is the path of the value itself, what names
+// it in the message template ("`from_address`", "`cc_ids` entry").
+func (k *checker) email(rule RuleID, p *path, what string, v string) {
 	if validEmail(v) {
 		return
 	}
-	k.add(rule, p.String(), key+" "+strconv.Quote(v)+" is not an email address like name@example.com.")
+	k.addValue(rule, p.String(), what+" "+quote(v)+" is not an email address like name@example.com.", v, nil)
 }
 
 func (k *checker) dateTime(rule RuleID, p *path, key string, v *string) {
 	if v == nil || validDateTime(*v) {
 		return
 	}
-	k.add(rule, p.join(key), key+" must be an ISO 8601 date-time without offset, like 2024-06-21T12:59:00 (the zone comes from timezone).")
+	k.addValue(rule, p.join(key), ref(key)+" must be an ISO 8601 date-time without offset, like 2024-06-21T12:59:00 (the zone comes from timezone).", *v, nil)
 }
 
 func (k *checker) minInt(rule RuleID, p *path, key string, v *int64, min int64) {
 	if v == nil || *v >= min {
 		return
 	}
-	k.add(rule, p.join(key), key+" must be at least "+strconv.FormatInt(min, 10)+".")
+	k.addValue(rule, p.join(key), ref(key)+" must be at least "+strconv.FormatInt(min, 10)+".", strconv.FormatInt(*v, 10), nil)
 }
 
 // notApplicable reports a field sent where the spec says it does not apply;
 // where is a constant such as "to EMAIL campaigns (PUSH only)".
 func (k *checker) notApplicable(rule RuleID, p *path, key string, sent bool, where string) {
 	if sent {
-		k.add(rule, p.join(key), key+" does not apply "+where+"; remove it.")
+		k.add(rule, p.join(key), ref(key)+" does not apply "+where+"; remove it.")
 	}
 }
 
@@ -315,7 +322,7 @@ func (k *checker) notApplicable(rule RuleID, p *path, key string, sent bool, whe
 // names the types it does apply to ("only LOCATION_TRIGGERED").
 func (k *checker) naType(rule RuleID, p *path, key string, sent bool, only string) {
 	if sent {
-		k.add(rule, p.join(key), key+" does not apply to "+k.dtLabel()+" ("+only+"); remove it.")
+		k.add(rule, p.join(key), ref(key)+" does not apply to "+k.dtLabel()+" ("+only+"); remove it.")
 	}
 }
 
@@ -341,5 +348,5 @@ func (k *checker) dtLabel() string {
 	if k.dtype == "" {
 		return "this delivery type"
 	}
-	return k.dtype + " campaigns"
+	return lit(k.dtype) + " campaigns"
 }

@@ -34,7 +34,7 @@ func checkContent(k *checker) {
 	c := cc.Content
 	if c == nil {
 		if k.publish() && !wrongType(&cc.Extra, "content") {
-			k.add(RuleContentRequired, contentPath.String(), "content is required for publish: the message of the campaign.")
+			k.require(RuleContentRequired, contentPath.String(), "content is required `#publish`: the message of the campaign.")
 		}
 		return
 	}
@@ -42,9 +42,9 @@ func checkContent(k *checker) {
 	if c.Flat != nil {
 		switch {
 		case c.Keyed != nil || c.Bad != nil:
-			k.add(RuleContentMixedShapes, contentPath.String(), "content mixes the flat shape (content.push/content.email) with locale keys; use only content.default.variation_1 and the other locale keys.")
+			k.add(RuleContentMixedShapes, contentPath.String(), "content mixes the flat shape (`content.push`/`content.email`) with locale keys; use only `content.default.variation_1` and the other locale keys.")
 		case structured:
-			k.add(RuleContentFlatWithLocales, contentPath.String(), "the flat shape (content.push/content.email) is allowed only without locales and variation_details; put the message under content.default.variation_1.")
+			k.add(RuleContentFlatWithLocales, contentPath.String(), "the flat shape (`content.push`/`content.email`) is allowed only without locales and `variation_details`; put the message under `content.default.variation_1`.")
 		}
 		k.contentMessage(msgKey{flat: true}, contentPath, c.Flat)
 	}
@@ -54,29 +54,29 @@ func checkContent(k *checker) {
 		if loc, ok := c.Bad[key].(map[string]any); ok {
 			for _, vk := range sortedAnyKeys(loc) {
 				if _, isObj := loc[vk].(map[string]any); !isObj {
-					k.add(RuleContentLocaleShape, contentPath.join(key)+"."+vk, "content."+key+"."+vk+" must be an object holding {\"push\": …} or {\"email\": …}, not "+jsonKind(loc[vk])+".")
+					k.add(RuleContentLocaleShape, contentPath.join(key)+"."+vk, ref("content."+key+"."+vk)+" must be an object holding {\"push\": …} or {\"email\": …}, not "+jsonKind(loc[vk])+".")
 					break
 				}
 			}
 			continue
 		}
-		k.add(RuleContentLocaleShape, contentPath.join(key), "content."+key+" must be an object of variations (variation_1 …), each holding {\"push\": …} or {\"email\": …}.")
+		k.add(RuleContentLocaleShape, contentPath.join(key), ref("content."+key)+" must be an object of variations (`variation_1` …), each holding {\"push\": …} or {\"email\": …}.")
 	}
 	if c.Keyed == nil {
 		if c.Flat == nil && c.Bad == nil && k.publish() {
-			k.add(RuleContentRequired, contentPath.String(), "content has no message: add content.push/content.email, or content.default.variation_1.")
+			k.add(RuleContentRequired, contentPath.String(), "content has no message: add `content.push`/`content.email`, or `content.default.variation_1`.")
 		}
 		if c.Flat == nil && c.Bad == nil {
 			return
 		}
 		if c.Flat != nil && structured && k.publish() {
-			k.add(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
+			k.require(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
 		}
 		return
 	}
 	if _, ok := c.Keyed["default"]; !ok {
 		if _, bad := c.Bad["default"]; !bad {
-			k.add(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
+			k.require(RuleContentDefaultRequired, contentPath.join("default"), "the default locale is required in content: it is the fallback for every user.")
 		}
 	}
 	listedLocales := newLocaleSet(cc.Locales)
@@ -84,7 +84,7 @@ func checkContent(k *checker) {
 	for _, loc := range locs {
 		lp := contentPath.sub(loc)
 		if loc != "default" && !listedLocales.has(loc) {
-			k.add(RuleContentLocaleUnknown, lp.String(), "locale "+strconv.Quote(loc)+" is not listed in campaign_content.locales; add it there or remove this content.")
+			k.add(RuleContentLocaleUnknown, lp.String(), "locale "+quote(loc)+" is not listed in `campaign_content.locales`; add it there or remove this content.")
 		}
 		vars := c.Keyed[loc]
 		if len(vars) == 1 {
@@ -106,7 +106,7 @@ func checkContent(k *checker) {
 		if k.publish() && n <= maxVariations {
 			for i := int64(1); i <= n; i++ {
 				if _, ok := vars[variationName(i)]; !ok {
-					k.add(RuleContentVariationMissing, lp.join(variationName(i)), "content for "+variationName(i)+" is required in locale "+loc+": every locale needs every variation.")
+					k.require(RuleContentVariationMissing, lp.join(variationName(i)), "content for "+ref(variationName(i))+" is required in locale "+lit(loc)+": every locale needs every variation.")
 				}
 			}
 		}
@@ -115,7 +115,7 @@ func checkContent(k *checker) {
 		for _, loc := range cc.Locales {
 			if _, ok := c.Keyed[loc]; !ok && loc != "default" {
 				if _, bad := c.Bad[loc]; !bad {
-					k.add(RuleContentLocaleMissing, contentPath.join(loc), "locale "+strconv.Quote(loc)+" is listed in locales but has no content.")
+					k.add(RuleContentLocaleMissing, contentPath.join(loc), "locale "+quote(loc)+" is listed in locales but has no content.")
 				}
 			}
 		}
@@ -181,10 +181,10 @@ func (k *checker) variationKey(lp *path, vk string, n int64, ab bool) {
 		return
 	}
 	if !ab {
-		k.add(RuleContentVariationKey, lp.join(vk), "variation key "+strconv.Quote(vk)+" is not allowed: without variation_details the only key is variation_1.")
+		k.add(RuleContentVariationKey, lp.join(vk), "variation key "+quote(vk)+" is not allowed: without `variation_details` the only key is `variation_1`.")
 		return
 	}
-	k.add(RuleContentVariationKey, lp.join(vk), "variation key "+strconv.Quote(vk)+" is not allowed: use variation_1 to "+variationName(n)+" (no_of_variations is "+strconv.FormatInt(n, 10)+").")
+	k.add(RuleContentVariationKey, lp.join(vk), "variation key "+quote(vk)+" is not allowed: use `variation_1` to "+ref(variationName(n))+" (`no_of_variations` is "+strconv.FormatInt(n, 10)+").")
 }
 
 func locales(k *checker, p *path, locs []string) {
@@ -199,7 +199,7 @@ func locales(k *checker, p *path, locs []string) {
 		case strings.TrimSpace(l) == "":
 			k.add(RuleContentLocalesEmpty, p.el(i).String(), "a locale name must not be empty.")
 		case seen != nil && seen[l] || seen == nil && oneOf(l, locs[:i]):
-			k.add(RuleContentLocalesDuplicate, p.el(i).String(), "locale "+strconv.Quote(l)+" is listed twice.")
+			k.add(RuleContentLocalesDuplicate, p.el(i).String(), "locale "+quote(l)+" is listed twice.")
 		case seen != nil:
 			seen[l] = true
 		}
@@ -213,9 +213,9 @@ func variations(k *checker, p *path, vd *model.Variations) int64 {
 	n := int64(1)
 	switch {
 	case vd.NoOfVariations == nil:
-		k.requiredVal(RuleVariationsCountRequired, p, "no_of_variations", false, &vd.Extra, " in variation_details")
+		k.requiredVal(RuleVariationsCountRequired, p, "no_of_variations", false, &vd.Extra, " in `variation_details`")
 	case *vd.NoOfVariations < 1:
-		k.add(RuleVariationsCount, p.join("no_of_variations"), "no_of_variations must be at least 1.")
+		k.add(RuleVariationsCount, p.join("no_of_variations"), "`no_of_variations` must be at least 1.")
 	default:
 		n = *vd.NoOfVariations
 	}
@@ -223,21 +223,21 @@ func variations(k *checker, p *path, vd *model.Variations) int64 {
 	if n > 1 {
 		k.requiredStr(RuleVariationsDistributionRequired, p, "distribution_type", vd.DistributionType, &vd.Extra, " when there is more than one variation")
 	}
-	switch str(vd.DistributionType) {
+	switch model.Str(vd.DistributionType) {
 	case model.DistributionManual:
 		manualPercentages(k, p, vd, n)
 	case model.DistributionAuto:
-		why := " when distribution_type is AUTO"
+		why := " when `distribution_type` is AUTO"
 		k.requiredVal(RuleVariationsAutoRequired, p, "auto_campaign_duration", vd.AutoCampaignDuration != nil, &vd.Extra, why)
 		k.minInt(RuleVariationsAutoDuration, p, "auto_campaign_duration", vd.AutoCampaignDuration, 1)
 		k.requiredStr(RuleVariationsAutoRequired, p, "auto_distribution_metric", vd.AutoDistributionMetric, &vd.Extra, why)
 	}
 	if m := vd.AutoDistributionMetric; m != nil && !oneOf(*m, autoMetrics) {
-		msg := "auto_distribution_metric " + strconv.Quote(*m) + " is not allowed: use " + list(autoMetrics) + "."
+		msg := "`auto_distribution_metric` " + quote(*m) + " is not allowed: use " + list(autoMetrics) + "."
 		if fixed := strings.ReplaceAll(strings.ToUpper(*m), "_", " "); oneOf(fixed, autoMetrics) {
-			msg = "auto_distribution_metric " + strconv.Quote(*m) + " must be written " + strconv.Quote(fixed) + " exactly (with a space)."
+			msg = "`auto_distribution_metric` " + quote(*m) + " must be written " + strconv.Quote(fixed) + " exactly (with a space)."
 		}
-		k.add(RuleVariationsAutoMetric, p.join("auto_distribution_metric"), msg)
+		k.addValue(RuleVariationsAutoMetric, p.join("auto_distribution_metric"), msg, *m, autoMetrics)
 	}
 	return n
 }
@@ -247,7 +247,7 @@ func variations(k *checker, p *path, vd *model.Variations) int64 {
 func manualPercentages(k *checker, p *path, vd *model.Variations, n int64) {
 	mp := p.sub("manual_distribution_percentage")
 	if vd.ManualDistributionPercentage == nil {
-		k.requiredVal(RuleVariationsManualRequired, p, "manual_distribution_percentage", false, &vd.Extra, " when distribution_type is MANUAL")
+		k.requiredVal(RuleVariationsManualRequired, p, "manual_distribution_percentage", false, &vd.Extra, " when `distribution_type` is MANUAL")
 		return
 	}
 	keys := make([]string, 0, len(vd.ManualDistributionPercentage))
@@ -259,22 +259,22 @@ func manualPercentages(k *checker, p *path, vd *model.Variations, n int64) {
 	for _, key := range keys {
 		v := vd.ManualDistributionPercentage[key]
 		if num := variationNumber(key); num < 1 || num > n {
-			k.add(RuleVariationsManualKey, mp.join(key), "key "+strconv.Quote(key)+" is not a variation: use variation_1 to "+variationName(n)+".")
+			k.add(RuleVariationsManualKey, mp.join(key), "key "+quote(key)+" is not a variation: use `variation_1` to "+ref(variationName(n))+".")
 		}
 		if v < 1 {
-			k.add(RuleVariationsManualPositive, mp.join(key), "the share of "+key+" must be a positive whole percentage, not "+strconv.FormatInt(v, 10)+".")
+			k.add(RuleVariationsManualPositive, mp.join(key), "the share of "+ref(key)+" must be a positive whole percentage, not "+strconv.FormatInt(v, 10)+".")
 		}
 		sum += v
 	}
 	if n <= maxVariations {
 		for i := int64(1); i <= n; i++ {
 			if _, ok := vd.ManualDistributionPercentage[variationName(i)]; !ok {
-				k.add(RuleVariationsManualMissing, mp.join(variationName(i)), "manual_distribution_percentage needs a share for "+variationName(i)+".")
+				k.add(RuleVariationsManualMissing, mp.join(variationName(i)), "`manual_distribution_percentage` needs a share for "+ref(variationName(i))+".")
 			}
 		}
 	}
 	if sum != 100 {
-		k.add(RuleVariationsManualSum, mp.String(), "the shares in manual_distribution_percentage must sum to 100, not "+strconv.FormatInt(sum, 10)+".")
+		k.addValue(RuleVariationsManualSum, mp.String(), "the shares in `manual_distribution_percentage` must sum to 100, not "+strconv.FormatInt(sum, 10)+".", strconv.FormatInt(sum, 10), nil)
 	}
 }
 
@@ -287,21 +287,21 @@ func (k *checker) message(prefix *path, m *model.Message) {
 	switch {
 	case k.isPush():
 		if m.Email != nil {
-			k.add(RuleContentChannelMismatch, prefix.join("email"), "email content does not apply to a PUSH campaign; use push.")
+			k.add(RuleContentChannelMismatch, prefix.join("email"), "`email` content does not apply to a PUSH campaign; use push.")
 		}
 		if m.Push != nil {
 			k.push(prefix.sub("push"), m.Push)
 		} else if k.publish() && !wrongType(&m.Extra, "push") {
-			k.add(RuleContentPayloadRequired, prefix.join("push"), "push content is required for publish.")
+			k.require(RuleContentPayloadRequired, prefix.join("push"), "`push` content is required `#publish`.")
 		}
 	case k.isEmail():
 		if m.Push != nil {
-			k.add(RuleContentChannelMismatch, prefix.join("push"), "push content does not apply to an EMAIL campaign; use email.")
+			k.add(RuleContentChannelMismatch, prefix.join("push"), "`push` content does not apply to an EMAIL campaign; use email.")
 		}
 		if m.Email != nil {
 			k.emailContent(prefix.sub("email"), m.Email)
 		} else if k.publish() && !wrongType(&m.Extra, "email") {
-			k.add(RuleContentPayloadRequired, prefix.join("email"), "email content is required for publish.")
+			k.require(RuleContentPayloadRequired, prefix.join("email"), "`email` content is required `#publish`.")
 		}
 	default:
 		// Without a channel the payloads are still checked on their own.

@@ -44,7 +44,7 @@ var (
 	dcQueuing       = applies{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered, model.DeliveryBusinessEvent}
 	dcLimitSend     = applies{model.DeliveryPeriodic, model.DeliveryEventTriggered}
 	emailThrottle   = applies{model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryEventTriggered, model.DeliveryBusinessEvent}
-	hoursStringHint = ", sent as a string like \"24\""
+	hoursStringHint = "`#string` like \"24\""
 )
 
 // checkDeliveryControls validates delivery_controls of either channel
@@ -59,7 +59,7 @@ func checkDeliveryControls(k *checker) {
 		deliveryPush(k, p, d)
 	}
 	if d.CampaignThrottleRPM != nil && *d.CampaignThrottleRPM < 1 {
-		k.add(RuleDeliveryThrottleRPM, p.join("campaign_throttle_rpm"), "campaign_throttle_rpm must be a positive number of messages per minute.")
+		k.add(RuleDeliveryThrottleRPM, p.join("campaign_throttle_rpm"), "`campaign_throttle_rpm` must be a positive number of messages per minute.")
 	}
 	k.minInt(RuleDeliveryMinimumDelay, p, "minimum_delay_between_two_notification_in_hour", d.MinimumDelayBetweenTwoNotificationInHour, 0)
 	if l := d.LimitSendConfig; l != nil {
@@ -70,7 +70,7 @@ func checkDeliveryControls(k *checker) {
 // na reports field sent on a delivery type outside set.
 func (k *checker) na(rule RuleID, p *path, key string, sent bool, set applies) {
 	if sent && !set.has(k.dtype) {
-		k.add(rule, p.join(key), key+" does not apply to "+k.dtLabel()+" ("+set.where()+"); remove it.")
+		k.add(rule, p.join(key), ref(key)+" does not apply to "+k.dtLabel()+" ("+set.where()+"); remove it.")
 	}
 }
 
@@ -95,7 +95,7 @@ func deliveryPush(k *checker, p *path, d *model.DeliveryControls) {
 			return
 		}
 		if f, ok := numeric(*v); !ok || f < 0 || positive && f == 0 {
-			k.add(RuleDeliveryHours, p.join(key), key+" must be a number of hours"+hoursStringHint+".")
+			k.add(RuleDeliveryHours, p.join(key), ref(key)+" must be a number of hours"+hoursStringHint+".")
 		}
 	}
 	hours("max_time_to_show_message_of_same_camapign", d.MaxTimeToShowMessageOfSameCamapign, false)
@@ -103,7 +103,7 @@ func deliveryPush(k *checker, p *path, d *model.DeliveryControls) {
 	hours("send_limit_granularity_in_hours", d.SendLimitGranularityInHours, true)
 	if v := d.SendLimitValue; v != nil {
 		if f, ok := numeric(*v); !ok || f < 1 || f != float64(int64(f)) {
-			k.add(RuleDeliverySendLimitValue, p.join("send_limit_value"), "send_limit_value must be a whole number of sends, at least 1, sent as a string like \"2\".")
+			k.add(RuleDeliverySendLimitValue, p.join("send_limit_value"), "`send_limit_value` must be a whole number of sends, at least 1`#string` like \"2\".")
 		}
 	}
 	queueDuration(k, p, d)
@@ -116,23 +116,23 @@ func queueDuration(k *checker, p *path, d *model.DeliveryControls) {
 	on := isTrue(d.QueuingEnabled)
 	if d.QueueDuration == nil {
 		if on && !wrongType(&d.Extra, "queue_duration") {
-			k.add(RuleDeliveryQueueDurationRequired, target.String(), "queue_duration is required when queuing_enabled is true: 1 to 48 hours.")
+			k.require(RuleDeliveryQueueDurationRequired, target.String(), "`queue_duration` is required when `queuing_enabled` is true: 1 to 48 hours.")
 		}
 		return
 	}
 	q := *d.QueueDuration
 	switch {
 	case on && (q < 1 || q > 48):
-		k.add(RuleDeliveryQueueDuration, target.String(), "queue_duration must be 1 to 48 hours when queuing_enabled is true, not "+strconv.FormatInt(q, 10)+".")
+		k.addValue(RuleDeliveryQueueDuration, target.String(), "`queue_duration` must be 1 to 48 hours when `queuing_enabled` is true, not "+strconv.FormatInt(q, 10)+".", strconv.FormatInt(q, 10), nil)
 	case !on && q != 0:
-		k.add(RuleDeliveryQueueDuration, target.String(), "queue_duration must be 0 when queuing_enabled is false (or absent), not "+strconv.FormatInt(q, 10)+"; turn queuing on to hold messages 1 to 48 hours.")
+		k.addValue(RuleDeliveryQueueDuration, target.String(), "`queue_duration` must be 0 when `queuing_enabled` is false (or absent), not "+strconv.FormatInt(q, 10)+"; turn queuing on to hold messages 1 to 48 hours.", strconv.FormatInt(q, 10), nil)
 	}
 }
 
 func deliveryEmail(k *checker, p *path, d *model.DeliveryControls) {
 	na := func(key string, sent bool) {
 		if sent {
-			k.add(RuleDeliveryPushFieldOnEmail, p.join(key), key+" does not apply to EMAIL campaigns (PUSH only); remove it.")
+			k.add(RuleDeliveryPushFieldOnEmail, p.join(key), ref(key)+" does not apply to EMAIL campaigns (PUSH only); remove it.")
 		}
 	}
 	na("max_time_to_show_message_of_same_camapign", d.MaxTimeToShowMessageOfSameCamapign != nil)
@@ -153,22 +153,22 @@ func deliveryEmail(k *checker, p *path, d *model.DeliveryControls) {
 
 func limitSend(k *checker, p *path, l *model.LimitSendConfig) {
 	k.types(p, &l.Extra)
-	k.requiredVal(RuleDeliveryLimitSendEnabledRequired, p, "enabled", l.Enabled != nil, &l.Extra, " in limit_send_config")
+	k.requiredVal(RuleDeliveryLimitSendEnabledRequired, p, "enabled", l.Enabled != nil, &l.Extra, " in `limit_send_config`")
 	k.minInt(RuleDeliveryLimitSendCount, p, "max_count", l.MaxCount, 1)
 	k.minInt(RuleDeliveryLimitSendWindow, p, "window_value", l.WindowValue, 1)
 	k.enum(RuleDeliveryLimitSendUnit, p, "window_unit", l.WindowUnit, windowUnits)
 	if !isTrue(l.Enabled) {
 		return
 	}
-	why := " when limit_send_config is enabled"
+	why := " when `limit_send_config` is enabled"
 	k.requiredVal(RuleDeliveryLimitSendRequired, p, "max_count", l.MaxCount != nil, &l.Extra, why)
 	k.requiredVal(RuleDeliveryLimitSendRequired, p, "window_value", l.WindowValue != nil, &l.Extra, why)
 	k.requiredStr(RuleDeliveryLimitSendRequired, p, "window_unit", l.WindowUnit, &l.Extra, why)
-	unit := str(l.WindowUnit)
+	unit := model.Str(l.WindowUnit)
 	if unit == model.Hours && k.dtype != "" && k.dtype != model.DeliveryEventTriggered {
-		k.add(RuleDeliveryLimitSendHours, p.join("window_unit"), "window_unit HOURS is only for EVENT_TRIGGERED campaigns; use DAYS, WEEKS, MONTHS or YEAR.")
+		k.add(RuleDeliveryLimitSendHours, p.join("window_unit"), "`window_unit` HOURS is only for EVENT_TRIGGERED campaigns; use DAYS, WEEKS, MONTHS or YEAR.")
 	}
 	if max := windowMax(unit); max > 0 && l.WindowValue != nil && *l.WindowValue > max {
-		k.add(RuleDeliveryLimitSendWindowMax, p.join("window_value"), "window_value must be at most "+strconv.FormatInt(max, 10)+" "+unit+": the window is at most one year.")
+		k.add(RuleDeliveryLimitSendWindowMax, p.join("window_value"), "`window_value` must be at most "+strconv.FormatInt(max, 10)+" "+lit(unit)+": the window is at most one year.")
 	}
 }

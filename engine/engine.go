@@ -1,6 +1,7 @@
 // Package engine is the validation engine of the Campaigns V5 spec: merge,
 // the three validation phases, and the edit restrictions by state. It is pure:
-// no I/O, no global state; the same input always gives the same problems.
+// no I/O, no state that changes an answer; the same input always gives the
+// same problems.
 //
 // One engine serves the sandbox service, `campaigns validate` and the editor's
 // live checks (decisions.md §3).
@@ -57,10 +58,26 @@ type Options struct {
 
 // Problem is one failed rule. Target follows decisions.md §4: the dotted JSON
 // path from the body's root with array indices in brackets.
+//
+// A problem is data: what a screen says about it (the field's label, a plain
+// sentence) is made from these fields in one place (forms.Describe), never
+// by reading Message.
 type Problem struct {
-	Rule    string `json:"rule"` // a RuleID (rules.go), or a code the service gave
+	Rule    RuleID `json:"rule"` // a rule of rules.go, or a code the service gave
 	Target  string `json:"target"`
-	Message string `json:"message"`
+	Message string `json:"message"` // the API's words, made from Template
+	// Value is the value at Target that broke the rule, as sent, when the
+	// rule is about a value (not a missing field); for state.locked, the
+	// campaign's state; for a sum, the sum.
+	Value string `json:"value,omitempty"`
+	// Allowed lists the values the field accepts, when they are a list.
+	Allowed []string `json:"allowed,omitempty"`
+	// Missing says the field is missing (or empty) where it is required:
+	// the fix is to fill it in.
+	Missing bool `json:"missing,omitempty"`
+	// Template is the message with the keys it names marked (message.go);
+	// empty for a problem the engine did not make.
+	Template string `json:"-"`
 }
 
 // Refusal is the 409-class answer: the campaign's state allows no edit.
@@ -119,7 +136,7 @@ func checkComponents(k *checker, body *model.Campaign) {
 	for i := range components {
 		comp := &components[i]
 		if inv, bad := body.Extra.Invalid[comp.name]; bad {
-			k.add(RuleJSONType, comp.name, comp.name+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
+			k.add(RuleJSONType, comp.name, ref(comp.name)+" must be "+article(inv.Want)+", not "+jsonKind(inv.Value)+".")
 			continue
 		}
 		if comp.sent(body) {
@@ -153,7 +170,7 @@ func ValidatePatch(stored, patch *model.Campaign, state string, opts Options) Pa
 	// even when the new value breaks other rules too.
 	for _, target := range locked {
 		if lockedChanged(stored, patch, target) {
-			k.add(RuleStateLocked, target, target+" cannot be changed while the campaign is "+state+"; send it with its stored value or leave it out.")
+			k.addValue(RuleStateLocked, target, ref(target)+" cannot be changed while the campaign is "+lit(state)+"; send it with its stored value or leave it out.", state, nil)
 		}
 	}
 	checkTop(k, patch, stored)

@@ -51,7 +51,7 @@ func TestFixturesAreValid(t *testing.T) {
 				}
 			}
 		}
-		ch, dt := str(c.Channel), str(c.CampaignDeliveryType)
+		ch, dt := model.Str(c.Channel), model.Str(c.CampaignDeliveryType)
 		if want := strings.ToLower(ch) + "_" + strings.ToLower(dt) + ".json"; want != name {
 			t.Errorf("%s holds a %s %s campaign", name, ch, dt)
 		}

@@ -3,7 +3,6 @@ package engine
 import (
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/campaigns-cli/campaigns/engine/personalize"
 	"github.com/campaigns-cli/campaigns/model"
@@ -112,7 +111,7 @@ func (m *Memo) Changed(target string) {
 	// flat one could be a locale's; again refuses that shape anyway).
 	inside := false
 	for key, e := range m.entries {
-		if e.gen == m.gen && !key.flat && len(target) > len(e.prefix) && within(target, e.prefix) {
+		if e.gen == m.gen && !key.flat && len(target) > len(e.prefix) && Under(target, e.prefix) {
 			inside = true
 		}
 	}
@@ -120,7 +119,7 @@ func (m *Memo) Changed(target string) {
 		m.last = [PhasePublish + 1]*answer{}
 	}
 	for key, e := range m.entries {
-		if e.gen == m.gen && (within(target, e.prefix) || within(e.prefix, target)) {
+		if e.gen == m.gen && (Under(target, e.prefix) || Under(e.prefix, target)) {
 			delete(m.entries, key)
 			for _, a := range m.last {
 				if a != nil && !slices.Contains(a.dirty, key) {
@@ -137,14 +136,6 @@ func (m *Memo) reset() {
 		clear(m.entries)
 	}
 	m.last = [PhasePublish + 1]*answer{}
-}
-
-// within reports whether target is path or lies under it.
-func within(target, path string) bool {
-	if !strings.HasPrefix(target, path) {
-		return false
-	}
-	return len(target) == len(path) || target[len(path)] == '.' || target[len(path)] == '['
 }
 
 // Validate is Validate(c, phase, opts), with the problems of the messages
@@ -327,5 +318,5 @@ func (k *checker) personalizeMessage(key msgKey, prefix *path, msg *model.Messag
 }
 
 func (k *checker) personalizationProblem(e *personalize.Error) {
-	k.add(RuleContentPersonalization, e.Target, "the personalisation does not parse at line "+strconv.Itoa(e.Line)+", column "+strconv.Itoa(e.Column)+": "+e.Message)
+	k.add(RuleContentPersonalization, e.Target, "the personalisation does not parse at line "+strconv.Itoa(e.Line)+", column "+strconv.Itoa(e.Column)+": "+lit(e.Message))
 }

@@ -26,10 +26,10 @@ func checkAdvanced(k *checker) {
 		k.minInt(RuleAdvancedExpirationValue, ep, "remove_from_inbox_after_value", e.RemoveFromInboxAfterValue, 1)
 		k.enum(RuleAdvancedExpirationType, ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, removeTypes)
 		if e.ExpireNotificationAfterValue != nil {
-			k.requiredStr(RuleAdvancedExpirationTypeRequired, ep, "expire_notification_after_type", e.ExpireNotificationAfterType, &e.Extra, " with expire_notification_after_value")
+			k.requiredStr(RuleAdvancedExpirationTypeRequired, ep, "expire_notification_after_type", e.ExpireNotificationAfterType, &e.Extra, " with `expire_notification_after_value`")
 		}
 		if e.RemoveFromInboxAfterValue != nil {
-			k.requiredStr(RuleAdvancedExpirationTypeRequired, ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, &e.Extra, " with remove_from_inbox_after_value")
+			k.requiredStr(RuleAdvancedExpirationTypeRequired, ep, "remove_from_inbox_after_type", e.RemoveFromInboxAfterType, &e.Extra, " with `remove_from_inbox_after_value`")
 		}
 	}
 	if pp := a.PlatformLevelPriority; pp != nil {
@@ -44,7 +44,7 @@ func checkAdvanced(k *checker) {
 			k.enum(RuleAdvancedAPNSPriority, ipp, "apns_priority", ip.APNSPriority, model.APNSPriorities)
 			k.enum(RuleAdvancedInterruptionLevel, ipp, "interruption_level", ip.InterruptionLevel, interruptionLevel)
 			if r := ip.RelevanceScore; r != nil && *r != 0 && *r != 0.5 && *r != 1 {
-				k.add(RuleAdvancedRelevanceScore, ipp.join("relevance_score"), "relevance_score must be 0, 0.5 or 1.")
+				k.add(RuleAdvancedRelevanceScore, ipp.join("relevance_score"), "`relevance_score` must be 0, 0.5 or 1.")
 			}
 		}
 	}
@@ -65,7 +65,7 @@ func checkGoals(k *checker) {
 		if a := goal.GoalEventAttribute; a != nil {
 			ap := gp.sub("goal_event_attribute")
 			k.types(ap, &a.Extra)
-			k.requiredStr(RuleGoalsAttributeRequired, ap, "name", a.Name, &a.Extra, " in goal_event_attribute")
+			k.requiredStr(RuleGoalsAttributeRequired, ap, "name", a.Name, &a.Extra, " in `goal_event_attribute`")
 			k.enum(RuleGoalsAttributeDataType, ap, "data_type", a.DataType, model.GoalDataTypes)
 		}
 	}
@@ -77,10 +77,10 @@ func checkControlGroup(k *checker) {
 	p := rootPath("control_group_details")
 	k.types(p, &g.Extra)
 	if isTrue(g.IsCampaignControlGroupEnabled) {
-		k.requiredVal(RuleControlGroupPercentageRequired, p, "campaign_control_group_percentage", g.CampaignControlGroupPercentage != nil, &g.Extra, " when is_campaign_control_group_enabled is true")
+		k.requiredVal(RuleControlGroupPercentageRequired, p, "campaign_control_group_percentage", g.CampaignControlGroupPercentage != nil, &g.Extra, " when `is_campaign_control_group_enabled` is true")
 	}
 	if v := g.CampaignControlGroupPercentage; v != nil && (*v < 0 || *v > 100) {
-		k.add(RuleControlGroupPercentage, p.join("campaign_control_group_percentage"), "campaign_control_group_percentage must be 0 to 100, not "+strconv.FormatInt(*v, 10)+".")
+		k.addValue(RuleControlGroupPercentage, p.join("campaign_control_group_percentage"), "`campaign_control_group_percentage` must be 0 to 100, not "+strconv.FormatInt(*v, 10)+".", strconv.FormatInt(*v, 10), nil)
 	}
 }
 
@@ -101,7 +101,7 @@ func checkUTM(k *checker) {
 		custom++
 	}
 	if custom > maxCustomUTM {
-		k.add(RuleUTMCustomCount, p.String(), "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides utm_source, utm_medium, utm_campaign, utm_term and utm_content; "+strconv.Itoa(custom)+" were sent.")
+		k.add(RuleUTMCustomCount, p.String(), "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides `utm_source`, `utm_medium`, `utm_campaign`, `utm_term` and `utm_content`; "+strconv.Itoa(custom)+" were sent.")
 	}
 	if len(u.Extra.Unknown) > 0 {
 		keys := make([]string, 0, len(u.Extra.Unknown))
@@ -113,7 +113,7 @@ func checkUTM(k *checker) {
 			switch u.Extra.Unknown[key].(type) {
 			case string:
 			default:
-				k.add(RuleUTMCustomString, p.join(key), "custom UTM parameter "+key+" must be a string.")
+				k.add(RuleUTMCustomString, p.join(key), "custom UTM parameter "+ref(key)+" must be a string.")
 			}
 			if key == "" {
 				k.add(RuleUTMCustomName, p.String(), "a custom UTM parameter needs a non-empty name.")
@@ -132,11 +132,11 @@ func checkAudienceLimit(k *checker) {
 	a := k.c.CampaignAudienceLimit
 	p := rootPath("campaign_audience_limit")
 	if !k.opts.Features.AudienceLimit {
-		k.add(RuleAudienceLimitFeature, p.String(), "Campaign Audience Limit feature is not enabled for this workspace; remove campaign_audience_limit or ask for the feature.")
+		k.add(RuleAudienceLimitFeature, p.String(), "Campaign Audience Limit feature is not enabled for this workspace; remove `campaign_audience_limit` or ask for the feature.")
 		return
 	}
 	if k.dtype == model.DeliveryLiveActivity {
-		k.add(RuleAudienceLimitLiveActivity, p.String(), "campaign_audience_limit is not supported for BROADCAST_LIVE_ACTIVITY campaigns; remove it.")
+		k.add(RuleAudienceLimitLiveActivity, p.String(), "`campaign_audience_limit` is not supported for BROADCAST_LIVE_ACTIVITY campaigns; remove it.")
 		return
 	}
 	k.types(p, &a.Extra)
@@ -146,19 +146,19 @@ func checkAudienceLimit(k *checker) {
 	k.enum(RuleAudienceLimitMetric, p, "metric", a.Metric, metrics)
 	k.enum(RuleAudienceLimitFrequency, p, "frequency", a.Frequency, audienceFrequencies)
 	if v := a.Limit; v != nil && (*v < 1 || *v > model.AudienceLimitMax) {
-		k.add(RuleAudienceLimitLimit, p.join("limit"), "limit must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".")
+		k.addValue(RuleAudienceLimitLimit, p.join("limit"), "`limit` must be 1 to 9,999,999,999 users, not "+strconv.FormatInt(*v, 10)+".", strconv.FormatInt(*v, 10), nil)
 	}
-	if str(a.Frequency) == model.FrequencyInstance && k.dtype != "" && !(k.isPush() && k.dtype == model.DeliveryPeriodic) {
-		k.add(RuleAudienceLimitInstance, p.join("frequency"), "frequency INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
+	if model.Str(a.Frequency) == model.FrequencyInstance && k.dtype != "" && !(k.isPush() && k.dtype == model.DeliveryPeriodic) {
+		k.add(RuleAudienceLimitInstance, p.join("frequency"), "`frequency` INSTANCE (a cap per send) is only for PERIODIC push campaigns; use TOTAL.")
 	}
 	enabled := a.IsCampaignAudienceLimitEnabled != nil && *a.IsCampaignAudienceLimitEnabled
 	oneTime := k.dtype == model.DeliveryOneTime
 	if oneTime {
-		k.notApplicable(RuleAudienceLimitOneTime, p, "metric", a.Metric != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
-		k.notApplicable(RuleAudienceLimitOneTime, p, "frequency", a.Frequency != nil, "to ONE_TIME campaigns (send only is_campaign_audience_limit_enabled and limit)")
+		k.notApplicable(RuleAudienceLimitOneTime, p, "metric", a.Metric != nil, "to ONE_TIME campaigns (send only `is_campaign_audience_limit_enabled` and limit)")
+		k.notApplicable(RuleAudienceLimitOneTime, p, "frequency", a.Frequency != nil, "to ONE_TIME campaigns (send only `is_campaign_audience_limit_enabled` and limit)")
 	}
 	if enabled {
-		why := " when is_campaign_audience_limit_enabled is true"
+		why := " when `is_campaign_audience_limit_enabled` is true"
 		if !oneTime {
 			k.requiredStr(RuleAudienceLimitRequired, p, "metric", a.Metric, &a.Extra, why)
 			k.requiredStr(RuleAudienceLimitRequired, p, "frequency", a.Frequency, &a.Extra, why)
@@ -168,7 +168,7 @@ func checkAudienceLimit(k *checker) {
 	}
 	off := func(key string, sent bool) {
 		if sent {
-			k.add(RuleAudienceLimitDisabled, p.join(key), key+" must not be sent when is_campaign_audience_limit_enabled is false.")
+			k.add(RuleAudienceLimitDisabled, p.join(key), ref(key)+" must not be sent when `is_campaign_audience_limit_enabled` is false.")
 		}
 	}
 	if !oneTime {

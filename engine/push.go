@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strconv"
-
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -66,7 +64,7 @@ func (k *checker) platform(p *path, key, platform string, sent bool, ex *model.E
 	// Content for a platform that is not listed is kept, not refused: no
 	// spec line forbids it (decisions.md §2, rules the spec does not state).
 	if !sent && k.targets(platform) && k.publish() {
-		k.add(RulePushPlatformContentRequired, p.join(key), key+" content is required for publish: "+platform+" is in basic_details.platforms.")
+		k.require(RulePushPlatformContentRequired, p.join(key), ref(key)+" content is required `#publish`: "+platform+" is in `basic_details.platforms`.")
 	}
 }
 
@@ -82,20 +80,26 @@ func (k *checker) templateType(rule, requiredRule RuleID, p *path, platform stri
 	msg := ""
 	switch {
 	case *v == "CUSTOM" || *v == "custom":
-		msg = "template_type " + strconv.Quote(*v) + " has the wrong casing: use \"Custom\" exactly."
+		msg = "`template_type` " + quote(*v) + " has the wrong casing: use \"Custom\" exactly."
 	case oneOf(*v, model.AndroidTemplates):
-		msg = "template_type " + *v + " is Android-only; " + platform + " allows " + list(allowed) + "."
+		msg = "`template_type` " + lit(*v) + " is Android-only; " + platform + " allows " + list(allowed) + "."
 	default:
-		msg = "template_type " + strconv.Quote(*v) + " is not allowed on " + platform + ": use " + list(allowed) + "."
+		msg = "`template_type` " + quote(*v) + " is not allowed on " + platform + ": use " + list(allowed) + "."
 	}
-	k.add(rule, p.join("template_type"), msg)
+	k.addValue(rule, p.join("template_type"), msg, *v, allowed)
 	return false
 }
 
-func needsBackupAndroid(tt string) bool {
+// NeedsBackup reports whether a platform's payload of template tt must
+// carry template_backup (the plain notification shown where the template
+// cannot be drawn): on Android every rich template, on iOS the stylized and
+// carousel ones. The editor adds and removes the backup by the same rule.
+func NeedsBackup(platform, tt string) bool {
 	switch tt {
-	case model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText, model.TemplateTimer, model.TemplateTimerWithProgressBar:
-		return true
+	case model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel:
+		return platform == model.PlatformAndroid || platform == model.PlatformIOS
+	case model.TemplateImageBannerWithText, model.TemplateTimer, model.TemplateTimerWithProgressBar:
+		return platform == model.PlatformAndroid
 	}
 	return false
 }
@@ -114,13 +118,13 @@ func (k *checker) android(p *path, a *model.Android) {
 	}
 	isTimer := tt == model.TemplateTimer || tt == model.TemplateTimerWithProgressBar
 	if isTimer {
-		k.requiredVal(RulePushAndroidTimerRequired, p, "timer", a.Timer != nil, &a.Extra, " for template "+tt)
+		k.requiredVal(RulePushAndroidTimerRequired, p, "timer", a.Timer != nil, &a.Extra, " for template "+lit(tt))
 	}
 	if a.Timer != nil {
 		k.timer(p.sub("timer"), a.Timer)
 	}
-	if needsBackupAndroid(tt) {
-		k.requiredVal(RulePushAndroidTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
+	if NeedsBackup(model.PlatformAndroid, tt) {
+		k.requiredVal(RulePushAndroidTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+lit(tt))
 	}
 	if b := a.TemplateBackup; b != nil {
 		bp := p.sub("template_backup")
@@ -129,8 +133,8 @@ func (k *checker) android(p *path, a *model.Android) {
 		k.clickAction(&androidRules, bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
 		k.keyValues(RulePushKeyValuePairs, bp.sub("key_value_pairs"), b.KeyValuePairs)
 		if k.publish() {
-			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " for publish")
-			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " for publish")
+			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " `#publish`")
+			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " `#publish`")
 		}
 	}
 	for i := range a.Buttons {
@@ -143,7 +147,7 @@ func (k *checker) android(p *path, a *model.Android) {
 
 func (k *checker) customTemplate(r *platformRules, p *path, tt string, id *string, version *int64, ex *model.Extra) {
 	if tt == model.TemplateCustom {
-		k.requiredStr(r.customTemplate, p, "custom_template_id", id, ex, " when template_type is Custom")
+		k.requiredStr(r.customTemplate, p, "custom_template_id", id, ex, " when `template_type` is Custom")
 	}
 	k.minInt(r.customVersion, p, "custom_template_version", version, 1)
 }
@@ -158,8 +162,8 @@ func (k *checker) clickAction(r *platformRules, p *path, action, value *string, 
 func (k *checker) androidBasic(p *path, b *model.AndroidBasic, tt string) {
 	k.types(p, &b.Extra)
 	if k.publish() && tt != model.TemplateCustom {
-		k.requiredStr(RulePushTitleRequired, p, "title", b.Title, &b.Extra, " for publish")
-		k.requiredStr(RulePushMessageRequired, p, "message", b.Message, &b.Extra, " for publish")
+		k.requiredStr(RulePushTitleRequired, p, "title", b.Title, &b.Extra, " `#publish`")
+		k.requiredStr(RulePushMessageRequired, p, "message", b.Message, &b.Extra, " `#publish`")
 	}
 	k.uri(RulePushAndroidURI, p, "image_url", b.ImageURL)
 	k.uri(RulePushAndroidURI, p, "input_gif_url", b.InputGIFURL)
@@ -183,7 +187,7 @@ func (k *checker) androidBasic(p *path, b *model.AndroidBasic, tt string) {
 
 func (k *checker) hexColor(p *path, key string, v *string) {
 	if v != nil && !validHexColor(*v) {
-		k.add(RulePushColorCode, p.join(key), key+" must be a hex colour like #1A2B3C.")
+		k.add(RulePushColorCode, p.join(key), ref(key)+" must be a hex colour like #1A2B3C.")
 	}
 }
 
@@ -192,7 +196,7 @@ func (k *checker) hexColor(p *path, key string, v *string) {
 func (k *checker) carousel(r *platformRules, p *path, c *model.Carousel, sliders []string, platform string) {
 	k.types(p, &c.Extra)
 	if v := c.SliderTransition; v != nil && !oneOf(*v, sliders) {
-		k.add(r.slider, p.join("slider_transition"), "slider_transition "+strconv.Quote(*v)+" is not allowed on "+platform+": use "+list(sliders)+" (the casing matters).")
+		k.addValue(r.slider, p.join("slider_transition"), "`slider_transition` "+quote(*v)+" is not allowed on "+platform+": use "+list(sliders)+" (the casing matters).", *v, sliders)
 	}
 	for i := range c.SlideData {
 		s := &c.SlideData[i]
@@ -202,7 +206,7 @@ func (k *checker) carousel(r *platformRules, p *path, c *model.Carousel, sliders
 			k.uri(r.slideURI, sp, "image_url", s.ImageURL)
 		}
 		if s.ImageClickAction != nil && k.enum(r.slideAction, sp, "image_click_action", s.ImageClickAction, model.DefaultClickActions) {
-			k.requiredStr(r.slideValue, sp, "image_click_action_value", s.ImageClickActionValue, &s.Extra, " when image_click_action is set")
+			k.requiredStr(r.slideValue, sp, "image_click_action_value", s.ImageClickActionValue, &s.Extra, " when `image_click_action` is set")
 		}
 		k.keyValues(RulePushKeyValuePairs, sp.sub("key_value_pairs"), s.KeyValuePairs)
 	}
@@ -216,25 +220,25 @@ func (k *checker) timer(p *path, t *model.Timer) {
 	k.requiredVal(RulePushAndroidTimerPersonalizedRequired, p, "personalized_value", t.PersonalizedValue != nil, &t.Extra, " in a timer")
 	if t.PersonalizedValue != nil {
 		if *t.PersonalizedValue {
-			k.requiredStr(RulePushAndroidTimerSpecificTimeRequired, p, "specific_time", t.SpecificTime, &t.Extra, " when personalized_value is true")
+			k.requiredStr(RulePushAndroidTimerSpecificTimeRequired, p, "specific_time", t.SpecificTime, &t.Extra, " when `personalized_value` is true")
 		} else {
-			why := " when personalized_value is false"
+			why := " when `personalized_value` is false"
 			if k.requiredStr(RulePushAndroidTimerDurationRequired, p, "duration_hour", t.DurationHour, &t.Extra, why) && t.DurationHour != nil {
 				if f, ok := numeric(*t.DurationHour); !ok || f < 0 || f != float64(int64(f)) {
-					k.add(RulePushAndroidTimerDuration, p.join("duration_hour"), "duration_hour must be a whole number of hours, sent as a string like \"2\".")
+					k.add(RulePushAndroidTimerDuration, p.join("duration_hour"), "`duration_hour` must be a whole number of hours`#string` like \"2\".")
 				}
 			}
 			if k.requiredStr(RulePushAndroidTimerDurationRequired, p, "duration_minute", t.DurationMinute, &t.Extra, why) && t.DurationMinute != nil {
 				if f, ok := numeric(*t.DurationMinute); !ok || f < 0 || f > 59 || f != float64(int64(f)) {
-					k.add(RulePushAndroidTimerDuration, p.join("duration_minute"), "duration_minute must be a whole number from 0 to 59, sent as a string like \"30\".")
+					k.add(RulePushAndroidTimerDuration, p.join("duration_minute"), "`duration_minute` must be a whole number from 0 to 59`#string` like \"30\".")
 				}
 			}
 		}
 	}
 	k.dateTime(RulePushAndroidTimerSpecificTime, p, "specific_time", t.SpecificTime)
-	switch str(t.TimerEndsAt) {
+	switch model.Str(t.TimerEndsAt) {
 	case model.TimerSpecificUserTimezone, model.TimerSpecificCampaignTimezone:
-		k.requiredStr(RulePushAndroidTimerTimePeriodRequired, p, "time_period", t.TimePeriod, &t.Extra, " when timer_ends_at is "+*t.TimerEndsAt)
+		k.requiredStr(RulePushAndroidTimerTimePeriodRequired, p, "time_period", t.TimePeriod, &t.Extra, " when `timer_ends_at` is "+lit(*t.TimerEndsAt))
 	}
 }
 
@@ -243,7 +247,7 @@ func (k *checker) androidButton(p *path, b *model.AndroidButton) {
 	if b.ClickActionType != nil &&
 		k.enum(RulePushAndroidButtonClickActionType, p, "click_action_type", b.ClickActionType, model.ButtonClickActions) &&
 		oneOf(*b.ClickActionType, model.NamedClickActions) {
-		k.requiredStr(RulePushAndroidButtonClickActionNameRequired, p, "click_action_name", b.ClickActionName, &b.Extra, " for click_action_type "+*b.ClickActionType)
+		k.requiredStr(RulePushAndroidButtonClickActionNameRequired, p, "click_action_name", b.ClickActionName, &b.Extra, " for `click_action_type` "+lit(*b.ClickActionType))
 	}
 	k.keyValues(RulePushKeyValuePairs, p.sub("key_value_pairs"), b.KeyValuePairs)
 }
@@ -251,14 +255,14 @@ func (k *checker) androidButton(p *path, b *model.AndroidButton) {
 func (k *checker) androidAdvanced(p *path, a *model.AndroidAdvanced) {
 	k.types(p, &a.Extra)
 	if isTrue(a.MakeNotificationSticky) || isTrue(a.AutoDismissNotification) {
-		why := " when make_notification_sticky is true"
+		why := " when `make_notification_sticky` is true"
 		if !isTrue(a.MakeNotificationSticky) {
-			why = " when auto_dismiss_notification is true"
+			why = " when `auto_dismiss_notification` is true"
 		}
 		k.requiredStr(RulePushAndroidAdvancedDismissTextRequired, p, "dismiss_button_text", a.DismissButtonText, &a.Extra, why)
 	}
 	if isTrue(a.AutoDismissNotification) {
-		why := " when auto_dismiss_notification is true"
+		why := " when `auto_dismiss_notification` is true"
 		k.requiredVal(RulePushAndroidAdvancedAutoDismissRequired, p, "auto_dismiss_notification_time_value", a.AutoDismissNotificationTimeValue != nil, &a.Extra, why)
 		k.requiredStr(RulePushAndroidAdvancedAutoDismissRequired, p, "auto_dismiss_notification_time_granularity", a.AutoDismissNotificationTimeGranularity, &a.Extra, why)
 	}
@@ -278,8 +282,8 @@ func (k *checker) ios(p *path, a *model.IOS) {
 	} else {
 		k.iosBasic(p.sub("basic_details"), a.BasicDetails, tt)
 	}
-	if tt == model.TemplateStylizedBasic || tt == model.TemplateSimpleImageCarousel {
-		k.requiredVal(RulePushIOSTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+tt)
+	if NeedsBackup(model.PlatformIOS, tt) {
+		k.requiredVal(RulePushIOSTemplateBackupRequired, p, "template_backup", a.TemplateBackup != nil, &a.Extra, " for template "+lit(tt))
 	}
 	if b := a.TemplateBackup; b != nil {
 		bp := p.sub("template_backup")
@@ -289,8 +293,8 @@ func (k *checker) ios(p *path, a *model.IOS) {
 		k.clickAction(&iosRules, bp, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
 		k.keyValues(RulePushKeyValuePairs, bp.sub("key_value_pairs"), b.KeyValuePairs)
 		if k.publish() {
-			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " for publish")
-			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " for publish")
+			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " `#publish`")
+			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " `#publish`")
 		}
 	}
 	for i := range a.Buttons {
@@ -306,14 +310,14 @@ func (k *checker) ios(p *path, a *model.IOS) {
 func (k *checker) iosBasic(p *path, b *model.IOSBasic, tt string) {
 	k.types(p, &b.Extra)
 	if k.publish() && tt != model.TemplateCustom {
-		k.requiredStr(RulePushTitleRequired, p, "title", b.Title, &b.Extra, " for publish")
-		k.requiredStr(RulePushMessageRequired, p, "message", b.Message, &b.Extra, " for publish")
+		k.requiredStr(RulePushTitleRequired, p, "title", b.Title, &b.Extra, " `#publish`")
+		k.requiredStr(RulePushMessageRequired, p, "message", b.Message, &b.Extra, " `#publish`")
 	}
 	k.clickAction(&iosRules, p, b.DefaultClickAction, b.DefaultClickActionValue, &b.Extra)
 	k.keyValues(RulePushKeyValuePairs, p.sub("key_value_pairs"), b.KeyValuePairs)
 	k.enum(RulePushIOSRichMediaType, p, "rich_media_type", b.RichMediaType, richMediaTypes)
 	if b.RichMediaType != nil {
-		k.requiredStr(RulePushIOSRichMediaValueRequired, p, "rich_media_value", b.RichMediaValue, &b.Extra, " when rich_media_type is set")
+		k.requiredStr(RulePushIOSRichMediaValueRequired, p, "rich_media_value", b.RichMediaValue, &b.Extra, " when `rich_media_type` is set")
 	}
 	k.uri(RulePushIOSURI, p, "rich_media_value", b.RichMediaValue)
 	k.uri(RulePushIOSURI, p, "input_gif_url", b.InputGIFURL)
@@ -338,8 +342,8 @@ func (k *checker) web(p *path, w *model.Web) {
 		bp := p.sub("basic_details")
 		k.types(bp, &b.Extra)
 		if k.publish() {
-			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " for publish")
-			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " for publish")
+			k.requiredStr(RulePushTitleRequired, bp, "title", b.Title, &b.Extra, " `#publish`")
+			k.requiredStr(RulePushMessageRequired, bp, "message", b.Message, &b.Extra, " `#publish`")
 		}
 		k.uri(RulePushWebURI, bp, "redirect_url", b.RedirectURL)
 		k.uri(RulePushWebURI, bp, "image_url", b.ImageURL)
@@ -355,8 +359,8 @@ func (k *checker) web(p *path, w *model.Web) {
 		ap := p.sub("advanced")
 		k.types(ap, &a.Extra)
 		k.enum(RulePushWebIconImageType, ap, "icon_image_type", a.IconImageType, iconImageTypes)
-		if str(a.IconImageType) == model.IconURL {
-			k.requiredStr(RulePushWebIconUrlRequired, ap, "icon_url", a.IconURL, &a.Extra, " when icon_image_type is ICON_URL")
+		if model.Str(a.IconImageType) == model.IconURL {
+			k.requiredStr(RulePushWebIconUrlRequired, ap, "icon_url", a.IconURL, &a.Extra, " when `icon_image_type` is ICON_URL")
 		}
 		k.uri(RulePushWebURI, ap, "icon_url", a.IconURL)
 	}

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strconv"
-
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -21,14 +19,14 @@ func checkScheduling(k *checker) {
 	k.dateTime(RuleSchedulingStartTime, p, "start_time", s.StartTime)
 	k.dateTime(RuleSchedulingExpiryTime, p, "expiry_time", s.ExpiryTime)
 	if s.Timezone != nil && !ValidTimezone(*s.Timezone) {
-		k.add(RuleSchedulingTimezone, p.join("timezone"), "timezone "+strconv.Quote(*s.Timezone)+" is not an IANA time zone name like \"Asia/Kolkata\" or \"Europe/Madrid\".")
+		k.addValue(RuleSchedulingTimezone, p.join("timezone"), "`timezone` "+quote(*s.Timezone)+" is not an IANA time zone name like \"Asia/Kolkata\" or \"Europe/Madrid\".", *s.Timezone, nil)
 	}
 	if s.StartTime != nil && s.ExpiryTime != nil && validDateTime(*s.StartTime) && validDateTime(*s.ExpiryTime) && *s.ExpiryTime <= *s.StartTime {
-		k.add(RuleSchedulingExpiryAfterStart, p.join("expiry_time"), "expiry_time must be later than start_time.")
+		k.add(RuleSchedulingExpiryAfterStart, p.join("expiry_time"), "`expiry_time` must be later than `start_time`.")
 	}
-	switch dt := str(s.DeliveryType); dt {
+	switch dt := model.Str(s.DeliveryType); dt {
 	case model.ScheduleFixedTime, model.ScheduleBTS, model.ScheduleUserTimezone:
-		why := " when delivery_type is " + dt
+		why := " when `delivery_type` is " + dt
 		k.requiredStr(RuleSchedulingStartTimeRequired, p, "start_time", s.StartTime, &s.Extra, why)
 		// timezone: required at publish only (decisions.md §2 row 14): a
 		// draft is built step by step, and the real service's own
@@ -54,7 +52,7 @@ func checkScheduling(k *checker) {
 			k.requiredVal(RuleSchedulingPeriodicRequired, p, "periodic_details", false, &s.Extra, " for PERIODIC campaigns")
 		}
 		if s.DeliveryType != nil && *s.DeliveryType != model.ScheduleFixedTime {
-			k.add(RuleSchedulingPeriodicFixedTime, p.join("delivery_type"), "PERIODIC campaigns are sent AT_FIXED_TIME; delivery_type "+strconv.Quote(*s.DeliveryType)+" is not allowed.")
+			k.addValue(RuleSchedulingPeriodicFixedTime, p.join("delivery_type"), "PERIODIC campaigns are sent AT_FIXED_TIME; `delivery_type` "+quote(*s.DeliveryType)+" is not allowed.", *s.DeliveryType, []string{model.ScheduleFixedTime})
 		}
 	} else if k.dtype != "" {
 		k.naType(RuleSchedulingPeriodicNotApplicable, p, "periodic_details", s.PeriodicDetails != nil, "only PERIODIC")
@@ -72,7 +70,7 @@ func checkScheduling(k *checker) {
 
 func periodic(k *checker, p *path, pd *model.Periodic) {
 	k.types(p, &pd.Extra)
-	if k.requiredStr(RuleSchedulingSendingFrequencyRequired, p, "sending_frequency", pd.SendingFrequency, &pd.Extra, " in periodic_details") {
+	if k.requiredStr(RuleSchedulingSendingFrequencyRequired, p, "sending_frequency", pd.SendingFrequency, &pd.Extra, " in `periodic_details`") {
 		k.enum(RuleSchedulingSendingFrequency, p, "sending_frequency", pd.SendingFrequency, frequencies)
 	}
 	k.minInt(RuleSchedulingRepeatFrequency, p, "repeat_frequency", pd.RepeatFrequency, 1)
@@ -90,15 +88,15 @@ func periodic(k *checker, p *path, pd *model.Periodic) {
 		k.enum(RuleSchedulingWeekGranularity, wp, "week_granularity", w.WeekGranularity, model.WeekGranularities)
 		weekdays(k, wp.sub("repeat_on_days_of_week"), w.RepeatOnDaysOfWeek)
 	}
-	switch str(pd.SendingFrequency) {
+	switch model.Str(pd.SendingFrequency) {
 	case model.FrequencyWeekly:
 		if len(pd.RepeatOnDaysOfWeek) == 0 && !wrongType(&pd.Extra, "repeat_on_days_of_week") {
-			k.add(RuleSchedulingWeeklyDaysRequired, p.join("repeat_on_days_of_week"), "repeat_on_days_of_week is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
+			k.require(RuleSchedulingWeeklyDaysRequired, p.join("repeat_on_days_of_week"), "`repeat_on_days_of_week` is required for a WEEKLY schedule: name at least one day, like \"MONDAY\".")
 		}
 	case model.FrequencyMonthly:
 		if len(pd.RepeatOnDateOfMonth) == 0 && len(pd.RepeatOnDaysOfWeekForMonth) == 0 && len(pd.RepeatOnDaysOfWeek) == 0 &&
 			!wrongType(&pd.Extra, "repeat_on_date_of_month") && !wrongType(&pd.Extra, "repeat_on_days_of_week_for_month") {
-			k.add(RuleSchedulingMonthlyDaysRequired, p.join("repeat_on_date_of_month"), "a MONTHLY schedule needs repeat_on_date_of_month (1-31) or repeat_on_days_of_week_for_month.")
+			k.add(RuleSchedulingMonthlyDaysRequired, p.join("repeat_on_date_of_month"), "a MONTHLY schedule needs `repeat_on_date_of_month` (1-31) or `repeat_on_days_of_week_for_month`.")
 		}
 	}
 }
@@ -106,18 +104,18 @@ func periodic(k *checker, p *path, pd *model.Periodic) {
 func weekdays(k *checker, p *path, days []string) {
 	for i := range days {
 		if !oneOf(days[i], model.Weekdays) {
-			k.add(RuleSchedulingWeekday, p.el(i).String(), "day "+strconv.Quote(days[i])+" is not allowed: use "+list(model.Weekdays)+".")
+			k.addValue(RuleSchedulingWeekday, p.el(i).String(), "day "+quote(days[i])+" is not allowed: use "+list(model.Weekdays)+".", days[i], model.Weekdays)
 		}
 	}
 }
 
 func geoTimelimit(k *checker, p *path, g *model.GeoFenceTimelimit) {
 	k.types(p, &g.Extra)
-	if k.requiredStr(RuleSchedulingNotificationScheduleRequired, p, "notification_schedule", g.NotificationSchedule, &g.Extra, " in geo_fence_timelimit") {
+	if k.requiredStr(RuleSchedulingNotificationScheduleRequired, p, "notification_schedule", g.NotificationSchedule, &g.Extra, " in `geo_fence_timelimit`") {
 		k.enum(RuleSchedulingNotificationSchedule, p, "notification_schedule", g.NotificationSchedule, notifySchedules)
 	}
-	if str(g.NotificationSchedule) == model.NotifyLimitedTime && len(g.Timebounds) == 0 && !wrongType(&g.Extra, "timebounds") {
-		k.add(RuleSchedulingTimeboundsRequired, p.join("timebounds"), "timebounds is required when notification_schedule is LIMITED_TIME: give at least one {start_time, end_time}.")
+	if model.Str(g.NotificationSchedule) == model.NotifyLimitedTime && len(g.Timebounds) == 0 && !wrongType(&g.Extra, "timebounds") {
+		k.require(RuleSchedulingTimeboundsRequired, p.join("timebounds"), "`timebounds` is required when `notification_schedule` is LIMITED_TIME: give at least one {`start_time`, `end_time`}.")
 	}
 	for i := range g.Timebounds {
 		tb := &g.Timebounds[i]
@@ -128,7 +126,7 @@ func geoTimelimit(k *checker, p *path, g *model.GeoFenceTimelimit) {
 		k.dateTime(RuleSchedulingTimeboundTime, tp, "start_time", tb.StartTime)
 		k.dateTime(RuleSchedulingTimeboundTime, tp, "end_time", tb.EndTime)
 		if tb.StartTime != nil && tb.EndTime != nil && validDateTime(*tb.StartTime) && validDateTime(*tb.EndTime) && *tb.EndTime <= *tb.StartTime {
-			k.add(RuleSchedulingTimeboundOrder, tp.join("end_time"), "end_time must be later than start_time.")
+			k.add(RuleSchedulingTimeboundOrder, tp.join("end_time"), "`end_time` must be later than `start_time`.")
 		}
 	}
 }

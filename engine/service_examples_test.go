@@ -102,8 +102,8 @@ func decodeFile(t *testing.T, name string) *model.Campaign {
 func sameRules(probs []Problem, want []string) bool {
 	var got []string
 	for _, p := range probs {
-		if !slices.Contains(got, p.Rule) {
-			got = append(got, p.Rule)
+		if !slices.Contains(got, string(p.Rule)) {
+			got = append(got, string(p.Rule))
 		}
 	}
 	w := slices.Clone(want)

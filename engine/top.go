@@ -2,7 +2,6 @@ package engine
 
 import (
 	"sort"
-	"strconv"
 
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -56,7 +55,7 @@ func checkTop(k *checker, body *model.Campaign, stored *model.Campaign) {
 	_, badStatus := body.Extra.Invalid["status"]
 	if k.phase != PhasePublish && (body.Status != nil || badStatus || body.Extra.Null["status"]) {
 		k.add(RuleTopStatusForbidden, "status",
-			"status must not be sent: a status key selects the V1 publish behaviour, which V5 does not provide; change the state with a status action.")
+			"`status` must not be sent: a status key selects the V1 publish behaviour, which V5 does not provide; change the state with a status action.")
 	}
 	checkChannel(k, body, stored)
 	checkDeliveryType(k, body, stored)
@@ -64,16 +63,16 @@ func checkTop(k *checker, body *model.Campaign, stored *model.Campaign) {
 		k.requiredStr(RuleTopCreatedByRequired, nil, "created_by", body.CreatedBy, &body.Extra, " to create a campaign")
 	}
 	if body.CreatedBy != nil && !blank(body.CreatedBy) {
-		k.email(RuleTopCreatedByEmail, rootPath("created_by"), "created_by", *body.CreatedBy)
+		k.email(RuleTopCreatedByEmail, rootPath("created_by"), "`created_by`", *body.CreatedBy)
 	}
 	if body.UpdatedBy != nil {
-		k.email(RuleTopUpdatedByEmail, rootPath("updated_by"), "updated_by", *body.UpdatedBy)
+		k.email(RuleTopUpdatedByEmail, rootPath("updated_by"), "`updated_by`", *body.UpdatedBy)
 	}
 	if k.phase == PhaseCreate && k.isEmail() && body.Connector == nil && !wrongType(&body.Extra, "connector") {
-		k.add(RuleEmailConnectorRequired, "connector", "connector is required to create an EMAIL campaign: send connector_type and connector_name.")
+		k.require(RuleEmailConnectorRequired, "connector", "`connector` is required to create an EMAIL campaign: send `connector_type` and `connector_name`.")
 	}
 	if k.isPush() && body.Connector != nil {
-		k.add(RulePushConnectorNotApplicable, "connector", "connector does not apply to PUSH campaigns; it is for EMAIL only. Remove it.")
+		k.add(RulePushConnectorNotApplicable, "connector", "`connector` does not apply to PUSH campaigns; it is for EMAIL only. Remove it.")
 	}
 }
 
@@ -94,21 +93,21 @@ func sortedInvalid(ex *model.Extra) []string {
 func checkChannel(k *checker, body, stored *model.Campaign) {
 	if body.Channel == nil {
 		if k.phase != PhasePatch && !wrongType(&body.Extra, "channel") {
-			k.add(RuleTopChannelRequired, "channel", "channel is required: use \"PUSH\" or \"EMAIL\".")
+			k.require(RuleTopChannelRequired, "channel", "`channel` is required: use \"PUSH\" or \"EMAIL\".")
 		}
 		return
 	}
 	ch := *body.Channel
 	if ch != model.ChannelPush && ch != model.ChannelEmail {
 		if k.phase == PhasePublish && oneOf(ch, []string{model.ChannelSMS, model.ChannelWhatsApp, model.ChannelFacebook, model.ChannelGoogleAds, model.ChannelConnectors}) {
-			k.add(RuleTopChannel, "channel", ch+" campaigns can be read but not published or edited through V5; only PUSH and EMAIL can.")
+			k.add(RuleTopChannel, "channel", lit(ch)+" campaigns can be read but not published or edited through V5; only PUSH and EMAIL can.")
 			return
 		}
 		k.enum(RuleTopChannel, nil, "channel", body.Channel, []string{model.ChannelPush, model.ChannelEmail})
 		return
 	}
 	if stored != nil && stored.Channel != nil && *stored.Channel != ch {
-		k.add(RuleTopChannelChange, "channel", "channel cannot change from "+*stored.Channel+" to "+ch+"; create a new campaign instead.")
+		k.add(RuleTopChannelChange, "channel", "`channel` cannot change from "+lit(*stored.Channel)+" to "+lit(ch)+"; create a new campaign instead.")
 	}
 }
 
@@ -124,7 +123,7 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 			if k.isEmail() {
 				types = model.EmailCreateDeliveryTypes
 			}
-			k.add(RuleTopDeliveryTypeRequired, "campaign_delivery_type", "campaign_delivery_type is required: use one of "+list(types)+".")
+			k.require(RuleTopDeliveryTypeRequired, "campaign_delivery_type", "`campaign_delivery_type` is required: use one of "+list(types)+".")
 		}
 		return
 	}
@@ -135,11 +134,11 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 		}
 	case model.ChannelEmail:
 		if !oneOf(*dt, model.EmailCreateDeliveryTypes) {
-			msg := "campaign_delivery_type " + strconv.Quote(*dt) + " is not available for EMAIL: use " + list(model.EmailCreateDeliveryTypes) + "."
+			msg := "`campaign_delivery_type` " + quote(*dt) + " is not available for EMAIL: use " + list(model.EmailCreateDeliveryTypes) + "."
 			if *dt == model.DeliveryAPITriggered {
 				msg = "API_TRIGGERED campaigns are out of scope here: use " + list(model.EmailCreateDeliveryTypes) + "."
 			}
-			k.add(RuleTopDeliveryType, "campaign_delivery_type", msg)
+			k.addValue(RuleTopDeliveryType, "campaign_delivery_type", msg, *dt, model.EmailCreateDeliveryTypes)
 			return
 		}
 	default:
@@ -151,7 +150,7 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	switch {
 	case k.phase == PhaseCreate:
 		k.add(RuleTopLiveActivityCreate, "campaign_delivery_type", "BROADCAST_LIVE_ACTIVITY campaigns cannot be created through the draft flow; use "+list(model.PushCreateDeliveryTypes)+".")
-	case k.phase == PhasePatch && stored != nil && str(stored.CampaignDeliveryType) != model.DeliveryLiveActivity:
+	case k.phase == PhasePatch && stored != nil && model.Str(stored.CampaignDeliveryType) != model.DeliveryLiveActivity:
 		k.add(RuleTopLiveActivityPatch, "campaign_delivery_type", "a draft cannot become a BROADCAST_LIVE_ACTIVITY campaign through V5.")
 	}
 }
@@ -170,34 +169,34 @@ var publishRules = []completeness{
 		if k.c.BasicDetails == nil && !wrongType(&k.c.Extra, "basic_details") {
 			switch {
 			case k.isPush():
-				k.add(RulePublishPlatforms, "basic_details.platforms", "basic_details.platforms is required for publish: name the platforms (ANDROID, IOS, WEB) the campaign goes to.")
+				k.require(RulePublishPlatforms, "basic_details.platforms", "`basic_details.platforms` is required `#publish`: name the platforms (ANDROID, IOS, WEB) the campaign goes to.")
 			}
 			if k.dtype == model.DeliveryBusinessEvent {
-				k.add(RuleBasicBusinessEventRequired, "basic_details.business_event", "basic_details.business_event is required for BUSINESS_EVENT_TRIGGERED campaigns.")
+				k.require(RuleBasicBusinessEventRequired, "basic_details.business_event", "`basic_details.business_event` is required for BUSINESS_EVENT_TRIGGERED campaigns.")
 			}
 			if k.dtype == model.DeliveryLocationTriggered {
-				k.add(RuleBasicGeofencesRequired, "basic_details.geofences", "basic_details.geofences is required for LOCATION_TRIGGERED campaigns.")
+				k.require(RuleBasicGeofencesRequired, "basic_details.geofences", "`basic_details.geofences` is required for LOCATION_TRIGGERED campaigns.")
 			}
 			return
 		}
 		if bd := k.c.BasicDetails; bd != nil && k.isPush() && len(bd.Platforms) == 0 && !wrongType(&bd.Extra, "platforms") {
-			k.add(RulePublishPlatforms, "basic_details.platforms", "basic_details.platforms is required for publish: name the platforms (ANDROID, IOS, WEB) the campaign goes to.")
+			k.require(RulePublishPlatforms, "basic_details.platforms", "`basic_details.platforms` is required `#publish`: name the platforms (ANDROID, IOS, WEB) the campaign goes to.")
 		}
 	}},
 	{"publish.connector", func(k *checker) {
 		if k.isEmail() && k.c.Connector == nil && !wrongType(&k.c.Extra, "connector") {
-			k.add(RulePublishConnector, "connector", "connector is required for publish: send connector_type and connector_name.")
+			k.require(RulePublishConnector, "connector", "`connector` is required `#publish`: send `connector_type` and `connector_name`.")
 		}
 	}},
 	{"publish.trigger_condition", func(k *checker) {
 		need := k.dtype == model.DeliveryEventTriggered || k.isPush() && (k.dtype == model.DeliveryDeviceTriggered || k.dtype == model.DeliveryLocationTriggered)
 		if need && k.c.TriggerCondition == nil && !wrongType(&k.c.Extra, "trigger_condition") {
-			k.add(RulePublishTriggerCondition, "trigger_condition", "trigger_condition is required for publish of "+k.dtLabel()+".")
+			k.require(RulePublishTriggerCondition, "trigger_condition", "`trigger_condition` is required `#publish` of "+k.dtLabel()+".")
 		}
 	}},
 	{"publish.campaign_content", func(k *checker) {
 		if k.c.CampaignContent == nil && !wrongType(&k.c.Extra, "campaign_content") {
-			k.add(RulePublishCampaignContent, "campaign_content", "campaign_content is required for publish.")
+			k.require(RulePublishCampaignContent, "campaign_content", "`campaign_content` is required `#publish`.")
 		}
 	}},
 	{"content.personalization", func(k *checker) {
@@ -215,12 +214,12 @@ var publishRules = []completeness{
 		s := k.c.SegmentationDetails
 		if s == nil {
 			if !wrongType(&k.c.Extra, "segmentation_details") {
-				k.add(RulePublishAudience, "segmentation_details", "segmentation_details is required for publish of "+k.dtLabel()+": set is_all_user_campaign or at least one included filter.")
+				k.require(RulePublishAudience, "segmentation_details", "`segmentation_details` is required `#publish` of "+k.dtLabel()+": set `is_all_user_campaign` or at least one included filter.")
 			}
 			return
 		}
 		if !isTrue(s.IsAllUserCampaign) && (s.IncludedFilters == nil || len(s.IncludedFilters.Filters) == 0) {
-			k.add(RulePublishAudience, "segmentation_details", "the audience is empty: set is_all_user_campaign to true or add at least one included filter.")
+			k.add(RulePublishAudience, "segmentation_details", "the audience is empty: set `is_all_user_campaign` to true or add at least one included filter.")
 		}
 	}},
 	{"publish.scheduling_details", func(k *checker) {
@@ -229,16 +228,16 @@ var publishRules = []completeness{
 		}
 		sd := k.c.SchedulingDetails
 		if sd == nil && !wrongType(&k.c.Extra, "scheduling_details") {
-			k.add(RulePublishSchedulingDetails, "scheduling_details", "scheduling_details is required for publish of "+k.dtLabel()+".")
+			k.require(RulePublishSchedulingDetails, "scheduling_details", "`scheduling_details` is required `#publish` of "+k.dtLabel()+".")
 		}
 		// Without a delivery type nothing says when to send.
 		if sd != nil && sd.DeliveryType == nil && !wrongType(&sd.Extra, "delivery_type") {
-			k.add(RulePublishSchedulingDeliveryType, "scheduling_details.delivery_type", "scheduling_details.delivery_type is required for publish of "+k.dtLabel()+": ASAP, AT_FIXED_TIME, SEND_IN_BTS or SEND_IN_USER_TIMEZONE.")
+			k.require(RulePublishSchedulingDeliveryType, "scheduling_details.delivery_type", "`scheduling_details.delivery_type` is required `#publish` of "+k.dtLabel()+": ASAP, AT_FIXED_TIME, SEND_IN_BTS or SEND_IN_USER_TIMEZONE.")
 		}
 	}},
 	{"publish.bypass_dnd", func(k *checker) {
 		if k.isPush() && k.dtype == model.DeliveryEventTriggered && k.c.DeliveryControls == nil && !wrongType(&k.c.Extra, "delivery_controls") {
-			k.add(RuleDeliveryBypassDNDRequired, "delivery_controls.bypass_dnd", "delivery_controls.bypass_dnd is required for EVENT_TRIGGERED push campaigns.")
+			k.require(RuleDeliveryBypassDNDRequired, "delivery_controls.bypass_dnd", "`delivery_controls.bypass_dnd` is required for EVENT_TRIGGERED push campaigns.")
 		}
 	}},
 }

@@ -1,8 +1,6 @@
 package engine
 
 import (
-	"strconv"
-
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -20,7 +18,7 @@ func checkTrigger(k *checker) {
 	p := rootPath("trigger_condition")
 	switch k.dtype {
 	case model.DeliveryOneTime, model.DeliveryPeriodic, model.DeliveryBusinessEvent:
-		k.add(RuleTriggerNotApplicable, p.String(), "trigger_condition does not apply to "+k.dtLabel()+"; remove it (only EVENT_TRIGGERED, DEVICE_TRIGGERED and LOCATION_TRIGGERED use a trigger).")
+		k.add(RuleTriggerNotApplicable, p.String(), "`trigger_condition` does not apply to "+k.dtLabel()+"; remove it (only EVENT_TRIGGERED, DEVICE_TRIGGERED and LOCATION_TRIGGERED use a trigger).")
 		return
 	}
 	k.types(p, &t.Extra)
@@ -31,7 +29,7 @@ func checkTrigger(k *checker) {
 		k.filterGroup(p.sub("secondary_included_filters"), t.SecondaryIncludedFilters)
 	}
 	if k.dtype == model.DeliveryEventTriggered && (t.IncludedFilters == nil || len(t.IncludedFilters.Filters) == 0) && !wrongType(&t.Extra, "included_filters") {
-		k.add(RuleTriggerIncludedFiltersRequired, p.join("included_filters"), "included_filters needs at least one filter: the event that triggers the campaign.")
+		k.add(RuleTriggerIncludedFiltersRequired, p.join("included_filters"), "`included_filters` needs at least one filter: the event that triggers the campaign.")
 	}
 	delayTypes := pushDelayTypes
 	if k.isEmail() {
@@ -42,28 +40,28 @@ func checkTrigger(k *checker) {
 	k.enum(RuleTriggerDelayGranularity, p, "trigger_delay_granularity", t.TriggerDelayGranularity, granularities)
 	k.enum(RuleTriggerRelation, p, "trigger_relation", t.TriggerRelation, relations)
 	triggerAttr(k, p, t)
-	switch str(t.TriggerDelayType) {
+	switch model.Str(t.TriggerDelayType) {
 	case model.DelayFixed:
-		why := " when trigger_delay_type is DELAY"
+		why := " when `trigger_delay_type` is DELAY"
 		k.requiredVal(RuleTriggerDelayRequired, p, "trigger_delay_value", t.TriggerDelayValue != nil, &t.Extra, why)
 		k.requiredStr(RuleTriggerDelayRequired, p, "trigger_delay_granularity", t.TriggerDelayGranularity, &t.Extra, why)
 		k.requiredStr(RuleTriggerDelayRequired, p, "trigger_relation", t.TriggerRelation, &t.Extra, why)
 	case model.DelayIntelligent:
 		if k.isPush() {
-			k.requiredVal(RuleTriggerIntelligentRequired, p, "intelligent_delay_optimization", t.IntelligentDelayOptimization != nil, &t.Extra, " when trigger_delay_type is INTELLIGENT_DELAY")
+			k.requiredVal(RuleTriggerIntelligentRequired, p, "intelligent_delay_optimization", t.IntelligentDelayOptimization != nil, &t.Extra, " when `trigger_delay_type` is INTELLIGENT_DELAY")
 		}
 	}
 	if o := t.IntelligentDelayOptimization; o != nil {
 		op := p.sub("intelligent_delay_optimization")
 		if k.isEmail() {
-			k.add(RuleTriggerIntelligentNotApplicable, op.String(), "intelligent_delay_optimization does not apply to EMAIL campaigns (PUSH only); remove it.")
+			k.add(RuleTriggerIntelligentNotApplicable, op.String(), "`intelligent_delay_optimization` does not apply to EMAIL campaigns (PUSH only); remove it.")
 			return
 		}
-		if str(t.TriggerDelayType) != model.DelayIntelligent && !wrongType(&t.Extra, "trigger_delay_type") {
-			k.add(RuleTriggerIntelligentNotApplicable, op.String(), "intelligent_delay_optimization is used only when trigger_delay_type is INTELLIGENT_DELAY; remove it or change the delay type.")
+		if model.Str(t.TriggerDelayType) != model.DelayIntelligent && !wrongType(&t.Extra, "trigger_delay_type") {
+			k.add(RuleTriggerIntelligentNotApplicable, op.String(), "`intelligent_delay_optimization` is used only when `trigger_delay_type` is INTELLIGENT_DELAY; remove it or change the delay type.")
 		}
 		k.types(op, &o.Extra)
-		why := " in intelligent_delay_optimization"
+		why := " in `intelligent_delay_optimization`"
 		k.requiredVal(RuleTriggerIntelligentRequired, op, "min_delay_value", o.MinDelayValue != nil, &o.Extra, why)
 		k.minInt(RuleTriggerIntelligentValue, op, "min_delay_value", o.MinDelayValue, 0)
 		if k.requiredStr(RuleTriggerIntelligentRequired, op, "min_delay_granularity", o.MinDelayGranularity, &o.Extra, why) {
@@ -85,18 +83,18 @@ func triggerAttr(k *checker, p *path, t *model.TriggerCondition) {
 	case nil:
 	case string:
 		if v == "" {
-			k.add(RuleTriggerAttr, target.String(), "trigger_attr must not be empty: use \"If Action\" or an object {\"name\": attribute}.")
+			k.add(RuleTriggerAttr, target.String(), "`trigger_attr` must not be empty: use \"If Action\" or an object {\"name\": attribute}.")
 		}
 	case map[string]any:
 		name, ok := v["name"].(string)
 		if !ok || name == "" {
-			k.add(RuleTriggerAttr, target.join("name"), "trigger_attr.name must be the name of the time-anchor attribute, a non-empty string.")
+			k.add(RuleTriggerAttr, target.join("name"), "`trigger_attr.name` must be the name of the time-anchor attribute, a non-empty string.")
 		}
 	default:
-		k.add(RuleTriggerAttr, target.String(), "trigger_attr must be a string (\"If Action\") or an object {\"name\": attribute}, not "+jsonKind(v)+".")
+		k.add(RuleTriggerAttr, target.String(), "`trigger_attr` must be a string (\"If Action\") or an object {\"name\": attribute}, not "+jsonKind(v)+".")
 	}
-	if str(t.TriggerRelation) == model.RelationBefore && t.TriggerAttr == nil && !wrongType(&t.Extra, "trigger_attr") {
-		k.add(RuleTriggerAttrRequired, target.String(), "trigger_attr is required when trigger_relation is BEFORE: name the attribute the delay counts back from, as {\"name\": attribute}.")
+	if model.Str(t.TriggerRelation) == model.RelationBefore && t.TriggerAttr == nil && !wrongType(&t.Extra, "trigger_attr") {
+		k.require(RuleTriggerAttrRequired, target.String(), "`trigger_attr` is required when `trigger_relation` is BEFORE: name the attribute the delay counts back from, as {\"name\": attribute}.")
 	}
 }
 
@@ -128,17 +126,17 @@ func (k *checker) filter(p *path, f *model.Filter) {
 	}
 	switch *f.FilterType {
 	case model.FilterUserAttributes:
-		k.requiredStr(RuleFilterUserAttributeRequired, p, "name", f.Name, &f.Extra, " in a user_attributes filter")
-		if k.requiredStr(RuleFilterUserAttributeRequired, p, "data_type", f.DataType, &f.Extra, " in a user_attributes filter") &&
+		k.requiredStr(RuleFilterUserAttributeRequired, p, "name", f.Name, &f.Extra, " in a `user_attributes` filter")
+		if k.requiredStr(RuleFilterUserAttributeRequired, p, "data_type", f.DataType, &f.Extra, " in a `user_attributes` filter") &&
 			k.enum(RuleFilterDataType, p, "data_type", f.DataType, dataTypes) {
 			ops := model.OperatorsByDataType[*f.DataType]
-			if k.requiredStr(RuleFilterUserAttributeRequired, p, "operator", f.Operator, &f.Extra, " in a user_attributes filter") &&
+			if k.requiredStr(RuleFilterUserAttributeRequired, p, "operator", f.Operator, &f.Extra, " in a `user_attributes` filter") &&
 				!oneOf(*f.Operator, ops) {
-				k.add(RuleFilterOperatorForType, p.join("operator"), "operator "+strconv.Quote(*f.Operator)+" does not work on data_type "+*f.DataType+": use "+list(ops)+".")
+				k.addValue(RuleFilterOperatorForType, p.join("operator"), "`operator` "+quote(*f.Operator)+" does not work on `data_type` "+lit(*f.DataType)+": use "+list(ops)+".", *f.Operator, ops)
 			}
 		}
-		if f.Value == nil && str(f.Operator) != "exists" && !wrongType(&f.Extra, "value") {
-			k.add(RuleFilterValueRequired, p.join("value"), "value is required unless the operator is exists.")
+		if f.Value == nil && model.Str(f.Operator) != "exists" && !wrongType(&f.Extra, "value") {
+			k.require(RuleFilterValueRequired, p.join("value"), "`value` is required unless the operator is exists.")
 		}
 	case model.FilterActions:
 		k.requiredStr(RuleFilterActionRequired, p, "action_name", f.ActionName, &f.Extra, " in an actions filter")
@@ -149,14 +147,14 @@ func (k *checker) filter(p *path, f *model.Filter) {
 			k.minInt(RuleFilterExecutionCount, ep, "count", e.Count, 0)
 		}
 		if f.Condition != nil && *f.Condition != model.ConditionIf {
-			k.add(RuleFilterCondition, p.join("condition"), "condition must be \"IF\" when it is sent.")
+			k.add(RuleFilterCondition, p.join("condition"), "`condition` must be \"IF\" when it is sent.")
 		}
 		if f.Attributes != nil {
 			k.filterGroup(p.sub("attributes"), f.Attributes)
 		}
 	case model.FilterCustomSegments:
 		if blank(f.ID) && blank(f.Name) && !wrongType(&f.Extra, "id") && !wrongType(&f.Extra, "name") {
-			k.add(RuleFilterSegmentRequired, p.join("id"), "a custom_segments filter needs the segment's id (and name).")
+			k.add(RuleFilterSegmentRequired, p.join("id"), "a `custom_segments` filter needs the segment's id (and name).")
 		}
 	}
 }

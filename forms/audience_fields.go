@@ -92,7 +92,7 @@ func SetFilterType(c *model.Campaign, p, t string) error {
 	if t == "" {
 		return Set(c, p+".filter_type", nil)
 	}
-	old := str(f.FilterType)
+	old := model.Str(f.FilterType)
 	if old == t {
 		return nil
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -282,8 +283,6 @@ func Templates(platform string) []string {
 }
 
 var (
-	androidBackup   = []string{model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText, model.TemplateTimer, model.TemplateTimerWithProgressBar}
-	iosBackup       = []string{model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel}
 	timers          = []string{model.TemplateTimer, model.TemplateTimerWithProgressBar}
 	styled          = []string{model.TemplateStylizedBasic, model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText}
 	scaled          = []string{model.TemplateSimpleImageCarousel, model.TemplateImageBannerWithText}
@@ -309,7 +308,7 @@ func SetTemplate(c *model.Campaign, msgPath, platform, tpl string) error {
 	switch platform {
 	case model.PlatformAndroid:
 		keep(c, p+".timer", slices.Contains(timers, tpl), &model.Timer{})
-		keep(c, p+".template_backup", slices.Contains(androidBackup, tpl), &model.AndroidBackup{})
+		keep(c, p+".template_backup", engine.NeedsBackup(model.PlatformAndroid, tpl), &model.AndroidBackup{})
 		bd := p + ".basic_details."
 		keep(c, bd+"carousel_content", tpl == model.TemplateSimpleImageCarousel,
 			&model.Carousel{SliderTransition: ptr(model.SliderManualAndroid), SlideData: []model.Slide{{}}})
@@ -326,7 +325,7 @@ func SetTemplate(c *model.Campaign, msgPath, platform, tpl string) error {
 			clearAll(c, bd+"image_scaling")
 		}
 	case model.PlatformIOS:
-		keep(c, p+".template_backup", slices.Contains(iosBackup, tpl), &model.IOSBackup{})
+		keep(c, p+".template_backup", engine.NeedsBackup(model.PlatformIOS, tpl), &model.IOSBackup{})
 		bd := p + ".basic_details."
 		keep(c, bd+"carousel_content", tpl == model.TemplateSimpleImageCarousel,
 			&model.Carousel{SliderTransition: ptr(model.SliderManualIOS), SlideData: []model.Slide{{}}})

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -79,8 +80,8 @@ func (b *builder) content() {
 				}
 				return SetDistribution(c, t)
 			},
-			get: func(c *model.Campaign) string { return str(c.CampaignContent.VariationDetails.DistributionType) }})
-		switch str(cc.VariationDetails.DistributionType) {
+			get: func(c *model.Campaign) string { return model.Str(c.CampaignContent.VariationDetails.DistributionType) }})
+		switch model.Str(cc.VariationDetails.DistributionType) {
 		case model.DistributionManual:
 			for _, vr := range Variations(c) {
 				b.add(percent(vr))
@@ -246,7 +247,7 @@ func (b *builder) android(mp, p string) {
 	}
 	b.text(a+"group_key", "Group key")
 	b.text(a+"collapse_replace_key", "Collapse key")
-	if slices.Contains(androidBackup, tpl) {
+	if engine.NeedsBackup(model.PlatformAndroid, tpl) {
 		t := p + "template_backup."
 		b.head("Fallback (older devices)")
 		b.text(t+"title", "Title")
@@ -291,7 +292,7 @@ func (b *builder) ios(mp, p string) {
 	if tpl == model.TemplateSimpleImageCarousel {
 		b.text(bd+"image_url", "Cover image URL")
 	}
-	if slices.Contains(iosBackup, tpl) {
+	if engine.NeedsBackup(model.PlatformIOS, tpl) {
 		b.text(bd+"background_color_code", "Background colour")
 		b.flag(bd+"apply_background_color_in_text_editor", "Text editor background")
 	}
@@ -308,7 +309,7 @@ func (b *builder) ios(mp, p string) {
 	b.flag(a+"enable_ios_badge", "Badge")
 	b.text(a+"group_key", "Group key")
 	b.text(a+"collapse_replace_key", "Collapse key")
-	if slices.Contains(iosBackup, tpl) {
+	if engine.NeedsBackup(model.PlatformIOS, tpl) {
 		t := p + "template_backup."
 		b.head("Fallback (older devices)")
 		b.text(t+"title", "Title")

@@ -13,7 +13,7 @@ import (
 // all; several can be chosen at once.
 func CopyTargets(c *model.Campaign, from Selection) []Selection {
 	var out []Selection
-	email := str(c.Channel) == model.ChannelEmail
+	email := model.Str(c.Channel) == model.ChannelEmail
 	plats := []string{""}
 	if !email {
 		plats = Platforms(c)

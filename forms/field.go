@@ -182,10 +182,10 @@ func (f *Field) Apply(c *model.Campaign, text string) error {
 		}
 		return keepInvalid(c, f.Path, text, "boolean")
 	case Multi, List:
-		return Set(c, f.Path, splitList(text))
+		return Set(c, f.Path, SplitList(text))
 	case IntList:
 		var out []int64
-		for _, s := range splitList(text) {
+		for _, s := range SplitList(text) {
 			n, err := strconv.ParseInt(s, 10, 64)
 			if err != nil {
 				return keepInvalid(c, f.Path, text, "array of integers")
@@ -241,11 +241,16 @@ func keepInvalid(c *model.Campaign, path, text, want string) error {
 	return nil
 }
 
-func splitList(text string) []string {
+// SplitList reads comma lists ("a, b,,c"): every item trimmed, empty
+// items dropped. The one reader of a list typed as text: the editor's list
+// rows and the command line's repeated list flags ("--status a,b --status c").
+func SplitList(texts ...string) []string {
 	var out []string
-	for _, s := range strings.Split(text, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
+	for _, text := range texts {
+		for _, s := range strings.Split(text, ",") {
+			if s = strings.TrimSpace(s); s != "" {
+				out = append(out, s)
+			}
 		}
 	}
 	return out
@@ -270,7 +275,7 @@ func formatKV(kv []model.KeyValue) string {
 
 func parseKV(text string) []model.KeyValue {
 	var out []model.KeyValue
-	for _, s := range splitList(text) {
+	for _, s := range SplitList(text) {
 		k, v, _ := strings.Cut(s, "=")
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		out = append(out, model.KeyValue{Key: &k, Value: &v})
@@ -311,7 +316,7 @@ func (f *Field) Choices() []string {
 
 // Toggle flips option opt of a Multi field.
 func (f *Field) Toggle(c *model.Campaign, opt string) error {
-	cur := splitList(f.Format(c))
+	cur := SplitList(f.Format(c))
 	if i := slices.Index(cur, opt); i >= 0 {
 		cur = slices.Delete(cur, i, i+1)
 	} else {

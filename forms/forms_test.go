@@ -508,7 +508,7 @@ func TestChoicesOfHeldValues(t *testing.T) {
 	}
 }
 
-// Defect 8: changing a filter's type drops the old type's fields, and a
+// Changing a filter's type drops the old type's fields, and a
 // new trigger filter starts as an event.
 func TestFilterTypeChangeDropsStrayFields(t *testing.T) {
 	c := campaign(model.ChannelPush, model.DeliveryEventTriggered)

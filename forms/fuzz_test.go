@@ -91,7 +91,7 @@ func FuzzFieldText(f *testing.F) {
 		t2 := strings.TrimSpace(strings.ToValidUTF8(text, "\uFFFD"))
 		switch fd.Kind {
 		case Int, Float, Bool, Text, Zone, Enum, Value, IntList:
-			if fd.Kind == IntList && len(splitList(t2)) == 0 {
+			if fd.Kind == IntList && len(SplitList(t2)) == 0 {
 				break // only commas: an empty list
 			}
 			if t2 != "" && shown == "" && fd.get == nil {

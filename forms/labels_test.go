@@ -36,14 +36,17 @@ func TestDescribeReadsPlain(t *testing.T) {
 		p    engine.Problem
 		want string
 	}{
-		{engine.Problem{Rule: "publish.platforms", Target: "basic_details.platforms", Message: "basic_details.platforms is required for publish: name the platforms (ANDROID, IOS, WEB) the campaign goes to."},
+		{engine.NewProblem(engine.RulePublishPlatforms, "basic_details.platforms", "`basic_details.platforms` is required `#publish`: name the platforms (ANDROID, IOS, WEB) the campaign goes to."),
 			"Platforms: choose at least one of ANDROID, IOS and WEB before publishing."},
-		{engine.Problem{Rule: "delivery.queue_duration", Target: "delivery_controls.queue_duration", Message: "queue_duration must be 1 to 48 hours when queuing_enabled is true, not 100."},
+		{engine.NewProblem(engine.RuleDeliveryQueueDuration, "delivery_controls.queue_duration", "`queue_duration` must be 1 to 48 hours when `queuing_enabled` is true, not 100."),
 			"Queue duration (hours) must be 1 to 48 hours when queue blocked messages is true, not 100."},
-		{engine.Problem{Rule: "push.ios.audience_flags", Target: "basic_details.platform_specific_details.ios", Message: "exactly one of send_to_all_eligible_device, exclude_provisional_push_devices and send_to_only_provisional_push_enabled_devices must be true; none is."},
+		{engine.NewProblem(engine.RulePushIOSAudienceFlags, "basic_details.platform_specific_details.ios", "exactly one of `send_to_all_eligible_device`, `exclude_provisional_push_devices` and `send_to_only_provisional_push_enabled_devices` must be true; none is."),
 			"iOS audience: choose one of All eligible devices, Exclude provisional or Only provisional."},
-		{engine.Problem{Rule: "geofence.radius", Target: "basic_details.geofences.radius", Message: `radius must be a positive number of metres, sent as a string like "500".`},
+		{engine.NewProblem(engine.RuleGeofenceRadius, "basic_details.geofences.radius", "`radius` must be a positive number of metres`#string` like \"500\"."),
 			`Radius (m) must be a positive number of metres, like "500".`},
+		// A problem the service gave, not the engine, keeps its words.
+		{engine.Problem{Rule: "VALIDATION_FAILED", Target: "delivery_controls.queue_duration", Message: "queue_duration out of range."},
+			"Queue duration (hours) out of range."},
 	}
 	for _, tc := range cases {
 		if got := Describe(tc.p).Text; got != tc.want {
@@ -52,7 +55,7 @@ func TestDescribeReadsPlain(t *testing.T) {
 	}
 }
 
-// Defect 4: a missing email body belongs beside the HTML row, not the
+// A missing email body belongs beside the HTML row, not the
 // first row of the email (Sender name).
 func TestMissingEmailBodyLocatesHTML(t *testing.T) {
 	c := campaign(model.ChannelEmail, model.DeliveryOneTime)
@@ -79,7 +82,7 @@ func TestMissingEmailBodyLocatesHTML(t *testing.T) {
 	}
 }
 
-// Defect 10: image and link addresses must be web addresses.
+// Image and link addresses must be web addresses.
 func TestCheckURLsRefusesOtherSchemes(t *testing.T) {
 	base := "campaign_content.content.push.android.basic_details."
 	cases := []struct {

@@ -95,7 +95,7 @@ func SameTitles(c *model.Campaign, locale, variation string, platforms []string)
 	first := model.SharedOf(msg.Push, platforms[0])
 	for _, p := range platforms[1:] {
 		o := model.SharedOf(msg.Push, p)
-		if str(first.Title) != str(o.Title) || str(first.Message) != str(o.Message) {
+		if model.Str(first.Title) != model.Str(o.Title) || model.Str(first.Message) != model.Str(o.Message) {
 			return false
 		}
 	}
@@ -111,7 +111,7 @@ func SeedLocale(c *model.Campaign, locale string) error {
 			continue
 		}
 		plats := []string{""}
-		if str(c.Channel) == model.ChannelPush {
+		if model.Str(c.Channel) == model.ChannelPush {
 			plats = Platforms(c)
 		}
 		for _, p := range plats {

@@ -33,18 +33,18 @@ func TestLinkEditFollowsBackupAndLinkedPlatform(t *testing.T) {
 	edit("title", "Picked for you")
 	edit("message", "Three ideas")
 	a := Message(c, sel.Locale, sel.Variation).Push
-	if tb := a.Android.TemplateBackup; tb == nil || str(tb.Title) != "Picked for you" || str(tb.Message) != "Three ideas" {
+	if tb := a.Android.TemplateBackup; tb == nil || model.Str(tb.Title) != "Picked for you" || model.Str(tb.Message) != "Three ideas" {
 		t.Fatalf("fallback %+v", tb)
 	}
-	if a.IOS == nil || str(a.IOS.BasicDetails.Title) != "Picked for you" || str(a.IOS.TemplateType) != model.TemplateBasic {
+	if a.IOS == nil || model.Str(a.IOS.BasicDetails.Title) != "Picked for you" || model.Str(a.IOS.TemplateType) != model.TemplateBasic {
 		t.Fatalf("iOS did not follow: %+v", a.IOS)
 	}
 	// A fallback with its own text keeps it.
 	own := "Our picks"
 	a.Android.TemplateBackup.Title = &own
 	edit("title", "Chosen for you")
-	if str(a.Android.TemplateBackup.Title) != "Our picks" || str(a.IOS.BasicDetails.Title) != "Chosen for you" {
-		t.Fatalf("fallback %q, iOS %q", str(a.Android.TemplateBackup.Title), str(a.IOS.BasicDetails.Title))
+	if model.Str(a.Android.TemplateBackup.Title) != "Our picks" || model.Str(a.IOS.BasicDetails.Title) != "Chosen for you" {
+		t.Fatalf("fallback %q, iOS %q", model.Str(a.Android.TemplateBackup.Title), model.Str(a.IOS.BasicDetails.Title))
 	}
 }
 
@@ -63,7 +63,7 @@ func TestSeedLocaleCopiesDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	es := Message(c, "es", model.VariationKey(1))
-	if es == nil || es.Push.Android == nil || str(es.Push.Android.BasicDetails.Title) != "A" || str(es.Push.Android.TemplateType) != model.TemplateSimpleImageCarousel || str(es.Push.IOS.BasicDetails.Title) != "I" {
+	if es == nil || es.Push.Android == nil || model.Str(es.Push.Android.BasicDetails.Title) != "A" || model.Str(es.Push.Android.TemplateType) != model.TemplateSimpleImageCarousel || model.Str(es.Push.IOS.BasicDetails.Title) != "I" {
 		t.Fatalf("es is not a copy of default: %s", model.Encode(es))
 	}
 }

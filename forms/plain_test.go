@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/engine"
@@ -41,7 +42,19 @@ func engineRuleIDs(t *testing.T) map[string]bool {
 
 // corpus is every problem the engine reports for the seed campaigns with
 // one value broken at a time (removed, emptied, wrong type, out of range).
+// It is built once for the package's tests (a few seconds).
 func corpus(t *testing.T) []engine.Problem {
+	t.Helper()
+	corpusOnce.Do(func() { corpusProblems = buildCorpus(t) })
+	return corpusProblems
+}
+
+var (
+	corpusOnce     sync.Once
+	corpusProblems []engine.Problem
+)
+
+func buildCorpus(t *testing.T) []engine.Problem {
 	t.Helper()
 	files, _ := filepath.Glob("../testdata/campaigns/*.json")
 	files = append(files, "../testdata/fixtures/marketer-push.json")
@@ -50,7 +63,7 @@ func corpus(t *testing.T) []engine.Problem {
 	var out []engine.Problem
 	keep := func(ps []engine.Problem) {
 		for _, p := range ps {
-			k := p.Rule + "|" + normTarget(p.Target) + "|" + p.Message
+			k := string(p.Rule) + "|" + normTarget(p.Target) + "|" + p.Message
 			if !seen[k] {
 				seen[k] = true
 				out = append(out, p)
@@ -133,7 +146,10 @@ func setTree(root any, path []any, v any) {
 
 // jsonish finds what a marketer should never read: a dotted JSON path or a
 // snake_case key (quoted values and example addresses aside).
-var jsonish = regexp.MustCompile(`\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z_]+\.[a-z_]+\b`)
+var (
+	jsonish  = regexp.MustCompile(`\b[a-z][a-z0-9]*_[a-z0-9_]+\b|\b[a-z_]+\.[a-z_]+\b`)
+	quotedRe = regexp.MustCompile(`"[^"]*"`)
+)
 
 func readable(text string) string {
 	s := quotedRe.ReplaceAllString(text, `""`)
@@ -148,7 +164,7 @@ func TestPlainMessagesReadable(t *testing.T) {
 	}
 	rules := map[string]bool{}
 	for _, p := range probs {
-		rules[p.Rule] = true
+		rules[string(p.Rule)] = true
 		d := Describe(p)
 		if d.Field == "" {
 			t.Errorf("%s @ %s: no label", p.Rule, p.Target)
@@ -174,4 +190,60 @@ func TestPlainMessagesReadable(t *testing.T) {
 	}
 	sort.Strings(missed)
 	t.Logf("%d problems, %d rule ids reached; not reached by the corpus: %v", len(probs), len(rules), missed)
+}
+
+// TestDescribeReadsTheDataNotTheMessage: the editor's sentence is made from
+// the problem's data; the engine's English (the API's message) can change
+// without changing a word on the screen.
+func TestDescribeReadsTheDataNotTheMessage(t *testing.T) {
+	for _, p := range corpus(t)[:200] {
+		want := Describe(p).Text
+		q := p
+		q.Message = "reworded by the API " + p.Message
+		if got := describe(q).Text; got != want {
+			t.Fatalf("%s @ %s: the sentence follows the message:\n got %q\nwant %q", p.Rule, p.Target, got, want)
+		}
+	}
+	for _, tc := range []struct {
+		p    engine.Problem
+		want string
+	}{
+		{engine.Problem{Rule: engine.RuleStateLocked, Target: "trigger_condition", Value: "PAUSED", Template: "`trigger_condition` cannot be changed"},
+			"Trigger cannot be changed while the campaign is PAUSED."},
+		{engine.Problem{Rule: engine.RuleVariationsManualSum, Target: "campaign_content.variation_details.manual_distribution_percentage", Value: "90", Template: "the shares"},
+			"Variation shares must add up to 100 %, not 90."},
+		{engine.Problem{Rule: engine.RuleEmailHTMLOrTemplate, Target: "campaign_content.content.email", Value: engine.ValueBoth, Template: "one of"},
+			"Email body: use either HTML or a saved template, not both."},
+	} {
+		if got := Describe(tc.p).Text; got != tc.want {
+			t.Errorf("%s:\n got %q\nwant %q", tc.p.Rule, got, tc.want)
+		}
+	}
+}
+
+// TestReportedProblemsReadLikeTheEditors: a problem the sandbox reported
+// (a target and the engine's words, no data) reads as the editor words the
+// same problem; one the engine does not know keeps the service's words
+// under the field's label.
+func TestReportedProblemsReadLikeTheEditors(t *testing.T) {
+	c := campaign(model.ChannelPush, model.DeliveryOneTime)
+	local := engine.Validate(c, engine.PhasePublish, engine.Options{})
+	if len(local) == 0 {
+		t.Fatal("the campaign has no problem to report")
+	}
+	r := NewReported(c)
+	for _, p := range local {
+		if got, want := r.Describe(p.Target, p.Message).Text, Describe(p).Text; got != want {
+			t.Errorf("%s: reported %q, the editor says %q", p.Rule, got, want)
+		}
+	}
+	for msg, want := range map[string]string{
+		"Out of range on this service.":                     "Queue duration (hours): out of range on this service.",
+		"queue_duration is out of range on this service.":   "Queue duration (hours) is out of range on this service.",
+		"delivery_controls.queue_duration must be 1 to 72.": "Queue duration (hours) must be 1 to 72.",
+	} {
+		if got := r.Describe("delivery_controls.queue_duration", msg).Text; got != want {
+			t.Errorf("unknown problem %q: %q, want %q", msg, got, want)
+		}
+	}
 }

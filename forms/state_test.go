@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Defect 5: the pause confirmation must not promise an editable audience.
+// The pause confirmation must not promise an editable audience.
 func TestEditNoteFollowsTheStateTable(t *testing.T) {
 	cases := []struct{ state, want string }{
 		{"DRAFT", "Every field can be edited."},

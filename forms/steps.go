@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -44,14 +45,7 @@ type Ctx struct {
 
 // NewCtx reads the channel and delivery type from the campaign.
 func NewCtx(c *model.Campaign, sel Selection, audienceLimit bool) Ctx {
-	return Ctx{C: c, Channel: str(c.Channel), Delivery: str(c.CampaignDeliveryType), Sel: sel, AudienceLimit: audienceLimit}
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
+	return Ctx{C: c, Channel: model.Str(c.Channel), Delivery: model.Str(c.CampaignDeliveryType), Sel: sel, AudienceLimit: audienceLimit}
 }
 
 func (x Ctx) push() bool          { return x.Channel == model.ChannelPush }
@@ -199,9 +193,9 @@ func Locate(x Ctx, target string) (Step, int, bool) {
 			switch {
 			case p == target:
 				score = 1000
-			case strings.HasPrefix(target, p+".") || strings.HasPrefix(target, p+"["):
+			case engine.Under(target, p):
 				score = len(p)
-			case strings.HasPrefix(p, target+".") || strings.HasPrefix(p, target+"["):
+			case engine.Under(p, target):
 				score = len(target) - 1 // the first field inside the object
 			default:
 				// A hidden field: the nearest visible row of its object.
@@ -231,7 +225,7 @@ func (b *builder) basic() {
 		types = append(slices.Clone(types), x.Delivery) // shown as stored, e.g. BROADCAST_LIVE_ACTIVITY
 	}
 	b.add(Field{Path: "campaign_delivery_type", Label: "Delivery type", Kind: Enum, Options: types,
-		get: func(c *model.Campaign) string { return str(c.CampaignDeliveryType) },
+		get: func(c *model.Campaign) string { return model.Str(c.CampaignDeliveryType) },
 		set: func(c *model.Campaign, t string) error {
 			if t == "" {
 				return nil // a campaign always has a delivery type

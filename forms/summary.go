@@ -76,7 +76,7 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	if o.Reach >= 0 && aud != "" {
 		add("Reach", reachText(o))
 	}
-	if HasTrigger(str(c.Channel), str(c.CampaignDeliveryType)) {
+	if HasTrigger(model.Str(c.Channel), model.Str(c.CampaignDeliveryType)) {
 		add("Trigger", TriggerText(c.TriggerCondition))
 	}
 	add("Schedule", ScheduleTextAs(c.SchedulingDetails, o.Local, cmp.Or(o.LocalLabel, "your time")))
@@ -91,9 +91,9 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 // reachText words the estimate: "about 1,234 users", "12 of the
 // service's 48 users".
 func reachText(o SummaryOpts) string {
-	out := "about " + thousands(o.Reach) + " users"
+	out := "about " + Thousands(o.Reach) + " users"
 	if o.ReachOf > 0 {
-		out = thousands(o.Reach) + " of the service's " + thousands(o.ReachOf) + " users"
+		out = Thousands(o.Reach) + " of the service's " + Thousands(o.ReachOf) + " users"
 	}
 	if o.ReachPartial {
 		out += "; some filters could not be counted"
@@ -103,10 +103,10 @@ func reachText(o SummaryOpts) string {
 
 func campaignLine(c *model.Campaign) string {
 	var parts []string
-	if ch := str(c.Channel); ch != "" {
+	if ch := model.Str(c.Channel); ch != "" {
 		parts = append(parts, words(ch))
 	}
-	if dt := str(c.CampaignDeliveryType); dt != "" {
+	if dt := model.Str(c.CampaignDeliveryType); dt != "" {
 		parts = append(parts, words(dt))
 	}
 	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
@@ -162,7 +162,7 @@ func AudienceText(s *model.Segmentation) string {
 
 func groupText(g *model.FilterGroup) string {
 	join := ", and "
-	if str(g.FilterOperator) == model.OperatorOr {
+	if model.Str(g.FilterOperator) == model.OperatorOr {
 		join = ", or "
 	}
 	parts := make([]string, 0, len(g.Filters))
@@ -173,27 +173,27 @@ func groupText(g *model.FilterGroup) string {
 }
 
 func filterText(f model.Filter) string {
-	switch str(f.FilterType) {
+	switch model.Str(f.FilterType) {
 	case model.FilterCustomSegments:
-		name := str(f.Name)
+		name := model.Str(f.Name)
 		if name == "" {
-			name = str(f.ID)
+			name = model.Str(f.ID)
 		}
 		return "in segment " + orBlank(name)
 	case model.FilterActions:
-		out := "who did " + orBlank(str(f.ActionName))
+		out := "who did " + orBlank(model.Str(f.ActionName))
 		if f.Executed != nil && !*f.Executed {
-			out = "who did not do " + orBlank(str(f.ActionName))
+			out = "who did not do " + orBlank(model.Str(f.ActionName))
 		}
-		if e := f.Execution; e != nil && e.Count != nil && !(str(e.Type) == model.ExecAtLeast && *e.Count == 1) {
-			out += " " + strings.ReplaceAll(strings.Replace(str(e.Type), "at", "at ", 1), "  ", " ") + " " + times(*e.Count)
+		if e := f.Execution; e != nil && e.Count != nil && !(model.Str(e.Type) == model.ExecAtLeast && *e.Count == 1) {
+			out += " " + strings.ReplaceAll(strings.Replace(model.Str(e.Type), "at", "at ", 1), "  ", " ") + " " + times(*e.Count)
 		}
 		return out
 	case model.FilterUserAttributes:
-		name := orBlank(str(f.Name))
+		name := orBlank(model.Str(f.Name))
 		vals := valueText(f.Value)
 		neg := f.Negate != nil && *f.Negate
-		switch op := str(f.Operator); op {
+		switch op := model.Str(f.Operator); op {
 		case "in":
 			if neg {
 				return "not in " + name + " " + vals
@@ -374,8 +374,8 @@ func TriggerText(t *model.TriggerCondition) string {
 	// attributes) say for whom: "right after whose…" is no sentence.
 	var events, conds []string
 	for _, f := range t.IncludedFilters.Filters {
-		if str(f.FilterType) == model.FilterActions {
-			events = append(events, orBlank(str(f.ActionName)))
+		if model.Str(f.FilterType) == model.FilterActions {
+			events = append(events, orBlank(model.Str(f.ActionName)))
 		} else {
 			conds = append(conds, filterText(f))
 		}
@@ -384,21 +384,21 @@ func TriggerText(t *model.TriggerCondition) string {
 		return "when it fires, for users " + strings.Join(conds, ", and ")
 	}
 	ev := orList(events)
-	if len(events) > 1 && str(t.IncludedFilters.FilterOperator) != model.OperatorOr {
+	if len(events) > 1 && model.Str(t.IncludedFilters.FilterOperator) != model.OperatorOr {
 		ev = strings.Join(events, " and ")
 	}
 	var out string
-	switch str(t.TriggerDelayType) {
+	switch model.Str(t.TriggerDelayType) {
 	case model.DelayFixed:
 		rel := "after"
-		if str(t.TriggerRelation) == model.RelationBefore {
+		if model.Str(t.TriggerRelation) == model.RelationBefore {
 			rel = "before"
 		}
-		out = amount(t.TriggerDelayValue, str(t.TriggerDelayGranularity)) + " " + rel + " " + ev
+		out = amount(t.TriggerDelayValue, model.Str(t.TriggerDelayGranularity)) + " " + rel + " " + ev
 	case model.DelayIntelligent:
 		out = "at the best moment after " + ev
 		if d := t.IntelligentDelayOptimization; d != nil {
-			out += " (between " + amount(d.MinDelayValue, str(d.MinDelayGranularity)) + " and " + amount(d.MaxDelayValue, str(d.MaxDelayGranularity)) + ")"
+			out += " (between " + amount(d.MinDelayValue, model.Str(d.MinDelayGranularity)) + " and " + amount(d.MaxDelayValue, model.Str(d.MaxDelayGranularity)) + ")"
 		}
 	default:
 		out = "right after " + ev
@@ -442,7 +442,7 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 	if s == nil {
 		return ""
 	}
-	zone := str(s.Timezone)
+	zone := model.Str(s.Timezone)
 	loc, err := time.LoadLocation(zone)
 	if zone == "" || err != nil {
 		loc = nil
@@ -476,7 +476,7 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 		return out
 	}
 	var out string
-	switch str(s.DeliveryType) {
+	switch model.Str(s.DeliveryType) {
 	case model.ScheduleASAP:
 		out = "as soon as it is published"
 	case model.ScheduleFixedTime:
@@ -488,7 +488,7 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 	case "":
 		out = "not chosen yet"
 	default:
-		out = words(str(s.DeliveryType))
+		out = words(model.Str(s.DeliveryType))
 	}
 	if p := s.PeriodicDetails; p != nil && p.SendingFrequency != nil {
 		every := int64(1)
@@ -548,10 +548,10 @@ func DeliveryText(d *model.DeliveryControls) string {
 		parts = append(parts, "ignores the frequency cap")
 	}
 	if d.CampaignThrottleRPM != nil {
-		parts = append(parts, "at most "+thousands(*d.CampaignThrottleRPM)+" messages a minute")
+		parts = append(parts, "at most "+Thousands(*d.CampaignThrottleRPM)+" messages a minute")
 	}
 	if l := d.LimitSendConfig; l != nil && l.Enabled != nil && *l.Enabled && l.MaxCount != nil {
-		parts = append(parts, "at most "+times(*l.MaxCount)+" per user in "+amount(l.WindowValue, str(l.WindowUnit)))
+		parts = append(parts, "at most "+times(*l.MaxCount)+" per user in "+amount(l.WindowValue, model.Str(l.WindowUnit)))
 	}
 	return upperFirst(strings.Join(parts, ", "))
 }
@@ -563,8 +563,8 @@ func GoalsText(g *model.ConversionGoals) string {
 	}
 	var parts []string
 	for _, goal := range g.Goals {
-		p := orBlank(str(goal.GoalName))
-		if ev := str(goal.GoalEventName); ev != "" {
+		p := orBlank(model.Str(goal.GoalName))
+		if ev := model.Str(goal.GoalEventName); ev != "" {
 			p += " (" + ev + ")"
 		}
 		if goal.IsPrimaryGoal != nil && *goal.IsPrimaryGoal {
@@ -625,7 +625,7 @@ func UTMText(u *model.UTMParams) string {
 // it exists and no problem points inside it.
 func ContentMatrix(c *model.Campaign, probs []engine.Problem) Matrix {
 	m := Matrix{Locales: Locales(c), Variations: Variations(c), Ready: map[string]map[string]map[string]bool{}}
-	email := str(c.Channel) == model.ChannelEmail
+	email := model.Str(c.Channel) == model.ChannelEmail
 	if email {
 		m.Platforms = []string{model.ChannelEmail}
 	} else if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
@@ -648,7 +648,7 @@ func ContentMatrix(c *model.Campaign, probs []engine.Problem) Matrix {
 				}
 				if ok {
 					ok = !slices.ContainsFunc(probs, func(pr engine.Problem) bool {
-						return pr.Target == prefix || strings.HasPrefix(pr.Target, prefix+".") || strings.HasPrefix(pr.Target, prefix+"[")
+						return engine.Under(pr.Target, prefix)
 					})
 				}
 				m.Ready[l][v][p] = ok
@@ -693,12 +693,4 @@ func (m Matrix) Rows() []string {
 		}
 	}
 	return out
-}
-
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
 }

@@ -1,6 +1,7 @@
 package forms
 
 import (
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -104,6 +105,20 @@ func TestAudienceAndTriggerInWords(t *testing.T) {
 	for _, tc := range cases {
 		if tc.got != tc.want {
 			t.Errorf("%s:\n got %q\nwant %q", tc.name, tc.got, tc.want)
+		}
+	}
+}
+
+// TestThousandsKeepsTheSign: a negative count read "-,123" (the sign was
+// counted as a digit).
+func TestThousandsKeepsTheSign(t *testing.T) {
+	for n, want := range map[int64]string{
+		0: "0", 7: "7", 123: "123", 1234: "1,234", 1234567: "1,234,567",
+		-1: "-1", -123: "-123", -1234: "-1,234", -123456: "-123,456",
+		math.MinInt64: "-9,223,372,036,854,775,808", math.MaxInt64: "9,223,372,036,854,775,807",
+	} {
+		if got := Thousands(n); got != want {
+			t.Errorf("Thousands(%d) = %q, want %q", n, got, want)
 		}
 	}
 }

@@ -12,7 +12,7 @@ import (
 // RuleURLScheme is the editor's own rule on image and link addresses: the
 // spec only asks for a URI, so `javascript:…` and `htp://…` pass the
 // engine, but no device can load an image from them.
-const RuleURLScheme = "form.url_scheme"
+const RuleURLScheme engine.RuleID = "form.url_scheme"
 
 // CheckURLs reports every image or link address in the content that is not
 // an http(s) address with a host. Personalised addresses ({{…}}) are left
@@ -93,8 +93,8 @@ func (u *urlCheck) check(mid string, idx int, key string, v *string) {
 	if idx >= 0 {
 		p += "[" + strconv.Itoa(idx) + "]"
 	}
-	u.out = append(u.out, engine.Problem{Rule: RuleURLScheme, Target: p + "." + key,
-		Message: key + " must be an http:// or https:// address, like https://cdn.example.com/image.png."})
+	u.out = append(u.out, engine.NewProblem(RuleURLScheme, p+"."+key,
+		"`"+key+"` must be an http:// or https:// address, like https://cdn.example.com/image.png."))
 }
 
 // slides judges a carousel's slides; mid is the slide_data array's.

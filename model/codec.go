@@ -423,18 +423,11 @@ func wantOf(t reflect.Type) string {
 	case reflect.Float64:
 		return "number"
 	case reflect.Slice:
-		return "array of " + plural(wantOf(t.Elem()))
+		return "array of " + Plural(wantOf(t.Elem()))
 	case reflect.Map:
-		return "object of " + plural(wantOf(t.Elem()))
+		return "object of " + Plural(wantOf(t.Elem()))
 	}
 	return "object"
-}
-
-func plural(s string) string {
-	if s == "any value" {
-		return "values"
-	}
-	return s + "s"
 }
 
 func (c *Content) decode(m map[string]any) {

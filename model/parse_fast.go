@@ -6,8 +6,11 @@ import "encoding/json"
 // json.Number, bools, nil) for the documents most requests send: strings
 // of printable ASCII without escapes. It reports ok false for anything
 // else, valid or not, and Parse then takes the encoding/json way, which
-// also words the errors. It is several times cheaper than a json.Decoder,
-// which the sandbox pays on every request body.
+// also words the errors. The sandbox pays it on every request body:
+// BenchmarkParse (2 loaded cores, go test -bench 'Parse$' ./model) reads
+// the event-triggered fixture (4.7 KB) in 40–70 µs against 143–311 µs for
+// encoding/json, 3–4 times cheaper, where a whole PATCH costs about 150
+// CPU-µs (BenchmarkPatch).
 func parseFast(data []byte) (v any, ok bool) {
 	p := fastParser{data: data}
 	p.space()

@@ -36,7 +36,7 @@ func TestStatusColoursDifferAndUnknownIsMuted(t *testing.T) {
 	}
 }
 
-// Defect 3: a placeholder never looks like a value, in any coloured theme.
+// A placeholder never looks like a value, in any coloured theme.
 func TestPlaceholdersDifferFromValues(t *testing.T) {
 	for _, th := range []Theme{Default(), HighContrast()} {
 		for _, dark := range []bool{false, true} {

@@ -36,7 +36,7 @@ const (
 )
 
 var (
-	str          = common.Str
+	str          = model.Str
 	campaignName = common.CampaignName
 	waitFor      = uitest.WaitFor
 	keys         = uitest.Keys

@@ -18,3 +18,17 @@ func TestDirNameKeepsServicesAndWorkspacesApart(t *testing.T) {
 		}
 	}
 }
+
+func TestDefaultDirSeparatesServicesAndWorkspaces(t *testing.T) {
+	t.Setenv("XDG_STATE_HOME", "/state")
+	a := DefaultDir("http://127.0.0.1:8787", "SANDBOX")
+	if a != "/state/campaigns/journal/127.0.0.1-8787_SANDBOX" {
+		t.Errorf("dir %q", a)
+	}
+	if b := DefaultDir("https://api-01.campaigns-service.example", "SANDBOX"); b == a {
+		t.Error("two services share a journal directory")
+	}
+	if c := DefaultDir("http://127.0.0.1:8787", "../../etc"); filepath.Dir(c) != "/state/campaigns/journal" {
+		t.Errorf("workspace escaped the directory: %q", c)
+	}
+}

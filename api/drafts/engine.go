@@ -302,9 +302,9 @@ func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 	if e.closed.Load() {
 		return nil, ErrClosed
 	}
-	id := deref(c.CampaignID)
+	id := model.Str(c.CampaignID)
 	if id == "" {
-		id = deref(c.ID)
+		id = model.Str(c.ID)
 	}
 	if (&journal{path: journalPath(e.dir, id)}).exists() {
 		// Unsynced edits of an earlier run win over the copy given.
@@ -315,13 +315,6 @@ func (e *Engine) Adopt(c *model.Campaign) (*Draft, error) {
 	c = ops.RequestForm(c, nil)
 	cp, _ := e.register(id, model.Clone(c), model.Clone(c), &journal{path: journalPath(e.dir, id)})
 	return &Draft{e: e, c: cp}, nil
-}
-
-func deref(s *string) string {
-	if s == nil {
-		return ""
-	}
-	return *s
 }
 
 func (e *Engine) register(id string, base, working *model.Campaign, j *journal) (*campaign, bool) {

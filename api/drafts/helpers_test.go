@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -279,3 +280,8 @@ func (fx *fixture) crash(e *Engine) {
 	}
 	e.unlock()
 }
+
+// stress says whether the stress tests run in full: CAMPAIGNS_STRESS=1, as
+// .ci/run sets it. Otherwise they run a short form, so that go test ./...
+// stays quick on a developer's machine.
+func stress() bool { return os.Getenv("CAMPAIGNS_STRESS") == "1" }

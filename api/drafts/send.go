@@ -438,7 +438,7 @@ func (e *Engine) patchFailed(c *campaign, send []string, patch *model.Campaign, 
 	}
 	ps := make([]engine.Problem, 0, len(details))
 	for _, d := range details {
-		ps = append(ps, engine.Problem{Rule: ae.Code, Target: d.Target, Message: d.Message})
+		ps = append(ps, engine.Problem{Rule: engine.RuleID(ae.Code), Target: d.Target, Message: d.Message})
 	}
 	by, rest := problemsByUnit(ps)
 	c.mu.Lock()

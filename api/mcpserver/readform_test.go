@@ -39,13 +39,7 @@ func (p *patchLog) all() [][]byte {
 // request form, and the service takes it.
 func TestUpdateSendsNoResponseOnlySchedulingFields(t *testing.T) {
 	h := start(t, false)
-	b, err := os.ReadFile("../../testdata/campaigns/push_periodic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fixture map[string]any
-	json.Unmarshal(b, &fixture)
-	delete(fixture, "request_id")
+	fixture := fixtureBody(t, "push_periodic.json")
 	id, _ := h.ok("create_draft", map[string]any{"campaign": fixture})["campaign_id"].(string)
 	if id == "" {
 		t.Fatal("no campaign_id from create_draft")
@@ -81,4 +75,19 @@ func TestUpdateSendsNoResponseOnlySchedulingFields(t *testing.T) {
 	if e := after["scheduling_details"].(map[string]any)["expiry_time"]; e != "2026-12-30T10:00:00" {
 		t.Errorf("service's expiry_time %v", e)
 	}
+}
+
+// fixtureBody is a seed campaign as an agent would send it to create_draft.
+func fixtureBody(t *testing.T, name string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/campaigns/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fixture map[string]any
+	if err := json.Unmarshal(b, &fixture); err != nil {
+		t.Fatal(err)
+	}
+	delete(fixture, "request_id")
+	return fixture
 }

@@ -57,11 +57,11 @@ func (s *Server) addResources() error {
 		}
 		name := ""
 		if c.BasicDetails != nil {
-			name = str(c.BasicDetails.Name)
+			name = model.Str(c.BasicDetails.Name)
 		}
 		s.srv.AddResource(&mcp.Resource{URI: examplesURI + f, Name: strings.TrimSuffix(f, ".json"), Size: int64(len(b)), MIMEType: mimeJSON,
-			Title:       fmt.Sprintf("Example %s %s campaign", str(c.Channel), str(c.CampaignDeliveryType)),
-			Description: fmt.Sprintf("A complete, publishable create body (%s, %s): %q. Use it as a model for create_draft.", str(c.Channel), str(c.CampaignDeliveryType), name),
+			Title:       fmt.Sprintf("Example %s %s campaign", model.Str(c.Channel), model.Str(c.CampaignDeliveryType)),
+			Description: fmt.Sprintf("A complete, publishable create body (%s, %s): %q. Use it as a model for create_draft.", model.Str(c.Channel), model.Str(c.CampaignDeliveryType), name),
 		}, s.readExample)
 	}
 	return nil

@@ -203,7 +203,7 @@ type problemOut struct {
 func problemsOut(ps []engine.Problem) []problemOut {
 	out := make([]problemOut, len(ps))
 	for i, p := range ps {
-		out[i] = problemOut{Target: p.Target, Message: p.Message, Rule: p.Rule}
+		out[i] = problemOut{Target: p.Target, Message: p.Message, Rule: string(p.Rule)}
 	}
 	return out
 }

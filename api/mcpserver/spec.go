@@ -170,19 +170,12 @@ func jsonType(t reflect.Type) (string, any) {
 		return "number", 1
 	case reflect.Slice:
 		typ, s := jsonType(t.Elem())
-		return "array of " + plural(typ), []any{s}
+		return "array of " + model.Plural(typ), []any{s}
 	case reflect.Map:
 		typ, s := jsonType(t.Elem())
-		return "object of " + plural(typ), map[string]any{"variation_1": s}
+		return "object of " + model.Plural(typ), map[string]any{"variation_1": s}
 	}
 	return "any", "x"
-}
-
-func plural(typ string) string {
-	if typ == "any" {
-		return "values"
-	}
-	return typ + "s"
 }
 
 type probeContext struct{ channel, dtype string }
@@ -289,7 +282,7 @@ func markRequired(contexts []probeContext, fields []FieldSpec) {
 	mark := func(cx probeContext, ps []engine.Problem) {
 		for _, p := range ps {
 			f := byTarget[p.Target]
-			if f == nil || !strings.Contains(p.Message, "required") {
+			if f == nil || !p.Missing {
 				continue
 			}
 			if f.Required == nil {
@@ -317,7 +310,7 @@ func markRequired(contexts []probeContext, fields []FieldSpec) {
 func applies(cx probeContext, f *FieldSpec) bool {
 	t := target(f.probe)
 	for _, p := range problemsWith(cx, f, f.sample) {
-		if engine.Under(t, p.Target) && strings.Contains(p.Message, "does not apply") {
+		if engine.Under(t, p.Target) && p.Rule.NotApplicable() {
 			return false
 		}
 	}

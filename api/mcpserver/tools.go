@@ -172,6 +172,7 @@ func (s *Server) addTools() {
 	createSchema.Properties["campaign"] = campaignSchema(createSchema.Properties["campaign"].Description, true)
 	addTool(s, &mcp.Tool{Name: "create_draft", Title: "Create a draft campaign",
 		Description: "Creates a DRAFT campaign from a create body. The body is validated locally first (phase create); when it has problems nothing is sent and every problem is returned with its target. " +
+			"Values that follow from others are filled in where left out, as the editor does: trigger_attr \"If Action\" for an EVENT_TRIGGERED campaign sent AFTER its event, the other share of two variations. " +
 			"Returns the new campaign_id, and warnings (a start time in the past)." + writeNote + ": it creates a campaign.",
 		InputSchema: createSchema,
 	}, adds, createOut, s.create)

@@ -56,6 +56,7 @@ func (s *Server) create(ctx context.Context, in createIn) (any, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	engine.FillIn(c, model.Str(c.CampaignDeliveryType)) // as the editor would; c is this call's own
 	warn := s.warnings(c)
 	if in.DryRun {
 		// What the core would send: the request form, its author as
@@ -98,6 +99,15 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, string, error) {
 		return nil, "", err
 	}
 	state := str(stored.Status)
+	if state == model.StatusDraft {
+		// What follows from the rest is filled in, as the core does with
+		// FillIn (so the dry run shows what would go).
+		dt := model.Str(patch.CampaignDeliveryType)
+		if dt == "" {
+			dt = model.Str(stored.CampaignDeliveryType)
+		}
+		engine.FillIn(patch, dt)
+	}
 	v := s.core.Check(stored, patch)
 	if ref := v.Refused(in.Force); ref != nil {
 		return nil, "", ref
@@ -112,7 +122,7 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, string, error) {
 		return dryRun(request{"PATCH", api.PathCampaigns + "/" + url.PathEscape(in.CampaignID), model.ToTree(sent)},
 			fieldChanges(stored, sent), warn, what)
 	}
-	r, err := s.core.Update(ctx, in.CampaignID, patch, ops.UpdateOptions{Force: in.Force, Stored: stored, ETag: etag})
+	r, err := s.core.Update(ctx, in.CampaignID, patch, ops.UpdateOptions{Force: in.Force, Stored: stored, ETag: etag, FillIn: true})
 	if err != nil {
 		return nil, "", err
 	}

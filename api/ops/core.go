@@ -170,6 +170,12 @@ type UpdateOptions struct {
 	// reads it now.
 	Stored *model.Campaign
 	ETag   string
+	// FillIn sets, on a draft, the values that follow from the others where
+	// the patch leaves them out (engine.FillIn), as the editor does while
+	// typing: for doors that send a body written whole (MCP). Past DRAFT a
+	// resent locked component must stay exactly as stored, so nothing is
+	// added there.
+	FillIn bool
 }
 
 // Check judges an update of stored without sending it (a dry run).
@@ -189,6 +195,14 @@ func (c *Core) Update(ctx context.Context, id string, patch *model.Campaign, o U
 		if stored, etag, err = c.Get(ctx, id); err != nil {
 			return Result{}, err
 		}
+	}
+	if o.FillIn && str(stored.Status) == model.StatusDraft {
+		patch = model.Clone(patch)
+		dt := str(patch.CampaignDeliveryType)
+		if dt == "" {
+			dt = str(stored.CampaignDeliveryType)
+		}
+		engine.FillIn(patch, dt)
 	}
 	v := c.Check(stored, patch)
 	if ref := v.Refused(o.Force); ref != nil {

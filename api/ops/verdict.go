@@ -51,7 +51,7 @@ func (v Verdict) Refused(force bool) *Refused {
 	case len(v.Introduced) > 0 && !force:
 		return &Refused{Code: CodeBreaksLive, Problems: v.Introduced, Removes: v.Removes,
 			Reason: fmt.Sprintf("the update would break the %s campaign: %s (it could not be published like this)",
-				v.State, plural(len(v.Introduced), "new problem"))}
+				v.State, model.Count(len(v.Introduced), "new problem"))}
 	}
 	return nil
 }
@@ -82,13 +82,17 @@ func CheckPatch(stored, patch *model.Campaign, opts engine.Options) Verdict {
 // have (the same rule at the same target): what a write would break.
 // Problems before had do not count, so they never block unrelated writes.
 func Introduced(before, after *model.Campaign, opts engine.Options) []engine.Problem {
-	had := map[string]bool{}
+	type key struct {
+		rule   engine.RuleID
+		target string
+	}
+	had := map[key]bool{}
 	for _, p := range engine.Validate(before, engine.PhasePublish, opts) {
-		had[p.Rule+"\x00"+p.Target] = true
+		had[key{p.Rule, p.Target}] = true
 	}
 	var out []engine.Problem
 	for _, p := range engine.Validate(after, engine.PhasePublish, opts) {
-		if !had[p.Rule+"\x00"+p.Target] {
+		if !had[key{p.Rule, p.Target}] {
 			out = append(out, p)
 		}
 	}
@@ -123,11 +127,4 @@ func (e *Refused) Error() string {
 		b.WriteString("\n  " + p.Target + ": " + p.Message)
 	}
 	return b.String()
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -12,8 +12,14 @@ import (
 // keeps its last value, as decoding does), strings with their escapes
 // decoded and written with the fewest escapes, numbers as written. Two
 // bodies with the same meaning have the same form; it is what
-// Idempotency-Key compares (bodyHash), and much cheaper than decoding and
-// encoding the body.
+// Idempotency-Key compares (bodyHash) on every POST and PATCH.
+//
+// Why not decode and encode again (encoding/json sorts keys too)?
+// BenchmarkCanonicalForm (2 loaded cores, go test -bench CanonicalForm):
+// a component PATCH body 3.6 µs, 39 allocs against 8–14 µs, 60 allocs; a
+// whole campaign (4.7 KB) 80–105 µs against 117–160 µs. A PATCH costs
+// about 150 CPU-µs in all (BenchmarkPatch), so this saves 3–7 % of each;
+// and the stored hashes of keys already kept stay valid.
 func canonicalJSON(dst, data []byte) ([]byte, error) {
 	c := canonicalizer{data: data}
 	return c.value(dst)

@@ -50,10 +50,14 @@ func (o *crashOp) send(client *http.Client, base string) (int, http.Header, []by
 // SIGKILL, then restarted on the same data directory, and every answered
 // request is sent again with its Idempotency-Key. Each must come back as
 // the stored answer, and no answered PATCH may run again over a later one.
-// 100 rounds; 3 with -short.
+// 100 rounds under CAMPAIGNS_STRESS=1 (.ci/run); 20 otherwise, 3 with
+// -short.
 func TestKillAfterAnswerNeverReExecutes(t *testing.T) {
-	rounds := 100
-	if testing.Short() {
+	rounds := 20
+	switch {
+	case stress():
+		rounds = 100
+	case testing.Short():
 		rounds = 3
 	}
 	const workers = 8

@@ -3,7 +3,6 @@ package sandbox
 import (
 	"bytes"
 	"encoding/json"
-	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 
 	"github.com/campaigns-cli/campaigns/api"
 )

@@ -81,7 +81,7 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		reqID = ri.bodyID
 	}
 	window := createWindowPush
-	if str(c.Channel) == model.ChannelEmail {
+	if model.Str(c.Channel) == model.ChannelEmail {
 		window = createWindowEmail
 	}
 	a := dataAnswer(r, http.StatusCreated, "campaign", api.CreateResult{ID: id, Status: model.StatusDraft})

@@ -238,7 +238,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		row := api.MetaRow{CampaignID: rec.CampaignID, VersionNumber: rec.Version, Channel: rec.Channel,
 			CreatedBy: rec.CreatedBy, CampaignDeliveryType: rec.DeliveryType, CampaignStatus: rec.Status}
 		if b := c.BasicDetails; b != nil {
-			row.CampaignName, row.CampaignTags, row.Platform, row.CampaignTeam = str(b.Name), b.Tags, b.Platforms, str(b.Team)
+			row.CampaignName, row.CampaignTags, row.Platform, row.CampaignTeam = model.Str(b.Name), b.Tags, b.Platforms, model.Str(b.Team)
 		}
 		if t, ok := startTime(c); ok {
 			row.CampaignStartTime = t.Format(time.RFC3339)

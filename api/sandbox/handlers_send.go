@@ -175,7 +175,7 @@ func (s *Server) checkInlineTest(req *api.TestRequest, ws Workspace) error {
 	var ps []engine.Problem
 	for _, p := range engine.Validate(c, engine.PhaseCreate, s.opts(ws)) {
 		for _, comp := range []string{"basic_details", "connector", "campaign_content"} {
-			if p.Target == comp || strings.HasPrefix(p.Target, comp+".") {
+			if engine.Under(p.Target, comp) {
 				ps = append(ps, p)
 				break
 			}

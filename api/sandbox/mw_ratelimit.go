@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // rateLimit applies the class's rolling windows per workspace + API key and
@@ -40,7 +41,7 @@ func setRateHeaders(w http.ResponseWriter, v verdict) {
 func errRateLimited(v verdict) *apiError {
 	secs := ceilSeconds(v.retryAfter)
 	e := &apiError{status: http.StatusTooManyRequests, code: api.CodeRateLimited,
-		message: "Rate limit exceeded. Retry after " + plural(secs, "second") + ".", header: http.Header{}}
+		message: "Rate limit exceeded. Retry after " + model.Count(secs, "second") + ".", header: http.Header{}}
 	e.header.Set(api.HeaderRetryAfter, strconv.Itoa(secs))
 	return e
 }
@@ -51,11 +52,4 @@ func ceilSeconds(d time.Duration) int {
 		return 0
 	}
 	return int(math.Ceil(d.Seconds()))
-}
-
-func plural(n int, unit string) string {
-	if n == 1 {
-		return "1 " + unit
-	}
-	return strconv.Itoa(n) + " " + unit + "s"
 }

@@ -31,18 +31,18 @@ func withResponseOnlyFields(rec *Record) []byte {
 	}
 	sd := c.SchedulingDetails
 	periodic := rec.DeliveryType == model.DeliveryPeriodic
-	if st := str(sd.StartTime); st != "" {
+	if st := model.Str(sd.StartTime); st != "" {
 		if periodic {
 			st = timeOfDay(st)
 		}
 		sd.ScheduleTime = &st
-		tz := str(sd.Timezone)
+		tz := model.Str(sd.Timezone)
 		if tz == "" {
 			tz = "UTC" // an absent timezone reads as UTC (decisions.md row 14)
 		}
 		sd.TimeZone = &tz
 	}
-	switch dt := str(sd.DeliveryType); {
+	switch dt := model.Str(sd.DeliveryType); {
 	case periodic:
 		sd.DeliveryType = ptr(readDeliveryPeriodic)
 		if pd := sd.PeriodicDetails; pd != nil && pd.SendingFrequency != nil {
@@ -80,7 +80,7 @@ func stripResponseOnly(c, stored *model.Campaign) {
 		return
 	}
 	sd.ScheduleTime, sd.TimeZone, sd.Frequency = nil, nil, nil
-	dt := str(sd.DeliveryType)
+	dt := model.Str(sd.DeliveryType)
 	if dt != readDeliveryScheduled && dt != readDeliveryPeriodic {
 		return
 	}

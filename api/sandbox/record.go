@@ -34,13 +34,6 @@ func newObjectID(now time.Time) string {
 	return hex.EncodeToString(b[:])
 }
 
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 func ptr[T any](v T) *T { return &v }
 
 // stripServerFields removes what only the service sets from a create or
@@ -56,14 +49,14 @@ func stripServerFields(c *model.Campaign) {
 func recordOf(workspace string, c *model.Campaign, createdAt, updatedAt time.Time) *Record {
 	r := &Record{
 		Workspace:    workspace,
-		ID:           str(c.ID),
-		CampaignID:   str(c.CampaignID),
-		Status:       str(c.Status),
-		Channel:      str(c.Channel),
-		DeliveryType: str(c.CampaignDeliveryType),
-		CreatedBy:    str(c.CreatedBy),
-		ParentID:     str(c.ParentID),
-		FlowID:       str(c.FlowID),
+		ID:           model.Str(c.ID),
+		CampaignID:   model.Str(c.CampaignID),
+		Status:       model.Str(c.Status),
+		Channel:      model.Str(c.Channel),
+		DeliveryType: model.Str(c.CampaignDeliveryType),
+		CreatedBy:    model.Str(c.CreatedBy),
+		ParentID:     model.Str(c.ParentID),
+		FlowID:       model.Str(c.FlowID),
 		CreatedAt:    createdAt,
 		UpdatedAt:    updatedAt,
 		Latest:       true,
@@ -74,7 +67,7 @@ func recordOf(workspace string, c *model.Campaign, createdAt, updatedAt time.Tim
 		r.Version = *c.VersionNumber
 	}
 	if b := c.BasicDetails; b != nil {
-		r.Name = str(b.Name)
+		r.Name = model.Str(b.Name)
 		r.Tags = b.Tags
 	}
 	return r
@@ -88,7 +81,7 @@ func startTime(c *model.Campaign) (time.Time, bool) {
 	if sd == nil || sd.StartTime == nil || *sd.StartTime == "" {
 		return time.Time{}, false
 	}
-	return parseLocalTime(*sd.StartTime, str(sd.Timezone))
+	return parseLocalTime(*sd.StartTime, model.Str(sd.Timezone))
 }
 
 // parseLocalTime reads an ISO 8601 date-time; without an offset it is read

@@ -112,7 +112,7 @@ func seedRecords(workspace string, now time.Time) ([]*Record, error) {
 				c.SchedulingDetails = &model.Scheduling{}
 			}
 			sd := c.SchedulingDetails
-			if str(sd.DeliveryType) != "AT_FIXED_TIME" && str(sd.DeliveryType) != "SEND_IN_USER_TIMEZONE" {
+			if model.Str(sd.DeliveryType) != "AT_FIXED_TIME" && model.Str(sd.DeliveryType) != "SEND_IN_USER_TIMEZONE" {
 				sd.DeliveryType = ptr("AT_FIXED_TIME")
 			}
 			if sd.Timezone == nil {
@@ -165,13 +165,13 @@ func shiftSchedule(c *model.Campaign, at time.Time) {
 		return
 	}
 	loc := time.UTC
-	if l, err := time.LoadLocation(str(sd.Timezone)); err == nil && sd.Timezone != nil {
+	if l, err := time.LoadLocation(model.Str(sd.Timezone)); err == nil && sd.Timezone != nil {
 		loc = l
 	}
 	at = at.Truncate(time.Minute)
 	sd.StartTime = ptr(at.In(loc).Format("2006-01-02T15:04:05"))
 	if sd.ExpiryTime != nil {
-		if exp, ok := parseLocalTime(*sd.ExpiryTime, str(sd.Timezone)); ok {
+		if exp, ok := parseLocalTime(*sd.ExpiryTime, model.Str(sd.Timezone)); ok {
 			sd.ExpiryTime = ptr(exp.Add(at.Sub(old)).In(loc).Format("2006-01-02T15:04:05"))
 		}
 	}

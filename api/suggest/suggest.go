@@ -184,16 +184,16 @@ func (x *Index) Collect(c *model.Campaign) {
 		return
 	}
 	if bd := c.BasicDetails; bd != nil {
-		x.Add(BusinessEvent, str(bd.BusinessEvent))
-		x.Add(Team, str(bd.Team))
-		x.Add(SubscriptionCategory, str(bd.SubscriptionCategory))
-		x.Add(Attribute, str(bd.UserAttributeIdentifier))
+		x.Add(BusinessEvent, model.Str(bd.BusinessEvent))
+		x.Add(Team, model.Str(bd.Team))
+		x.Add(SubscriptionCategory, model.Str(bd.SubscriptionCategory))
+		x.Add(Attribute, model.Str(bd.UserAttributeIdentifier))
 		for _, t := range bd.Tags {
 			x.Add(Tag, t)
 		}
 	}
 	if cn := c.Connector; cn != nil {
-		x.Add(Connector, str(cn.ConnectorName))
+		x.Add(Connector, model.Str(cn.ConnectorName))
 	}
 	if s := c.SegmentationDetails; s != nil {
 		x.group(s.IncludedFilters)
@@ -210,17 +210,17 @@ func (x *Index) Collect(c *model.Campaign) {
 	}
 	if g := c.ConversionGoalDetails; g != nil {
 		for _, goal := range g.Goals {
-			x.Add(Event, str(goal.GoalEventName))
-			x.Add(Attribute, str(goal.RevenueAttribute))
+			x.Add(Event, model.Str(goal.GoalEventName))
+			x.Add(Attribute, model.Str(goal.RevenueAttribute))
 			if a := goal.GoalEventAttribute; a != nil {
-				x.Add(Attribute, str(a.Name))
+				x.Add(Attribute, model.Str(a.Name))
 			}
 		}
 	}
 	if cc := c.CampaignContent; cc != nil && cc.Content != nil {
 		each := func(m *model.Message) {
 			if m != nil && m.Push != nil && m.Push.Android != nil && m.Push.Android.BasicDetails != nil {
-				x.Add(NotificationChannel, str(m.Push.Android.BasicDetails.NotificationChannel))
+				x.Add(NotificationChannel, model.Str(m.Push.Android.BasicDetails.NotificationChannel))
 			}
 		}
 		each(cc.Content.Flat)
@@ -237,23 +237,16 @@ func (x *Index) group(g *model.FilterGroup) {
 		return
 	}
 	for _, f := range g.Filters {
-		switch str(f.FilterType) {
+		switch model.Str(f.FilterType) {
 		case model.FilterUserAttributes:
-			x.Add(Attribute, str(f.Name))
+			x.Add(Attribute, model.Str(f.Name))
 		case model.FilterActions:
-			x.Add(Event, str(f.ActionName))
+			x.Add(Event, model.Str(f.ActionName))
 			x.group(f.Attributes)
 		case model.FilterCustomSegments:
-			x.AddSegment(str(f.ID), str(f.Name))
+			x.AddSegment(model.Str(f.ID), model.Str(f.Name))
 		}
 	}
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }
 
 // Client is what the provider reads through: the search route and, on a

@@ -264,27 +264,53 @@ func TestPokeRefreshesNow(t *testing.T) {
 	p := New(cl)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	p.Start(ctx, time.Hour, make(chan time.Time))
-	deadline := time.Now().Add(10 * time.Second)
-	for len(p.Suggest(Event, "prod", 5)) == 0 {
-		if time.Now().After(deadline) {
-			t.Fatal("no first refresh")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	tick := make(chan time.Time)
+	p.Start(ctx, time.Hour, tick)
+	eventually(t, "no first refresh", func() bool { return len(p.Suggest(Event, "prod", 5)) > 0 })
+
 	cl.set("order_completed")
 	p.Poke() // within MinPoke of the first refresh: dropped
-	time.Sleep(50 * time.Millisecond)
-	if got := p.Suggest(Event, "ord", 5); len(got) != 0 {
-		t.Fatalf("a poke right after a refresh read again: %v", got)
+	// The dropped poke is proved by a later event, not a pause: the loop
+	// takes a tick only once it has handled the poke, and the tick's own
+	// read waits (block), so it cannot hide a read the poke made.
+	cl.mu.Lock()
+	cl.block = make(chan struct{})
+	before := cl.calls
+	cl.mu.Unlock()
+	select {
+	case tick <- time.Now():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the loop never took the tick: the poke started a read")
 	}
+	eventually(t, "the tick did not read", func() bool { return cl.count() > before })
+	if got := p.Suggest(Event, "ord", 5); len(got) != 0 || cl.count() != before+1 {
+		t.Fatalf("a poke right after a refresh read again: %v, %d reads", got, cl.count()-before)
+	}
+	cl.mu.Lock()
+	close(cl.block)
+	cl.block = nil
+	cl.mu.Unlock()
+	eventually(t, "the tick's read did not end", func() bool {
+		return slices.Equal(p.Suggest(Event, "ord", 5), []string{"order_completed"})
+	})
+
+	cl.set("order_shipped")
 	p.mu.Lock()
 	p.at = p.at.Add(-MinPoke) // the last refresh is old now
 	p.mu.Unlock()
 	p.Poke()
-	for !slices.Equal(p.Suggest(Event, "ord", 5), []string{"order_completed"}) {
+	eventually(t, "a poke did not refresh", func() bool {
+		return slices.Equal(p.Suggest(Event, "order_s", 5), []string{"order_shipped"})
+	})
+}
+
+// eventually waits until cond holds, failing with msg after 10 s.
+func eventually(t *testing.T, msg string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatal("a poke did not refresh")
+			t.Fatal(msg)
 		}
 		time.Sleep(time.Millisecond)
 	}

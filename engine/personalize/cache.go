@@ -36,6 +36,12 @@ type item struct {
 	val entry
 }
 
+// cache is the one piece of package state in the engine, and on purpose
+// not injected: a parse is a pure function of the source text, so the
+// cache changes how fast an answer comes, never the answer (the same input
+// gives the same output with it full, empty or shared); one bounded cache
+// per process keeps the SSH server's sessions and the sandbox's requests
+// from each holding their own copies of the same templates.
 var cache = newLRU(cacheSize, cacheBytes)
 
 func newLRU(n, bytes int) *lru {

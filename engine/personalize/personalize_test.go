@@ -3,6 +3,7 @@ package personalize
 import (
 	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -204,5 +205,42 @@ func TestNeedsRendering(t *testing.T) {
 		if got := NeedsRendering(src); got != want {
 			t.Errorf("NeedsRendering(%q) = %v", src, got)
 		}
+	}
+}
+
+// TestCacheChangesNoAnswer: the package's one variable (the parse cache)
+// changes speed only: every template renders, or fails, the same with the
+// cache cold, warm, or emptied in between.
+func TestCacheChangesNoAnswer(t *testing.T) {
+	srcs := []string{
+		"Hi {{UserAttribute['Name'] | default('there')}}",
+		"{% for i in range(3) %}{{i}}{% endfor %}",
+		"{{ unclosed",
+		"{% if EventAttribute['x'] %}yes{% else %}no{% endif %}",
+		"plain text",
+	}
+	d := Data{}
+	type answer struct{ out, err string }
+	render := func() []answer {
+		var out []answer
+		for _, s := range srcs {
+			o, err := Render(s, d)
+			a := answer{out: o}
+			if err != nil {
+				a.err = err.Error()
+			}
+			out = append(out, a)
+		}
+		return out
+	}
+	saved := cache
+	defer func() { cache = saved }()
+	cache = newLRU(cacheSize, cacheBytes)
+	cold := render()
+	warm := render()
+	cache = newLRU(cacheSize, cacheBytes)
+	again := render()
+	if !slices.Equal(cold, warm) || !slices.Equal(cold, again) {
+		t.Fatalf("answers differ with the cache:\ncold %q\nwarm %q\nagain %q", cold, warm, again)
 	}
 }

@@ -3,10 +3,11 @@ package cli
 import (
 	"cmp"
 	"errors"
-	"github.com/charmbracelet/x/term"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/charmbracelet/x/term"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/spf13/cobra"
@@ -16,6 +17,7 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
@@ -166,7 +168,7 @@ func wireDraftEditor(cfg *ui.Config) (func() error, error) {
 	if err != nil {
 		return nil, err
 	}
-	f.Local = ui.LocalZone() // by its name, not "Local"
+	f.Local = common.LocalZone() // by its name, not "Local"
 	cfg.Editor = f
 	return closeFn, nil
 }

@@ -99,14 +99,14 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 	if bd := c.BasicDetails; bd != nil {
 		line("platforms", strings.Join(bd.Platforms, ", "))
 		line("tags", strings.Join(bd.Tags, ", "))
-		line("team", deref(bd.Team))
+		line("team", model.Str(bd.Team))
 	}
 	if sd := c.SchedulingDetails; sd != nil {
-		when := deref(sd.StartTime)
-		if tz := deref(sd.Timezone); when != "" && tz != "" {
+		when := model.Str(sd.StartTime)
+		if tz := model.Str(sd.Timezone); when != "" && tz != "" {
 			when += " " + tz
 		}
-		line("schedule", strings.TrimSpace(deref(sd.DeliveryType)+" "+when))
+		line("schedule", strings.TrimSpace(model.Str(sd.DeliveryType)+" "+when))
 	}
 	line("created", strings.TrimSpace(str(r["created_at"])+" by "+str(r["created_by"])))
 	if u := str(r["updated_at"]); u != "" {
@@ -153,13 +153,6 @@ func wrapList(v string, width, indent int) string {
 		col += len(item)
 	}
 	return b.String()
-}
-
-func deref(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }
 
 func sortComponentNames(names []string) {

@@ -14,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -52,7 +53,7 @@ func addListFilters(cmd *cobra.Command) *listFilters {
 // request builds the search body. Drafts are included unless --status says
 // otherwise (the search route leaves them out unless asked by status).
 func (f *listFilters) request() (api.SearchRequest, error) {
-	statuses, channels, types := splitList(f.status, true), splitList(f.channel, true), splitList(f.typ, true)
+	statuses, channels, types := upperList(f.status), upperList(f.channel), upperList(f.typ)
 	for _, c := range []struct {
 		flag    string
 		vals    []string
@@ -70,7 +71,7 @@ func (f *listFilters) request() (api.SearchRequest, error) {
 	}
 	req := api.SearchRequest{
 		CampaignFields: &api.SearchFields{Status: statuses, Channels: channels, CampaignDeliveryType: types,
-			Name: f.name, Tags: splitList(f.tag, false)},
+			Name: f.name, Tags: forms.SplitList(f.tag...)},
 		IncludeChildCampaigns:   f.children,
 		IncludeArchiveCampaigns: f.archived || slices.Contains(statuses, model.StatusArchived),
 	}

@@ -394,13 +394,11 @@ func (e *flagEnum) Set(v string) error {
 	if v == "" {
 		return fmt.Errorf("--%s was given an empty value: use %s, or leave the flag out", e.name, strings.Join(e.allowed, ", "))
 	}
-	for _, a := range e.allowed {
-		if v == a {
-			e.value = v
-			return nil
-		}
+	if err := unknownValue(e.name, v, e.allowed); err != nil {
+		return err
 	}
-	return fmt.Errorf("unknown --%s %q: use %s", e.name, v, strings.Join(e.allowed, ", "))
+	e.value = v
+	return nil
 }
 
 func enumFlag(cmd *cobra.Command, fs *pflag.FlagSet, name, def string, allowed []string, usage string) *flagEnum {

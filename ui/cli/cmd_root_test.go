@@ -146,3 +146,22 @@ func TestVersion(t *testing.T) {
 		}
 	}
 }
+
+// TestEnumFlagsSayOneThing: a single-value enum flag (--dc), a list flag
+// (--status) and --state refuse an unknown value in the same words, exit 2.
+func TestEnumFlagsSayOneThing(t *testing.T) {
+	freshHome(t)
+	for _, tc := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--dc", "7"}, `unknown --dc "7": use 01,`},
+		{[]string{"list", "--status", "active,LIVE"}, `unknown --status "LIVE": use DRAFT,`},
+		{[]string{"validate", "--state", "LIVE", "-"}, `unknown --state "LIVE": use DRAFT,`},
+	} {
+		code, _, errs := cli(t, "{}", tc.args...)
+		if code != 2 || !strings.Contains(errs, tc.msg) {
+			t.Errorf("%v: exit %d, want 2 with %q:\n%s", tc.args, code, tc.msg, errs)
+		}
+	}
+}

@@ -73,7 +73,7 @@ unreachable.`,
 		if err != nil {
 			return s.refused(err)
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("%s %q (%s, %s → %s) in %s?", titleCase(action), campaignName(c), deref(c.CampaignDeliveryType), deref(c.Status), next, core.Target())); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("%s %q (%s, %s → %s) in %s?", titleCase(action), campaignName(c), model.Str(c.CampaignDeliveryType), model.Str(c.Status), next, core.Target())); err != nil {
 			return err
 		}
 		res, err := core.SetStatus(ctx, id, action)
@@ -127,7 +127,7 @@ or unreachable.`,
 		if err := core.CheckPublish(c); err != nil {
 			return s.refused(err)
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), deref(c.Channel), deref(c.CampaignDeliveryType), core.Target())); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), model.Str(c.Channel), model.Str(c.CampaignDeliveryType), core.Target())); err != nil {
 			return err
 		}
 		res, err := core.Publish(ctx, id)
@@ -193,7 +193,7 @@ func campaignName(c *model.Campaign) string {
 	if c.BasicDetails == nil {
 		return ""
 	}
-	return deref(c.BasicDetails.Name)
+	return model.Str(c.BasicDetails.Name)
 }
 
 func titleCase(action string) string {

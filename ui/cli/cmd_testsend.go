@@ -9,6 +9,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -45,7 +46,7 @@ usage or unreachable.`,
 	_ = cmd.RegisterFlagCompletionFunc("platform", cobra.FixedCompletions([]string{"ANDROID", "IOS", "WEB"}, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id := args[0]
-		recipients := splitList(*to, false)
+		recipients := forms.SplitList(*to...)
 		switch {
 		case len(recipients) == 0:
 			return usageError("--to: name at least one recipient")
@@ -64,7 +65,7 @@ usage or unreachable.`,
 		if err != nil {
 			return err
 		}
-		channel := deref(c.Channel)
+		channel := model.Str(c.Channel)
 		idType := *identifier
 		allowed := model.PushIdentifiers
 		if channel == model.ChannelEmail {

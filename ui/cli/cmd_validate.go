@@ -84,8 +84,8 @@ func newValidateCmd(app *appContext) *cobra.Command {
 		p, _ := engine.ParsePhase(phase.value)
 		opts := validateOptions{phase: p, state: state, summary: isTerminal(app.Out) && !*jsonOut,
 			json: *jsonOut, verbose: *verbose, output: output}
-		if !slices.Contains(model.Statuses, state) {
-			return usageError("unknown --state %q: use one of %s", state, strings.Join(model.Statuses, ", "))
+		if err := checkEnum("state", []string{state}, model.Statuses); err != nil {
+			return err
 		}
 		feats, err := engine.ParseFeatures(features)
 		if err != nil {
@@ -135,7 +135,7 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 			code = exitUsage
 		case !engineChecks(doc):
 			r.Valid = true
-			r.NotChecked = deref(doc.Channel) + " campaigns are read-only in V5 (only PUSH and EMAIL can be created or updated), so the engine has no rules for them; not checked"
+			r.NotChecked = model.Str(doc.Channel) + " campaigns are read-only in V5 (only PUSH and EMAIL can be created or updated), so the engine has no rules for them; not checked"
 		default:
 			r.Errors = validateDoc(doc, opts)
 			r.Valid = len(r.Errors) == 0
@@ -157,7 +157,7 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 // engineChecks: the engine writes rules for PUSH and EMAIL (and judges a
 // body without a channel, to say so); other channels are read-only.
 func engineChecks(c *model.Campaign) bool {
-	ch := deref(c.Channel)
+	ch := model.Str(c.Channel)
 	return ch == "" || ch == model.ChannelPush || ch == model.ChannelEmail
 }
 

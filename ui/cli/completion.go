@@ -119,16 +119,16 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 			return nil, err
 		}
 		for _, c := range res.Campaigns {
-			id := deref(c.CampaignID)
+			id := model.Str(c.CampaignID)
 			if id == "" || seen[id] {
 				continue
 			}
 			seen[id] = true
 			name := ""
 			if c.BasicDetails != nil {
-				name = deref(c.BasicDetails.Name)
+				name = model.Str(c.BasicDetails.Name)
 			}
-			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(printable(name+" ("+deref(c.Status)+")")), " ")})
+			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(printable(name+" ("+model.Str(c.Status)+")")), " ")})
 		}
 		if len(res.Campaigns) < 15 {
 			break

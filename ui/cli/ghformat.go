@@ -16,6 +16,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -33,7 +34,7 @@ func (j *jsonFlag) Type() string   { return "fields" }
 func (j *jsonFlag) Set(v string) error {
 	j.set = true
 	if v != wholeRecords {
-		j.fields = splitList([]string{v}, false)
+		j.fields = forms.SplitList(v)
 	}
 	return nil
 }
@@ -49,7 +50,7 @@ var topFields = append([]string{"id", "campaign_id", "version_number", "status",
 func (o *outputFlags) adoptFields(inner cobra.PositionalArgs, want int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if o.json.set && o.json.fields == nil && len(args) == want+1 && looksLikeFields(args[want]) {
-			o.json.fields = splitList([]string{args[want]}, false)
+			o.json.fields = forms.SplitList(args[want])
 			args = args[:want]
 		}
 		return inner(cmd, args)

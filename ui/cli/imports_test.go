@@ -33,7 +33,7 @@ var layerRules = []struct {
 	{"ui/components/", []string{"model", "engine", "engine/", "api", "themes", "ui/common"}, "a component imports no page, no forms and not the ui root"},
 	{"ui/pages/", []string{"model", "engine", "engine/", "forms", "api", "api/drafts", "api/ops", "themes", "ui/common", "ui/components/", "ui/internal/resume"}, "pages import no other page, no sandbox and not the ui root"},
 	{"ui/internal/", []string{"model", "api", "themes", "ui/common"}, "test support and small helpers; no sandbox"},
-	{"ui/sshserver", []string{"model", "engine", "api", "api/ops", "themes", "ui"}, "the SSH host serves the ui root"},
+	{"ui/sshserver", []string{"model", "engine", "api", "api/ops", "themes", "ui", "ui/common"}, "the SSH host serves the ui root"},
 	{"ui/cli/", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
 	{"ui/cli", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
 	{"ui", []string{"model", "engine", "engine/", "forms", "api", "api/ops", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -21,6 +22,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
@@ -155,9 +157,7 @@ func (s *scriptCmd) serviceError(err error) error {
 		}
 		return usageError("the service at %s failed: %v", where, err)
 	}
-	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return usageError("%v", err)
-	}
+	// Anything else (a cancelled or timed-out context included) is exit 2.
 	return usageError("%v", err)
 }
 
@@ -220,34 +220,31 @@ func isTerminalReader(r io.Reader) bool {
 	return ok && isTerminal(w)
 }
 
-// splitList reads a comma list flag given once or many times, upper-cased
-// when upper: "--status active,paused --status draft".
-func splitList(vals []string, upper bool) []string {
-	var out []string
-	for _, v := range vals {
-		for _, p := range strings.Split(v, ",") {
-			if p = strings.TrimSpace(p); p != "" {
-				if upper {
-					p = strings.ToUpper(p)
-				}
-				out = append(out, p)
-			}
-		}
+// upperList reads an enum list flag given once or many times, upper-cased:
+// "--status active,paused --status draft".
+func upperList(vals []string) []string {
+	out := forms.SplitList(vals...)
+	for i, v := range out {
+		out[i] = strings.ToUpper(v)
 	}
 	return out
 }
 
-// checkEnum refuses a flag value that is not one of allowed (exit 2).
+// unknownValue is the one check of an enum flag's value: list flags call
+// it through checkEnum, and a single-value flag (flagEnum) as it is parsed
+// (cobra then shows the command's usage).
+func unknownValue(flag, v string, allowed []string) error {
+	if slices.Contains(allowed, v) {
+		return nil
+	}
+	return fmt.Errorf("unknown --%s %q: use %s", flag, v, strings.Join(allowed, ", "))
+}
+
+// checkEnum refuses a list flag's value that is not one of allowed (exit 2).
 func checkEnum(flag string, vals, allowed []string) error {
 	for _, v := range vals {
-		ok := false
-		for _, a := range allowed {
-			if v == a {
-				ok = true
-			}
-		}
-		if !ok {
-			return usageError("--%s: unknown value %q: use %s", flag, v, strings.Join(allowed, ", "))
+		if err := unknownValue(flag, v, allowed); err != nil {
+			return &exitError{Code: exitUsage, Err: err}
 		}
 	}
 	return nil

@@ -8,30 +8,22 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Str is the value of an optional string ("" when absent).
-func Str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
-}
-
 // CampaignName is the campaign's name, or what kind of campaign it is when
 // it has none.
 func CampaignName(c *model.Campaign) string {
 	if c.BasicDetails != nil && c.BasicDetails.Name != nil && *c.BasicDetails.Name != "" {
 		return *c.BasicDetails.Name
 	}
-	return "(unnamed " + strings.ToLower(Str(c.Channel)) + " campaign)"
+	return "(unnamed " + strings.ToLower(model.Str(c.Channel)) + " campaign)"
 }
 
 // CampaignKey is what names a campaign in a path: campaign_id, or the
 // document id where a service sends only that (service-reference §1.2).
 func CampaignKey(c *model.Campaign) string {
-	if id := Str(c.CampaignID); id != "" {
+	if id := model.Str(c.CampaignID); id != "" {
 		return id
 	}
-	return Str(c.ID)
+	return model.Str(c.ID)
 }
 
 // Version is the campaign's version number as drawn ("v2"; "–" for none).

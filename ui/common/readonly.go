@@ -14,7 +14,7 @@ import (
 // channel or delivery type it does not build, or fields it does not know.
 // Such campaigns are shown complete, read-only.
 func ReadOnlyReason(c *model.Campaign) string {
-	ch, dt := Str(c.Channel), Str(c.CampaignDeliveryType)
+	ch, dt := model.Str(c.Channel), model.Str(c.CampaignDeliveryType)
 	switch ch {
 	case model.ChannelPush:
 		if !slices.Contains(model.PushCreateDeliveryTypes, dt) {

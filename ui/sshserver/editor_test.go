@@ -19,6 +19,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
@@ -351,7 +352,7 @@ func TestReviewTimeIsTheClientsZoneOrSaidToBeTheServers(t *testing.T) {
 
 	server := openTerminal(t, c, "xterm-256color", 200, 50)
 	review(server)
-	zone := ui.LocalZone().String()
+	zone := common.LocalZone().String()
 	if zone == "Europe/Madrid" {
 		t.Skip("the server's zone is the campaign's: no second time is shown")
 	}

@@ -334,3 +334,8 @@ func (ts *testServer) waitSessions(t testing.TB, n int) {
 		}
 	}
 }
+
+// stress says whether the stress tests run in full: CAMPAIGNS_STRESS=1, as
+// .ci/run sets it. Otherwise they run a short form, so that go test ./...
+// stays quick on a developer's machine.
+func stress() bool { return os.Getenv("CAMPAIGNS_STRESS") == "1" }

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // sessionZone is the time zone the SSH client sent as TZ (ssh -o
@@ -34,6 +35,6 @@ func setZone(cfg *ui.Config, base ui.Config, env []string) {
 	if loc, ok := sessionZone(env); ok {
 		cfg.Editor.Local, cfg.Editor.ServerTime = loc, false
 	} else {
-		cfg.Editor.Local, cfg.Editor.ServerTime = ui.LocalZone(), true
+		cfg.Editor.Local, cfg.Editor.ServerTime = common.LocalZone(), true
 	}
 }

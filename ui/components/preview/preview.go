@@ -321,7 +321,7 @@ func drawMessage(in Input, rmsg *model.Message, errs []string, width int, s them
 	out := strings.Split(muted.Render(common.Clean(head)), "\n")
 	out = append(out, strings.Split(muted.Render("keys: u user · e event · p tab"), "\n")...)
 	out = append(out, "")
-	switch str(in.Work.Channel) {
+	switch model.Str(in.Work.Channel) {
 	case model.ChannelEmail:
 		out = append(out, emailLines(rmsg, width, s)...)
 	case model.ChannelPush:
@@ -337,11 +337,4 @@ func drawMessage(in Input, rmsg *model.Message, errs []string, width int, s them
 		}
 	}
 	return out
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }

@@ -53,12 +53,7 @@ func platformName(p string) string {
 	return "Web"
 }
 
-func v(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return common.Clean(*p)
-}
+func v(p *string) string { return common.Clean(model.Str(p)) }
 
 func template(t *string) string {
 	if t == nil || *t == "" {
@@ -93,14 +88,14 @@ func androidCard(p *model.PushContent, s themes.Styles) []string {
 	}
 	a := p.Android
 	out := []string{s.Muted.Render("● App · now   " + template(a.TemplateType))}
-	if str(a.TemplateType) == model.TemplateCustom {
+	if model.Str(a.TemplateType) == model.TemplateCustom {
 		out = append(out, s.Muted.Render("custom template "+v(a.CustomTemplateID)))
 	}
 	b := a.BasicDetails
 	if b == nil {
 		b = &model.AndroidBasic{}
 	}
-	if str(a.TemplateType) == model.TemplateImageBannerWithText {
+	if model.Str(a.TemplateType) == model.TemplateImageBannerWithText {
 		out = append(out, media(s, "banner", v(b.BannerImageURL)))
 		if b.IncludeTitleAndMessage == nil || *b.IncludeTitleAndMessage {
 			out = titleMsg(s, v(b.Title), v(b.Message), out)
@@ -125,7 +120,7 @@ func androidCard(p *model.PushContent, s themes.Styles) []string {
 		} else {
 			line += fmt.Sprintf("%sh %sm left", orDash(v(t.DurationHour)), orDash(v(t.DurationMinute)))
 		}
-		if str(a.TemplateType) == model.TemplateTimerWithProgressBar {
+		if model.Str(a.TemplateType) == model.TemplateTimerWithProgressBar {
 			line += "  ▰▰▰▰▱▱▱▱"
 		}
 		out = append(out, s.Accent.Render(line))
@@ -149,7 +144,7 @@ func carousel(c *model.Carousel, s themes.Styles) []string {
 	}
 	slides := fmt.Sprintf("%d slides", len(c.SlideData))
 	if len(c.SlideData) == 1 {
-		slides = "1 slide" // not "1 slides" (defect 10)
+		slides = "1 slide" // not "1 slides"
 	}
 	out := []string{s.Muted.Render(fmt.Sprintf("carousel (%s), %s", v(c.SliderTransition), slides))}
 	for i, sl := range c.SlideData {

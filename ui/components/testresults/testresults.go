@@ -4,12 +4,12 @@
 package testresults
 
 import (
-	"strconv"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
@@ -27,9 +27,9 @@ func Lines(s themes.Styles, rs []api.SentTest, w int) []string {
 			failed++
 		}
 	}
-	head := plural(sent, "message") + " sent"
+	head := model.Count(sent, "message") + " sent"
 	if failed > 0 {
-		head += ", " + plural(failed, "message") + " failed"
+		head += ", " + model.Count(failed, "message") + " failed"
 	}
 	out = append(out, s.Subtitle.Render(head))
 	wrap := func(st func(...string) string, prefix, text string) {
@@ -103,11 +103,4 @@ func platform(p string) string {
 		return "Web"
 	}
 	return p
-}
-
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	return strconv.Itoa(n) + " " + noun + "s"
 }

@@ -111,8 +111,8 @@ func TestOpenByDocumentIDWhenCampaignIDIsMissing(t *testing.T) {
 	if !ok {
 		t.Fatalf("enter gave %T", msg)
 	}
-	if open.CampaignID != common.Str(rows[1].ID) {
-		t.Fatalf("opened %q, want the document id %q", open.CampaignID, common.Str(rows[1].ID))
+	if open.CampaignID != model.Str(rows[1].ID) {
+		t.Fatalf("opened %q, want the document id %q", open.CampaignID, model.Str(rows[1].ID))
 	}
 }
 
@@ -127,8 +127,8 @@ func TestRefreshKeepsTheVersionRowSelected(t *testing.T) {
 	b.move(2)
 	b.seq++
 	show(b, append(inOrder([]*model.Campaign{uitest.FakeRows(4)[3]}), rows...))
-	if sel := b.Selected(); common.Str(sel.ID) != common.Str(rows[2].ID) {
-		t.Fatalf("cursor on %s, want the same version row %s", common.Str(sel.ID), common.Str(rows[2].ID))
+	if sel := b.Selected(); model.Str(sel.ID) != model.Str(rows[2].ID) {
+		t.Fatalf("cursor on %s, want the same version row %s", model.Str(sel.ID), model.Str(rows[2].ID))
 	}
 }
 
@@ -233,8 +233,8 @@ func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
 	}
 }
 
-// Part 5: drafts are listed from the start, the most recently updated
-// first, and the cursor stays on its campaign when drafts are hidden and
+// Drafts are listed from the start, a page's most recently updated first,
+// and the cursor stays on its campaign when drafts are hidden and
 // shown again (it was left on the old row, so the wrong draft opened).
 func TestDraftsFirstNewestFirstCursorKept(t *testing.T) {
 	b := New(uitest.Common(80, 24))
@@ -251,26 +251,26 @@ func TestDraftsFirstNewestFirstCursorKept(t *testing.T) {
 	show(b, rows)
 	var order []string
 	for _, r := range b.Rows() {
-		order = append(order, common.Str(r.ID))
+		order = append(order, model.Str(r.ID))
 	}
-	want := []string{common.Str(rows[1].ID), common.Str(rows[3].ID), common.Str(rows[0].ID), common.Str(rows[2].ID)}
+	want := []string{model.Str(rows[1].ID), model.Str(rows[3].ID), model.Str(rows[0].ID), model.Str(rows[2].ID)}
 	if !slices.Equal(order, want) {
 		t.Fatalf("order %v, want newest first %v", order, want)
 	}
 	// The cursor on a published campaign; hide the drafts, show them again.
 	b.move(2)
-	keep := common.Str(b.Selected().ID)
+	keep := model.Str(b.Selected().ID)
 	_, _ = b.Update(uitest.Key("d"))
 	if b.Filter().ShowsDrafts() {
 		t.Fatal("d did not hide drafts")
 	}
 	show(b, []*model.Campaign{rows[0], rows[2]})
-	if got := common.Str(b.Selected().ID); got != keep {
+	if got := model.Str(b.Selected().ID); got != keep {
 		t.Fatalf("after hiding drafts the cursor is on %s, want %s", got, keep)
 	}
 	_, _ = b.Update(uitest.Key("d"))
 	show(b, rows)
-	if got := common.Str(b.Selected().ID); got != keep {
+	if got := model.Str(b.Selected().ID); got != keep {
 		t.Fatalf("after showing drafts the cursor is on %s, want %s", got, keep)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campaigns-cli/campaigns/model"
 	"github.com/charmbracelet/x/exp/teatest"
 )
 
@@ -31,7 +32,7 @@ func TestNewDraftStartsWithTheLastAuthor(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "Second", "DRAFT")
 	got := findByName(t, e, "Second")
-	if by := str(got.CreatedBy); by != "ana@example.com" {
+	if by := model.Str(got.CreatedBy); by != "ana@example.com" {
 		t.Errorf("created_by %q, want the author last used here", by)
 	}
 }
@@ -44,7 +45,7 @@ func TestNewDraftStartsWithTheProfilesAuthor(t *testing.T) {
 	tm, stop := e.run(t, 0)
 	defer stop()
 	newDraft(t, tm, false, "Hers") // types ana@example.com over it
-	if by := str(findByName(t, e, "Hers").CreatedBy); by != "ana@example.com" {
+	if by := model.Str(findByName(t, e, "Hers").CreatedBy); by != "ana@example.com" {
 		t.Errorf("created_by %q: the author typed over the profile's is the one sent", by)
 	}
 	keys(tm, "esc")
@@ -79,7 +80,7 @@ func TestNewDraftPicksTheDeliveryTypeByLetter(t *testing.T) {
 	tm.Type("By letter")
 	keys(tm, "enter")
 	waitFor(t, tm, "By letter", "EVENT_TRIGGERED", "DRAFT")
-	if dt := str(findByName(t, e, "By letter").CampaignDeliveryType); dt != "EVENT_TRIGGERED" {
+	if dt := model.Str(findByName(t, e, "By letter").CampaignDeliveryType); dt != "EVENT_TRIGGERED" {
 		t.Errorf("delivery type %q after e, want EVENT_TRIGGERED", dt)
 	}
 }

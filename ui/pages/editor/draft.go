@@ -45,20 +45,20 @@ type stashed struct {
 func (d *draft) load(h *drafts.Draft) {
 	d.h = h
 	d.base, d.work, d.loaded = h.Base(), h.Working(), true
-	d.state = str(d.work.Status)
+	d.state = model.Str(d.work.Status)
 	if d.state == "" {
 		d.state = model.StatusDraft
 	}
 	d.locked, d.lockedAll = engine.Locked(d.state)
 }
 
-func (d *draft) channel() string  { return str(d.work.Channel) }
-func (d *draft) delivery() string { return str(d.work.CampaignDeliveryType) }
+func (d *draft) channel() string  { return model.Str(d.work.Channel) }
+func (d *draft) delivery() string { return model.Str(d.work.CampaignDeliveryType) }
 
 // name is the campaign's name, or what to call it while it has none.
 func (d *draft) name() string {
-	if d.work != nil && d.work.BasicDetails != nil && str(d.work.BasicDetails.Name) != "" {
-		return str(d.work.BasicDetails.Name)
+	if d.work != nil && d.work.BasicDetails != nil && model.Str(d.work.BasicDetails.Name) != "" {
+		return model.Str(d.work.BasicDetails.Name)
 	}
 	if d.id == "" {
 		return "new draft"
@@ -155,7 +155,7 @@ func (d *draft) lockReason(path string) string {
 		return fmt.Sprintf("Locked: a %s campaign cannot be edited.", d.state)
 	}
 	for _, t := range d.locked {
-		if path == t || strings.HasPrefix(path, t+".") || strings.HasPrefix(path, t+"[") {
+		if engine.Under(path, t) {
 			return fmt.Sprintf("Locked: %s cannot change while the campaign is %s.", t, d.state)
 		}
 	}
@@ -189,7 +189,7 @@ func nextPatch(base, work *model.Campaign, invalid map[string]bool) *model.Campa
 		}
 		model.SetComponent(p, n, b)
 	}
-	if base != nil && work != nil && str(base.CampaignDeliveryType) != str(work.CampaignDeliveryType) {
+	if base != nil && work != nil && model.Str(base.CampaignDeliveryType) != model.Str(work.CampaignDeliveryType) {
 		if p == nil {
 			p = &model.Campaign{}
 		}
@@ -204,11 +204,4 @@ func component(target string) string {
 		return target[:i]
 	}
 	return target
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }

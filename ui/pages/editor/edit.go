@@ -146,12 +146,12 @@ type publishedMsg struct {
 // out, then syncs, publishes through V1 and shows the new state.
 func (m *Model) publishFromReview() tea.Cmd {
 	if n := len(m.probs.items); n > 0 {
-		m.setNotice("Fix the "+plural(n, "item")+" of the checklist first.", true)
+		m.setNotice("Fix the "+model.Count(n, "item")+" of the checklist first.", true)
 		return nil
 	}
 	name := "this draft"
-	if w := m.d.work; w.BasicDetails != nil && str(w.BasicDetails.Name) != "" {
-		name = "“" + str(w.BasicDetails.Name) + "”"
+	if w := m.d.work; w.BasicDetails != nil && model.Str(w.BasicDetails.Name) != "" {
+		name = "“" + model.Str(w.BasicDetails.Name) + "”"
 	}
 	when := forms.ScheduleTextAs(m.d.work.SchedulingDetails, m.summaryOpts().Local, m.f.localLabel())
 	if when == "" {
@@ -174,7 +174,7 @@ func (m *Model) publishFromReview() tea.Cmd {
 				if err != nil {
 					return publishedMsg{err: err}
 				}
-				return publishedMsg{state: str(c.Status)}
+				return publishedMsg{state: model.Str(c.Status)}
 			})
 		}}
 	return nil

@@ -1,8 +1,6 @@
 package editor
 
 import (
-	"strings"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -16,14 +14,4 @@ func (m *Model) changeText(path string, fn func(c *model.Campaign) error) tea.Cm
 	m.probs.at = path
 	defer func() { m.probs.at = "" }()
 	return m.change(path, fn)
-}
-
-// under reports whether target is path or lies under it (path.x, path[i]).
-// It runs for every problem on every row at each key press, so it builds
-// no strings.
-func under(target, path string) bool {
-	if !strings.HasPrefix(target, path) {
-		return false
-	}
-	return len(target) == len(path) || target[len(path)] == '.' || target[len(path)] == '['
 }

@@ -41,7 +41,7 @@ func TestTypingJudgesLikeAFullCheck(t *testing.T) {
 	}
 	personalisation := func() bool {
 		for _, it := range m.probs.items {
-			if it.p.Rule == string(engine.RuleContentPersonalization) && strings.HasPrefix(it.p.Target, strings.TrimSuffix(title, ".title")) {
+			if it.p.Rule == engine.RuleContentPersonalization && strings.HasPrefix(it.p.Target, strings.TrimSuffix(title, ".title")) {
 				return true
 			}
 		}

@@ -164,7 +164,7 @@ func TestOtherShareFollows(t *testing.T) {
 	m := blankPush(t)
 	focus(t, m, "@add-variation")
 	press(m, kEnter)
-	share := sharePrefix + "variation_1"
+	share := "campaign_content.variation_details.manual_distribution_percentage.variation_1"
 	focus(t, m, share)
 	press(m, kBackspace, runes("70"), kEnter)
 	if got := m.fieldText(m.list.rows[m.list.cur+1]); got != "30" {

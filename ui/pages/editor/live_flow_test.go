@@ -48,8 +48,8 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	tm.Type("t")
 	keys(tm, "enter")
 	waitFor(t, tm, "Viewed but not boughtt", "not sent (ctrl+s shows and sends)")
-	if c, _ := e.client.Get(context.Background(), id); str(c.BasicDetails.Name) != "Viewed but not bought" {
-		t.Fatalf("the edit reached the service before ctrl+s: %q", str(c.BasicDetails.Name))
+	if c, _ := e.client.Get(context.Background(), id); model.Str(c.BasicDetails.Name) != "Viewed but not bought" {
+		t.Fatalf("the edit reached the service before ctrl+s: %q", model.Str(c.BasicDetails.Name))
 	}
 
 	keys(tm, "ctrl+s")
@@ -57,7 +57,7 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 		`basic_details.name: "Viewed but not bought" → "Viewed but not boughtt"`, "y send")
 	keys(tm, "y")
 	waitFor(t, tm, "● synced")
-	if c, _ := e.client.Get(context.Background(), id); str(c.BasicDetails.Name) != "Viewed but not boughtt" || str(c.Status) != model.StatusScheduled {
-		t.Fatalf("after y: name %q, status %s", str(c.BasicDetails.Name), str(c.Status))
+	if c, _ := e.client.Get(context.Background(), id); model.Str(c.BasicDetails.Name) != "Viewed but not boughtt" || model.Str(c.Status) != model.StatusScheduled {
+		t.Fatalf("after y: name %q, status %s", model.Str(c.BasicDetails.Name), model.Str(c.Status))
 	}
 }

@@ -288,7 +288,7 @@ func TestMarketerPushKeys(t *testing.T) {
 
 	// The service has the fixture.
 	got := findByName(t, e, "Viewed but not bought")
-	if st := str(got.Status); st != model.StatusScheduled && st != model.StatusActive {
+	if st := model.Str(got.Status); st != model.StatusScheduled && st != model.StatusActive {
 		t.Errorf("status %s after publishing", st)
 	}
 	compareCampaign(t, asRead(want), got)
@@ -296,13 +296,6 @@ func TestMarketerPushKeys(t *testing.T) {
 		t.Errorf("%d key presses (%d not typed): above the ceiling %d / %d", k.typed+k.other, k.other, ceilingKeys, ceilingOther)
 	}
 
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }
 
 // findByName reads a campaign of any status back over the API.
@@ -313,7 +306,7 @@ func findByName(t *testing.T, e *env, name string) *model.Campaign {
 		t.Fatal(err)
 	}
 	for _, c := range r.Campaigns {
-		if c.BasicDetails != nil && str(c.BasicDetails.Name) == name {
+		if c.BasicDetails != nil && model.Str(c.BasicDetails.Name) == name {
 			full, err := e.client.Get(context.Background(), *c.CampaignID)
 			if err != nil {
 				t.Fatal(err)
@@ -329,15 +322,15 @@ func findByName(t *testing.T, e *env, name string) *model.Campaign {
 // type, author and each component, as JSON trees.
 func compareCampaign(t *testing.T, want, got *model.Campaign) {
 	t.Helper()
-	if str(got.CreatedBy) != str(want.CreatedBy) {
-		t.Errorf("created_by %q, want %q", str(got.CreatedBy), str(want.CreatedBy))
+	if model.Str(got.CreatedBy) != model.Str(want.CreatedBy) {
+		t.Errorf("created_by %q, want %q", model.Str(got.CreatedBy), model.Str(want.CreatedBy))
 	}
-	if str(got.UpdatedBy) != str(want.CreatedBy) {
+	if model.Str(got.UpdatedBy) != model.Str(want.CreatedBy) {
 		// Defect 9 (updated_by not sent) is fixed on branch sync.
-		t.Logf("updated_by %q, want the author %q (defect 9, branch sync)", str(got.UpdatedBy), str(want.CreatedBy))
+		t.Logf("updated_by %q, want the author %q (defect 9, branch sync)", model.Str(got.UpdatedBy), model.Str(want.CreatedBy))
 	}
-	if str(got.Channel) != str(want.Channel) || str(got.CampaignDeliveryType) != str(want.CampaignDeliveryType) {
-		t.Errorf("channel/type %s %s", str(got.Channel), str(got.CampaignDeliveryType))
+	if model.Str(got.Channel) != model.Str(want.Channel) || model.Str(got.CampaignDeliveryType) != model.Str(want.CampaignDeliveryType) {
+		t.Errorf("channel/type %s %s", model.Str(got.Channel), model.Str(got.CampaignDeliveryType))
 	}
 	for _, n := range model.Components {
 		w, g := model.ToTree(model.Component(want, n)), model.ToTree(model.Component(got, n))
@@ -354,17 +347,17 @@ func compareCampaign(t *testing.T, want, got *model.Campaign) {
 func asRead(c *model.Campaign) *model.Campaign {
 	c = model.Clone(c)
 	sd := c.SchedulingDetails
-	if sd == nil || str(c.CampaignDeliveryType) == model.DeliveryPeriodic {
+	if sd == nil || model.Str(c.CampaignDeliveryType) == model.DeliveryPeriodic {
 		return c // a periodic read is not what this test publishes
 	}
-	if st := str(sd.StartTime); st != "" {
-		tz := str(sd.Timezone)
+	if st := model.Str(sd.StartTime); st != "" {
+		tz := model.Str(sd.Timezone)
 		if tz == "" {
 			tz = "UTC"
 		}
 		sd.ScheduleTime, sd.TimeZone = &st, &tz
 	}
-	if dt := str(sd.DeliveryType); dt == model.ScheduleFixedTime || dt == model.ScheduleBTS {
+	if dt := model.Str(sd.DeliveryType); dt == model.ScheduleFixedTime || dt == model.ScheduleBTS {
 		scheduled := "SCHEDULED"
 		sd.DeliveryType = &scheduled
 	}

@@ -62,10 +62,10 @@ func (pp *problems) judge(d *draft, opts engine.Options) {
 	doc := d.body()
 	pp.patch = pp.memo.Validate(doc, engine.PhasePatch, opts)
 	all := pp.memo.Validate(doc, engine.PhasePublish, opts)
-	seen := make(map[engine.Problem]bool, len(pp.patch))
+	seen := make(map[engine.ProblemKey]bool, len(pp.patch))
 	pp.items = pp.items[:0]
 	for _, p := range pp.patch {
-		seen[p] = true
+		seen[p.Key()] = true
 		pp.items = append(pp.items, panelItem{blocking: true, p: p, plain: forms.Describe(p)})
 	}
 	pp.publish = pp.publish[:0]
@@ -77,7 +77,7 @@ func (pp *problems) judge(d *draft, opts engine.Options) {
 	}
 	for _, p := range append(all, pp.urls.Check(d.work)...) {
 		// The engine refuses non-web image addresses too: one problem a field.
-		if !seen[p] && !(p.Rule == forms.RuleURLScheme && engineSaid[p.Target]) {
+		if !seen[p.Key()] && !(p.Rule == forms.RuleURLScheme && engineSaid[p.Target]) {
 			pp.publish = append(pp.publish, p)
 			pp.items = append(pp.items, panelItem{p: p, plain: forms.Describe(p)})
 		}

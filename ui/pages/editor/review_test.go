@@ -112,10 +112,10 @@ func TestReviewAt80x24ScrollsAndPublishes(t *testing.T) {
 	keys(tm, "y")
 	waitFor(t, tm, "Published: the campaign is now SCHEDULED")
 	c := findByName(t, e, "Viewed but not boughT!")
-	if st := str(c.Status); st != model.StatusScheduled {
+	if st := model.Str(c.Status); st != model.StatusScheduled {
 		t.Errorf("status %s on the service", st)
 	}
-	if by := str(c.UpdatedBy); !strings.HasPrefix(by, "api-key@") {
+	if by := model.Str(c.UpdatedBy); !strings.HasPrefix(by, "api-key@") {
 		t.Errorf("updated_by %q, want the credential, not the draft's author lucia.romero@example.com", by)
 	}
 }

@@ -124,7 +124,7 @@ func (msg validatedMsg) applyReview(m *Model) tea.Cmd {
 	if res.Valid {
 		m.setNotice("The service accepts the draft: nothing stops publishing.", false)
 	} else {
-		m.setNotice(fmt.Sprintf("The service found %s.", plural(len(res.Errors), "problem")), true)
+		m.setNotice(fmt.Sprintf("The service found %s.", model.Count(len(res.Errors), "problem")), true)
 	}
 	return nil
 }
@@ -234,11 +234,11 @@ func (m *Model) verdictLines(w int) []string {
 		var head string
 		switch {
 		case len(extra) == 0:
-			head = fmt.Sprintf("The service agrees with the checklist below: %s to fix.", plural(n, "problem"))
+			head = fmt.Sprintf("The service agrees with the checklist below: %s to fix.", model.Count(n, "problem"))
 		case same == 0:
-			head = fmt.Sprintf("The service found %s:", plural(n, "problem"))
+			head = fmt.Sprintf("The service found %s:", model.Count(n, "problem"))
 		default:
-			head = fmt.Sprintf("The service found %s: the %d of the checklist below, and", plural(n, "problem"), same)
+			head = fmt.Sprintf("The service found %s: the %d of the checklist below, and", model.Count(n, "problem"), same)
 		}
 		out = wrap(s.Warning.Render, head, "", "")
 		for i, e := range extra {
@@ -304,11 +304,4 @@ func (m *Model) reviewKey(msg tea.KeyMsg) bool {
 		return false
 	}
 	return true
-}
-
-func plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -96,7 +96,7 @@ func newRowForm(m *Model, f forms.Field, text string) *rowForm {
 			field = huh.NewSelect[string]().Options(opts...).Value(&r.text)
 		}
 	case forms.Multi:
-		r.multi = splitList(text)
+		r.multi = forms.SplitList(text)
 		all := slices.Clone(f.Options)
 		for _, v := range r.multi {
 			if !slices.Contains(all, v) {
@@ -331,16 +331,6 @@ func listHeight(m *Model) int { return max(3, m.height-14) }
 // dialogWidth is a dialog's width with its border's padding: 60 at 80
 // columns, so that a choice and its label fit on one line.
 func (m *Model) dialogWidth() int { return min(m.width-4, max(60, m.width*2/3)) }
-
-func splitList(text string) []string {
-	var out []string
-	for _, s := range strings.Split(text, ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out = append(out, s)
-		}
-	}
-	return out
-}
 
 // huhTheme dresses huh in the session's theme (common.HuhTheme).
 func huhTheme(s themes.Styles) *huh.Theme { return common.HuhTheme(s) }

@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -62,7 +63,7 @@ func (m *Model) rebuild() {
 			if !f.IsValue() && f.Role != forms.RoleDerived { // headings, actions, selectors
 				continue
 			}
-			if under(t, f.Path) {
+			if engine.Under(t, f.Path) {
 				l.problems[i] = append(l.problems[i], it.plain.Text)
 				matched = true
 			} else if first < 0 && len(f.Path) > len(t) && f.Path[len(t)] == '.' && strings.HasPrefix(f.Path, t) {

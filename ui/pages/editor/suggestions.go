@@ -122,7 +122,7 @@ func (g *suggester) refresh(text string, list bool) {
 	if list {
 		// A tag already in the list is not offered again.
 		have := map[string]bool{}
-		for _, t := range splitList(head) {
+		for _, t := range forms.SplitList(head) {
 			have[strings.ToLower(t)] = true
 		}
 		kept := names[:0:0]

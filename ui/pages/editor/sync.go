@@ -243,9 +243,9 @@ func (m *Model) syncText() string {
 	case drafts.StatePending:
 		n := max(len(st.Pending), len(st.Unsynced), 1)
 		if st.Live {
-			return s.Warning.Render("● " + plural(n, "component") + " not sent (ctrl+s shows and sends)")
+			return s.Warning.Render("● " + model.Count(n, "component") + " not sent (ctrl+s shows and sends)")
 		}
-		return s.Warning.Render("● " + plural(n, "component") + " pending")
+		return s.Warning.Render("● " + model.Count(n, "component") + " pending")
 	case drafts.StateInvalid:
 		return s.Error.Render("● not sent (to fix: " + unitWords(sortedKeys(st.Invalid)) + ")")
 	case drafts.StateOffline:

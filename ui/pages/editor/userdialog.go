@@ -13,11 +13,10 @@ import (
 
 // --- the preview user: a searchable list, or any id or email ------------
 //
-// The list is the profiles main offers (the sandbox's demo users, or sample
-// profiles); typing filters it by name, and a text no profile matches is
-// taken as a user id, or an email when it has an @, for the service's
-// preview route to look up. (editorux's ui/components/picker can replace
-// the list when both land; choosing goes through chooseUser either way.)
+// The list is the profiles the command line offers (the sandbox's demo
+// users, or sample profiles); typing filters it by name, and a text no
+// profile matches is taken as a user id, or an email when it has an @, for
+// the service's preview route to look up. Choosing goes through chooseUser.
 
 type userDialog struct {
 	filter textinput.Model

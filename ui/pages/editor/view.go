@@ -208,7 +208,7 @@ func (m *Model) reviewView(w int) string {
 	if items := m.probs.items; len(items) == 0 {
 		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
 	} else {
-		lines = append(lines, s.Warning.Render("Publish checklist: "+plural(len(items), "item")+" left"))
+		lines = append(lines, s.Warning.Render("Publish checklist: "+model.Count(len(items), "item")+" left"))
 		for i, it := range items {
 			if i == 12 {
 				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(items)-12)))

@@ -18,9 +18,9 @@ const actValidate, actPublish = "VALIDATE", "PUBLISH"
 // statusActions are the STOP, PAUSE and RESUME the spec allows for c: by
 // delivery type and state (engine.Actions), and for Push and Email only.
 func statusActions(c *model.Campaign) []string {
-	switch common.Str(c.Channel) {
+	switch model.Str(c.Channel) {
 	case model.ChannelPush, model.ChannelEmail:
-		return engine.Actions(common.Str(c.CampaignDeliveryType), common.Str(c.Status))
+		return engine.Actions(model.Str(c.CampaignDeliveryType), model.Str(c.Status))
 	}
 	return nil
 }
@@ -30,7 +30,7 @@ var statusKeys = map[string]string{"s": model.ActionStop, "u": model.ActionResum
 
 func (in *Inspector) menuItems() []menuItem {
 	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules; changes nothing"}}
-	st := common.Str(in.camp.Status)
+	st := model.Str(in.camp.Status)
 	if st == model.StatusDraft && in.readOnly == "" {
 		items = append(items, menuItem{key: "p", action: actPublish, label: "Publish", desc: "make the draft live (asks first)"})
 	}
@@ -63,7 +63,7 @@ func (in *Inspector) choose(action string) tea.Cmd {
 func (in *Inspector) consequence(action string) string {
 	c := in.camp
 	name := "“" + common.Clean(common.CampaignName(c)) + "”"
-	what := fmt.Sprintf("%s (%s %s, now %s)", name, common.Clean(common.Str(c.Channel)), common.Clean(common.Str(c.CampaignDeliveryType)), common.Clean(common.Str(c.Status)))
+	what := fmt.Sprintf("%s (%s %s, now %s)", name, common.Clean(model.Str(c.Channel)), common.Clean(model.Str(c.CampaignDeliveryType)), common.Clean(model.Str(c.Status)))
 	switch action {
 	case model.ActionStop:
 		return "Stop " + what + "?\n\nRemaining sends are halted; messages already dispatched are still delivered. A stopped campaign cannot be resumed or edited again."

@@ -293,8 +293,8 @@ func (in *Inspector) FullHelp() [][]key.Binding {
 
 // parentID is the periodic parent of a child campaign, "" for others.
 func (in *Inspector) parentID() string {
-	if in.camp != nil && common.Str(in.camp.ParentID) != "" {
-		return common.Str(in.camp.ParentID)
+	if in.camp != nil && model.Str(in.camp.ParentID) != "" {
+		return model.Str(in.camp.ParentID)
 	}
 	if in.meta != nil {
 		return in.meta.ParentCampaignID
@@ -401,7 +401,7 @@ func (in *Inspector) set(c *model.Campaign) {
 		cursorPath = vis[in.tcursor].path
 	}
 	in.camp = c
-	in.locked, in.lockedAll = engine.Locked(common.Str(c.Status))
+	in.locked, in.lockedAll = engine.Locked(model.Str(c.Status))
 	in.unknown = map[string]string{}
 	for _, f := range common.UnknownFields(c) {
 		in.unknown[f.Path] = f.Want
@@ -485,7 +485,7 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 			// doing nothing (s on an active event-triggered campaign).
 			if action, ok := statusKeys[msg.String()]; ok {
 				c := in.camp
-				if why := forms.ActionRefusal(common.Str(c.Channel), common.Str(c.CampaignDeliveryType), common.Str(c.Status), action); why != "" {
+				if why := forms.ActionRefusal(model.Str(c.Channel), model.Str(c.CampaignDeliveryType), model.Str(c.Status), action); why != "" {
 					in.menu = nil
 					return common.Notice(common.Clean(why), true)
 				}

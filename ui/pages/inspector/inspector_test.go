@@ -285,10 +285,10 @@ func TestDialogsHoldTheKeys(t *testing.T) {
 	}
 }
 
-// Defect 6: s on an active event-triggered campaign says why it cannot be
-// stopped (it did nothing); defect 5: the pause confirmation does not
-// promise an editable audience; defect 10: an SMS campaign's actions name
-// the channel as the reason.
+// TestActionsExplainWhatIsNotPossible: s on an active event-triggered
+// campaign says why it cannot be stopped (it did nothing); the pause
+// confirmation does not promise an editable audience; an SMS campaign's
+// actions name the channel as the reason.
 func TestActionsExplainWhatIsNotPossible(t *testing.T) {
 	c := decode(t, `{"id":"bbbbbbbbbbbbbbbbbbbbbbbb","campaign_id":"bbbbbbbbbbbbbbbbbbbbbbbb","status":"ACTIVE",
 	  "channel":"PUSH","campaign_delivery_type":"EVENT_TRIGGERED","basic_details":{"name":"Welcome"}}`)
@@ -355,7 +355,7 @@ func TestChecksInPlainWords(t *testing.T) {
 	}}}
 	in.rebuildChecks()
 	got := strings.Join(in.checkLines, "\n")
-	if !strings.Contains(got, "Platforms is required") || strings.Count(got, "basic_details.platforms") != 1 {
+	if !strings.Contains(got, "Platforms: choose at least one") || strings.Count(got, "basic_details.platforms") != 1 {
 		t.Errorf("the problem is not in plain words, with its path once:\n%s", got)
 	}
 }

@@ -83,7 +83,7 @@ func (in *Inspector) rebuildOverview() {
 
 	section("Campaign")
 	add("Name", text(common.CampaignName(c)))
-	status := common.Str(c.Status)
+	status := model.Str(c.Status)
 	statusLine := st.Status(status).Render(common.Clean(common.OrUnset(status)))
 	if c.VersionNumber != nil {
 		statusLine += st.Muted.Render(fmt.Sprintf(" · version %d", *c.VersionNumber))
@@ -96,7 +96,7 @@ func (in *Inspector) rebuildOverview() {
 	add("Channel", ch)
 	add("Delivery type", opt(c.CampaignDeliveryType))
 	switch {
-	case c.ID != nil && common.Str(c.ID) == common.Str(c.CampaignID):
+	case c.ID != nil && model.Str(c.ID) == model.Str(c.CampaignID):
 		add("Campaign ID", opt(c.CampaignID)+st.Muted.Render(" (also the document id)"))
 	default:
 		add("Campaign ID", opt(c.CampaignID))
@@ -119,7 +119,7 @@ func (in *Inspector) rebuildOverview() {
 	if c.FlowID != nil || c.FlowName != nil || c.ParentID != nil || (in.meta != nil && (in.meta.ParentCampaignID != "" || in.meta.TotalChildCampaigns != nil)) {
 		section("Links")
 		if c.FlowID != nil || c.FlowName != nil {
-			add("Flow", text(strings.TrimSpace(common.Str(c.FlowName)+" ("+common.Str(c.FlowID)+")")))
+			add("Flow", text(strings.TrimSpace(model.Str(c.FlowName)+" ("+model.Str(c.FlowID)+")")))
 		}
 		if c.ParentID != nil {
 			add("Parent", opt(c.ParentID)+st.Muted.Render("  (p opens it)"))
@@ -137,7 +137,7 @@ func (in *Inspector) rebuildOverview() {
 	if c.Connector != nil || c.SenderName != nil {
 		section("Sending")
 		if c.Connector != nil {
-			add("Connector", text(strings.TrimSpace(common.Str(c.Connector.ConnectorType)+" · "+common.Str(c.Connector.ConnectorName))))
+			add("Connector", text(strings.TrimSpace(model.Str(c.Connector.ConnectorType)+" · "+model.Str(c.Connector.ConnectorName))))
 		}
 		add("Sender name", opt(c.SenderName))
 	}
@@ -152,7 +152,7 @@ func (in *Inspector) rebuildOverview() {
 		add("Reachability", st.Muted.Render(noReach(c)))
 	default:
 		r := in.meta.ReachabilityDetails
-		add("Reachability", text(fmt.Sprintf("%s users", thousands(r.Count)))+st.Muted.Render(" · as of "+common.FullTime(r.LastUpdatedTime)))
+		add("Reachability", text(fmt.Sprintf("%s users", forms.Thousands(r.Count)))+st.Muted.Render(" · as of "+common.FullTime(r.LastUpdatedTime)))
 	}
 	if in.meta != nil && in.meta.RejectionComment != "" {
 		add("Rejected", st.Error.Render(common.Clean(in.meta.RejectionComment)))
@@ -175,7 +175,7 @@ func (in *Inspector) rebuildOverview() {
 	}
 	if len(acts) == 0 {
 		// The reason is the channel, the type or the state: say which.
-		why := forms.NoActionReason(common.Str(c.Channel), common.Str(c.CampaignDeliveryType), status)
+		why := forms.NoActionReason(model.Str(c.Channel), model.Str(c.CampaignDeliveryType), status)
 		if why == "" {
 			why = "none in this state"
 		}
@@ -203,33 +203,16 @@ func (in *Inspector) rebuildOverview() {
 	in.overview = lines
 }
 
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
-}
-
 // noReach says why a campaign has no reachability estimate, for its own
 // type and state: to a draft of an estimated type, "only for scheduled
 // one-time, event and business-event campaigns" read as if it never would.
 func noReach(c *model.Campaign) string {
-	switch common.Str(c.CampaignDeliveryType) {
+	switch model.Str(c.CampaignDeliveryType) {
 	case model.DeliveryOneTime, model.DeliveryEventTriggered, model.DeliveryBusinessEvent:
 	default:
 		return "not computed: only for scheduled one-time, event and business-event campaigns"
 	}
-	if common.Str(c.Status) == model.StatusDraft {
+	if model.Str(c.Status) == model.StatusDraft {
 		return "not computed yet: the service estimates it once the campaign is published"
 	}
 	return "not computed yet: the service estimates it once a day"

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
@@ -156,7 +157,7 @@ func (in *Inspector) jumpTo(target string) {
 	var walk func(nodes []*treeNode, path []*treeNode)
 	walk = func(nodes []*treeNode, path []*treeNode) {
 		for _, n := range nodes {
-			if n.path == target || strings.HasPrefix(target, n.path+".") || strings.HasPrefix(target, n.path+"[") {
+			if n.path != "" && engine.Under(target, n.path) {
 				p := append(slices.Clone(path), n)
 				if best == nil || len(n.path) > len(best.path) {
 					best, chain = n, p

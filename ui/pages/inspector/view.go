@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -153,7 +152,7 @@ func (in *Inspector) View() string {
 // stateLine says at a glance what can be done with the campaign.
 func (in *Inspector) stateLine() string {
 	st := in.c.Styles
-	status := common.Str(in.camp.Status)
+	status := model.Str(in.camp.Status)
 	badge := st.Status(status).Render(common.Clean(status))
 	var text string
 	switch {
@@ -296,6 +295,7 @@ func (in *Inspector) rebuildChecks() {
 	wrap := in.c.Styles.Renderer().NewStyle().Width(max(in.paneWidth()-8, 20))
 	var out []string
 	in.problems = in.problems[:0]
+	reported := forms.NewReported(in.camp)
 	for _, c := range in.checks {
 		// The title holds the service's reason for a refusal: wrapped
 		// whole, not cut at the pane's edge.
@@ -314,7 +314,7 @@ func (in *Inspector) rebuildChecks() {
 			// choose at least one…", not "basic_details.platforms" over
 			// "basic_details.platforms is required…"); the path under it
 			// for engineers.
-			plain := forms.Describe(engine.Problem{Target: p.Target, Message: p.Message}).Text
+			plain := reported.Describe(p.Target, p.Message).Text
 			sel := len(in.problems) == in.pcursor
 			in.problems = append(in.problems, problemRef{target: p.Target, line: len(out)})
 			for i, l := range strings.Split(wrap.Render(common.Clean(plain)), "\n") {
@@ -357,9 +357,9 @@ func (in *Inspector) dialog() string {
 		}
 		if in.c.ReadOnly != "" {
 			lines = append(lines, "", st.Locked.Render("Only validating: "+in.c.ReadOnly+"."))
-		} else if common.Str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
+		} else if model.Str(in.camp.Status) != model.StatusDraft && len(statusActions(in.camp)) == 0 {
 			lines = append(lines, "", st.Muted.Render(fmt.Sprintf("Stop, pause and resume do not apply to %s %s campaigns in %s.",
-				common.Clean(common.Str(in.camp.Channel)), common.Clean(common.Str(in.camp.CampaignDeliveryType)), common.Clean(common.Str(in.camp.Status)))))
+				common.Clean(model.Str(in.camp.Channel)), common.Clean(model.Str(in.camp.CampaignDeliveryType)), common.Clean(model.Str(in.camp.Status)))))
 		}
 		content = in.c.Styles.Renderer().NewStyle().Width(w - 6).Render(strings.Join(lines, "\n"))
 	}

@@ -1,4 +1,4 @@
-package ui
+package common
 
 import (
 	"os"
@@ -8,7 +8,8 @@ import (
 )
 
 // LocalZone is this machine's time zone by its name (Europe/Madrid), for
-// the Review's local time: Go calls the zone read from /etc/localtime
+// the Review's local time (the command line's editor; over SSH, the
+// server's time when the visitor sends no TZ): Go calls the zone read from /etc/localtime
 // "Local", which names nothing. TZ, then the /etc/localtime link, then
 // /etc/timezone; else time.Local as it is.
 func LocalZone() *time.Location {
