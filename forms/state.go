@@ -81,6 +81,11 @@ func NoActionReason(channel, deliveryType, state string) string {
 	case model.StatusSent, model.StatusStopped, model.StatusArchived:
 		return "A " + strings.ToLower(state) + " campaign is finished: no action applies."
 	}
+	if deliveryType == model.DeliveryAPITriggered {
+		// The service can stop one (service-reference §3.14); this tool
+		// leaves API-triggered campaigns out (decisions.md §1).
+		return "This tool leaves API-triggered campaigns out: stop it through the service's V5 status route or its dashboard."
+	}
 	if deliveryType != model.DeliveryOneTime && deliveryType != model.DeliveryPeriodic && deliveryType != model.DeliveryEventTriggered {
 		return upperFirst(typeWords(deliveryType)) + " campaign cannot be stopped, paused or resumed through V5."
 	}

@@ -32,6 +32,8 @@ func TestActionReasons(t *testing.T) {
 		{"SMS", "ONE_TIME", "ACTIVE", "STOP", "SMS campaigns can be read but not stopped, paused or resumed through V5."},
 		{"PUSH", "ONE_TIME", "SENT", "STOP", "A sent campaign is finished: no action applies."},
 		{"PUSH", "LOCATION_TRIGGERED", "ACTIVE", "PAUSE", "A location-triggered campaign cannot be stopped, paused or resumed through V5."},
+		// The service can stop it; this tool leaves it out, and says so.
+		{"EMAIL", "API_TRIGGERED", "ACTIVE", "STOP", "This tool leaves API-triggered campaigns out: stop it through the service's V5 status route or its dashboard."},
 	}
 	for _, tc := range cases {
 		if got := ActionRefusal(tc.ch, tc.dt, tc.st, tc.action); got != tc.want {

@@ -439,6 +439,12 @@ func ScheduleText(s *model.Scheduling, local *time.Location) string {
 // ScheduleTextAs is ScheduleText naming the local time as label ("server
 // time" when the user's own zone is not known, over SSH).
 func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) string {
+	return scheduleText(s, local, label, "")
+}
+
+// scheduleText is ScheduleTextAs with head, when given, saying when it
+// starts instead of the delivery type and start time.
+func scheduleText(s *model.Scheduling, local *time.Location, label, head string) string {
 	if s == nil {
 		return ""
 	}
@@ -475,20 +481,21 @@ func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) str
 		}
 		return out
 	}
-	var out string
-	switch model.Str(s.DeliveryType) {
-	case model.ScheduleASAP:
+	out := head
+	switch dt := model.Str(s.DeliveryType); {
+	case head != "":
+	case dt == model.ScheduleASAP:
 		out = "as soon as it is published"
-	case model.ScheduleFixedTime:
+	case dt == model.ScheduleFixedTime:
 		out = "from " + orBlank(at(s.StartTime))
-	case model.ScheduleBTS:
+	case dt == model.ScheduleBTS:
 		out = "at each user's best time, from " + orBlank(at(s.StartTime))
-	case model.ScheduleUserTimezone:
+	case dt == model.ScheduleUserTimezone:
 		out = "in each user's own time zone, from " + orBlank(at(s.StartTime))
-	case "":
+	case dt == "":
 		out = "not chosen yet"
 	default:
-		out = words(model.Str(s.DeliveryType))
+		out = words(dt)
 	}
 	if p := s.PeriodicDetails; p != nil && p.SendingFrequency != nil {
 		every := int64(1)

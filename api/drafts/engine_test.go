@@ -38,9 +38,10 @@ func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
 	got := keys(bodies[0])
 	slices.Sort(got)
 	// No author set: none is sent (the service names the credential), and
-	// never the draft's created_by, who is not the person editing now.
-	if !slices.Equal(got, []string{"basic_details", "request_id"}) {
-		t.Errorf("PATCH sent %v, want basic_details only, with no updated_by", got)
+	// never the draft's created_by, who is not the person editing now; the
+	// campaign's channel and type go along (a gateway's oneOf needs them).
+	if !slices.Equal(got, []string{"basic_details", "campaign_delivery_type", "channel", "request_id"}) {
+		t.Errorf("PATCH sent %v, want basic_details only, with no updated_by, with the campaign's channel and type", got)
 	}
 	var bd map[string]any
 	json.Unmarshal(bodies[0]["basic_details"], &bd)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -132,6 +133,9 @@ func newFixtureWith(t testing.TB, cfg sandbox.Config, opts Options) *fixture {
 	clock := NewFakeClock(t0)
 	cfg.Now = clock.Now
 	h, ws, key := newSandbox(t, cfg)
+	if _, bench := t.(*testing.B); !bench {
+		h = refcheck.Wrap(t, h) // every exchange against the reference's schemas
+	}
 	fx := &fixture{t: t, f: &faults{next: h}, clock: clock, dir: t.TempDir()}
 	srv := httptest.NewServer(fx.f)
 	t.Cleanup(srv.Close)
@@ -251,7 +255,7 @@ func (fx *fixture) patchRemote(id string, c *model.Campaign, units ...string) {
 	for _, u := range units {
 		copyUnit(p, c, u)
 	}
-	if _, err := fx.other.Patch(context.Background(), id, p); err != nil {
+	if _, err := fx.other.Patch(context.Background(), id, api.WithIdentity(p, c)); err != nil {
 		fx.t.Fatal(err)
 	}
 }

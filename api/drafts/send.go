@@ -379,7 +379,7 @@ func (e *Engine) patchOf(c *campaign, units []string) *model.Campaign {
 	if by := e.opts.UpdatedBy; by != "" {
 		p.UpdatedBy = &by
 	}
-	return p
+	return api.WithIdentity(p, c.base)
 }
 
 // failed records a failure to reach or read the service and plans a retry

@@ -57,8 +57,8 @@ func TestExportEditDiffApplyCycle(t *testing.T) {
 	if p.Action != gitops.ActionPatch || !slices.Equal(gitops.Names(p.Changes), []string{"basic_details"}) {
 		t.Fatalf("after edit: action %s, changes %v (%s)", p.Action, gitops.Names(p.Changes), p.Reason)
 	}
-	if len(p.Body) != 2 || p.Body["basic_details"].(map[string]any)["x_owner"] != "ana" || !engine.ValidUUIDv4(p.RequestID) || p.Body["request_id"] != p.RequestID {
-		t.Fatalf("patch body is not the whole changed component and its request_id: %v", p.Body)
+	if len(p.Body) != 4 || p.Body["channel"] != "PUSH" || p.Body["campaign_delivery_type"] != "ONE_TIME" || p.Body["basic_details"].(map[string]any)["x_owner"] != "ana" || !engine.ValidUUIDv4(p.RequestID) || p.Body["request_id"] != p.RequestID {
+		t.Fatalf("patch body is not the whole changed component, the campaign's channel and type and its request_id: %v", p.Body)
 	}
 	// The same change onto the same version is the same request (a re-run
 	// after a crash is replayed by the service, not applied twice).
@@ -177,7 +177,7 @@ func TestConflictWhenServiceChangedAfterExport(t *testing.T) {
 	other := e.get(id)
 	patch := &model.Campaign{BasicDetails: model.Clone(other.BasicDetails)}
 	*patch.BasicDetails.Name = "June newsletter (legal approved)"
-	if _, err := e.client.Patch(ctx, id, patch); err != nil {
+	if _, err := e.client.Patch(ctx, id, api.WithIdentity(patch, other)); err != nil {
 		t.Fatal(err)
 	}
 
@@ -313,26 +313,21 @@ func TestFileNameCannotEscapeTheFolder(t *testing.T) {
 	}
 }
 
-// GET of a published campaign may show scheduling_details in its response
-// form (delivery_type PERIODIC or SCHEDULED, schedule_time, time_zone,
-// frequency); the service reads that back as the stored form, so the local
-// checks must too and not refuse an edit of another field.
-func TestResponseFormSchedulingIsNotRefusedLocally(t *testing.T) {
+// GET of a published campaign shows scheduling_details in the read form
+// (delivery_type PERIODIC, the time of day, time_zone, frequency; no
+// start_time); an edit of another component is planned and checked without
+// it, and scheduling_details is not sent.
+func TestReadFormSchedulingIsNotRefusedLocally(t *testing.T) {
 	e := newEnv(t)
 	rec := e.find("Weekly picks") // PERIODIC, PAUSED
 	f := e.export(rec["campaign_id"].(string))
-	sd := f.Tree["scheduling_details"].(map[string]any)
-	sd["delivery_type"], sd["schedule_time"], sd["time_zone"], sd["frequency"] = "PERIODIC", "10:00:00", "Asia/Singapore", "WEEKLY"
-	sd["expiry_time"] = "2026-12-30T10:00:00"
-	p := e.planner.Plan(ctx, f)
-	if p.Action != gitops.ActionPatch {
-		t.Fatalf("plan: %s %s %+v", p.Action, p.Reason, p.Problems)
+	if sd := f.Tree["scheduling_details"].(map[string]any); sd["delivery_type"] != "PERIODIC" || sd["start_time"] != nil {
+		t.Fatalf("export is not in the read form: %v", sd)
 	}
-	// The body shown is the body sent: the write form, without the
-	// response-only fields.
-	sent := p.Body["scheduling_details"].(map[string]any)
-	if sent["delivery_type"] == "PERIODIC" || sent["schedule_time"] != nil || sent["time_zone"] != nil {
-		t.Fatalf("body carries the read form: %v", sent)
+	setName(f, "Weekly picks, renamed")
+	p := e.planner.Plan(ctx, f)
+	if p.Action != gitops.ActionPatch || p.Body["scheduling_details"] != nil || len(p.Notes) != 0 {
+		t.Fatalf("plan: %s %s %+v %v", p.Action, p.Reason, p.Problems, p.Body)
 	}
 }
 

@@ -2,9 +2,9 @@ package gitops
 
 import (
 	"context"
-
 	"fmt"
 	"net/http"
+	"slices"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/ops"
@@ -44,7 +44,10 @@ type Plan struct {
 	// a file is refused, has a conflict or failed.
 	Problems []engine.Problem
 	Reason   string
-	Err      error
+	// Notes say what the plan chose that the file does not say itself:
+	// the request form a changed read-form schedule is sent in, and why.
+	Notes []string
+	Err   error
 	// Service is the service's record the plan was made against, and ETag
 	// its version's ETag when the service sends one.
 	Service map[string]any
@@ -121,7 +124,18 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 		}
 		return p
 	}
+	base, err := LoadBase(f.Path, p.CampaignID)
+	if err != nil {
+		p.Action, p.Err, p.Reason = ActionError, err, err.Error()
+		return p
+	}
 	svc, etag, err := pl.record(ctx, p.CampaignID)
+	if err == nil && etag == "" && !agrees(base, f.Tree, svc) {
+		// Read by search, and not what the export saw: a change on the
+		// service is confirmed by GET (a search may answer a summary or
+		// an older version) before it is reported or merged.
+		svc, etag, err = pl.fetch(ctx, p.CampaignID)
+	}
 	if err != nil {
 		p.Action, p.Err = ActionError, err
 		if api.StatusOf(err) == http.StatusNotFound {
@@ -133,11 +147,6 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 	}
 	p.Service, p.ETag = svc, etag
 	p.State = str(svc["status"])
-	base, err := LoadBase(f.Path, p.CampaignID)
-	if err != nil {
-		p.Action, p.Err, p.Reason = ActionError, err, err.Error()
-		return p
-	}
 	if base != nil {
 		pl.threeWay(&p, base)
 		return p
@@ -157,6 +166,15 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 	return p
 }
 
+// agrees reports whether a service record is the one the file was made
+// from: the base when one is kept, else the file itself.
+func agrees(base, file, svc map[string]any) bool {
+	if base != nil {
+		return equal(components(base), components(svc))
+	}
+	return equal(components(file), components(svc))
+}
+
 // Plan compares a file with the service and decides: nothing, a PATCH of
 // the changed components (each whole), a create, or a refusal with the
 // reason. The local engine runs first, with the service's state table.
@@ -167,6 +185,9 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		body := new(model.Campaign)
 		if err := model.FromTree(p.Body, body); err != nil {
 			p.Action, p.Reason = ActionRefused, err.Error()
+			return p
+		}
+		if !p.createForm(body) {
 			return p
 		}
 		if probs := pl.Core.Validate(body, engine.PhaseCreate); len(probs) > 0 {
@@ -203,11 +224,12 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	_ = model.FromTree(p.Service, stored) // both are JSON objects
 	_ = model.FromTree(p.Body, patch)
 	// The core checks the request form (GET shows a published campaign's
-	// schedule in its response form) by the campaign's state, and a live
-	// campaign for what the update would break; what is sent stays the
-	// file's own.
+	// schedule in the read form) by the campaign's state, and a live
+	// campaign for what the update would break. The body is what the core
+	// sends: a changed read-form schedule in the request form (the notes
+	// say which and why), the campaign's channel and type named.
 	v := pl.Core.Check(stored, patch)
-	p.Removes, p.Breaks = v.Removes, v.Introduced
+	p.Removes, p.Breaks, p.Notes = v.Removes, v.Introduced, v.Notes
 	if ref := v.Refused(pl.Force); ref != nil {
 		p.Action, p.Problems, p.Reason = ActionRefused, ref.Problems, ref.Reason
 		if ref.Code == ops.CodeBreaksLive {
@@ -215,16 +237,33 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 		}
 		return p
 	}
-	// The body is exactly what is sent: the request form (an export shows a
-	// published campaign's schedule in the read form, which a PATCH never
-	// carries back), signed with the author.
-	if t, ok := model.ToTree(pl.Core.Sign(ops.RequestForm(patch, ops.RequestForm(stored, nil)))).(map[string]any); ok {
-		p.Body = t
+	if body, ok := model.ToTree(v.Body).(map[string]any); ok {
+		p.Body = body // exactly what the core will send
 	}
 	// The request id hangs on the version compared against (its
 	// updated_at, the same whether read by search or by GET).
 	p.withRequestID(str(p.Service["updated_at"]))
 	return p
+}
+
+// createForm puts a create body read from a GET (the read form) in the
+// request form, saying which and why; it refuses the plan (false) when the
+// read form does not give what a create needs (a periodic schedule's date).
+func (p *Plan) createForm(body *model.Campaign) bool {
+	conv, r := ops.Read(body, nil)
+	if slices.Contains(r.Missing, "scheduling_details.start_time") {
+		p.Action = ActionRefused
+		p.Problems = []engine.Problem{{Rule: "read_form", Target: "scheduling_details.start_time",
+			Message: "scheduling_details is in the service's read form, which gives only the time of day of a periodic schedule: give start_time (a full date-time) and timezone."}}
+		p.Reason = "the schedule cannot be sent in the request form"
+		return false
+	}
+	if r.ReadForm() {
+		*body = *conv
+		p.Body["scheduling_details"] = model.ToTree(conv.SchedulingDetails)
+		p.Notes = append(p.Notes, r.Sentence()+"; it is sent in that form")
+	}
+	return true
 }
 
 // withRequestID gives the body its request_id (see stableUUID).

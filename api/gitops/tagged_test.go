@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -26,7 +27,7 @@ func TestIfMatchTurnsARaceIntoAConflict(t *testing.T) {
 	e.clock.Advance(time.Second)
 	other := e.get(id)
 	*other.BasicDetails.Name = "Summer sale, theirs"
-	if _, err := e.client.Patch(ctx, id, &model.Campaign{BasicDetails: other.BasicDetails}); err != nil {
+	if _, err := e.client.Patch(ctx, id, api.WithIdentity(&model.Campaign{BasicDetails: other.BasicDetails}, other)); err != nil {
 		t.Fatal(err)
 	}
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -16,7 +17,7 @@ func (e *env) renameOnService(id, name string) {
 	other := e.get(id)
 	patch := &model.Campaign{BasicDetails: model.Clone(other.BasicDetails)}
 	*patch.BasicDetails.Name = name
-	if _, err := e.client.Patch(ctx, id, patch); err != nil {
+	if _, err := e.client.Patch(ctx, id, api.WithIdentity(patch, other)); err != nil {
 		e.t.Fatal(err)
 	}
 }
@@ -71,7 +72,7 @@ func TestForceWinsOnlyOnConflictingFields(t *testing.T) {
 	patch := &model.Campaign{BasicDetails: model.Clone(base.BasicDetails)}
 	*patch.BasicDetails.Name = "Theirs"
 	patch.BasicDetails.Tags = []string{"theirs"}
-	if _, err := e.client.Patch(ctx, id, patch); err != nil {
+	if _, err := e.client.Patch(ctx, id, api.WithIdentity(patch, base)); err != nil {
 		t.Fatal(err)
 	}
 	setName(f, "Mine")

@@ -15,6 +15,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/mcpserver"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/engine"
@@ -69,11 +70,20 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sb.Close() })
-	pl := &patchLog{next: sb.Handler()}
+	pl := &patchLog{next: refcheck.Wrap(t, sb.Handler())} // every exchange against the reference's schemas
 	hs := httptest.NewServer(pl)
 	t.Cleanup(hs.Close)
 	ws := sandbox.DefaultWorkspace()
-	c, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: clk.Sleep})
+	h := connect(t, api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: clk.Sleep}, clk, readOnly)
+	h.patches = pl
+	return h
+}
+
+// connect builds the MCP server on a client of cfg and connects an SDK
+// client to it over in-memory transports.
+func connect(t *testing.T, cfg api.Config, clk *clock, readOnly bool) *harness {
+	t.Helper()
+	c, err := api.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +109,7 @@ func start(t *testing.T, readOnly bool) *harness {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { cs.Close() })
-	return &harness{t: t, session: cs, logs: logs, clock: clk, patches: pl}
+	return &harness{t: t, session: cs, logs: logs, clock: clk}
 }
 
 // call runs a tool and decodes its structured answer. The text beside it

@@ -202,7 +202,7 @@ func (s *Server) validate(ctx context.Context, in validateIn) (any, string, erro
 		if in.CampaignID != "" || in.Base != nil {
 			return nil, "", inputError("phase", "campaign_id and base go with phase patch only.")
 		}
-		out.Problems = problemsOut(engine.Validate(ops.RequestForm(c, nil), phase, engine.Options{Features: feats}))
+		out.Problems = problemsOut(ops.Validate(c, phase, engine.Options{Features: feats}))
 		out.Valid = len(out.Problems) == 0
 		return out, verdictText(out), nil
 	}

@@ -112,10 +112,13 @@ func (s *Server) update(ctx context.Context, in updateIn) (any, string, error) {
 	if ref := v.Refused(in.Force); ref != nil {
 		return nil, "", ref
 	}
-	warn := s.warnings(ops.RequestForm(patch, ops.RequestForm(stored, nil)))
+	warn := s.warnings(v.Body)
 	if in.DryRun {
-		sent := s.core.Sign(ops.RequestForm(patch, ops.RequestForm(stored, nil)))
+		sent := s.core.Sign(v.Body) // exactly what the core sends
 		what := "replace " + strings.Join(model.Present(sent), ", ") + " of a " + state + " campaign"
+		for _, n := range v.Notes {
+			what += "; " + n
+		}
 		if len(v.Removes) > 0 {
 			what += ", removing " + strings.Join(v.Removes, "; ")
 		}

@@ -104,6 +104,9 @@ type Result struct {
 	// because the person forced it.
 	Forced    []engine.Problem `json:"forced_problems,omitempty"`
 	UpdatedBy string           `json:"updated_by,omitempty"`
+	// Notes say what the core chose that the request did not say (the
+	// request form a changed read-form schedule went in, and why).
+	Notes []string `json:"notes,omitempty"`
 }
 
 func (c *Core) result(action, id string, cp *model.Campaign) Result {
@@ -131,7 +134,7 @@ func (c *Core) Get(ctx context.Context, id string) (cp *model.Campaign, etag str
 // Validate runs the local engine on a whole campaign in phase (read or
 // request form). Nothing is sent.
 func (c *Core) Validate(cp *model.Campaign, phase engine.Phase) []engine.Problem {
-	return engine.Validate(RequestForm(cp, nil), phase, engine.Options{Features: c.o.Features})
+	return Validate(cp, phase, engine.Options{Features: c.o.Features})
 }
 
 // --- writes ---------------------------------------------------------------
@@ -208,7 +211,7 @@ func (c *Core) Update(ctx context.Context, id string, patch *model.Campaign, o U
 	if ref := v.Refused(o.Force); ref != nil {
 		return Result{}, ref
 	}
-	body := c.Sign(RequestForm(patch, RequestForm(stored, nil)))
+	body := c.Sign(v.Body)
 	var res api.PatchResult
 	err := c.o.Pacer.Do(ctx, ClassUpdate, func(ctx context.Context) (err error) {
 		res, _, err = c.c.PatchTagged(ctx, id, body, etag)
@@ -218,7 +221,7 @@ func (c *Core) Update(ctx context.Context, id string, patch *model.Campaign, o U
 		return Result{}, err
 	}
 	r := c.result("updated", id, stored)
-	r.ID, r.Components, r.Changes, r.Removes = res.ID, model.Present(body), v.Changes, v.Removes
+	r.ID, r.Components, r.Changes, r.Removes, r.Notes = res.ID, model.Present(body), v.Changes, v.Removes, v.Notes
 	if v.Merged != nil && v.Merged.BasicDetails != nil {
 		r.Name = str(v.Merged.BasicDetails.Name)
 	}

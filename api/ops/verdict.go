@@ -28,6 +28,12 @@ type Verdict struct {
 	// Removes what it takes away (locales, variations, platforms, buttons,
 	// slides), in words.
 	Changes, Removes []string
+	// Body is what the update sends: the request form, an unchanged
+	// read-form schedule left out, the campaign's channel and type named.
+	Body *model.Campaign
+	// Notes say what the core chose that the patch does not say itself
+	// (the request form a changed read-form schedule goes in, and why).
+	Notes []string
 }
 
 // Live reports a campaign past DRAFT: what recipients may already receive.
@@ -63,10 +69,12 @@ func CheckPatch(stored, patch *model.Campaign, opts engine.Options) Verdict {
 	if stored.Status != nil && *stored.Status != "" {
 		state = *stored.Status
 	}
-	before := RequestForm(stored, nil)
-	patch = RequestForm(patch, before)
-	res := engine.ValidatePatch(before, patch, state, opts)
-	v := Verdict{State: state, Merged: res.Merged, Refusal: res.Refusal, Problems: res.Problems}
+	before, read := Read(stored, nil)
+	body, notes, unsendable := requestBody(patch, stored)
+	res := engine.ValidatePatch(before, body, state, opts)
+	v := Verdict{State: state, Merged: res.Merged, Refusal: res.Refusal, Body: body, Notes: notes,
+		Problems: append(unsendable, read.LeaveToService(res.Problems)...)}
+	patch = body
 	if v.Merged == nil {
 		v.Merged = engine.Merge(before, patch)
 	}

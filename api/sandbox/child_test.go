@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bufio"
 	"fmt"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"net"
 	"net/http"
 	"os"
@@ -22,7 +23,7 @@ func TestMain(m *testing.M) {
 	if dir := os.Getenv("SANDBOX_CHILD_DATA"); dir != "" {
 		os.Exit(serveChild(dir))
 	}
-	os.Exit(m.Run())
+	refcheck.Main(m)
 }
 
 func serveChild(dir string) int {

@@ -34,6 +34,13 @@ func decodeCampaign(body []byte) (*model.Campaign, error) {
 	if err != nil {
 		return nil, jsonError(err)
 	}
+	// A known field sent as null is absent: never stored. A top-level
+	// "status": null is still a status key sent, which the engine refuses.
+	status := c.Extra.Null["status"]
+	model.ForgetNulls(c)
+	if status {
+		c.Extra.Null = map[string]bool{"status": true}
+	}
 	return c, nil
 }
 
@@ -62,7 +69,10 @@ func (s *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 			}
 		}()
 	}
-	stripResponseOnly(c, nil)
+	if err := stripResponseOnly(c, nil); err != nil {
+		writeErr(w, r, err)
+		return
+	}
 	problems := engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws))
 	if len(problems) > 0 {
 		writeErr(w, r, errProblems("One or more fields failed validation.", problems))
@@ -311,7 +321,7 @@ func (s *Server) handleGet(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("ETag", etag(rec.ID, rec.Rev))
-	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(withResponseOnlyFields(rec)))
+	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(readForm(rec)))
 }
 
 func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
@@ -337,7 +347,9 @@ func (s *Server) handlePatch(w http.ResponseWriter, r *http.Request) {
 		if !editable(rec.Channel) {
 			return nil, errValidation("channel", rec.Channel+" campaigns can be read but not updated through V5; only PUSH and EMAIL can.")
 		}
-		stripResponseOnly(patch, stored)
+		if err := stripResponseOnly(patch, stored); err != nil {
+			return nil, err
+		}
 		res := engine.ValidatePatch(stored, patch, rec.Status, s.opts(ri.ws))
 		if res.Refusal != nil {
 			return nil, errConflict(res.Refusal.Message)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -75,6 +76,18 @@ func checkEnum(target string, vals, allowed []string) error {
 	return nil
 }
 
+// checkEmails reports the first entry that is not an email address
+// (decisions.md §2 "created_by filters").
+func checkEmails(target string, vals []string) error {
+	for i, v := range vals {
+		if !engine.ValidEmail(v) {
+			return errValidation(fmt.Sprintf("%s[%d]", target, i),
+				fmt.Sprintf("%q is not an email address; created_by filters name the creator by email.", v))
+		}
+	}
+	return nil
+}
+
 // checkSingleEnum is checkEnum for a field that holds one value.
 func checkSingleEnum(target string, vals, allowed []string) error {
 	if len(vals) == 1 && !slices.Contains(allowed, vals[0]) {
@@ -119,6 +132,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 			checkEnum("campaign_fields.status", f.Status, model.Statuses),
 			checkEnum("campaign_fields.channels", f.Channels, readChannels),
 			checkEnum("campaign_fields.campaign_delivery_type", f.CampaignDeliveryType, searchDeliveryTypes),
+			checkEmails("campaign_fields.created_by", f.CreatedBy),
 		} {
 			if err != nil {
 				writeErr(w, r, err)
@@ -139,15 +153,14 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 		writeErr(w, r, err)
 		return
 	}
-	// The stored documents go out as GET shows them: a published
-	// campaign's schedule in the read form (decisions.md §2, "read form").
+	// The stored documents go out in the read form.
 	var b bytes.Buffer
 	b.WriteString(`{"campaigns":[`)
 	for i, rec := range recs {
 		if i > 0 {
 			b.WriteByte(',')
 		}
-		b.Write(withResponseOnlyFields(rec))
+		b.Write(readForm(rec))
 	}
 	b.WriteString(`]}`)
 	writeData(w, r, http.StatusOK, "campaign", json.RawMessage(b.Bytes()))
@@ -191,6 +204,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 			checkEnum("campaign_fields.channels", f.Channels, readChannels),
 			checkEnum("campaign_fields.campaign_delivery_type", types, searchDeliveryTypes),
 			checkSingleEnum("campaign_fields.delivery_type", single, searchDeliveryTypes),
+			checkEmails("campaign_fields.created_by", f.CreatedBy),
 		} {
 			if err != nil {
 				writeErr(w, r, err)
@@ -207,7 +221,9 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		}
 		q.Channels, q.DeliveryTypes, q.CreatedBy = f.Channels, append(types, single...), f.CreatedBy
 		q.Statuses, q.Tags, q.Name, q.From, q.To = f.Status, f.Tags, f.Name, from, to
-		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft)
+		// An id names one campaign: alone it finds it whatever its status,
+		// drafts included (decisions.md §2 "meta by id").
+		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft) || f.ID != "" && len(f.Status) == 0
 		q.IncludeArchived = len(f.Status) == 0 || slices.Contains(f.Status, model.StatusArchived)
 	}
 	recs, err := s.store.Search(r.Context(), q)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 )
 
 // clock is the injectable clock of the tests.
@@ -49,7 +50,7 @@ func newEnv(t *testing.T, mod func(*Config)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s.Handler())
+	srv := httptest.NewServer(refcheck.WrapAnswers(t, s.Handler())) // every answer against the reference's schemas
 	t.Cleanup(func() { srv.Close(); s.Close() })
 	return &env{t: t, s: s, srv: srv, clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
 }

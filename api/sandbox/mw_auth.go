@@ -22,6 +22,9 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 			return
 		}
 		appKey := r.Header.Get(api.HeaderAppKey)
+		if appKey == "" && s.lenient(r, lenientAppKey) {
+			appKey = user
+		}
 		if appKey == "" {
 			unauthorized(w, r, api.HeaderAppKey, "The SVC-APPKEY header is required.")
 			return

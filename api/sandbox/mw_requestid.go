@@ -12,8 +12,9 @@ import (
 
 // requireRequestID enforces decisions.md §2 "request id": on POST and PATCH
 // one of X-SVC-Request-Id and the body's request_id is required, and when
-// both are sent they must be equal. GET makes its own (readBody did).
-func requireRequestID(next http.Handler) http.Handler {
+// both are sent they must be equal. GET makes its own (readBody did), and so
+// does the lenient mode for any request.
+func (s *Server) requireRequestID(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		ri := info(r)
 		if ri.badBodyID {
@@ -22,8 +23,11 @@ func requireRequestID(next http.Handler) http.Handler {
 		}
 		if r.Method == http.MethodPost || r.Method == http.MethodPatch {
 			if ri.headerID == "" && ri.bodyID == "" {
-				writeErr(w, r, errValidation(api.HeaderRequestID, "A request id is required: send the X-SVC-Request-Id header or request_id in the body."))
-				return
+				if !s.lenient(r, lenientRequestID) {
+					writeErr(w, r, errValidation(api.HeaderRequestID, "A request id is required: send the X-SVC-Request-Id header or request_id in the body."))
+					return
+				}
+				ri.headerID = ri.responseID // the one made: the request's own from here on
 			}
 			if ri.headerID != "" && ri.bodyID != "" && ri.headerID != ri.bodyID {
 				writeErr(w, r, errValidation(api.HeaderRequestID, "X-SVC-Request-Id and the body's request_id must be equal when both are sent."))

@@ -57,7 +57,7 @@ func (s *Server) routes() http.Handler {
 		if rt.limits != nil {
 			h = s.rateLimit(rt.class, rt.limits, h)
 		}
-		h = requireRequestID(h)
+		h = s.requireRequestID(h)
 		h = s.readBody(h)
 		h = s.authenticate(h)
 		h = requestInfo(h)

@@ -39,16 +39,16 @@
 //     target If-Match, "the campaign changed since you read it"; clients
 //     that never send If-Match notice nothing. Create answers the new
 //     campaign's ETag too.
-//   - Response-only scheduling fields (service-reference §1.2): GET of a
-//     published (non-DRAFT) campaign adds, inside scheduling_details,
-//     schedule_time (start_time; its time of day for PERIODIC), time_zone
-//     (timezone, UTC when absent), frequency (PERIODIC: sending_frequency)
-//     and shows delivery_type as PERIODIC (periodic campaigns) or SCHEDULED
-//     (AT_FIXED_TIME and SEND_IN_BTS). They are never stored: create and
-//     PATCH drop schedule_time, time_zone and frequency, and read a
-//     delivery_type of SCHEDULED or PERIODIC as the stored one (on create:
-//     SEND_IN_BTS when bts_details.send_in_bts is true, else AT_FIXED_TIME),
-//     so that a client can send back what it read.
+//   - The read form (decisions.md §2, readonly_fields.go): GET and search
+//     records past DRAFT carry scheduling_details as the real service
+//     resolves it (SCHEDULED or PERIODIC, schedule_time, time_zone,
+//     frequency; no start_time, no timezone); drafts keep the request form.
+//     Create and PATCH drop read-form fields sent back: an echoed
+//     schedule_time or time_zone stands for the stored value; a changed one
+//     is 400 (it cannot move a schedule). A known field sent as null is
+//     absent: never stored, never echoed.
+//   - Lenient (Config.Lenient, mw_lenient.go): no SVC-APPKEY and no request
+//     id are accepted, each logged once per client.
 //   - Rate-limit classes are per route; preview has the reference's
 //     10,000/min. X-RateLimit-* describe the window closest to its limit.
 //   - updated_by, when an update does not name one, and on every status
@@ -58,7 +58,9 @@
 //   - Versioning: the superseded version keeps its state as a record of what
 //     was live; status actions and the scheduler act on the newest version.
 //   - Meta returns newest versions only; it has no archive flag, so archived
-//     campaigns show when no status is given or ARCHIVED is listed.
+//     campaigns show when no status is given or ARCHIVED is listed; an id
+//     alone finds the campaign whatever its status, drafts included.
+//     created_by filters (search and meta) must be email addresses.
 //   - Test sends go to the outbox (GET /sandbox/outbox); a payload is SENT
 //     when every recipient got it. GET /sandbox/users lists the demo users.
 package sandbox
@@ -181,6 +183,9 @@ type Config struct {
 	// idempotent answer bodies; past it the oldest are dropped. 0 =
 	// DefaultIdempotencyQuota (256 MiB).
 	IdempotencyQuotaBytes int64
+	// Lenient accepts what the reference accepts and the spec requires
+	// (mw_lenient.go): no SVC-APPKEY, no request id. Off by default.
+	Lenient bool
 }
 
 // DefaultDataDir is where `campaigns serve` and the editor keep the sandbox
@@ -204,15 +209,16 @@ func DefaultDataDir() string {
 
 // Server is a running sandbox (without a listener: see Handler).
 type Server struct {
-	cfg    Config
-	now    func() time.Time
-	log    *slog.Logger
-	store  Store
-	limits *limiter
-	idem   *idemState
-	reach  *reachCache
-	cache  *writeCache
-	users  *audience.Directory
+	cfg      Config
+	now      func() time.Time
+	log      *slog.Logger
+	leniency leniency
+	store    Store
+	limits   *limiter
+	idem     *idemState
+	reach    *reachCache
+	cache    *writeCache
+	users    *audience.Directory
 
 	mu         sync.RWMutex
 	workspaces map[string]Workspace

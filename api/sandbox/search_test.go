@@ -189,10 +189,19 @@ func TestMetaAndReachability(t *testing.T) {
 	if got := meta(map[string]any{"id": sched})[0].ReachabilityDetails.LastUpdatedTime; got == first {
 		t.Error("not recomputed after 24 h")
 	}
-	// Drafts need DRAFT in the status filter; no reachability for them nor
-	// for periodic campaigns.
-	if rows := meta(map[string]any{"id": draft}); len(rows) != 0 {
-		t.Errorf("draft without DRAFT: %+v", rows)
+	// An id alone finds a draft (decisions.md §2 "meta by id"); with a
+	// status filter, or in a listing, drafts need DRAFT. No reachability
+	// for drafts nor for periodic campaigns.
+	if rows := meta(map[string]any{"id": draft}); len(rows) != 1 || rows[0].CampaignStatus != "DRAFT" {
+		t.Errorf("draft by id alone: %+v", rows)
+	}
+	if rows := meta(map[string]any{"id": draft, "status": []string{"SCHEDULED"}}); len(rows) != 0 {
+		t.Errorf("draft with status SCHEDULED: %+v", rows)
+	}
+	for _, row := range meta(map[string]any{}) {
+		if row.CampaignStatus == "DRAFT" {
+			t.Errorf("a listing without DRAFT holds a draft: %+v", row)
+		}
 	}
 	if rows := meta(map[string]any{"id": draft, "status": []string{"DRAFT"}}); len(rows) != 1 || rows[0].ReachabilityDetails != nil {
 		t.Errorf("draft: %+v", rows)

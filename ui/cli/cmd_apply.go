@@ -32,6 +32,9 @@ type applyResult struct {
 	// problems it brings into a live campaign (sent only with --force).
 	Removes []string        `json:"removes,omitempty"`
 	Breaks  []validateError `json:"breaks_live_campaign,omitempty"`
+	// Notes say what apply chose that the file does not say (the request
+	// form a changed read-form schedule is sent in, and why).
+	Notes []string `json:"notes,omitempty"`
 }
 
 func newApplyCmd(app *appContext) *cobra.Command {
@@ -333,7 +336,7 @@ func ciOf(o gitops.Outcome, r applyResult, confirmed bool) ciFile {
 
 func resultOf(o gitops.Outcome, t ops.Target) applyResult {
 	r := applyResult{Target: t, Removes: o.Removes, File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
-		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Fields: conflictFields(o.Plan)}
+		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Notes: o.Notes, Fields: conflictFields(o.Plan)}
 	if r.Components == nil {
 		r.Components = []string{}
 	}
@@ -370,6 +373,7 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 	case confirmed && o.Sent && o.Err == nil:
 		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), r.File, comps, r.Target)
 		s.printLive(r)
+		s.printNotes(r)
 	case confirmed && o.Sent:
 		fmt.Fprintf(w, "%s %s: %v\n", st.Warning.Render("!"), r.File, o.Err)
 	case o.Action == gitops.ActionPatch || o.Action == gitops.ActionCreate:
@@ -377,7 +381,9 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 		if o.Action == gitops.ActionPatch {
 			what = "would update " + comps
 		}
-		fmt.Fprintf(w, "%s %s: %s in %s\n%s\n", st.Accent.Render("→"), r.File, what, r.Target, st.Muted.Render(r.Method+" "+r.Path))
+		fmt.Fprintf(w, "%s %s: %s in %s\n", st.Accent.Render("→"), r.File, what, r.Target)
+		s.printNotes(r)
+		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+r.Path))
 		s.printLive(r)
 		fmt.Fprint(w, string(gitops.Marshal(r.Body)))
 	case o.Action == gitops.ActionConflict:
@@ -402,6 +408,13 @@ func (s *scriptCmd) printLive(r applyResult) {
 	}
 	for _, p := range r.Breaks {
 		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), orRoot(p.Target), p.Message)
+	}
+}
+
+// printNotes prints what apply chose that the file does not say.
+func (s *scriptCmd) printNotes(r applyResult) {
+	for _, n := range r.Notes {
+		fmt.Fprintf(s.app.Out, "    %s\n", s.st.Muted.Render("note: "+n))
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -101,13 +100,7 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 		line("tags", strings.Join(bd.Tags, ", "))
 		line("team", model.Str(bd.Team))
 	}
-	if sd := c.SchedulingDetails; sd != nil {
-		when := model.Str(sd.StartTime)
-		if tz := model.Str(sd.Timezone); when != "" && tz != "" {
-			when += " " + tz
-		}
-		line("schedule", strings.TrimSpace(model.Str(sd.DeliveryType)+" "+when))
-	}
+	line("schedule", scheduleLine(c))
 	line("created", strings.TrimSpace(str(r["created_at"])+" by "+str(r["created_by"])))
 	if u := str(r["updated_at"]); u != "" {
 		line("updated", strings.TrimSuffix(u+" by "+str(r["updated_by"]), " by "))
@@ -122,11 +115,8 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 	}
 	sortComponentNames(comps)
 	line("components", strings.Join(comps, ", "))
-	if acts := engine.Actions(str(r["campaign_delivery_type"]), status); len(acts) > 0 {
-		line("actions", strings.ToLower(strings.Join(acts, ", "))+"  (campaigns status "+str(r["campaign_id"])+" "+strings.ToLower(acts[0])+")")
-	} else if status == model.StatusDraft {
-		line("actions", "publish  (campaigns publish "+str(r["campaign_id"])+")")
-	}
+	line("rejection", str(r["rejection_comment"]))
+	line("actions", actionsLine(r))
 	fmt.Fprint(s.app.Out, b.String())
 }
 
@@ -233,7 +223,9 @@ usage or unreachable.`,
 			}
 		}
 		kv("campaign_id", row.CampaignID)
-		kv("version", fmt.Sprint(row.VersionNumber))
+		if row.VersionNumber > 0 { // absent: the service does not version it
+			kv("version", fmt.Sprint(row.VersionNumber))
+		}
 		kv("channel", row.Channel)
 		kv("platforms", strings.Join(row.Platform, ", "))
 		kv("delivery type", row.CampaignDeliveryType)
@@ -248,7 +240,7 @@ usage or unreachable.`,
 		if r := row.ReachabilityDetails; r != nil {
 			kv("reachability", fmt.Sprintf("%d users (as of %s)", r.Count, r.LastUpdatedTime))
 		}
-		kv("rejection", row.RejectionComment)
+		kv("rejection", cleanText(row.RejectionComment))
 		return nil
 	}
 	return cmd

@@ -32,6 +32,11 @@ create_manage_publish). Without it: SANDBOX:sandbox-key with every feature on.
 Sandbox-only routes (same credentials): GET /sandbox/outbox lists the test
 messages "sent" (?after=SEQ&limit=N); GET /sandbox/users lists the demo users
 and segments that tests and previews can name.
+
+--lenient runs a client written from the real service's reference unchanged:
+a missing SVC-APPKEY is taken from the Basic-auth user and a missing request
+id is made (returned as response_id), each logged once per client. Off by
+default: the spec requires both.
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish first.`
 
 // workspacesValue is the repeatable --workspace flag.
@@ -116,6 +121,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 		noLimits   bool
 		noSeed     bool
 		quiet      bool
+		lenient    bool
 		quota      = bytesValue{n: 256 << 20}
 	)
 	cmd := &cobra.Command{
@@ -134,6 +140,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 	fs.BoolVar(&noLimits, "no-rate-limits", false, "turn the service's rate limits off")
 	fs.BoolVar(&noSeed, "no-seed", false, "do not put demo campaigns into empty workspaces")
 	fs.BoolVar(&quiet, "quiet", false, "log only errors")
+	fs.BoolVar(&lenient, "lenient", false, "accept what the real service's reference accepts: no SVC-APPKEY (the Basic-auth\nuser is used), no request id (one is made); each logged once per client")
 	fs.Var(&quota, "idempotency-quota", "stored idempotent answers per workspace, in bytes (e.g. 256MiB, 1GiB);\npast it the oldest answer bodies are dropped")
 	_ = cmd.MarkFlagDirname("data")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
@@ -144,7 +151,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 			app.logger.SetLevel(log.ErrorLevel)
 		}
 		cfg := sandbox.Config{DataDir: data.path, Workspaces: workspaces.list, NoRateLimits: noLimits,
-			Seed: !noSeed, Logger: app.Log}
+			Seed: !noSeed, Logger: app.Log, Lenient: lenient}
 		cfg.IdempotencyQuotaBytes = quota.n
 		return runServe(app, cfg, addr)
 	}
@@ -179,6 +186,9 @@ func runServe(app *appContext, cfg sandbox.Config, addr string) error {
 	fmt.Fprintf(stdout, "campaigns sandbox on http://%s (data in %s)\n", ln.Addr(), cfg.DataDir)
 	for _, w := range s.Workspaces() {
 		fmt.Fprintf(stdout, "  workspace %s  key %s  (%s)\n", w.ID, w.Key, w)
+	}
+	if cfg.Lenient {
+		fmt.Fprintln(stdout, "  lenient: SVC-APPKEY and the request id may be left out, as the reference allows (--lenient)")
 	}
 	if cfg.IdempotencyQuotaBytes > 0 {
 		fmt.Fprintf(stdout, "  idempotent answers kept: %s per workspace (--idempotency-quota)\n", formatBytes(cfg.IdempotencyQuotaBytes))

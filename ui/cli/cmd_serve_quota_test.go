@@ -15,20 +15,16 @@ import (
 	"time"
 )
 
-// --idempotency-quota reaches the sandbox: past it the oldest stored answers
-// lose their bodies, and replaying such a key says the answer is no longer
-// kept (instead of running the request again).
-func TestServeIdempotencyQuotaIsUsed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a server")
-	}
+// startServe runs `campaigns serve` with args until the test ends; it
+// returns the base URL and the banner up to the line containing until.
+func startServe(t *testing.T, until string, args ...string) (base, banner string) {
+	t.Helper()
 	freshHome(t)
 	dir := filepath.Join(t.TempDir(), "data")
 	pr, pw := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		done <- Run([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir, "--quiet", "--no-rate-limits",
-			"--workspace", "ACME:secret", "--idempotency-quota", "4KiB"}, nil, pw, io.Discard)
+		done <- Run(append([]string{"serve", "--addr", "127.0.0.1:0", "--data", dir}, args...), nil, pw, io.Discard)
 		pw.Close()
 	}()
 	lines := make(chan string, 16)
@@ -39,7 +35,6 @@ func TestServeIdempotencyQuotaIsUsed(t *testing.T) {
 		}
 		close(lines)
 	}()
-	var base, banner string
 	timeout := time.After(20 * time.Second)
 read:
 	for {
@@ -52,7 +47,7 @@ read:
 			if rest, ok := strings.CutPrefix(l, "campaigns sandbox on "); ok {
 				base = strings.Fields(rest)[0]
 			}
-			if strings.Contains(l, "idempotent answers kept") {
+			if strings.Contains(l, until) {
 				break read
 			}
 		case <-timeout:
@@ -63,10 +58,22 @@ read:
 		for range lines {
 		}
 	}()
-	defer func() {
+	t.Cleanup(func() {
 		_ = syscall.Kill(os.Getpid(), syscall.SIGTERM)
 		<-done
-	}()
+	})
+	return base, banner
+}
+
+// --idempotency-quota reaches the sandbox: past it the oldest stored answers
+// lose their bodies, and replaying such a key says the answer is no longer
+// kept (instead of running the request again).
+func TestServeIdempotencyQuotaIsUsed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server")
+	}
+	base, banner := startServe(t, "idempotent answers kept", "--quiet", "--no-rate-limits",
+		"--workspace", "ACME:secret", "--idempotency-quota", "4KiB")
 	if base == "" || !strings.Contains(banner, "idempotent answers kept: 4KiB per workspace") {
 		t.Fatalf("banner:\n%s", banner)
 	}

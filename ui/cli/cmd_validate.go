@@ -275,12 +275,18 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 	// form (delivery_type SCHEDULED or PERIODIC, schedule_time…), which the
 	// service reads back as the request form. So does validate, or CI's
 	// "validate campaigns/ && diff campaigns/" would fail on every export.
+	// The read form does not give everything the request form holds (a
+	// periodic schedule's date): problems at what it leaves out are the
+	// service's to judge (api.Reading.LeaveToService).
 	base := o.base
+	var read api.Reading
 	if base != nil {
-		base = ops.RequestForm(base, nil)
+		base, read = ops.Read(base, nil)
 	}
 	if isRecord(doc) {
-		doc = ops.RequestForm(doc, base)
+		var r api.Reading
+		doc, r = ops.Read(doc, base)
+		read.Missing = append(read.Missing, r.Missing...)
 	}
 	if isExport(doc) {
 		// What the service owns is in every export and in no body: the
@@ -299,6 +305,7 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 			problems = appendNew(problems, engine.Validate(res.Merged, engine.PhasePublish, eo))
 		}
 	}
+	problems = read.LeaveToService(problems)
 	errs := []validateError{}
 	if refusal != nil {
 		errs = append(errs, validateError{Target: "", Message: refusal.Message})

@@ -117,7 +117,8 @@ func TestImportsPointOneWay(t *testing.T) {
 	// Test support is linked into tests only.
 	for _, p := range pkgs {
 		for _, imp := range p.Imports {
-			if imp == module+"/ui/internal/uitest" || imp == module+"/api/sandbox/sandboxtest" {
+			if imp == module+"/ui/internal/uitest" || imp == module+"/api/sandbox/sandboxtest" ||
+				imp == module+"/api/refserver" || imp == module+"/api/internal/refcheck" {
 				t.Errorf("%s imports the test support package", p.ImportPath)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -95,6 +96,9 @@ func (in *Inspector) rebuildOverview() {
 	}
 	add("Channel", ch)
 	add("Delivery type", opt(c.CampaignDeliveryType))
+	if c.SchedulingDetails != nil { // either form (ops.RequestForm reads the read form)
+		add("Schedule", text(forms.ScheduleTextRead(ops.RequestForm(c, nil).SchedulingDetails, c.SchedulingDetails, nil, "")))
+	}
 	switch {
 	case c.ID != nil && model.Str(c.ID) == model.Str(c.CampaignID):
 		add("Campaign ID", opt(c.CampaignID)+st.Muted.Render(" (also the document id)"))

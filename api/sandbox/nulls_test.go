@@ -1,0 +1,232 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+// TestNullKnownFieldIsAbsent walks every field of every publish-valid
+// fixture, sends it as null in a create and in a PATCH, and checks that no
+// record the sandbox returns (GET, search) or stores holds null for a known
+// field, while an unknown field keeps its null (decisions.md §2 "null
+// values").
+func TestNullKnownFieldIsAbsent(t *testing.T) {
+	e := newEnv(t, nil)
+	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "campaigns", "*.json"))
+	if len(files) == 0 {
+		t.Fatal("no fixtures")
+	}
+	walked, accepted := 0, 0
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".json")
+		base := fixture(t, name)
+		target := e.create(base)
+		for _, path := range leafAndObjectPaths(base, "") {
+			walked++
+			body := nulled(base, path)
+			body["x_custom"] = nil
+			if r := e.do("POST", api.PathCampaigns, body); r.status == http.StatusCreated {
+				var d api.CreateResult
+				r.data(t, &d)
+				accepted++
+				e.checkNoKnownNull(d.ID, name+" create "+path)
+			} else if r.status != http.StatusBadRequest {
+				t.Fatalf("%s create with %s null: %s", name, path, r.raw)
+			}
+			top := strings.SplitN(path, ".", 2)[0]
+			if top == "channel" || top == "campaign_delivery_type" || top == "created_by" {
+				continue
+			}
+			patch := map[string]any{top: nulled(base, path)[top], "x_custom": nil}
+			if e.patchNull(target, patch, name+" PATCH "+path) {
+				accepted++
+			}
+		}
+	}
+	if walked < 100 {
+		t.Fatalf("walked %d fields only", walked)
+	}
+
+	// Every known field of the model, by its JSON name at every depth
+	// (content under the default locale and first variation), sent as null
+	// in a PATCH of its component onto a full draft.
+	for _, name := range []string{"push_one_time", "email_one_time"} {
+		base := fixture(t, name)
+		target := e.create(base)
+		for _, path := range modelPaths(reflect.TypeOf(model.Campaign{}), "", 0) {
+			top := strings.SplitN(path, ".", 2)[0]
+			if serverOwnedKeys[top] {
+				continue
+			}
+			walked++
+			patch := map[string]any{top: withNull(base[top], strings.Split(path, ".")[1:]), "x_custom": nil}
+			if e.patchNull(target, patch, name+" PATCH "+path) {
+				accepted++
+			}
+		}
+	}
+	if accepted < walked/2 {
+		t.Fatalf("%d of %d nulls were accepted: too few to say anything", accepted, walked)
+	}
+	t.Logf("%d nulls sent, %d accepted and checked", walked, accepted)
+}
+
+// serverOwnedKeys are set by the service, never by a PATCH.
+var serverOwnedKeys = map[string]bool{"id": true, "campaign_id": true, "version_number": true, "status": true,
+	"created_by": true, "created_at": true, "updated_at": true, "sent_time": true, "flow_id": true, "flow_name": true,
+	"parent_id": true, "request_id": true, "channel": true, "campaign_delivery_type": true, "updated_by": true}
+
+// modelPaths lists the dotted JSON path of every known field of t.
+func modelPaths(t reflect.Type, prefix string, depth int) []string {
+	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+		t = t.Elem()
+	}
+	if t == reflect.TypeOf(model.Content{}) {
+		return modelPaths(reflect.TypeOf(model.Message{}), prefix+".default.variation_1", depth+1)
+	}
+	if t.Kind() != reflect.Struct || depth > 12 {
+		return nil
+	}
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "" || name == "-" {
+			continue
+		}
+		p := strings.TrimPrefix(prefix+"."+name, ".")
+		out = append(out, p)
+		out = append(out, modelPaths(f.Type, p, depth+1)...)
+	}
+	return out
+}
+
+// withNull is v (a component as sent) with null at path inside it, the
+// objects on the way made when missing.
+func withNull(v any, path []string) any {
+	if len(path) == 0 {
+		return nil
+	}
+	var cp map[string]any
+	b, _ := json.Marshal(v)
+	_ = json.Unmarshal(b, &cp)
+	if cp == nil {
+		cp = map[string]any{}
+	}
+	cp[path[0]] = withNull(cp[path[0]], path[1:])
+	return cp
+}
+
+// patchNull sends patch (holding a null) and, when it is accepted, checks
+// no null for a known field came back; a refusal stores nothing.
+func (e *env) patchNull(id string, patch map[string]any, what string) (accepted bool) {
+	e.t.Helper()
+	switch r := e.do("PATCH", api.PathCampaigns+"/"+id, patch); r.status {
+	case http.StatusOK:
+		e.checkNoKnownNull(id, what)
+		return true
+	case http.StatusBadRequest:
+		return false
+	default:
+		e.t.Fatalf("%s: %s", what, r.raw)
+		return false
+	}
+}
+
+// checkNoKnownNull fails when the GET or search record of id, or its stored
+// document, holds null anywhere but under the unknown key x_custom.
+func (e *env) checkNoKnownNull(id, what string) {
+	e.t.Helper()
+	rec, err := e.s.store.Latest(e.t.Context(), e.user, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	var stored map[string]any
+	_ = json.Unmarshal(rec.Doc, &stored)
+	for src, m := range map[string]map[string]any{"GET": e.get(id), "search": e.searchRecord(id, "DRAFT"), "stored": stored} {
+		if p := nullAt(m, ""); p != "" {
+			e.t.Errorf("%s: %s record holds null at %s", what, src, p)
+		}
+		if v, ok := m["x_custom"]; !ok || v != nil {
+			e.t.Errorf("%s: %s lost the unknown field's null", what, src)
+		}
+	}
+}
+
+// nullAt is the first path holding null, x_custom aside, or "".
+func nullAt(v any, path string) string {
+	switch x := v.(type) {
+	case nil:
+		return path
+	case map[string]any:
+		for k, c := range x {
+			if k == "x_custom" && path == "" {
+				continue
+			}
+			if p := nullAt(c, strings.TrimPrefix(path+"."+k, ".")); p != "" {
+				return p
+			}
+		}
+	case []any:
+		for i, c := range x {
+			if p := nullAt(c, fmt.Sprintf("%s[%d]", path, i)); p != "" {
+				return p
+			}
+		}
+	}
+	return ""
+}
+
+// leafAndObjectPaths lists the dotted path of every key in m, objects
+// included (array elements by their first element only).
+func leafAndObjectPaths(m map[string]any, prefix string) []string {
+	var out []string
+	for k, v := range m {
+		p := strings.TrimPrefix(prefix+"."+k, ".")
+		out = append(out, p)
+		switch x := v.(type) {
+		case map[string]any:
+			out = append(out, leafAndObjectPaths(x, p)...)
+		case []any:
+			if len(x) > 0 {
+				if o, ok := x[0].(map[string]any); ok {
+					out = append(out, leafAndObjectPaths(o, p+".0")...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// nulled is a deep copy of m with the key at path set to null.
+func nulled(m map[string]any, path string) map[string]any {
+	var cp map[string]any
+	b, _ := json.Marshal(m)
+	_ = json.Unmarshal(b, &cp)
+	var cur any = cp
+	parts := strings.Split(path, ".")
+	for i, k := range parts {
+		last := i == len(parts)-1
+		switch x := cur.(type) {
+		case map[string]any:
+			if last {
+				x[k] = nil
+			}
+			cur = x[k]
+		case []any:
+			if last {
+				x[0] = nil
+			}
+			cur = x[0]
+		}
+	}
+	return cp
+}
