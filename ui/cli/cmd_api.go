@@ -78,7 +78,7 @@ func newAPICmd(app *appContext) *cobra.Command {
 		if err != nil {
 			return err
 		}
-		if method != http.MethodGet {
+		if writes(method, path) {
 			if err := s.svc.requireWrite(); err != nil {
 				return err
 			}
@@ -190,6 +190,20 @@ func bodyRequestID(body []byte) string {
 	}
 	_ = json.Unmarshal(body, &m)
 	return m.RequestID
+}
+
+// writes: the request can change the service (a read-only profile refuses
+// it before sending). Search, meta, validate and preview are POSTs that
+// only read.
+func writes(method, path string) bool {
+	p := strings.SplitN(path, "?", 2)[0]
+	switch {
+	case method == http.MethodGet:
+		return false
+	case method == http.MethodPost && (p == api.PathSearch || p == api.PathMeta || p == api.PathPreview || strings.HasSuffix(p, "/validate")):
+		return false
+	}
+	return true
 }
 
 // apiClass is the rate-limit class a request counts in.
