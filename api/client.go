@@ -132,6 +132,11 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
+// CloseIdleConnections closes the client's kept-alive connections: a
+// client made for one session (the SSH demo's) calls it when the session
+// ends, or each would leave its connections behind.
+func (c *Client) CloseIdleConnections() { c.r.GetClient().CloseIdleConnections() }
+
 // BaseURL is the root every path is resolved against.
 func (c *Client) BaseURL() string { return c.base }
 

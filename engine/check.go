@@ -24,6 +24,7 @@ type checker struct {
 	hasPlats bool   // platforms was sent
 
 	probs []Problem
+	more  int // problems past opts.MaxProblems, counted only
 	// memo, when set, keeps the problems of messages that did not change
 	// (Memo.Validate).
 	memo  *Memo
@@ -45,18 +46,36 @@ func newChecker(c *model.Campaign, phase Phase, opts Options) *checker {
 
 // add reports a problem; tmpl is its message template (message.go).
 func (k *checker) add(rule RuleID, target, tmpl string) {
-	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl})
+	k.record(Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl})
 }
 
 // require reports a field that is missing where it is required.
 func (k *checker) require(rule RuleID, target, tmpl string) {
-	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Missing: true})
+	k.record(Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Missing: true})
 }
 
 // addValue reports a problem about a value, with the values allowed there
 // (a copy: the lists are the engine's own).
 func (k *checker) addValue(rule RuleID, target, tmpl, value string, allowed []string) {
-	k.probs = append(k.probs, Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Value: value, Allowed: slices.Clone(allowed)})
+	k.record(Problem{Rule: rule, Target: target, Message: message(tmpl), Template: tmpl, Value: value, Allowed: slices.Clone(allowed)})
+}
+
+// record keeps a problem, or only counts it past opts.MaxProblems.
+func (k *checker) record(p Problem) {
+	if k.opts.MaxProblems > 0 && k.memo == nil && len(k.probs) >= k.opts.MaxProblems {
+		k.more++
+		return
+	}
+	k.probs = append(k.probs, p)
+}
+
+// result is the problems found, closed by MoreProblems when some were only
+// counted.
+func (k *checker) result() []Problem {
+	if k.more > 0 {
+		return append(k.probs, MoreProblems(k.more))
+	}
+	return k.probs
 }
 
 func (k *checker) isPush() bool  { return k.channel == model.ChannelPush }

@@ -8,6 +8,9 @@
 package engine
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -54,6 +57,34 @@ type Features struct {
 // Options are the workspace settings a validation runs under.
 type Options struct {
 	Features Features
+	// MaxProblems, when above zero, stops collecting problems past that
+	// many: the rest are only counted, and the list ends with one problem
+	// of rule RuleMoreProblems saying how many more there were. A service
+	// answering hostile bodies sets it so that neither its answer nor its
+	// memory grows with the body (a body of 300,000 empty objects has
+	// 600,000 problems). Memo ignores it: the editor shows every problem.
+	MaxProblems int
+}
+
+// RuleMoreProblems is the rule of the problem that ends a list capped by
+// Options.MaxProblems: "and N more problems". It is not a rule of the
+// campaign, so it is not among Rules.
+const RuleMoreProblems RuleID = "engine.more_problems"
+
+// MoreProblems is the problem that stands for n problems left out.
+func MoreProblems(n int) Problem {
+	return Problem{Rule: RuleMoreProblems, Target: "body", Message: "and " + strconv.Itoa(n) + " more problems"}
+}
+
+// Omitted is how many problems a capped list left out (0 when it was not
+// capped): the count of its closing RuleMoreProblems problem.
+func Omitted(ps []Problem) (shown []Problem, omitted int) {
+	if n := len(ps); n > 0 && ps[n-1].Rule == RuleMoreProblems {
+		count, _, _ := strings.Cut(strings.TrimPrefix(ps[n-1].Message, "and "), " ")
+		omitted, _ = strconv.Atoi(count)
+		return ps[:n-1], omitted
+	}
+	return ps, 0
 }
 
 // Problem is one failed rule. Target follows decisions.md §4: the dotted JSON
@@ -127,7 +158,7 @@ func Validate(c *model.Campaign, phase Phase, opts Options) []Problem {
 			r.check(k)
 		}
 	}
-	return k.probs
+	return k.result()
 }
 
 // checkComponents validates in full every component present in body (the
@@ -175,7 +206,7 @@ func ValidatePatch(stored, patch *model.Campaign, state string, opts Options) Pa
 	}
 	checkTop(k, patch, stored)
 	checkComponents(k, patch)
-	return PatchResult{Merged: merged, Problems: k.probs}
+	return PatchResult{Merged: merged, Problems: k.result()}
 }
 
 func stateName(s string) string {

@@ -100,6 +100,8 @@ type Engine struct {
 	mu    sync.Mutex // guards camps
 	camps map[string]*campaign
 
+	recovered recoveries // damaged journals found, until reported
+
 	subMu sync.Mutex
 	main  *feed
 	subs  map[*feed]bool
@@ -260,27 +262,12 @@ func (e *Engine) LoadDraft(ctx context.Context, id string) (*Draft, error) {
 
 	j := &journal{path: journalPath(e.dir, id)}
 	if j.exists() {
-		base, working, sent, _, ok, err := replaySent(j.path)
+		c, err := e.replayJournal(id, j)
 		if err != nil {
-			return nil, fmt.Errorf("sync: replaying the journal of %s: %w", id, err)
-		}
-		if ok {
-			// A journal of an older version may hold the read form.
-			base = ops.RequestForm(base, nil)
-			working = ops.RequestForm(working, base)
-			c, fresh := e.register(id, base, working, j)
-			if fresh {
-				c.mu.Lock()
-				c.journaled, c.sent = c.workJSON(), sent
-				e.publishLocked(c)
-				c.retry = e.clock.AfterFunc(0, func() { e.runFlush(c) })
-				c.mu.Unlock()
-			}
-			return &Draft{e: e, c: c}, nil
-		}
-		// Not even the first snapshot made it to disk, so no edit did either.
-		if err := j.remove(); err != nil {
 			return nil, err
+		}
+		if c != nil {
+			return &Draft{e: e, c: c}, nil
 		}
 	}
 	s, err := e.client.Get(ctx, id)

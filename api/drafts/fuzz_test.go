@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -32,8 +31,9 @@ func validJournal(t testing.TB) []byte {
 }
 
 // replayBytes writes data as a journal file and replays it, checking what
-// holds for any file: no panic, an error that names the journal and leaves
-// the file as it was, and otherwise a file cut to exactly the prefix kept.
+// holds for any file: no panic, the file left as it was (replay only
+// reads; Load keeps a damaged file before it rewrites it), every byte
+// either replayed or counted, and ok exactly when a snapshot survived.
 func replayBytes(t *testing.T, dir string, data []byte) (base, working *model.Campaign, dropped int64, ok bool, err error) {
 	t.Helper()
 	path := filepath.Join(dir, "c"+journalExt)
@@ -45,17 +45,14 @@ func replayBytes(t *testing.T, dir string, data []byte) (base, working *model.Ca
 	if rerr != nil {
 		t.Fatal(rerr)
 	}
-	if err != nil {
-		if !strings.Contains(err.Error(), "journal") {
-			t.Fatalf("error without the journal's name: %v", err)
-		}
-		if !bytes.Equal(after, data) {
-			t.Fatalf("a journal replay refused was changed on disk: %v", err)
-		}
-		return
+	if !bytes.Equal(after, data) {
+		t.Fatalf("replay changed the journal on disk (%v)", err)
 	}
-	if dropped < 0 || int64(len(after)) != int64(len(data))-dropped || !bytes.HasPrefix(data, after) {
-		t.Fatalf("dropped %d of %d bytes but the file holds %d", dropped, len(data), len(after))
+	if err != nil {
+		t.Fatalf("replay of %d bytes: %v", len(data), err)
+	}
+	if dropped < 0 || dropped > int64(len(data)) {
+		t.Fatalf("dropped %d of %d bytes", dropped, len(data))
 	}
 	if ok != (base != nil) || (ok && working == nil) {
 		t.Fatalf("ok %v with base %v working %v", ok, base != nil, working != nil)
@@ -74,9 +71,8 @@ func frameRaw(payload []byte) []byte {
 
 // FuzzJournalReplay reads arbitrary bytes three ways: as a whole journal
 // file, as record payloads (split at newlines) behind good frames, and as
-// garbage after a valid journal. Replay never panics, keeps the longest valid
-// prefix or says what is wrong, and garbage after complete records loses
-// none of them.
+// damage between a valid journal and a later edit. Replay never panics,
+// never changes the file, and damage loses none of the records around it.
 func FuzzJournalReplay(f *testing.F) {
 	fuzzseeds.Add(f, "FuzzJournalReplay")
 	good := validJournal(f)
@@ -85,6 +81,14 @@ func FuzzJournalReplay(f *testing.F) {
 	f.Add(good[:len(good)-3])
 	f.Add([]byte(`{"t":"snap","base":{"basic_details":{"name":"x"}}}` + "\n" + `{"t":"edit","units":{"basic_details":null}}`))
 	f.Add([]byte(`{"t":"edit","units":{"nope":1}}`))
+	f.Add([]byte{0, 0, 0, 9, 1, 2, 3, 4, 'g', 'a', 'r', 'b', 'a', 'g', 'e'})
+	damaged := slices.Clone(good) // issue 26: one flipped byte in the middle
+	damaged[len(damaged)/3] ^= 0x40
+	f.Add(damaged)
+	later, err := frame(record{T: "edit", Units: map[string]json.RawMessage{"basic_details": []byte(`{"name":"Autumn sale"}`)}})
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		replayBytes(t, dir, data)
 
@@ -96,25 +100,24 @@ func FuzzJournalReplay(f *testing.F) {
 		}
 		replayBytes(t, dir, framed)
 
-		wantBase, wantWorking, _, _, err := replayBytes(t, dir, good)
-		if err != nil {
-			t.Fatal(err)
+		if containsRecord(data) {
+			return // data may hold records of its own: nothing to compare
 		}
-		base, working, dropped, ok, err := replayBytes(t, dir, append(slices.Clip(good), data...))
-		if err != nil || !ok {
-			// Only a complete record in data can change the outcome.
-			if startsWithRecord(data) {
-				return
-			}
-			t.Fatalf("garbage after a valid journal: ok %v, %v", ok, err)
-		}
-		if dropped > int64(len(data)) {
-			t.Fatalf("dropped %d bytes of a %d-byte tail: complete records lost", dropped, len(data))
-		}
-		if !startsWithRecord(data) && (!model.Equal(base, wantBase) || !model.Equal(working, wantWorking)) {
-			t.Fatalf("garbage changed the replay:\n%s\n%s", model.Encode(working), model.Encode(wantWorking))
+		_, working, _, ok, _ := replayBytes(t, dir, append(append(slices.Clip(good), data...), later...))
+		if !ok || nameOf(working) != "Autumn sale" {
+			t.Fatalf("damage between records lost the edit after it: ok %v, name %q", ok, nameOf(working))
 		}
 	})
+}
+
+// containsRecord reports whether an intact frame starts anywhere in data.
+func containsRecord(data []byte) bool {
+	for i := range data {
+		if startsWithRecord(data[i:]) {
+			return true
+		}
+	}
+	return false
 }
 
 // startsWithRecord reports whether data begins with a frame whose length and

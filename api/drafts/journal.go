@@ -1,14 +1,11 @@
 package drafts
 
 import (
-	"bufio"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -24,7 +21,10 @@ import (
 //	uint32 length | uint32 CRC-32C of the payload | payload (JSON)
 //
 // so a record cut short by a crash (or a kill -9 mid-write) fails its length
-// or checksum and is dropped on replay, with everything before it intact.
+// or checksum and is dropped on replay, with everything before it intact. A
+// damaged record elsewhere (a flipped bit, a bad sector) is skipped and
+// replay goes on with the records after it (journal_read.go): the file is
+// first kept as it was, beside it as *.corrupt, and the loss reported.
 // The first record is a snapshot of base and working copy; later records are
 // edits (whole units) or newer snapshots. The committer appends the edits
 // of a few milliseconds as one record with one fsync (commit.go). When the
@@ -162,86 +162,6 @@ func (j *journal) close() {
 		j.f.Close()
 		j.f = nil
 	}
-}
-
-// replay reads the journal into base and working copy. A torn or corrupt
-// tail is cut off (so later appends follow a good record) and reported in
-// dropped; ok is false when there is no usable snapshot at all.
-func replay(path string) (base, working *model.Campaign, dropped int64, ok bool, err error) {
-	base, working, _, dropped, ok, err = replaySent(path)
-	return base, working, dropped, ok, err
-}
-
-// replaySent is replay that also returns the units last sent.
-func replaySent(path string) (base, working *model.Campaign, sent sentUnits, dropped int64, ok bool, err error) {
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return nil, nil, nil, 0, false, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, nil, nil, 0, false, err
-	}
-	r := bufio.NewReader(f)
-	var good int64
-	var head [8]byte
-	for {
-		if _, err := io.ReadFull(r, head[:]); err != nil {
-			break // clean end, or a torn header
-		}
-		n := binary.BigEndian.Uint32(head[0:4])
-		if n == 0 || n > maxRecord {
-			break
-		}
-		payload := make([]byte, n)
-		if _, err := io.ReadFull(r, payload); err != nil {
-			break
-		}
-		if crc32.Checksum(payload, castagnoli) != binary.BigEndian.Uint32(head[4:8]) {
-			break
-		}
-		var rec record
-		if err := json.Unmarshal(payload, &rec); err != nil {
-			break
-		}
-		switch rec.T {
-		case "snap":
-			if rec.Base == nil {
-				return nil, nil, nil, 0, false, fmt.Errorf("journal %s: a snapshot without a base", path)
-			}
-			base = rec.Base
-			working = rec.Working
-			sent = nil
-			for u, vs := range rec.Sent {
-				for _, v := range vs {
-					sent = sent.add(u, v)
-				}
-			}
-			if working == nil {
-				working = model.Clone(base)
-			}
-		case "edit":
-			if base == nil {
-				return nil, nil, nil, 0, false, fmt.Errorf("journal %s: an edit before any snapshot", path)
-			}
-			next := *working
-			if err := applyUnits(&next, rec.Units); err != nil {
-				return nil, nil, nil, 0, false, fmt.Errorf("journal %s: %w", path, err)
-			}
-			working = &next
-		}
-		good += int64(8 + n)
-	}
-	if dropped = st.Size() - good; dropped > 0 {
-		if err := f.Truncate(good); err != nil {
-			return nil, nil, nil, 0, false, err
-		}
-		if err := f.Sync(); err != nil {
-			return nil, nil, nil, 0, false, err
-		}
-	}
-	return base, working, sent, dropped, base != nil, nil
 }
 
 func syncDir(dir string) error {

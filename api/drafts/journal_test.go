@@ -55,24 +55,6 @@ func TestTornFirstSnapshotFallsBackToTheService(t *testing.T) {
 	}
 }
 
-// A flipped bit fails the checksum: replay keeps what came before it.
-func TestCorruptRecordStopsReplay(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
-	fx.edit(id, setName("one"))
-	path := journalPath(fx.dir, id)
-	before, _ := os.ReadFile(path)
-	fx.edit(id, setName("two"))
-	b, _ := os.ReadFile(path)
-	b[len(before)+12] ^= 0x40
-	os.WriteFile(path, b, 0o600)
-	base, working, dropped, ok, err := replay(path)
-	if err != nil || !ok || nameOf(working) != "one" || nameOf(base) != "Spring sale" || dropped != int64(len(b)-len(before)) {
-		t.Errorf("replay: %q %q dropped %d ok %v err %v", nameOf(base), nameOf(working), dropped, ok, err)
-	}
-}
-
 func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
 	fx := newFixture(t)
 	if _, err := Open(fx.dir, fx.client, Options{}); !errors.Is(err, ErrDirInUse) {

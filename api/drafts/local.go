@@ -31,7 +31,8 @@ type Local struct {
 // write: an edit, or the record of a send that was tried). Loading them is what makes
 // them sync: each is retried in the background until the service takes it
 // (FlushAll sends them at once). A journal that cannot be read is skipped
-// and named in the error; the others are still returned.
+// and named in the error; the others are still returned. A damaged journal
+// that was recovered (in part) is in the error as a Recovery.
 func (e *Engine) Unsynced(ctx context.Context) ([]Local, error) {
 	if e.closed.Load() {
 		return nil, ErrClosed
@@ -76,5 +77,8 @@ func (e *Engine) Unsynced(ctx context.Context) ([]Local, error) {
 	slices.SortStableFunc(out, func(a, b Local) int {
 		return cmp.Or(b.Edited.Compare(a.Edited), cmp.Compare(a.ID, b.ID))
 	})
-	return out, errors.Join(errs...)
+	// Damaged journals found on the way (or by an earlier Load) are
+	// reported here too, once: what came back, what did not, where the
+	// damaged file is kept.
+	return out, errors.Join(append(errs, recoveryErrors(e.Recoveries()))...)
 }

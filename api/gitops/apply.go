@@ -92,12 +92,12 @@ func (pl *Planner) send(ctx context.Context, p Plan) Outcome {
 		}
 		out.Sent, out.NewID = true, p.CampaignID
 	case ActionCreate:
-		res, err := pl.Core.Create(ctx, body)
+		id, err := pl.create(ctx, p)
 		if err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
-		out.Sent, out.NewID = true, res.CampaignID
+		out.Sent, out.NewID = true, id
 	}
 	return out
 }
@@ -131,6 +131,9 @@ func (pl *Planner) settle(ctx context.Context, outs []Outcome) {
 		if err == nil {
 			err = SaveBase(o.File.Path, rec)
 		}
+		if err == nil {
+			removePending(o.File.Path) // the file knows its campaign now
+		}
 		if err != nil {
 			o.Err = fmt.Errorf("sent, but the file was not updated with the service's record (%w); export it again before the next apply", err)
 			continue
@@ -139,6 +142,43 @@ func (pl *Planner) settle(ctx context.Context, outs []Outcome) {
 		o.Service = rec
 	}
 	pl.Forget()
+}
+
+// create sends plan p's create, once: a re-run of a create that was sent
+// before (its note beside the file) looks for the draft it made first, and
+// so does a create whose answer comes back without the draft's id (the
+// service no longer kept it).
+func (pl *Planner) create(ctx context.Context, p Plan) (string, error) {
+	now := pl.Core.Pacer().Clock.Now()
+	if note, ok := readPending(p.File.Path); ok && note.RequestID == p.RequestID {
+		id, err := pl.findCreated(ctx, p, note.SentAt)
+		if err != nil || id != "" {
+			return id, err
+		}
+	}
+	if err := writePending(p.File.Path, pendingCreate{RequestID: p.RequestID, SentAt: now}); err != nil {
+		return "", fmt.Errorf("cannot note the create beside the file: %w", err)
+	}
+	body := new(model.Campaign)
+	_ = model.FromTree(p.Body, body)
+	res, err := pl.Core.Create(api.WithIdempotencyKey(ctx, p.RequestID), body)
+	var ae *api.Error
+	var rf *ops.Refused
+	switch {
+	case errors.As(err, &rf),
+		errors.As(err, &ae) && ae.Status >= 400 && ae.Status < 500 && ae.Status != http.StatusTooManyRequests:
+		removePending(p.File.Path) // refused: nothing was created
+		return "", err
+	case err != nil:
+		return "", err // the outcome is unknown: the note stays for the re-run
+	case res.CampaignID == "":
+		id, err := pl.findCreated(ctx, p, now)
+		if err == nil && id == "" {
+			err = errCreatedNotFound
+		}
+		return id, err
+	}
+	return res.CampaignID, nil
 }
 
 // refusal turns a failed send into the plan's verdict: the service's

@@ -1,8 +1,12 @@
 package gitops
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
+	"regexp"
+
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -130,9 +134,9 @@ func collect(args []string) (*Set, []string) {
 			add(arg, false)
 			continue
 		}
-		found, bs, errs := walk(arg)
-		set.Errs = append(set.Errs, errs...)
-		bases = append(bases, bs...)
+		found, skip, werrs := Walk(arg)
+		set.Skipped, set.Errs = append(set.Skipped, skip...), append(set.Errs, werrs...)
+		bases = append(bases, baseFiles(arg)...)
 		for _, p := range found {
 			add(p, true)
 		}
@@ -140,34 +144,24 @@ func collect(args []string) (*Set, []string) {
 	return set, bases
 }
 
-// walk lists the *.json files under dir in name order, and the bases kept
-// in its .campaigns folders; other dot-folders (.git …) are skipped.
-func walk(dir string) (found, bases []string, errs []*FileError) {
-	werr := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			errs = append(errs, &FileError{Path: p, Err: cleanPathErr(err)})
-			if d != nil && d.IsDir() {
-				return fs.SkipDir
-			}
+// baseFiles lists the bases kept in the .campaigns folders under dir
+// (Walk, which finds the campaign files, skips every dot-folder).
+func baseFiles(dir string) []string {
+	var bases []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil || !d.IsDir() || p == dir:
 			return nil
-		}
-		if d.IsDir() && p != dir && strings.HasPrefix(d.Name(), ".") {
-			if d.Name() == BaseDir {
-				bs, _ := filepath.Glob(filepath.Join(p, "*.json"))
-				bases = append(bases, bs...)
-			}
+		case d.Name() == BaseDir:
+			bs, _ := filepath.Glob(filepath.Join(p, "*.json"))
+			bases = append(bases, bs...)
 			return fs.SkipDir
-		}
-		if !d.IsDir() && strings.EqualFold(filepath.Ext(p), ".json") {
-			found = append(found, p)
+		case strings.HasPrefix(d.Name(), "."):
+			return fs.SkipDir
 		}
 		return nil
 	})
-	if werr != nil {
-		errs = append(errs, &FileError{Path: dir, Err: werr})
-	}
-	slices.Sort(found)
-	return found, bases, errs
+	return bases
 }
 
 // dropDuplicates turns files sharing a campaign_id into errors naming all
@@ -219,9 +213,9 @@ func (e *notCampaign) Error() string { return e.reason }
 
 // Load reads one campaign file.
 func Load(path string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := ReadFile(path)
 	if err != nil {
-		return nil, cleanPathErr(err)
+		return nil, err
 	}
 	tree, err := model.Parse(data)
 	if err != nil {
@@ -273,18 +267,33 @@ func cleanPathErr(err error) error {
 	return err
 }
 
-// FileName is the name export gives a campaign's file.
+// FileName is the name export gives a campaign's file: <campaign_id>.json
+// for the service's ids (24 lowercase hex digits). Any other id is encoded
+// reversibly: lowercase letters, digits and '-' stay, every other byte
+// becomes _XX (its hex), so that no two ids share a file (a/b and a_b, nor
+// A and a on a case-insensitive disk), and a name can neither leave the
+// folder nor carry control characters. A name that would pass 200 bytes
+// keeps its first 160 and a hash of the whole id.
 func FileName(campaignID string) string {
-	// A campaign id is an ObjectId-like token; anything that could leave the
-	// folder is replaced so a hostile id cannot write elsewhere.
-	safe := strings.Map(func(r rune) rune {
-		if r == '/' || r == '\\' || r == 0 || r == ':' {
-			return '_'
-		}
-		return r
-	}, campaignID)
-	if safe == "" || safe == "." || safe == ".." {
-		safe = "_" + safe
+	if objectID.MatchString(campaignID) {
+		return campaignID + ".json"
 	}
-	return safe + ".json"
+	var b strings.Builder
+	b.WriteByte('_') // never a service id, never hidden, never ".."
+	for i := 0; i < len(campaignID); i++ {
+		c := campaignID[i]
+		if c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "_%02x", c)
+		}
+	}
+	name := b.String()
+	if len(name) > 200 {
+		sum := sha256.Sum256([]byte(campaignID))
+		name = name[:160] + "_~" + hex.EncodeToString(sum[:8])
+	}
+	return name + ".json"
 }
+
+var objectID = regexp.MustCompile(`^[0-9a-f]{24}$`)

@@ -305,10 +305,38 @@ func TestMarshalIsStable(t *testing.T) {
 	}
 }
 
-func TestFileNameCannotEscapeTheFolder(t *testing.T) {
-	for id, want := range map[string]string{"abc": "abc.json", "../x": ".._x.json", "..": "_...json", "a/b\\c": "a_b_c.json"} {
-		if got := gitops.FileName(id); got != want {
-			t.Errorf("FileName(%q) = %q, want %q", id, got, want)
+// TestExportFileNamesAreSafeAndDistinct: the service's ids keep their
+// name; any other id is encoded reversibly, so that ids that differ only by
+// a character a file name cannot hold (a/b, a_b), or by case, never share
+// a file, and no name leaves the folder, hides, carries a control
+// character or passes the file system's length limit.
+func TestExportFileNamesAreSafeAndDistinct(t *testing.T) {
+	if got := gitops.FileName("6b085c50d35b8c408573b1b2"); got != "6b085c50d35b8c408573b1b2.json" {
+		t.Errorf("a service id: %q", got)
+	}
+	ids := []string{"a/b", "a_b", "a\\b", "A", "a", "..", ".", "../x", "x\x1b]0;T\x07", strings.Repeat("z", 300), strings.Repeat("z", 299) + "y", "", "6B085C50D35B8C408573B1B2"}
+	seen := map[string]string{}
+	dir := t.TempDir()
+	for _, id := range ids {
+		name := gitops.FileName(id)
+		lower := strings.ToLower(name)
+		if other, dup := seen[lower]; dup {
+			t.Errorf("%q and %q share the file %q", id, other, name)
+		}
+		seen[lower] = id
+		if id != "" {
+			path, err := gitops.Export(dir, map[string]any{"campaign_id": id})
+			if err != nil {
+				t.Errorf("export of %q: %v", id, err)
+				continue
+			}
+			if back, err := gitops.Load(path); err != nil || back.CampaignID() != id {
+				t.Errorf("%s holds %v (%v), not %q", path, back, err, id)
+			}
+		}
+		if strings.ContainsAny(name, "/\\") || strings.HasPrefix(name, ".") || len(name) > 255 ||
+			strings.IndexFunc(name, func(r rune) bool { return r < 0x20 || r == 0x7f }) >= 0 {
+			t.Errorf("FileName(%q) = %q", id, name)
 		}
 	}
 }

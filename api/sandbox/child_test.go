@@ -88,13 +88,22 @@ func (c *child) kill() {
 }
 
 // rssMiB is the child's resident memory (Linux).
-func (c *child) rssMiB() (float64, bool) {
+func (c *child) rssMiB() (float64, bool) { return c.status("VmRSS:") }
+
+// peakRSSMiB is the most resident memory the child has had (Linux).
+func (c *child) peakRSSMiB() float64 {
+	n, _ := c.status("VmHWM:")
+	return n
+}
+
+// status reads a size in MiB from the child's /proc status.
+func (c *child) status(field string) (float64, bool) {
 	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
 	if err != nil {
 		return 0, false
 	}
 	for line := range strings.SplitSeq(string(b), "\n") {
-		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+		if rest, ok := strings.CutPrefix(line, field); ok {
 			f := strings.Fields(rest)
 			if kb, err := strconv.ParseFloat(f[0], 64); err == nil {
 				return kb / 1024, true

@@ -32,6 +32,7 @@ var fuzzRoutes = []struct{ method, path string }{
 	{"POST", api.PathTest},
 	{"POST", api.PathPreview},
 	{"PATCH", api.PathV1Publish + "{id}"},
+	{"POST", api.PathSandboxReach},
 }
 
 // FuzzSandboxRoutes sends arbitrary bytes as the body of every route (and
@@ -115,6 +116,9 @@ func FuzzSandboxRoutes(f *testing.F) {
 		status, raw := send(t, rt.method, path, body)
 		if status >= 500 {
 			t.Fatalf("%s %s %q: %d %s", rt.method, path, body, status, raw)
+		}
+		if len(raw) > 256<<10 && status >= 400 {
+			t.Fatalf("%s %s: an error answer of %d KiB", rt.method, path, len(raw)>>10)
 		}
 		if status != http.StatusNoContent {
 			var env api.Envelope

@@ -22,7 +22,9 @@ const (
 	createWindowEmail = 24 * time.Hour
 )
 
-func (s *Server) opts(ws Workspace) engine.Options { return engine.Options{Features: ws.Features} }
+func (s *Server) opts(ws Workspace) engine.Options {
+	return engine.Options{Features: ws.Features, MaxProblems: MaxDetails}
+}
 
 // decodeCampaign reads a create or update body leniently: wrong JSON types
 // are kept for the engine to report with their paths.

@@ -66,6 +66,17 @@ func checkPaging(p paging) error {
 }
 
 // checkEnum reports the first value that is not one of allowed.
+// MaxSearchName bounds campaign_fields.name of a search: a longer pattern
+// is no useful search, and past 50,000 bytes SQLite refuses the LIKE (a 500).
+const MaxSearchName = 10_000
+
+func checkSearchName(name string) error {
+	if len(name) > MaxSearchName {
+		return errValidation("campaign_fields.name", fmt.Sprintf("campaign_fields.name is %d bytes long; search with at most %d.", len(name), MaxSearchName))
+	}
+	return nil
+}
+
 func checkEnum(target string, vals, allowed []string) error {
 	for i, v := range vals {
 		if !slices.Contains(allowed, v) {
@@ -133,6 +144,7 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 			checkEnum("campaign_fields.channels", f.Channels, readChannels),
 			checkEnum("campaign_fields.campaign_delivery_type", f.CampaignDeliveryType, searchDeliveryTypes),
 			checkEmails("campaign_fields.created_by", f.CreatedBy),
+			checkSearchName(f.Name),
 		} {
 			if err != nil {
 				writeErr(w, r, err)
@@ -205,6 +217,7 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 			checkEnum("campaign_fields.campaign_delivery_type", types, searchDeliveryTypes),
 			checkSingleEnum("campaign_fields.delivery_type", single, searchDeliveryTypes),
 			checkEmails("campaign_fields.created_by", f.CreatedBy),
+			checkSearchName(f.Name),
 		} {
 			if err != nil {
 				writeErr(w, r, err)

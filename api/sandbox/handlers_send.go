@@ -175,7 +175,7 @@ func (s *Server) checkInlineTest(req *api.TestRequest, ws Workspace) error {
 	var ps []engine.Problem
 	for _, p := range engine.Validate(c, engine.PhaseCreate, s.opts(ws)) {
 		for _, comp := range []string{"basic_details", "connector", "campaign_content"} {
-			if engine.Under(p.Target, comp) {
+			if engine.Under(p.Target, comp) || p.Rule == engine.RuleMoreProblems {
 				ps = append(ps, p)
 				break
 			}
@@ -229,7 +229,7 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
 	c := &model.Campaign{Channel: &req.Channel, CampaignContent: req.CampaignContent}
 	var typeProblems []engine.Problem
 	for _, p := range engine.Validate(c, engine.PhaseCreate, s.opts(ri.ws)) {
-		if p.Rule == "json.type" && strings.HasPrefix(p.Target, "campaign_content") {
+		if p.Rule == "json.type" && strings.HasPrefix(p.Target, "campaign_content") || p.Rule == engine.RuleMoreProblems {
 			typeProblems = append(typeProblems, p)
 		}
 	}

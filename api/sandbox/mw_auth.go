@@ -38,6 +38,9 @@ func (s *Server) authenticate(next http.Handler) http.Handler {
 		ri.scope = ws.Scope
 		if h, sent := r.Header[http.CanonicalHeaderKey(api.HeaderScopes)]; sent {
 			ri.scope = campaignsScope(strings.Join(h, ","))
+			if s.cfg.DistrustScopesHeader && scopeRank[ri.scope] > scopeRank[ws.Scope] {
+				ri.scope = ws.Scope // the header may lower the key's scope, never raise it
+			}
 		}
 		next.ServeHTTP(w, r)
 	})

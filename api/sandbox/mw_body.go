@@ -68,6 +68,10 @@ func (s *Server) readBody(next http.Handler) http.Handler {
 					ri.responseID = id
 				}
 			}
+			if err := outOfRange(ri.body); err != nil {
+				writeErr(w, r, err)
+				return
+			}
 		}
 		next.ServeHTTP(w, r)
 	})

@@ -24,6 +24,12 @@ const IdemTTL = 24 * time.Hour
 // answer bodies (decisions.md §6).
 const DefaultIdempotencyQuota int64 = 256 << 20
 
+// MaxStoredAnswer bounds the body of one stored answer: a longer one (a
+// large preview, say) keeps its status only, and its replay says that the
+// answer is no longer kept. Every create answer, and every error answer
+// (MaxDetails), is far below it.
+const MaxStoredAnswer = 1 << 20
+
 // replayedHeaders are the answer headers stored and replayed with it.
 var replayedHeaders = []string{"Location", "ETag"}
 
@@ -106,10 +112,15 @@ func (s *Server) idemPut(tx Tx, r *http.Request, a *answer) error {
 	}
 	i := Idem{Scope: p.scope, Workspace: p.workspace, BodyHash: p.hash, Status: a.status,
 		Header: a.storedHeader(), Body: a.body, Created: p.created}
+	if len(i.Body) > MaxStoredAnswer {
+		// Kept without its body, as if dropped for the quota: one answer
+		// cannot take a large share of the workspace's store.
+		i.Body, i.Dropped = nil, true
+	}
 	if err := tx.PutIdem(i, p.created.Add(-IdemTTL)); err != nil {
 		return err
 	}
-	s.countIdem(p.workspace, int64(len(a.body)))
+	s.countIdem(p.workspace, int64(len(i.Body)))
 	return nil
 }
 

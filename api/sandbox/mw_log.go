@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"context"
 	"log/slog"
 	"net/http"
 	"time"
@@ -12,7 +13,8 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		sw := &statusWriter{ResponseWriter: w}
-		next.ServeHTTP(sw, r)
+		var cause error
+		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), causeKey{}, &cause)))
 		if sw.status == 0 {
 			sw.status = http.StatusOK
 		}
@@ -24,7 +26,21 @@ func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 			return
 		}
 		user, _, _ := r.BasicAuth()
-		log.Log(r.Context(), level, "request", "method", r.Method, "path", r.URL.Path, "status", sw.status,
-			"workspace", user, "request_id", r.Header.Get("X-SVC-Request-Id"), "took", time.Since(start).Round(time.Microsecond))
+		args := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status,
+			"workspace", user, "request_id", r.Header.Get("X-SVC-Request-Id"), "took", time.Since(start).Round(time.Microsecond)}
+		if cause != nil {
+			args = append(args, "err", cause)
+		}
+		log.Log(r.Context(), level, "request", args...)
 	})
+}
+
+type causeKey struct{}
+
+// noteCause hands the cause of a 5xx answer, which the client never sees,
+// to the request's log line.
+func noteCause(r *http.Request, err error) {
+	if c, ok := r.Context().Value(causeKey{}).(*error); ok {
+		*c = err
+	}
 }

@@ -18,6 +18,10 @@ var (
 	// Successful creations, counted apart from requests.
 	limitsCreated = []window{{5, time.Minute}, {25, time.Hour}, {100, 24 * time.Hour}}
 	limitsPreview = []window{{10000, time.Minute}}
+	// The sandbox's own routes (reach, outbox, users): generous for the
+	// editor, which asks for a reach after each pause in typing, but a
+	// bound all the same (reach answers in proportion to its body).
+	limitsSandbox = []window{{20, time.Second}, {1200, time.Minute}}
 )
 
 // log is a sliding log: the times of the events still inside the longest

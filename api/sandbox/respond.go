@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine"
@@ -64,10 +65,52 @@ func errValidation(target, message string) *apiError {
 		target: target, details: []api.ErrorDetail{{Target: target, Message: message}}}
 }
 
+// MaxDetails caps the details of one error answer: past it, one last
+// detail says "and N more problems", so that an answer stays a few KiB
+// whatever the body (a hostile one can have hundreds of thousands).
+const MaxDetails = 100
+
+// maxDetailText bounds a detail's target and message: a target repeats the
+// keys of the body, and a key may be as long as the body.
+const maxDetailText = 512
+
+// boundDetails keeps an answer small whatever the body: at most MaxDetails
+// details (plus the "and N more" one) of at most maxDetailText bytes each.
+func boundDetails(ds []api.ErrorDetail) []api.ErrorDetail {
+	if len(ds) > MaxDetails+1 {
+		m := engine.MoreProblems(len(ds) - MaxDetails)
+		ds = append(ds[:MaxDetails:MaxDetails], api.ErrorDetail{Target: m.Target, Message: m.Message})
+	}
+	for i := range ds {
+		ds[i].Target, ds[i].Message = clip(ds[i].Target), clip(ds[i].Message)
+	}
+	return ds
+}
+
+// clip cuts s to maxDetailText bytes on a rune boundary, marking the cut.
+func clip(s string) string {
+	if len(s) <= maxDetailText {
+		return s
+	}
+	cut := maxDetailText
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
 func errProblems(message string, ps []engine.Problem) *apiError {
 	e := &apiError{status: http.StatusBadRequest, code: api.CodeValidationFailed, message: message}
+	ps, more := engine.Omitted(ps)
+	if len(ps) > MaxDetails {
+		ps, more = ps[:MaxDetails], more+len(ps)-MaxDetails
+	}
 	for _, p := range ps {
 		e.details = append(e.details, api.ErrorDetail{Target: p.Target, Message: p.Message})
+	}
+	if more > 0 {
+		m := engine.MoreProblems(more)
+		e.details = append(e.details, api.ErrorDetail{Target: m.Target, Message: m.Message})
 	}
 	if len(e.details) > 0 {
 		e.target = e.details[0].Target
@@ -81,6 +124,14 @@ func errNotFound() *apiError {
 
 func errConflict(message string) *apiError {
 	return &apiError{status: http.StatusConflict, code: api.CodeBadRequest, message: message}
+}
+
+// errDiskFull is the answer while the disk is full: the write was not made
+// (its transaction rolled back) and can be retried once there is room.
+func errDiskFull() *apiError {
+	return &apiError{status: http.StatusServiceUnavailable, code: api.CodeInternalError,
+		message: "The service's disk is full: nothing was written. Retry once space has been freed.",
+		header:  http.Header{api.HeaderRetryAfter: {"30"}}}
 }
 
 func errInternal() *apiError {
@@ -188,8 +239,13 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 			p.taken = true
 		}
 		e = errKeyConflict("A request with this Idempotency-Key was answered meanwhile; retry to get its answer.")
-	case !errors.As(err, &e):
+	case errors.As(err, &e):
+	case isDiskFull(err):
+		e = errDiskFull()
+		noteCause(r, err)
+	default:
 		e = errInternal()
+		noteCause(r, err)
 	}
 	for k, v := range e.header {
 		w.Header()[k] = v
@@ -203,8 +259,9 @@ func writeErr(w http.ResponseWriter, r *http.Request, err error) {
 	if details == nil {
 		details = []api.ErrorDetail{}
 	}
+	details = boundDetails(details)
 	writeJSON(w, e.status, errEnvelope{ResponseID: ri.responseID, Error: errFully{
-		Code: e.code, Message: e.message, Target: e.target, Details: details,
+		Code: e.code, Message: e.message, Target: clip(e.target), Details: details,
 		// The originating request id, however it came (header and body must
 		// match); on a GET without one, the id the service made for it.
 		RequestID: cmp.Or(ri.bodyID, ri.headerID, ri.responseID),

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"net/http"
+	"path"
 	"slices"
 	"strings"
 
@@ -12,7 +13,7 @@ import (
 type route struct {
 	method, pattern string
 	class           string   // rate-limit class
-	limits          []window // nil = no limit (sandbox-only routes)
+	limits          []window // every route has one
 	idempotent      bool     // Idempotency-Key required
 	handler         http.HandlerFunc
 }
@@ -29,9 +30,9 @@ func (s *Server) routeTable() []route {
 		{"POST", api.PathTest, "test", limitsDefault, true, s.handleTest},
 		{"POST", api.PathPreview, "preview", limitsPreview, true, s.handlePreview},
 		{"PATCH", api.PathV1Publish + "{campaign_id}", "publish", limitsDefault, true, s.handlePublish},
-		{"GET", PathOutbox, "outbox", nil, false, s.handleOutbox},
-		{"GET", PathUsers, "users", nil, false, s.handleUsers},
-		{"POST", api.PathSandboxReach, "reach", nil, false, s.handleReach},
+		{"GET", PathOutbox, "outbox", limitsSandbox, false, s.handleOutbox},
+		{"GET", PathUsers, "users", limitsSandbox, false, s.handleUsers},
+		{"POST", api.PathSandboxReach, "reach", limitsSandbox, false, s.handleReach},
 	}
 }
 
@@ -94,5 +95,20 @@ func (s *Server) routes() http.Handler {
 		writeErr(w, r, &apiError{status: http.StatusNotFound, code: api.CodeNotFound,
 			message: "No route " + r.Method + " " + r.URL.Path + "."})
 	}))
-	return logRequests(s.log, recoverPanics(s.log, mux))
+	return logRequests(s.log, recoverPanics(s.log, canonicalPaths(mux)))
+}
+
+// canonicalPaths answers a path with empty, "." or ".." segments with a 400
+// envelope naming the path to use: ServeMux would redirect it (307 with an
+// HTML body), which no client of this API expects, and a write must never
+// be redirected silently.
+func canonicalPaths(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		p := r.URL.Path
+		if clean := path.Clean("/" + p); clean != p && !(strings.HasSuffix(p, "/") && clean+"/" == p) || p == "" {
+			writeErr(w, r, errValidation("path", "The path "+quote(p)+" is not canonical: send "+quote(clean)+"."))
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
 }

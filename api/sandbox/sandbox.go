@@ -22,8 +22,10 @@
 //     again); a replay carries "Idempotent-Replayed: true" and the original
 //     Location and ETag; a key whose first request is still running gets
 //     409. Keys live 24 hours. Stored bodies count against a per-workspace
-//     quota (Config.IdempotencyQuotaBytes, default 256 MiB): past it the
-//     oldest are dropped (logged at Warn), and a replay of such a key
+//     quota (Config.IdempotencyQuotaBytes, default 256 MiB): past it bodies
+//     are dropped (logged at Warn), refusals before successes and the
+//     largest first, so that one client's flood costs its own answers
+//     first; a replay of such a key
 //     answers its original status with a short body saying the answer is no
 //     longer kept (an error envelope for 4xx). The V1 publish PATCH needs a
 //     key too (every POST and PATCH but /validate).
@@ -61,6 +63,10 @@
 //     campaigns show when no status is given or ARCHIVED is listed; an id
 //     alone finds the campaign whatever its status, drafts included.
 //     created_by filters (search and meta) must be email addresses.
+//   - Bounds (issue 26): at most MaxDetails details per error (then "and N
+//     more problems"), every route rate-limited, numbers beyond float64
+//     refused, Go's own refusals in the envelope (Listener), unclean paths
+//     a 400, a full disk 503, a damaged database or WAL refused at start.
 //   - Test sends go to the outbox (GET /sandbox/outbox); a payload is SENT
 //     when every recipient got it. GET /sandbox/users lists the demo users.
 package sandbox
@@ -186,6 +192,10 @@ type Config struct {
 	// Lenient accepts what the reference accepts and the spec requires
 	// (mw_lenient.go): no SVC-APPKEY, no request id. Off by default.
 	Lenient bool
+	// DistrustScopesHeader makes X-SVC-Scopes only able to lower the API
+	// key's own scope. By default the header is trusted, as the real
+	// service trusts its gateway to set it; the sandbox has no gateway.
+	DistrustScopesHeader bool
 }
 
 // DefaultDataDir is where `campaigns serve` and the editor keep the sandbox
@@ -391,8 +401,8 @@ func StartLocal(cfg Config) (baseURL string, s *Server, stop func() error, err e
 		s.Close()
 		return "", nil, nil, err
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
-	go func() { _ = srv.Serve(ln) }()
+	srv := NewHTTPServer(s.Handler(), nil)
+	go func() { _ = srv.Serve(Listener(ln)) }()
 	stop = func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()

@@ -145,11 +145,14 @@ type Tx interface {
 	// when it already is).
 	CreateRequestUntil(workspace, requestID string) (time.Time, error)
 	RememberCreateRequest(workspace, requestID string, until time.Time) error
-	// PutIdem stores an answer; errIdemTaken when the scope already has
+	// PutIdem stores an answer (its status and headers only when
+	// i.Dropped: an answer over MaxStoredAnswer); errIdemTaken when the scope already has
 	// one younger than expiredBefore.
 	PutIdem(i Idem, expiredBefore time.Time) error
-	// DropIdemBodies drops the oldest kept bodies of a workspace until at
-	// most quota bytes are kept; it returns how many and the bytes kept.
+	// DropIdemBodies drops kept bodies of a workspace until at most quota
+	// bytes are kept: refusals (status 400 and up) before successes, the
+	// largest first, then the oldest; it returns how many and the bytes
+	// kept.
 	DropIdemBodies(workspace string, quota int64) (dropped int, kept int64, err error)
 	PruneIdem(before time.Time) error
 	AddOutbox(m OutboxMessage) error

@@ -149,6 +149,9 @@ func openSQLite(dir string) (*sqliteStore, error) {
 			return nil, fmt.Errorf("sandbox: data directory: %w", err)
 		}
 		path := filepath.Join(dir, "sandbox.db")
+		if err := checkWAL(path + "-wal"); err != nil {
+			return nil, err
+		}
 		// synchronous(FULL): a commit is on disk before Update returns.
 		dsn = "file:" + path + "?_pragma=journal_mode(WAL)&_pragma=synchronous(FULL)&_pragma=busy_timeout(10000)&_pragma=foreign_keys(1)"
 	}
@@ -163,8 +166,17 @@ func openSQLite(dir string) (*sqliteStore, error) {
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
+	if !mem {
+		if err := quickCheck(write, filepath.Join(dir, "sandbox.db")); err != nil {
+			write.Close()
+			return nil, err
+		}
+	}
 	if _, err := write.Exec(schema); err != nil {
 		write.Close()
+		if isCorrupt(err) {
+			return nil, damaged(filepath.Join(dir, "sandbox.db"), err.Error())
+		}
 		return nil, fmt.Errorf("sandbox: database schema: %w", err)
 	}
 	if err := migrate(write); err != nil {

@@ -89,6 +89,9 @@ func (t *sqlTx) PutIdem(i Idem, expiredBefore time.Time) error {
 	if n, err := res.RowsAffected(); err == nil && n == 0 {
 		return errIdemTaken
 	}
+	if err == nil && i.Dropped {
+		_, err = t.tx.Exec("UPDATE idem SET body = NULL, size = 0, dropped = 1 WHERE scope = ?", i.Scope)
+	}
 	return err
 }
 
@@ -100,7 +103,11 @@ func (t *sqlTx) DropIdemBodies(workspace string, quota int64) (int, int64, error
 	if kept <= quota {
 		return 0, kept, nil
 	}
-	rows, err := t.tx.Query("SELECT rowid, size FROM idem WHERE workspace = ? AND dropped = 0 ORDER BY created, rowid", workspace)
+	// Refusals before successes (a refusal's replay keeps its status,
+	// and a lost create answer is what makes a retry duplicate), the
+	// largest first: one client flooding with large answers loses its own
+	// before anyone's small ones.
+	rows, err := t.tx.Query("SELECT rowid, size FROM idem WHERE workspace = ? AND dropped = 0 ORDER BY status < 400, size DESC, created, rowid", workspace)
 	if err != nil {
 		return 0, 0, err
 	}

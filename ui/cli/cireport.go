@@ -152,17 +152,20 @@ func escapeProp(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
 
-// skippedNote lists the files skipped as not campaigns with --verbose, and
-// otherwise says how many there were (the same for every command).
+// skippedNote says what was skipped, the same for every command: files
+// that could not be read safely (a pipe, a link out of the folder) each
+// with its reason; JSON that is not a campaign (package.json) as a count,
+// listed with --verbose.
 func skippedNote(w io.Writer, skipped []gitops.Skipped, verbose bool) {
-	if len(skipped) == 0 {
-		return
-	}
-	if !verbose {
-		fmt.Fprintf(w, "skipped %d JSON file(s) that are not campaigns (--verbose lists them)\n", len(skipped))
-		return
-	}
+	others := 0
 	for _, sk := range skipped {
-		fmt.Fprintf(w, "skipped %s: %s\n", sk.Path, sk.Reason)
+		if verbose || !strings.HasPrefix(sk.Reason, "not a campaign") {
+			fmt.Fprintf(w, "skipped %s: %s\n", inert(sk.Path), inert(sk.Reason))
+		} else {
+			others++
+		}
+	}
+	if others > 0 {
+		fmt.Fprintf(w, "skipped %d JSON file(s) that are not campaigns (--verbose lists them)\n", others)
 	}
 }

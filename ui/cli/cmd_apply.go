@@ -367,35 +367,35 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 	comps := strings.Join(r.Components, ", ")
 	switch {
 	case o.Action == gitops.ActionNone:
-		fmt.Fprintf(w, "%s %s: unchanged\n", st.Muted.Render("·"), r.File)
+		fmt.Fprintf(w, "%s %s: unchanged\n", st.Muted.Render("·"), inert(r.File))
 	case confirmed && o.Sent && o.Err == nil && o.Action == gitops.ActionCreate:
-		fmt.Fprintf(w, "%s %s: created draft %s in %s (id written into the file)\n", st.OK.Render("✓"), r.File, o.NewID, r.Target)
+		fmt.Fprintf(w, "%s %s: created draft %s in %s (id written into the file)\n", st.OK.Render("✓"), inert(r.File), inert(o.NewID), r.Target)
 	case confirmed && o.Sent && o.Err == nil:
-		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), r.File, comps, r.Target)
+		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), inert(r.File), comps, r.Target)
 		s.printLive(r)
 		s.printNotes(r)
 	case confirmed && o.Sent:
-		fmt.Fprintf(w, "%s %s: %v\n", st.Warning.Render("!"), r.File, o.Err)
+		fmt.Fprintf(w, "%s %s: %s\n", st.Warning.Render("!"), inert(r.File), inertBlock(fmt.Sprint(o.Err)))
 	case o.Action == gitops.ActionPatch || o.Action == gitops.ActionCreate:
 		what := "would create a draft"
 		if o.Action == gitops.ActionPatch {
 			what = "would update " + comps
 		}
-		fmt.Fprintf(w, "%s %s: %s in %s\n", st.Accent.Render("→"), r.File, what, r.Target)
+		fmt.Fprintf(w, "%s %s: %s in %s\n", st.Accent.Render("→"), inert(r.File), what, r.Target)
 		s.printNotes(r)
-		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+r.Path))
+		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+inert(r.Path)))
 		s.printLive(r)
-		fmt.Fprint(w, string(gitops.Marshal(r.Body)))
+		fmt.Fprint(w, inertBlock(string(gitops.Marshal(r.Body))))
 	case o.Action == gitops.ActionConflict:
-		fmt.Fprintf(w, "%s %s: conflict in %s: %s\n", st.Warning.Render("!"), r.File, strings.Join(o.Conflicts, ", "), o.Reason)
+		fmt.Fprintf(w, "%s %s: conflict in %s: %s\n", st.Warning.Render("!"), inert(r.File), inert(strings.Join(o.Conflicts, ", ")), inert(o.Reason))
 	default:
 		label := "refused"
 		if o.Action == gitops.ActionError {
 			label = "error"
 		}
-		fmt.Fprintf(w, "%s %s: %s: %s\n", st.Error.Render("✗"), r.File, label, r.Reason)
+		fmt.Fprintf(w, "%s %s: %s: %s\n", st.Error.Render("✗"), inert(r.File), label, inert(r.Reason))
 		for _, p := range r.Problems {
-			fmt.Fprintf(w, "    %s: %s\n", orRoot(p.Target), p.Message)
+			fmt.Fprintf(w, "    %s: %s\n", inert(orRoot(p.Target)), inert(p.Message))
 		}
 		s.printLive(applyResult{Removes: r.Removes})
 	}
@@ -404,10 +404,10 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 // printLive says what an update removes and, forced, what it breaks.
 func (s *scriptCmd) printLive(r applyResult) {
 	for _, rm := range r.Removes {
-		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), rm)
+		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), inert(rm))
 	}
 	for _, p := range r.Breaks {
-		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), orRoot(p.Target), p.Message)
+		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), inert(orRoot(p.Target)), inert(p.Message))
 	}
 }
 

@@ -24,7 +24,7 @@ func (s *scriptCmd) fileSet(args []string, verbose bool) (set *gitops.Set, bad b
 	set = gitops.Scan(args)
 	skippedNote(s.app.Err, set.Skipped, verbose)
 	for _, e := range set.Errs {
-		fmt.Fprintf(s.app.Err, "%s %v\n", s.est.Error.Render("error:"), e)
+		fmt.Fprintf(s.app.Err, "%s %s\n", s.est.Error.Render("error:"), inertBlock(e.Error()))
 	}
 	return set, len(set.Errs) > 0
 }
@@ -156,7 +156,7 @@ func newDiffCmd(app *appContext) *cobra.Command {
 				if api.StatusOf(p.Err) == http.StatusNotFound {
 					cf.Status = "refused"
 				}
-				fmt.Fprintf(app.Err, "%s %s: %s\n", s.est.Error.Render("error:"), f.Path, p.Reason)
+				fmt.Fprintf(app.Err, "%s %s: %s\n", s.est.Error.Render("error:"), inert(f.Path), inert(p.Reason))
 			case p.Action == gitops.ActionConflict:
 				differ++
 				cf.Status, cf.Reason = "conflict", p.Reason
@@ -179,7 +179,7 @@ func newDiffCmd(app *appContext) *cobra.Command {
 			report.add(ciFile{File: o.Base, CampaignID: o.CampaignID, Status: "orphan", Reason: reason})
 			out = append(out, fileDiff{File: o.Base, CampaignID: o.CampaignID, Components: []string{}, Fields: []gitops.Field{}, Error: reason})
 			if text {
-				fmt.Fprintf(app.Out, "%s %s\n\n", s.st.Warning.Render("on the service, not in the repository:"), reason)
+				fmt.Fprintf(app.Out, "%s %s\n\n", s.st.Warning.Render("on the service, not in the repository:"), inert(reason))
 			}
 		}
 		for _, e := range set.Errs {
@@ -268,15 +268,15 @@ func (s *scriptCmd) printDiff(w io.Writer, p gitops.Plan) {
 	case p.CampaignID == "":
 		title += "  " + st.Accent.Render("new campaign (no campaign_id): apply creates a draft")
 	default:
-		title += "  " + st.Muted.Render(fmt.Sprintf("%s, %s", p.File.Name(), p.CampaignID))
+		title += "  " + st.Muted.Render(fmt.Sprintf("%s, %s", inert(p.File.Name()), inert(p.CampaignID)))
 	}
 	fmt.Fprintln(w, st.Title.Render(title))
 	if p.Reason != "" && p.Action == gitops.ActionConflict {
-		fmt.Fprintln(w, st.Warning.Render("conflict: "+p.Reason))
+		fmt.Fprintln(w, st.Warning.Render("conflict: "+inert(p.Reason)))
 	}
 	for _, c := range p.FieldConflicts {
-		fmt.Fprintf(w, "  %s %s\n      base     %s\n      file     %s\n      service  %s\n", st.Warning.Render("conflict"), c.Path,
-			jsonValue(c.Base), jsonValue(c.File), jsonValue(c.Service))
+		fmt.Fprintf(w, "  %s %s\n      base     %s\n      file     %s\n      service  %s\n", st.Warning.Render("conflict"), inert(c.Path),
+			inert(jsonValue(c.Base)), inert(jsonValue(c.File)), inert(jsonValue(c.Service)))
 	}
 	if len(p.Drift) > 0 && p.Base != nil {
 		fmt.Fprintln(w, st.Muted.Render("  changed on the service since the export (apply keeps these; export again to see them in the file): "+strings.Join(p.Drift, ", ")))
@@ -323,7 +323,7 @@ func colourDiff(w io.Writer, st themes.Styles, diff string) {
 		case strings.HasPrefix(text, "-"):
 			text = st.Error.Render(text)
 		}
-		fmt.Fprintln(w, text)
+		fmt.Fprintln(w, inertBlock(text))
 	}
 }
 

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -88,7 +89,7 @@ usage, unwritable folder or unreachable.`,
 		for _, rec := range recs {
 			path, err := gitops.Export(dir.path, rec)
 			if err != nil {
-				return usageError("cannot write into %s: %v", dir.path, err)
+				return usageError("cannot write campaign %s into %s: %v\n%s", inert(str(rec["campaign_id"])), dir.path, err, writtenBefore(out, func(w written) string { return w.File }))
 			}
 			out = append(out, written{File: path, CampaignID: str(rec["campaign_id"]), Name: nameOf(rec)})
 		}
@@ -96,12 +97,25 @@ usage, unwritable folder or unreachable.`,
 			return printJSON(app.Out, out)
 		}
 		for _, w := range out {
-			fmt.Fprintf(app.Out, "%s  %s\n", w.File, s.st.Muted.Render(w.Name))
+			fmt.Fprintf(app.Out, "%s  %s\n", inert(w.File), s.st.Muted.Render(inert(w.Name)))
 		}
 		fmt.Fprintf(app.Out, "Exported %d campaign(s) to %s.\n", len(out), dir.path)
 		return nil
 	}
 	return cmd
+}
+
+// writtenBefore says which files a failed export had written (all of them
+// complete: each is renamed into place whole).
+func writtenBefore[T any](done []T, file func(T) string) string {
+	if len(done) == 0 {
+		return "No file was written."
+	}
+	lines := []string{fmt.Sprintf("Written before the failure (%d, each complete):", len(done))}
+	for _, d := range done {
+		lines = append(lines, "  "+inert(file(d)))
+	}
+	return strings.Join(lines, "\n")
 }
 
 func anyChanged(cmd *cobra.Command, names ...string) bool {

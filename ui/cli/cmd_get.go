@@ -79,7 +79,7 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 	width := terminalWidth(st)
 	line := func(k, v string) {
 		if v != "" {
-			fmt.Fprintf(&b, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), wrapList(v, width, 15))
+			fmt.Fprintf(&b, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), wrapList(inert(v), width, 15))
 		}
 	}
 	name := nameOf(r)
@@ -87,7 +87,7 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 		name = "(no name)"
 	}
 	status := str(r["status"])
-	fmt.Fprintf(&b, "%s  %s\n", st.Title.Render(name), st.Status(status).Render(status))
+	fmt.Fprintf(&b, "%s  %s\n", st.Title.Render(inert(name)), st.Status(status).Render(inert(status)))
 	line("campaign_id", str(r["campaign_id"]))
 	if id := str(r["id"]); id != str(r["campaign_id"]) {
 		line("id", id)
@@ -216,10 +216,10 @@ usage or unreachable.`,
 		var row api.MetaRow
 		_ = json.Unmarshal(rows[0], &row)
 		st := s.st
-		fmt.Fprintf(app.Out, "%s  %s\n", st.Title.Render(orDash(row.CampaignName)), st.Status(row.CampaignStatus).Render(row.CampaignStatus))
+		fmt.Fprintf(app.Out, "%s  %s\n", st.Title.Render(inert(orDash(row.CampaignName))), st.Status(row.CampaignStatus).Render(inert(row.CampaignStatus)))
 		kv := func(k, v string) {
 			if v != "" {
-				fmt.Fprintf(app.Out, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), v)
+				fmt.Fprintf(app.Out, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), inert(v))
 			}
 		}
 		kv("campaign_id", row.CampaignID)

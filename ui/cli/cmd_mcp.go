@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 
 	"github.com/spf13/cobra"
 
@@ -87,7 +86,10 @@ func newMCPCmd(app *appContext) *cobra.Command {
 			fmt.Fprintf(app.Err, "campaigns mcp: serving the Model Context Protocol on standard input/output, in %s.\n"+
 				"It is meant to be started by an MCP client (see campaigns mcp --help); ctrl+d ends it.\n", core.Target())
 		}
-		t := &mcp.IOTransport{Reader: io.NopCloser(app.In), Writer: nopWriteCloser{app.Out}}
+		// Malformed lines are answered with JSON-RPC errors before the SDK
+		// sees them: it would end the session on the first one.
+		in, out := mcpserver.Guard(app.In, app.Out)
+		t := &mcp.IOTransport{Reader: in, Writer: out, MaxLineLength: mcpserver.MaxMessage + 1}
 		if err := srv.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil {
 			return failError("mcp: %v", err)
 		}
@@ -95,8 +97,3 @@ func newMCPCmd(app *appContext) *cobra.Command {
 	}
 	return cmd
 }
-
-// nopWriteCloser leaves standard output open when the session ends.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -218,13 +218,13 @@ func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.C
 	if f, ok := app.Err.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		// fang's error block, without its "Try --help" (the usage follows).
 		fmt.Fprintln(w, styles.ErrorHeader.String())
-		first, rest, _ := strings.Cut(err.Error(), "\n")
+		first, rest, _ := strings.Cut(inertBlock(err.Error()), "\n")
 		fmt.Fprintln(w, styles.ErrorText.Render(sentence(first)))
 		if rest != "" { // cobra's "Did you mean this?" keeps its lines
 			fmt.Fprintln(w, "  "+strings.ReplaceAll(strings.TrimSpace(rest), "\n", "\n  "))
 		}
 	} else {
-		fmt.Fprintf(w, "%s: %v\n", cmd.CommandPath(), err)
+		fmt.Fprintf(w, "%s: %s\n", cmd.CommandPath(), inertBlock(err.Error()))
 	}
 	if usage {
 		fmt.Fprint(w, shortUsage(cmd))

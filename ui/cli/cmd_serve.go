@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"strconv"
@@ -115,14 +114,15 @@ func formatBytes(n int64) string {
 
 func newServeCmd(app *appContext) *cobra.Command {
 	var (
-		addr       string
-		data       = pathValue{path: sandbox.DefaultDataDir()}
-		workspaces workspacesValue
-		noLimits   bool
-		noSeed     bool
-		quiet      bool
-		lenient    bool
-		quota      = bytesValue{n: 256 << 20}
+		addr        string
+		data        = pathValue{path: sandbox.DefaultDataDir()}
+		workspaces  workspacesValue
+		noLimits    bool
+		noSeed      bool
+		quiet       bool
+		lenient     bool
+		trustScopes bool
+		quota       = bytesValue{n: 256 << 20}
 	)
 	cmd := &cobra.Command{
 		Use:   "serve",
@@ -141,6 +141,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 	fs.BoolVar(&noSeed, "no-seed", false, "do not put demo campaigns into empty workspaces")
 	fs.BoolVar(&quiet, "quiet", false, "log only errors")
 	fs.BoolVar(&lenient, "lenient", false, "accept what the real service's reference accepts: no SVC-APPKEY (the Basic-auth\nuser is used), no request id (one is made); each logged once per client")
+	fs.BoolVar(&trustScopes, "trust-scopes-header", true, "let X-SVC-Scopes set a request's scope, as the real service's gateway does;\nfalse: the header can only lower the API key's own scope (the sandbox has no gateway)")
 	fs.Var(&quota, "idempotency-quota", "stored idempotent answers per workspace, in bytes (e.g. 256MiB, 1GiB);\npast it the oldest answer bodies are dropped")
 	_ = cmd.MarkFlagDirname("data")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
@@ -151,7 +152,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 			app.logger.SetLevel(log.ErrorLevel)
 		}
 		cfg := sandbox.Config{DataDir: data.path, Workspaces: workspaces.list, NoRateLimits: noLimits,
-			Seed: !noSeed, Logger: app.Log, Lenient: lenient}
+			Seed: !noSeed, Logger: app.Log, Lenient: lenient, DistrustScopesHeader: !trustScopes}
 		cfg.IdempotencyQuotaBytes = quota.n
 		return runServe(app, cfg, addr)
 	}
@@ -178,7 +179,7 @@ func runServe(app *appContext, cfg sandbox.Config, addr string) error {
 		s.Close()
 		return failError("%v", err)
 	}
-	srv := &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute, ErrorLog: slog.NewLogLogger(app.Log.Handler(), slog.LevelWarn)}
+	srv := sandbox.NewHTTPServer(s.Handler(), slog.NewLogLogger(app.Log.Handler(), slog.LevelWarn))
 	// Signals are caught before the address is printed: whoever waits for
 	// that line may signal at once.
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -199,7 +200,7 @@ func runServe(app *appContext, cfg sandbox.Config, addr string) error {
 		fmt.Fprintf(stdout, "         -H 'Content-Type: application/json' -d '{\"limit\":15,\"page\":1}' http://%s/v5/campaigns/search\n", ln.Addr())
 	}
 	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.Serve(ln) }()
+	go func() { serveErr <- srv.Serve(sandbox.Listener(ln)) }()
 	var failed error
 	select {
 	case err := <-serveErr:

@@ -127,7 +127,7 @@ or unreachable.`,
 		if err := core.CheckPublish(c); err != nil {
 			return s.refused(err)
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), model.Str(c.Channel), model.Str(c.CampaignDeliveryType), core.Target())); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), inert(model.Str(c.Channel)), inert(model.Str(c.CampaignDeliveryType)), core.Target())); err != nil {
 			return err
 		}
 		res, err := core.Publish(ctx, id)
@@ -184,7 +184,7 @@ func (s *scriptCmd) reportStatus(res ops.Result, action string, asJSON bool) err
 	if asJSON {
 		return printJSON(s.app.Out, a)
 	}
-	fmt.Fprintf(s.app.Out, "%s %s: %s → %s, in %s\n", s.st.OK.Render("✓"), common.Clean(a.Name), s.st.Status(a.From).Render(a.From), s.st.Status(a.Status).Render(a.Status), res.Target)
+	fmt.Fprintf(s.app.Out, "%s %s: %s → %s, in %s\n", s.st.OK.Render("✓"), common.Clean(a.Name), s.st.Status(a.From).Render(inert(a.From)), s.st.Status(a.Status).Render(inert(a.Status)), res.Target)
 	return nil
 }
 

@@ -89,7 +89,7 @@ usage or unreachable.`,
 		if plat != "" && c.BasicDetails != nil && !slices.Contains(c.BasicDetails.Platforms, plat) {
 			return refusedError(fmt.Errorf("refused before sending: the campaign is not on %s (platforms: %s)", plat, strings.Join(c.BasicDetails.Platforms, ", ")))
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("Send a test of %q to %s from %s?", campaignName(c), strings.Join(recipients, ", "), core.Target())); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Send a test of %q to %s from %s?", campaignName(c), inert(strings.Join(recipients, ", ")), core.Target())); err != nil {
 			return err
 		}
 		req := api.TestRequest{Channel: channel, DraftID: id, TestCampaignMeta: &api.TestMeta{
@@ -116,7 +116,7 @@ usage or unreachable.`,
 			}
 		} else {
 			if res.Message != "" {
-				fmt.Fprintln(app.Out, res.Message)
+				fmt.Fprintln(app.Out, inert(res.Message))
 			}
 			fmt.Fprintf(app.Out, "from %s\n", core.Target())
 			for _, k := range keys {
@@ -129,7 +129,7 @@ usage or unreachable.`,
 				if o.FailureReason != "" {
 					line += ": " + o.FailureReason
 				}
-				fmt.Fprintln(app.Out, line)
+				fmt.Fprintln(app.Out, inert(line))
 			}
 		}
 		if failed > 0 {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -131,7 +132,7 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 		switch {
 		case err != nil:
 			r.Error = err.Error()
-			fmt.Fprintf(app.Err, "campaigns validate: %v\n", err)
+			fmt.Fprintf(app.Err, "campaigns validate: %s\n", inertBlock(err.Error()))
 			code = exitUsage
 		case !engineChecks(doc):
 			r.Valid = true
@@ -364,12 +365,14 @@ func readCampaign(name string, stdin io.Reader) (*model.Campaign, error) {
 	label := name
 	if name == "-" && stdin != nil {
 		label = "standard input"
-		data, err = io.ReadAll(stdin)
-	} else {
-		if fi, serr := os.Stat(name); serr == nil && fi.IsDir() {
-			return nil, fmt.Errorf("%s is a folder, not a campaign file", name)
+		if data, err = io.ReadAll(io.LimitReader(stdin, gitops.MaxFileBytes+1)); err == nil && len(data) > gitops.MaxFileBytes {
+			err = errors.New("more than the service's 1 MiB body limit; not read")
 		}
-		data, err = os.ReadFile(name)
+		if err == nil {
+			data, err = gitops.CheckText(data)
+		}
+	} else {
+		data, err = gitops.ReadFile(name) // regular files only, bounded, UTF-8
 	}
 	if err != nil {
 		return nil, fmt.Errorf("cannot read %s: %w", label, err)

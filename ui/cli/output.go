@@ -8,6 +8,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -151,15 +152,23 @@ func writeJQ(w io.Writer, expr string, v any) error {
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	defer bw.Flush()
-	iter := code.Run(in)
+	bw := &budgetWriter{w: bufio.NewWriter(w), left: jqMaxOutput}
+	defer bw.w.Flush()
+	ctx, stop := jqBudget()
+	defer stop()
+	iter := code.RunWithContext(ctx, in)
 	for {
 		out, ok := iter.Next()
+		if bw.over {
+			return &jqError{fmt.Sprintf("--jq: stopped: the output passed %d MiB, the limit; filter further (select, limit, first)", jqMaxOutput>>20)}
+		}
 		if !ok {
 			return nil
 		}
 		if err, isErr := out.(error); isErr {
+			if cause := context.Cause(ctx); cause != nil && ctx.Err() != nil {
+				return &jqError{"--jq: stopped: " + cause.Error()}
+			}
 			var halt *gojq.HaltError
 			if errors.As(err, &halt) && halt.Value() == nil {
 				return nil
@@ -167,8 +176,10 @@ func writeJQ(w io.Writer, expr string, v any) error {
 			return &jqError{"--jq: " + err.Error()}
 		}
 		if s, isStr := out.(string); isStr {
-			bw.WriteString(s)
-			bw.WriteByte('\n')
+			if isTerminal(w) {
+				s = inertBlock(s) // raw strings, unlike JSON, carry control characters
+			}
+			bw.WriteString(s + "\n")
 			continue
 		}
 		raw, _ := gojq.Marshal(out)
@@ -197,6 +208,19 @@ func jqInput(v any) (any, error) {
 	var out any
 	err = dec.Decode(&out)
 	return out, err
+}
+
+// inertRows is rows with every cell made inert (the cells come from the
+// service).
+func inertRows(rows [][]string) [][]string {
+	out := make([][]string, len(rows))
+	for i, r := range rows {
+		out[i] = make([]string, len(r))
+		for j, c := range r {
+			out[i][j] = inert(c)
+		}
+	}
+	return out
 }
 
 func truncateRunes(s string, n int) string {
@@ -242,7 +266,7 @@ func renderTable(st themes.Styles, headers []string, rows [][]string, statusCol 
 		BorderStyle(st.Renderer().NewStyle().Foreground(st.Theme.Border)).
 		BorderColumn(false).
 		Headers(headers...).
-		Rows(rows...).
+		Rows(inertRows(rows)...).
 		StyleFunc(func(row, col int) lipgloss.Style {
 			if row == table.HeaderRow {
 				return st.TableHeader.Padding(0, 1)

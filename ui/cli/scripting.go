@@ -117,13 +117,13 @@ func (s *scriptCmd) announceRetry(ri api.RetryInfo) {
 	switch {
 	case ri.Status == http.StatusTooManyRequests:
 		fmt.Fprintf(s.app.Err, "%s 429 on %s %s; retrying in %s\n",
-			s.est.Warning.Render("rate limit:"), ri.Method, ri.Path, wait)
+			s.est.Warning.Render("rate limit:"), ri.Method, inert(ri.Path), wait)
 	case ri.Status != 0:
 		fmt.Fprintf(s.app.Err, "%s %d on %s %s; retrying in %s\n",
-			s.est.Warning.Render("retry:"), ri.Status, ri.Method, ri.Path, wait)
+			s.est.Warning.Render("retry:"), ri.Status, ri.Method, inert(ri.Path), wait)
 	default:
 		fmt.Fprintf(s.app.Err, "%s no answer to %s %s; retrying in %s\n",
-			s.est.Warning.Render("retry:"), ri.Method, ri.Path, wait)
+			s.est.Warning.Render("retry:"), ri.Method, inert(ri.Path), wait)
 	}
 }
 

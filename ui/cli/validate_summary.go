@@ -26,18 +26,18 @@ func printValidateSummary(app *appContext, files []validateSummaryFile) {
 		switch {
 		case f.unreadable != "":
 			unreadable++
-			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("?"), name, st.Muted.Render("unreadable (see above)"))
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("?"), inert(name), st.Muted.Render("unreadable (see above)"))
 		case f.notChecked != "":
 			valid++
-			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Muted.Render("·"), name, st.Muted.Render(f.notChecked))
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Muted.Render("·"), inert(name), st.Muted.Render(f.notChecked))
 		case len(f.errs) == 0:
 			valid++
-			fmt.Fprintf(app.Out, "%s %s\n", st.OK.Render("✓"), name)
+			fmt.Fprintf(app.Out, "%s %s\n", st.OK.Render("✓"), inert(name))
 		default:
 			invalid++
-			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("✗"), name, st.Muted.Render(fmt.Sprintf("%d problem(s)", len(f.errs))))
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("✗"), inert(name), st.Muted.Render(fmt.Sprintf("%d problem(s)", len(f.errs))))
 			for _, e := range f.errs {
-				fmt.Fprintf(app.Out, "    %s %s\n", st.Accent.Render(orRoot(e.Target)+":"), e.Message)
+				fmt.Fprintf(app.Out, "    %s %s\n", st.Accent.Render(inert(orRoot(e.Target))+":"), inert(e.Message))
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -120,8 +121,66 @@ func SharedWorkspace(client *api.Client, dataDir string) WorkspaceFunc {
 			release()
 			return Workspace{}, fmt.Errorf("journal directory: %w", err)
 		}
+		mu.Lock()
+		gatherJournals(filepath.Join(dataDir, "ssh"), who, dir, inUse)
+		mu.Unlock()
 		return Workspace{Client: client, ID: client.WorkspaceID(), DataDir: dir, Close: release}, nil
 	}
+}
+
+// gatherJournals moves into dir the journals that earlier sessions of the
+// same key left in their second, third … directories (who-2, who-3: made
+// while another session of the key was open), so that the editor offers
+// every unsent draft of the key, not only those of the first directory
+// (each journal keeps its place inside the directory).
+// A directory in use is left alone, and so is a journal dir already has
+// one of (the same campaign edited in two sessions: offered next time).
+func gatherJournals(root, who, dir string, inUse map[string]bool) {
+	ents, err := os.ReadDir(root)
+	if err != nil {
+		return
+	}
+	for _, ent := range ents {
+		other := filepath.Join(root, ent.Name())
+		if !ent.IsDir() || other == dir || inUse[other] || !isSibling(ent.Name(), who) {
+			continue
+		}
+		_ = filepath.WalkDir(other, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || !d.Type().IsRegular() || filepath.Ext(path) != ".journal" {
+				return nil
+			}
+			rel, err := filepath.Rel(other, path)
+			if err != nil {
+				return nil
+			}
+			to := filepath.Join(dir, rel)
+			if _, err := os.Lstat(to); err == nil {
+				return nil
+			}
+			if os.MkdirAll(filepath.Dir(to), 0o700) == nil {
+				_ = os.Rename(path, to)
+			}
+			return nil
+		})
+		_ = os.Remove(other) // only when nothing is left in it
+	}
+}
+
+// isSibling reports whether name is who or who-N.
+func isSibling(name, who string) bool {
+	if name == who {
+		return true
+	}
+	n, ok := strings.CutPrefix(name, who+"-")
+	if !ok || n == "" {
+		return false
+	}
+	for _, r := range n {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // DemoHost is the sandbox as demo mode needs it: a service at BaseURL that
@@ -147,14 +206,16 @@ func DemoWorkspaces(h DemoHost) WorkspaceFunc {
 		if err != nil {
 			return Workspace{}, errors.Join(fmt.Errorf("demo journal: %w", err), h.Remove(id))
 		}
-		release := func() {
-			_ = h.Remove(id)
-			_ = os.RemoveAll(dir)
-		}
 		client, err := api.New(api.Config{BaseURL: h.BaseURL, WorkspaceID: id, APIKey: key})
 		if err != nil {
-			release()
+			_ = h.Remove(id)
+			_ = os.RemoveAll(dir)
 			return Workspace{}, err
+		}
+		release := func() {
+			client.CloseIdleConnections() // one client per session: its connections go with it
+			_ = h.Remove(id)
+			_ = os.RemoveAll(dir)
 		}
 		return Workspace{Client: client, ID: id, DataDir: dir, Close: release}, nil
 	}

@@ -260,51 +260,15 @@ func TestClientThatSendsNoColorGetsThePlainTheme(t *testing.T) {
 }
 
 func TestOneKeyTwoSessionsAtOnceEachGetAJournal(t *testing.T) {
-	alice := newKey(t)
-	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
-	if err != nil {
-		t.Fatal(err)
+	k := keyWithTwoSessions(t)
+	if k.a == k.b {
+		t.Fatalf("two sessions of one key share the journal %s", k.a)
 	}
-	t.Cleanup(func() { stop() })
-	w := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
-	dataDir := t.TempDir()
-	dirs := make(chan string, 4)
-	wire := func(cfg *ui.Config) (func() error, error) {
-		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{})
-		if err != nil {
-			return nil, err
-		}
-		dirs <- cfg.DataDir
-		cfg.Editor = f
-		return closeFn, nil
-	}
-	ts := start(t, Config{
-		AuthorizedKeysPath: writeAuthorized(t, alice),
-		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(client, dataDir), wire),
-	})
-	first := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
-	second := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
-	for _, tm := range []*terminal{first, second} {
-		tm.out.waitFor(t, "workspace SANDBOX")
-	}
-	a, b := <-dirs, <-dirs
-	if a == b {
-		t.Fatalf("two sessions of one key share the journal %s", a)
-	}
-	for _, tm := range []*terminal{first, second} {
-		tm.send(t, "q")
-		tm.waitClosed(t)
-	}
-	ts.waitSessions(t, 0)
 	// Coming back later finds the first journal again.
-	again := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
+	again := openTerminal(t, k.ts.mustDial(t, k.alice), "xterm-256color", 120, 30)
 	again.out.waitFor(t, "workspace SANDBOX")
-	if got := <-dirs; got != min(a, b) {
-		t.Errorf("a returning key got journal %s, want %s", got, min(a, b))
+	if got := <-k.dirs; got != min(k.a, k.b) {
+		t.Errorf("a returning key got journal %s, want %s", got, min(k.a, k.b))
 	}
 }
 

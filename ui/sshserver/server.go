@@ -10,13 +10,13 @@
 package sshserver
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"net"
 	"runtime/debug"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -55,6 +55,16 @@ type Config struct {
 	// HandshakeTimeout closes connections that have not authenticated in
 	// time, so idle sockets cannot pile up; default 30s.
 	HandshakeTimeout time.Duration
+	// MaxStartups bounds the connections waiting to log in (the oldest is
+	// pushed out for a new one), MaxStartupsPerAddr those of one address;
+	// defaults 32 and 8.
+	MaxStartups, MaxStartupsPerAddr int
+	// SessionGrace closes a logged-in connection that has no session for
+	// this long (ssh -N, or after its last session); default 10s.
+	SessionGrace time.Duration
+	// WriteTimeout ends a connection whose client stops reading for this
+	// long (its session, and seat, with it); default 30s.
+	WriteTimeout time.Duration
 
 	App    AppFunc
 	Logger *log.Logger // default: charmbracelet/log's default logger
@@ -68,9 +78,8 @@ type Server struct {
 	keys    *authorizedKeys // nil in demo mode
 	hostKey gossh.Signer
 
-	conns atomic.Int64 // open TCP connections
-
 	mu       sync.Mutex
+	conns    connRegistry
 	closing  bool
 	sessions map[*session]struct{}    // admitted
 	records  map[ssh.Session]*session // every session being handled
@@ -92,6 +101,10 @@ func New(cfg Config) (*Server, error) {
 	if cfg.HandshakeTimeout <= 0 {
 		cfg.HandshakeTimeout = 30 * time.Second
 	}
+	cfg.MaxStartups = cmp.Or(max(cfg.MaxStartups, 0), DefaultMaxStartups)
+	cfg.MaxStartupsPerAddr = cmp.Or(max(cfg.MaxStartupsPerAddr, 0), DefaultMaxStartupsPerAddr)
+	cfg.SessionGrace = cmp.Or(max(cfg.SessionGrace, 0), DefaultSessionGrace)
+	cfg.WriteTimeout = cmp.Or(max(cfg.WriteTimeout, 0), DefaultWriteTimeout)
 	if cfg.MaxSessions < 0 || cfg.IdleTimeout < 0 || cfg.MaxSession < 0 {
 		return nil, errors.New("sshserver: limits cannot be negative")
 	}
@@ -210,34 +223,33 @@ func (s *Server) Sessions() int {
 	return len(s.sessions)
 }
 
-// guardConn bounds connections before they are sessions: at most
-// MaxSessions+16 at once when sessions are limited (room for the refused
-// ones to read why), and each must authenticate within HandshakeTimeout.
-func (s *Server) guardConn(ctx ssh.Context, c net.Conn) net.Conn {
-	n := s.conns.Add(1)
-	if s.cfg.MaxSessions > 0 && n > int64(s.cfg.MaxSessions)+16 {
-		s.conns.Add(-1)
-		s.log.Warn("connection refused: too many open", "addr", c.RemoteAddr(), "connections", n-1)
+// guardConn admits a connection (conns.go): the oldest connection waiting
+// to log in may be pushed out for it; it must log in within
+// HandshakeTimeout, open a session within SessionGrace of logging in (or
+// of its last session), and its writes time out after WriteTimeout.
+func (s *Server) guardConn(ctx ssh.Context, nc net.Conn) net.Conn {
+	c, victim, why, ok := s.admitConn(ctx, nc)
+	if !ok {
+		s.log.Warn("connection refused: every connection holds a session", "addr", nc.RemoteAddr())
 		return nil
 	}
-	t := time.AfterFunc(s.cfg.HandshakeTimeout, func() {
-		if ctx.Value(ssh.ContextKeyConn) == nil { // set once authenticated
-			s.log.Warn("connection closed: no login in time", "addr", c.RemoteAddr(), "after", s.cfg.HandshakeTimeout)
-			_ = c.Close()
+	if victim != nil {
+		s.log.Warn("connection pushed out", "addr", victim.nc.RemoteAddr(), "for", nc.RemoteAddr(), "why", why)
+		_ = victim.nc.Close()
+	}
+	g := &writeGuard{Conn: nc, timeout: s.cfg.WriteTimeout, release: func() { s.dropConn(c) }}
+	c.nc = g
+	ctx.SetValue(connKey{}, c)
+	s.mu.Lock()
+	c.handsUp = time.AfterFunc(s.cfg.HandshakeTimeout, func() {
+		if !c.loggedIn() {
+			s.log.Warn("connection closed: no login in time", "addr", nc.RemoteAddr(), "after", s.cfg.HandshakeTimeout)
+			_ = g.Close()
 		}
 	})
-	return &trackedConn{Conn: c, release: func() { t.Stop(); s.conns.Add(-1) }}
-}
-
-type trackedConn struct {
-	net.Conn
-	once    sync.Once
-	release func()
-}
-
-func (c *trackedConn) Close() error {
-	c.once.Do(c.release)
-	return c.Conn.Close()
+	c.noSess = time.AfterFunc(s.cfg.SessionGrace, func() { s.noSessionYet(c) })
+	s.mu.Unlock()
+	return g
 }
 
 func (s *Server) checkKey(ctx ssh.Context, key ssh.PublicKey) bool {
@@ -282,6 +294,21 @@ func (s *Server) sessionOf(sess ssh.Session) *session {
 func (s *Server) track(next ssh.Handler) ssh.Handler {
 	return func(sess ssh.Session) {
 		st := newSession(sess, s.log, s.cfg.Grace)
+		c := connOf(sess)
+		st.hardClose = func() {
+			// The seat is free now, whatever the session's goroutines
+			// are stuck on; closing the connection unblocks them.
+			s.release(sess, st)
+			if c != nil {
+				_ = c.nc.Close()
+			} else {
+				_ = sess.Close()
+			}
+		}
+		if c != nil {
+			s.sessionOpened(c)
+			defer s.sessionClosed(c)
+		}
 		s.mu.Lock()
 		s.records[sess] = st
 		s.mu.Unlock()
@@ -410,5 +437,9 @@ func (s *Server) startTerminal(sess ssh.Session, st *session) (*lipgloss.Rendere
 			s.log.Debug("the terminal did not say its background; taking it as dark", "session", st.id, "waited", time.Since(start).Round(time.Millisecond))
 		}
 	}
-	return sessionRenderer(sess, pty.Term, dark), []tea.ProgramOption{tea.WithInput(pump), tea.WithOutput(sess)}
+	out := &outputGuard{w: sess, timeout: s.cfg.WriteTimeout, stalled: func() {
+		s.log.Warn("session closed: the client stopped reading", "session", st.id, "addr", st.addr, "after", s.cfg.WriteTimeout)
+		st.abandon("The client stopped reading the screen.")
+	}}
+	return sessionRenderer(sess, pty.Term, dark), []tea.ProgramOption{tea.WithInput(pump), tea.WithOutput(out)}
 }

@@ -285,30 +285,6 @@ func TestConnectionThatNeverLogsInIsClosed(t *testing.T) {
 	ts.logs.waitFor(t, "no login in time")
 }
 
-func TestConnectionsAreCappedBeyondTheSessionLimit(t *testing.T) {
-	ts := start(t, Config{Demo: true, MaxSessions: 1})
-	for range 1 + 16 {
-		c, err := net.Dial("tcp", ts.addr)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer c.Close()
-		banner := make([]byte, 4)
-		if _, err := io.ReadFull(c, banner); err != nil || string(banner) != "SSH-" {
-			t.Fatalf("connection within the cap: banner %q, %v", banner, err)
-		}
-	}
-	c, err := net.Dial("tcp", ts.addr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.SetDeadline(time.Now().Add(waitLimit))
-	if got, err := io.ReadAll(c); err != nil || len(got) != 0 {
-		t.Fatalf("connection over the cap got %q, %v; want it closed at once", got, err)
-	}
-}
-
 func TestAPanicWhileOpeningTheEditorEndsOnlyThatSession(t *testing.T) {
 	alice := newKey(t)
 	var calls atomic.Int32

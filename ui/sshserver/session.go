@@ -33,6 +33,9 @@ type session struct {
 	ctx     context.Context
 	cancel  context.CancelFunc
 	cleanup func() // the app's, run once the program has ended
+	// hardClose frees the seat and closes the connection under the
+	// session: for a client that no longer reads or answers.
+	hardClose func()
 
 	mu       sync.Mutex
 	input    io.Closer // the session's input pump, closed with the session
@@ -111,8 +114,10 @@ func (s *session) end(reason string) {
 	}
 	s.ending, s.reason = true, reason
 	p := s.program
-	// If the program does not quit in time, the connection is closed under it.
-	s.backstop = time.AfterFunc(2*s.grace+time.Second, func() { _ = s.ssh.Close() })
+	// If the program does not quit in time (a client that stopped reading
+	// holds its output, and a flood of requests its input), the seat is
+	// freed and the connection closed under it.
+	s.backstop = time.AfterFunc(2*s.grace+time.Second, s.closeHard)
 	in := s.input
 	s.mu.Unlock()
 	if p == nil && in != nil {
@@ -123,6 +128,26 @@ func (s *session) end(reason string) {
 	if p != nil {
 		go p.Send(noticeMsg{text: s.noticeText(reason), grace: s.grace})
 	}
+}
+
+func (s *session) closeHard() {
+	if s.hardClose != nil {
+		s.hardClose()
+	} else {
+		_ = s.ssh.Close()
+	}
+}
+
+// abandon ends a session whose client no longer reads: no notice can reach
+// it, so the seat is freed and the connection closed at once.
+func (s *session) abandon(reason string) {
+	s.mu.Lock()
+	if !s.ending {
+		s.ending, s.reason = true, reason
+	}
+	s.mu.Unlock()
+	s.closeHard()
+	s.quit()
 }
 
 // noticeText is the line shown on screen before the session closes.

@@ -145,6 +145,11 @@ func (b *Browser) updateLocal(msg tea.Msg) (tea.Cmd, bool) {
 		before := len(b.local.drafts)
 		b.tookLocal(msg.drafts)
 		var cmds []tea.Cmd
+		if msg.err != nil {
+			// A journal that could not be read, or was damaged and
+			// recovered in part: said, with where the damaged copy is kept.
+			cmds = append(cmds, common.Notice("Drafts kept on this computer: "+common.Clean(msg.err.Error()), true))
+		}
 		if before > 0 && len(msg.drafts) == 0 && !b.local.offline {
 			// The announced edits reached the service in the background.
 			cmds = append(cmds, common.Notice("Every edit kept on this computer is on the service now.", false), b.load(b.page))

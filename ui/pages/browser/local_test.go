@@ -122,3 +122,29 @@ func TestUnsyncedDraftsAnnouncedThenOfflineThenBack(t *testing.T) {
 		t.Errorf("banner or marks left after the sync:\n%s", v)
 	}
 }
+
+// TestDamagedJournalIsSaid: when the journal reports a damaged file (what
+// was recovered, where the copy is), the browser says so in a notice
+// instead of dropping the error.
+func TestDamagedJournalIsSaid(t *testing.T) {
+	c := uitest.Common(80, 24)
+	b := New(c)
+	b.SetSize(80, 21)
+	report := errors.New("the journal of draft 64f0 was damaged: 3 records replayed, 1 lost; the journal is kept as it was in /tmp/j/64f0.journal.corrupt")
+	_, cmd := b.Update(localMsg{err: report})
+	if cmd == nil {
+		t.Fatal("no notice")
+	}
+	var said []string
+	for _, m := range uitest.RunBatch(cmd) {
+		if n, ok := m.(common.NoticeMsg); ok {
+			said = append(said, n.Text)
+			if !n.Err || !strings.Contains(n.Text, "64f0.journal.corrupt") || !strings.Contains(n.Text, "1 lost") {
+				t.Errorf("notice %+v", n)
+			}
+		}
+	}
+	if len(said) == 0 {
+		t.Errorf("the damage was not said")
+	}
+}

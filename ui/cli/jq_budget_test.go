@@ -1,0 +1,35 @@
+package cli
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestJQRunsUnderABudget: an expression that never ends, one that builds a
+// huge array and one that prints without end each stop with an error
+// naming the bound (exit 2), instead of spinning or taking the memory.
+// Each case lowers only its own bound.
+func TestJQRunsUnderABudget(t *testing.T) {
+	e := newScriptEnv(t)
+	id := e.idOf("June newsletter")
+	defer func(d time.Duration, o int, m uint64) { jqTimeout, jqMaxOutput, jqMaxMemory = d, o, m }(jqTimeout, jqMaxOutput, jqMaxMemory)
+	cases := []struct {
+		expr    string
+		timeout time.Duration
+		output  int
+		memory  uint64
+		want    string
+	}{
+		{"def f: f; f", time.Second, 1 << 30, 1 << 40, "ran for 1s"},
+		{"[range(1e9)]", time.Hour, 1 << 30, 32 << 20, "more than 32 MiB of memory"},
+		{"range(1e9)", time.Hour, 1 << 20, 1 << 40, "output passed 1 MiB"},
+	}
+	for _, tc := range cases {
+		jqTimeout, jqMaxOutput, jqMaxMemory = tc.timeout, tc.output, tc.memory
+		code, out, errs := e.run("", "get", id, "--jq", tc.expr)
+		if code != 2 || !strings.Contains(errs, "--jq: stopped") || !strings.Contains(errs, tc.want) {
+			t.Errorf("%s: exit %d, %d bytes out, stderr %q", tc.expr, code, len(out), errs)
+		}
+	}
+}
