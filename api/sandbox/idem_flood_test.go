@@ -9,9 +9,11 @@ import (
 )
 
 // TestIdempotencyFloodSparesOthers: one client filling the workspace's
-// store of answers with refusals, then with large answers, loses its own
-// before another client's earlier, small answers: those replay whole (a
-// lost create answer is what turns a re-run apply into a duplicate).
+// store of answers with refusals loses its own refusals before another
+// client's earlier create answers: those replay whole (a lost create answer
+// is what turns a re-run apply into a duplicate). Successful answers past
+// the quota go oldest first, as decisions.md §6 says: their replay keeps
+// the original status and says the body is no longer kept.
 func TestIdempotencyFloodSparesOthers(t *testing.T) {
 	e := newEnv(t, func(c *Config) { c.IdempotencyQuotaBytes = 100 << 10 })
 	type kept struct {
@@ -44,7 +46,11 @@ func TestIdempotencyFloodSparesOthers(t *testing.T) {
 		want(t, e.do("POST", api.PathPreview, previewBody(30<<10)), http.StatusOK)
 	}
 	waitTrimmed(t, e, 100<<10)
-	check("after a flood of large answers")
+	oldest := first[0]
+	r := e.do("POST", api.PathCampaigns, oldest.body, api.HeaderIdempotencyKey, oldest.key)
+	if r.status != http.StatusCreated || !strings.Contains(string(r.raw), "no longer kept") {
+		t.Fatalf("the oldest answer past the quota: %d %.200s", r.status, r.raw)
+	}
 }
 
 // TestOversizedAnswerKeptWithoutItsBody: an answer over MaxStoredAnswer (a

@@ -23,9 +23,9 @@
 //     Location and ETag; a key whose first request is still running gets
 //     409. Keys live 24 hours. Stored bodies count against a per-workspace
 //     quota (Config.IdempotencyQuotaBytes, default 256 MiB): past it bodies
-//     are dropped (logged at Warn), refusals before successes and the
-//     largest first, so that one client's flood costs its own answers
-//     first; a replay of such a key
+//     are dropped (logged at Warn), the oldest first, refusals before
+//     successes, so that a flood of refused requests costs only refusals;
+//     a replay of such a key
 //     answers its original status with a short body saying the answer is no
 //     longer kept (an error envelope for 4xx). The V1 publish PATCH needs a
 //     key too (every POST and PATCH but /validate).

@@ -150,9 +150,8 @@ type Tx interface {
 	// one younger than expiredBefore.
 	PutIdem(i Idem, expiredBefore time.Time) error
 	// DropIdemBodies drops kept bodies of a workspace until at most quota
-	// bytes are kept: refusals (status 400 and up) before successes, the
-	// largest first, then the oldest; it returns how many and the bytes
-	// kept.
+	// bytes are kept: the oldest first, refusals (status 400 and up)
+	// before successes; it returns how many and the bytes kept.
 	DropIdemBodies(workspace string, quota int64) (dropped int, kept int64, err error)
 	PruneIdem(before time.Time) error
 	AddOutbox(m OutboxMessage) error

@@ -103,11 +103,12 @@ func (t *sqlTx) DropIdemBodies(workspace string, quota int64) (int, int64, error
 	if kept <= quota {
 		return 0, kept, nil
 	}
-	// Refusals before successes (a refusal's replay keeps its status,
-	// and a lost create answer is what makes a retry duplicate), the
-	// largest first: one client flooding with large answers loses its own
-	// before anyone's small ones.
-	rows, err := t.tx.Query("SELECT rowid, size FROM idem WHERE workspace = ? AND dropped = 0 ORDER BY status < 400, size DESC, created, rowid", workspace)
+	// The oldest first (decisions.md §6), refusals before successes: a
+	// refusal's replay keeps its status, while a lost create answer is what
+	// makes a retry duplicate, so a flood of refused requests costs only
+	// refusals. (Answers are small since the 100-detail cap, and one over
+	// 1 MiB keeps no body from the start.)
+	rows, err := t.tx.Query("SELECT rowid, size FROM idem WHERE workspace = ? AND dropped = 0 ORDER BY status < 400, created, rowid", workspace)
 	if err != nil {
 		return 0, 0, err
 	}

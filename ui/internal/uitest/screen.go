@@ -47,7 +47,11 @@ func screenOf(t testing.TB, tm *teatest.TestModel) *screen {
 		screensMu.Lock()
 		delete(screens, tm)
 		screensMu.Unlock()
-		_ = s.emu.Close()
+		// Ending the input pipe ends the drain above. Emulator.Close would do
+		// it too, but it races with the drain's Read on a plain field.
+		if pw, ok := s.emu.InputPipe().(*io.PipeWriter); ok {
+			_ = pw.Close()
+		}
 	})
 	return s
 }
