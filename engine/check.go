@@ -300,10 +300,10 @@ func (k *checker) enum(rule RuleID, p *path, key string, v *string, allowed []st
 }
 
 func (k *checker) uri(rule RuleID, p *path, key string, v *string) {
-	if v == nil || validURI(*v) {
+	if v == nil || webURI(*v) {
 		return
 	}
-	k.addValue(rule, p.join(key), ref(key)+" must be an absolute URI with a scheme, like https://example.com/image.png.", *v, nil)
+	k.addValue(rule, p.join(key), ref(key)+" must be an http:// or https:// address, like https://cdn.example.com/image.png.", *v, nil)
 }
 
 // email checks an address; p is the path of the value itself, what names

@@ -198,6 +198,15 @@ func validURI(s string) bool {
 	return true
 }
 
+// webURI is validURI with an http or https scheme: every address the
+// engine checks is an image, a media file or an attachment a device or
+// mail client loads over the web, so ftp:, javascript: or a custom scheme
+// can never be fetched (the editor refuses them too).
+func webURI(s string) bool {
+	colon := strings.IndexByte(s, ':')
+	return colon > 0 && isWebScheme(s[:colon]) && validURI(s)
+}
+
 // isWebScheme reports http or https in any case.
 func isWebScheme(s string) bool {
 	if len(s) != 4 && len(s) != 5 {

@@ -134,6 +134,8 @@ var ruleCases = []ruleCase{
 	{"default click action unknown", pOT, 0, Features{}, s(a1+".basic_details.default_click_action", `"CALL"`), "push.android.click_action", a1 + ".basic_details.default_click_action"},
 	{"accepted (no spec line forbids it): default click action no value", pOT, 0, Features{}, s(a1+".basic_details.default_click_action_value", del), "", ""},
 	{"image url not URI", pOT, 0, Features{}, s(a1+".basic_details.image_url", `"cdn/img.png"`), "push.android.uri", a1 + ".basic_details.image_url"},
+	{"image url on ftp", pOT, 0, Features{}, s(a1+".basic_details.image_url", `"ftp://cdn.example.com/img.png"`), "push.android.uri", a1 + ".basic_details.image_url"},
+	{"image url javascript", pOT, 0, Features{}, s(a1+".basic_details.image_url", `"javascript:alert(1)"`), "push.android.uri", a1 + ".basic_details.image_url"},
 	{"image url personalised", pOT, 0, Features{}, s(a1+".basic_details.image_url", `"https://cdn.example.com/{{UserAttribute['id']}}.png"`), "", ""},
 	{"key value without key", pOT, 0, Features{}, s(a1+".basic_details.key_value_pairs[0].key", `""`), "push.key_value_pairs", a1 + ".basic_details.key_value_pairs[0].key"},
 	{"color code bad", pPER, 0, Features{}, s(fa+".basic_details.background_color_code", `"blue"`), "push.color_code", fa + ".basic_details.background_color_code"},

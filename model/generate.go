@@ -1,3 +1,3 @@
 package model
 
-//go:generate go run ./internal/gen
+//go:generate go run gen_main.go

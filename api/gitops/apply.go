@@ -27,52 +27,121 @@ type Outcome struct {
 	Err error
 }
 
-// Apply sends one plan: the PATCH of the changed components or the create,
-// paced. Afterwards the file is rewritten with the service's record (for a
-// create that writes the new campaign_id in), so the next diff is clean and
-// a second apply sends nothing. Plans that are not a patch or a create are
-// returned as they are.
+// Apply sends one plan (see ApplyAll).
 func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
+	return pl.ApplyAll(ctx, []Plan{p}, nil)[0]
+}
+
+// ApplyAll sends the plans that are a patch or a create, in order, paced;
+// each is told to each (nil: no one) when done, and a false answer stops
+// the run (the rest are left unsent). Afterwards the files sent are
+// rewritten with the service's records, read back by search 15 at a time
+// (GET where search does not answer whole), and their bases with them, so
+// the next diff is clean and a second apply sends nothing. Plans that are
+// neither are returned as they are.
+func (pl *Planner) ApplyAll(ctx context.Context, plans []Plan, each func(i int, o Outcome) bool) []Outcome {
+	outs := make([]Outcome, len(plans))
+	for i, p := range plans {
+		outs[i] = Outcome{Plan: p}
+	}
+	for i, p := range plans {
+		if p.Action != ActionPatch && p.Action != ActionCreate {
+			continue
+		}
+		outs[i] = pl.send(ctx, p)
+		if each != nil && !each(i, outs[i]) {
+			break
+		}
+	}
+	pl.settle(ctx, outs)
+	return outs
+}
+
+// send makes one plan's request. A patch planned against a record read by
+// search (which carries no ETag) reads the campaign by GET first: a change
+// since the comparison is a conflict, and the PATCH goes with If-Match.
+func (pl *Planner) send(ctx context.Context, p Plan) Outcome {
 	out := Outcome{Plan: p}
+	ctx = api.WithIdempotencyKey(ctx, p.RequestID)
+	body := new(model.Campaign)
+	_ = model.FromTree(p.Body, body) // the body came from a JSON tree
 	switch p.Action {
 	case ActionPatch:
-		patch, stored := new(model.Campaign), new(model.Campaign)
-		_ = model.FromTree(p.Body, patch)
-		if p.Service != nil {
-			_ = model.FromTree(p.Service, stored)
+		fresh, etag := p.Service, p.ETag
+		if etag == "" {
+			// Compared against a record read by search (no ETag): read it
+			// again, and refuse when it changed since the comparison.
+			var err error
+			if fresh, etag, err = pl.fetch(ctx, p.CampaignID); err != nil {
+				out.Err = refusal(&out.Plan, err)
+				return out
+			}
+			if !equal(components(fresh), components(p.Service)) || str(fresh["status"]) != p.State {
+				out.Action, out.Conflicts = ActionConflict, Names(p.Changes)
+				out.Reason = "the campaign changed on the service (updated_at " + str(fresh["updated_at"]) + ") after it was compared; run again"
+				return out
+			}
 		}
+		stored := new(model.Campaign)
+		_ = model.FromTree(fresh, stored)
 		// With the ETag of the record the plan compared against, the
 		// service refuses (412) when someone changed it since.
-		ctx := api.WithIdempotencyKey(ctx, p.RequestID)
-		if _, err := pl.Core.Update(ctx, p.CampaignID, patch, ops.UpdateOptions{Force: pl.Force, Stored: stored, ETag: p.ETag}); err != nil {
+		if _, err := pl.Core.Update(ctx, p.CampaignID, body, ops.UpdateOptions{Force: pl.Force, Stored: stored, ETag: etag}); err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
-		out.Sent = true
-		out.NewID = p.CampaignID
+		out.Sent, out.NewID = true, p.CampaignID
 	case ActionCreate:
 		id, err := pl.create(ctx, p)
 		if err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
-		out.Sent = true
-		out.NewID = id
-	default:
-		return out
+		out.Sent, out.NewID = true, id
 	}
-	rec, err := pl.Fetch(ctx, out.NewID)
-	if err == nil {
-		err = Save(p.File.Path, rec)
-	}
-	if err != nil {
-		out.Err = fmt.Errorf("sent, but the file was not updated with the service's record (%w); export it again before the next apply", err)
-		return out
-	}
-	removePending(p.File.Path) // the file knows its campaign now
-	p.File.Tree = rec
-	out.Service = rec
 	return out
+}
+
+// settle rewrites the files (and bases) of the sent outcomes with the
+// service's records.
+func (pl *Planner) settle(ctx context.Context, outs []Outcome) {
+	var ids []string
+	for _, o := range outs {
+		if o.Sent {
+			ids = append(ids, o.NewID)
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	pl.Forget()
+	perr := pl.Prefetch(ctx, ids)
+	for i := range outs {
+		o := &outs[i]
+		if !o.Sent {
+			continue
+		}
+		rec, _, err := pl.record(ctx, o.NewID)
+		if err != nil && perr != nil {
+			err = perr
+		}
+		if err == nil {
+			err = Save(o.File.Path, rec)
+		}
+		if err == nil {
+			err = SaveBase(o.File.Path, rec)
+		}
+		if err == nil {
+			removePending(o.File.Path) // the file knows its campaign now
+		}
+		if err != nil {
+			o.Err = fmt.Errorf("sent, but the file was not updated with the service's record (%w); export it again before the next apply", err)
+			continue
+		}
+		o.File.Tree = rec
+		o.Service = rec
+	}
+	pl.Forget()
 }
 
 // create sends plan p's create, once: a re-run of a create that was sent

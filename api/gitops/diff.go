@@ -95,7 +95,7 @@ func Unified(serviceLabel, fileLabel string, c Change) string {
 	if c.InFile {
 		b = string(Marshal(c.File))
 	}
-	edits := udiff.Strings(a, b)
+	edits := LineDiff(a, b)
 	out, err := udiff.ToUnified(serviceLabel, fileLabel, a, edits, udiff.DefaultContextLines)
 	if err != nil {
 		return ""

@@ -86,7 +86,8 @@ func version(r map[string]any) int64 {
 }
 
 // Export writes one record to dir as <campaign_id>.json in the stable
-// format and returns the path.
+// format, keeps it as the file's base (dir/.campaigns/<campaign_id>.json,
+// see BaseDir) and returns the path.
 func Export(dir string, rec map[string]any) (string, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return "", err
@@ -96,5 +97,8 @@ func Export(dir string, rec map[string]any) (string, error) {
 		id = str(rec["id"])
 	}
 	path := filepath.Join(dir, FileName(id))
-	return path, Save(path, rec)
+	if err := Save(path, rec); err != nil {
+		return path, err
+	}
+	return path, SaveBase(path, rec)
 }

@@ -69,7 +69,44 @@ var campaignKeys = []string{"campaign_id", "channel", "campaign_delivery_type", 
 // still returned); JSON in a folder that is not a campaign is skipped with
 // a note.
 func Collect(args []string) (files []*File, skipped []Skipped, errs []*FileError) {
+	set, _ := collect(args)
+	return set.Files, set.Skipped, set.Errs
+}
+
+// Set is what a command works on: the campaign files of its arguments and
+// everything found beside them that it must not leave unsaid.
+type Set struct {
+	Files   []*File
+	Skipped []Skipped
+	// Errs are files that could not be read, and files sharing a
+	// campaign_id (each named, none of them kept in Files).
+	Errs []*FileError
+	// Orphans are campaigns whose base is kept in a folder but whose file
+	// is gone: on the service, not in the repository.
+	Orphans []Orphan
+}
+
+// Orphan is a base without its campaign file.
+type Orphan struct {
+	CampaignID string
+	Name       string
+	// Base is the base's path (DIR/.campaigns/<id>.json).
+	Base string
+}
+
+// Scan is Collect that also finds duplicate campaign_ids and the bases
+// whose files are gone (in folders given as arguments).
+func Scan(args []string) *Set {
+	set, bases := collect(args)
+	set.dropDuplicates()
+	set.findOrphans(bases)
+	return set
+}
+
+func collect(args []string) (*Set, []string) {
+	set := &Set{}
 	seen := map[string]bool{}
+	var bases []string
 	add := func(path string, inFolder bool) {
 		clean := filepath.Clean(path)
 		if seen[clean] {
@@ -80,17 +117,17 @@ func Collect(args []string) (files []*File, skipped []Skipped, errs []*FileError
 		var nc *notCampaign
 		switch {
 		case errors.As(err, &nc) && inFolder:
-			skipped = append(skipped, Skipped{Path: path, Reason: nc.reason})
+			set.Skipped = append(set.Skipped, Skipped{Path: path, Reason: nc.reason})
 		case err != nil:
-			errs = append(errs, &FileError{Path: path, Err: err})
+			set.Errs = append(set.Errs, &FileError{Path: path, Err: err})
 		default:
-			files = append(files, f)
+			set.Files = append(set.Files, f)
 		}
 	}
 	for _, arg := range args {
 		fi, err := os.Stat(arg)
 		if err != nil {
-			errs = append(errs, &FileError{Path: arg, Err: cleanPathErr(err)})
+			set.Errs = append(set.Errs, &FileError{Path: arg, Err: cleanPathErr(err)})
 			continue
 		}
 		if !fi.IsDir() {
@@ -98,12 +135,76 @@ func Collect(args []string) (files []*File, skipped []Skipped, errs []*FileError
 			continue
 		}
 		found, skip, werrs := Walk(arg)
-		skipped, errs = append(skipped, skip...), append(errs, werrs...)
+		set.Skipped, set.Errs = append(set.Skipped, skip...), append(set.Errs, werrs...)
+		bases = append(bases, baseFiles(arg)...)
 		for _, p := range found {
 			add(p, true)
 		}
 	}
-	return files, skipped, errs
+	return set, bases
+}
+
+// baseFiles lists the bases kept in the .campaigns folders under dir
+// (Walk, which finds the campaign files, skips every dot-folder).
+func baseFiles(dir string) []string {
+	var bases []string
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil || !d.IsDir() || p == dir:
+			return nil
+		case d.Name() == BaseDir:
+			bs, _ := filepath.Glob(filepath.Join(p, "*.json"))
+			bases = append(bases, bs...)
+			return fs.SkipDir
+		case strings.HasPrefix(d.Name(), "."):
+			return fs.SkipDir
+		}
+		return nil
+	})
+	return bases
+}
+
+// dropDuplicates turns files sharing a campaign_id into errors naming all
+// of them: either could be meant, so neither is acted on.
+func (s *Set) dropDuplicates() {
+	byID := map[string][]string{}
+	for _, f := range s.Files {
+		if id := f.CampaignID(); id != "" {
+			byID[id] = append(byID[id], f.Path)
+		}
+	}
+	s.Files = slices.DeleteFunc(s.Files, func(f *File) bool {
+		paths := byID[f.CampaignID()]
+		if len(paths) < 2 {
+			return false
+		}
+		others := slices.DeleteFunc(slices.Clone(paths), func(p string) bool { return p == f.Path })
+		s.Errs = append(s.Errs, &FileError{Path: f.Path, Err: fmt.Errorf("campaign_id %s is also in %s; one campaign, one file: remove or rename the copy", f.CampaignID(), strings.Join(others, ", "))})
+		return true
+	})
+}
+
+// findOrphans reports the bases whose campaign has no file among the
+// arguments (duplicates count as present: they are reported already).
+func (s *Set) findOrphans(bases []string) {
+	have := map[string]bool{}
+	for _, f := range s.Files {
+		have[f.CampaignID()] = true
+	}
+	for _, e := range s.Errs {
+		if f, err := Load(e.Path); err == nil {
+			have[f.CampaignID()] = true
+		}
+	}
+	for _, b := range bases {
+		f, err := Load(b)
+		if err != nil {
+			continue
+		}
+		if id := f.CampaignID(); id != "" && !have[id] {
+			s.Orphans = append(s.Orphans, Orphan{CampaignID: id, Name: f.Name(), Base: b})
+		}
+	}
 }
 
 type notCampaign struct{ reason string }

@@ -2,10 +2,13 @@ package gitops_test
 
 import (
 	"context"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	gosync "sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -40,16 +43,18 @@ func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
 }
 
 type env struct {
-	t       *testing.T
+	t       testing.TB
 	clock   *fakeClock
 	client  *api.Client
 	planner *gitops.Planner
 	waits   []string
 	dir     string
+	// gets and searches count the reads that reached the service.
+	gets, searches atomic.Int64
 }
 
 // newEnv serves a seeded sandbox on loopback on a fake clock.
-func newEnv(t *testing.T) *env {
+func newEnv(t testing.TB) *env {
 	t.Helper()
 	e := &env{t: t, clock: &fakeClock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}, dir: t.TempDir()}
 	s, err := sandbox.Open(sandbox.Config{Now: e.clock.Now, Seed: true})
@@ -57,7 +62,16 @@ func newEnv(t *testing.T) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { s.Close() })
-	srv := httptest.NewServer(refcheck.Wrap(t, s.Handler())) // every exchange against the reference's schemas
+	h := refcheck.Wrap(t, s.Handler()) // every exchange against the reference's schemas
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, api.PathCampaigns+"/"):
+			e.gets.Add(1)
+		case r.URL.Path == api.PathSearch:
+			e.searches.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
 	t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
 	e.client, err = api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws.ID, APIKey: ws.Key, Sleep: e.clock.Sleep})
@@ -129,4 +143,37 @@ func writeFile(t *testing.T, path, body string) {
 
 func setName(f *gitops.File, name string) {
 	f.Tree["basic_details"].(map[string]any)["name"] = name
+}
+
+func loadTree(t testing.TB, path string) map[string]any {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mustParse(t, string(raw)).(map[string]any)
+}
+
+func mustParse(t testing.TB, s string) any {
+	t.Helper()
+	tree, err := model.Parse([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
+// clone copies a JSON tree.
+func clone(v any) any {
+	tree, _ := model.Parse(gitops.Marshal(v))
+	return tree
+}
+
+func readFile(t testing.TB, path string) string {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(raw)
 }

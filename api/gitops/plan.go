@@ -57,6 +57,17 @@ type Plan struct {
 	// would bring into a live campaign (sent only with Force).
 	Removes []string
 	Breaks  []engine.Problem
+	// Base is the service copy the file was made from (nil: none is kept,
+	// the file is compared with the service two ways).
+	Base map[string]any
+	// Fields are the fields that differ, each with its base, file and
+	// service value; FieldConflicts those changed on both sides
+	// differently (with Force, the file's value was taken).
+	Fields         []Field
+	FieldConflicts []FieldConflict
+	// Drift are the components the service changed since the base that the
+	// file does not show yet (apply keeps them; re-export to see them).
+	Drift []string
 }
 
 // Planner compares files with the service; every read and write goes
@@ -68,12 +79,24 @@ type Planner struct {
 	// (overwriting those changes) instead of reporting a conflict, and an
 	// update that would introduce problems into a live campaign.
 	Force bool
+
+	// cache holds records read by Prefetch, by campaign_id.
+	cache map[string]map[string]any
 }
 
 // Fetch reads a campaign's record as a JSON tree, paced.
 func (pl *Planner) Fetch(ctx context.Context, id string) (map[string]any, error) {
 	tree, _, err := pl.fetch(ctx, id)
 	return tree, err
+}
+
+// record is the service's record of a campaign: the prefetched one when
+// there is one (no ETag then), else a GET.
+func (pl *Planner) record(ctx context.Context, id string) (map[string]any, string, error) {
+	if rec, ok := pl.cache[id]; ok {
+		return rec, "", nil
+	}
+	return pl.fetch(ctx, id)
 }
 
 // fetch is Fetch with the record's ETag ("" when the service sends none).
@@ -101,7 +124,18 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 		}
 		return p
 	}
-	svc, etag, err := pl.fetch(ctx, p.CampaignID)
+	base, err := LoadBase(f.Path, p.CampaignID)
+	if err != nil {
+		p.Action, p.Err, p.Reason = ActionError, err, err.Error()
+		return p
+	}
+	svc, etag, err := pl.record(ctx, p.CampaignID)
+	if err == nil && etag == "" && !agrees(base, f.Tree, svc) {
+		// Read by search, and not what the export saw: a change on the
+		// service is confirmed by GET (a search may answer a summary or
+		// an older version) before it is reported or merged.
+		svc, etag, err = pl.fetch(ctx, p.CampaignID)
+	}
 	if err != nil {
 		p.Action, p.Err = ActionError, err
 		if api.StatusOf(err) == http.StatusNotFound {
@@ -113,6 +147,11 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 	}
 	p.Service, p.ETag = svc, etag
 	p.State = str(svc["status"])
+	if base != nil {
+		pl.threeWay(&p, base)
+		return p
+	}
+	p.Fields = Fields(nil, f.Tree, svc)
 	p.Changes = Compare(f.Tree, svc)
 	if len(p.Changes) == 0 {
 		p.Action = ActionNone
@@ -122,9 +161,18 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 	if fu, su := f.UpdatedAt(), str(svc["updated_at"]); fu != "" && su != "" && fu != su && !pl.Force {
 		p.Conflicts = Names(p.Changes)
 		p.Action = ActionConflict
-		p.Reason = fmt.Sprintf("the campaign changed on the service at %s, after this file was exported (updated_at %s); re-export it and redo your edit, or apply with --force to overwrite", su, fu)
+		p.Reason = fmt.Sprintf("the campaign changed on the service at %s, after this file was exported (updated_at %s), and no base is kept beside the file (%s) to tell your changes from the service's; re-export it and redo your edit, or apply with --force to overwrite", su, fu, BaseDir)
 	}
 	return p
+}
+
+// agrees reports whether a service record is the one the file was made
+// from: the base when one is kept, else the file itself.
+func agrees(base, file, svc map[string]any) bool {
+	if base != nil {
+		return equal(components(base), components(svc))
+	}
+	return equal(components(file), components(svc))
 }
 
 // Plan compares a file with the service and decides: nothing, a PATCH of
@@ -192,7 +240,9 @@ func (pl *Planner) Plan(ctx context.Context, f *File) Plan {
 	if body, ok := model.ToTree(v.Body).(map[string]any); ok {
 		p.Body = body // exactly what the core will send
 	}
-	p.withRequestID(str(p.Service["updated_at"]) + "\x00" + p.ETag)
+	// The request id hangs on the version compared against (its
+	// updated_at, the same whether read by search or by GET).
+	p.withRequestID(str(p.Service["updated_at"]))
 	return p
 }
 

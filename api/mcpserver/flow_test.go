@@ -189,7 +189,7 @@ func TestEveryToolRefusesBadInput(t *testing.T) {
 		{"test_campaign", map[string]any{"campaign_id": draftID, "identifier": "USER_ATTRIBUTE_UNIQUE_ID",
 			"identifier_values": []any{"1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11"}}, "", "", "", "identifier_values"},
 		{"test_campaign", map[string]any{"campaign_id": "no-such-draft", "identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []any{"user-001"}},
-			"service", "NOT_FOUND", "draft_id", ""},
+			"service", "NOT_FOUND", "campaign_id", ""},
 		{"change_status", map[string]any{"campaign_id": draftID, "action": "PAUSE"}, "local", "UNPROCESSABLE_ENTITY", "action", "DRAFT"},
 		{"change_status", map[string]any{"campaign_id": draftID, "action": "LAUNCH"}, "", "", "", "action"},
 		{"publish_campaign", map[string]any{"campaign_id": "no-such-campaign"}, "service", "NOT_FOUND", "", ""},

@@ -21,10 +21,10 @@ func TestPanicIsAToolError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	addTool(s, &mcp.Tool{Name: "boom", Description: "panics"}, reads, func(context.Context, idIn) (any, error) {
+	addTool(s, &mcp.Tool{Name: "boom", Description: "panics"}, reads, nil, func(context.Context, idIn) (any, string, error) {
 		var m map[string]int
 		m["x"] = 1 // nil map write
-		return nil, nil
+		return nil, "", nil
 	})
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()

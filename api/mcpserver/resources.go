@@ -25,6 +25,9 @@ const (
 const mimeJSON = "application/json"
 
 func (s *Server) addResources() error {
+	s.srv.AddResource(&mcp.Resource{URI: CompactSpecURI, Name: "spec", Title: "Campaign specification (compact)",
+		Description: "Start here: every field of a campaign in one small text, one line each with its type, format (start_time: \"2027-11-20T09:30:00\", no offset, read in timezone), allowed values, where it applies and what it is.",
+		MIMEType:    "text/plain", Size: int64(len(CompactSpec()))}, s.readCompact)
 	s.srv.AddResource(&mcp.Resource{URI: SpecIndexURI, Name: "components", Title: "Campaign components",
 		Description: "Index of the campaign components: for each, its resource address and its top-level fields; also the channels and delivery types a campaign can be created with.",
 		MIMEType:    mimeJSON}, s.readIndex)

@@ -11,7 +11,6 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -21,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -62,6 +62,7 @@ type Server struct {
 	log  *slog.Logger
 	srv  *mcp.Server
 	now  func() time.Time
+	aud  audience
 }
 
 // New builds the server with its tools and resources.
@@ -103,7 +104,7 @@ func (s *Server) Run(ctx context.Context, t mcp.Transport) error { return s.srv.
 
 func (s *Server) instructions() string {
 	txt := "Campaigns V5 (push and email marketing campaigns) in " + s.core.Target().String() + ": every tool reads and writes there, and every write's result names it. " +
-		"Read the resources campaigns://spec/components first: they list every field of every component, its JSON type, allowed values and the delivery types it applies to. " +
+		"Read the resource campaigns://spec/compact first: every field of every component in one line each (type, format, allowed values, where it applies, what it is); campaigns://spec/components/<name> has the same as JSON. " +
 		"The publishable examples (campaigns://examples/...) are complete create bodies. " +
 		"Build a draft with validate_campaign until it reports no problem, then create_draft, update_campaign, preview, test_campaign and publish_campaign. " +
 		"Every problem names its target: the dotted JSON path of the field (campaign_content.content.default.variation_1.push.android.basic_details.title)."
@@ -123,22 +124,34 @@ const (
 	reads         effect = iota // changes nothing
 	adds                        // adds a draft; nothing existing changes
 	overwrites                  // replaces components or changes a status (stop is final)
-	reachesPeople               // sends messages to people (tests) or schedules sending (publish)
+	reachesPeople               // sends test messages to the people named
+	publishes                   // makes a campaign live: it will send to its audience
 )
 
-// addTool registers a typed tool: calls are logged, panics recovered, and
-// errors turned into IsError results. Writing tools are left out of a
-// read-only server.
-func addTool[In any](s *Server, t *mcp.Tool, e effect, h func(context.Context, In) (any, error)) {
+// toolFunc is a tool's work: the structured result, and a line or two
+// that say what happened (the text a person or a text-only client reads;
+// the data is in structuredContent only, not repeated as JSON text).
+type toolFunc[In any] func(context.Context, In) (out any, summary string, err error)
+
+// addTool registers a typed tool with its output schema: calls are logged,
+// panics recovered, and errors turned into IsError results. Writing tools
+// are left out of a read-only server.
+func addTool[In any](s *Server, t *mcp.Tool, e effect, out *jsonschema.Schema, h toolFunc[In]) {
 	write := e != reads
 	if write && s.opts.ReadOnly {
 		return
 	}
-	ann := &mcp.ToolAnnotations{ReadOnlyHint: !write, OpenWorldHint: ptr(e == reachesPeople)}
+	ann := &mcp.ToolAnnotations{ReadOnlyHint: !write, OpenWorldHint: ptr(e == reachesPeople || e == publishes)}
 	if write {
-		ann.DestructiveHint = ptr(e == overwrites)
+		ann.DestructiveHint = ptr(e == overwrites || e == publishes)
 	}
 	t.Annotations = ann
+	if sc, ok := t.InputSchema.(*jsonschema.Schema); ok {
+		plain(sc)
+	}
+	if out != nil {
+		t.OutputSchema = out
+	}
 	name := t.Name
 	mcp.AddTool(s.srv, t, func(ctx context.Context, _ *mcp.CallToolRequest, in In) (res *mcp.CallToolResult, out any, err error) {
 		start := time.Now()
@@ -149,14 +162,14 @@ func addTool[In any](s *Server, t *mcp.Tool, e effect, h func(context.Context, I
 					Message: fmt.Sprintf("the %s tool failed inside the server (%v); nothing more was sent", name, r)}), nil, nil
 			}
 		}()
-		v, herr := h(ctx, in)
+		v, summary, herr := h(ctx, in)
 		if herr != nil {
 			te := asToolError(herr)
 			s.log.Debug("mcp tool", "tool", name, "duration", time.Since(start), "error", te.Message, "code", te.Code, "target", te.Target)
 			return errorResult(te), nil, nil
 		}
 		s.log.Debug("mcp tool", "tool", name, "duration", time.Since(start))
-		return nil, v, nil
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: summary}}}, v, nil
 	})
 }
 
@@ -277,6 +290,33 @@ func errorResult(te *toolError) *mcp.CallToolResult {
 		te.Details = []problemOut{}
 	}
 	body := map[string]any{"error": te}
-	b, _ := json.Marshal(body)
-	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}, StructuredContent: body}
+	return &mcp.CallToolResult{IsError: true, Content: []mcp.Content{&mcp.TextContent{Text: te.summary()}}, StructuredContent: body}
+}
+
+// summary is the error in words: the message, then one line per problem
+// (the structured result has them all, with their rules).
+func (e *toolError) summary() string {
+	var b strings.Builder
+	b.WriteString(e.Code + ": " + e.Message)
+	if e.Target != "" && (len(e.Details) == 0 || len(e.Details) == 1 && e.Details[0].Message == e.Message) {
+		b.WriteString(" (" + e.Target + ")")
+	}
+	for i, d := range e.Details {
+		if len(e.Details) == 1 && d.Message == e.Message {
+			break // said already
+		}
+		if i == 20 {
+			fmt.Fprintf(&b, "\n… and %d more (see the structured result)", len(e.Details)-i)
+			break
+		}
+		fmt.Fprintf(&b, "\n- %s: %s", orRoot(d.Target), d.Message)
+	}
+	return b.String()
+}
+
+func orRoot(target string) string {
+	if target == "" {
+		return "(body)"
+	}
+	return target
 }

@@ -43,6 +43,8 @@ type harness struct {
 	logs    *syncBuffer
 	clock   *clock
 	patches *patchLog // bodies of the PATCHes the service got
+	// lastText is the text summary of the last call.
+	lastText string
 }
 
 type syncBuffer struct {
@@ -110,7 +112,8 @@ func connect(t *testing.T, cfg api.Config, clk *clock, readOnly bool) *harness {
 	return &harness{t: t, session: cs, logs: logs, clock: clk}
 }
 
-// call runs a tool and decodes its JSON text answer.
+// call runs a tool and decodes its structured answer. The text beside it
+// is a short summary, never the same JSON again.
 func (h *harness) call(name string, args any) (map[string]any, bool) {
 	h.t.Helper()
 	res, err := h.session.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
@@ -124,13 +127,24 @@ func (h *harness) call(name string, args any) (map[string]any, bool) {
 	if !ok {
 		h.t.Fatalf("%s: content is %T", name, res.Content[0])
 	}
-	var out map[string]any
-	if err := json.Unmarshal([]byte(tc.Text), &out); err != nil {
+	if res.StructuredContent == nil {
 		if !res.IsError {
-			h.t.Fatalf("%s: answer is not a JSON object: %v\n%s", name, err, tc.Text)
+			h.t.Fatalf("%s: no structured content:\n%s", name, tc.Text)
 		}
 		return map[string]any{"text": tc.Text}, true // the SDK's own argument check
 	}
+	if strings.HasPrefix(strings.TrimSpace(tc.Text), "{") {
+		h.t.Fatalf("%s: the text repeats the JSON instead of summarising it:\n%s", name, tc.Text)
+	}
+	raw, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	var out map[string]any
+	if err := json.Unmarshal(raw, &out); err != nil {
+		h.t.Fatalf("%s: structured content is not an object: %v\n%s", name, err, raw)
+	}
+	h.lastText = tc.Text
 	return out, res.IsError
 }
 
@@ -172,7 +186,7 @@ func readJSON(t *testing.T, path string) map[string]any {
 }
 
 var writeTools = []string{"create_draft", "update_campaign", "test_campaign", "change_status", "publish_campaign"}
-var readTools = []string{"search_campaigns", "get_campaign", "get_campaign_meta", "validate_campaign", "preview"}
+var readTools = []string{"search_campaigns", "get_campaign", "get_campaign_meta", "validate_campaign", "preview", "list_audience"}
 
 func toolNames(t *testing.T, h *harness) map[string]*mcp.Tool {
 	t.Helper()
@@ -213,7 +227,7 @@ func TestInitializeAndListTools(t *testing.T) {
 	// A client asks before the tools that overwrite or reach people.
 	for name, want := range map[string][2]bool{ // destructive, open world
 		"create_draft": {false, false}, "update_campaign": {true, false}, "change_status": {true, false},
-		"test_campaign": {false, true}, "publish_campaign": {false, true},
+		"test_campaign": {false, true}, "publish_campaign": {true, true},
 	} {
 		a := tools[name].Annotations
 		if a == nil || a.DestructiveHint == nil || *a.DestructiveHint != want[0] || a.OpenWorldHint == nil || *a.OpenWorldHint != want[1] {
@@ -222,8 +236,8 @@ func TestInitializeAndListTools(t *testing.T) {
 	}
 	// The create body's schema comes from the component specification.
 	cs, _ := json.Marshal(tools["create_draft"].InputSchema)
-	for _, want := range []string{`"campaign_delivery_type":{"enum":["BUSINESS_EVENT_TRIGGERED"`, `campaigns://spec/components/trigger_condition`,
-		`"connector":{"description":"see campaigns://spec/components/connector; applies to EMAIL ONE_TIME`} {
+	for _, want := range []string{`"enum":["BUSINESS_EVENT_TRIGGERED"`, `campaigns://spec/components/trigger_condition`,
+		`see campaigns://spec/components/connector; applies to EMAIL ONE_TIME`, `"required":["channel","campaign_delivery_type","created_by"]`} {
 		if !strings.Contains(string(cs), want) {
 			t.Errorf("create_draft schema lacks %s:\n%s", want, cs)
 		}

@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -20,6 +22,7 @@ type applyResult struct {
 	Sent       bool            `json:"sent"`
 	Components []string        `json:"components"`
 	Conflicts  []string        `json:"conflicts,omitempty"`
+	Fields     []gitops.Field  `json:"conflict_fields,omitempty"`
 	Method     string          `json:"method,omitempty"`
 	Path       string          `json:"path,omitempty"`
 	Body       map[string]any  `json:"body,omitempty"`
@@ -43,32 +46,43 @@ per file exactly the component PATCH (or the create) it would send, changing
 nothing. With --confirm it sends them:
 
   - only the components that differ, each whole;
+  - three-way: with the base export keeps (DIR/.campaigns/<campaign_id>.json)
+    your changes and the service's are merged field by field, and the merged
+    component is sent; a field changed on both sides differently is a
+    conflict, and the file is not sent (--force keeps the file's value for
+    those fields only, never reverting a field the file did not change);
+    without a base, a component changed on the service since the export is
+    a conflict (re-export, or --force);
   - validated locally first with the state's edit rules (a file that does
     not pass is reported with its problems and not sent);
   - a file without campaign_id creates a draft, and the new campaign_id is
     written into the file;
-  - a component changed on the service since the file was exported is a
-    conflict and is not overwritten (re-export, or --force);
   - a campaign that is not a draft is checked whole with the publish rules:
     an update that would bring in a problem it did not have (a platform's
     content or a locale gone, a template that no longer parses) is refused
     with the problems unless --force; what an update removes is listed in
     words, in the dry run too;
   - every line names the service and workspace the file goes to;
-  - paced under the service's update and create rate limits (a progress bar
-    on a terminal).
+  - the campaigns are read through search, 15 a call, and each one changed
+    is read again right before its PATCH (sent with If-Match);
+  - paced under the service's rate limits (a progress bar on a terminal).
 
-After a send the file is rewritten with the service's record, so a second
-apply sends nothing. The request_id shown is the one sent (also as the
-Idempotency-Key): it is derived from the file, the body and the campaign's
-version, so a re-run after an interruption is answered from the service's
-idempotency store instead of being applied twice.
+After a send the file and its base are rewritten with the service's record,
+so a second apply sends nothing (committing the rewritten files is not
+needed for the next run to be right). A campaign whose file was removed from
+an exported folder is reported, never acted on.
+
+--plan FILE writes the exact requests, each with the updated_at of the
+service copy it was planned against; apply FILE.plan --confirm sends exactly
+those and refuses a campaign that changed since (unless --force).
 
 Exit status: 0 all applied (or, in a dry run, all could be), 1 some file
-refused or in conflict, 2 error (an unreadable file — the others are still
-processed —, an unknown id, unreachable).`,
+refused, in conflict, unknown to the service or removed, 2 an unreadable or
+duplicated file, bad usage, rejected credentials or an unreachable service.`,
 		Example: `  campaigns apply campaigns/            # dry run
   campaigns apply campaigns/ --confirm
+  campaigns apply campaigns/ --plan changes.plan
+  campaigns apply changes.plan --confirm
   campaigns apply campaigns/new-promo.json --confirm --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -79,12 +93,19 @@ processed —, an unknown id, unreachable).`,
 	}
 	s := newScriptCmd(app, cmd)
 	confirm := cmd.Flags().Bool("confirm", false, "send the changes (without it: a dry run)")
-	force := cmd.Flags().Bool("force", false, "overwrite components that changed on the service since the export,\nand send an update that brings new problems into a live campaign")
+	force := cmd.Flags().Bool("force", false, "on fields changed both in the file and on the service, keep the file's;\nsend an update that brings new problems into a live campaign;\nsend a plan file although the service changed since")
 	jsonOut := cmd.Flags().Bool("json", false, "print one JSON object per file: action, components, body, problems")
+	planOut := cmd.Flags().String("plan", "", "write the exact requests to this plan file instead of sending them")
+	output := addOutputFlag(cmd)
+	verbose := cmd.Flags().BoolP("verbose", "v", false, "list the JSON files skipped as not campaigns")
 	features := addFeaturesFlag(cmd)
+	_ = cmd.MarkFlagFilename("plan", "plan")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if err := features.check(); err != nil {
 			return err
+		}
+		if *planOut != "" && *confirm {
+			return usageError("--plan writes a plan and sends nothing; --confirm sends: give one of them")
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)
@@ -101,95 +122,221 @@ processed —, an unknown id, unreachable).`,
 		if err != nil {
 			return err
 		}
-		files, bad := s.collectFiles(args)
-		if len(files) == 0 && !bad {
-			return noFiles(args)
-		}
 		pl := &gitops.Planner{Core: s.core(feats), Force: *force}
+		run := applyRun{ctx: ctx, s: s, pl: pl, confirm: *confirm, json: *jsonOut, output: output}
 
-		b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(files), s.svc.Label))
-		plans := make([]gitops.Plan, 0, len(files))
-		for _, f := range files {
-			p := pl.Plan(ctx, f)
-			if p.Action == gitops.ActionError && api.IsUnreachable(p.Err) {
-				b.stop()
+		var plans []gitops.Plan
+		var set *gitops.Set
+		bad := false
+		if pf, ok := readPlanArg(args); ok {
+			if pf.err != nil {
+				return usageError("%s: %v", args[0], pf.err)
+			}
+			if pf.Service != s.svc.Label || pf.Workspace != s.svc.Workspace {
+				return usageError("%s was made for %s, workspace %s; this is %s, workspace %s: %v", args[0], pf.Service, pf.Workspace, s.svc.Label, s.svc.Workspace, gitops.ErrOtherService)
+			}
+			plans = pl.FromPlan(ctx, pf.PlanFile)
+			set = &gitops.Set{}
+		} else {
+			set, bad = s.fileSet(args, *verbose)
+			if len(set.Files) == 0 && !bad && len(set.Orphans) == 0 {
+				return noFiles(args)
+			}
+			if err := s.prefetch(ctx, pl, set.Files); err != nil {
+				return err
+			}
+			b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(set.Files), s.svc.Label))
+			for _, f := range set.Files {
+				p := pl.Plan(ctx, f)
+				if p.Action == gitops.ActionError && fatal(p.Err) {
+					b.stop()
+					return s.serviceError(p.Err)
+				}
+				plans = append(plans, p)
+			}
+			b.stop()
+		}
+		for _, p := range plans {
+			if p.Action == gitops.ActionError && fatal(p.Err) {
 				return s.serviceError(p.Err)
 			}
-			plans = append(plans, p)
 		}
-		b.stop()
-
-		outcomes := make([]gitops.Outcome, len(plans))
-		for i, p := range plans {
-			outcomes[i] = gitops.Outcome{Plan: p}
-		}
-		if *confirm {
-			sendable := 0
-			for _, p := range plans {
-				if p.Action == gitops.ActionPatch || p.Action == gitops.ActionCreate {
-					sendable++
-				}
+		if *planOut != "" {
+			pf := gitops.NewPlanFile(s.svc.Label, s.svc.Workspace, plans)
+			if err := pf.Write(*planOut); err != nil {
+				return usageError("cannot write the plan: %v", err)
 			}
-			bar := s.newProgress()
-			s.progress = bar
-			sent := 0
-			for i, p := range plans {
-				if p.Action != gitops.ActionPatch && p.Action != gitops.ActionCreate {
-					continue
-				}
-				bar.Set(sent, sendable, p.File.Path)
-				outcomes[i] = pl.Apply(ctx, p)
-				sent++
-				bar.Set(sent, sendable, p.File.Path)
-				if o := outcomes[i]; o.Err != nil && api.IsUnreachable(o.Err) {
-					bar.Clear()
-					return s.serviceError(o.Err)
-				}
-			}
-			bar.Clear()
-			s.progress = nil
+			fmt.Fprintf(app.Err, "Plan written to %s: %d request(s) for %s. Send exactly these with: campaigns apply %s --confirm\n", *planOut, len(pf.Entries), s.svc.Label, *planOut)
 		}
-
-		results := make([]applyResult, 0, len(outcomes))
-		counts := map[string]int{}
-		refused, failed := 0, 0
-		for _, o := range outcomes {
-			r := resultOf(o, pl.Core.Target())
-			results = append(results, r)
-			counts[r.Action]++
-			// A file is refused (its problems printed, exit 1) or failed
-			// (an error, exit 2), never both and never counted twice.
-			switch {
-			case o.Action == gitops.ActionRefused || o.Action == gitops.ActionConflict:
-				refused++
-			case o.Action == gitops.ActionError || o.Err != nil:
-				failed++
-			}
+		outcomes, err := run.send(plans)
+		if err != nil {
+			return err
 		}
-		if *jsonOut {
-			if err := printJSON(app.Out, results); err != nil {
-				return usageError("%v", err)
-			}
-		} else {
-			for i, o := range outcomes {
-				s.printApply(o, results[i], *confirm)
-			}
-			s.printApplySummary(counts, *confirm)
-		}
-		switch {
-		case bad || failed > 0:
-			return &exitError{Code: exitUsage, Err: errSilent}
-		case refused > 0:
-			return &exitError{Code: exitRefused, Err: errSilent}
-		}
-		return nil
+		return run.report(outcomes, set, bad)
 	}
 	return cmd
 }
 
+// planArg is a plan file given as apply's only argument.
+type planArg struct {
+	*gitops.PlanFile
+	err error
+}
+
+// readPlanArg recognises `apply FILE.plan`: one argument that is a plan
+// file (by its name, or by its content when it is not a campaign).
+func readPlanArg(args []string) (planArg, bool) {
+	if len(args) != 1 || !strings.HasSuffix(args[0], ".plan") {
+		return planArg{}, false
+	}
+	pf, err := gitops.ReadPlan(args[0])
+	return planArg{PlanFile: pf, err: err}, true
+}
+
+// applyRun is one apply: sending, then saying what happened.
+type applyRun struct {
+	ctx     context.Context
+	s       *scriptCmd
+	pl      *gitops.Planner
+	confirm bool
+	json    bool
+	output  *outputFlag
+}
+
+// send sends the plans when confirmed (else returns them as outcomes),
+// with a progress bar, stopping at an unreachable service or rejected
+// credentials.
+func (r applyRun) send(plans []gitops.Plan) ([]gitops.Outcome, error) {
+	if !r.confirm {
+		outs := make([]gitops.Outcome, len(plans))
+		for i, p := range plans {
+			outs[i] = gitops.Outcome{Plan: p}
+		}
+		return outs, nil
+	}
+	sendable := 0
+	for _, p := range plans {
+		if p.Action == gitops.ActionPatch || p.Action == gitops.ActionCreate {
+			sendable++
+		}
+	}
+	bar := r.s.newProgress()
+	r.s.progress = bar
+	sent := 0
+	var stop error
+	outs := r.pl.ApplyAll(r.ctx, plans, func(i int, o gitops.Outcome) bool {
+		sent++
+		bar.Set(sent, sendable, o.File.Path)
+		if fatal(o.Err) {
+			stop = o.Err
+			return false
+		}
+		return true
+	})
+	bar.Clear()
+	r.s.progress = nil
+	if stop != nil {
+		return nil, r.s.serviceError(stop)
+	}
+	return outs, nil
+}
+
+// report prints the outcomes in the chosen form and gives the exit status.
+func (r applyRun) report(outcomes []gitops.Outcome, set *gitops.Set, bad bool) error {
+	s, app := r.s, r.s.app
+	results := make([]applyResult, 0, len(outcomes))
+	counts := map[string]int{}
+	refused, failed := 0, 0
+	ci := newCIReport(s.svc)
+	for _, o := range outcomes {
+		res := resultOf(o, r.pl.Core.Target())
+		results = append(results, res)
+		counts[res.Action]++
+		switch o.Action {
+		case gitops.ActionRefused, gitops.ActionConflict:
+			refused++
+		case gitops.ActionError:
+			if api.StatusOf(o.Err) == http.StatusNotFound {
+				refused++
+			} else {
+				failed++
+			}
+		}
+		if o.Err != nil && o.Action != gitops.ActionRefused && o.Action != gitops.ActionConflict && o.Action != gitops.ActionError {
+			failed++
+		}
+		ci.add(ciOf(o, res, r.confirm))
+	}
+	for _, o := range set.Orphans {
+		refused++
+		ci.add(ciFile{File: o.Base, CampaignID: o.CampaignID, Status: "orphan", Reason: orphanReason(o)})
+	}
+	for _, e := range set.Errs {
+		ci.add(ciFile{File: e.Path, Status: "unreadable", Reason: e.Err.Error()})
+	}
+	switch {
+	case r.json:
+		if err := printJSON(app.Out, results); err != nil {
+			return usageError("%v", err)
+		}
+	case r.output.json():
+		if err := writeJSON(app.Out, ci); err != nil {
+			return usageError("%v", err)
+		}
+	case r.output.github():
+		ci.writeGitHub(app.Out, "apply")
+	default:
+		for i, o := range outcomes {
+			s.printApply(o, results[i], r.confirm)
+		}
+		for _, o := range set.Orphans {
+			fmt.Fprintf(app.Out, "%s %s\n", s.st.Warning.Render("! on the service, not in the repository:"), orphanReason(o))
+		}
+		s.printApplySummary(counts, r.confirm)
+	}
+	switch {
+	case bad || failed > 0:
+		return &exitError{Code: exitUsage, Err: errSilent}
+	case refused > 0:
+		return &exitError{Code: exitRefused, Err: errSilent}
+	}
+	return nil
+}
+
+// ciOf is one outcome in the CI report.
+func ciOf(o gitops.Outcome, r applyResult, confirmed bool) ciFile {
+	f := ciFile{File: r.File, CampaignID: r.CampaignID, Components: r.Components, Reason: r.Reason}
+	switch {
+	case o.Action == gitops.ActionNone:
+		f.Status = "unchanged"
+	case confirmed && o.Sent && o.Err == nil && o.Action == gitops.ActionCreate:
+		f.Status = "created"
+	case confirmed && o.Sent && o.Err == nil:
+		f.Status = "applied"
+	case o.Action == gitops.ActionPatch || o.Action == gitops.ActionCreate:
+		f.Status = "different"
+		f.Request = map[string]any{"method": r.Method, "path": r.Path, "body": r.Body}
+	case o.Action == gitops.ActionConflict:
+		f.Status = "conflict"
+		f.Conflicts = conflictFields(o.Plan)
+		f.Problems = locate(r.File, conflictProblems(o.Plan))
+	case o.Action == gitops.ActionRefused:
+		f.Status = "refused"
+	default:
+		f.Status = "error"
+	}
+	for _, p := range r.Problems {
+		f.Problems = append(f.Problems, ciProblem{Target: p.Target, Message: p.Message})
+	}
+	if o.Action == gitops.ActionRefused {
+		f.Problems = locate(r.File, f.Problems)
+	}
+	return f
+}
+
 func resultOf(o gitops.Outcome, t ops.Target) applyResult {
 	r := applyResult{Target: t, Removes: o.Removes, File: o.File.Path, CampaignID: o.CampaignID, Action: string(o.Action), Sent: o.Sent,
-		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Notes: o.Notes}
+		Components: gitops.Names(o.Changes), Conflicts: o.Conflicts, Reason: o.Reason, Notes: o.Notes, Fields: conflictFields(o.Plan)}
 	if r.Components == nil {
 		r.Components = []string{}
 	}

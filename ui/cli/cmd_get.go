@@ -26,10 +26,11 @@ Exit status: 0 found, 1 refused by the service (an unknown id: 404), 2 bad
 usage or unreachable.`,
 		Example: `  campaigns get 6b0489…
   campaigns get 6b0489… --jq .basic_details.name`,
-		Args: exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
+	cmd.ValidArgsFunction = s.completeIDs
 	out := addOutputFlags(cmd, "record")
+	cmd.Args = out.adoptFields(exactArgs(1, "one campaign ID"), 1)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if err := out.check(); err != nil {
 			return err
@@ -40,7 +41,7 @@ usage or unreachable.`,
 		if err != nil {
 			return err
 		}
-		if out.JSON && out.JQ == "" {
+		if out.Raw() {
 			// The record exactly as the service sent it, key order too.
 			var raw json.RawMessage
 			err := s.pacer().Do(ctx, ops.ClassRead, func(ctx context.Context) error {
@@ -59,7 +60,7 @@ usage or unreachable.`,
 		}
 		if out.Machine() {
 			if err := out.Write(app.Out, rec); err != nil {
-				return usageError("%v", err)
+				return asUsage(err)
 			}
 			return nil
 		}
@@ -167,10 +168,11 @@ prints the record exactly as the service returns it; --jq EXPR filters it.
 Exit status: 0 found, 1 refused by the service (an unknown id: 404), 2 bad
 usage or unreachable.`,
 		Example: `  campaigns meta 6b0489… --jq .reachability_details.count`,
-		Args:    exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
+	cmd.ValidArgsFunction = s.completeIDs
 	out := addOutputFlags(cmd, "record")
+	cmd.Args = out.adoptFields(exactArgs(1, "one campaign ID"), 1)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		if err := out.check(); err != nil {
 			return err
@@ -202,12 +204,12 @@ usage or unreachable.`,
 		if err != nil {
 			return usageError("the service's answer: %v", err)
 		}
-		if out.JSON && out.JQ == "" {
+		if out.Raw() {
 			return printRaw(app.Out, rows[0])
 		}
 		if out.Machine() {
 			if err := out.Write(app.Out, rec); err != nil {
-				return usageError("%v", err)
+				return asUsage(err)
 			}
 			return nil
 		}

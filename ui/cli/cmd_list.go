@@ -91,11 +91,12 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
   campaigns list --all --channel email --json
   campaigns list --all \
       --jq '.[] | select(.status == "ACTIVE") | .basic_details.name'`,
-		Args: noArgs,
 	}
 	s := newScriptCmd(app, cmd)
 	filters := addListFilters(cmd)
 	out := addOutputFlags(cmd, "records")
+	out.addHeadersFlag(cmd)
+	cmd.Args = out.adoptFields(noArgs, 0)
 	page := cmd.Flags().Int("page", 1, "the page to show (15 campaigns a page)")
 	all := cmd.Flags().Bool("all", false, "walk every page (paced under the service's rate limits)")
 	cmd.MarkFlagsMutuallyExclusive("page", "all")
@@ -116,7 +117,7 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 		if err != nil {
 			return err
 		}
-		if out.JSON && out.JQ == "" {
+		if out.Raw() {
 			// The records exactly as the service sent them, key order too.
 			raws, err := s.searchRaw(ctx, req, *page, *all)
 			if err != nil {
@@ -134,11 +135,14 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 				arr[i] = r
 			}
 			if err := out.Write(app.Out, arr); err != nil {
-				return usageError("%v", err)
+				return asUsage(err)
 			}
 			return nil
 		}
-		s.printTable(recs)
+		s.printTable(recs, out.Headers)
+		if !isTerminal(app.Out) {
+			return nil // tab-separated rows only: a pipe gets no notes
+		}
 		switch {
 		case len(recs) == 0 && *page > 1:
 			fmt.Fprintf(app.Out, "No campaigns on page %d.\n", *page)
@@ -221,7 +225,7 @@ func printRaw(w io.Writer, raw []byte) error {
 }
 
 // printTable draws campaign records as a table.
-func (s *scriptCmd) printTable(recs []map[string]any) {
+func (s *scriptCmd) printTable(recs []map[string]any, headers bool) {
 	if len(recs) == 0 {
 		return
 	}
@@ -237,11 +241,18 @@ func (s *scriptCmd) printTable(recs []map[string]any) {
 		if seen[id] > 1 {
 			id += " v" + str(r["version_number"])
 		}
-		rows = append(rows, []string{id, truncateRunes(nameOf(r), 40), str(r["channel"]),
+		rows = append(rows, []string{id, truncateRunes(printable(nameOf(r)), 40), str(r["channel"]),
 			str(r["campaign_delivery_type"]), str(r["status"]), shortTime(str(r["updated_at"]))})
 	}
-	headers := []string{"CAMPAIGN ID", "NAME", "CHANNEL", "TYPE", "STATUS", "UPDATED (UTC)"}
-	fmt.Fprintln(s.app.Out, fitTable(s.st, headers, rows, 4, []int{5, 3}, 1))
+	names := []string{"CAMPAIGN ID", "NAME", "CHANNEL", "TYPE", "STATUS", "UPDATED (UTC)"}
+	if !isTerminal(s.app.Out) {
+		for i, r := range recs { // whole names and times in a pipe
+			rows[i][1], rows[i][5] = nameOf(r), str(r["updated_at"])
+		}
+		writeTSV(s.app.Out, names, rows, headers)
+		return
+	}
+	fmt.Fprintln(s.app.Out, fitTable(s.st, names, rows, 4, []int{5, 3}, 1))
 }
 
 func str(v any) string {

@@ -113,12 +113,12 @@ func toolList(s *mcpSession) []string {
 func TestMCPCommandServesTheSandbox(t *testing.T) {
 	freshHome(t)
 	s := startMCP(t)
-	if names := toolList(s); len(names) != 10 {
+	if names := toolList(s); len(names) != 11 {
 		t.Fatalf("tools: %v", names)
 	}
 	res := s.request("tools/call", map[string]any{"name": "search_campaigns", "arguments": map[string]any{"status": []string{"ACTIVE"}}})
-	text := fmt.Sprint(res["content"])
-	if res["isError"] == true || !strings.Contains(text, `"status":"ACTIVE"`) {
+	text := fmt.Sprint(res["structuredContent"])
+	if res["isError"] == true || !strings.Contains(text, "status:ACTIVE") {
 		t.Fatalf("search on the embedded sandbox: %v", res)
 	}
 	if code := s.close(); code != 0 {
@@ -130,7 +130,7 @@ func TestMCPCommandReadOnly(t *testing.T) {
 	freshHome(t)
 	s := startMCP(t, "--read-only")
 	names := toolList(s)
-	if strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 5 {
+	if strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 6 {
 		t.Fatalf("--read-only tools: %v", names)
 	}
 	s.close()
@@ -203,7 +203,9 @@ func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
 	res := s.request("tools/call", map[string]any{"name": "create_draft", "arguments": map[string]any{"campaign": map[string]any{
 		"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "ana@example.com",
 		"basic_details": map[string]any{"name": "Agent draft", "platforms": []string{"ANDROID"}}}}})
-	if text := fmt.Sprint(res["content"]); res["isError"] == true || !strings.Contains(text, `"service":"the embedded sandbox"`) || !strings.Contains(text, `"workspace":"SANDBOX"`) {
+	// The structured result names the target; the summary says it too.
+	sc, _ := res["structuredContent"].(map[string]any)
+	if text := fmt.Sprint(res["content"]); res["isError"] == true || sc["service"] != "the embedded sandbox" || sc["workspace"] != "SANDBOX" || !strings.Contains(text, "workspace SANDBOX on the embedded sandbox") {
 		t.Fatalf("create_draft: %v", res)
 	}
 	s.close()

@@ -41,6 +41,10 @@ type appContext struct {
 	// Keyring holds the profiles' API keys; nil: the OS keyring.
 	Keyring profile.Keyring
 
+	// spawn starts a detached campaigns process with args (the background
+	// refresh of completed ids); nil: this executable. Tests replace it.
+	spawn func(args []string) error
+
 	logger    *log.Logger // Log's handler, so commands can quiet it
 	debug     bool
 	debugFile *os.File
@@ -92,6 +96,8 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newDiffCmd(app),
 		newApplyCmd(app),
 		newMCPCmd(app),
+		newAPICmd(app),
+		newRefreshIDsCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.
@@ -285,7 +291,7 @@ func newManCmd(app *appContext) *cobra.Command {
 			if err != nil {
 				return failError("man page: %v", err)
 			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long))
+			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long)+manSections(app.Getenv))
 			return err
 		},
 	}

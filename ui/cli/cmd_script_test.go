@@ -64,9 +64,15 @@ func (e *scriptEnv) idOf(name string) string {
 
 func TestListTableJSONAndJQ(t *testing.T) {
 	e := newScriptEnv(t)
+	// Piped, the table is tab-separated rows (as gh prints them), a header
+	// line only with --headers, and no notes.
 	code, out, errs := e.run("", "list")
-	if code != 0 || !strings.Contains(out, "CAMPAIGN ID") || !strings.Contains(out, "June newsletter") || !strings.Contains(out, "--page 2") {
-		t.Fatalf("table: exit %d\n%s\n%s", code, out, errs)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 15 || len(strings.Split(lines[0], "\t")) != 6 || !strings.Contains(out, "\tJune newsletter\tEMAIL\tONE_TIME\t") || strings.Contains(out, "--page 2") {
+		t.Fatalf("tab-separated rows: exit %d\n%s\n%s", code, out, errs)
+	}
+	if _, out, _ := e.run("", "list", "--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
+		t.Fatalf("--headers:\n%s", out)
 	}
 	if strings.Contains(out, "\x1b[") || errs != "" {
 		t.Fatalf("colour or noise when not a terminal:\n%q\n%q", out, errs)
@@ -366,7 +372,7 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "broken.json"), []byte("{\n  \"channel\": \"PUSH\",\n  oops\n}\n"), 0o644)
 	os.WriteFile(filepath.Join(dir, "tsconfig.json"), []byte(`{"compilerOptions":{}}`), 0o644)
-	code, out, errs := e.run("", "diff", dir)
+	code, out, errs := e.run("", "diff", dir, "--verbose")
 	if code != 2 || !strings.Contains(errs, "broken.json: invalid JSON at line 3, column 3") || !strings.Contains(errs, "skipped") || !strings.Contains(errs, "tsconfig.json") || !strings.Contains(out, "0 of 1") {
 		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -374,11 +380,13 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "broken.json") || !strings.Contains(out, "unchanged") {
 		t.Fatalf("apply: exit %d\n%s\n%s", code, out, errs)
 	}
-	// A file naming a campaign the service does not have.
+	// A file naming a campaign the service does not have: refused by the
+	// service, exit 1 as in get (decisions.md §5: 2 is usage, credentials
+	// and reachability only).
 	os.Remove(filepath.Join(dir, "broken.json"))
 	os.WriteFile(filepath.Join(dir, "gone.json"), []byte(`{"campaign_id":"0000000000000000deadbeef","channel":"PUSH"}`), 0o644)
 	code, _, errs = e.run("", "diff", dir)
-	if code != 2 || !strings.Contains(errs, "Campaign not found") {
+	if code != 1 || !strings.Contains(errs, "Campaign not found") {
 		t.Fatalf("unknown id: exit %d %s", code, errs)
 	}
 }
@@ -522,12 +530,7 @@ func TestValidateSummaryOnATerminal(t *testing.T) {
 func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
 	e := newScriptEnv(t)
 	id := e.idOf("Summer sale kickoff")
-	mine, theirs := t.TempDir(), t.TempDir()
-	for _, d := range []string{mine, theirs} {
-		if code, _, errs := e.run("", "export", id, "--dir", d); code != 0 {
-			t.Fatal(errs)
-		}
-	}
+	mine, theirs := e.exportTwice(id)
 	edit := func(dir, from, to string) {
 		p := filepath.Join(dir, id+".json")
 		raw, _ := os.ReadFile(p)
@@ -543,7 +546,7 @@ func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
 		t.Fatalf("diff: exit %d\n%s", code, out)
 	}
 	code, out, _ = e.run("", "apply", mine, "--confirm")
-	if code != 1 || !strings.Contains(out, "conflict in basic_details") || !strings.Contains(out, "re-export") {
+	if code != 1 || !strings.Contains(out, "conflict in basic_details") || !strings.Contains(out, "basic_details.name") || !strings.Contains(out, "--force") {
 		t.Fatalf("apply: exit %d\n%s", code, out)
 	}
 	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name"); out != "Summer sale kickoff (legal)\n" {

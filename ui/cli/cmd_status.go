@@ -58,6 +58,7 @@ unreachable.`,
 		},
 	}
 	s := newScriptCmd(app, cmd)
+	cmd.ValidArgsFunction = s.completeStatusArgs
 	jsonOut := cmd.Flags().Bool("json", false, "print the outcome as JSON")
 	yes := cmd.Flags().BoolP("yes", "y", false, "do not ask for confirmation (for scripts)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
@@ -99,6 +100,7 @@ or unreachable.`,
 		Args:    exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
+	cmd.ValidArgsFunction = s.completeIDs
 	jsonOut := cmd.Flags().Bool("json", false, "print the outcome as JSON")
 	yes := cmd.Flags().BoolP("yes", "y", false, "do not ask for confirmation (for scripts)")
 	features := addFeaturesFlag(cmd)

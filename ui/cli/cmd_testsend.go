@@ -35,6 +35,7 @@ usage or unreachable.`,
 		Args: exactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
+	cmd.ValidArgsFunction = s.completeIDs
 	to := cmd.Flags().StringSlice("to", nil, "who gets the test: up to 10 identifiers, comma-separated")
 	identifier := cmd.Flags().String("identifier", "", "the type of the --to values (Push: "+strings.Join(model.PushIdentifiers, ", ")+"; Email: "+strings.Join(model.EmailIdentifiers, ", ")+")")
 	platform := cmd.Flags().String("platform", "", "only this platform: ANDROID, IOS or WEB (Push)")

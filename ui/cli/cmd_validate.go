@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -41,6 +42,9 @@ type validateOptions struct {
 	state    string
 	features engine.Features
 	summary  bool // a person's summary instead of the JSON (a terminal without --json)
+	json     bool // --json: the files shape, even for one file
+	verbose  bool // list the JSON files skipped as not campaigns
+	output   *outputFlag
 }
 
 func newValidateCmd(app *appContext) *cobra.Command {
@@ -72,12 +76,15 @@ func newValidateCmd(app *appContext) *cobra.Command {
 	fs.Var(&base, "base", "a stored campaign (STORED.json): FILE is a patch merged onto it")
 	fs.StringVar(&state, "state", model.StatusDraft, "the stored campaign's state, for --base")
 	_ = cmd.RegisterFlagCompletionFunc("state", cobra.FixedCompletions(model.Statuses, cobra.ShellCompDirectiveNoFileComp))
-	jsonOut := fs.Bool("json", false, "print the JSON of the contract even on a terminal\n(it is always printed when the output is not a terminal)")
+	jsonOut := fs.Bool("json", false, "print {\"valid\", \"files\": [...]} (one shape for one file or many),\neven on a terminal")
+	output := addOutputFlag(cmd)
+	verbose := fs.BoolP("verbose", "v", false, "list the JSON files skipped as not campaigns")
 	fs.StringVar(&features, "features", "", "workspace features that are on, comma-separated:\naudience_limit, versioning (default none)")
 	_ = cmd.MarkFlagFilename("base", "json")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		p, _ := engine.ParsePhase(phase.value)
-		opts := validateOptions{phase: p, state: state, summary: isTerminal(app.Out) && !*jsonOut}
+		opts := validateOptions{phase: p, state: state, summary: isTerminal(app.Out) && !*jsonOut,
+			json: *jsonOut, verbose: *verbose, output: output}
 		if err := checkEnum("state", []string{state}, model.Statuses); err != nil {
 			return err
 		}
@@ -99,68 +106,48 @@ func newValidateCmd(app *appContext) *cobra.Command {
 	return cmd
 }
 
-// runValidate checks one file (the single-file shape) or several (the
-// files shape), printing the JSON of the contract on stdout.
+// validateResult is one file's verdict.
+type validateResult struct {
+	File       string          `json:"file"`
+	Valid      bool            `json:"valid"`
+	Errors     []validateError `json:"errors"`
+	Error      string          `json:"error,omitempty"`       // the file could not be read or parsed
+	NotChecked string          `json:"not_checked,omitempty"` // why the engine does not judge it (an SMS campaign)
+}
+
+// runValidate checks the files and prints the verdicts: the single-file
+// shape for one file (unless --json, which always gives the files shape),
+// the files shape for several, or --output json / github.
 func runValidate(app *appContext, args []string, opts validateOptions) error {
-	files, many, err := validateFiles(args, app.Err)
+	files, skipped, many, err := validateFiles(args)
 	if err != nil {
 		return err
 	}
-	if !many {
-		doc, err := readCampaign(files[0], app.In)
-		if err != nil {
-			return usageError("%v", err)
-		}
-		errs := validateDoc(doc, opts)
-		if opts.summary {
-			printValidateSummary(app, []validateSummaryFile{{name: files[0], errs: errs}})
-		} else if err := writeJSON(app.Out, struct {
-			Valid  bool            `json:"valid"`
-			Errors []validateError `json:"errors"`
-		}{len(errs) == 0, errs}); err != nil {
-			return usageError("%v", err)
-		}
-		if len(errs) > 0 {
-			return &exitError{Code: exitRefused, Err: errSilent}
-		}
-		return nil
-	}
-	type fileResult struct {
-		File   string          `json:"file"`
-		Valid  bool            `json:"valid"`
-		Errors []validateError `json:"errors"`
-		Error  string          `json:"error,omitempty"` // the file could not be read or parsed
-	}
-	out := struct {
-		Valid bool         `json:"valid"`
-		Files []fileResult `json:"files"`
-	}{Valid: true, Files: []fileResult{}}
+	skippedNote(app.Err, skipped, opts.verbose)
+	results := make([]validateResult, 0, len(files))
 	code := exitOK
 	for _, f := range files {
-		r := fileResult{File: f, Errors: []validateError{}}
+		r := validateResult{File: f, Errors: []validateError{}}
 		doc, err := readCampaign(f, app.In)
-		if err != nil {
+		switch {
+		case err != nil:
 			r.Error = err.Error()
 			fmt.Fprintf(app.Err, "campaigns validate: %s\n", inertBlock(err.Error()))
 			code = exitUsage
-		} else {
+		case !engineChecks(doc):
+			r.Valid = true
+			r.NotChecked = model.Str(doc.Channel) + " campaigns are read-only in V5 (only PUSH and EMAIL can be created or updated), so the engine has no rules for them; not checked"
+		default:
 			r.Errors = validateDoc(doc, opts)
 			r.Valid = len(r.Errors) == 0
 			if !r.Valid && code == exitOK {
 				code = exitRefused
 			}
 		}
-		out.Valid = out.Valid && r.Valid
-		out.Files = append(out.Files, r)
+		results = append(results, r)
 	}
-	if opts.summary {
-		sum := make([]validateSummaryFile, len(out.Files))
-		for i, f := range out.Files {
-			sum[i] = validateSummaryFile{name: f.File, errs: f.Errors, unreadable: f.Error}
-		}
-		printValidateSummary(app, sum)
-	} else if err := writeJSON(app.Out, out); err != nil {
-		return usageError("%v", err)
+	if err := printValidate(app, results, many, opts); err != nil {
+		return err
 	}
 	if code != exitOK {
 		return &exitError{Code: code, Err: errSilent}
@@ -168,10 +155,93 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 	return nil
 }
 
-// validateFiles expands folders into their *.json files (recursively, in
-// lexical order). many: the answer takes the files shape (several
+// engineChecks: the engine writes rules for PUSH and EMAIL (and judges a
+// body without a channel, to say so); other channels are read-only.
+func engineChecks(c *model.Campaign) bool {
+	ch := model.Str(c.Channel)
+	return ch == "" || ch == model.ChannelPush || ch == model.ChannelEmail
+}
+
+func printValidate(app *appContext, results []validateResult, many bool, opts validateOptions) error {
+	switch {
+	case opts.output.json():
+		return jsonOrUsage(writeJSON(app.Out, validateReport(results)))
+	case opts.output.github():
+		validateReport(results).writeGitHub(app.Out, "validate")
+		return nil
+	case opts.summary:
+		sum := make([]validateSummaryFile, len(results))
+		for i, f := range results {
+			sum[i] = validateSummaryFile{name: f.File, errs: f.Errors, unreadable: f.Error, notChecked: f.NotChecked}
+		}
+		printValidateSummary(app, sum)
+		return nil
+	case !many && !opts.json:
+		if results[0].Error != "" {
+			return usageError("%s", results[0].Error)
+		}
+		// The contract's single-file shape (kept for scripts written for it).
+		return jsonOrUsage(writeJSON(app.Out, struct {
+			Valid      bool            `json:"valid"`
+			Errors     []validateError `json:"errors"`
+			NotChecked string          `json:"not_checked,omitempty"`
+		}{results[0].Valid, results[0].Errors, results[0].NotChecked}))
+	}
+	out := struct {
+		Valid bool             `json:"valid"`
+		Files []validateResult `json:"files"`
+	}{Valid: true, Files: results}
+	for _, r := range results {
+		out.Valid = out.Valid && r.Valid
+	}
+	return jsonOrUsage(writeJSON(app.Out, out))
+}
+
+// validateReport is the verdicts as the CI report, each problem placed at
+// its value's line and column.
+func validateReport(results []validateResult) *ciReport {
+	r := newCIReport(nil)
+	for _, v := range results {
+		f := ciFile{File: v.File, Status: "ok", Reason: v.Error}
+		switch {
+		case v.Error != "":
+			f.Status = "unreadable"
+			f.line, f.col = syntaxPosition(v.Error)
+		case v.NotChecked != "":
+			f.Status, f.Reason = "not_checked", v.NotChecked
+		case !v.Valid:
+			f.Status = "invalid"
+		}
+		for _, e := range v.Errors {
+			f.Problems = append(f.Problems, ciProblem{Target: e.Target, Message: e.Message})
+		}
+		f.Problems = locate(v.File, f.Problems)
+		r.add(f)
+	}
+	return r
+}
+
+func jsonOrUsage(err error) error {
+	if err != nil {
+		return usageError("%v", err)
+	}
+	return nil
+}
+
+// syntaxPosition reads "line L, column C" out of a parse error.
+func syntaxPosition(msg string) (line, col int) {
+	if i := strings.Index(msg, "line "); i >= 0 {
+		fmt.Sscanf(msg[i:], "line %d, column %d", &line, &col)
+	}
+	return line, col
+}
+
+// validateFiles expands folders into their campaign files (recursively, in
+// lexical order, dot-folders such as .git and the bases in .campaigns left
+// out), the way diff and apply do: JSON in a folder that is not a campaign
+// is skipped, not judged. many: the answer takes the files shape (several
 // arguments, or a folder, whatever it holds: scripts get one shape).
-func validateFiles(args []string, warn io.Writer) (files []string, many bool, err error) {
+func validateFiles(args []string) (files []string, skipped []gitops.Skipped, many bool, err error) {
 	many = len(args) > 1
 	for _, a := range args {
 		fi, serr := os.Stat(a)
@@ -180,22 +250,22 @@ func validateFiles(args []string, warn io.Writer) (files []string, many bool, er
 			continue
 		}
 		many = true
-		found, skipped, errs := gitops.Walk(a)
-		for _, sk := range skipped {
-			fmt.Fprintf(warn, "campaigns validate: skipped %s: %s\n", inert(sk.Path), inert(sk.Reason))
+		found, sk, errs := gitops.Collect([]string{a})
+		skipped = append(skipped, sk...)
+		for _, f := range found {
+			files = append(files, f.Path)
 		}
-		if len(errs) > 0 {
-			return nil, false, usageError("cannot read %s: %v", a, errs[0])
+		for _, e := range errs {
+			files = append(files, e.Path) // read again, to be reported with the rest
 		}
-		if len(found) == 0 {
-			return nil, false, usageError("%s holds no *.json file", a)
+		if len(found) == 0 && len(errs) == 0 {
+			return nil, nil, false, usageError("%s holds no *.json file that is a campaign", a)
 		}
-		files = append(files, found...)
 	}
 	if slices.Contains(files, "-") && len(slices.DeleteFunc(slices.Clone(files), func(s string) bool { return s != "-" })) > 1 {
-		return nil, false, usageError("standard input (-) can be read only once")
+		return nil, nil, false, usageError("standard input (-) can be read only once")
 	}
-	return files, many, nil
+	return files, skipped, many, nil
 }
 
 // validateDoc runs the engine as the options say.
@@ -219,6 +289,11 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 		doc, r = ops.Read(doc, base)
 		read.Missing = append(read.Missing, r.Missing...)
 	}
+	if isExport(doc) {
+		// What the service owns is in every export and in no body: the
+		// engine judges the campaign, not the record around it.
+		doc = withoutServiceFields(doc)
+	}
 	o.base = base
 	var problems []engine.Problem
 	var refusal *engine.Refusal
@@ -240,6 +315,17 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 		errs = append(errs, validateError{Target: p.Target, Message: p.Message})
 	}
 	return errs
+}
+
+// isExport: a record as export writes it (it names its campaign).
+func isExport(c *model.Campaign) bool { return c != nil && c.CampaignID != nil }
+
+// withoutServiceFields is the campaign without the fields only the service
+// sets; created_by stays, since a create names its author.
+func withoutServiceFields(c *model.Campaign) *model.Campaign {
+	out := model.WithoutServiceOwned(c)
+	out.CreatedBy = c.CreatedBy
+	return out
 }
 
 // isRecord: a campaign as the service returns it (it has an id and a

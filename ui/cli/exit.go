@@ -69,3 +69,12 @@ func exitCode(err error) int {
 // errSilent ends a command with its exit code when the output already said
 // everything (validate's JSON): nothing more is printed.
 var errSilent = errors.New("")
+
+// asUsage is err as a usage error (exit 2), unless it carries its code.
+func asUsage(err error) error {
+	var ee *exitError
+	if err == nil || errors.As(err, &ee) {
+		return err
+	}
+	return usageError("%v", err)
+}

@@ -157,7 +157,7 @@ func TestValidateUsageErrors(t *testing.T) {
 		{"stdin twice", "{}", []string{"validate", "-", good, "-"}, "only once"},
 		{"bad phase", "", []string{"validate", "--phase", "draft", good}, "unknown --phase"},
 		{"bad state", "", []string{"validate", "--state", "LIVE", good}, "unknown --state"},
-		{"bad flag", "", []string{"validate", "--verbose", good}, "unknown flag: --verbose"},
+		{"bad flag", "", []string{"validate", "--loud", good}, "unknown flag: --loud"},
 		{"create with base", "", []string{"validate", "--phase", "create", "--base", good, good}, "no --base"},
 		{"broken base", "{}", []string{"validate", "--base", writeTemp(t, "b.json", "{"), "-"}, "--base"},
 	} {

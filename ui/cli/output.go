@@ -31,23 +31,47 @@ import (
 	"github.com/campaigns-cli/campaigns/themes"
 )
 
-// outputFlags are --json and --jq of a reading command.
+// outputFlags are --json [FIELDS], --jq and --template of a reading
+// command, and --headers for the tab-separated rows a pipe gets.
 type outputFlags struct {
-	JSON bool
-	JQ   string
+	JSON     bool // set by check from --json
+	JQ       string
+	Template string
+	Headers  bool
+	json     jsonFlag
+	now      func() time.Time
 }
 
 // what names what --json prints: "record" or "records".
 func addOutputFlags(cmd *cobra.Command, what string) *outputFlags {
-	o := &outputFlags{}
-	cmd.Flags().BoolVar(&o.JSON, "json", false, "print the "+what+" as JSON, exactly as sent by the service")
+	o := &outputFlags{now: time.Now}
+	fl := cmd.Flags().VarPF(&o.json, "json", "", "print the "+what+" as JSON, exactly as sent by the service;\n--json FIELDS (comma-separated) prints only those fields")
+	fl.NoOptDefVal = wholeRecords
 	cmd.Flags().StringVar(&o.JQ, "jq", "", "filter that JSON with the jq expression EXPR (strings print raw, like jq -r)")
+	cmd.Flags().StringVarP(&o.Template, "template", "t", "", "format the JSON with a Go template (helpers: tablerow, tablerender,\ntimeago, truncate, join, pluck)")
+	_ = cmd.RegisterFlagCompletionFunc("json", func(*cobra.Command, []string, string) ([]string, cobra.ShellCompDirective) {
+		return topFields, cobra.ShellCompDirectiveNoFileComp | cobra.ShellCompDirectiveNoSpace
+	})
 	return o
+}
+
+// addHeadersFlag is --headers of a command that prints a table.
+func (o *outputFlags) addHeadersFlag(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&o.Headers, "headers", false, "with tab-separated output (stdout not a terminal): a header line first")
 }
 
 // check refuses a --jq expression that does not compile, with its
 // position, before anything is opened (exit 2).
 func (o *outputFlags) check() error {
+	o.JSON = o.json.set
+	if o.JQ != "" && o.Template != "" {
+		return usageError("--jq and --template both format the output: give one")
+	}
+	if len(o.json.fields) > 0 {
+		if _, err := selectFields(map[string]any{}, o.json.fields); err != nil {
+			return err
+		}
+	}
 	if o.JQ == "" {
 		return nil
 	}
@@ -57,13 +81,28 @@ func (o *outputFlags) check() error {
 	return nil
 }
 
-// Machine reports whether the output is for a program (--json or --jq).
-func (o *outputFlags) Machine() bool { return o != nil && (o.JSON || o.JQ != "") }
+// Machine reports whether the output is for a program (--json, --jq or
+// --template).
+func (o *outputFlags) Machine() bool { return o != nil && (o.JSON || o.JQ != "" || o.Template != "") }
 
-// Write prints v as --json or --jq asked. v must be a JSON tree
+// Raw: plain --json, the records exactly as the service sent them.
+func (o *outputFlags) Raw() bool {
+	return o.JSON && o.JQ == "" && o.Template == "" && len(o.json.fields) == 0
+}
+
+// Write prints v as --json, --jq or --template asked. v must be a JSON tree
 // (map[string]any, []any, json.Number, …) or a value encoding/json takes.
 func (o *outputFlags) Write(w io.Writer, v any) error {
-	if o.JQ != "" {
+	if len(o.json.fields) > 0 {
+		var err error
+		if v, err = selectFields(v, o.json.fields); err != nil {
+			return err
+		}
+	}
+	switch {
+	case o.Template != "":
+		return writeTemplate(w, o.Template, v, o.now())
+	case o.JQ != "":
 		return writeJQ(w, o.JQ, v)
 	}
 	return printJSON(w, v)

@@ -147,6 +147,11 @@ func (s *scriptCmd) serviceError(err error) error {
 	}
 	var ae *api.Error
 	if errors.As(err, &ae) {
+		if ae.Status == http.StatusUnauthorized {
+			// Authentication is set-up, not a refusal of this request:
+			// exit 2 like an unreachable service (decisions.md §5).
+			return usageError("%s refused the credentials (401): %s; check CAMPAIGNS_API_KEY, --workspace-id or the profile (campaigns auth status)", where, ae.Message)
+		}
 		if ae.Status >= 400 && ae.Status < 500 {
 			return refusedError(errors.New(describeAPIError(ae)))
 		}
@@ -154,6 +159,13 @@ func (s *scriptCmd) serviceError(err error) error {
 	}
 	// Anything else (a cancelled or timed-out context included) is exit 2.
 	return usageError("%v", err)
+}
+
+// fatal reports an error after which every further request would fail the
+// same way: the service cannot be reached, or refuses the credentials. A
+// command stops at the first one instead of repeating it per file.
+func fatal(err error) bool {
+	return err != nil && (api.IsUnreachable(err) || api.StatusOf(err) == http.StatusUnauthorized)
 }
 
 // describeAPIError is the service's error with every detail on its own line.

@@ -10,6 +10,7 @@ type validateSummaryFile struct {
 	name       string
 	errs       []validateError
 	unreadable string // set when the file could not be read or parsed
+	notChecked string // why the engine does not judge it
 }
 
 // printValidateSummary is what validate shows a person on a terminal: a
@@ -26,6 +27,9 @@ func printValidateSummary(app *appContext, files []validateSummaryFile) {
 		case f.unreadable != "":
 			unreadable++
 			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("?"), inert(name), st.Muted.Render("unreadable (see above)"))
+		case f.notChecked != "":
+			valid++
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Muted.Render("·"), inert(name), st.Muted.Render(f.notChecked))
 		case len(f.errs) == 0:
 			valid++
 			fmt.Fprintf(app.Out, "%s %s\n", st.OK.Render("✓"), inert(name))

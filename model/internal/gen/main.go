@@ -1,4 +1,4 @@
-// Command gen writes model/json_gen.go: one MarshalJSON/UnmarshalJSON pair
+// Package gen writes model/json_gen.go: one MarshalJSON/UnmarshalJSON pair
 // per struct type declared in model/campaign.go, all going through the
 // lenient codec (codec.go); and model/enums_gen.go: every string value
 // enums.go declares, for tools that describe the model (the MCP server's
@@ -6,7 +6,7 @@
 //
 // The methods used to be kept by hand; generating them from the type
 // declarations means a new component type cannot be forgotten.
-package main
+package gen
 
 import (
 	"bytes"
@@ -22,7 +22,10 @@ import (
 	"strconv"
 )
 
-func main() {
+// Main is the generator: `go generate ./model` runs it through
+// model/gen_main.go (a build-ignored file, so `go install ./...` installs
+// only the campaigns command).
+func Main() {
 	dir := flag.String("dir", ".", "the model package directory")
 	check := flag.Bool("check", false, "fail when json_gen.go is out of date instead of writing it")
 	flag.Parse()

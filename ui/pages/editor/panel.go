@@ -71,8 +71,13 @@ func (pp *problems) judge(d *draft, opts engine.Options) {
 	pp.publish = pp.publish[:0]
 	// The editor's own check on image and link addresses (the spec only
 	// asks for a URI) joins the publish checklist.
+	engineSaid := make(map[string]bool, len(all))
+	for _, p := range all {
+		engineSaid[p.Target] = true
+	}
 	for _, p := range append(all, pp.urls.Check(d.work)...) {
-		if !seen[p.Key()] {
+		// The engine refuses non-web image addresses too: one problem a field.
+		if !seen[p.Key()] && !(p.Rule == forms.RuleURLScheme && engineSaid[p.Target]) {
 			pp.publish = append(pp.publish, p)
 			pp.items = append(pp.items, panelItem{p: p, plain: forms.Describe(p)})
 		}

@@ -1,0 +1,238 @@
+package cli
+
+// Shell completion of campaign ids (get, meta, publish, status, test): the
+// ids come from the service, kept a short while in the user's cache so that
+// a burst of tab presses asks the service once.
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/model"
+)
+
+const (
+	// idCacheTTL is how long read ids are offered without asking again.
+	idCacheTTL = time.Minute
+	// idReadBudget bounds the wait for the service on a tab press: past it
+	// the ids read before (however old) are offered, or none.
+	idReadBudget = 2 * time.Second
+	// idPages is how many search pages (15 campaigns each) a refresh reads.
+	idPages = 4
+)
+
+// idEntry is one completion: the id and, for zsh and fish, what it is.
+type idEntry struct {
+	ID   string `json:"id"`
+	Desc string `json:"desc"`
+}
+
+type idCache struct {
+	At  time.Time `json:"at"`
+	IDs []idEntry `json:"ids"`
+}
+
+// completeIDs completes the first argument with campaign ids, newest
+// first, each described by its name and status.
+func (s *scriptCmd) completeIDs(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+	if len(args) > 0 {
+		return nil, cobra.ShellCompDirectiveNoFileComp
+	}
+	ctx, cancel := context.WithTimeout(cmd.Context(), idReadBudget)
+	defer cancel()
+	var out []string
+	for _, e := range s.campaignIDs(ctx) {
+		if strings.HasPrefix(e.ID, prefix) {
+			out = append(out, e.ID+"\t"+e.Desc)
+		}
+	}
+	return out, cobra.ShellCompDirectiveNoFileComp
+}
+
+// completeStatusArgs completes `status ID ACTION`.
+func (s *scriptCmd) completeStatusArgs(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+	if len(args) == 1 {
+		return []string{"pause", "resume", "stop"}, cobra.ShellCompDirectiveNoFileComp
+	}
+	return s.completeIDs(cmd, args, prefix)
+}
+
+// campaignIDs reads the ids from the cache while fresh, else from the
+// service (and caches them); an unreachable service falls back on the
+// cache whatever its age.
+func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
+	if err := s.flags.check(); err != nil {
+		return nil
+	}
+	key := s.flags.cacheKey()
+	cached, _ := readIDCache(key)
+	switch {
+	case cached != nil && time.Since(cached.At) < idCacheTTL:
+		return cached.IDs
+	case cached != nil && s.app.spawnRefresh(s.flags.args()) == nil:
+		// Stale: offered at once while a detached campaigns process reads
+		// them again for the next tab press.
+		return cached.IDs
+	}
+	return s.refreshIDs(ctx, key, cached)
+}
+
+// refreshIDs reads the ids from the service and caches them; on failure the
+// cached ones (however old) are kept.
+func (s *scriptCmd) refreshIDs(ctx context.Context, key string, cached *idCache) []idEntry {
+	done, err := s.open(ctx)
+	defer done()
+	var ids []idEntry
+	if err == nil {
+		ids, err = s.readIDs(ctx)
+	}
+	if err != nil {
+		if cached != nil {
+			return cached.IDs
+		}
+		return nil
+	}
+	writeIDCache(key, &idCache{At: time.Now(), IDs: ids})
+	return ids
+}
+
+func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
+	var out []idEntry
+	seen := map[string]bool{}
+	for page := 1; page <= idPages; page++ {
+		res, err := s.svc.Client.Search(ctx, api.SearchRequest{Limit: 15, Page: page, IncludeArchiveCampaigns: true,
+			CampaignFields: &api.SearchFields{Status: model.Statuses}})
+		if err != nil {
+			if len(out) > 0 {
+				return out, nil
+			}
+			return nil, err
+		}
+		for _, c := range res.Campaigns {
+			id := model.Str(c.CampaignID)
+			if id == "" || seen[id] {
+				continue
+			}
+			seen[id] = true
+			name := ""
+			if c.BasicDetails != nil {
+				name = model.Str(c.BasicDetails.Name)
+			}
+			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(printable(name+" ("+model.Str(c.Status)+")")), " ")})
+		}
+		if len(res.Campaigns) < 15 {
+			break
+		}
+	}
+	return out, nil
+}
+
+// args are the service flags as given, for a process that must select the
+// same service.
+func (f *serviceFlags) args() []string {
+	var out []string
+	add := func(name, v string) {
+		if v != "" {
+			out = append(out, "--"+name, v)
+		}
+	}
+	add("base-url", f.baseURL)
+	add("dc", f.dc.value)
+	add("workspace-id", f.workspaceID)
+	add("profile", f.profile)
+	add("data", f.data.path)
+	return out
+}
+
+// spawnRefresh starts `campaigns __refresh-ids FLAGS` detached.
+func (app *appContext) spawnRefresh(flags []string) error {
+	args := append([]string{refreshIDsCmd}, flags...)
+	if app.spawn != nil {
+		return app.spawn(args)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	cmd := exec.Command(exe, args...)
+	cmd.SysProcAttr = detached()
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	return cmd.Process.Release()
+}
+
+const refreshIDsCmd = "__refresh-ids"
+
+// newRefreshIDsCmd is the hidden command a stale completion starts in the
+// background: it reads the ids of the service its flags select into the
+// cache, within the same budget as a tab press.
+func newRefreshIDsCmd(app *appContext) *cobra.Command {
+	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: noArgs}
+	s := newScriptCmd(app, cmd)
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := s.flags.check(); err != nil {
+			return err
+		}
+		ctx, cancel := context.WithTimeout(cmd.Context(), 10*idReadBudget)
+		defer cancel()
+		key := s.flags.cacheKey()
+		cached, _ := readIDCache(key)
+		s.refreshIDs(ctx, key, cached)
+		return nil
+	}
+	return cmd
+}
+
+// cacheKey names the service the flags select, for the id cache.
+func (f *serviceFlags) cacheKey() string {
+	parts := []string{f.baseURL, f.dc.value, f.workspaceID, f.profile, f.dataDir()}
+	for _, e := range serviceEnv { // a service named by the environment
+		parts = append(parts, f.app.Getenv(e.env))
+	}
+	k := strings.Join(parts, "\x00")
+	sum := sha256.Sum256([]byte(k))
+	return hex.EncodeToString(sum[:8])
+}
+
+func idCachePath(key string) string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		dir = os.TempDir()
+	}
+	return filepath.Join(dir, "campaigns", "ids-"+key+".json")
+}
+
+func readIDCache(key string) (*idCache, error) {
+	b, err := os.ReadFile(idCachePath(key))
+	if err != nil {
+		return nil, err
+	}
+	var c idCache
+	if err := json.Unmarshal(b, &c); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
+func writeIDCache(key string, c *idCache) {
+	p := idCachePath(key)
+	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
+		return
+	}
+	b, _ := json.Marshal(c)
+	tmp := p + ".tmp"
+	if os.WriteFile(tmp, b, 0o600) == nil {
+		_ = os.Rename(tmp, p)
+	}
+}
