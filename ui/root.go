@@ -133,6 +133,16 @@ func (r *root) layout() {
 // program may quit now, or the command of the question it asks instead.
 type quitGuard interface{ GuardQuit() tea.Cmd }
 
+// letterTaker is a screen where a plain letter is text or a choice right
+// now (the editor on an empty text row or a choice row): q goes to it,
+// not to quit; ? still opens the help.
+type letterTaker interface{ TakesLetters() bool }
+
+func takesLetters(s common.Screen, msg tea.KeyMsg) bool {
+	t, ok := s.(letterTaker)
+	return ok && msg.Type == tea.KeyRunes && !msg.Alt && t.TakesLetters()
+}
+
 func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -155,7 +165,7 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case key.Matches(msg, r.c.Keys.Help):
 				r.fullHelp = true
 				return r, nil
-			case key.Matches(msg, r.c.Keys.Quit):
+			case key.Matches(msg, r.c.Keys.Quit) && !takesLetters(r.top(), msg):
 				// A screen holding work not yet safe (the editor's unsent
 				// edits) asks first, as esc does.
 				if g, ok := r.top().(quitGuard); ok {

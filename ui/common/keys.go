@@ -53,6 +53,9 @@ type EditorKeys struct {
 	// row and types into it; Fill goes to the next field that needs a
 	// value; Link keeps a push message's platforms in step or unlinks one.
 	NextField, PrevField, Clear, Fill, Link key.Binding
+	// UndoLink puts back what the last edit of a linked platform wrote to
+	// the others.
+	UndoLink key.Binding
 	// NextSection and PrevSection go to the first field of the next
 	// (previous) heading's section.
 	NextSection, PrevSection key.Binding
@@ -134,6 +137,7 @@ func DefaultKeyMap() KeyMap {
 			Clear:       b("⌫", "clear and type", "backspace", "delete"),
 			Fill:        b("n", "next to fill", "n"),
 			Link:        b("space", "link/unlink platform", " "),
+			UndoLink:    b("ctrl+z", "undo a linked write", "ctrl+z"),
 			NextSection: b("}", "next section", "}"),
 			PrevSection: b("{", "previous section", "{"),
 			Unlock:      b("E", "edit live campaign", "E"),

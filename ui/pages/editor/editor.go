@@ -105,6 +105,13 @@ func (m *Model) SetSize(w, h int) {
 // leaves q and ? to us.
 func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
 
+// TakesLetters reports a focused row where a plain letter is text (an
+// empty text row) or picks a choice: the root leaves q to it.
+func (m *Model) TakesLetters() bool {
+	f, ok := m.focused()
+	return ok && (m.typesHere(f) || m.picksHere(f))
+}
+
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
@@ -133,6 +140,11 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.flowing && m.pane == paneForm {
 		tab = k.NextField
 	}
+	if m.TakesLetters() {
+		// Letters and digits are text or a choice here: their commands
+		// are alt+key.
+		return []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, altHint, k.Back, k.Sync, k.Test}
+	}
 	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
 }
 
@@ -141,7 +153,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
-		{k.Fill, k.Clear, typeHint, pickHint, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
+		{k.Fill, k.Clear, typeHint, pickHint, altHint, k.NextField, k.PrevField, k.Link, k.UndoLink, k.NextSection, k.PrevSection},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
 		{k.Sync, k.Unlock, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
@@ -219,6 +231,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case leaveMsg:
 		return m.left()
 	case tea.KeyMsg:
+		// alt+key is the key's command wherever a plain letter or digit
+		// would be text or a choice (typedKey).
+		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialog == nil
+		if command {
+			msg.Alt = false
+		}
 		flowing := m.flowing
 		m.flowing = false
 		m.forgetPick()
@@ -235,6 +253,11 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		case flowing && m.pane == paneForm && key.Matches(msg, m.keys.NextField, m.keys.PrevField):
 			m.flowOn(msg)
 			return nil
+		}
+		if !command {
+			if cmd, ok := m.typedKey(msg); ok {
+				return cmd
+			}
 		}
 		return m.updateKeys(msg)
 	case tea.MouseMsg:
@@ -263,6 +286,8 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Sync):
 		return m.flush()
+	case key.Matches(msg, k.UndoLink):
+		return m.undoLink()
 	case key.Matches(msg, k.Test):
 		m.dialog = newTestDialog(m)
 		return nil

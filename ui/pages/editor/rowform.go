@@ -190,6 +190,8 @@ func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Sync):
 		return m.flush()
+	case key.Matches(msg, k.UndoLink):
+		return m.undoLink()
 	case msg.Type == tea.KeyEsc && r.chooses():
 		// Cancel: the choice goes back to what it was.
 		m.stopEditing()
