@@ -56,6 +56,9 @@ type EditorKeys struct {
 	// UndoLink puts back what the last edit of a linked platform wrote to
 	// the others.
 	UndoLink key.Binding
+	// Android, IOS and Web show that platform's content, keeping the
+	// locale, variation and field (alt+ on a text or choice row).
+	Android, IOS, Web key.Binding
 	// NextSection and PrevSection go to the first field of the next
 	// (previous) heading's section.
 	NextSection, PrevSection key.Binding
@@ -138,6 +141,9 @@ func DefaultKeyMap() KeyMap {
 			Fill:        b("n", "next to fill", "n"),
 			Link:        b("space", "link/unlink platform", " "),
 			UndoLink:    b("ctrl+z", "undo a linked write", "ctrl+z"),
+			Android:     b("a", "Android content", "a"),
+			IOS:         b("i", "iOS content", "i"),
+			Web:         b("w", "Web content", "w"),
 			NextSection: b("}", "next section", "}"),
 			PrevSection: b("{", "previous section", "{"),
 			Unlock:      b("E", "edit live campaign", "E"),

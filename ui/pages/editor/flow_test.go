@@ -197,7 +197,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 
 	// Jump from a problem to its field: erase again, go elsewhere, then
 	// select the problem in the panel.
-	keys(tm, "backspace", "backspace", "enter", "1", "tab")
+	keys(tm, "backspace", "backspace", "enter", "alt+1", "tab") // alt+1: 1 on the empty title is text
 	waitFor(t, tm, "enter: go to field")
 	keys(tm, "enter")
 	waitFor(t, tm, "campaign_content.content.push.android.basic_details.title")

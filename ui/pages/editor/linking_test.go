@@ -8,6 +8,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/resume"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
@@ -82,34 +83,60 @@ func TestLinkedEditsNeverCrossPlatformMeanings(t *testing.T) {
 	}
 }
 
-// D2 with key presses: platforms unlinked by their content stay unlinked
-// when the draft is opened again (here: another editor on the same
-// content, as after leaving, a restart or another machine), and "already
-// differ" compares every shared field (key-value pairs too).
+// D2 with key presses: linking is read from the content, so platforms
+// that differ in any shared field (key-value pairs too, not only title and
+// message) stay unlinked when the draft is opened again (another editor
+// on the same content: after leaving, a restart or on another machine),
+// and an unlink made while the content was the same is kept with the
+// draft's position.
 func TestLinkStateSurvivesReopening(t *testing.T) {
 	m := blankThree(t)
+	m.f.Positions = resume.Open(t.TempDir())
+	m.resume.restored = true
 	focus(t, m, contentPath(m, "android", "title"))
 	press(m, runes("Coats"), kEnter)
 	focus(t, m, linkRow)
 	press(m, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}) // Android unlinked
+	if v := view(m); !strings.Contains(v, "no · own content") {
+		t.Fatalf("space did not unlink Android:\n%s", v)
+	}
+	// What remember's command writes (press drops the commands).
+	if err := m.f.Positions.Put(m.id, m.position()); err != nil {
+		t.Fatal(err)
+	}
 	focus(t, m, contentPath(m, "android", "key_value_pairs"))
 	press(m, kEnter, runes("promo=winter"), kEnter)
 	if got := forms.Get(m.d.work, contentPath(m, "ios", "key_value_pairs")); got != nil {
 		t.Fatalf("unlinked Android wrote its key-value pairs to iOS: %v", got)
 	}
-	// Reopened: Android differs from iOS and Web in its key-value pairs.
+
+	// Another machine: the content alone. Android differs from iOS in its
+	// key-value pairs; Web has none, so its title and message are all it
+	// shares with Android, and they are the same.
 	again, _ := newTestEditor(t, model.Clone(m.d.work), 160, 48)
 	again.goStep(forms.StepContent)
-	if v := view(again); !strings.Contains(v, "no · own content") {
-		t.Fatalf("reopened, Android shows linked although its key-value pairs differ:\n%s", v)
+	on(t, again, model.PlatformIOS)
+	if v := view(again); !strings.Contains(v, "yes · iOS = Web") || strings.Contains(v, "Android") && strings.Contains(v, "yes · iOS = Web = Android") {
+		t.Fatalf("reopened, iOS is not linked to Web alone:\n%s", v)
 	}
-	on(t, again, model.PlatformWeb)
-	if v := view(again); !strings.Contains(v, "yes · Web = iOS") {
-		t.Fatalf("reopened, Web and iOS are not linked:\n%s", v)
-	}
-	focus(t, again, contentPath(again, "web", "title"))
-	press(again, runes("x"))
+	focus(t, again, contentPath(again, "ios", "title"))
+	press(again, kEnter, runes("!"), kEnter)
 	if got := get(t, again, contentPath(again, "android", "title")); got != "Coats" {
-		t.Errorf("a Web edit reached the unlinked Android: %q", got)
+		t.Errorf("an iOS edit reached Android, whose key-value pairs differ: %q", got)
+	}
+	if got := get(t, again, contentPath(again, "web", "title")); got != "Coats!" {
+		t.Errorf("an iOS edit did not reach the linked Web: %q", got)
+	}
+
+	// This machine, reopened: the unlink is kept with the position.
+	c, _ := newTestEditor(t, model.Clone(m.d.work), 160, 48)
+	c.f.Positions = m.f.Positions
+	c.id = m.id
+	c.resume.restored = false
+	c.restore()
+	on(t, c, model.PlatformAndroid)
+	focus(t, c, linkRow)
+	if v := view(c); !strings.Contains(v, "no · own content") {
+		t.Fatalf("reopened here, the unlinked Android shows linked:\n%s", v)
 	}
 }

@@ -113,7 +113,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	// follows.
 	k.press("2")
 	k.wait("Locales and variations", "‹ yes · Android = iOS ›")
-	k.press("n") // the next field to fill: Template
+	k.press("alt+n") // the next field to fill: Template (n would pick a locale here)
 	k.typ("b")   // BASIC, on to the title
 	k.wait("‹ BASIC ›")
 	title1, msg1 := "Still thinking, {{UserAttribute['First Name'] | default('there')}}?", "The item you viewed is almost gone."
@@ -127,6 +127,13 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.wait("‹ DEEPLINKING ›")
 	k.typ("shop://viewed")
 	k.press("enter")
+	// Click actions are each platform's own (a link never writes one): i
+	// shows iOS's content on the same field, a goes back.
+	k.press("i")
+	k.wait("iOS", "On click")
+	k.typ("d") // DEEPLINKING, on to its target
+	k.typ("shop://viewed")
+	k.press("enter", "a")
 
 	// An A/B variation, shares 60/40.
 	k.press("pgup", "down", "down", "enter") // pgup to Platform, on to Add A/B variation
@@ -164,15 +171,12 @@ func TestMarketerPushKeys(t *testing.T) {
 		k.press("enter")
 	}
 
-	// default / variation_2 on iOS: unlinked, its own click target.
-	k.press("2", "down", "down")
-	k.typ("i")
+	// default / variation_2 on iOS: its own click target. i shows iOS on
+	// the nearest field it has (the key-value pairs); the target (copied
+	// with variation_1) is two up, ⌫ clears it.
+	k.press("i", "up", "up")
 	k.wait("‹ IOS ›")
-	k.press("}", "up", "space") // } to the A/B test, up to the link
-	k.wait("‹ no · own content ›")
-	k.press("}", "}") // the iOS content
-	k.down(3)
-	k.typ("d")
+	k.press("backspace")
 	k.typ("shop://picks")
 	k.press("enter")
 
@@ -204,7 +208,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ("o")        // or, on to Add filter
 	k.press("enter")
 	k.wait("Data type")
-	k.press("n") // the next field to fill: Attribute, ready to type
+	k.press("alt+n") // the next field to fill: Attribute, ready to type (on a choice row)
 	k.typ("City")
 	k.press("tab")
 	k.typ("in") // Operator in, on to Value
@@ -212,7 +216,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("enter", "}", "up", "enter") // } to Exclude, up to Add filter
 	k.press("right", "right")            // custom_segments (c is the conflicts key)
 	k.wait("Segment id")
-	k.press("n") // Segment id, then back to its name
+	k.press("alt+n") // Segment id, then back to its name
 	k.typ("seg-vip")
 	k.press("shift+tab")
 	k.typ("VIP customers")
@@ -221,7 +225,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	// 4 Trigger: 30 minutes after product_viewed.
 	k.press("4", "down", "enter")
 	k.wait("‹ actions ›")
-	k.press("n")
+	k.press("alt+n") // the event name (n would pick a choice here)
 	k.typ("product_viewed")
 	k.press("enter")
 	k.press("pgdown", "down")
