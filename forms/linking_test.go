@@ -99,7 +99,6 @@ func TestLinkedWithComparesEverySharedField(t *testing.T) {
 	}
 }
 
-
 func equalSets(a, b []string) bool {
 	if len(a) != len(b) {
 		return false

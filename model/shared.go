@@ -1,6 +1,5 @@
 package model
 
-
 // Shared is the part of a push message that "Copy to…" carries from one
 // platform to another. Only fields that mean the same on both platforms
 // travel: a click action only between the apps (a Web redirect URL is

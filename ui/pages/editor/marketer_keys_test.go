@@ -114,7 +114,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("2")
 	k.wait("Locales and variations", "‹ yes · Android = iOS ›")
 	k.press("alt+n") // the next field to fill: Template (n would pick a locale here)
-	k.typ("b")   // BASIC, on to the title
+	k.typ("b")       // BASIC, on to the title
 	k.wait("‹ BASIC ›")
 	title1, msg1 := "Still thinking, {{UserAttribute['First Name'] | default('there')}}?", "The item you viewed is almost gone."
 	k.typ(title1)
