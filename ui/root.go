@@ -200,8 +200,12 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if len(r.stack) == 1 {
 			return r, nil
 		}
+		var left string
+		if c, ok := r.top().(interface{ CampaignID() string }); ok {
+			left = c.CampaignID()
+		}
 		r.stack = r.stack[:len(r.stack)-1]
-		return r, r.updateTop(common.FocusMsg{})
+		return r, r.updateTop(common.FocusMsg{Left: left})
 	case common.NoticeMsg:
 		r.notice, r.noticeEr = msg.Text, msg.Err
 		return r, nil

@@ -25,7 +25,9 @@ type (
 		Err  bool
 	}
 	// FocusMsg is sent to a screen when it becomes the top screen again.
-	FocusMsg struct{}
+	// Left names the campaign of the screen just closed ("" for none): the
+	// screen below puts its cursor there.
+	FocusMsg struct{ Left string }
 	// CampaignChangedMsg tells every screen that a campaign changed (status
 	// action, publish, edit) so they re-read it. It is broadcast.
 	CampaignChangedMsg struct{ CampaignID string }

@@ -151,6 +151,9 @@ type Browser struct {
 	page   int
 	rows   []*model.Campaign
 	cursor int
+	// focusID is the campaign the cursor goes to when the next page comes
+	// (the one just left in the editor or inspector).
+	focusID string
 	// vp scrolls the table when the window is too short for a page; its
 	// lines are the rows (rowCache), set when they are drawn anew.
 	vp viewport.Model
@@ -342,6 +345,10 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if sel := b.Selected(); sel != nil && msg.page == b.page {
 			keepDoc, keepCampaign = model.Str(sel.ID), common.CampaignKey(sel)
 		}
+		if b.focusID != "" {
+			keepDoc, keepCampaign = "", b.focusID
+			b.focusID = ""
+		}
 		b.page, b.rows = msg.page, NewestFirst(msg.rows)
 		b.cursor = 0
 		found := false
@@ -366,7 +373,12 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		var cmd tea.Cmd
 		b.spin, cmd = b.spin.Update(msg)
 		return b, cmd
-	case common.FocusMsg, common.CampaignChangedMsg:
+	case common.FocusMsg:
+		// Back from a campaign's screen: the cursor goes to that campaign
+		// when the page comes back holding it.
+		b.focusID = msg.Left
+		return b, tea.Batch(b.load(b.page), b.loadLocal())
+	case common.CampaignChangedMsg:
 		return b, tea.Batch(b.load(b.page), b.loadLocal())
 	case tea.MouseMsg:
 		if b.form != nil {

@@ -89,3 +89,32 @@ func TestSuggestedEventName(t *testing.T) {
 		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
 	}
 }
+
+// D4: tab that takes a suggestion goes on to the next field, so what is
+// typed next is not added to the name taken; without colour the name
+// offered is in the list under the row, marked ▸.
+func TestTabAfterSuggestionMovesOn(t *testing.T) {
+	e := newEnv(t)
+	createFile(t, e, "../../../testdata/fixtures/marketer-push.json") // uses product_viewed
+	tm, stop := e.runNamed(t, 120, 40)
+	defer stop()
+	newDraft(t, tm, false, "Tab moves on")
+	keys(tm, "3")
+	waitFor(t, tm, "Who receives it", "[ Add filter ]")
+	down(tm, 3)
+	keys(tm, "enter")
+	waitFor(t, tm, "filter 1", "‹ user_attributes ›")
+	keys(tm, "right")
+	waitFor(t, tm, "‹ actions ›", "Action")
+	keys(tm, "down", "enter")
+	tm.Type("prod")
+	waitFor(t, tm, "names in use", "▸ product_viewed") // the Plain theme: no ghost text
+	keys(tm, "tab")
+	waitFor(t, tm, "Action              product_viewed")
+	keys(tm, "z", "z", "ctrl+s") // on the next row, not after the name
+	waitFor(t, tm, "Synced.")
+	c := findDraft(t, e.client, "Tab moves on")
+	if f := c.SegmentationDetails.IncludedFilters.Filters[0]; f.ActionName == nil || *f.ActionName != "product_viewed" {
+		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
+	}
+}
