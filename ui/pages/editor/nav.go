@@ -128,6 +128,7 @@ func (m *Model) flow(d int) {
 	case m.d.editReason(f.Path) != "":
 	case typesText(f):
 		m.typeInto(f, true)
+		m.edit.fresh = true
 	case f.Kind == forms.Zone:
 		m.dialog = newPicker(m, f) // its search, ready to type
 	case f.Kind == forms.Multi:
