@@ -97,3 +97,29 @@ func TestKeyAfterAChoiceIsNoText(t *testing.T) {
 		t.Fatalf("} did not go to the next section")
 	}
 }
+
+// Edit from the text: enter on a filled row (a one-line title, a long
+// message) edits it with the cursor at its end; a selected row (reached
+// with tab) keeps its text on → and is edited at its end too.
+func TestEditingAFilledRowStartsAtItsEnd(t *testing.T) {
+	m := blankThree(t)
+	title, msg := contentPath(m, "android", "title"), contentPath(m, "android", "message")
+	focus(t, m, title)
+	press(m, runes("Winter coats"), kEnter)
+	press(m, kEnter, runes(" are back"), kEnter)
+	if got := get(t, m, title); got != "Winter coats are back" {
+		t.Fatalf("title %q after editing it from its text", got)
+	}
+	focus(t, m, msg)
+	press(m, runes("Warm"), kEsc)
+	press(m, kEnter, runes(" and light"), kEsc)
+	if got := get(t, m, msg); got != "Warm and light" {
+		t.Fatalf("message %q after editing it from its text", got)
+	}
+	focus(t, m, title)
+	press(m, kEnter, kTab) // the message, selected
+	press(m, kRight, runes("!"), kEsc)
+	if got := get(t, m, msg); got != "Warm and light!" {
+		t.Fatalf("message %q after → on its selected text", got)
+	}
+}
