@@ -215,7 +215,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	// being typed into, ready to translate.
 	waitFor(t, tm, "‹ fr ›", "Remove locale fr", "enter done · tab next field")
 	keys(tm, "esc", "{", "{") // { to the content's first row, then the one above: Locale
-	down(tm, 5)               // Variation, Platform, Add locale, Remove locale fr, Add A/B variation
+	down(tm, 4)               // Variation, Platform, Add locale, Add A/B variation (as in default: Remove locale fr is below)
 	keys(tm, "enter")
 	waitFor(t, tm, "A/B test", "Share of variation 1")
 
@@ -530,8 +530,8 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	// Its first text is being typed into, ready to translate.
 	waitFor(t, tm, "‹ de ›", "Remove locale de", "tab next field")
 	keys(tm, "esc", "{", "{") // the section's first row, then Locale
-	down(tm, 4)
-	keys(tm, "enter") // Remove locale de
+	down(tm, 7)
+	keys(tm, "enter") // Remove locale de, below Add A/B variation, Copy and the link
 	waitFor(t, tm, "Remove locale de?", "there is no undo", "y yes")
 	keys(tm, "esc")
 	waitFor(t, tm, "enter edit/choose")
@@ -540,7 +540,8 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	keys(tm, "y")
 	waitFor(t, tm, "Remove locale de ✓", "‹ default ›")
 
-	keys(tm, "enter") // the row under the cursor is now Add A/B variation
+	down(tm, 4)       // the cursor is on Locale: Add A/B variation is four down, as always
+	keys(tm, "enter")
 	waitFor(t, tm, "‹ variation_2 ›", "Remove variation_2")
 	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit

@@ -251,6 +251,18 @@ func (m *Model) focusAdded(role forms.Role) {
 		if f := l.rows[l.cur]; typesText(f) && m.d.editReason(f.Path) == "" {
 			m.typeInto(f, false)
 		}
+	case forms.RoleRemoveLocale, forms.RoleRemoveVariation:
+		// Removed: the cursor goes to the selector of what was removed,
+		// which now shows the one left (the removal rows are last).
+		sel := forms.SelLocale
+		if role == forms.RoleRemoveVariation {
+			sel = forms.SelVariation
+		}
+		for i, f := range l.rows {
+			if f.Path == sel {
+				l.cur = i
+			}
+		}
 	case forms.RoleAddLocale:
 		for i, f := range l.rows {
 			if typesText(f) && strings.HasPrefix(f.Path, "campaign_content.content.") && m.d.editReason(f.Path) == "" {
