@@ -208,9 +208,6 @@ func (b *builder) android(mp, p string) {
 		b.flag(bd+"include_title_and_message", "Show title and message")
 		b.text(bd+"collapsed_push_notification", "Collapsed text")
 	}
-	if slices.Contains(scaled, tpl) {
-		b.enum(bd+"image_scaling", "Image scaling", model.ScalingFitInside, model.ScalingFill)
-	}
 	b.list(p+"buttons", "button", func(q string, _ int) {
 		b.text(q+".btn_name", "Label")
 		b.enum(q+".click_action_type", "Action", model.ButtonClickActions...)
@@ -245,6 +242,9 @@ func (b *builder) androidRequired(p, tpl string) bool {
 	x, bd := b.x, p+"basic_details."
 	if tpl == model.TemplateImageBannerWithText {
 		b.text(bd+"banner_image_url", "Banner image URL")
+	}
+	if slices.Contains(scaled, tpl) {
+		b.enum(bd+"image_scaling", "Image scaling", model.ScalingFitInside, model.ScalingFill)
 	}
 	if tpl == model.TemplateSimpleImageCarousel {
 		b.carousel(bd+"carousel_content", model.SliderManualAndroid, model.SliderAutomaticAndroid)

@@ -151,12 +151,10 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ(title2)
 	k.press("tab")
 	k.typ(msg2)
-	// No click action on the carousel (iOS follows; it gets its own below):
-	// with the action goes its target.
-	k.press("tab", "tab", "left") // past the notification channel to On click
-	k.press("}", "up")            // } to the carousel's transition, up to image scaling
-	k.typ("fil")                  // FILL_IMAGE_CONTAINER, on to the transition
-	k.typ("a")                    // automatic, on to the slide's image URL
+	// What the carousel needs comes right after the message.
+	k.press("tab") // on to image scaling
+	k.typ("fil")   // FILL_IMAGE_CONTAINER, on to the transition
+	k.typ("a")     // automatic, on to the slide's image URL
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
 	for i, n := range []string{"1", "2"} {
 		k.typ("https://cdn.example.com/p/" + n + ".jpg")
@@ -170,12 +168,14 @@ func TestMarketerPushKeys(t *testing.T) {
 		}
 		k.press("enter")
 	}
+	// No click action on the carousel: with the action goes its target.
+	k.press("}", "}", "down", "left") // past the fallback to the options, down to On click
 
 	// default / variation_2 on iOS: its own click target. i shows iOS on
-	// the nearest field it has (the key-value pairs); the target (copied
-	// with variation_1) is two up, ⌫ clears it.
-	k.press("i", "up", "up")
-	k.wait("‹ IOS ›")
+	// the same field (alt+i: on a choice row i would pick a choice); the
+	// target (copied with variation_1) is one down, ⌫ clears it.
+	k.press("alt+i", "down")
+	k.wait("variation_2.push.ios.basic_details.default_click_action_value")
 	k.press("backspace")
 	k.typ("shop://picks")
 	k.press("enter")
