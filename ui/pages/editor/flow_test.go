@@ -540,7 +540,7 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	keys(tm, "y")
 	waitFor(t, tm, "Remove locale de ✓", "‹ default ›")
 
-	down(tm, 4)       // the cursor is on Locale: Add A/B variation is four down, as always
+	down(tm, 4) // the cursor is on Locale: Add A/B variation is four down, as always
 	keys(tm, "enter")
 	waitFor(t, tm, "‹ variation_2 ›", "Remove variation_2")
 	keys(tm, "ctrl+s")
