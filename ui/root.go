@@ -196,6 +196,10 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return r, common.Notice("The draft editor is not available here.", true)
 		}
 		return r, r.push(r.editor.New(r.c, msg.CampaignID))
+	case common.DuplicateMsg:
+		return r, r.duplicate(msg.CampaignID)
+	case duplicatedMsg:
+		return r, r.duplicated(msg)
 	case common.PopMsg:
 		if len(r.stack) == 1 {
 			return r, nil

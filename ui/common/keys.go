@@ -8,6 +8,9 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 
 	Open, Inspect, Back, Filter, New key.Binding
+	// Duplicate copies the campaign under the cursor (browser) or shown
+	// (inspector) into a new draft and opens it in the editor.
+	Duplicate key.Binding
 	Refresh                          key.Binding
 	NextPane, PrevPane               key.Binding
 	Help, Quit, ForceQuit            key.Binding
@@ -84,6 +87,7 @@ func DefaultKeyMap() KeyMap {
 		Back:      b("esc", "back", "esc"),
 		Filter:    b("/", "filter", "/"),
 		New:       b("n", "new draft", "n"),
+		Duplicate: b("D", "duplicate", "D"),
 		Refresh:   b("r", "refresh", "r"),
 		NextPane:  b("tab", "next pane", "tab"),
 		PrevPane:  b("shift+tab", "previous pane", "shift+tab"),

@@ -255,20 +255,21 @@ func (b *Browser) ShortHelp() []key.Binding {
 	return b.unlessReadOnly(k.Open, k.Filter, drafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh)
 }
 
-// unlessReadOnly drops the new-draft key on a read-only profile.
+// unlessReadOnly drops the new-draft and duplicate keys on a read-only
+// profile.
 func (b *Browser) unlessReadOnly(keys ...key.Binding) []key.Binding {
 	if b.c.ReadOnly == "" {
 		return keys
 	}
-	newKey := b.c.Keys.New.Help().Key
-	return slices.DeleteFunc(keys, func(kb key.Binding) bool { return kb.Help().Key == newKey })
+	writes := []string{b.c.Keys.New.Help().Key, b.c.Keys.Duplicate.Help().Key}
+	return slices.DeleteFunc(keys, func(kb key.Binding) bool { return slices.Contains(writes, kb.Help().Key) })
 }
 
 func (b *Browser) FullHelp() [][]key.Binding {
 	k := b.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Inspect},
-		b.unlessReadOnly(k.NextPage, k.PrevPage, k.Refresh, k.New),
+		b.unlessReadOnly(k.NextPage, k.PrevPage, k.Refresh, k.New, k.Duplicate),
 		{k.Filter, k.ToggleDrafts, k.ToggleChildren, k.ToggleArchived, k.ClearFilter, k.Unsynced},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
@@ -466,6 +467,13 @@ func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 			return common.Notice("no new draft: "+b.c.ReadOnly, true)
 		}
 		return common.OpenEditor("")
+	case key.Matches(msg, k.Duplicate):
+		if b.c.ReadOnly != "" {
+			return common.Notice("no duplicate: "+b.c.ReadOnly, true)
+		}
+		if sel := b.Selected(); sel != nil {
+			return common.Duplicate(common.CampaignKey(sel))
+		}
 	}
 	return nil
 }
