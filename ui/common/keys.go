@@ -10,10 +10,10 @@ type KeyMap struct {
 	Open, Inspect, Back, Filter, New key.Binding
 	// Duplicate copies the campaign under the cursor (browser) or shown
 	// (inspector) into a new draft and opens it in the editor.
-	Duplicate key.Binding
-	Refresh                          key.Binding
-	NextPane, PrevPane               key.Binding
-	Help, Quit, ForceQuit            key.Binding
+	Duplicate             key.Binding
+	Refresh               key.Binding
+	NextPane, PrevPane    key.Binding
+	Help, Quit, ForceQuit key.Binding
 
 	// Browser.
 	NextPage, PrevPage           key.Binding
