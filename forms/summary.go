@@ -84,6 +84,7 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	add("Goals", GoalsText(c.ConversionGoalDetails))
 	add("Control group", ControlText(c.ControlGroupDetails))
 	add("UTM", UTMText(c.UTMParams))
+	s.Lines = append(s.Lines, PushLines(c)...)
 	s.Matrix = ContentMatrix(c, probs)
 	return s
 }

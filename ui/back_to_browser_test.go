@@ -54,7 +54,7 @@ func TestDuplicateFromBrowserAndInspector(t *testing.T) {
 	waitFor(t, tm, "status: all but drafts", nameOneTime)
 	selectRow(t, tm, rows, nameOneTime)
 	keys(tm, "i")
-	waitFor(t, tm, "Overview", "D duplicate")
+	waitFor(t, tm, "Overview", "D duplicate") // the footer at 120 columns
 	keys(tm, "D")
 	waitFor(t, tm, nameOneTime+" (copy)", "DRAFT", "Basic details")
 	keys(tm, "esc") // back to the inspector

@@ -269,9 +269,6 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	} else if in.viewable() {
 		out = append(out, viewKey(k.Edit))
 	}
-	if in.camp != nil && in.c.ReadOnly == "" {
-		out = append(out, k.Duplicate)
-	}
 	if in.parentID() != "" {
 		out = append(out, k.OpenParent)
 	}
@@ -281,7 +278,11 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.pane == paneChecks && len(in.problems) > 0 {
 		out = append(out, k.ShowInTree)
 	}
-	return append(out, k.Back, k.Help, k.Refresh)
+	out = append(out, k.Back, k.Help, k.Refresh)
+	if in.camp != nil && in.c.ReadOnly == "" {
+		out = append(out, k.Duplicate) // last: at 80 columns ? help stays
+	}
+	return out
 }
 
 func (in *Inspector) FullHelp() [][]key.Binding {
