@@ -298,7 +298,7 @@ func (r *root) View() string {
 	w, h := r.bodySize()
 	var body string
 	if r.fullHelp {
-		body = st.Title.Render("Keys") + "\n\n" + r.help.FullHelpView(r.top().FullHelp())
+		body = st.Title.Render("Keys") + "\n\n" + r.fullHelpView(r.top().FullHelp(), w-2, h-3)
 		body = r.c.Styles.Renderer().NewStyle().Padding(0, 1).Render(body)
 	} else {
 		body = r.top().View()
