@@ -141,12 +141,26 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.flowing && m.pane == paneForm {
 		tab = k.NextField
 	}
+	var out []key.Binding
 	if m.TakesLetters() {
 		// Letters and digits are text or a choice here: their commands
 		// are alt+key.
-		return []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, altHint, k.Back, k.Sync, k.Test}
+		out = []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, altHint, k.Back, k.Sync, k.Test}
+	} else {
+		out = []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
 	}
-	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
+	if m.narrow() {
+		// The preview is not on screen: say where it is.
+		p := k.PreviewTab
+		if m.pane == panePreview {
+			back := k.Back
+			back.SetHelp("esc", "back to the form")
+			return []key.Binding{p, back, k.Up, k.Down, m.c.Keys.Help, k.NextPane}
+		}
+		p.SetHelp("p", "preview (full screen)")
+		out = append(out[:5], append([]key.Binding{p}, out[5:]...)...)
+	}
+	return out
 }
 
 // FullHelp lists every key.
@@ -316,7 +330,16 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.PreviewTab):
+		if m.narrow() && m.pane != panePreview {
+			// No room beside the form: the preview takes the screen.
+			m.pane = panePreview
+			m.setNotice("Preview: p next tab · esc back to the form", false)
+			return nil
+		}
 		m.prev.m.NextTab()
+		return nil
+	case m.narrow() && m.pane == panePreview && key.Matches(msg, k.Back):
+		m.pane = paneForm
 		return nil
 	case key.Matches(msg, k.User):
 		m.dialog = newUserDialog(m)
