@@ -61,12 +61,16 @@ func (d *draftDialog) pickKey(m *Model, msg tea.KeyMsg) (tea.Cmd, bool) {
 			break
 		}
 	}
+	next, prev := tea.KeyMsg{Type: tea.KeyDown}, tea.KeyMsg{Type: tea.KeyUp}
+	if d.inline && f.GetKey() != keyChannel {
+		next, prev = tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyLeft} // a one-line list
+	}
 	var cmds []tea.Cmd
 	for ; at < to; at++ {
-		cmds = append(cmds, d.take(m, tea.KeyMsg{Type: tea.KeyDown}))
+		cmds = append(cmds, d.take(m, next))
 	}
 	for ; at > to; at-- {
-		cmds = append(cmds, d.take(m, tea.KeyMsg{Type: tea.KeyUp}))
+		cmds = append(cmds, d.take(m, prev))
 	}
 	if len(match) == 1 {
 		cmds = append(cmds, d.take(m, tea.KeyMsg{Type: tea.KeyEnter}))
