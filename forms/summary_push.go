@@ -32,19 +32,25 @@ func PushLines(c *model.Campaign) []SummaryLine {
 		add(name, platformWide(c, p))
 		for _, l := range locs {
 			for _, v := range vars {
-				head := name
+				// The heading stays the platform's name (short, whole);
+				// the cell leads the sentence.
+				var cell []string
 				if len(locs) > 1 {
-					head += " · " + l
+					cell = append(cell, l)
 				}
 				if len(vars) > 1 {
-					head += " · " + strings.ReplaceAll(v, "_", " ")
+					cell = append(cell, strings.ReplaceAll(v, "_", " "))
+				}
+				lead := ""
+				if len(cell) > 0 {
+					lead = strings.Join(cell, " · ") + ": "
 				}
 				msg := Message(c, l, v)
 				if msg == nil || msg.Push == nil || !pushFor(msg.Push, p) {
-					add(head, "no content yet")
+					add(name, lead+"no content yet")
 					continue
 				}
-				add(head, messageWords(msg.Push, p))
+				add(name, lead+messageWords(msg.Push, p))
 			}
 		}
 	}

@@ -22,16 +22,16 @@ func TestSummaryShowsEachPlatformInWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := map[string]string{}
-	for _, l := range Summarize(c, SummaryOpts{Reach: -1}).Lines {
-		lines[l.Head] = l.Text
+	for _, l := range Summarize(c, SummaryOpts{Reach: -1}).Push {
+		lines[l.Head] += l.Text + "\n"
 	}
 	for head, want := range map[string][]string{
-		"Android":       {"high priority"},
-		"Android · de":  {"STYLIZED_BASIC", "tap opens deep link shop://coats?lang=de", "image https://img.example.com/winter/android.jpg", `button "Mäntel ansehen" opens deep link`},
-		"iOS":           {"to all eligible devices", "APNs priority 10", "time-sensitive", "relevance 0.5"},
-		"iOS · default": {"tap opens web page https://shop.example.com/coats", "gif https://img.example.com/winter/snow.gif", "category COATS"},
-		"Web · default": {"tap opens https://shop.example.com/coats", "image https://img.example.com/winter/web.jpg", "icon https://img.example.com/icon-192.png",
-			`"See coats" → https://shop.example.com/coats`, `"Need help?" → https://shop.example.com/help`},
+		"Android": {"high priority", "de: STYLIZED_BASIC; tap opens deep link shop://coats?lang=de",
+			"image https://img.example.com/winter/android.jpg", `button "Mäntel ansehen" opens deep link`},
+		"iOS": {"to all eligible devices", "APNs priority 10", "time-sensitive", "relevance 0.5",
+			"default: BASIC; tap opens web page https://shop.example.com/coats", "gif https://img.example.com/winter/snow.gif", "category COATS"},
+		"Web": {"default: BASIC; tap opens https://shop.example.com/coats", "image https://img.example.com/winter/web.jpg",
+			"icon https://img.example.com/icon-192.png", `"See coats" → https://shop.example.com/coats`, `"Need help?" → https://shop.example.com/help`},
 		"Expiration": {"2 days"},
 	} {
 		for _, w := range want {
