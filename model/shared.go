@@ -106,14 +106,11 @@ func ApplyShared(p *PushContent, platform string, s Shared) {
 			p.Android.BasicDetails = &AndroidBasic{}
 		}
 		b := p.Android.BasicDetails
+		f := appFields{&b.Title, &b.Message, &b.DefaultClickAction, &b.DefaultClickActionValue, &b.KeyValuePairs, nil, nil}
 		if tb := p.Android.TemplateBackup; tb != nil {
-			follow(&tb.Title, b.Title, s.Title)
-			follow(&tb.Message, b.Message, s.Message)
+			f.backupTitle, f.backupMessage = &tb.Title, &tb.Message
 		}
-		b.Title, b.Message = s.Title, s.Message
-		if s.HasClick {
-			b.DefaultClickAction, b.DefaultClickActionValue, b.KeyValuePairs = s.ClickAction, s.ClickValue, s.KeyValuePairs
-		}
+		f.apply(s)
 		if s.HasImage && ImageShared(p, platform) {
 			b.ImageURL = s.ImageURL
 		}
@@ -125,14 +122,11 @@ func ApplyShared(p *PushContent, platform string, s Shared) {
 			p.IOS.BasicDetails = &IOSBasic{}
 		}
 		b := p.IOS.BasicDetails
+		f := appFields{&b.Title, &b.Message, &b.DefaultClickAction, &b.DefaultClickActionValue, &b.KeyValuePairs, nil, nil}
 		if tb := p.IOS.TemplateBackup; tb != nil {
-			follow(&tb.Title, b.Title, s.Title)
-			follow(&tb.Message, b.Message, s.Message)
+			f.backupTitle, f.backupMessage = &tb.Title, &tb.Message
 		}
-		b.Title, b.Message = s.Title, s.Message
-		if s.HasClick {
-			b.DefaultClickAction, b.DefaultClickActionValue, b.KeyValuePairs = s.ClickAction, s.ClickValue, s.KeyValuePairs
-		}
+		f.apply(s)
 	case PlatformWeb:
 		if p.Web == nil {
 			p.Web = &Web{TemplateType: &basic}
@@ -145,6 +139,28 @@ func ApplyShared(p *PushContent, platform string, s Shared) {
 		if s.HasImage && ImageShared(p, platform) {
 			b.ImageURL = s.ImageURL
 		}
+	}
+}
+
+// appFields are the fields Android and iOS share, in one platform's
+// message, and its fallback's title and message (nil: no fallback).
+type appFields struct {
+	title, message, action, value **string
+	kv                            *[]KeyValue
+	backupTitle, backupMessage    **string
+}
+
+// apply writes s: title and message, and the click action and key-value
+// pairs when the source has them (Web has none); a fallback that held the
+// old title and message follows.
+func (f appFields) apply(s Shared) {
+	if f.backupTitle != nil {
+		follow(f.backupTitle, *f.title, s.Title)
+		follow(f.backupMessage, *f.message, s.Message)
+	}
+	*f.title, *f.message = s.Title, s.Message
+	if s.HasClick {
+		*f.action, *f.value, *f.kv = s.ClickAction, s.ClickValue, s.KeyValuePairs
 	}
 }
 
