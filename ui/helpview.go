@@ -67,5 +67,9 @@ func pack(cols []string, w int) string {
 		lineW += cw
 	}
 	blocks = append(blocks, lipgloss.JoinHorizontal(lipgloss.Top, line...))
-	return strings.Join(blocks, "\n\n")
+	sep := "\n\n" // a blank line between rows of columns
+	if len(blocks) > 0 && lipgloss.Height(blocks[0]) == 1 {
+		sep = "\n" // rows of single keys read as lines
+	}
+	return strings.Join(blocks, sep)
 }
