@@ -27,7 +27,6 @@ type draftDialog struct {
 	err                string
 	busy               bool
 	sized              bool // the form's height is set
-	inline             bool // the lists after the channel are one line each
 }
 
 // draftDialogChrome is the lines the box around the form takes: borders,
@@ -37,22 +36,18 @@ const draftDialogChrome = 9
 
 func newDraftDialog(m *Model) *draftDialog {
 	d := &draftDialog{channel: model.ChannelPush, delivery: model.DeliveryOneTime, connType: model.ConnectorTypes[0],
-		createdBy: m.f.Author(), // the profile's author, or the last one here: enter keeps it
-		// A short window shows the lists after the channel on one line
-		// each ("‹ ONE_TIME ›"): a full list scrolled the choice made above
-		// off the screen while the next field was filled in.
-		inline: m.height < 30}
+		createdBy: m.f.Author()} // the profile's author, or the last one here: enter keeps it
 	// One group per channel, instead of options computed from the channel
 	// (huh computes those on another goroutine, racing the form's writes).
 	details := func(channel string) *huh.Group {
 		fields := []huh.Field{
-			huh.NewSelect[string]().Key(keyDelivery).Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery).Inline(d.inline),
+			huh.NewSelect[string]().Key(keyDelivery).Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
 			huh.NewInput().Title("Created by").Placeholder(m.c.Styles.Hint("you@example.com")).Value(&d.createdBy).Validate(validEmail),
 			huh.NewInput().Title("Name").Placeholder(m.c.Styles.Hint("optional")).Value(&d.name),
 		}
 		if channel == model.ChannelEmail {
 			fields = append(fields,
-				huh.NewSelect[string]().Key(keyConnType).Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType).Inline(d.inline),
+				huh.NewSelect[string]().Key(keyConnType).Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
 				huh.NewInput().Title("Connector name").Placeholder(m.c.Styles.Hint("e.g. main-sendgrid")).Value(&d.connName).
 					Validate(func(s string) error {
 						if strings.TrimSpace(s) == "" {
@@ -67,7 +62,7 @@ func newDraftDialog(m *Model) *draftDialog {
 		huh.NewGroup(huh.NewSelect[string]().Key(keyChannel).Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
-	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(!d.inline).WithKeyMap(draftKeys()) // short: the footer has the keys
+	).WithTheme(huhTheme(m.c.Styles)).WithShowHelp(true).WithKeyMap(draftKeys())
 	d.resize(m)
 	return d
 }
@@ -81,11 +76,7 @@ func (d *draftDialog) resize(m *Model) {
 	// huh scroll to the field being filled in instead of drawing it below
 	// the screen. Room is left for the box, its title and two notes. Once
 	// set, a height can only be changed, not taken away.
-	chrome := draftDialogChrome
-	if d.inline {
-		chrome-- // no "esc: cancel" line: the footer says it
-	}
-	if h := m.height - chrome; h < 26 || d.sized {
+	if h := m.height - draftDialogChrome; h < 26 || d.sized {
 		d.form.WithHeight(max(h, 6))
 		d.sized = true
 	}
@@ -197,9 +188,6 @@ func (d *draftDialog) footer() []key.Binding {
 			return []key.Binding{hint("enter", "next"), hint("ctrl+u", "clear"), hint("shift+tab", "back"), hint("esc", "cancel")}
 		}
 	}
-	if d.inline && d.form.GetFocusedField() != nil && d.form.GetFocusedField().GetKey() != keyChannel {
-		return []key.Binding{hint("enter", "next"), hint("←/→", "choose"), hint("a–z", "pick"), hint("shift+tab", "back"), hint("esc", "cancel")}
-	}
 	return []key.Binding{hint("enter", "next"), hint("shift+tab", "back"), hint("a–z", "pick"), hint("esc", "cancel")}
 }
 
@@ -212,14 +200,12 @@ func (d *draftDialog) view(m *Model) string {
 	if d.err != "" {
 		lines = append(lines, s.Error.Render(d.err))
 	}
-	if !d.inline {
-		note := "esc: cancel"
-		if f := d.form.GetFocusedField(); f != nil {
-			if _, typed := f.(*huh.Input); typed {
-				note = "ctrl+u: clear · esc: cancel"
-			}
+	note := "esc: cancel"
+	if f := d.form.GetFocusedField(); f != nil {
+		if _, typed := f.(*huh.Input); typed {
+			note = "ctrl+u: clear · esc: cancel"
 		}
-		lines = append(lines, s.Muted.Render(note))
 	}
+	lines = append(lines, s.Muted.Render(note))
 	return m.box("New draft", lines...)
 }

@@ -32,22 +32,3 @@ func TestNewDraftAuthorClearsInOneKey(t *testing.T) {
 		t.Fatalf("channel %s", str(c.Channel))
 	}
 }
-
-// At 80×24 the new-draft dialog keeps the delivery type chosen on screen
-// while the author is typed (it once scrolled it away).
-func TestNewDraftDialogKeepsTheChoiceOnScreen(t *testing.T) {
-	e := newEnv(t)
-	tm, stop := e.runAt(t, 0, 80, 24)
-	defer stop()
-	waitFor(t, tm, "browse")
-	keys(tm, "n")
-	waitFor(t, tm, "New draft", "┃ Channel")
-	keys(tm, "e") // Email: the taller form (connector type and name)
-	waitFor(t, tm, "┃ Delivery type")
-	keys(tm, "b") // BUSINESS_EVENT_TRIGGERED, on to the author
-	waitFor(t, tm, "┃ Created by")
-	keys(tm, "ana@example.com", "enter")
-	waitFor(t, tm, "┃ Name")
-	keys(tm, "enter")
-	waitFor(t, tm, "┃ Connector type", "BUSINESS_EVENT_TRIGGERED")
-}

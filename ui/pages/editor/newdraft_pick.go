@@ -61,16 +61,12 @@ func (d *draftDialog) pickKey(m *Model, msg tea.KeyMsg) (tea.Cmd, bool) {
 			break
 		}
 	}
-	next, prev := tea.KeyMsg{Type: tea.KeyDown}, tea.KeyMsg{Type: tea.KeyUp}
-	if d.inline && f.GetKey() != keyChannel {
-		next, prev = tea.KeyMsg{Type: tea.KeyRight}, tea.KeyMsg{Type: tea.KeyLeft} // a one-line list
-	}
 	var cmds []tea.Cmd
 	for ; at < to; at++ {
-		cmds = append(cmds, d.take(m, next))
+		cmds = append(cmds, d.take(m, tea.KeyMsg{Type: tea.KeyDown}))
 	}
 	for ; at > to; at-- {
-		cmds = append(cmds, d.take(m, prev))
+		cmds = append(cmds, d.take(m, tea.KeyMsg{Type: tea.KeyUp}))
 	}
 	if len(match) == 1 {
 		cmds = append(cmds, d.take(m, tea.KeyMsg{Type: tea.KeyEnter}))
