@@ -207,5 +207,15 @@ func (d *draftDialog) view(m *Model) string {
 		}
 	}
 	lines = append(lines, s.Muted.Render(note))
-	return m.box("New draft", lines...)
+	// The choices made stay on screen in the title: in a short window the
+	// form scrolls to the field being filled in, and the delivery type
+	// chosen above went out of sight.
+	title := "New draft"
+	if f := d.form.GetFocusedField(); f != nil && f.GetKey() != keyChannel {
+		title += " · " + d.channel
+		if f.GetKey() != keyDelivery {
+			title += " · " + d.delivery
+		}
+	}
+	return m.box(title, lines...)
 }
