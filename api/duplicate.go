@@ -36,7 +36,7 @@ func CopyName(c *model.Campaign) string {
 // with, or fields the client does not know (they could not be checked nor
 // edited). c is not changed.
 func DuplicateBody(c *model.Campaign, name, author string) (*model.Campaign, error) {
-	ch, dt := str(c.Channel), str(c.CampaignDeliveryType)
+	ch, dt := model.Str(c.Channel), model.Str(c.CampaignDeliveryType)
 	var types []string
 	switch ch {
 	case model.ChannelPush:
@@ -67,7 +67,7 @@ func DuplicateBody(c *model.Campaign, name, author string) (*model.Campaign, err
 	out.CreatedBy = &by
 	if sd := out.SchedulingDetails; sd != nil {
 		sd.StartTime, sd.ExpiryTime = nil, nil
-		if str(sd.DeliveryType) != model.ScheduleASAP {
+		if model.Str(sd.DeliveryType) != model.ScheduleASAP {
 			// A fixed time, BTS or periodic send needs its start: the
 			// copy's schedule is chosen again (its zone and details stay).
 			sd.DeliveryType = nil
@@ -154,13 +154,6 @@ func join(path, key string) string {
 		return key
 	}
 	return path + "." + key
-}
-
-func str(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }
 
 func orNone(s string) string {

@@ -17,7 +17,7 @@ import (
 // PushLines describes the push content of c per platform and content
 // cell; none for other channels.
 func PushLines(c *model.Campaign) []SummaryLine {
-	if str(c.Channel) != model.ChannelPush {
+	if model.Str(c.Channel) != model.ChannelPush {
 		return nil
 	}
 	var out []SummaryLine
@@ -87,10 +87,10 @@ func platformWide(c *model.Campaign, p string) string {
 		}
 		if prio != nil && prio.IOSSpecificPriority != nil {
 			ip := prio.IOSSpecificPriority
-			if v := str(ip.APNSPriority); v != "" {
+			if v := model.Str(ip.APNSPriority); v != "" {
 				parts = append(parts, "APNs priority "+v)
 			}
-			if v := str(ip.InterruptionLevel); v != "" {
+			if v := model.Str(ip.InterruptionLevel); v != "" {
 				parts = append(parts, strings.ToLower(strings.ReplaceAll(v, "_", "-")))
 			}
 			if ip.RelevanceScore != nil {
@@ -121,7 +121,7 @@ func messageWords(p *model.PushContent, platform string) string {
 	switch platform {
 	case model.PlatformAndroid:
 		a := p.Android
-		add(str(a.TemplateType))
+		add(model.Str(a.TemplateType))
 		if b := a.BasicDetails; b != nil {
 			add("tap " + tapText(b.DefaultClickAction, b.DefaultClickActionValue))
 			add(labelled("image", b.ImageURL))
@@ -130,7 +130,7 @@ func messageWords(p *model.PushContent, platform string) string {
 		}
 		var btns []string
 		for _, bt := range a.Buttons {
-			btns = append(btns, fmt.Sprintf("%q %s", str(bt.BtnName), tapText(bt.ClickActionType, bt.ClickActionValue)))
+			btns = append(btns, fmt.Sprintf("%q %s", model.Str(bt.BtnName), tapText(bt.ClickActionType, bt.ClickActionValue)))
 		}
 		add(buttonsText(btns))
 		if tb := a.TemplateBackup; tb != nil {
@@ -138,39 +138,39 @@ func messageWords(p *model.PushContent, platform string) string {
 		}
 	case model.PlatformIOS:
 		i := p.IOS
-		add(str(i.TemplateType))
+		add(model.Str(i.TemplateType))
 		if b := i.BasicDetails; b != nil {
 			add("tap " + tapText(b.DefaultClickAction, b.DefaultClickActionValue))
-			if t := str(b.RichMediaType); t != "" {
-				add(strings.ToLower(t) + " " + str(b.RichMediaValue))
+			if t := model.Str(b.RichMediaType); t != "" {
+				add(strings.ToLower(t) + " " + model.Str(b.RichMediaValue))
 			}
 			add(labelled("cover", b.ImageURL))
 			add(carouselText(b.CarouselContent))
 		}
 		var cats []string
 		for _, bt := range i.Buttons {
-			cats = append(cats, str(bt.ButtonCategory))
+			cats = append(cats, model.Str(bt.ButtonCategory))
 		}
 		if len(cats) > 0 {
 			add("buttons of category " + strings.Join(cats, ", "))
 		}
 	case model.PlatformWeb:
 		w := p.Web
-		add(str(w.TemplateType))
+		add(model.Str(w.TemplateType))
 		if b := w.BasicDetails; b != nil {
-			if u := str(b.RedirectURL); u != "" {
+			if u := model.Str(b.RedirectURL); u != "" {
 				add("tap opens " + u)
 			} else {
 				add("tap opens the site")
 			}
 			add(labelled("image", b.ImageURL))
 		}
-		if a := w.Advanced; a != nil && str(a.IconImageType) == model.IconURL {
+		if a := w.Advanced; a != nil && model.Str(a.IconImageType) == model.IconURL {
 			add(labelled("icon", a.IconURL))
 		}
 		var btns []string
 		for _, bt := range w.Buttons {
-			btns = append(btns, fmt.Sprintf("%q → %s", str(bt.Title), str(bt.URL)))
+			btns = append(btns, fmt.Sprintf("%q → %s", model.Str(bt.Title), model.Str(bt.URL)))
 		}
 		add(buttonsText(btns))
 	}
@@ -180,8 +180,8 @@ func messageWords(p *model.PushContent, platform string) string {
 // tapText is what a tap does: "opens screen Coats", "opens deep link
 // shop://coats", "opens web page https://…", "opens the app".
 func tapText(action, value *string) string {
-	v := str(value)
-	switch str(action) {
+	v := model.Str(value)
+	switch model.Str(action) {
 	case "":
 		return "opens the app"
 	case model.ClickNavigateToScreen:
@@ -191,14 +191,14 @@ func tapText(action, value *string) string {
 	case model.ClickRichLanding:
 		return "opens web page " + v
 	}
-	return strings.ToLower(strings.ReplaceAll(str(action), "_", " ")) + " " + v
+	return strings.ToLower(strings.ReplaceAll(model.Str(action), "_", " ")) + " " + v
 }
 
 func labelled(label string, v *string) string {
-	if str(v) == "" {
+	if model.Str(v) == "" {
 		return ""
 	}
-	return label + " " + str(v)
+	return label + " " + model.Str(v)
 }
 
 func carouselText(c *model.Carousel) string {
@@ -225,7 +225,7 @@ func expirationText(a *model.Advanced) string {
 	}
 	e := a.ExpirationSettings
 	n := *e.ExpireNotificationAfterValue
-	unit := strings.ToLower(str(e.ExpireNotificationAfterType))
+	unit := strings.ToLower(model.Str(e.ExpireNotificationAfterType))
 	if n != 1 {
 		unit += "s"
 	}

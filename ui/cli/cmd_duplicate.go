@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 // duplicateAnswer is what duplicate prints with --json.
@@ -39,47 +42,42 @@ or unreachable.`,
 	s := newScriptCmd(app, cmd)
 	jsonOut := cmd.Flags().Bool("json", false, "print the new draft as JSON")
 	name := cmd.Flags().String("name", "", `the copy's name (default "NAME (copy)")`)
-	author := cmd.Flags().String("author", "", "who creates the copy (default CAMPAIGNS_AUTHOR, else the profile's author)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id := args[0]
-		by := strings.TrimSpace(*author)
-		if by == "" {
-			by = strings.TrimSpace(app.Getenv("CAMPAIGNS_AUTHOR"))
-		}
-		if by == "" {
-			if pc, err := app.profiles().Load(); err == nil {
-				by = pc.Author()
-			}
-		}
-		if by == "" {
-			return commandLineError(fmt.Errorf("duplicate needs to know who creates the copy: --author EMAIL (or CAMPAIGNS_AUTHOR, or author in your profile)"))
-		}
 		ctx := cmd.Context()
 		done, err := s.openWrite(ctx)
 		defer done()
 		if err != nil {
 			return err
 		}
-		orig, err := s.svc.Client.Get(ctx, id)
+		if s.svc.Author == "" {
+			return commandLineError(fmt.Errorf("duplicate needs to know who creates the copy: --author EMAIL (or CAMPAIGNS_AUTHOR, or author in your profile)"))
+		}
+		core := s.core(engine.Features{})
+		orig, _, err := core.Get(ctx, id)
 		if err != nil {
 			return s.serviceError(err)
 		}
-		body, err := api.DuplicateBody(orig, *name, by)
+		body, err := api.DuplicateBody(orig, *name, s.svc.Author)
 		if err != nil {
 			return refusedError(fmt.Errorf("refused before sending: %v", err))
 		}
-		res, err := s.svc.Client.Create(ctx, body)
+		res, err := core.Create(ctx, body) // the one write core: checks, pacing
 		if err != nil {
+			var r *ops.Refused
+			if errors.As(err, &r) {
+				return refusedError(fmt.Errorf("refused before sending: %v", err))
+			}
 			return s.serviceError(err)
 		}
-		copyName := deref(body.BasicDetails.Name)
+		copyName := model.Str(body.BasicDetails.Name)
 		if *jsonOut {
-			return printJSON(app.Out, duplicateAnswer{CampaignID: res.ID, Name: copyName, From: id, Service: s.svc.Label, Workspace: s.svc.Workspace})
+			return printJSON(app.Out, duplicateAnswer{CampaignID: res.CampaignID, Name: copyName, From: id, Service: s.svc.Label, Workspace: s.svc.Workspace})
 		}
 		// The id alone on stdout (for $(…)); what was done, and where, on
 		// stderr.
-		fmt.Fprintf(app.Err, "Created draft %q, a copy of %s, on %s (workspace %s).\n", copyName, id, s.svc.Label, s.svc.Workspace)
-		_, err = fmt.Fprintln(app.Out, res.ID)
+		fmt.Fprintf(app.Err, "Created draft %q, a copy of %s, on %s (workspace %s).\n", inert(copyName), id, s.svc.Label, s.svc.Workspace)
+		_, err = fmt.Fprintln(app.Out, res.CampaignID)
 		return err
 	}
 	return cmd
