@@ -8,7 +8,6 @@ import (
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
-	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/browser"
 )
 
@@ -72,8 +71,8 @@ func TestDuplicateFromBrowserAndInspector(t *testing.T) {
 	for _, c := range res.Campaigns {
 		if campaignName(c) == nameOneTime+" (copy)" {
 			copies++
-			if common.Str(c.CreatedBy) != "ana@example.com" || common.Str(c.Status) != model.StatusDraft {
-				t.Errorf("a copy on the service: %s by %s", common.Str(c.Status), common.Str(c.CreatedBy))
+			if model.Str(c.CreatedBy) != "ana@example.com" || model.Str(c.Status) != model.StatusDraft {
+				t.Errorf("a copy on the service: %s by %s", model.Str(c.Status), model.Str(c.CreatedBy))
 			}
 		}
 	}

@@ -25,10 +25,10 @@ func TestNewDraftAuthorClearsInOneKey(t *testing.T) {
 	keys(tm, "Author cleared", "enter")
 	waitFor(t, tm, "Author cleared", "DRAFT", "Basic details")
 	c := findDraft(t, e.client, "Author cleared")
-	if got := str(c.CreatedBy); got != "ana@example.com" {
+	if got := model.Str(c.CreatedBy); got != "ana@example.com" {
 		t.Fatalf("created_by %q, want the author typed after ctrl+u", got)
 	}
-	if str(c.Channel) != model.ChannelPush {
-		t.Fatalf("channel %s", str(c.Channel))
+	if model.Str(c.Channel) != model.ChannelPush {
+		t.Fatalf("channel %s", model.Str(c.Channel))
 	}
 }
