@@ -65,6 +65,7 @@ func (e *env) runAt(t *testing.T, debounce time.Duration, w, h int) (*teatest.Te
 	f, closeF, err := editor.Open(e.client, e.dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Debounce:   debounce,
+		Author:     e.author, // updated_by, as main passes the profile's author
 	})
 	if err != nil {
 		t.Fatal(err)

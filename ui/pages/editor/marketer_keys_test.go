@@ -360,6 +360,7 @@ func asRead(c *model.Campaign) *model.Campaign {
 			tz = "UTC"
 		}
 		sd.ScheduleTime, sd.TimeZone = &st, &tz
+		sd.StartTime, sd.Timezone = nil, nil // the read form has no request-form fields (decisions.md §2 "read form")
 	}
 	if dt := model.Str(sd.DeliveryType); dt == model.ScheduleFixedTime || dt == model.ScheduleBTS {
 		scheduled := "SCHEDULED"
