@@ -43,18 +43,8 @@ func (b *builder) content() {
 			}
 			return SeedLocale(c, strings.TrimSpace(arg))
 		}})
-	if sel.Locale != DefaultLocale {
-		loc := sel.Locale
-		b.add(Field{Path: "@remove-locale", Role: RoleRemoveLocale, Label: "Remove locale " + loc, Kind: Action,
-			Do: func(c *model.Campaign, _ string) error { return RemoveLocale(c, loc) }})
-	}
 	b.add(Field{Path: "@add-variation", Role: RoleAddVariation, Label: "Add A/B variation", Kind: Action,
 		Do: func(c *model.Campaign, _ string) error { return AddVariation(c) }})
-	if len(Variations(c)) > 1 {
-		vr := sel.Variation
-		b.add(Field{Path: "@remove-variation", Role: RoleRemoveVariation, Label: "Remove " + vr, Kind: Action,
-			Do: func(c *model.Campaign, _ string) error { return RemoveVariation(c, vr) }})
-	}
 	if Keyed(c) || x.push() && len(Platforms(c)) > 1 {
 		from := sel
 		b.add(Field{Path: "@copy", Role: RoleCopyContent, Label: "Copy this content to…", Kind: Action, Prompt: "locale/variation (e.g. fr/variation_1)",
@@ -68,6 +58,19 @@ func (b *builder) content() {
 				}
 				return CopyContent(c, from.Locale, from.Variation, loc, vr)
 			}})
+	}
+	// The removals come last in the section: a locale's or a variation's
+	// own rows never shift the rows above them (a marketer counts on Add
+	// A/B variation being three down from Platform in every locale).
+	if sel.Locale != DefaultLocale {
+		loc := sel.Locale
+		b.add(Field{Path: "@remove-locale", Role: RoleRemoveLocale, Label: "Remove locale " + loc, Kind: Action,
+			Do: func(c *model.Campaign, _ string) error { return RemoveLocale(c, loc) }})
+	}
+	if len(Variations(c)) > 1 {
+		vr := sel.Variation
+		b.add(Field{Path: "@remove-variation", Role: RoleRemoveVariation, Label: "Remove " + vr, Kind: Action,
+			Do: func(c *model.Campaign, _ string) error { return RemoveVariation(c, vr) }})
 	}
 	if cc := c.CampaignContent; cc != nil && cc.VariationDetails != nil {
 		const v = "campaign_content.variation_details."
@@ -181,6 +184,11 @@ func (b *builder) android(mp, p string) {
 	// one to the next); the optional ones after them.
 	b.text(bd+"title", "Title")
 	b.long(bd+"message", "Message")
+	// What the template needs comes right after them (a banner's image
+	// once sat eleven rows below Message, after the colours).
+	if b.androidRequired(p, tpl) {
+		b.head("Android options")
+	}
 	b.text(bd+"notification_channel", "Notification channel")
 	b.clickAction(bd, "On click", model.DefaultClickActions)
 	b.text(bd+"image_url", "Image URL")
@@ -196,31 +204,9 @@ func (b *builder) android(mp, p string) {
 		b.flag(bd+"apply_background_color_in_text_editor", "Text editor background")
 	}
 	if tpl == model.TemplateImageBannerWithText {
-		b.text(bd+"banner_image_url", "Banner image URL")
 		b.flag(bd+"include_app_name_and_time", "Show app name and time")
 		b.flag(bd+"include_title_and_message", "Show title and message")
 		b.text(bd+"collapsed_push_notification", "Collapsed text")
-	}
-	if slices.Contains(scaled, tpl) {
-		b.enum(bd+"image_scaling", "Image scaling", model.ScalingFitInside, model.ScalingFill)
-	}
-	if tpl == model.TemplateSimpleImageCarousel {
-		b.carousel(bd+"carousel_content", model.SliderManualAndroid, model.SliderAutomaticAndroid)
-	}
-	if slices.Contains(timers, tpl) {
-		t := p + "timer."
-		b.head("Timer")
-		b.enum(t+"timer_ends_at", "Ends at", model.TimerDuration, model.TimerSpecificUserTimezone, model.TimerSpecificCampaignTimezone)
-		b.flag(t+"personalized_value", "Personalised")
-		if x.truth(t + "personalized_value") {
-			b.text(t+"specific_time", "Ends at time")
-		} else {
-			b.text(t+"duration_hour", "Hours")
-			b.text(t+"duration_minute", "Minutes")
-		}
-		if strings.HasPrefix(x.text(t+"timer_ends_at"), "SPECIFIC_TIME") {
-			b.text(t+"time_period", "Time period")
-		}
 	}
 	b.list(p+"buttons", "button", func(q string, _ int) {
 		b.text(q+".btn_name", "Label")
@@ -247,6 +233,37 @@ func (b *builder) android(mp, p string) {
 	}
 	b.text(a+"group_key", "Group key")
 	b.text(a+"collapse_replace_key", "Collapse key")
+}
+
+// androidRequired adds what Android's template needs besides the title
+// and message: the banner's image, the carousel, the timer, the fallback
+// for older devices. It reports whether it added a section.
+func (b *builder) androidRequired(p, tpl string) bool {
+	x, bd := b.x, p+"basic_details."
+	if tpl == model.TemplateImageBannerWithText {
+		b.text(bd+"banner_image_url", "Banner image URL")
+	}
+	if slices.Contains(scaled, tpl) {
+		b.enum(bd+"image_scaling", "Image scaling", model.ScalingFitInside, model.ScalingFill)
+	}
+	if tpl == model.TemplateSimpleImageCarousel {
+		b.carousel(bd+"carousel_content", model.SliderManualAndroid, model.SliderAutomaticAndroid)
+	}
+	if slices.Contains(timers, tpl) {
+		t := p + "timer."
+		b.head("Timer")
+		b.enum(t+"timer_ends_at", "Ends at", model.TimerDuration, model.TimerSpecificUserTimezone, model.TimerSpecificCampaignTimezone)
+		b.flag(t+"personalized_value", "Personalised")
+		if x.truth(t + "personalized_value") {
+			b.text(t+"specific_time", "Ends at time")
+		} else {
+			b.text(t+"duration_hour", "Hours")
+			b.text(t+"duration_minute", "Minutes")
+		}
+		if strings.HasPrefix(x.text(t+"timer_ends_at"), "SPECIFIC_TIME") {
+			b.text(t+"time_period", "Time period")
+		}
+	}
 	if engine.NeedsBackup(model.PlatformAndroid, tpl) {
 		t := p + "template_backup."
 		b.head("Fallback (older devices)")
@@ -257,6 +274,7 @@ func (b *builder) android(mp, p string) {
 		b.clickAction(t, "On click", model.DefaultClickActions)
 		b.kv(t+"key_value_pairs", "Key-value pairs")
 	}
+	return tpl == model.TemplateSimpleImageCarousel || slices.Contains(timers, tpl) || engine.NeedsBackup(model.PlatformAndroid, tpl)
 }
 
 func (b *builder) carousel(p, manual, auto string) {
@@ -278,6 +296,9 @@ func (b *builder) ios(mp, p string) {
 	bd := p + "basic_details."
 	b.text(bd+"title", "Title")
 	b.long(bd+"message", "Message")
+	if b.iosRequired(p, tpl) {
+		b.head("iOS options")
+	}
 	b.clickAction(bd, "On click", model.DefaultClickActions)
 	b.text(bd+"subtitle", "Subtitle") // optional: after the common rows
 	b.kv(bd+"key_value_pairs", "Key-value pairs")
@@ -296,9 +317,6 @@ func (b *builder) ios(mp, p string) {
 		b.text(bd+"background_color_code", "Background colour")
 		b.flag(bd+"apply_background_color_in_text_editor", "Text editor background")
 	}
-	if tpl == model.TemplateSimpleImageCarousel {
-		b.carousel(bd+"carousel_content", model.SliderManualIOS, model.SliderAutomaticIOS)
-	}
 	b.list(p+"buttons", "button", func(q string, _ int) {
 		b.text(q+".button_category", "Category")
 	}, nil)
@@ -309,6 +327,16 @@ func (b *builder) ios(mp, p string) {
 	b.flag(a+"enable_ios_badge", "Badge")
 	b.text(a+"group_key", "Group key")
 	b.text(a+"collapse_replace_key", "Collapse key")
+}
+
+// iosRequired adds what iOS's template needs besides the title and
+// message: the carousel and the fallback for older devices. It reports
+// whether it added a section.
+func (b *builder) iosRequired(p, tpl string) bool {
+	bd := p + "basic_details."
+	if tpl == model.TemplateSimpleImageCarousel {
+		b.carousel(bd+"carousel_content", model.SliderManualIOS, model.SliderAutomaticIOS)
+	}
 	if engine.NeedsBackup(model.PlatformIOS, tpl) {
 		t := p + "template_backup."
 		b.head("Fallback (older devices)")
@@ -321,6 +349,7 @@ func (b *builder) ios(mp, p string) {
 		b.clickAction(t, "On click", model.DefaultClickActions)
 		b.kv(t+"key_value_pairs", "Key-value pairs")
 	}
+	return tpl == model.TemplateSimpleImageCarousel || engine.NeedsBackup(model.PlatformIOS, tpl)
 }
 
 func (b *builder) web(mp, p string) {

@@ -85,22 +85,5 @@ func CopyTo(c *model.Campaign, from Selection, to []Selection) error {
 	return nil
 }
 
-// LinkPlatforms keeps the platforms of one message in step: the shared
-// fields of the platform just edited are copied to the others. The editor
-// calls it after each edit while "same content on all platforms" is on.
-func LinkPlatforms(c *model.Campaign, sel Selection) {
-	msg := Message(c, sel.Locale, sel.Variation)
-	if msg == nil || msg.Push == nil {
-		return
-	}
-	var others []string
-	for _, p := range Platforms(c) {
-		if p != sel.Platform {
-			others = append(others, p)
-		}
-	}
-	model.CopyPlatform(msg, msg, sel.Platform, others)
-}
-
 // PlatformName is a platform as people write it.
 func PlatformName(p string) string { return platformName(p) }

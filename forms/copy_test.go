@@ -56,37 +56,3 @@ func TestCopyTargetsListsPlatformsFirst(t *testing.T) {
 		t.Fatalf("names %q … %q", TargetName(from, ts[0]), TargetName(from, ts[len(ts)-1]))
 	}
 }
-
-func TestLinkPlatformsKeepsThemInStep(t *testing.T) {
-	c := campaign(model.ChannelPush, model.DeliveryOneTime)
-	_ = Set(c, "basic_details.platforms", []string{"ANDROID", "IOS", "WEB"})
-	sel := Selection{Platform: model.PlatformAndroid}
-	_ = Set(c, "campaign_content.content.push.android.template_type", "BASIC")
-	_ = Set(c, "campaign_content.content.push.android.basic_details.title", "Hello")
-	_ = Set(c, "campaign_content.content.push.android.basic_details.image_url", "https://cdn.example.com/a.png")
-	_ = Set(c, "campaign_content.content.push.android.basic_details.default_click_action", "RICH_LANDING")
-	_ = Set(c, "campaign_content.content.push.android.basic_details.default_click_action_value", "https://shop.example.com/x")
-	LinkPlatforms(c, sel)
-	p := c.CampaignContent.Content.Flat.Push
-	if *p.IOS.BasicDetails.Title != "Hello" || *p.Web.BasicDetails.Title != "Hello" {
-		t.Fatalf("titles not linked: %s", model.Encode(p))
-	}
-	if *p.IOS.BasicDetails.RichMediaType != "Image" || *p.IOS.BasicDetails.RichMediaValue != "https://cdn.example.com/a.png" {
-		t.Errorf("iOS image: %s", model.Encode(p.IOS))
-	}
-	if *p.Web.BasicDetails.RedirectURL != "https://shop.example.com/x" || *p.Web.BasicDetails.ImageURL != "https://cdn.example.com/a.png" {
-		t.Errorf("web: %s", model.Encode(p.Web))
-	}
-	if !model.SameShared(p, []string{"ANDROID", "IOS"}) {
-		t.Error("linked platforms are not the same")
-	}
-	// The Android fallback follows a title it held.
-	_ = SetTemplate(c, "campaign_content.content", "ANDROID", "STYLIZED_BASIC")
-	_ = Set(c, "campaign_content.content.push.android.template_backup.title", "Hello")
-	sel.Platform = model.PlatformIOS
-	*p.IOS.BasicDetails.Title = "Hi"
-	LinkPlatforms(c, sel)
-	if got := *p.Android.TemplateBackup.Title; got != "Hi" {
-		t.Errorf("fallback title %q", got)
-	}
-}

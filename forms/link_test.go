@@ -25,10 +25,11 @@ func TestLinkEditFollowsBackupAndLinkedPlatform(t *testing.T) {
 	sel := Selection{Locale: model.DefaultLocale, Variation: model.VariationKey(1), Platform: model.PlatformAndroid}
 	edit := func(field, v string) {
 		before := SharedAt(c, sel)
-		if err := Set(c, mp+".push.android.basic_details."+field, v); err != nil {
+		path := mp + ".push.android.basic_details." + field
+		if err := Set(c, path, v); err != nil {
 			t.Fatal(err)
 		}
-		LinkEdit(c, sel, before, []string{model.PlatformAndroid, model.PlatformIOS})
+		LinkEdit(c, sel, path, before, []string{model.PlatformAndroid, model.PlatformIOS})
 	}
 	edit("title", "Picked for you")
 	edit("message", "Three ideas")

@@ -17,6 +17,9 @@ import (
 type Summary struct {
 	Lines  []SummaryLine
 	Matrix Matrix
+	// Push is what goes out on each push platform (PushLines), shown after
+	// the matrix.
+	Push []SummaryLine
 }
 
 // SummaryLine is one line of the summary: a short heading and a sentence.
@@ -85,6 +88,7 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	add("Control group", ControlText(c.ControlGroupDetails))
 	add("UTM", UTMText(c.UTMParams))
 	s.Matrix = ContentMatrix(c, probs)
+	s.Push = PushLines(c)
 	return s
 }
 

@@ -1,18 +1,22 @@
 package model
 
-import "slices"
-
-// Shared is the part of a push message every platform has: what "Copy
-// to…" and "same content on all platforms" carry from one platform to
-// another. Fields a platform lacks are mapped to its nearest one (an
-// Android image is an iOS rich-media image; a click target that is a web
-// address is the Web redirect URL).
+// Shared is the part of a push message that "Copy to…" carries from one
+// platform to another. Only fields that mean the same on both platforms
+// travel: a click action only between the apps (a Web redirect URL is
+// never an app click action, nor the reverse), key-value pairs only
+// between the apps, an image only where the target's template has the same
+// image field (Android and Web basic images; never an iOS rich-media item).
+// The Has flags say which fields the source platform has at all, so a
+// field it lacks is left alone on the target rather than cleared.
 type Shared struct {
 	Title, Message *string
 	ImageURL       *string
 	ClickAction    *string
 	ClickValue     *string
 	KeyValuePairs  []KeyValue
+	// HasImage, HasClick: the source has the field (ImageURL nil then means
+	// "no image", not "not known").
+	HasImage, HasClick bool
 }
 
 // SharedOf reads the shared fields of one platform's message.
@@ -27,30 +31,44 @@ func SharedOf(p *PushContent, platform string) Shared {
 			return s
 		}
 		b := p.Android.BasicDetails
-		s = Shared{b.Title, b.Message, b.ImageURL, b.DefaultClickAction, b.DefaultClickActionValue, b.KeyValuePairs}
+		s = Shared{Title: b.Title, Message: b.Message, ImageURL: b.ImageURL, ClickAction: b.DefaultClickAction,
+			ClickValue: b.DefaultClickActionValue, KeyValuePairs: b.KeyValuePairs, HasImage: ImageShared(p, platform), HasClick: true}
 	case PlatformIOS:
 		if p.IOS == nil || p.IOS.BasicDetails == nil {
 			return s
 		}
 		b := p.IOS.BasicDetails
-		s = Shared{Title: b.Title, Message: b.Message, ClickAction: b.DefaultClickAction, ClickValue: b.DefaultClickActionValue, KeyValuePairs: b.KeyValuePairs}
-		switch {
-		case b.RichMediaType != nil && *b.RichMediaType == RichMediaImage:
-			s.ImageURL = b.RichMediaValue
-		case b.ImageURL != nil:
-			s.ImageURL = b.ImageURL
-		}
+		s = Shared{Title: b.Title, Message: b.Message, ClickAction: b.DefaultClickAction, ClickValue: b.DefaultClickActionValue,
+			KeyValuePairs: b.KeyValuePairs, HasClick: true}
 	case PlatformWeb:
 		if p.Web == nil || p.Web.BasicDetails == nil {
 			return s
 		}
 		b := p.Web.BasicDetails
-		s = Shared{Title: b.Title, Message: b.Message, ImageURL: b.ImageURL}
-		if b.RedirectURL != nil {
-			s.ClickAction, s.ClickValue = ptrTo(ClickRichLanding), b.RedirectURL
-		}
+		s = Shared{Title: b.Title, Message: b.Message, ImageURL: b.ImageURL, HasImage: ImageShared(p, platform)}
 	}
 	return cloneShared(s)
+}
+
+// ImageShared reports whether a platform's basic image_url is the picture
+// of its message in a template another platform has the same field in:
+// Android's and Web's BASIC template. An iOS image is rich media or a
+// carousel cover, an Android carousel's image_url its cover: nothing else
+// has those.
+func ImageShared(p *PushContent, platform string) bool {
+	tpl := func(t *string) string {
+		if t == nil || *t == "" {
+			return TemplateBasic
+		}
+		return *t
+	}
+	switch platform {
+	case PlatformAndroid:
+		return p != nil && (p.Android == nil || tpl(p.Android.TemplateType) == TemplateBasic)
+	case PlatformWeb:
+		return p != nil && (p.Web == nil || tpl(p.Web.TemplateType) == TemplateBasic)
+	}
+	return false
 }
 
 func ptrTo[T any](v T) *T { return &v }
@@ -63,7 +81,7 @@ func cloneShared(s Shared) Shared {
 		v := *p
 		return &v
 	}
-	out := Shared{cp(s.Title), cp(s.Message), cp(s.ImageURL), cp(s.ClickAction), cp(s.ClickValue), nil}
+	out := Shared{cp(s.Title), cp(s.Message), cp(s.ImageURL), cp(s.ClickAction), cp(s.ClickValue), nil, s.HasImage, s.HasClick}
 	for _, kv := range s.KeyValuePairs {
 		out.KeyValuePairs = append(out.KeyValuePairs, KeyValue{Key: cp(kv.Key), Value: cp(kv.Value), Extra: kv.Extra})
 	}
@@ -71,8 +89,9 @@ func cloneShared(s Shared) Shared {
 }
 
 // ApplyShared writes s into one platform's message, creating it as a BASIC
-// message when it is missing. Fields of the platform that are not shared
-// (template, buttons, advanced settings) are left as they are. An Android
+// message when it is missing. Only the fields that mean the same there are
+// written (Shared); the platform's own (template, buttons, advanced
+// settings, a click action from Web) are left as they are. An Android
 // or iOS fallback (template_backup) that held the old title and message
 // follows the new ones.
 func ApplyShared(p *PushContent, platform string, s Shared) {
@@ -87,12 +106,12 @@ func ApplyShared(p *PushContent, platform string, s Shared) {
 			p.Android.BasicDetails = &AndroidBasic{}
 		}
 		b := p.Android.BasicDetails
+		f := appFields{&b.Title, &b.Message, &b.DefaultClickAction, &b.DefaultClickActionValue, &b.KeyValuePairs, nil, nil}
 		if tb := p.Android.TemplateBackup; tb != nil {
-			follow(&tb.Title, b.Title, s.Title)
-			follow(&tb.Message, b.Message, s.Message)
+			f.backupTitle, f.backupMessage = &tb.Title, &tb.Message
 		}
-		b.Title, b.Message, b.DefaultClickAction, b.DefaultClickActionValue, b.KeyValuePairs = s.Title, s.Message, s.ClickAction, s.ClickValue, s.KeyValuePairs
-		if carousel := p.Android.TemplateType != nil && *p.Android.TemplateType == TemplateSimpleImageCarousel; !carousel || s.ImageURL != nil {
+		f.apply(s)
+		if s.HasImage && ImageShared(p, platform) {
 			b.ImageURL = s.ImageURL
 		}
 	case PlatformIOS:
@@ -103,27 +122,11 @@ func ApplyShared(p *PushContent, platform string, s Shared) {
 			p.IOS.BasicDetails = &IOSBasic{}
 		}
 		b := p.IOS.BasicDetails
+		f := appFields{&b.Title, &b.Message, &b.DefaultClickAction, &b.DefaultClickActionValue, &b.KeyValuePairs, nil, nil}
 		if tb := p.IOS.TemplateBackup; tb != nil {
-			follow(&tb.Title, b.Title, s.Title)
-			follow(&tb.Message, b.Message, s.Message)
+			f.backupTitle, f.backupMessage = &tb.Title, &tb.Message
 		}
-		b.Title, b.Message, b.DefaultClickAction, b.DefaultClickActionValue, b.KeyValuePairs = s.Title, s.Message, s.ClickAction, s.ClickValue, s.KeyValuePairs
-		tpl := ""
-		if p.IOS.TemplateType != nil {
-			tpl = *p.IOS.TemplateType
-		}
-		switch {
-		case tpl == TemplateSimpleImageCarousel:
-			if s.ImageURL != nil {
-				b.ImageURL = s.ImageURL
-			}
-		case tpl == TemplateBasic || tpl == "":
-			if s.ImageURL != nil {
-				b.RichMediaType, b.RichMediaValue = ptrTo(RichMediaImage), s.ImageURL
-			} else if b.RichMediaType != nil && *b.RichMediaType == RichMediaImage {
-				b.RichMediaType, b.RichMediaValue = nil, nil
-			}
-		}
+		f.apply(s)
 	case PlatformWeb:
 		if p.Web == nil {
 			p.Web = &Web{TemplateType: &basic}
@@ -132,10 +135,32 @@ func ApplyShared(p *PushContent, platform string, s Shared) {
 			p.Web.BasicDetails = &WebBasic{}
 		}
 		b := p.Web.BasicDetails
-		b.Title, b.Message, b.ImageURL = s.Title, s.Message, s.ImageURL
-		if s.ClickValue != nil && isWebAddress(*s.ClickValue) {
-			b.RedirectURL = s.ClickValue
+		b.Title, b.Message = s.Title, s.Message
+		if s.HasImage && ImageShared(p, platform) {
+			b.ImageURL = s.ImageURL
 		}
+	}
+}
+
+// appFields are the fields Android and iOS share, in one platform's
+// message, and its fallback's title and message (nil: no fallback).
+type appFields struct {
+	title, message, action, value **string
+	kv                            *[]KeyValue
+	backupTitle, backupMessage    **string
+}
+
+// apply writes s: title and message, and the click action and key-value
+// pairs when the source has them (Web has none); a fallback that held the
+// old title and message follows.
+func (f appFields) apply(s Shared) {
+	if f.backupTitle != nil {
+		follow(f.backupTitle, *f.title, s.Title)
+		follow(f.backupMessage, *f.message, s.Message)
+	}
+	*f.title, *f.message = s.Title, s.Message
+	if s.HasClick {
+		*f.action, *f.value, *f.kv = s.ClickAction, s.ClickValue, s.KeyValuePairs
 	}
 }
 
@@ -150,10 +175,6 @@ func follow(backup **string, old, now *string) {
 		v := *now
 		*backup = &v
 	}
-}
-
-func isWebAddress(s string) bool {
-	return len(s) > 8 && (s[:8] == "https://" || s[:7] == "http://")
 }
 
 // CopyPlatform copies the shared fields of one platform's message in src
@@ -185,26 +206,4 @@ func CopyPlatform(dst, src *Message, from string, to []string) {
 		}
 		ApplyShared(dst.Push, t, s)
 	}
-}
-
-// SameShared reports whether the platforms of one message hold the same
-// shared content (what "same content on all platforms" keeps true).
-func SameShared(p *PushContent, platforms []string) bool {
-	if len(platforms) < 2 {
-		return true
-	}
-	first := SharedOf(p, platforms[0])
-	for _, pl := range platforms[1:] {
-		o := SharedOf(p, pl)
-		if !Equal(first.Title, o.Title) || !Equal(first.Message, o.Message) {
-			return false
-		}
-		if slices.Contains(platforms, PlatformWeb) {
-			continue // web has no click action or key-value pairs
-		}
-		if !Equal(first.ClickAction, o.ClickAction) || !Equal(first.ClickValue, o.ClickValue) {
-			return false
-		}
-	}
-	return true
 }

@@ -133,6 +133,16 @@ func (r *root) layout() {
 // program may quit now, or the command of the question it asks instead.
 type quitGuard interface{ GuardQuit() tea.Cmd }
 
+// letterTaker is a screen where a plain letter is text or a choice right
+// now (the editor on an empty text row or a choice row): q goes to it,
+// not to quit; ? still opens the help.
+type letterTaker interface{ TakesLetters() bool }
+
+func takesLetters(s common.Screen, msg tea.KeyMsg) bool {
+	t, ok := s.(letterTaker)
+	return ok && msg.Type == tea.KeyRunes && !msg.Alt && t.TakesLetters()
+}
+
 func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
@@ -155,7 +165,7 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case key.Matches(msg, r.c.Keys.Help):
 				r.fullHelp = true
 				return r, nil
-			case key.Matches(msg, r.c.Keys.Quit):
+			case key.Matches(msg, r.c.Keys.Quit) && !takesLetters(r.top(), msg):
 				// A screen holding work not yet safe (the editor's unsent
 				// edits) asks first, as esc does.
 				if g, ok := r.top().(quitGuard); ok {
@@ -186,12 +196,20 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return r, common.Notice("The draft editor is not available here.", true)
 		}
 		return r, r.push(r.editor.New(r.c, msg.CampaignID))
+	case common.DuplicateMsg:
+		return r, r.duplicate(msg.CampaignID)
+	case duplicatedMsg:
+		return r, r.duplicated(msg)
 	case common.PopMsg:
 		if len(r.stack) == 1 {
 			return r, nil
 		}
+		var left string
+		if c, ok := r.top().(interface{ CampaignID() string }); ok {
+			left = c.CampaignID()
+		}
 		r.stack = r.stack[:len(r.stack)-1]
-		return r, r.updateTop(common.FocusMsg{})
+		return r, r.updateTop(common.FocusMsg{Left: left})
 	case common.NoticeMsg:
 		r.notice, r.noticeEr = msg.Text, msg.Err
 		return r, nil
@@ -280,7 +298,7 @@ func (r *root) View() string {
 	w, h := r.bodySize()
 	var body string
 	if r.fullHelp {
-		body = st.Title.Render("Keys") + "\n\n" + r.help.FullHelpView(r.top().FullHelp())
+		body = st.Title.Render("Keys") + "\n\n" + r.fullHelpView(r.top().FullHelp(), w-2, h-3)
 		body = r.c.Styles.Renderer().NewStyle().Padding(0, 1).Render(body)
 	} else {
 		body = r.top().View()

@@ -91,6 +91,7 @@ func newRootCmd(app *appContext) *cobra.Command {
 		newMetaCmd(app),
 		newStatusCmd(app),
 		newPublishCmd(app),
+		newDuplicateCmd(app),
 		newTestSendCmd(app),
 		newExportCmd(app),
 		newDiffCmd(app),

@@ -8,9 +8,12 @@ type KeyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 
 	Open, Inspect, Back, Filter, New key.Binding
-	Refresh                          key.Binding
-	NextPane, PrevPane               key.Binding
-	Help, Quit, ForceQuit            key.Binding
+	// Duplicate copies the campaign under the cursor (browser) or shown
+	// (inspector) into a new draft and opens it in the editor.
+	Duplicate             key.Binding
+	Refresh               key.Binding
+	NextPane, PrevPane    key.Binding
+	Help, Quit, ForceQuit key.Binding
 
 	// Browser.
 	NextPage, PrevPage           key.Binding
@@ -53,6 +56,12 @@ type EditorKeys struct {
 	// row and types into it; Fill goes to the next field that needs a
 	// value; Link keeps a push message's platforms in step or unlinks one.
 	NextField, PrevField, Clear, Fill, Link key.Binding
+	// UndoLink puts back what the last edit of a linked platform wrote to
+	// the others.
+	UndoLink key.Binding
+	// Android, IOS and Web show that platform's content, keeping the
+	// locale, variation and field (alt+ on a text or choice row).
+	Android, IOS, Web key.Binding
 	// NextSection and PrevSection go to the first field of the next
 	// (previous) heading's section.
 	NextSection, PrevSection key.Binding
@@ -78,6 +87,7 @@ func DefaultKeyMap() KeyMap {
 		Back:      b("esc", "back", "esc"),
 		Filter:    b("/", "filter", "/"),
 		New:       b("n", "new draft", "n"),
+		Duplicate: b("D", "duplicate", "D"),
 		Refresh:   b("r", "refresh", "r"),
 		NextPane:  b("tab", "next pane", "tab"),
 		PrevPane:  b("shift+tab", "previous pane", "shift+tab"),
@@ -134,6 +144,10 @@ func DefaultKeyMap() KeyMap {
 			Clear:       b("⌫", "clear and type", "backspace", "delete"),
 			Fill:        b("n", "next to fill", "n"),
 			Link:        b("space", "link/unlink platform", " "),
+			UndoLink:    b("ctrl+z", "undo a linked write", "ctrl+z"),
+			Android:     b("a", "Android content", "a"),
+			IOS:         b("i", "iOS content", "i"),
+			Web:         b("w", "Web content", "w"),
 			NextSection: b("}", "next section", "}"),
 			PrevSection: b("{", "previous section", "{"),
 			Unlock:      b("E", "edit live campaign", "E"),

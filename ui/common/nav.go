@@ -19,13 +19,17 @@ type (
 	// OpenEditorMsg opens the draft editor on a campaign; an empty
 	// CampaignID asks for a new draft.
 	OpenEditorMsg struct{ CampaignID string }
+	// DuplicateMsg copies a campaign into a new draft and opens it.
+	DuplicateMsg struct{ CampaignID string }
 	// NoticeMsg shows a line in the status bar (Err set: as an error).
 	NoticeMsg struct {
 		Text string
 		Err  bool
 	}
 	// FocusMsg is sent to a screen when it becomes the top screen again.
-	FocusMsg struct{}
+	// Left names the campaign of the screen just closed ("" for none): the
+	// screen below puts its cursor there.
+	FocusMsg struct{ Left string }
 	// CampaignChangedMsg tells every screen that a campaign changed (status
 	// action, publish, edit) so they re-read it. It is broadcast.
 	CampaignChangedMsg struct{ CampaignID string }
@@ -35,6 +39,7 @@ func (PushMsg) forRoot()            {}
 func (PopMsg) forRoot()             {}
 func (OpenInspectorMsg) forRoot()   {}
 func (OpenEditorMsg) forRoot()      {}
+func (DuplicateMsg) forRoot()       {}
 func (NoticeMsg) forRoot()          {}
 func (CampaignChangedMsg) forRoot() {}
 
@@ -47,6 +52,12 @@ func Pop() tea.Cmd { return func() tea.Msg { return PopMsg{} } }
 // OpenInspector returns a command that opens the inspector on id.
 func OpenInspector(id string, version *int64) tea.Cmd {
 	return func() tea.Msg { return OpenInspectorMsg{CampaignID: id, Version: version} }
+}
+
+// Duplicate returns a command that asks the root to copy campaign id into
+// a new draft and open it in the editor.
+func Duplicate(id string) tea.Cmd {
+	return func() tea.Msg { return DuplicateMsg{CampaignID: id} }
 }
 
 // OpenEditor returns a command that opens the editor on id ("": a new draft).

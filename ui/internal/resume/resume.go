@@ -20,8 +20,12 @@ type Position struct {
 	Variation string `json:"variation,omitempty"`
 	Platform  string `json:"platform,omitempty"`
 	// Path is the field's target (or row name) under the cursor.
-	Path string    `json:"path,omitempty"`
-	At   time.Time `json:"at"`
+	Path string `json:"path,omitempty"`
+	// Unlinked is the push platforms the person unlinked while their
+	// content was still the same ("de/variation_1/IOS,…"): the content
+	// cannot tell.
+	Unlinked string    `json:"unlinked,omitempty"`
+	At       time.Time `json:"at"`
 }
 
 // MaxKept bounds the file: the most recent positions are kept.

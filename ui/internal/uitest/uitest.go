@@ -90,7 +90,8 @@ func Common(w, h int) *common.Common {
 
 // Key is the key press named k: "enter", "esc", "tab", "shift+tab",
 // "down", "up", "left", "right", "space", "backspace", "ctrl+c", "ctrl+s",
-// "ctrl+t", "ctrl+u", "pgup", "pgdown"; anything else is typed as runes (in
+// "ctrl+t", "ctrl+u", "ctrl+z", "ctrl+k", "ctrl+d", "pgup", "pgdown",
+// "alt+X" (X with the alt modifier); anything else is typed as runes (in
 // one message).
 func Key(k string) tea.KeyMsg {
 	switch k {
@@ -126,6 +127,15 @@ func Key(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyPgUp}
 	case "pgdown":
 		return tea.KeyMsg{Type: tea.KeyPgDown}
+	case "ctrl+z":
+		return tea.KeyMsg{Type: tea.KeyCtrlZ}
+	case "ctrl+k":
+		return tea.KeyMsg{Type: tea.KeyCtrlK}
+	case "ctrl+d":
+		return tea.KeyMsg{Type: tea.KeyCtrlD}
+	}
+	if r, ok := strings.CutPrefix(k, "alt+"); ok && r != "" {
+		return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(r), Alt: true}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }

@@ -151,6 +151,9 @@ type Browser struct {
 	page   int
 	rows   []*model.Campaign
 	cursor int
+	// focusID is the campaign the cursor goes to when the next page comes
+	// (the one just left in the editor or inspector).
+	focusID string
 	// vp scrolls the table when the window is too short for a page; its
 	// lines are the rows (rowCache), set when they are drawn anew.
 	vp viewport.Model
@@ -252,20 +255,21 @@ func (b *Browser) ShortHelp() []key.Binding {
 	return b.unlessReadOnly(k.Open, k.Filter, drafts, k.NextPage, k.Help, k.Quit, k.New, k.Refresh)
 }
 
-// unlessReadOnly drops the new-draft key on a read-only profile.
+// unlessReadOnly drops the new-draft and duplicate keys on a read-only
+// profile.
 func (b *Browser) unlessReadOnly(keys ...key.Binding) []key.Binding {
 	if b.c.ReadOnly == "" {
 		return keys
 	}
-	newKey := b.c.Keys.New.Help().Key
-	return slices.DeleteFunc(keys, func(kb key.Binding) bool { return kb.Help().Key == newKey })
+	writes := []string{b.c.Keys.New.Help().Key, b.c.Keys.Duplicate.Help().Key}
+	return slices.DeleteFunc(keys, func(kb key.Binding) bool { return slices.Contains(writes, kb.Help().Key) })
 }
 
 func (b *Browser) FullHelp() [][]key.Binding {
 	k := b.c.Keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.Top, k.Bottom, k.Open, k.Inspect},
-		b.unlessReadOnly(k.NextPage, k.PrevPage, k.Refresh, k.New),
+		b.unlessReadOnly(k.NextPage, k.PrevPage, k.Refresh, k.New, k.Duplicate),
 		{k.Filter, k.ToggleDrafts, k.ToggleChildren, k.ToggleArchived, k.ClearFilter, k.Unsynced},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
@@ -342,6 +346,10 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if sel := b.Selected(); sel != nil && msg.page == b.page {
 			keepDoc, keepCampaign = model.Str(sel.ID), common.CampaignKey(sel)
 		}
+		if b.focusID != "" {
+			keepDoc, keepCampaign = "", b.focusID
+			b.focusID = ""
+		}
 		b.page, b.rows = msg.page, NewestFirst(msg.rows)
 		b.cursor = 0
 		found := false
@@ -366,7 +374,12 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		var cmd tea.Cmd
 		b.spin, cmd = b.spin.Update(msg)
 		return b, cmd
-	case common.FocusMsg, common.CampaignChangedMsg:
+	case common.FocusMsg:
+		// Back from a campaign's screen: the cursor goes to that campaign
+		// when the page comes back holding it.
+		b.focusID = msg.Left
+		return b, tea.Batch(b.load(b.page), b.loadLocal())
+	case common.CampaignChangedMsg:
 		return b, tea.Batch(b.load(b.page), b.loadLocal())
 	case tea.MouseMsg:
 		if b.form != nil {
@@ -454,6 +467,13 @@ func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 			return common.Notice("no new draft: "+b.c.ReadOnly, true)
 		}
 		return common.OpenEditor("")
+	case key.Matches(msg, k.Duplicate):
+		if b.c.ReadOnly != "" {
+			return common.Notice("no duplicate: "+b.c.ReadOnly, true)
+		}
+		if sel := b.Selected(); sel != nil {
+			return common.Duplicate(common.CampaignKey(sel))
+		}
 	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
@@ -105,6 +106,13 @@ func (m *Model) SetSize(w, h int) {
 // leaves q and ? to us.
 func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
 
+// TakesLetters reports a focused row where a plain letter is text (an
+// empty text row) or picks a choice: the root leaves q to it.
+func (m *Model) TakesLetters() bool {
+	f, ok := m.focused()
+	return ok && (m.typesHere(f) || m.picksHere(f))
+}
+
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
@@ -133,7 +141,26 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.flowing && m.pane == paneForm {
 		tab = k.NextField
 	}
-	return []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
+	var out []key.Binding
+	if m.TakesLetters() {
+		// Letters and digits are text or a choice here: their commands
+		// are alt+key.
+		out = []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, altHint, k.Back, k.Sync, k.Test}
+	} else {
+		out = []key.Binding{k.Edit, k.NextStep, k.PrevStep, tab, m.c.Keys.Help, k.Fill, k.Back, k.Sync, k.Test}
+	}
+	if m.narrow() {
+		// The preview is not on screen: say where it is.
+		p := k.PreviewTab
+		if m.pane == panePreview {
+			back := k.Back
+			back.SetHelp("esc", "back to the form")
+			return []key.Binding{p, back, k.Up, k.Down, m.c.Keys.Help, k.NextPane}
+		}
+		p.SetHelp("p", "preview (full screen)")
+		out = append(out[:5], append([]key.Binding{p}, out[5:]...)...)
+	}
+	return out
 }
 
 // FullHelp lists every key.
@@ -141,8 +168,8 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
-		{k.Fill, k.Clear, typeHint, pickHint, k.NextField, k.PrevField, k.Link, k.NextSection, k.PrevSection},
-		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane},
+		{k.Fill, k.Clear, typeHint, pickHint, altHint, k.NextField, k.PrevField, k.Link, k.UndoLink, k.NextSection, k.PrevSection},
+		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane, platformHint},
 		{k.Sync, k.Unlock, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
 }
@@ -219,6 +246,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case leaveMsg:
 		return m.left()
 	case tea.KeyMsg:
+		// alt+key is the key's command wherever a plain letter or digit
+		// would be text or a choice (typedKey).
+		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialog == nil
+		if command {
+			msg.Alt = false
+		}
 		flowing := m.flowing
 		m.flowing = false
 		m.forgetPick()
@@ -235,6 +268,11 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		case flowing && m.pane == paneForm && key.Matches(msg, m.keys.NextField, m.keys.PrevField):
 			m.flowOn(msg)
 			return nil
+		}
+		if !command {
+			if cmd, ok := m.typedKey(msg); ok {
+				return cmd
+			}
 		}
 		return m.updateKeys(msg)
 	case tea.MouseMsg:
@@ -263,6 +301,10 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Sync):
 		return m.flush()
+	case key.Matches(msg, k.UndoLink):
+		return m.undoLink()
+	case key.Matches(msg, k.Android, k.IOS, k.Web) && m.d.channel() == model.ChannelPush:
+		return m.switchPlatform(map[string]string{"a": model.PlatformAndroid, "i": model.PlatformIOS, "w": model.PlatformWeb}[msg.String()])
 	case key.Matches(msg, k.Test):
 		m.dialog = newTestDialog(m)
 		return nil
@@ -288,7 +330,16 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		}
 		return nil
 	case key.Matches(msg, k.PreviewTab):
+		if m.narrow() && m.pane != panePreview {
+			// No room beside the form: the preview takes the screen.
+			m.pane = panePreview
+			m.setNotice("Preview: p next tab · esc back to the form", false)
+			return nil
+		}
 		m.prev.m.NextTab()
+		return nil
+	case m.narrow() && m.pane == panePreview && key.Matches(msg, k.Back):
+		m.pane = paneForm
 		return nil
 	case key.Matches(msg, k.User):
 		m.dialog = newUserDialog(m)

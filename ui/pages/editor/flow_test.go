@@ -65,6 +65,7 @@ func (e *env) runAt(t *testing.T, debounce time.Duration, w, h int) (*teatest.Te
 	f, closeF, err := editor.Open(e.client, e.dir, editor.Options{
 		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
 		Debounce:   debounce,
+		Author:     e.author, // updated_by, as main passes the profile's author
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -197,7 +198,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 
 	// Jump from a problem to its field: erase again, go elsewhere, then
 	// select the problem in the panel.
-	keys(tm, "backspace", "backspace", "enter", "1", "tab")
+	keys(tm, "backspace", "backspace", "enter", "alt+1", "tab") // alt+1: 1 on the empty title is text
 	waitFor(t, tm, "enter: go to field")
 	keys(tm, "enter")
 	waitFor(t, tm, "campaign_content.content.push.android.basic_details.title")
@@ -215,7 +216,7 @@ func TestPushDraftToPublishable(t *testing.T) {
 	// being typed into, ready to translate.
 	waitFor(t, tm, "‹ fr ›", "Remove locale fr", "enter done · tab next field")
 	keys(tm, "esc", "{", "{") // { to the content's first row, then the one above: Locale
-	down(tm, 5)               // Variation, Platform, Add locale, Remove locale fr, Add A/B variation
+	down(tm, 4)               // Variation, Platform, Add locale, Add A/B variation (as in default: Remove locale fr is below)
 	keys(tm, "enter")
 	waitFor(t, tm, "A/B test", "Share of variation 1")
 
@@ -530,8 +531,8 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	// Its first text is being typed into, ready to translate.
 	waitFor(t, tm, "‹ de ›", "Remove locale de", "tab next field")
 	keys(tm, "esc", "{", "{") // the section's first row, then Locale
-	down(tm, 4)
-	keys(tm, "enter") // Remove locale de
+	down(tm, 7)
+	keys(tm, "enter") // Remove locale de, below Add A/B variation, Copy and the link
 	waitFor(t, tm, "Remove locale de?", "there is no undo", "y yes")
 	keys(tm, "esc")
 	waitFor(t, tm, "enter edit/choose")
@@ -540,7 +541,8 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	keys(tm, "y")
 	waitFor(t, tm, "Remove locale de ✓", "‹ default ›")
 
-	keys(tm, "enter") // the row under the cursor is now Add A/B variation
+	down(tm, 4) // the cursor is on Locale: Add A/B variation is four down, as always
+	keys(tm, "enter")
 	waitFor(t, tm, "‹ variation_2 ›", "Remove variation_2")
 	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit

@@ -143,9 +143,11 @@ func TestEditStartsFromTextTabSelectsBackspaceClears(t *testing.T) {
 }
 
 // n goes to the next field that needs a value: here the missing template.
+// On the Locale row (a choice row, where n would pick a choice) it is
+// alt+n.
 func TestNextToFill(t *testing.T) {
 	m := blankPush(t)
-	press(m, runes("n"))
+	press(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n"), Alt: true})
 	if f := m.list.rows[m.list.cur]; !strings.HasSuffix(f.Path, ".push.android.template_type") {
 		t.Fatalf("n went to %s", f.Path)
 	}

@@ -113,8 +113,8 @@ func TestMarketerPushKeys(t *testing.T) {
 	// follows.
 	k.press("2")
 	k.wait("Locales and variations", "‹ yes · Android = iOS ›")
-	k.press("n") // the next field to fill: Template
-	k.typ("b")   // BASIC, on to the title
+	k.press("alt+n") // the next field to fill: Template (n would pick a locale here)
+	k.typ("b")       // BASIC, on to the title
 	k.wait("‹ BASIC ›")
 	title1, msg1 := "Still thinking, {{UserAttribute['First Name'] | default('there')}}?", "The item you viewed is almost gone."
 	k.typ(title1)
@@ -127,6 +127,13 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.wait("‹ DEEPLINKING ›")
 	k.typ("shop://viewed")
 	k.press("enter")
+	// Click actions are each platform's own (a link never writes one): i
+	// shows iOS's content on the same field, a goes back.
+	k.press("i")
+	k.wait("iOS", "On click")
+	k.typ("d") // DEEPLINKING, on to its target
+	k.typ("shop://viewed")
+	k.press("enter", "a")
 
 	// An A/B variation, shares 60/40.
 	k.press("pgup", "down", "down", "enter") // pgup to Platform, on to Add A/B variation
@@ -144,12 +151,10 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ(title2)
 	k.press("tab")
 	k.typ(msg2)
-	// No click action on the carousel (iOS follows; it gets its own below):
-	// with the action goes its target.
-	k.press("tab", "tab", "left") // past the notification channel to On click
-	k.press("}", "up")            // } to the carousel's transition, up to image scaling
-	k.typ("fil")                  // FILL_IMAGE_CONTAINER, on to the transition
-	k.typ("a")                    // automatic, on to the slide's image URL
+	// What the carousel needs comes right after the message.
+	k.press("tab") // on to image scaling
+	k.typ("fil")   // FILL_IMAGE_CONTAINER, on to the transition
+	k.typ("a")     // automatic, on to the slide's image URL
 	k.wait("‹ FILL_IMAGE_CONTAINER ›", "‹ automatic ›")
 	for i, n := range []string{"1", "2"} {
 		k.typ("https://cdn.example.com/p/" + n + ".jpg")
@@ -163,16 +168,15 @@ func TestMarketerPushKeys(t *testing.T) {
 		}
 		k.press("enter")
 	}
+	// No click action on the carousel: with the action goes its target.
+	k.press("}", "}", "down", "left") // past the fallback to the options, down to On click
 
-	// default / variation_2 on iOS: unlinked, its own click target.
-	k.press("2", "down", "down")
-	k.typ("i")
-	k.wait("‹ IOS ›")
-	k.press("}", "up", "space") // } to the A/B test, up to the link
-	k.wait("‹ no · own content ›")
-	k.press("}", "}") // the iOS content
-	k.down(3)
-	k.typ("d")
+	// default / variation_2 on iOS: its own click target. i shows iOS on
+	// the same field (alt+i: on a choice row i would pick a choice); the
+	// target (copied with variation_1) is one down, ⌫ clears it.
+	k.press("alt+i", "down")
+	k.wait("variation_2.push.ios.basic_details.default_click_action_value")
+	k.press("backspace")
 	k.typ("shop://picks")
 	k.press("enter")
 
@@ -204,7 +208,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.typ("o")        // or, on to Add filter
 	k.press("enter")
 	k.wait("Data type")
-	k.press("n") // the next field to fill: Attribute, ready to type
+	k.press("alt+n") // the next field to fill: Attribute, ready to type (on a choice row)
 	k.typ("City")
 	k.press("tab")
 	k.typ("in") // Operator in, on to Value
@@ -212,7 +216,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("enter", "}", "up", "enter") // } to Exclude, up to Add filter
 	k.press("right", "right")            // custom_segments (c is the conflicts key)
 	k.wait("Segment id")
-	k.press("n") // Segment id, then back to its name
+	k.press("alt+n") // Segment id, then back to its name
 	k.typ("seg-vip")
 	k.press("shift+tab")
 	k.typ("VIP customers")
@@ -221,7 +225,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	// 4 Trigger: 30 minutes after product_viewed.
 	k.press("4", "down", "enter")
 	k.wait("‹ actions ›")
-	k.press("n")
+	k.press("alt+n") // the event name (n would pick a choice here)
 	k.typ("product_viewed")
 	k.press("enter")
 	k.press("pgdown", "down")
@@ -356,6 +360,7 @@ func asRead(c *model.Campaign) *model.Campaign {
 			tz = "UTC"
 		}
 		sd.ScheduleTime, sd.TimeZone = &st, &tz
+		sd.StartTime, sd.Timezone = nil, nil // the read form has no request-form fields (decisions.md §2 "read form")
 	}
 	if dt := model.Str(sd.DeliveryType); dt == model.ScheduleFixedTime || dt == model.ScheduleBTS {
 		scheduled := "SCHEDULED"

@@ -37,17 +37,56 @@ func (m *Model) navKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 	switch {
 	case f.Path == linkRow:
 		if key.Matches(msg, k.Link, k.Left, k.Right, k.Edit) {
-			m.toggleLink()
+			return m.toggleLink(), true
 		}
 		return nil, true
 	case typesText(f) && key.Matches(msg, k.Clear):
 		m.typeInto(f, true)
 		return m.edit.update(m, msg), true
-	case typesText(f) && msg.Type == tea.KeyRunes && !msg.Alt && m.fieldText(f) == "" &&
-		!key.Matches(msg, k.Left, k.Right, k.Toggle, k.Up, k.Down):
-		// An empty field: typing starts it (a letter that is no command).
+	}
+	return nil, false
+}
+
+// focused is the row under the cursor of the form pane, when one is.
+func (m *Model) focused() (forms.Field, bool) {
+	l := &m.list
+	if !m.d.loaded || m.pane != paneForm || m.step == forms.StepReview || l.cur < 0 || l.cur >= len(l.rows) {
+		return forms.Field{}, false
+	}
+	f := l.rows[l.cur]
+	return f, f.Focusable() && m.d.lockReason(f.Path) == ""
+}
+
+// typesHere reports an empty text row: a letter or digit typed on it is
+// its text, never a command.
+func (m *Model) typesHere(f forms.Field) bool { return typesText(f) && m.fieldText(f) == "" }
+
+// picksHere reports a choice row: a letter typed on it picks a choice.
+func (m *Model) picksHere(f forms.Field) bool {
+	return f.Path != linkRow && (f.Kind == forms.Enum || f.Kind == forms.Bool)
+}
+
+// typedKey takes a plain character before any command: on an empty text
+// row it starts the text (a–z, 0–9 and any character that is no
+// punctuation key: "email" once opened the event-attributes dialog on its
+// e); on a choice row a letter or digit
+// picks a choice ("n" no, "p" PROMOTIONAL, "10" the APNs priority). A digit
+// no choice begins with is still the step key. The commands of those keys
+// are alt+key there (shown in the help). ok reports a key it took.
+func (m *Model) typedKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	f, ok := m.focused()
+	if !ok || msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) == 0 {
+		return nil, false
+	}
+	k := m.keys
+	switch {
+	case m.typesHere(f) && !key.Matches(msg, k.NextSection, k.PrevSection, k.NextStep, k.PrevStep, k.Toggle, m.c.Keys.Help):
+		// The punctuation keys stay commands ({ } [ ] ? space): enter
+		// first types a text that begins with one.
 		m.typeInto(f, false)
 		return m.edit.update(m, msg), true
+	case m.picksHere(f):
+		return m.pickKey(f, msg)
 	}
 	return nil, false
 }
@@ -89,6 +128,7 @@ func (m *Model) flow(d int) {
 	case m.d.editReason(f.Path) != "":
 	case typesText(f):
 		m.typeInto(f, true)
+		m.edit.fresh = true
 	case f.Kind == forms.Zone:
 		m.dialog = newPicker(m, f) // its search, ready to type
 	case f.Kind == forms.Multi:
@@ -211,6 +251,18 @@ func (m *Model) focusAdded(role forms.Role) {
 		if f := l.rows[l.cur]; typesText(f) && m.d.editReason(f.Path) == "" {
 			m.typeInto(f, false)
 		}
+	case forms.RoleRemoveLocale, forms.RoleRemoveVariation:
+		// Removed: the cursor goes to the selector of what was removed,
+		// which now shows the one left (the removal rows are last).
+		sel := forms.SelLocale
+		if role == forms.RoleRemoveVariation {
+			sel = forms.SelVariation
+		}
+		for i, f := range l.rows {
+			if f.Path == sel {
+				l.cur = i
+			}
+		}
 	case forms.RoleAddLocale:
 		for i, f := range l.rows {
 			if typesText(f) && strings.HasPrefix(f.Path, "campaign_content.content.") && m.d.editReason(f.Path) == "" {
@@ -222,6 +274,10 @@ func (m *Model) focusAdded(role forms.Role) {
 	}
 }
 
-// typeHint shows in the help that typing on an empty text row starts it
-// (navKey); it is not a binding of its own.
-var typeHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "type into an empty field"))
+// typeHint and altHint show in the help what a plain letter or digit does
+// on an empty text row or a choice row (typedKey), and how the key's
+// command is reached there; they are not bindings of their own.
+var (
+	typeHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z 0–9", "type into an empty field"))
+	altHint  = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "the key's command on a text or choice row"))
+)

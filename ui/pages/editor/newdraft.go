@@ -182,6 +182,12 @@ func (d *draftDialog) failed(m *Model, err error) tea.Cmd {
 }
 
 func (d *draftDialog) footer() []key.Binding {
+	if f := d.form.GetFocusedField(); f != nil {
+		if _, typed := f.(*huh.Input); typed {
+			// A remembered author is cleared in one key (it took 22 ⌫).
+			return []key.Binding{hint("enter", "next"), hint("ctrl+u", "clear"), hint("shift+tab", "back"), hint("esc", "cancel")}
+		}
+	}
 	return []key.Binding{hint("enter", "next"), hint("shift+tab", "back"), hint("a–z", "pick"), hint("esc", "cancel")}
 }
 
@@ -194,6 +200,22 @@ func (d *draftDialog) view(m *Model) string {
 	if d.err != "" {
 		lines = append(lines, s.Error.Render(d.err))
 	}
-	lines = append(lines, s.Muted.Render("esc: cancel"))
-	return m.box("New draft", lines...)
+	note := "esc: cancel"
+	if f := d.form.GetFocusedField(); f != nil {
+		if _, typed := f.(*huh.Input); typed {
+			note = "ctrl+u: clear · esc: cancel"
+		}
+	}
+	lines = append(lines, s.Muted.Render(note))
+	// The choices made stay on screen in the title: in a short window the
+	// form scrolls to the field being filled in, and the delivery type
+	// chosen above went out of sight.
+	title := "New draft"
+	if f := d.form.GetFocusedField(); f != nil && f.GetKey() != keyChannel {
+		title += " · " + d.channel
+		if f.GetKey() != keyDelivery {
+			title += " · " + d.delivery
+		}
+	}
+	return m.box(title, lines...)
 }

@@ -218,6 +218,15 @@ func (m *Model) scrollPanel() {
 func (m *Model) panelView(w, h int) string {
 	s, pp := m.c.Styles, &m.probs
 	title := fmt.Sprintf("Problems (%d blocking sync, %d for publish)", len(pp.patch), len(pp.publish))
+	if below := len(pp.lines) - min(pp.vp.YOffset, len(pp.lines)) - (h - 1); below > 0 {
+		// Not all shown (at 80×24 the panel had room for 3 of 4, and
+		// nothing said so).
+		more := "↓ for more"
+		if m.pane != paneProblems {
+			more = "tab, ↓ for more"
+		}
+		title = fmt.Sprintf("%d problems, %s (%d blocking sync, %d for publish)", len(pp.items), more, len(pp.patch), len(pp.publish))
+	}
 	if m.pane == paneProblems {
 		title = s.Title.Render(title + "  enter: go to field")
 	} else {

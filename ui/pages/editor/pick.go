@@ -27,8 +27,11 @@ type pickState struct {
 // pickKey handles a letter on a choice row f. ok reports a key it took.
 func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 	letter, ok := letterOf(msg)
+	digit := false
 	if !ok {
-		return nil, false
+		if letter, digit = digitOf(msg); !digit {
+			return nil, false
+		}
 	}
 	choices := f.Options
 	if f.Role != forms.RoleSelector {
@@ -45,7 +48,10 @@ func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 		}
 	}
 	if len(match) == 0 {
-		m.setNotice("No choice begins with “"+typed+"”: ← → go through them.", true)
+		if digit && typed == letter {
+			return nil, false // no numeric choice: the digit is the step key
+		}
+		m.setNotice("No choice begins with “"+typed+"”: ← → go through them; alt+"+letter+" is the key's command here.", true)
 		return nil, true
 	}
 	m.pick = pickState{path: f.Path, typed: typed, keep: true}
@@ -67,7 +73,8 @@ func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 func (m *Model) picking(msg tea.KeyMsg) bool {
 	l := &m.list
 	_, letter := letterOf(msg)
-	return letter && m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path
+	_, digit := digitOf(msg)
+	return (letter || digit) && m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path
 }
 
 // letterOf is the lower-case letter a key press types, if it types one
@@ -78,6 +85,14 @@ func letterOf(msg tea.KeyMsg) (string, bool) {
 		return "", false
 	}
 	return string(unicode.ToLower(msg.Runes[0])), true
+}
+
+// digitOf is the digit (or the decimal point) a key press types, alone.
+func digitOf(msg tea.KeyMsg) (string, bool) {
+	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsDigit(msg.Runes[0]) && msg.Runes[0] != '.' {
+		return "", false
+	}
+	return string(msg.Runes[0]), true
 }
 
 // forgetPick forgets the letters typed on a choice row unless the last key

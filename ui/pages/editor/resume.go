@@ -22,7 +22,8 @@ type resumeState struct {
 
 // position is where the cursor is now.
 func (m *Model) position() resume.Position {
-	p := resume.Position{Step: int(m.step), Locale: m.sel.Locale, Variation: m.sel.Variation, Platform: m.sel.Platform}
+	p := resume.Position{Step: int(m.step), Locale: m.sel.Locale, Variation: m.sel.Variation, Platform: m.sel.Platform,
+		Unlinked: m.links.offText()}
 	if l := &m.list; l.cur >= 0 && l.cur < len(l.rows) {
 		p.Path = rowName(l.rows[l.cur])
 	}
@@ -73,6 +74,7 @@ func (m *Model) restore() {
 		m.resume.last = m.position()
 		return
 	}
+	m.links.setOff(p.Unlinked)
 	m.sel = forms.Selection{Locale: p.Locale, Variation: p.Variation, Platform: p.Platform}
 	m.goStep(forms.Step(p.Step)) // fixes a selection or step that no longer applies
 	for i, f := range m.list.rows {

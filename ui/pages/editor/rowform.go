@@ -39,8 +39,12 @@ type rowForm struct {
 	// in a form: the first character typed replaces it, ⌫ clears it, any
 	// other key keeps it (nav.go).
 	replace bool
-	input   *huh.Input
-	area    *huh.Text
+	// fresh: editing began by going on from another field (tab, a choice
+	// picked) and no key has reached it yet: a punctuation key ({ } [ ])
+	// is then still its command, never the field's first character.
+	fresh bool
+	input *huh.Input
+	area  *huh.Text
 }
 
 // chooses reports a choice (Select or MultiSelect): esc cancels it and
@@ -187,9 +191,18 @@ func rowKeys(k forms.Kind) *huh.KeyMap {
 // update handles a key while the row is edited.
 func (r *rowForm) update(m *Model, msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
+	if r.fresh {
+		r.fresh = false
+		if key.Matches(msg, k.NextSection, k.PrevSection, k.NextStep, k.PrevStep) {
+			m.stopEditing()
+			return m.updateKeys(msg)
+		}
+	}
 	switch {
 	case key.Matches(msg, k.Sync):
 		return m.flush()
+	case key.Matches(msg, k.UndoLink):
+		return m.undoLink()
 	case msg.Type == tea.KeyEsc && r.chooses():
 		// Cancel: the choice goes back to what it was.
 		m.stopEditing()

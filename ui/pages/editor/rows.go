@@ -385,6 +385,9 @@ func (m *Model) detailLines(w int) []string {
 	}
 	f := l.rows[l.cur]
 	out = append(out, m.suggestLines(w)...)
+	if n := m.linkNote(f); n != "" {
+		out = append(out, s.Warning.Render(common.Truncate(n, w)))
+	}
 	if r := m.d.lockReason(f.Path); r != "" && f.Editable() {
 		out = append(out, s.Locked.Render(common.Truncate(r, w)))
 	}

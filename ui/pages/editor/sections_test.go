@@ -120,11 +120,19 @@ func TestTypingStartsAnEmptyField(t *testing.T) {
 	if m.edit != nil || get(t, m, title) != "Hi" {
 		t.Fatalf("a letter on a filled row started editing (%v) or changed it to %q", m.edit != nil, get(t, m, title))
 	}
-	// h and l stay ← and →, j and k ↓ and ↑.
-	focus(t, m, contentPath(m, "android", "message"))
-	press(m, runes("j"))
-	if m.edit != nil || m.list.rows[m.list.cur].Path == contentPath(m, "android", "message") {
-		t.Fatal("j on an empty row typed into it instead of moving down")
+	// D3: every letter is text on an empty row, the command letters too
+	// (j, e, p, u, c, n); digits too (2 is not step 2 here).
+	msg := contentPath(m, "android", "message")
+	focus(t, m, contentPath(m, "android", "notification_channel"))
+	press(m, runes("j"), runes("e"), runes("p"), runes("u"), runes("c"), runes("n"), runes("2"), kEnter)
+	if got := get(t, m, contentPath(m, "android", "notification_channel")); got != "jepucn2" || m.dialog != nil || m.step != forms.StepContent {
+		t.Fatalf("typed %q on an empty row (dialog %T, step %s)", got, m.dialog, m.step)
+	}
+	// Their commands are alt+key there: alt+2 is step 2's neighbour, alt+3.
+	focus(t, m, msg)
+	press(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("3"), Alt: true})
+	if m.step != forms.StepAudience {
+		t.Fatalf("alt+3 on an empty row went to %s", m.step)
 	}
 }
 

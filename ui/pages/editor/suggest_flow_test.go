@@ -58,16 +58,10 @@ func createFile(t *testing.T, e *env, path string) {
 	}
 }
 
-// A few letters in an event-name field offer the event another campaign
-// of the workspace uses; tab takes it and the campaign has it.
-func TestSuggestedEventName(t *testing.T) {
-	e := newEnv(t)
-	createFile(t, e, "../../../testdata/fixtures/marketer-push.json") // uses product_viewed
-	tm, stop := e.runNamed(t, 120, 40)
-	defer stop()
-	newDraft(t, tm, false, "Suggest flow")
-
-	// Audience: add an include filter and make it an event.
+// typeEventName adds an include filter to the audience, makes it an event
+// and types into its name.
+func typeEventName(t *testing.T, tm *teatest.TestModel, typed string) {
+	t.Helper()
 	keys(tm, "3")
 	waitFor(t, tm, "Who receives it", "[ Add filter ]")
 	down(tm, 3)
@@ -76,7 +70,18 @@ func TestSuggestedEventName(t *testing.T) {
 	keys(tm, "right")
 	waitFor(t, tm, "‹ actions ›", "Action")
 	keys(tm, "down", "enter")
-	tm.Type("prod")
+	tm.Type(typed)
+}
+
+// A few letters in an event-name field offer the event another campaign
+// of the workspace uses; tab takes it and the campaign has it.
+func TestSuggestedEventName(t *testing.T) {
+	e := newEnv(t)
+	createFile(t, e, "../../../testdata/fixtures/marketer-push.json") // uses product_viewed
+	tm, stop := e.runNamed(t, 120, 40)
+	defer stop()
+	newDraft(t, tm, false, "Suggest flow")
+	typeEventName(t, tm, "prod")
 	waitFor(t, tm, "names in use", "▸ product_viewed", "tab take suggestion")
 	keys(tm, "tab")
 	waitFor(t, tm, "Action              product_viewed")
@@ -86,6 +91,27 @@ func TestSuggestedEventName(t *testing.T) {
 	c := findDraft(t, e.client, "Suggest flow")
 	f := c.SegmentationDetails.IncludedFilters.Filters[0]
 	if f.ActionName == nil || *f.ActionName != "product_viewed" {
+		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
+	}
+}
+
+// D4: tab that takes a suggestion goes on to the next field, so what is
+// typed next is not added to the name taken; without colour the name
+// offered is in the list under the row, marked ▸.
+func TestTabAfterSuggestionMovesOn(t *testing.T) {
+	e := newEnv(t)
+	createFile(t, e, "../../../testdata/fixtures/marketer-push.json") // uses product_viewed
+	tm, stop := e.runNamed(t, 120, 40)
+	defer stop()
+	newDraft(t, tm, false, "Tab moves on")
+	typeEventName(t, tm, "prod")
+	waitFor(t, tm, "names in use", "▸ product_viewed") // the Plain theme: no ghost text
+	keys(tm, "tab")
+	waitFor(t, tm, "Action              product_viewed")
+	keys(tm, "z", "z", "ctrl+s") // on the next row, not after the name
+	waitFor(t, tm, "Synced.")
+	c := findDraft(t, e.client, "Tab moves on")
+	if f := c.SegmentationDetails.IncludedFilters.Filters[0]; f.ActionName == nil || *f.ActionName != "product_viewed" {
 		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
 	}
 }

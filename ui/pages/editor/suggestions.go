@@ -213,7 +213,14 @@ func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, hand
 			r.last = v
 			cmds = append(cmds, m.choose(r.field, v))
 		}
-		return tea.Batch(append(cmds, g.fillPair(m, r.field, r.text))...), true
+		cmds = append(cmds, g.fillPair(m, r.field, r.text))
+		if r.field.Kind != forms.List {
+			// Taken: on to the next field, as tab does after typing (the
+			// next text once ran into the name taken).
+			m.stopEditing()
+			m.flow(1)
+		}
+		return tea.Batch(cmds...), true
 	}
 	return nil, false
 }

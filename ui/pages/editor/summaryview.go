@@ -21,8 +21,19 @@ const minSummaryText = 20
 // summaryLines renders sum in width w. Nothing is cut: long sentences wrap under
 // their own column.
 func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
+	out := sentenceLines(s, sum.Lines, w)
+	out = append(out, matrixLines(s, sum.Matrix, w)...)
+	if len(sum.Push) > 0 {
+		out = append(out, "")
+		out = append(out, sentenceLines(s, sum.Push, w)...)
+	}
+	return out
+}
+
+// sentenceLines renders headings and their sentences wrapped beside them.
+func sentenceLines(s themes.Styles, lines []forms.SummaryLine, w int) []string {
 	head := 0
-	for _, l := range sum.Lines {
+	for _, l := range lines {
 		head = max(head, lipgloss.Width(l.Head))
 	}
 	// The heading column takes its longest heading whole ("Control group")
@@ -33,7 +44,7 @@ func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
 	}
 	textW := max(10, w-head-2)
 	var out []string
-	for _, l := range sum.Lines {
+	for _, l := range lines {
 		wrapped := strings.Split(ansi.Wrap(l.Text, textW, ""), "\n")
 		h := ansi.Wrap(l.Head, head, "")
 		hs := strings.Split(h, "\n")
@@ -49,7 +60,7 @@ func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
 			out = append(out, s.Subtitle.Render(left)+pad+"  "+s.Text.Render(right))
 		}
 	}
-	return append(out, matrixLines(s, sum.Matrix, w)...)
+	return out
 }
 
 // matrixLines renders the content matrix: one row per locale × variation, one

@@ -43,9 +43,9 @@ func (m *Model) View() string {
 		cols = append(cols, m.stepsView(stepsW, bodyH))
 	}
 	switch {
-	case m.width < 110 && m.pane == panePreview:
+	case m.narrow() && m.pane == panePreview:
 		cols = append(cols, m.prev.framed)
-	case m.width < 110:
+	case m.narrow():
 		cols = append(cols, m.formView(formW, bodyH))
 	default:
 		cols = append(cols, m.formView(formW, bodyH), []string{" "}, m.prev.framed)
@@ -73,6 +73,10 @@ func (m *Model) View() string {
 	b.WriteString(common.Clip(m.statusLine(), m.width))
 	return b.String()
 }
+
+// narrow reports a window without room for the preview beside the form
+// (below 110 columns): p shows it in the form's place.
+func (m *Model) narrow() bool { return m.width < 110 }
 
 // fit clips a dialog or a message to the editor's size.
 func (m *Model) fit(s string) string { return common.Fit(s, m.width, m.height) }

@@ -278,7 +278,11 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.pane == paneChecks && len(in.problems) > 0 {
 		out = append(out, k.ShowInTree)
 	}
-	return append(out, k.Back, k.Help, k.Refresh)
+	out = append(out, k.Back, k.Help, k.Refresh)
+	if in.camp != nil && in.c.ReadOnly == "" {
+		out = append(out, k.Duplicate) // last: at 80 columns ? help stays
+	}
+	return out
 }
 
 func (in *Inspector) FullHelp() [][]key.Binding {
@@ -286,7 +290,7 @@ func (in *Inspector) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
-		{k.Actions, k.Validate, k.ShowInTree, k.Edit, k.OpenParent, k.Refresh},
+		{k.Actions, k.Validate, k.ShowInTree, k.Edit, k.Duplicate, k.OpenParent, k.Refresh},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
 }
@@ -521,6 +525,10 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Edit):
 		if in.editable() || in.viewable() {
 			return common.OpenEditor(in.id)
+		}
+	case key.Matches(msg, k.Duplicate):
+		if in.camp != nil && in.c.ReadOnly == "" {
+			return common.Duplicate(in.id)
 		}
 	case key.Matches(msg, k.OpenParent):
 		if p := in.parentID(); p != "" {
