@@ -21,7 +21,7 @@ func TestEditorHelpFitsIn80x24(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "Basic details")
 	keys(tm, "?")
-	waitFor(t, tm, "Keys", "ctrl+s", "ctrl+t", "1-8", "alt+key", "a/i/w", "ctrl+z", "leave editor")
+	waitFor(t, tm, "Keys", "ctrl+s", "ctrl+t", "1-8", "alt+key", "a/i/w", "alt+z", "leave editor")
 	r := final(t, tm)
 	v := r.View()
 	if strings.Contains(v, "…") {

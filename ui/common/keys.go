@@ -144,7 +144,7 @@ func DefaultKeyMap() KeyMap {
 			Clear:       b("⌫", "clear and type", "backspace", "delete"),
 			Fill:        b("n", "next to fill", "n"),
 			Link:        b("space", "link/unlink platform", " "),
-			UndoLink:    b("ctrl+z", "undo a linked write", "ctrl+z"),
+			UndoLink:    b("alt+z", "undo a linked write", "alt+z", "ctrl+z"), // ctrl+z never reaches a program over SSH
 			Android:     b("a", "Android content", "a"),
 			IOS:         b("i", "iOS content", "i"),
 			Web:         b("w", "Web content", "w"),

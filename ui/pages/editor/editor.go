@@ -249,6 +249,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		// alt+key is the key's command wherever a plain letter or digit
 		// would be text or a choice (typedKey).
 		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialog == nil
+		if command && key.Matches(msg, m.keys.UndoLink) {
+			return m.undoLink() // alt+z is its own key, not z's command
+		}
 		if command {
 			msg.Alt = false
 		}

@@ -25,7 +25,7 @@ type cellKey struct{ locale, variation string }
 // platforms the person unlinked while their content was still the same,
 // kept with the draft's position (resume.go). last is the most recent
 // write a link made to other platforms: announced at its row, undone with
-// one key (ctrl+z).
+// one key (alt+z).
 type links struct {
 	off      map[cellKey]map[string]bool
 	last     forms.LinkWrite
@@ -51,7 +51,7 @@ func (m *Model) linked() []string {
 
 // toggleLink unlinks the selected platform from the others of its message,
 // or links it again: then it takes the shared fields of the platform it is
-// linked to (announced, and undone with ctrl+z).
+// linked to (announced, and undone with alt+z).
 func (m *Model) toggleLink() tea.Cmd {
 	k := m.cell()
 	if m.links.off == nil {
@@ -94,7 +94,7 @@ func (m *Model) toggleLink() tea.Cmd {
 	})
 	w.Field = linkRow
 	m.links.last, m.links.lastCell = w, k
-	m.setNotice(name+" is linked to "+forms.PlatformName(from)+": it took its title, message and key-value pairs (ctrl+z undoes).", false)
+	m.setNotice(name+" is linked to "+forms.PlatformName(from)+": it took its title, message and key-value pairs (alt+z undoes).", false)
 	return cmd
 }
 
@@ -103,7 +103,7 @@ func (m *Model) toggleLink() tea.Cmd {
 func (m *Model) undoLink() tea.Cmd {
 	w := m.links.last
 	if w.Empty() {
-		m.setNotice("Nothing to undo: ctrl+z undoes what a linked platform's edit wrote to the others.", true)
+		m.setNotice("Nothing to undo: alt+z undoes what a linked platform's edit wrote to the others.", true)
 		return nil
 	}
 	m.links.last = forms.LinkWrite{}
@@ -119,7 +119,7 @@ func (m *Model) linkNote(f forms.Field) string {
 	if w.Empty() || w.Field != f.Path || m.links.lastCell != m.cell() {
 		return ""
 	}
-	return "↳ also set on " + platformNames(w.Platforms) + " · ctrl+z: undo there"
+	return "↳ also set on " + platformNames(w.Platforms) + " · alt+z: undo there"
 }
 
 func platformNames(ps []string) string {

@@ -34,7 +34,7 @@ func on(t *testing.T, m *Model, platform string) {
 // redirect URL and the iOS rich-media image typed after them stay on their
 // platform (they once rewrote Android's and iOS's click actions and the
 // other platforms' images). A title typed on Web is shared, announced at
-// the row, and ctrl+z undoes it on the others.
+// the row, and alt+z undoes it on the others.
 func TestLinkedEditsNeverCrossPlatformMeanings(t *testing.T) {
 	m := blankThree(t)
 	k := uitest.Key
@@ -68,15 +68,15 @@ func TestLinkedEditsNeverCrossPlatformMeanings(t *testing.T) {
 
 	focus(t, m, contentPath(m, "web", "title"))
 	press(m, runes("Winter coats"))
-	if v := view(m); !strings.Contains(v, "also set on Android, iOS") || !strings.Contains(v, "ctrl+z") {
+	if v := view(m); !strings.Contains(v, "also set on Android, iOS") || !strings.Contains(v, "alt+z") {
 		t.Fatalf("the linked write is not announced at the row:\n%s", v)
 	}
-	press(m, kEnter, k("ctrl+z"))
+	press(m, kEnter, k("alt+z"))
 	if got := get(t, m, contentPath(m, "android", "title")); got != "" {
-		t.Errorf("ctrl+z left Android's title %q", got)
+		t.Errorf("alt+z left Android's title %q", got)
 	}
 	if got := get(t, m, contentPath(m, "web", "title")); got != "Winter coats" {
-		t.Errorf("ctrl+z took Web's own title: %q", got)
+		t.Errorf("alt+z took Web's own title: %q", got)
 	}
 	if !strings.Contains(view(m), "no · own content") {
 		t.Errorf("Web differs now and still shows linked:\n%s", view(m))
