@@ -69,15 +69,22 @@ func (b *Book) Get(id string) (Position, bool) {
 // older (At) than the one kept is ignored, so writes from goroutines that
 // ran out of order leave the newest; the file is written one at a time.
 func (b *Book) Put(id string, p Position) error {
+	b.Note(id, p)
+	return b.Save()
+}
+
+// Note records p in memory at once (the newest wins): a Save, or the
+// Save at close, writes it. Cheap enough for the UI goroutine, so the
+// position is never older than the last move, even when the program ends
+// before a background Save ran.
+func (b *Book) Note(id string, p Position) {
 	if p.At.IsZero() {
 		p.At = time.Now()
 	}
-	b.wmu.Lock()
-	defer b.wmu.Unlock()
 	b.mu.Lock()
+	defer b.mu.Unlock()
 	if old, ok := b.pos[id]; ok && p.At.Before(old.At) {
-		b.mu.Unlock()
-		return nil
+		return
 	}
 	b.pos[id] = p
 	if len(b.pos) > MaxKept {
@@ -90,6 +97,13 @@ func (b *Book) Put(id string, p Position) error {
 			delete(b.pos, k)
 		}
 	}
+}
+
+// Save writes the book to its file (a fresh file renamed into place).
+func (b *Book) Save() error {
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
+	b.mu.Lock()
 	data, err := json.Marshal(b.pos)
 	b.mu.Unlock()
 	if err != nil || b.path == "" {

@@ -68,3 +68,23 @@ func TestOlderPositionNeverReplacesANewerOne(t *testing.T) {
 		}
 	}
 }
+
+// TestNotedPositionIsSavedAtClose: a move noted but not yet saved (the
+// program ended before its background save ran) is in the file after the
+// Save that closing does, and a stale note never replaces a newer one.
+func TestNotedPositionIsSavedAtClose(t *testing.T) {
+	dir := t.TempDir()
+	b := Open(dir)
+	now := time.Now()
+	b.Note("c1", Position{Step: 4, Path: "value", At: now})
+	b.Note("c1", Position{Step: 1, Path: "stale", At: now.Add(-time.Second)})
+	if _, ok := Open(dir).Get("c1"); ok {
+		t.Fatal("a note reached the file before any save")
+	}
+	if err := b.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if p, ok := Open(dir).Get("c1"); !ok || p.Path != "value" || p.Step != 4 {
+		t.Fatalf("after the save: %+v %v", p, ok)
+	}
+}

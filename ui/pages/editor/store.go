@@ -101,5 +101,9 @@ func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() er
 	f := &Factory{Drafts: e, Core: core, Creator: w, Tester: w, Options: v, Users: opts.Users, Previewer: client, Publisher: w,
 		Validator: client, Reacher: client, Positions: resume.Open(dataDir), author: openAuthor(dataDir), ReadOnly: opts.ReadOnly}
 	f.SetAuthor(opts.Author)
-	return f, func() error { defer core.Close(); return e.Close() }, nil
+	return f, func() error {
+		defer core.Close()
+		_ = f.Positions.Save() // the last move, if its background save had not run
+		return e.Close()
+	}, nil
 }
