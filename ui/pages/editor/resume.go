@@ -51,7 +51,7 @@ func (m *Model) remember() tea.Cmd {
 	}
 	m.resume.last = p
 	p.At = time.Now() // taken here, in order: the book keeps the newest
-	b.Note(m.id, p) // at once: a quit right after the move keeps it (saved at close)
+	b.Note(m.id, p)   // at once: a quit right after the move keeps it (saved at close)
 	return func() tea.Msg {
 		_ = b.Save() // a position is a convenience: a failure costs nothing
 		return nil
