@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // Keys that arrive in one read (fast typing, tmux, a batching SSH link) are
@@ -30,7 +31,7 @@ func TestKeysArrivingTogetherActEachOnce(t *testing.T) {
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
 	keys(tm, "warm", "space")
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("up")}) // keys("up") is the arrow
+	tm.Send(uitest.Text("up")) // keys("up") is the arrow
 	keys(tm, "enter")
 	waitFor(t, tm, `name: "warm up"`)
 	if got := final(t, tm).browser().Filter().Name; got != "warm up" {

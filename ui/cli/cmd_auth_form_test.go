@@ -14,10 +14,10 @@ import (
 )
 
 func typeText(tm *teatest.TestModel, s string) {
-	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)})
+	tm.Send(uitest.Text(s))
 }
 
-func enter(tm *teatest.TestModel) { tm.Send(tea.KeyMsg{Type: tea.KeyEnter}) }
+func enter(tm *teatest.TestModel) { tm.Send(uitest.Key("enter")) }
 
 // auth login's form, with real key presses: every answer lands in the
 // profile, the key is masked on screen, a bad service is refused in place.
@@ -33,14 +33,14 @@ func TestAuthLoginForm(t *testing.T) {
 	// Each step waits for the focus to move: huh moves it with a command,
 	// and keys sent earlier would land in the field before.
 	waitOut("┃ Profile name")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU}) // clear the suggested "default"
+	tm.Send(uitest.Key("ctrl+u")) // clear the suggested "default"
 	typeText(tm, "prod")
 	enter(tm)
 	waitOut("┃ Service")
 	typeText(tm, "ftp://x")
 	enter(tm)
 	waitOut("not an http(s) URL")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU})
+	tm.Send(uitest.Key("ctrl+u"))
 	typeText(tm, "02")
 	enter(tm)
 	waitOut("┃ Workspace id")

@@ -9,13 +9,15 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
+
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 func TestFilterDropsSuspendAndExecAndNotesActivity(t *testing.T) {
 	s := &session{log: log.New(io.Discard)}
 	s.lastInput.Store(time.Now().Add(-time.Hour).UnixNano())
 	for name, msg := range map[string]tea.Msg{
-		"ctrl+z":      tea.KeyMsg{Type: tea.KeyCtrlZ},
+		"ctrl+z":      uitest.Key("ctrl+z"),
 		"tea.Suspend": tea.Suspend(),
 		"tea.Exec":    tea.ExecProcess(exec.Command("sh"), nil)(),
 	} {
@@ -26,7 +28,7 @@ func TestFilterDropsSuspendAndExecAndNotesActivity(t *testing.T) {
 	if s.idleFor() > time.Minute {
 		t.Error("a key press did not count as activity")
 	}
-	for _, msg := range []tea.Msg{tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("z")}, tea.KeyMsg{Type: tea.KeyCtrlC}, tea.WindowSizeMsg{Width: 1}} {
+	for _, msg := range []tea.Msg{uitest.Key("z"), uitest.Key("ctrl+c"), tea.WindowSizeMsg{Width: 1}} {
 		if got := s.filter(nil, msg); !reflect.DeepEqual(got, msg) {
 			t.Errorf("%#v was dropped", msg)
 		}

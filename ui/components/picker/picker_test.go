@@ -11,6 +11,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 func styles() themes.Styles {
@@ -25,19 +26,19 @@ func press(m *Model, ks ...string) Result {
 		var msg tea.KeyMsg
 		switch k {
 		case "enter":
-			msg = tea.KeyMsg{Type: tea.KeyEnter}
+			msg = uitest.Key("enter")
 		case "esc":
-			msg = tea.KeyMsg{Type: tea.KeyEsc}
+			msg = uitest.Key("esc")
 		case "down":
-			msg = tea.KeyMsg{Type: tea.KeyDown}
+			msg = uitest.Key("down")
 		case "space":
-			msg = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+			msg = uitest.Key("space")
 		case "tab":
-			msg = tea.KeyMsg{Type: tea.KeyTab}
+			msg = uitest.Key("tab")
 		case "ctrl+a":
-			msg = tea.KeyMsg{Type: tea.KeyCtrlA}
+			msg = uitest.Key("ctrl+a")
 		default:
-			msg = tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+			msg = uitest.Text(k)
 		}
 		res, _ = m.Update(msg)
 	}

@@ -90,7 +90,7 @@ func Common(w, h int) *common.Common {
 
 // Key is the key press named k: "enter", "esc", "tab", "shift+tab",
 // "down", "up", "left", "right", "space", "backspace", "ctrl+c", "ctrl+s",
-// "ctrl+t", "ctrl+u", "ctrl+z", "ctrl+k", "ctrl+d", "pgup", "pgdown",
+// "ctrl+t", "ctrl+u", "ctrl+a", "ctrl+n", "ctrl+r", "ctrl+z", "ctrl+k", "ctrl+d", "pgup", "pgdown",
 // "alt+X" (X with the alt modifier); anything else is typed as runes (in
 // one message).
 func Key(k string) tea.KeyMsg {
@@ -127,6 +127,12 @@ func Key(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyPgUp}
 	case "pgdown":
 		return tea.KeyMsg{Type: tea.KeyPgDown}
+	case "ctrl+a":
+		return tea.KeyMsg{Type: tea.KeyCtrlA}
+	case "ctrl+n":
+		return tea.KeyMsg{Type: tea.KeyCtrlN}
+	case "ctrl+r":
+		return tea.KeyMsg{Type: tea.KeyCtrlR}
 	case "ctrl+z":
 		return tea.KeyMsg{Type: tea.KeyCtrlZ}
 	case "ctrl+k":
@@ -138,6 +144,12 @@ func Key(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(r), Alt: true}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// Text is s typed as runes in one message, whatever it spells ("up" is
+// the letters u and p here, not the arrow key).
+func Text(s string) tea.KeyMsg {
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)}
 }
 
 // Keys sends named key presses (see Key) to the program.

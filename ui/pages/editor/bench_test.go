@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // BenchmarkEditorKeystroke is one key typed into a content field of the
@@ -22,11 +23,11 @@ func BenchmarkEditorKeystroke(b *testing.B) {
 			m.list.cur = i
 		}
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m.Update(uitest.Key("enter"))
 	if m.edit == nil || !m.edit.inline {
 		b.Fatal("title is not being edited")
 	}
-	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'x'}}, {Type: tea.KeyBackspace}}
+	keys := []tea.KeyMsg{uitest.Key("x"), uitest.Key("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuTime()
@@ -53,7 +54,7 @@ func BenchmarkZonePickerKeystroke(b *testing.B) {
 		}
 	}
 	p := newPicker(m, m.list.rows[m.list.cur])
-	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'a'}}, {Type: tea.KeyBackspace}}
+	keys := []tea.KeyMsg{uitest.Key("a"), uitest.Key("backspace")}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		p.update(m, keys[i%2])
@@ -71,7 +72,7 @@ func BenchmarkZoneHuhSelectFilter(b *testing.B) {
 	f := huh.NewForm(huh.NewGroup(sel)).WithTheme(huhTheme(m.c.Styles)).WithWidth(m.dialogWidth() - 6)
 	f.Init()
 	f.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
-	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'a'}}, {Type: tea.KeyBackspace}}
+	keys := []tea.KeyMsg{uitest.Key("a"), uitest.Key("backspace")}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.Update(keys[i%2])
@@ -93,11 +94,11 @@ func BenchmarkTemplateSelectKeystroke(b *testing.B) {
 			break
 		}
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m.Update(uitest.Key("enter"))
 	if m.edit == nil || m.edit.inline {
 		b.Fatal("the template select is not open")
 	}
-	keys := []tea.KeyMsg{{Type: tea.KeyDown}, {Type: tea.KeyUp}}
+	keys := []tea.KeyMsg{uitest.Key("down"), uitest.Key("up")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	cpu0 := cpuTime()

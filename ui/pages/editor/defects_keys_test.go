@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
@@ -14,6 +13,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // Defect 4 with key presses: an email without a body shows the problem
@@ -33,9 +33,9 @@ func TestMissingEmailBodyJumpsToHTML(t *testing.T) {
 	if found < 0 {
 		t.Fatalf("no missing-body problem: %v", m.probs.items)
 	}
-	press(m, tea.KeyMsg{Type: tea.KeyTab}) // the problems panel
+	press(m, uitest.Key("tab")) // the problems panel
 	for range found {
-		press(m, tea.KeyMsg{Type: tea.KeyDown})
+		press(m, uitest.Key("down"))
 	}
 	press(m, kEnter)
 	if m.step != forms.StepContent || m.list.rows[m.list.cur].Label != "HTML" {
@@ -99,7 +99,7 @@ func TestEmptyStartLooksEmptyInHighContrast(t *testing.T) {
 	m.list.drawn = nil
 	press(m, runes("5"))
 	focus(t, m, "scheduling_details.start_time")
-	press(m, tea.KeyMsg{Type: tea.KeyUp}) // the Start row is not under the cursor
+	press(m, uitest.Key("up")) // the Start row is not under the cursor
 	hint := "2026-12-01T09:00:00"
 	s := m.c.Styles
 	v := m.View()
@@ -134,7 +134,7 @@ func TestImageURLAndOneSlideWithKeys(t *testing.T) {
 		focus(t, m, img)
 		press(m, kEnter)
 		for range len(m.edit.value()) {
-			press(m, tea.KeyMsg{Type: tea.KeyBackspace})
+			press(m, uitest.Key("backspace"))
 		}
 		press(m, runes(bad), kEsc)
 		if got := forms.Get(m.d.work, img); got != bad {

@@ -27,13 +27,13 @@ func press(m *Model, ks ...tea.KeyMsg) {
 }
 
 var (
-	kEnter = tea.KeyMsg{Type: tea.KeyEnter}
-	kDown  = tea.KeyMsg{Type: tea.KeyDown}
-	kRight = tea.KeyMsg{Type: tea.KeyRight}
-	kEsc   = tea.KeyMsg{Type: tea.KeyEsc}
+	kEnter = uitest.Key("enter")
+	kDown  = uitest.Key("down")
+	kRight = uitest.Key("right")
+	kEsc   = uitest.Key("esc")
 )
 
-func runes(s string) tea.KeyMsg { return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(s)} }
+func runes(s string) tea.KeyMsg { return uitest.Text(s) }
 
 func focus(t *testing.T, m *Model, path string) {
 	t.Helper()
@@ -103,7 +103,7 @@ func TestProblemShowsBesideFieldAndJumps(t *testing.T) {
 	focus(t, m, title)
 	press(m, kEnter)
 	for range len(m.edit.value()) {
-		press(m, tea.KeyMsg{Type: tea.KeyBackspace})
+		press(m, uitest.Key("backspace"))
 	}
 	press(m, kEsc)
 	if len(m.list.problems[m.list.cur]) == 0 || !strings.Contains(m.View(), "✗") {
@@ -182,7 +182,7 @@ func TestNarrowWindowFits(t *testing.T) {
 func TestTestSendRequest(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 160, 48)
-	press(m, tea.KeyMsg{Type: tea.KeyCtrlT})
+	press(m, uitest.Key("ctrl+t"))
 	d, ok := m.dialog.(*testDialog)
 	if !ok {
 		t.Fatal("ctrl+t opens no test dialog")
@@ -225,7 +225,7 @@ func TestConflictMergedByHand(t *testing.T) {
 		t.Fatal("e opens no merge editor")
 	}
 	d.area.SetValue(`{"name": "Merged", "platforms": ["ANDROID"]}`)
-	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlS})
+	_, cmd := m.Update(uitest.Key("ctrl+s"))
 	if cmd == nil {
 		t.Fatal("ctrl+s resolves nothing")
 	}
@@ -238,7 +238,7 @@ func TestConflictMergedByHand(t *testing.T) {
 	m, _ = newConflictEditor(t, c, "Summer sale kickoff", "Theirs")
 	press(m, runes("c"), runes("e"))
 	m.dialog.(*mergeDialog).area.SetValue(`{"name": `)
-	press(m, tea.KeyMsg{Type: tea.KeyCtrlS})
+	press(m, uitest.Key("ctrl+s"))
 	if _, still := m.dialog.(*mergeDialog); !still || !strings.Contains(m.View(), "line 1") {
 		t.Fatalf("bad JSON accepted:\n%s", m.View())
 	}

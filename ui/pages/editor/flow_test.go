@@ -8,7 +8,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
@@ -116,7 +115,7 @@ func newDraft(t *testing.T, tm *teatest.TestModel, email bool, name string) {
 	waitFor(t, tm, "┃ Delivery type")
 	keys(tm, "enter") // the first delivery type, ONE_TIME
 	waitFor(t, tm, "┃ Created by")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlU}) // the author last used here, if any
+	tm.Send(uitest.Key("ctrl+u")) // the author last used here, if any
 	tm.Type("ana@example.com")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Name")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // Typing checks again only the message typed in (engine.Memo), yet the
@@ -66,7 +67,7 @@ func TestTypingJudgesLikeAFullCheck(t *testing.T) {
 	}
 	text := func() string { return m.fieldText(m.list.rows[m.list.cur]) }
 	for range len([]rune(text())) {
-		press(m, tea.KeyMsg{Type: tea.KeyBackspace})
+		press(m, uitest.Key("backspace"))
 		full("a backspace")
 	}
 	if text() != "" {

@@ -8,11 +8,12 @@ import (
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 var (
-	kTab   = tea.KeyMsg{Type: tea.KeyTab}
-	kSpace = tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}
+	kTab   = uitest.Key("tab")
+	kSpace = uitest.Key("space")
 )
 
 // blankPush is a push draft for Android and iOS with no content yet.

@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/internal/resume"
@@ -96,7 +94,7 @@ func TestLinkStateSurvivesReopening(t *testing.T) {
 	focus(t, m, contentPath(m, "android", "title"))
 	press(m, runes("Coats"), kEnter)
 	focus(t, m, linkRow)
-	press(m, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}) // Android unlinked
+	press(m, uitest.Key("space")) // Android unlinked
 	if v := view(m); !strings.Contains(v, "no · own content") {
 		t.Fatalf("space did not unlink Android:\n%s", v)
 	}

@@ -4,10 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // An edit that would break the live campaign (the Android title emptied:
@@ -25,11 +24,11 @@ func TestSendingABreakingEditNamesTheProblems(t *testing.T) {
 	m.goStep(forms.StepContent)
 	title := forms.MessagePath(m.d.work, "default", "variation_1") + ".push.android.basic_details.title"
 	focus(t, m, title)
-	press(m, tea.KeyMsg{Type: tea.KeyBackspace}, kEnter)
+	press(m, uitest.Key("backspace"), kEnter)
 	if got := m.fieldText(m.list.rows[m.list.cur]); got != "" {
 		t.Fatalf("title %q after clearing", got)
 	}
-	press(m, tea.KeyMsg{Type: tea.KeyCtrlS})
+	press(m, uitest.Key("ctrl+s"))
 	v := m.View()
 	for _, want := range []string{"Send to a live campaign", "It would break the campaign", title, "y send anyway"} {
 		if !strings.Contains(v, want) {

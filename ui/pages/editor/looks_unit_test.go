@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // TestLabelsWholeAtEveryWidth: at 80 columns and more no label is cut
@@ -157,7 +157,7 @@ func TestRowDialogFitsWithManyProblems(t *testing.T) {
 	m.goStep(forms.StepAudience)
 	focus(t, m, "segmentation_details.included_filters.filters[0].operator")
 	press(m, kEnter)
-	press(m, tea.KeyMsg{Type: tea.KeyUp}) // (not set): the field's own problem
+	press(m, uitest.Key("up")) // (not set): the field's own problem
 	view := ansiStrip(m.View())
 	if n := strings.Count(view, "\n") + 1; n > 21 {
 		t.Errorf("%d lines in 21", n)

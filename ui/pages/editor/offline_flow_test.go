@@ -11,12 +11,12 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 	"github.com/campaigns-cli/campaigns/ui/pages/browser"
 )
 
@@ -72,7 +72,7 @@ func gated(t *testing.T) (*env, *gate, *api.Client) {
 // finalView quits and returns what was on screen.
 func finalView(t *testing.T, tm *teatest.TestModel) string {
 	t.Helper()
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})
+	tm.Send(uitest.Key("ctrl+c"))
 	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).View()
 }
 

@@ -4,9 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // The problems panel scrolls through its viewport: the item under the
@@ -18,7 +17,7 @@ func TestProblemsPanelFollowsTheCursor(t *testing.T) {
 	if len(m.probs.items) < 4 {
 		t.Fatalf("want more problems than rows, got %d", len(m.probs.items))
 	}
-	press(m, tea.KeyMsg{Type: tea.KeyTab}) // the problems pane
+	press(m, uitest.Key("tab")) // the problems pane
 	if m.pane != paneProblems {
 		t.Fatalf("tab went to pane %d", m.pane)
 	}
@@ -35,7 +34,7 @@ func TestProblemsPanelFollowsTheCursor(t *testing.T) {
 	}
 	// Back up to the first: the panel scrolls back with it.
 	for range m.probs.items {
-		press(m, tea.KeyMsg{Type: tea.KeyUp})
+		press(m, uitest.Key("up"))
 	}
 	if panel := m.panelView(m.width, m.panelHeight()); !strings.Contains(panel, m.probs.items[0].p.Target) {
 		t.Fatalf("the first item is not shown after going back:\n%s", panel)

@@ -6,10 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // A letter on a choice row picks the first choice it begins; letters add
@@ -50,7 +49,7 @@ func TestLetterPicksAChoice(t *testing.T) {
 	}
 	// Another key in between: the letters start again.
 	m.list.cur = at
-	press(m, runes("s"), kDown, tea.KeyMsg{Type: tea.KeyUp}, runes("b"))
+	press(m, runes("s"), kDown, uitest.Key("up"), runes("b"))
 	if got := get(t, m, tpl.Path); got != model.TemplateBasic {
 		t.Fatalf("b after moving picked %q, want BASIC", got)
 	}

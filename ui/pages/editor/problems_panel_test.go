@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // At 80×24 the problems panel has room for three lines: its title says
@@ -23,7 +23,7 @@ func TestProblemsPanelSaysThereAreMore(t *testing.T) {
 	if v := view(m); !strings.Contains(v, want) {
 		t.Fatalf("the panel does not say %q:\n%s", want, v)
 	}
-	press(m, tea.KeyMsg{Type: tea.KeyTab}) // the panel
+	press(m, uitest.Key("tab")) // the panel
 	for range n {
 		press(m, kDown)
 	}

@@ -5,10 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/campaigns-cli/campaigns/api/refserver"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // A published campaign as GET returns it (delivery_type PERIODIC,
@@ -62,12 +61,12 @@ func TestReferenceReadFormReadsAsATime(t *testing.T) {
 			t.Errorf("problem shown for the read form: %s: %s", it.p.Target, it.p.Message)
 		}
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'5'}}) // Schedule
+	m.Update(uitest.Key("5")) // Schedule
 	if out := ansiStrip(m.View()); !strings.Contains(out, "2024-11-28T12:00:00") || !strings.Contains(out, "UTC") {
 		t.Errorf("the Schedule step lacks the start time:\n%s", out)
 	}
 	const when = "from Thu 28 Nov 2024 12:00 UTC"
-	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'8'}}) // Review
+	m.Update(uitest.Key("8")) // Review
 	if out := ansiStrip(m.View()); !strings.Contains(out, "Review") || !strings.Contains(out, when) {
 		t.Errorf("Review lacks %q:\n%s", when, out)
 	}

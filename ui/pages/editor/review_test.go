@@ -7,10 +7,10 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // openMarketerPush creates testdata/fixtures/marketer-push.json on the
@@ -103,9 +103,9 @@ func TestReviewAt80x24ScrollsAndPublishes(t *testing.T) {
 	waitFor(t, tm, "Viewed but not boughT!")
 	keys(tm, "8")
 	waitFor(t, tm, "▸[ Publish… ]", "↓ more below")
-	pages(tm, tea.KeyPgDown, 1) // the matrix (what goes out per platform follows it)
+	pages(tm, "pgdown", 1) // the matrix (what goes out per platform follows it)
 	waitFor(t, tm, "Locale   Variation     Android  iOS", "es       variation 2   ✓        ✓")
-	pages(tm, tea.KeyPgUp, 3)
+	pages(tm, "pgup", 3)
 	waitFor(t, tm, "▸[ Publish… ]")
 	keys(tm, "enter")
 	waitFor(t, tm, "Publish “Viewed but not boughT!”?", "Europe/Madrid", "your time")
@@ -121,8 +121,8 @@ func TestReviewAt80x24ScrollsAndPublishes(t *testing.T) {
 }
 
 // pages presses page down or page up n times.
-func pages(tm *teatest.TestModel, k tea.KeyType, n int) {
+func pages(tm *teatest.TestModel, k string, n int) {
 	for range n {
-		tm.Send(tea.KeyMsg{Type: k})
+		tm.Send(uitest.Key(k))
 	}
 }

@@ -100,7 +100,7 @@ func send(tm *teatest.TestModel, ks ...tea.KeyMsg) {
 	}
 }
 
-var kBackspace = tea.KeyMsg{Type: tea.KeyBackspace}
+var kBackspace = uitest.Key("backspace")
 
 func TestTextRowThroughHuhValidatesEveryKey(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
@@ -172,7 +172,7 @@ func TestSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	// dialog says so.
 	send(tm, kDown, kDown)
 	screenHas(t, tm, "▸ SEND_IN_USER_TIMEZONE", "to fix before publishing", "User time zone settings")
-	up := tea.KeyMsg{Type: tea.KeyUp}
+	up := uitest.Key("up")
 	send(tm, up, up, up)
 	screenHas(t, tm, "▸ ASAP")
 	tr := p.steps(t, 6)
@@ -221,9 +221,9 @@ func TestMultiSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 	send(tm, kEnter)
 	screenHas(t, tm, "[x] ANDROID", "[x] IOS", "[ ] WEB")
 	// WEB on: its content is now missing, at once; off again: gone.
-	send(tm, kDown, kDown, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	send(tm, kDown, kDown, uitest.Key("space"))
 	screenHas(t, tm, "[x] WEB", "3 to fix before publishing", "Web content is missing")
-	send(tm, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	send(tm, uitest.Key("space"))
 	screenHas(t, tm, "[ ] WEB", "✓ ready to publish")
 	tr := p.steps(t, 5)
 	if tr[0].field != "*huh.MultiSelect[string]" {
@@ -236,8 +236,8 @@ func TestMultiSelectRowThroughHuhValidatesEveryKey(t *testing.T) {
 		t.Fatalf("WEB dropped, problem stays: %+v", tr[4])
 	}
 	// Both others off: platforms required, shown beside the field.
-	up := tea.KeyMsg{Type: tea.KeyUp}
-	send(tm, up, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}, up, tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}})
+	up := uitest.Key("up")
+	send(tm, up, uitest.Key("space"), up, uitest.Key("space"))
 	screenHas(t, tm, "[ ] ANDROID", "[ ] IOS", "✗ Platforms: choose at least one")
 	send(tm, kEnter)
 	tr = p.steps(t, 10)
@@ -281,7 +281,7 @@ func TestTemplateSwitchKeepsClearedValuesForTheSession(t *testing.T) {
 	focus(t, m, tpl)
 	press(m, kEnter)
 	for m.edit.value() != model.TemplateBasic {
-		press(m, tea.KeyMsg{Type: tea.KeyUp})
+		press(m, uitest.Key("up"))
 	}
 	press(m, kEnter)
 	if forms.Get(m.d.work, banner) != nil {

@@ -8,6 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // } goes to the first field of the next section, { back to the first
@@ -179,7 +180,7 @@ func TestTabGoesOnAfterAValue(t *testing.T) {
 	if m.pane != paneProblems || m.list.cur != start {
 		t.Fatalf("tab with no value set: pane %d, row %d (want the problems pane)", m.pane, m.list.cur)
 	}
-	press(m, tea.KeyMsg{Type: tea.KeyShiftTab})
+	press(m, uitest.Key("shift+tab"))
 	press(m, kRight)
 	if !strings.Contains(strings.Join(helpKeys(m.ShortHelp()), " · "), "tab next field") {
 		t.Fatalf("the footer does not say tab goes to the next field: %v", helpKeys(m.ShortHelp()))

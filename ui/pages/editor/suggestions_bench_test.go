@@ -9,6 +9,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/suggest"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // BenchmarkSuggestKeystroke is one key typed into an event-name field of
@@ -32,11 +33,11 @@ func BenchmarkSuggestKeystroke(b *testing.B) {
 			m.list.cur = i
 		}
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyEnter})
+	m.Update(uitest.Key("enter"))
 	if m.edit == nil || m.suggestions() == nil {
 		b.Fatal("the action name is not being edited with suggestions")
 	}
-	m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("event_1")})
+	m.Update(uitest.Key("event_1"))
 	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'2'}}, {Type: tea.KeyBackspace}}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
@@ -15,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // names is a NameSource answering from a fixed list, prefix matches first.
@@ -45,13 +45,13 @@ var workspaceNames = names{
 
 func typeRunes(m *Model, s string) {
 	for _, r := range s {
-		m.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+		m.Update(uitest.Text(string(r)))
 	}
 }
 
-func pressKeys(m *Model, ks ...tea.KeyType) {
+func pressKeys(m *Model, ks ...string) {
 	for _, k := range ks {
-		m.Update(tea.KeyMsg{Type: k})
+		m.Update(uitest.Key(k))
 	}
 }
 
@@ -63,7 +63,7 @@ func editRow(t *testing.T, m *Model, step forms.Step, path string) {
 	for i, f := range m.list.rows {
 		if f.Path == path {
 			m.list.cur = i
-			pressKeys(m, tea.KeyEnter)
+			pressKeys(m, "enter")
 			if m.edit == nil {
 				t.Fatalf("%s: enter did not start editing", path)
 			}
@@ -87,11 +87,11 @@ func TestTabTakesTheSuggestedNameAndFreeTextStays(t *testing.T) {
 	if !hasHelp(m, "tab", "take suggestion") {
 		t.Errorf("help line lacks the accept key: %v", m.ShortHelp())
 	}
-	pressKeys(m, tea.KeyTab)
+	pressKeys(m, "tab")
 	if m.edit == nil {
 		t.Fatal("tab with a suggestion finished the row instead of taking it")
 	}
-	pressKeys(m, tea.KeyEnter)
+	pressKeys(m, "enter")
 	if got := forms.Get(m.d.work, "basic_details.team"); got != "Growth" {
 		t.Fatalf("team = %v, want the suggestion Growth", got)
 	}
@@ -99,12 +99,12 @@ func TestTabTakesTheSuggestedNameAndFreeTextStays(t *testing.T) {
 	// Free text: a name no campaign uses is kept as typed, and tab with
 	// nothing to take finishes the row as always.
 	editRow(t, m, forms.StepBasic, "basic_details.team")
-	pressKeys(m, tea.KeyCtrlU)
+	pressKeys(m, "ctrl+u")
 	typeRunes(m, "Lifecycle")
 	if strings.Contains(ansi.Strip(m.View()), "names in use") {
 		t.Error("names offered for a text none contains")
 	}
-	pressKeys(m, tea.KeyTab)
+	pressKeys(m, "tab")
 	if m.edit != nil && m.edit.field.Path == "basic_details.team" {
 		t.Fatal("tab without a suggestion did not finish the row")
 	}
@@ -120,13 +120,13 @@ func TestTagsCompleteTheLastItem(t *testing.T) {
 	m.f.Names = workspaceNames
 	editRow(t, m, forms.StepBasic, "basic_details.tags")
 	typeRunes(m, "ret")
-	pressKeys(m, tea.KeyTab)
+	pressKeys(m, "tab")
 	typeRunes(m, ", r")
 	view := ansi.Strip(m.View())
 	if strings.Contains(view, "▸ retention") || !strings.Contains(view, "▸ recovery") {
 		t.Fatalf("a tag in the list is offered again, or recovery is not:\n%s", view)
 	}
-	pressKeys(m, tea.KeyTab, tea.KeyEnter)
+	pressKeys(m, "tab", "enter")
 	got, _ := forms.Get(m.d.work, "basic_details.tags").([]string)
 	if strings.Join(got, ",") != "retention,recovery" {
 		t.Fatalf("tags = %v", got)
@@ -143,7 +143,7 @@ func TestChooseAnotherSuggestionAndEmptyField(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "ctrl+n picks one") || strings.Contains(v, "▸ Gro") {
 		t.Fatalf("empty field:\n%s", v)
 	}
-	pressKeys(m, tea.KeyCtrlN, tea.KeyCtrlN, tea.KeyTab, tea.KeyEnter)
+	pressKeys(m, "ctrl+n", "ctrl+n", "tab", "enter")
 	if got := forms.Get(m.d.work, "basic_details.team"); got != "Grocery" {
 		t.Fatalf("team = %v, want the second name, Grocery", got)
 	}
@@ -189,7 +189,7 @@ func TestNoSuggestionsWithoutNames(t *testing.T) {
 	if m.suggestions() != nil {
 		t.Fatal("suggestions without a source")
 	}
-	pressKeys(m, tea.KeyEsc)
+	pressKeys(m, "esc")
 	m.f.Names = workspaceNames
 	editRow(t, m, forms.StepBasic, "basic_details.name")
 	if m.suggestions() != nil {
@@ -234,7 +234,7 @@ func TestTakingASegmentNameFillsItsID(t *testing.T) {
 	m.f.Names = segments{names{model.NameSegmentName: {"VIP customers", "Internal staff"}}}
 	editRow(t, m, forms.StepAudience, p+".name")
 	typeRunes(m, "vi")
-	pressKeys(m, tea.KeyTab, tea.KeyEnter)
+	pressKeys(m, "tab", "enter")
 	if got := forms.Get(m.d.work, p+".name"); got != "VIP customers" {
 		t.Fatalf("name = %v", got)
 	}
@@ -255,14 +255,14 @@ func TestTabThroughAFilledRowKeepsItsValue(t *testing.T) {
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "  Growth") || strings.Contains(v, "▸ Growth") {
 		t.Fatalf("a name is chosen before typing:\n%s", v)
 	}
-	pressKeys(m, tea.KeyTab)
+	pressKeys(m, "tab")
 	if got := forms.Get(m.d.work, "basic_details.team"); got != "Gro" {
 		t.Fatalf("team = %v: tab changed a value nobody typed", got)
 	}
 	// Typing makes the first name the chosen one.
 	editRow(t, m, forms.StepBasic, "basic_details.team")
 	typeRunes(m, "w")
-	pressKeys(m, tea.KeyTab, tea.KeyEnter)
+	pressKeys(m, "tab", "enter")
 	if got := forms.Get(m.d.work, "basic_details.team"); got != "Growth" {
 		t.Fatalf("team = %v, want Growth after typing", got)
 	}

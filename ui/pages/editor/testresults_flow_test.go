@@ -3,14 +3,15 @@ package editor_test
 import (
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-// ctrlKeys sends keys the shared keys helper does not name.
-func ctrlKeys(tm *teatest.TestModel, ks ...tea.KeyType) {
+// ctrlKeys sends named keys (uitest.Key) one message each.
+func ctrlKeys(tm *teatest.TestModel, ks ...string) {
 	for _, k := range ks {
-		tm.Send(tea.KeyMsg{Type: k})
+		tm.Send(uitest.Key(k))
 	}
 }
 
@@ -32,7 +33,7 @@ func TestTestResultsView(t *testing.T) {
 		"opens shop://sale/summer", "user-002 · Android · default · variation 1", "Summer sale starts now, Ben")
 	// Every locale's messages, further down.
 	for range 6 {
-		ctrlKeys(tm, tea.KeyPgDown)
+		ctrlKeys(tm, "pgdown")
 	}
 	waitFor(t, tm, "user-002 · iOS · fr-FR · variation 1", "user user-002 has no IOS push token", "Les soldes d'été commencent")
 
@@ -40,7 +41,7 @@ func TestTestResultsView(t *testing.T) {
 	waitFor(t, tm, "Send a test", "ctrl+r: what was sent")
 	keys(tm, "esc") // the editor
 	waitFor(t, tm, "ready to publish")
-	ctrlKeys(tm, tea.KeyCtrlR)
+	ctrlKeys(tm, "ctrl+r")
 	waitFor(t, tm, "What the test sent", "Summer sale starts now, Ana", "esc close")
 	keys(tm, "esc")
 	waitFor(t, tm, "ready to publish")
@@ -50,6 +51,6 @@ func TestTestResultsView(t *testing.T) {
 	waitFor(t, tm, "browse", "Summer sale kickoff")
 	keys(tm, "g", "enter")
 	waitFor(t, tm, "ready to publish")
-	ctrlKeys(tm, tea.KeyCtrlR)
+	ctrlKeys(tm, "ctrl+r")
 	waitFor(t, tm, "What the test sent", "Summer sale starts now, Ana")
 }

@@ -5,10 +5,10 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // realService answers the test route as a real service does (an outcome
@@ -49,7 +49,7 @@ func TestRealServiceResultsFromTheTestRoute(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 100, 30)
 	m.f.Tester = svc
-	m.Update(tea.KeyMsg{Type: tea.KeyCtrlT})
+	m.Update(uitest.Key("ctrl+t"))
 	m.Update(msg)
 	v := ansi.Strip(m.View())
 	for _, want := range []string{"What the test sent", "1 message sent, 1 message failed", "a@example.com · Android · default · variation 1", "the service does not return the message it sent", "no token"} {
@@ -77,7 +77,7 @@ func TestOwnSentKeepsThisTestsRows(t *testing.T) {
 func TestResultsKeyWithoutATest(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 100, 30)
-	_, cmd := m.Update(tea.KeyMsg{Type: tea.KeyCtrlR})
+	_, cmd := m.Update(uitest.Key("ctrl+r"))
 	if m.dialog != nil {
 		t.Fatal("a results view with no test")
 	}
