@@ -29,7 +29,7 @@ type Config struct {
 	Service   string // header label: "embedded sandbox" or the base URL
 	Workspace string
 	// Renderer is the SSH session's renderer; nil means the default one.
-	Renderer *lipgloss.Renderer
+	Renderer *common.Renderer
 	Theme    themes.Theme
 	// DataDir is where the sync journal lives.
 	DataDir string

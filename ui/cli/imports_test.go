@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"io/fs"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -136,5 +138,39 @@ func TestRootHoldsOnlyMain(t *testing.T) {
 		if filepath.Base(f) != "main.go" {
 			t.Errorf("%s: the module root holds main.go only (the command line lives in ui/cli)", filepath.Base(f))
 		}
+	}
+}
+
+// TestRendererNamedInOnePlace: only themes and ui/common name lipgloss's
+// renderer, so the move to the Charm v2 line (no renderer) changes them
+// alone.
+func TestRendererNamedInOnePlace(t *testing.T) {
+	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || d.Name() == ".git") {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") {
+			return nil
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, "../../"))
+		if strings.HasPrefix(rel, "themes/") || strings.HasPrefix(rel, "ui/common/") {
+			return nil
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		for _, name := range []string{"lipgloss." + "Renderer", "lipgloss." + "NewRenderer", "lipgloss." + "DefaultRenderer"} {
+			if strings.Contains(string(b), name) {
+				t.Errorf("%s names %s: use common.Renderer and common.NewRenderer", rel, name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // outputFlags are --json [FIELDS], --jq and --template of a reading
@@ -246,7 +247,7 @@ func isTerminal(w io.Writer) bool {
 // stylesFor builds the theme's styles for w: colour only on a terminal and
 // only without NO_COLOR.
 func stylesFor(w io.Writer, getenv func(string) string) themes.Styles {
-	r := lipgloss.NewRenderer(w)
+	r := common.NewRenderer(w)
 	noColor := getenv != nil && getenv("NO_COLOR") != ""
 	if !isTerminal(w) || noColor {
 		r.SetColorProfile(termenv.Ascii)

@@ -13,12 +13,12 @@ import (
 	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // Workspace is what one session edits.
@@ -41,7 +41,7 @@ type WireFunc func(cfg *ui.Config) (close func() error, err error)
 // all sessions share (service label, theme), the session adds its renderer
 // and its workspace, then wire (may be nil) adds the rest.
 func EditorApp(base ui.Config, open WorkspaceFunc, wire WireFunc) AppFunc {
-	return func(sess ssh.Session, r *lipgloss.Renderer) (tea.Model, func(), error) {
+	return func(sess ssh.Session, r *common.Renderer) (tea.Model, func(), error) {
 		ws, err := open(sess)
 		if err != nil {
 			return nil, nil, err

@@ -9,6 +9,8 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // noticeMsg puts a line over the top of the screen and closes the session
@@ -36,7 +38,7 @@ type frame struct {
 	initW, initH int // the PTY's size when the session began
 }
 
-func newFrame(inner tea.Model, sess *session, r *lipgloss.Renderer, w, h int) *frame {
+func newFrame(inner tea.Model, sess *session, r *common.Renderer, w, h int) *frame {
 	return &frame{
 		inner: inner,
 		sess:  sess,

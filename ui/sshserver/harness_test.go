@@ -17,11 +17,12 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // waitLimit bounds every wait for the server; tests wait for events, never
@@ -115,7 +116,7 @@ func (p *probe) View() string {
 
 var profileNames = map[int]string{0: "TrueColor", 1: "ANSI256", 2: "ANSI", 3: "Ascii"}
 
-func probeApp(sess ssh.Session, r *lipgloss.Renderer) (tea.Model, func(), error) {
+func probeApp(sess ssh.Session, r *common.Renderer) (tea.Model, func(), error) {
 	return &probe{user: sess.User(), profile: profileNames[int(r.ColorProfile())], dark: r.HasDarkBackground()}, nil, nil
 }
 

@@ -9,9 +9,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // silentConn opens a TCP connection that reads the server's banner and
@@ -115,7 +116,7 @@ func itoa(n int) string {
 // until the server restarted).
 func TestFloodingClientLosesItsSeat(t *testing.T) {
 	ts := start(t, Config{Demo: true, MaxSessions: 1, IdleTimeout: 2 * time.Second, WriteTimeout: 500 * time.Millisecond,
-		App: func(ssh.Session, *lipgloss.Renderer) (tea.Model, func(), error) { return &bigView{}, nil, nil }})
+		App: func(ssh.Session, *common.Renderer) (tea.Model, func(), error) { return &bigView{}, nil, nil }})
 	c := ts.mustDial(t, newKey(t))
 	sess, err := c.NewSession()
 	if err != nil {

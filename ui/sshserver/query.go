@@ -8,9 +8,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	"github.com/muesli/termenv"
+
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // Start-up without waiting on the client.
@@ -190,13 +191,13 @@ func (e sshEnviron) Getenv(k string) string {
 // sessionRenderer styles one session's output as wish would, but with the
 // background decided here: never left for termenv to query lazily (that
 // query would read the session's input from inside View).
-func sessionRenderer(sess ssh.Session, term string, dark bool) *lipgloss.Renderer {
-	var r *lipgloss.Renderer
+func sessionRenderer(sess ssh.Session, term string, dark bool) *common.Renderer {
+	var r *common.Renderer
 	if term == "" || term == "dumb" {
-		r = lipgloss.NewRenderer(sess, termenv.WithProfile(termenv.Ascii))
+		r = common.NewRenderer(sess, termenv.WithProfile(termenv.Ascii))
 	} else {
 		env := sshEnviron(append(sess.Environ(), "TERM="+term))
-		r = lipgloss.NewRenderer(sess, termenv.WithEnvironment(env), termenv.WithUnsafe(), termenv.WithColorCache(true))
+		r = common.NewRenderer(sess, termenv.WithEnvironment(env), termenv.WithUnsafe(), termenv.WithColorCache(true))
 	}
 	r.SetHasDarkBackground(dark)
 	return r

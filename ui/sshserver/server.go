@@ -20,13 +20,14 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
 	"github.com/charmbracelet/wish"
 	bm "github.com/charmbracelet/wish/bubbletea"
 	"github.com/muesli/termenv"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 // DefaultAddr is where the server listens unless told otherwise: loopback
@@ -39,7 +40,7 @@ var ErrServerClosed = ssh.ErrServerClosed
 // AppFunc builds the model one session runs, styled with that session's
 // renderer. cleanup, when not nil, runs after the session has ended. An
 // error ends the session with the error's text.
-type AppFunc func(sess ssh.Session, r *lipgloss.Renderer) (m tea.Model, cleanup func(), err error)
+type AppFunc func(sess ssh.Session, r *common.Renderer) (m tea.Model, cleanup func(), err error)
 
 // Config is how the server runs.
 type Config struct {
@@ -421,7 +422,7 @@ func (s *Server) newProgram(sess ssh.Session) *tea.Program {
 // output. On the emulated PTY (the server's: it runs no process) the
 // background query is bounded and the input goes through a pump (query.go);
 // an allocated PTY is a file, whose reads wish can cancel.
-func (s *Server) startTerminal(sess ssh.Session, st *session) (*lipgloss.Renderer, []tea.ProgramOption) {
+func (s *Server) startTerminal(sess ssh.Session, st *session) (*common.Renderer, []tea.ProgramOption) {
 	pty, _, _ := sess.Pty()
 	if !sess.EmulatedPty() && pty.Slave != nil {
 		return bm.MakeRenderer(sess), bm.MakeOptions(sess)

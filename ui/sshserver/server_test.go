@@ -11,9 +11,10 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/ssh"
 	gossh "golang.org/x/crypto/ssh"
+
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 func TestAuthorizedKeyGetsTheFirstScreen(t *testing.T) {
@@ -288,7 +289,7 @@ func TestConnectionThatNeverLogsInIsClosed(t *testing.T) {
 func TestAPanicWhileOpeningTheEditorEndsOnlyThatSession(t *testing.T) {
 	alice := newKey(t)
 	var calls atomic.Int32
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), App: func(sess ssh.Session, r *lipgloss.Renderer) (tea.Model, func(), error) {
+	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), App: func(sess ssh.Session, r *common.Renderer) (tea.Model, func(), error) {
 		if calls.Add(1) == 1 {
 			panic("boom while opening")
 		}

@@ -7,15 +7,15 @@ import (
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 func styles() themes.Styles {
-	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r := common.NewRenderer(&bytes.Buffer{})
 	r.SetColorProfile(termenv.Ascii)
 	return themes.New(themes.Plain(), r)
 }

@@ -17,7 +17,7 @@ import (
 )
 
 func styles() themes.Styles {
-	r := lipgloss.NewRenderer(os.Stdout)
+	r := common.NewRenderer(os.Stdout)
 	r.SetColorProfile(termenv.Ascii)
 	return themes.New(themes.Plain(), r)
 }
@@ -189,7 +189,7 @@ func TestJSONFollowsTheSessionsProfile(t *testing.T) {
 		{termenv.TrueColor, "38;2;", "38;5;"},
 		{termenv.ANSI256, "38;5;", "38;2;"},
 	} {
-		r := lipgloss.NewRenderer(os.Stdout)
+		r := common.NewRenderer(os.Stdout)
 		r.SetColorProfile(tc.profile)
 		m := New(styles(), common.NewHighlighter(r, false))
 		m.SetSize(70, 30)

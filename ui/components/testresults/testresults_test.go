@@ -10,10 +10,11 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 func TestResultsShowWhatWasSentToWhom(t *testing.T) {
-	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r := common.NewRenderer(&bytes.Buffer{})
 	r.SetColorProfile(termenv.Ascii)
 	s := themes.New(themes.Plain(), r)
 	rs := []api.SentTest{

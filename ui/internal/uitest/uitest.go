@@ -75,7 +75,7 @@ func Plain() {
 
 // Common is a Common for screens driven directly (no program, no service).
 func Common(w, h int) *common.Common {
-	r := lipgloss.NewRenderer(os.Stdout)
+	r := common.NewRenderer(os.Stdout)
 	r.SetColorProfile(termenv.Ascii)
 	return &common.Common{
 		Width: w, Height: h,

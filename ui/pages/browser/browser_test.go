@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
@@ -197,7 +196,7 @@ func TestBrowserDrawsAFullPageInsideItsBody(t *testing.T) {
 // With colours on, an empty value still renders to escape codes: such rows
 // must not appear as a label with nothing after it.
 func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
-	r := lipgloss.NewRenderer(io.Discard)
+	r := common.NewRenderer(io.Discard)
 	r.SetColorProfile(termenv.TrueColor)
 	com := uitest.Common(120, 40)
 	com.Styles = themes.New(themes.Default(), r)

@@ -6,13 +6,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
@@ -92,7 +92,7 @@ func TestEmptyStartLooksEmptyInHighContrast(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	c.SchedulingDetails.StartTime = nil
 	m, _ := newTestEditor(t, c, 160, 48)
-	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r := common.NewRenderer(&bytes.Buffer{})
 	r.SetColorProfile(termenv.TrueColor)
 	r.SetHasDarkBackground(true)
 	m.c.Styles = themes.New(themes.HighContrast(), r)

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
@@ -23,7 +22,7 @@ import (
 )
 
 func testCommon(w, h int) *common.Common {
-	r := lipgloss.NewRenderer(os.Stdout)
+	r := common.NewRenderer(os.Stdout)
 	r.SetColorProfile(termenv.Ascii)
 	return &common.Common{Width: w, Height: h, Styles: themes.New(themes.Plain(), r), Keys: common.DefaultKeyMap(), Ctx: context.Background()}
 }

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
@@ -159,7 +158,7 @@ func TestGhostTextOnlyInColour(t *testing.T) {
 		c := fixture(t, "push_one_time.json")
 		c.BasicDetails.Team = nil
 		m, _ := newTestEditor(t, c, 100, 30)
-		r := lipgloss.NewRenderer(&bytes.Buffer{})
+		r := common.NewRenderer(&bytes.Buffer{})
 		r.SetColorProfile(termenv.ANSI256)
 		m.c = &common.Common{Width: 100, Height: 30, Styles: themes.New(tc.theme, r), Keys: common.DefaultKeyMap(), Ctx: context.Background()}
 		m.f.Names = workspaceNames

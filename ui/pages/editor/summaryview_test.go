@@ -13,6 +13,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
 func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
@@ -21,7 +22,7 @@ func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := model.Decode(data)
-	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r := common.NewRenderer(&bytes.Buffer{})
 	r.SetColorProfile(termenv.Ascii)
 	s := themes.New(themes.Plain(), r)
 	sum := forms.Summarize(c, forms.SummaryOpts{Local: time.UTC, Reach: -1})
@@ -54,7 +55,7 @@ func TestReviewSummaryHeadingsWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, _ := model.Decode(data)
-	r := lipgloss.NewRenderer(&bytes.Buffer{})
+	r := common.NewRenderer(&bytes.Buffer{})
 	r.SetColorProfile(termenv.Ascii)
 	s := themes.New(themes.Plain(), r)
 	sum := forms.Summarize(c, forms.SummaryOpts{Local: time.UTC, Reach: -1})
