@@ -302,3 +302,8 @@ func tidy(s string) string {
 	}
 	return s
 }
+
+// ProblemLine is a problem in the one wording every place shows it (the
+// editor, the inspector, `campaigns validate` on a terminal, the
+// checklist); its path goes beside it as the detail.
+func ProblemLine(p engine.Problem) string { return Describe(p).Text }

@@ -185,14 +185,10 @@ func filterText(f model.Filter) string {
 		}
 		return "in segment " + orBlank(name)
 	case model.FilterActions:
-		out := "who did " + orBlank(model.Str(f.ActionName))
 		if f.Executed != nil && !*f.Executed {
-			out = "who did not do " + orBlank(model.Str(f.ActionName))
+			return "who did not do " + eventText(f)
 		}
-		if e := f.Execution; e != nil && e.Count != nil && !(model.Str(e.Type) == model.ExecAtLeast && *e.Count == 1) {
-			out += " " + strings.ReplaceAll(strings.Replace(model.Str(e.Type), "at", "at ", 1), "  ", " ") + " " + times(*e.Count)
-		}
-		return out
+		return "who did " + eventText(f)
 	case model.FilterUserAttributes:
 		name := orBlank(model.Str(f.Name))
 		vals := valueText(f.Value)
@@ -215,6 +211,62 @@ func filterText(f model.Filter) string {
 		}
 	}
 	return "(filter without a type)"
+}
+
+// eventText names an event with its conditions, whole: "cart_abandoned
+// with cart_value more than 20 at least 2 times". Neither the event's
+// attribute filters nor its count may be left out of a trigger's sentence:
+// they decide who receives it.
+func eventText(f model.Filter) string {
+	out := orBlank(model.Str(f.ActionName))
+	if g := f.Attributes; g != nil && len(g.Filters) > 0 {
+		join := " and "
+		if model.Str(g.FilterOperator) == model.OperatorOr {
+			join = " or "
+		}
+		conds := make([]string, 0, len(g.Filters))
+		for _, a := range g.Filters {
+			conds = append(conds, attrText(a))
+		}
+		out += " with " + strings.Join(conds, join)
+	}
+	if e := f.Execution; e != nil && e.Count != nil && !(model.Str(e.Type) == model.ExecAtLeast && *e.Count == 1) {
+		typ := strings.ToLower(model.Str(e.Type))
+		switch typ {
+		case "atleast":
+			typ = "at least"
+		case "atmost":
+			typ = "at most"
+		case "":
+			typ = "exactly"
+		}
+		out += " " + typ + " " + times(*e.Count)
+	}
+	return out
+}
+
+// attrText words one condition on an event attribute: "cart_value more
+// than 20", "city in Madrid or Sevilla".
+func attrText(a model.Filter) string {
+	name := orBlank(model.Str(a.Name))
+	neg := a.Negate != nil && *a.Negate
+	switch op := model.Str(a.Operator); op {
+	case "", "in":
+		if neg {
+			return name + " not in " + valueText(a.Value)
+		}
+		if op == "" {
+			return name + " " + valueText(a.Value)
+		}
+		return name + " in " + valueText(a.Value)
+	case "exists":
+		if neg {
+			return "no " + name
+		}
+		return "any " + name
+	default:
+		return name + " " + strings.TrimPrefix(comparison(op, a.Value, neg), "is ")
+	}
 }
 
 // comparison words a user-attribute operator and its value as the end of a
@@ -379,7 +431,7 @@ func TriggerText(t *model.TriggerCondition) string {
 	var events, conds []string
 	for _, f := range t.IncludedFilters.Filters {
 		if model.Str(f.FilterType) == model.FilterActions {
-			events = append(events, orBlank(model.Str(f.ActionName)))
+			events = append(events, eventText(f))
 		} else {
 			conds = append(conds, filterText(f))
 		}
@@ -441,7 +493,9 @@ func ScheduleText(s *model.Scheduling, local *time.Location) string {
 }
 
 // ScheduleTextAs is ScheduleText naming the local time as label ("server
-// time" when the user's own zone is not known, over SSH).
+// time" when the user's own zone is not known, over SSH). It reads the
+// request form (start_time, timezone) and the service's read form
+// (schedule_time, time_zone, delivery_type SCHEDULED or PERIODIC) alike.
 func ScheduleTextAs(s *model.Scheduling, local *time.Location, label string) string {
 	return scheduleText(s, local, label, "")
 }
@@ -452,50 +506,19 @@ func scheduleText(s *model.Scheduling, local *time.Location, label, head string)
 	if s == nil {
 		return ""
 	}
-	zone := model.Str(s.Timezone)
-	loc, err := time.LoadLocation(zone)
-	if zone == "" || err != nil {
-		loc = nil
-	}
-	at := func(v *string) string {
-		if v == nil || *v == "" {
-			return ""
-		}
-		if loc == nil {
-			return *v
-		}
-		t, err := time.ParseInLocation(wireTime, *v, loc)
-		if err != nil {
-			return *v
-		}
-		out := t.Format("Mon 2 Jan 2006 15:04") + " " + zone
-		if local != nil && local.String() != zone {
-			lt := t.In(local)
-			f := "15:04"
-			if lt.YearDay() != t.YearDay() {
-				f = "Mon 2 Jan 15:04"
-			}
-			// time.Local is named "Local", which says nothing: its
-			// abbreviation for that day does ("CET", "UTC").
-			name := local.String()
-			if name == "Local" || name == "" {
-				name = lt.Format("MST")
-			}
-			out += " (" + lt.Format(f) + " " + label + ", " + name + ")"
-		}
-		return out
-	}
+	win := WindowOf(s)
+	at := func(v string) string { return win.At(v, local, label) }
 	out := head
-	switch dt := model.Str(s.DeliveryType); {
+	switch dt := win.Delivery; {
 	case head != "":
 	case dt == model.ScheduleASAP:
 		out = "as soon as it is published"
-	case dt == model.ScheduleFixedTime:
-		out = "from " + orBlank(at(s.StartTime))
+	case dt == model.ScheduleFixedTime, dt == readScheduled, dt == readPeriodic:
+		out = "from " + orBlank(at(win.Start))
 	case dt == model.ScheduleBTS:
-		out = "at each user's best time, from " + orBlank(at(s.StartTime))
+		out = "at each user's best time, from " + orBlank(at(win.Start))
 	case dt == model.ScheduleUserTimezone:
-		out = "in each user's own time zone, from " + orBlank(at(s.StartTime))
+		out = "in each user's own time zone, from " + orBlank(at(win.Start))
 	case dt == "":
 		out = "not chosen yet"
 	default:
@@ -520,7 +543,7 @@ func scheduleText(s *model.Scheduling, local *time.Location, label, head string)
 		}
 		out += ", " + rep
 	}
-	if e := at(s.ExpiryTime); e != "" {
+	if e := at(win.Expiry); e != "" {
 		out += ", until " + e
 	}
 	return out
