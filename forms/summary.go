@@ -20,6 +20,10 @@ type Summary struct {
 	// Push is what goes out on each push platform (PushLines), shown after
 	// the matrix.
 	Push []SummaryLine
+	// ReadOnlyContent: the channel is one V5 only reads (SMS, WhatsApp,
+	// unknown ones); its content is a "Content" line in words, field by
+	// field, instead of the push/email matrix.
+	ReadOnlyContent bool
 }
 
 // SummaryLine is one line of the summary: a short heading and a sentence.
@@ -87,6 +91,13 @@ func Summarize(c *model.Campaign, o SummaryOpts) Summary {
 	add("Goals", GoalsText(c.ConversionGoalDetails))
 	add("Control group", ControlText(c.ControlGroupDetails))
 	add("UTM", UTMText(c.UTMParams))
+	switch model.Str(c.Channel) {
+	case model.ChannelPush, model.ChannelEmail:
+	default:
+		s.ReadOnlyContent = true
+		add("Content", readOnlyContent(c))
+		return s
+	}
 	s.Matrix = ContentMatrix(c, probs)
 	s.Push = PushLines(c)
 	return s

@@ -3,6 +3,7 @@ package editor
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -224,6 +225,20 @@ func (m *Model) reviewView(w int) string {
 					mark = "  "
 				}
 				lines = append(lines, s.Error.Render(mark+l))
+			}
+		}
+	}
+	// A start or expiry already past is a warning, not a rule: the service
+	// publishes it all the same.
+	if m.d.state == model.StatusDraft {
+		o := m.summaryOpts()
+		for _, warn := range forms.PublishWarnings(m.d.work, time.Now(), o.Local, o.LocalLabel) {
+			for j, l := range strings.Split(ansi.Wrap(common.Clean(warn), max(10, w-2), ""), "\n") {
+				mark := "⚠ "
+				if j > 0 {
+					mark = "  "
+				}
+				lines = append(lines, s.Warning.Render(mark+l))
 			}
 		}
 	}
