@@ -6,7 +6,10 @@ package ui
 
 import (
 	"context"
+	"io"
+	"os"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/key"
@@ -46,7 +49,27 @@ type Config struct {
 	// the inspector with the reason, write actions are hidden, and no draft
 	// editor is offered (leave Editor nil).
 	ReadOnly bool
+	// Output is the terminal drawn on, where the clipboard is written (nil:
+	// standard output).
+	Output io.Writer
+	// NoMouse leaves the mouse to the terminal, so text can be selected
+	// (M toggles it while running).
+	NoMouse bool
+	// Refresh is how often lists re-read on their own: 0 the default
+	// (DefaultRefresh), below 0 never.
+	Refresh time.Duration
+	// Local is the reader's zone; ServerTime says it is the server's
+	// (an SSH client that sent no TZ).
+	Local      *time.Location
+	ServerTime bool
 }
+
+// DefaultRefresh is how often the browser and the inspector re-read while
+// on show: once a minute is far under the search and meta limits.
+const DefaultRefresh = 60 * time.Second
+
+// MinRefresh keeps a configured refresh under the service's limits.
+const MinRefresh = 5 * time.Second
 
 // root is the program's model: it owns the screen stack, the header, the
 // status line and the help footer. It routes by one contract:
@@ -65,6 +88,9 @@ type root struct {
 	fullHelp bool
 	notice   string
 	noticeEr bool
+	// mouse: the program captures the mouse (wheel scrolls); off, the
+	// terminal keeps it and text can be selected.
+	mouse bool
 }
 
 // New builds the root model for one program (one SSH session).
@@ -82,7 +108,21 @@ func New(cfg Config) tea.Model {
 		Highlight: common.NewHighlighter(cfg.Renderer, cfg.Theme.Plain),
 		Profile:   cfg.Profile, ProfileColor: cfg.ProfileColor,
 	}
-	r := &root{c: c, editor: cfg.Editor, cancel: cancel, help: help.New()}
+	c.Output, c.Local = cfg.Output, cfg.Local
+	if c.Output == nil {
+		c.Output = os.Stdout
+	}
+	if cfg.ServerTime {
+		c.LocalLabel = "server time"
+	}
+	switch {
+	case cfg.Refresh == 0:
+		c.Refresh = DefaultRefresh
+	case cfg.Refresh > 0:
+		c.Refresh = max(cfg.Refresh, MinRefresh)
+	}
+	r := &root{c: c, editor: cfg.Editor, cancel: cancel, help: help.New(), mouse: !cfg.NoMouse}
+	c.IsTop = func(s common.Screen) bool { return r.top() == s }
 	if cfg.ReadOnly {
 		c.ReadOnly = "the profile " + cfg.Profile + " is read-only"
 		if r.editor != nil {
@@ -111,7 +151,20 @@ func New(cfg Config) tea.Model {
 }
 
 func (r *root) Init() tea.Cmd {
+	if !r.mouse {
+		return r.top().Init()
+	}
 	return tea.Batch(tea.EnableMouseCellMotion, r.top().Init())
+}
+
+// toggleMouse hands the mouse to the terminal (to select text) or takes it
+// back.
+func (r *root) toggleMouse() tea.Cmd {
+	r.mouse = !r.mouse
+	if r.mouse {
+		return tea.Batch(tea.EnableMouseCellMotion, common.Notice("Mouse on: the wheel scrolls. M gives it back to the terminal.", false))
+	}
+	return tea.Batch(tea.DisableMouse, common.Notice("Mouse off: select text with it. M takes it back.", false))
 }
 
 func (r *root) top() common.Screen { return r.stack[len(r.stack)-1] }
@@ -165,6 +218,8 @@ func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			case key.Matches(msg, r.c.Keys.Help):
 				r.fullHelp = true
 				return r, nil
+			case key.Matches(msg, r.c.Keys.Mouse) && !takesLetters(r.top(), msg):
+				return r, r.toggleMouse()
 			case key.Matches(msg, r.c.Keys.Quit) && !takesLetters(r.top(), msg):
 				// A screen holding work not yet safe (the editor's unsent
 				// edits) asks first, as esc does.

@@ -6,6 +6,8 @@ package common
 
 import (
 	"context"
+	"io"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -59,6 +61,20 @@ type Common struct {
 	Highlight *Highlighter
 	// Journal is the drafts kept on this computer (nil: none).
 	Journal Journal
+
+	// Local is the reader's time zone and LocalLabel names it ("your
+	// time", or "server time" over SSH when the client sent no TZ); nil:
+	// the machine's. Now is the clock (nil: time.Now).
+	Local      *time.Location
+	LocalLabel string
+	Now        func() time.Time
+	// Output is the terminal the program draws on (the SSH session over
+	// SSH): the clipboard is written there (OSC 52). nil: no clipboard.
+	Output io.Writer
+	// Refresh is how often visible lists re-read on their own (0: never).
+	Refresh time.Duration
+	// IsTop reports whether s is the screen on show (nil: always).
+	IsTop func(s Screen) bool
 }
 
 // Context is Ctx, or a background context when none was set (tests).

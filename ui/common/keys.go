@@ -14,6 +14,10 @@ type KeyMap struct {
 	Refresh               key.Binding
 	NextPane, PrevPane    key.Binding
 	Help, Quit, ForceQuit key.Binding
+	// Mouse hands the mouse to the terminal (select text) and back;
+	// CopyID and CopyReport put the campaign's id or a plain-text report on
+	// the clipboard (OSC 52).
+	Mouse, CopyID, CopyReport key.Binding
 
 	// Browser.
 	NextPage, PrevPage           key.Binding
@@ -28,6 +32,8 @@ type KeyMap struct {
 	OpenParent, ShowInTree  key.Binding
 	Toggle, ExpandAll       key.Binding
 	CollapseAll             key.Binding
+	// Versions pane: Mark picks a version to compare, Diff compares.
+	Mark, Diff key.Binding
 
 	// Dialogs.
 	Confirm, Cancel, Select key.Binding
@@ -95,6 +101,10 @@ func DefaultKeyMap() KeyMap {
 		Quit:      b("q", "quit", "q"),
 		ForceQuit: b("ctrl+c", "quit", "ctrl+c"),
 
+		Mouse:      b("M", "mouse on/off", "M"),
+		CopyID:     b("y", "copy id", "y"),
+		CopyReport: b("Y", "copy report", "Y"),
+
 		NextPage:       b("]/→", "next page", "]", "right", "l"),
 		PrevPage:       b("[/←", "previous page", "[", "left", "h"),
 		ToggleDrafts:   b("d", "drafts", "d"),
@@ -111,6 +121,8 @@ func DefaultKeyMap() KeyMap {
 		Toggle:      b("space", "fold/unfold", " ", "enter"),
 		ExpandAll:   b("+", "unfold all", "+", "="),
 		CollapseAll: b("-", "fold all", "-"),
+		Mark:        b("space", "mark to compare", " "),
+		Diff:        b("d", "compare", "d"),
 
 		Complete:  b("tab", "take suggestion", "tab", "ctrl+e"),
 		OtherName: b("ctrl+n/p", "other suggestion", "ctrl+n", "ctrl+p"),

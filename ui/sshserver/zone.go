@@ -29,6 +29,11 @@ func sessionZone(env []string) (*time.Location, bool) {
 // client's zone, or marks the time it shows as the server's. An editor of
 // the base config, shared by every session, is left as it is.
 func setZone(cfg *ui.Config, base ui.Config, env []string) {
+	if loc, ok := sessionZone(env); ok {
+		cfg.Local, cfg.ServerTime = loc, false
+	} else {
+		cfg.Local, cfg.ServerTime = ui.LocalZone(), true
+	}
 	if cfg.Editor == nil || cfg.Editor == base.Editor {
 		return
 	}
