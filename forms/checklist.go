@@ -188,7 +188,7 @@ func problemsCheck(c *model.Campaign, state string, probs []engine.Problem) Chec
 		return ch
 	}
 	if probs == nil {
-		probs = engine.Validate(requestForm(c), engine.PhasePublish, engine.Options{})
+		probs = PublishProblems(c, engine.Options{})
 	}
 	if len(probs) == 0 {
 		ch.Detail = "none: every publish rule passes"

@@ -23,14 +23,16 @@ import (
 
 // Inspector panes, in tab order.
 const (
-	paneOverview = iota
+	paneSummary = iota
+	paneOverview
 	paneComponents
 	paneJSON
 	paneChecks
+	paneVersions
 	paneCount
 )
 
-var paneNames = [paneCount]string{"Overview", "Components", "JSON", "Checks"}
+var paneNames = [paneCount]string{"Summary", "Overview", "Components", "JSON", "Checks", "Versions"}
 
 // Messages of the inspector, addressed to the inspector that asked
 // (common.Address); seq tells a superseded request's answer.
@@ -134,12 +136,32 @@ type Inspector struct {
 	confirm *confirm
 	busy    string
 	spin    spinner.Model
+
+	summary []string // the Summary tab, drawn
+
+	// doc is the version document shown when this inspector was opened on
+	// one version (read-only, never re-read); nil: the campaign as GET
+	// returns it.
+	doc *model.Campaign
+	// versions are every version of the campaign, newest first; vcursor
+	// is the Versions tab's cursor, vmark the version marked to compare.
+	versions     []*model.Campaign
+	verSeq       int
+	verDone      bool
+	verErr       string
+	vcursor      int
+	vmark        int
+	versionLines []string
+	diff         []forms.ComponentDiff
+	diffTitle    string
+	// refreshGen tells the current refresh timer from superseded ones.
+	refreshGen int
 }
 
 // New opens campaignID; Init reads it. version is the version of the list
 // row it was opened from (nil: none).
 func New(c *common.Common, campaignID string, version *int64) *Inspector {
-	in := &Inspector{c: c, id: campaignID, picked: version}
+	in := &Inspector{c: c, id: campaignID, picked: version, vmark: -1}
 	in.spin = spinner.New(spinner.WithSpinner(spinner.Dot), spinner.WithStyle(c.Styles.Accent))
 	return in
 }
@@ -154,12 +176,19 @@ func (in *Inspector) Title() string {
 // Campaign is the campaign shown (nil until read).
 func (in *Inspector) Campaign() *model.Campaign { return in.camp }
 
-func (in *Inspector) Init() tea.Cmd { return in.reload() }
+func (in *Inspector) Init() tea.Cmd {
+	if in.doc != nil {
+		in.set(in.doc)
+		return in.highlight()
+	}
+	return tea.Batch(in.reload(), in.loadVersions(), in.scheduleRefresh())
+}
 
 // CampaignID is the campaign the inspector was opened on.
 func (in *Inspector) CampaignID() string { return in.id }
 
-// Pane names the pane on show: Overview, Components, JSON or Checks.
+// Pane names the pane on show: Summary, Overview, Components, JSON,
+// Checks or Versions.
 func (in *Inspector) Pane() string { return paneNames[in.pane] }
 
 // CheckResult is one entry of the Checks pane.
@@ -199,6 +228,9 @@ func (in *Inspector) SelectedPath() string {
 }
 
 func (in *Inspector) reload() tea.Cmd {
+	if in.doc != nil {
+		return nil // one version as searched: there is nothing to re-read
+	}
 	in.seq++
 	in.metaSeq++
 	in.loading = true
@@ -239,9 +271,11 @@ func (in *Inspector) paneWidth() int {
 func (in *Inspector) SetSize(w, h int) {
 	in.w, in.h = w, h
 	if in.wide() && in.pane == paneOverview {
-		in.pane = paneComponents
+		in.pane = paneSummary
 	}
 	in.rebuildOverview()
+	in.rebuildSummary()
+	in.rebuildVersions()
 	in.rebuildChecks()
 	in.rebuildJSON()
 	in.clamp()
@@ -263,7 +297,13 @@ func (in *Inspector) ShortHelp() []key.Binding {
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
 	}
-	out := []key.Binding{k.NextPane, k.Actions, k.Validate}
+	out := []key.Binding{k.NextPane, k.CopyID, k.CopyReport}
+	if in.pane == paneVersions {
+		out = append(out, k.Open, k.Mark, k.Diff)
+	}
+	if in.doc == nil {
+		out = append(out, k.Actions, k.Validate)
+	}
 	if in.editable() {
 		out = append(out, k.Edit)
 	} else if in.viewable() {
@@ -291,6 +331,7 @@ func (in *Inspector) FullHelp() [][]key.Binding {
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 		{k.NextPane, k.PrevPane, k.Toggle, k.ExpandAll, k.CollapseAll},
 		{k.Actions, k.Validate, k.ShowInTree, k.Edit, k.Duplicate, k.OpenParent, k.Refresh},
+		{k.CopyID, k.CopyReport, k.Mark, k.Diff, k.Mouse},
 		{k.Help, k.Back, k.Quit, k.ForceQuit},
 	}
 }
@@ -309,7 +350,7 @@ func (in *Inspector) parentID() string {
 // editable: the editor can take this campaign (a draft, or a live one
 // within the locks of its state).
 func (in *Inspector) editable() bool {
-	return in.camp != nil && in.readOnly == "" && !in.lockedAll
+	return in.camp != nil && in.doc == nil && in.readOnly == "" && !in.lockedAll
 }
 
 // viewable: on a read-only profile a campaign the editor knows opens in its
@@ -335,8 +376,31 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return in, nil
 		}
 		in.err = ""
+		var note tea.Cmd
+		if prev := in.camp; prev != nil && common.Str(prev.Status) != common.Str(msg.c.Status) {
+			// A refresh (or someone else) changed its state: say so.
+			note = common.Notice(fmt.Sprintf("“%s” is now %s (was %s)", common.Clean(common.CampaignName(msg.c)),
+				common.Clean(common.Str(msg.c.Status)), common.Clean(common.Str(prev.Status))), false)
+		}
 		in.set(msg.c)
-		return in, in.highlight()
+		return in, tea.Batch(in.highlight(), note)
+	case versionsMsg:
+		if msg.seq != in.verSeq {
+			return in, nil
+		}
+		in.verDone = true
+		in.verErr = common.ErrorText(msg.err)
+		if msg.err == nil {
+			sortVersions(msg.rows)
+			in.versions = msg.rows
+			in.vcursor = min(in.vcursor, max(len(in.versions)-1, 0))
+		}
+		in.rebuildVersions()
+		in.rebuildSummary()
+		in.clamp()
+		return in, nil
+	case refreshMsg:
+		return in, in.refresh(msg)
 	case metaMsg:
 		if msg.seq != in.metaSeq {
 			return in, nil
@@ -344,6 +408,7 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		in.metaDone = true
 		in.meta, in.metaErr = msg.row, common.ErrorText(msg.err)
 		in.rebuildOverview()
+		in.rebuildSummary()
 		in.clamp()
 		return in, nil
 	case highlightMsg:
@@ -363,7 +428,7 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		in.spin, cmd = in.spin.Update(msg)
 		return in, cmd
 	case common.FocusMsg:
-		return in, in.reload()
+		return in, tea.Batch(in.reload(), in.loadVersions())
 	case tea.MouseMsg:
 		if in.menu != nil || in.confirm != nil {
 			return in, nil
@@ -411,6 +476,9 @@ func (in *Inspector) set(c *model.Campaign) {
 		in.unknown[f.Path] = f.Want
 	}
 	in.readOnly = cmp.Or(in.c.ReadOnly, common.ReadOnlyReason(c))
+	if in.doc != nil {
+		in.readOnly = "one version as the search returned it; the service acts on the newest only"
+	}
 
 	src := model.Encode(c)
 	in.roots = nil
@@ -433,6 +501,8 @@ func (in *Inspector) set(c *model.Campaign) {
 	in.jsonOut = ""
 	in.rebuildJSON()
 	in.rebuildOverview()
+	in.rebuildSummary()
+	in.rebuildVersions()
 	in.clamp()
 }
 
@@ -450,120 +520,4 @@ func isMeta(k string) bool {
 func (in *Inspector) highlight() tea.Cmd {
 	src, h := in.jsonSrc, in.c.Highlight
 	return common.Address(in, func() tea.Msg { return highlightMsg{src: src, out: h.JSON(src)} })
-}
-
-func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
-	k := in.c.Keys
-	if in.confirm != nil {
-		switch {
-		case key.Matches(msg, k.Confirm):
-			action := in.confirm.action
-			in.confirm = nil
-			return in.run(action)
-		case key.Matches(msg, k.Cancel):
-			in.confirm = nil
-			return common.Notice("Cancelled: nothing was changed", false)
-		}
-		return nil
-	}
-	if in.menu != nil {
-		switch {
-		case key.Matches(msg, k.Up):
-			in.menu.move(-1)
-		case key.Matches(msg, k.Down):
-			in.menu.move(1)
-		case key.Matches(msg, k.Back):
-			in.menu = nil
-		case key.Matches(msg, k.Open):
-			item := in.menu.items[in.menu.cursor]
-			in.menu = nil
-			return in.choose(item.action)
-		default:
-			for _, it := range in.menu.items {
-				if msg.String() == it.key {
-					in.menu = nil
-					return in.choose(it.action)
-				}
-			}
-			// A status key the campaign does not allow says why, instead of
-			// doing nothing (s on an active event-triggered campaign).
-			if action, ok := statusKeys[msg.String()]; ok {
-				c := in.camp
-				if why := forms.ActionRefusal(model.Str(c.Channel), model.Str(c.CampaignDeliveryType), model.Str(c.Status), action); why != "" {
-					in.menu = nil
-					return common.Notice(common.Clean(why), true)
-				}
-			}
-		}
-		return nil
-	}
-	switch {
-	case key.Matches(msg, k.Back):
-		return common.Pop()
-	case key.Matches(msg, k.NextPane):
-		in.pane = (in.pane + 1) % paneCount
-		if in.wide() && in.pane == paneOverview {
-			in.pane = paneComponents
-		}
-	case key.Matches(msg, k.PrevPane):
-		in.pane = (in.pane + paneCount - 1) % paneCount
-		if in.wide() && in.pane == paneOverview {
-			in.pane = paneChecks
-		}
-	case key.Matches(msg, k.Refresh):
-		return in.reload()
-	case key.Matches(msg, k.Actions):
-		if in.camp == nil || in.busy != "" {
-			return nil
-		}
-		in.menu = newMenu(in.menuItems())
-	case key.Matches(msg, k.Validate):
-		if in.camp == nil || in.busy != "" {
-			return nil
-		}
-		return in.choose(actValidate)
-	case key.Matches(msg, k.Edit):
-		if in.editable() || in.viewable() {
-			return common.OpenEditor(in.id)
-		}
-	case key.Matches(msg, k.Duplicate):
-		if in.camp != nil && in.c.ReadOnly == "" {
-			return common.Duplicate(in.id)
-		}
-	case key.Matches(msg, k.OpenParent):
-		if p := in.parentID(); p != "" {
-			return common.OpenInspector(p, nil)
-		}
-	case in.pane == paneChecks && key.Matches(msg, k.ShowInTree) && len(in.problems) > 0:
-		in.jumpTo(in.problems[in.pcursor].target)
-	case in.pane == paneComponents && key.Matches(msg, k.Toggle):
-		if vis := visible(in.roots); in.tcursor < len(vis) && vis[in.tcursor].kind != 0 {
-			vis[in.tcursor].open = !vis[in.tcursor].open
-		}
-		in.clamp()
-	case in.pane == paneComponents && key.Matches(msg, k.ExpandAll):
-		for _, n := range in.roots {
-			setOpen(n, true)
-		}
-		in.clamp()
-	case in.pane == paneComponents && key.Matches(msg, k.CollapseAll):
-		for _, n := range in.roots {
-			setOpen(n, false)
-		}
-		in.tcursor = min(in.tcursor, len(in.roots)-1)
-		in.clamp()
-	case key.Matches(msg, k.Up):
-		in.scroll(-1)
-	case key.Matches(msg, k.Down):
-		in.scroll(1)
-	case key.Matches(msg, k.PageUp):
-		in.scroll(-in.contentHeight())
-	case key.Matches(msg, k.PageDown):
-		in.scroll(in.contentHeight())
-	case key.Matches(msg, k.Top):
-		in.scroll(-1 << 30)
-	case key.Matches(msg, k.Bottom):
-		in.scroll(1 << 30)
-	}
-	return nil
 }

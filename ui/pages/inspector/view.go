@@ -34,6 +34,12 @@ func (in *Inspector) scroll(d int) {
 		vp.SetYOffset(off)
 		return
 	}
+	if in.pane == paneVersions && len(in.versions) > 0 && (d == 1 || d == -1) {
+		in.vcursor = max(min(in.vcursor+d, len(in.versions)-1), 0)
+		in.rebuildVersions()
+		in.clamp()
+		return
+	}
 	if in.pane == paneComponents {
 		n := len(visible(in.roots))
 		in.tcursor = max(min(in.tcursor+d, n-1), 0)
@@ -58,6 +64,10 @@ func (in *Inspector) clamp() {
 	for p := range paneCount {
 		var lines []string
 		switch p {
+		case paneSummary:
+			lines = prefixed(in.summary)
+		case paneVersions:
+			lines = prefixed(in.versionLines)
 		case paneOverview:
 			lines = prefixed(in.overview)
 		case paneComponents:
@@ -165,7 +175,9 @@ func (in *Inspector) stateLine() string {
 	default:
 		text = st.OK.Render("every field can be edited")
 	}
-	if in.picked != nil && in.camp.VersionNumber != nil && *in.picked != *in.camp.VersionNumber {
+	if note := in.versionNote(); note != "" {
+		text = st.Warning.Render(note)
+	} else if in.picked != nil && in.camp.VersionNumber != nil && *in.picked != *in.camp.VersionNumber {
 		text = st.Warning.Render(fmt.Sprintf("showing version %d, the newest (the list row was version %d)", *in.camp.VersionNumber, *in.picked)) + "  " + text
 	}
 	return ansi.Truncate(" "+badge+"  "+text, in.w, "…")
