@@ -50,7 +50,9 @@ func typeWords(dt string) string {
 		w = strings.ReplaceAll(w, "-", " ")
 		w = strings.Replace(w, " triggered", "-triggered", 1)
 	}
-	if strings.IndexAny(w[:1], "aeiou") == 0 {
+	// "an event-triggered", but "a one-time": the sound decides, not
+	// the letter.
+	if strings.IndexAny(w[:1], "aeiu") == 0 {
 		return "an " + w
 	}
 	return "a " + w
@@ -131,4 +133,27 @@ func Count(n int, noun string) string {
 		return "1 " + noun
 	}
 	return strconv.Itoa(n) + " " + noun + "s"
+}
+
+// ValidateVerdict words the service's validation of a campaign for its
+// state and channel: only a draft is "ready to publish" or blocked from
+// it; a published campaign's problems stop its next edit, and a channel V5
+// only reads is neither published nor edited here.
+func ValidateVerdict(channel, state string, problems int) string {
+	switch {
+	case channel != "" && channel != model.ChannelPush && channel != model.ChannelEmail:
+		if problems == 0 {
+			return "no problem found (" + channel + " campaigns are read-only here)"
+		}
+		return Count(problems, "problem") + " under the publish rules; " + channel + " campaigns are read-only here, so nothing is published or edited"
+	case state == model.StatusDraft && problems == 0:
+		return "ready to publish"
+	case state == model.StatusDraft && problems == 1:
+		return "1 problem blocks publishing"
+	case state == model.StatusDraft:
+		return Count(problems, "problem") + " block publishing"
+	case problems == 0:
+		return "every publish rule passes (already " + strings.ToLower(state) + ")"
+	}
+	return Count(problems, "problem") + " (already " + strings.ToLower(state) + "; an edit is refused until they are fixed)"
 }

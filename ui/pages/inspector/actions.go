@@ -1,6 +1,7 @@
 package inspector
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -25,8 +26,27 @@ func statusActions(c *model.Campaign) []string {
 	return nil
 }
 
-// statusKeys are the menu's keys for the status actions.
-var statusKeys = map[string]string{"s": model.ActionStop, "u": model.ActionResume}
+// statusKeys are the menu's keys for the status actions (p is Pause on a
+// published campaign, Publish on a draft).
+var statusKeys = map[string]string{"s": model.ActionStop, "u": model.ActionResume, "p": model.ActionPause}
+
+// refusal says in one line why the menu key k does nothing for this
+// campaign ("" for a key that is no action at all).
+func (in *Inspector) refusal(k string) string {
+	c := in.camp
+	state := common.Str(c.Status)
+	if k == "p" && state == model.StatusDraft {
+		return "Publish is not offered: " + cmp.Or(in.readOnly, "this draft cannot be published from here") + "."
+	}
+	action, ok := statusKeys[k]
+	if !ok {
+		return ""
+	}
+	if in.c.ReadOnly != "" {
+		return strings.ToUpper(action[:1]) + strings.ToLower(action[1:]) + " is not offered: " + in.c.ReadOnly + "."
+	}
+	return forms.ActionRefusal(common.Str(c.Channel), common.Str(c.CampaignDeliveryType), state, action)
+}
 
 func (in *Inspector) menuItems() []menuItem {
 	items := []menuItem{{key: "v", action: actValidate, label: "Validate", desc: "check the publish rules; changes nothing"}}
@@ -79,6 +99,7 @@ func (in *Inspector) consequence(action string) string {
 
 func (in *Inspector) run(action string) tea.Cmd {
 	id, name, client, core, ctx := in.id, common.CampaignName(in.camp), in.c.Client, in.c.Writer(), in.c.Ctx
+	channel, state := model.Str(in.camp.Channel), model.Str(in.camp.Status)
 	switch action {
 	case actValidate:
 		in.busy = "validating…"
@@ -88,7 +109,7 @@ func (in *Inspector) run(action string) tea.Cmd {
 		in.busy = strings.ToLower(action) + "…"
 	}
 	do := func() tea.Msg {
-		m := actionDoneMsg{action: action, name: name}
+		m := actionDoneMsg{action: action, name: name, channel: channel, state: state}
 		switch action {
 		case actValidate:
 			m.valid, m.err = client.Validate(ctx, id)
@@ -111,12 +132,9 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 	var note tea.Cmd
 	switch {
 	case m.action == actValidate && m.err == nil:
-		ch.title = "Validate " + name
-		if m.valid.Valid {
-			ch.ok = true
-			ch.title += ": ready to publish"
-		} else {
-			ch.title += ": " + blockers(len(m.valid.Errors))
+		ch.title = "Validate " + name + ": " + forms.ValidateVerdict(m.channel, m.state, len(m.valid.Errors))
+		ch.ok = m.valid.Valid
+		if !m.valid.Valid {
 			for _, e := range m.valid.Errors {
 				ch.problems = append(ch.problems, api.ErrorDetail{Target: e.Field, Message: e.Issue})
 			}
@@ -149,15 +167,6 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 		cmds = append(cmds, in.reload(), common.CampaignChanged(in.id))
 	}
 	return tea.Batch(cmds...)
-}
-
-// blockers counts the problems that block publishing in words ("1 problem
-// blocks publishing", not "1 problem(s) block").
-func blockers(n int) string {
-	if n == 1 {
-		return "1 problem blocks publishing"
-	}
-	return fmt.Sprintf("%d problems block publishing", n)
 }
 
 func capitalize(s string) string {

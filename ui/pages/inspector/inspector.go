@@ -51,6 +51,9 @@ type (
 	actionDoneMsg struct {
 		action string
 		name   string
+		// channel and state of the campaign when the action ran: they
+		// decide how a validation's verdict reads.
+		channel, state string
 		valid  api.ValidateResult
 		res    ops.Result // a write's outcome, from the core
 		err    error
@@ -64,10 +67,8 @@ func (m actionDoneMsg) OrphanNotice() common.NoticeMsg {
 	switch {
 	case m.err != nil:
 		return common.NoticeMsg{Text: fmt.Sprintf("%s of %s refused: %s", strings.ToLower(m.action), name, common.ErrorText(m.err)), Err: true}
-	case m.action == actValidate && m.valid.Valid:
-		return common.NoticeMsg{Text: "Validate " + name + ": ready to publish"}
 	case m.action == actValidate:
-		return common.NoticeMsg{Text: "Validate " + name + ": " + blockers(len(m.valid.Errors)), Err: true}
+		return common.NoticeMsg{Text: "Validate " + name + ": " + forms.ValidateVerdict(m.channel, m.state, len(m.valid.Errors)), Err: !m.valid.Valid}
 	}
 	return common.NoticeMsg{Text: pastTense[m.action] + " " + name}
 }

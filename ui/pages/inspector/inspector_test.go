@@ -367,12 +367,3 @@ func TestChecksInPlainWords(t *testing.T) {
 	}
 }
 
-// TestBlockersCountedInWords: "1 problem(s) block publishing".
-func TestBlockersCountedInWords(t *testing.T) {
-	if got := blockers(1); got != "1 problem blocks publishing" {
-		t.Errorf("blockers(1) = %q", got)
-	}
-	if got := blockers(4); got != "4 problems block publishing" {
-		t.Errorf("blockers(4) = %q", got)
-	}
-}

@@ -4,7 +4,6 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
@@ -43,14 +42,12 @@ func (in *Inspector) handleKey(msg tea.KeyMsg) tea.Cmd {
 					return in.choose(it.action)
 				}
 			}
-			// A status key the campaign does not allow says why, instead of
-			// doing nothing (s on an active event-triggered campaign).
-			if action, ok := statusKeys[msg.String()]; ok {
-				c := in.camp
-				if why := forms.ActionRefusal(common.Str(c.Channel), common.Str(c.CampaignDeliveryType), common.Str(c.Status), action); why != "" {
-					in.menu = nil
-					return common.Notice(common.Clean(why), true)
-				}
+			// A key the campaign does not allow says why, instead of doing
+			// nothing (s on an active event-triggered campaign, p on a
+			// one-time one).
+			if why := in.refusal(msg.String()); why != "" {
+				in.menu = nil
+				return common.Notice(common.Clean(why), true)
 			}
 		}
 		return nil
