@@ -146,6 +146,10 @@ func ValidateVerdict(channel, state string, problems int) string {
 			return "no problem found (" + channel + " campaigns are read-only here)"
 		}
 		return Count(problems, "problem") + " under the publish rules; " + channel + " campaigns are read-only here, so nothing is published or edited"
+	case state == "":
+		state = model.StatusDraft // not said: judged as the draft it was made as
+	}
+	switch {
 	case state == model.StatusDraft && problems == 0:
 		return "ready to publish"
 	case state == model.StatusDraft && problems == 1:
