@@ -140,10 +140,12 @@ type DateRange struct {
 	ToDate   string `json:"to_date,omitempty"`
 }
 
-// SearchResult is data of a search. There is no total count: a page with
-// fewer than limit rows is the last.
+// SearchResult is data of a search. The reference has no total count (a
+// page with fewer than limit rows is the last); a service that tells one
+// as total_count has it read.
 type SearchResult struct {
-	Campaigns []*model.Campaign `json:"campaigns"`
+	Campaigns  []*model.Campaign `json:"campaigns"`
+	TotalCount *int64            `json:"total_count,omitempty"`
 }
 
 // MetaRequest is the body of POST /v5/campaigns/meta.

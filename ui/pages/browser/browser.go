@@ -3,7 +3,6 @@
 package browser
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,8 +11,6 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
@@ -80,6 +77,13 @@ func (f *Filter) ToggleDrafts() {
 	}
 }
 
+// Fresh is the filter with its text (name, tags, ids) cleared and its
+// choices kept: what the filter form opens on.
+func (f Filter) Fresh() Filter {
+	f.Name, f.Tags, f.IDs = "", nil, nil
+	return f
+}
+
 // ShowsDrafts reports whether drafts are part of the results.
 func (f Filter) ShowsDrafts() bool { return slices.Contains(f.Status, model.StatusDraft) }
 
@@ -137,10 +141,11 @@ func (f Filter) Summary() string {
 // searchResultMsg answers one search (the seq of the request); it is
 // addressed to the browser that asked.
 type searchResultMsg struct {
-	seq  int
-	page int
-	rows []*model.Campaign
-	err  error
+	seq   int
+	page  int
+	rows  []*model.Campaign
+	total *int64 // the service's count, when it tells one
+	err   error
 }
 
 // Browser is the campaign list: a page of search results with filters.
@@ -170,6 +175,19 @@ type Browser struct {
 
 	spin spinner.Model
 	form *filterForm
+	// last is the filter before the one in use: one key (ctrl+r) away in a
+	// fresh filter form.
+	last Filter
+
+	counts counts
+	// newest is each campaign's newest version (live.go), for the
+	// "superseded by" marks; supSeq tells a superseded answer.
+	newest map[string]int64
+	supSeq int
+	// refreshGen tells the current refresh timer; refreshing, that the
+	// search under way is a refresh (its changes of state are told).
+	refreshGen int
+	refreshing bool
 	// local is the drafts kept on this computer (local.go).
 	local local
 }
@@ -183,7 +201,9 @@ func New(c *common.Common) *Browser {
 
 func (b *Browser) Title() string { return "browse" }
 
-func (b *Browser) Init() tea.Cmd { return tea.Batch(b.load(1), b.loadLocal()) }
+func (b *Browser) Init() tea.Cmd {
+	return tea.Batch(b.load(1), b.loadLocal(), b.scheduleRefresh())
+}
 
 // Filter returns the current filter.
 func (b *Browser) Filter() Filter { return b.filter }
@@ -212,7 +232,7 @@ func (b *Browser) load(page int) tea.Cmd {
 	seq, req, client, ctx := b.seq, b.filter.Request(page), b.c.Client, b.c.Ctx
 	fetch := func() tea.Msg {
 		res, err := client.Search(ctx, req)
-		return searchResultMsg{seq: seq, page: page, err: err, rows: res.Campaigns}
+		return searchResultMsg{seq: seq, page: page, err: err, rows: res.Campaigns, total: res.TotalCount}
 	}
 	return common.Address(b, fetch, b.spin.Tick)
 }
@@ -320,6 +340,8 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return b, nil // a late answer to a request that was replaced
 		}
 		b.loading = false
+		wasRefresh := b.refreshing
+		b.refreshing = false
 		if msg.err != nil {
 			if cmd, ok := b.searchFailed(msg.err); ok {
 				return b, cmd
@@ -332,10 +354,17 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			// The journal's list stays until u (or a filter) leaves it.
 			return b, back
 		}
+		b.count(msg.page, len(msg.rows), msg.total)
 		if len(msg.rows) == 0 && msg.page > 1 {
 			// A full page was the last one; stay where we were.
 			b.lastNote = "no more campaigns"
 			return b, nil
+		}
+		var note tea.Cmd
+		if wasRefresh && msg.page == b.page {
+			if ch := stateChanges(b.rows, msg.rows); ch != "" {
+				note = common.Notice(ch, false)
+			}
 		}
 		b.lastNote = ""
 		// The cursor stays on the campaign it is on now (the user may have
@@ -366,7 +395,16 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b.rebuildRows()
 		b.clampOffset()
 		b.rebuildPreview()
-		return b, back
+		return b, tea.Batch(back, note, b.loadSuperseded())
+	case supersededMsg:
+		if msg.seq == b.supSeq {
+			b.newest = msg.newest
+			b.rebuildRows()
+			b.rebuildPreview()
+		}
+		return b, nil
+	case refreshMsg:
+		return b, b.refresh(msg)
 	case spinner.TickMsg:
 		if !b.loading {
 			return b, nil
@@ -447,8 +485,15 @@ func (b *Browser) handleKey(msg tea.KeyMsg) tea.Cmd {
 			return common.OpenInspector(common.CampaignKey(sel), sel.VersionNumber)
 		}
 	case key.Matches(msg, k.Filter):
-		b.form = newFilterForm(b.c, b.filter, b.w, b.h)
+		// A fresh filter: the text is typed anew, not appended to the
+		// last; ctrl+r in the form brings the last one back.
+		b.form = newFilterForm(b.c, b.filter.Fresh(), b.w, b.h)
+		b.form.last = b.filter
 		return b.form.init()
+	case key.Matches(msg, k.CopyID):
+		if sel := b.Selected(); sel != nil {
+			return b.c.Copy(common.CampaignKey(sel), "the campaign id "+common.CampaignKey(sel))
+		}
 	case key.Matches(msg, k.ToggleDrafts):
 		b.filter.ToggleDrafts()
 		return b.load(1)
@@ -522,285 +567,6 @@ func (b *Browser) updateForm(msg tea.KeyMsg) tea.Cmd {
 	if !apply {
 		return nil
 	}
-	b.filter = f
+	b.last, b.filter = b.filter, f
 	return b.load(1)
-}
-
-// --- view ------------------------------------------------------------------
-
-type column struct {
-	title string
-	width int
-}
-
-func (b *Browser) columns() []column {
-	wide := b.w >= 120
-	cols := []column{{"NAME", 0}, {"CHANNEL", 7}, {"TYPE", 11}, {"STATUS", 9}, {"VER", 3}, {"UPDATED", 11}}
-	if wide {
-		cols[2].width, cols[5].width = 24, 16
-	}
-	if b.local.show {
-		// What is not on the service yet, in place of status and version.
-		cols[3], cols[4], cols[5] = column{"NOT ON THE SERVICE YET", 22}, column{"", 0}, column{"", 0}
-		if wide {
-			cols[3].width = 40
-		}
-	}
-	// Narrow windows drop the columns that matter least, so the name keeps
-	// room to be read: updated, then version, then channel.
-	for _, drop := range []int{5, 4, 1, -1} {
-		used := 2 // cursor mark
-		for _, c := range cols[1:] {
-			if c.width > 0 {
-				used += c.width + 2
-			}
-		}
-		cols[0].width = max(b.w-used-1, 8)
-		if cols[0].width >= 16 || drop < 0 {
-			break
-		}
-		cols[drop].width = 0
-	}
-	return cols
-}
-
-func (b *Browser) View() string {
-	if b.form != nil {
-		return b.form.view()
-	}
-	st := b.c.Styles
-	var sb strings.Builder
-	for _, l := range b.banner() {
-		sb.WriteString(l + "\n")
-	}
-	summary := b.filter.Summary()
-	if b.local.show {
-		summary = "drafts kept on this computer"
-	}
-	sb.WriteString(" " + st.Muted.Render(ansi.Truncate(common.Clean(summary), max(b.w-2, 0), "…")) + "\n")
-
-	cols := b.columns()
-	var hdr []string
-	for _, c := range cols {
-		if c.width > 0 {
-			hdr = append(hdr, common.Pad(c.title, c.width))
-		}
-	}
-	sb.WriteString("  " + st.TableHeader.Render(strings.Join(hdr, "  ")) + "\n")
-
-	n := b.visibleRows()
-	var lines []string
-	switch {
-	case len(b.rows) == 0 && b.loading:
-		lines = append(lines, "  "+b.spin.View()+" loading…")
-	case len(b.rows) == 0 && b.err == "":
-		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
-	}
-	for i := b.vp.YOffset; i < len(b.rowCache) && len(lines) < n; i++ {
-		sel := 0
-		if i == b.cursor {
-			sel = 1
-		}
-		lines = append(lines, b.rowCache[i][sel])
-	}
-	for len(lines) < n {
-		lines = append(lines, "")
-	}
-	sb.WriteString(strings.Join(lines, "\n") + "\n")
-	sb.WriteString(b.pageLine())
-	if b.tall() && len(b.preview) > 0 {
-		sb.WriteString("\n\n" + strings.Join(b.preview, "\n"))
-	}
-	return sb.String()
-}
-
-func (b *Browser) rebuildRows() {
-	cols, wide := b.columns(), b.w >= 120
-	b.rowCache = b.rowCache[:0]
-	for _, r := range b.rows {
-		b.rowCache = append(b.rowCache, [2]string{b.row(r, cols, wide, false), b.row(r, cols, wide, true)})
-	}
-	plain := make([]string, len(b.rowCache))
-	for i, r := range b.rowCache {
-		plain[i] = r[0]
-	}
-	b.vp.SetContent(strings.Join(plain, "\n"))
-}
-
-// rebuildPreview draws the selected campaign's summary for tall windows;
-// called when the selection, the page or the size changes, never from View.
-func (b *Browser) rebuildPreview() {
-	b.preview = nil
-	c := b.Selected()
-	if c == nil || !b.tall() {
-		return
-	}
-	st := b.c.Styles
-	rule := max(b.w-lipgloss.Width(common.Clean(common.CampaignName(c)))-6, 0)
-	lines := []string{" " + st.Muted.Render("── ") + st.Subtitle.Render(common.Clean(common.CampaignName(c))) + " " + st.Muted.Render(strings.Repeat("─", rule))}
-	add := func(label, value string) {
-		if lipgloss.Width(value) > 0 { // styled empty text is not empty
-			lines = append(lines, "  "+st.Muted.Render(common.Pad(label, 15))+value)
-		}
-	}
-	text := func(s string) string { return st.Text.Render(common.Clean(s)) }
-	status := model.Str(c.Status)
-	add("Status", st.Status(status).Render(common.Clean(status))+st.Muted.Render(" · "+common.Version(c)))
-	ch := model.Str(c.Channel)
-	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
-		ch += " · " + strings.Join(c.BasicDetails.Platforms, ", ")
-	}
-	add("Channel", text(ch))
-	add("Delivery type", text(model.Str(c.CampaignDeliveryType)))
-	add("Campaign ID", text(common.CampaignKey(c)))
-	add("Created", common.Who(st.Text.Render, c.CreatedBy, c.CreatedAt))
-	add("Updated", common.Who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
-	if c.BasicDetails != nil && len(c.BasicDetails.Tags) > 0 {
-		add("Tags", text(strings.Join(c.BasicDetails.Tags, ", ")))
-	}
-	if c.FlowID != nil || c.FlowName != nil {
-		add("Flow", text(strings.TrimSpace(model.Str(c.FlowName)+" ("+model.Str(c.FlowID)+")")))
-	}
-	add("Parent", text(model.Str(c.ParentID)))
-	if p := model.Present(c); len(p) > 0 {
-		// In the form's words: the JSON keys are under enter.
-		add("Filled in", text(unsyncedText(p)))
-	}
-	if l := b.unsynced(c); l != nil {
-		add("Not on service", st.Warning.Render(unsyncedText(l.Unsynced)+" (edited here, sent when possible)"))
-	}
-	if why := cmp.Or(b.c.ReadOnly, common.ReadOnlyReason(c)); why != "" {
-		add("Editing", st.Locked.Render("read-only: "+why))
-	}
-	lines = append(lines, "", "  "+st.Muted.Render("enter shows everything about it"))
-	for i, l := range lines {
-		lines[i] = ansi.Truncate(l, b.w, "…")
-	}
-	b.preview = lines
-}
-
-// NewestFirst orders a page by when each campaign was last updated, newest
-// first (the service orders by creation): the draft just edited is on top.
-// Rows without a time keep their place after those with one.
-func NewestFirst(rows []*model.Campaign) []*model.Campaign {
-	out := slices.Clone(rows)
-	slices.SortStableFunc(out, func(a, b *model.Campaign) int {
-		ta, tb := model.Str(a.UpdatedAt), model.Str(b.UpdatedAt)
-		if ta == "" {
-			ta = model.Str(a.CreatedAt)
-		}
-		if tb == "" {
-			tb = model.Str(b.CreatedAt)
-		}
-		return strings.Compare(tb, ta)
-	})
-	return out
-}
-
-func (b *Browser) emptyText() string {
-	if b.local.offline {
-		return "Nothing to list while the service cannot be reached."
-	}
-	if len(b.filter.Status) == 0 {
-		return "No campaigns match. Drafts are hidden: press d to show them."
-	}
-	return "No campaigns match this filter."
-}
-
-func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) string {
-	st := b.c.Styles
-	typ := common.Clean(model.Str(c.CampaignDeliveryType))
-	if !wide {
-		typ = shortType(typ)
-	}
-	name := common.Clean(common.CampaignName(c))
-	if c.ParentID != nil || c.FlowID != nil {
-		name = "↳ " + name
-	}
-	loc := b.unsynced(c)
-	if loc != nil {
-		name = "● " + name // edits not yet on the service
-	}
-	status := common.Clean(model.Str(c.Status))
-	cells := []string{
-		common.Pad(name, cols[0].width),
-		common.Pad(common.Clean(model.Str(c.Channel)), cols[1].width),
-		common.Pad(typ, cols[2].width),
-		"", // status, styled below
-		common.Pad(common.Version(c), cols[4].width),
-		common.Pad(common.ShortTime(model.Str(c.UpdatedAt), wide), cols[5].width),
-	}
-	statusCell := common.Pad(status, cols[3].width)
-	if b.local.show && loc != nil {
-		statusCell = common.Pad(unsyncedText(loc.Unsynced), cols[3].width)
-		status = model.StatusDraft
-	}
-	if selected {
-		cells[3] = statusCell
-	} else {
-		cells[3] = st.Status(status).Render(statusCell)
-	}
-	shown := cells[:0]
-	for i, c := range cells {
-		if cols[i].width > 0 {
-			shown = append(shown, c)
-		}
-	}
-	if selected {
-		return st.Cursor.Render("▌ ") + st.Selected.Render(strings.Join(shown, "  "))
-	}
-	return "  " + strings.Join(shown, "  ")
-}
-
-func (b *Browser) pageLine() string {
-	st := b.c.Styles
-	var parts []string
-	if b.local.show {
-		line := " " + st.Muted.Render(draftCount(len(b.rows), "", ""))
-		if b.local.offline {
-			line += "  " + st.Warning.Render(fmt.Sprintf("offline · asking again every %s · r: now", OfflineRetry))
-		}
-		return line
-	}
-	parts = append(parts, fmt.Sprintf("page %d", b.page))
-	if len(b.rows) > 0 {
-		from := (b.page-1)*PageSize + 1
-		parts = append(parts, fmt.Sprintf("%d–%d", from, from+len(b.rows)-1))
-	}
-	if len(b.rows) == PageSize {
-		parts = append(parts, "] next")
-	} else if len(b.rows) > 0 {
-		parts = append(parts, "last page")
-	}
-	if b.page > 1 {
-		parts = append(parts, "[ previous")
-	}
-	line := " " + st.Muted.Render(strings.Join(parts, " · "))
-	switch {
-	case b.err != "":
-		line += "  " + st.Error.Render("✗ "+common.Clean(b.err))
-	case b.loading && len(b.rows) > 0:
-		line += "  " + b.spin.View() + st.Muted.Render(" loading…")
-	case b.lastNote != "":
-		line += "  " + st.Muted.Render(b.lastNote)
-	}
-	return line
-}
-
-var typeShort = map[string]string{
-	model.DeliveryOneTime:           "one-time",
-	model.DeliveryPeriodic:          "periodic",
-	model.DeliveryEventTriggered:    "event",
-	model.DeliveryBusinessEvent:     "business", // not "business ev": reads as cut
-	model.DeliveryDeviceTriggered:   "device",
-	model.DeliveryLocationTriggered: "location",
-	model.DeliveryLiveActivity:      "live act.",
-	model.DeliveryAPITriggered:      "API",
-}
-
-func shortType(t string) string {
-	if s, ok := typeShort[t]; ok {
-		return s
-	}
-	return strings.ToLower(t)
 }

@@ -1,6 +1,7 @@
 package browser
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
@@ -33,6 +34,9 @@ type filterForm struct {
 
 	name, tags, ids                   string
 	status, channels, types, includes []string
+	// last is the filter in use when the form opened fresh: ctrl+r
+	// brings its text back.
+	last Filter
 }
 
 // filterFormChrome is the lines around the form: title, blank, keys line.
@@ -102,6 +106,12 @@ func (f *filterForm) key(msg tea.KeyMsg) (done, apply bool, cmd tea.Cmd) {
 		return true, false, nil
 	case msg.Type == tea.KeyEnter:
 		return true, true, nil
+	case msg.Type == tea.KeyCtrlR:
+		// The last filter's text, one key away (the form opens fresh).
+		last := f.last
+		*f = *newFilterForm(f.c, last, f.w, f.h)
+		f.last = last
+		return false, false, f.form.Init()
 	// Moving is done here, at once: huh's own moves arrive as later
 	// messages, and keys typed meanwhile would land in the field left.
 	case msg.Type == tea.KeyTab, onInput && msg.Type == tea.KeyDown:
@@ -139,10 +149,13 @@ func (f *filterForm) filter() Filter {
 		}
 		return out
 	}
+	// A campaign id typed or pasted in any text field finds that campaign.
+	name, nameIDs := takeIDs(f.name)
+	tags, tagIDs := takeIDs(f.tags)
 	flt := Filter{
-		Name:     strings.TrimSpace(f.name),
-		Tags:     list(f.tags),
-		IDs:      list(f.ids),
+		Name:     strings.TrimSpace(name),
+		Tags:     list(tags),
+		IDs:      append(append(list(f.ids), nameIDs...), tagIDs...),
 		Status:   ordered(model.Statuses, f.status),
 		Channels: ordered(searchChannels, f.channels),
 		Types:    ordered(searchTypes, f.types),
@@ -159,6 +172,26 @@ func (f *filterForm) filter() Filter {
 
 func (f *filterForm) view() string {
 	st := f.c.Styles
+	keys := "tab next field · space toggle · enter search · esc cancel · a pasted id finds its campaign"
+	if f.last.Name != "" || len(f.last.Tags) > 0 || len(f.last.IDs) > 0 {
+		keys = "ctrl+r last filter · " + keys
+	}
 	return " " + st.Title.Render("Filter campaigns") + "\n\n" + f.form.View() + "\n" +
-		" " + st.Muted.Render("tab next field · space toggle · enter search · esc cancel")
+		" " + st.Muted.Render(keys)
+}
+
+// objectID is a campaign id: 24 hexadecimal digits, standing alone.
+var objectID = regexp.MustCompile(`(?i)(^|[^0-9a-f])([0-9a-f]{24})($|[^0-9a-f])`)
+
+// takeIDs takes the campaign ids out of s: what is left and the ids, in
+// lower case.
+func takeIDs(s string) (rest string, ids []string) {
+	for {
+		m := objectID.FindStringSubmatchIndex(s)
+		if m == nil {
+			return s, ids
+		}
+		ids = append(ids, strings.ToLower(s[m[4]:m[5]]))
+		s = s[:m[4]] + s[m[5]:]
+	}
 }

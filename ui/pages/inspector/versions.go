@@ -27,6 +27,9 @@ const maxVersionPages = 20
 // loadVersions searches every version of the campaign: search by id finds
 // each document of it, in every state (versioning on).
 func (in *Inspector) loadVersions() tea.Cmd {
+	if in.c.Client == nil {
+		return nil
+	}
 	in.verSeq++
 	seq, id, client, ctx := in.verSeq, in.id, in.c.Client, in.c.Ctx
 	return common.Address(in, func() tea.Msg {

@@ -1,0 +1,167 @@
+package browser
+
+// What the browser keeps besides the page: how many campaigns the filter
+// matches (told by the service, or counted from the pages seen), which rows
+// a newer version supersedes, and the refresh that re-reads the page on its
+// own.
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
+)
+
+// counts is what is known of the filter's size.
+type counts struct {
+	key   string // the filter counted (its search body at page 0)
+	seen  int    // campaigns up to the end of the furthest page read
+	total int    // how many match: -1 until the service says or the last page shows
+}
+
+// count takes a page's answer into the counts.
+func (b *Browser) count(page, rows int, total *int64) {
+	key := fmt.Sprint(b.filter.Request(0))
+	if b.counts.key != key {
+		b.counts = counts{key: key, total: -1}
+	}
+	end := (page-1)*PageSize + rows
+	b.counts.seen = max(b.counts.seen, end)
+	switch {
+	case total != nil:
+		b.counts.total = int(*total)
+	case rows < PageSize && (rows > 0 || page == 1):
+		b.counts.total = end // a short page is the last
+	}
+}
+
+// countText is the page line's count: "page 2 of 6 · 87 campaigns" when
+// the total is known, "page 2 · 30 seen so far" when not.
+func (b *Browser) countText() []string {
+	c := b.counts
+	if c.total >= 0 {
+		pages := max((c.total+PageSize-1)/PageSize, 1)
+		return []string{fmt.Sprintf("page %d of %d", b.page, pages), forms.Count(c.total, "campaign")}
+	}
+	return []string{fmt.Sprintf("page %d", b.page), fmt.Sprintf("%d seen so far", c.seen)}
+}
+
+// supersededMsg answers which rows of a page a newer version supersedes.
+type supersededMsg struct {
+	seq    int
+	newest map[string]int64 // campaign_id → newest version number
+}
+
+// loadSuperseded asks, after a page is shown (never holding the page
+// turn), for every version of the page's campaigns: a row whose campaign
+// has a newer version is marked "v1 · superseded by v2".
+func (b *Browser) loadSuperseded() tea.Cmd {
+	var ids []string
+	seen := map[string]bool{}
+	for _, r := range b.rows {
+		if id := common.CampaignKey(r); r.VersionNumber != nil && !seen[id] {
+			seen[id] = true
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) == 0 || b.c.Client == nil {
+		return nil
+	}
+	b.supSeq++
+	seq, client, ctx := b.supSeq, b.c.Client, b.c.Context()
+	return common.Address(b, func() tea.Msg {
+		newest := map[string]int64{}
+		for page := 1; page <= 4; page++ {
+			res, err := client.Search(ctx, api.SearchRequest{Limit: PageSize, Page: page, IncludeArchiveCampaigns: true, IncludeChildCampaigns: true,
+				CampaignFields: &api.SearchFields{IDs: ids, Status: model.Statuses}})
+			if err != nil {
+				break // the marks are a help: without them the rows still read
+			}
+			for _, r := range res.Campaigns {
+				if r.VersionNumber != nil && *r.VersionNumber > newest[common.CampaignKey(r)] {
+					newest[common.CampaignKey(r)] = *r.VersionNumber
+				}
+			}
+			if len(res.Campaigns) < PageSize {
+				break
+			}
+		}
+		return supersededMsg{seq: seq, newest: newest}
+	})
+}
+
+// supersededBy is the newer version that supersedes row r (0: none known).
+func (b *Browser) supersededBy(r *model.Campaign) int64 {
+	if r.VersionNumber == nil {
+		return 0
+	}
+	n := b.newest[common.CampaignKey(r)]
+	for _, o := range b.rows {
+		if common.CampaignKey(o) == common.CampaignKey(r) && o.VersionNumber != nil {
+			n = max(n, *o.VersionNumber)
+		}
+	}
+	if n > *r.VersionNumber {
+		return n
+	}
+	return 0
+}
+
+// versionText is a row's version in words: "v1 · superseded by v2".
+func (b *Browser) versionText(r *model.Campaign) string {
+	if n := b.supersededBy(r); n > 0 {
+		return fmt.Sprintf("%s · superseded by v%d", common.Version(r), n)
+	}
+	return common.Version(r)
+}
+
+// refreshMsg is the browser's refresh timer; gen tells a superseded one.
+type refreshMsg struct{ gen int }
+
+func (b *Browser) scheduleRefresh() tea.Cmd {
+	if b.c.Refresh <= 0 {
+		return nil
+	}
+	b.refreshGen++
+	gen := b.refreshGen
+	return common.Address(b, tea.Tick(b.c.Refresh, func(time.Time) tea.Msg { return refreshMsg{gen: gen} }))
+}
+
+// refresh re-reads the page shown while the browser is on show and no
+// form or search is open; the cursor stays on its campaign.
+func (b *Browser) refresh(m refreshMsg) tea.Cmd {
+	if m.gen != b.refreshGen {
+		return nil
+	}
+	next := b.scheduleRefresh()
+	if !b.c.Visible(b) || b.form != nil || b.loading || b.local.show {
+		return next
+	}
+	b.refreshing = true
+	return tea.Batch(b.load(b.page), next)
+}
+
+// stateChanges words the rows whose state changed since the last read of
+// this page: "“Spring sale” is now SENT (was SENDING)".
+func stateChanges(before, after []*model.Campaign) string {
+	was := map[string]string{}
+	for _, r := range before {
+		was[common.Str(r.ID)] = common.Str(r.Status)
+	}
+	var out []string
+	for _, r := range after {
+		if old, ok := was[common.Str(r.ID)]; ok && old != common.Str(r.Status) {
+			out = append(out, fmt.Sprintf("“%s” is now %s (was %s)", common.Clean(common.CampaignName(r)), common.Clean(common.Str(r.Status)), common.Clean(old)))
+		}
+	}
+	if len(out) > 2 {
+		out = append(out[:2], fmt.Sprintf("and %d more", len(out)-2))
+	}
+	return strings.Join(out, "; ")
+}
