@@ -54,9 +54,9 @@ type (
 		// channel and state of the campaign when the action ran: they
 		// decide how a validation's verdict reads.
 		channel, state string
-		valid  api.ValidateResult
-		res    ops.Result // a write's outcome, from the core
-		err    error
+		valid          api.ValidateResult
+		res            ops.Result // a write's outcome, from the core
+		err            error
 	}
 )
 

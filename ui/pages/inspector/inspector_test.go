@@ -366,4 +366,3 @@ func TestChecksInPlainWords(t *testing.T) {
 		t.Errorf("the problem is not in plain words, with its path once:\n%s", got)
 	}
 }
-
