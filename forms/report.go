@@ -15,25 +15,25 @@ import (
 func Report(c *model.Campaign, checks []Check, probs []engine.Problem, footer string) string {
 	var b strings.Builder
 	name := "(unnamed)"
-	if c.BasicDetails != nil && str(c.BasicDetails.Name) != "" {
-		name = str(c.BasicDetails.Name)
+	if c.BasicDetails != nil && model.Str(c.BasicDetails.Name) != "" {
+		name = model.Str(c.BasicDetails.Name)
 	}
 	fmt.Fprintf(&b, "Campaign: %s\n", name)
-	id := str(c.CampaignID)
+	id := model.Str(c.CampaignID)
 	if id == "" {
-		id = str(c.ID)
+		id = model.Str(c.ID)
 	}
 	fmt.Fprintf(&b, "ID: %s", id)
-	if doc := str(c.ID); doc != "" && doc != id {
+	if doc := model.Str(c.ID); doc != "" && doc != id {
 		fmt.Fprintf(&b, " (document %s)", doc)
 	}
 	if c.VersionNumber != nil {
 		fmt.Fprintf(&b, ", version %d", *c.VersionNumber)
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "State: %s · %s %s\n", orBlank(str(c.Status)), orBlank(str(c.Channel)), orBlank(str(c.CampaignDeliveryType)))
-	if by := str(c.UpdatedBy); by != "" || str(c.UpdatedAt) != "" {
-		fmt.Fprintf(&b, "Last change: %s at %s\n", orBlank(by), orBlank(str(c.UpdatedAt)))
+	fmt.Fprintf(&b, "State: %s · %s %s\n", orBlank(model.Str(c.Status)), orBlank(model.Str(c.Channel)), orBlank(model.Str(c.CampaignDeliveryType)))
+	if by := model.Str(c.UpdatedBy); by != "" || model.Str(c.UpdatedAt) != "" {
+		fmt.Fprintf(&b, "Last change: %s at %s\n", orBlank(by), orBlank(model.Str(c.UpdatedAt)))
 	}
 	b.WriteString("\nWill it send?\n")
 	b.WriteString(ChecklistText(checks, "  "))
@@ -69,7 +69,7 @@ func ChecklistText(checks []Check, indent string) string {
 // PublishProblems are c's publish-phase problems as the checklist judges
 // them: none for channels V5 only reads; c may be in either schedule form.
 func PublishProblems(c *model.Campaign, opts engine.Options) []engine.Problem {
-	switch str(c.Channel) {
+	switch model.Str(c.Channel) {
 	case model.ChannelPush, model.ChannelEmail:
 		return engine.Validate(requestForm(c), engine.PhasePublish, opts)
 	}

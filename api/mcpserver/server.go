@@ -52,6 +52,10 @@ type Options struct {
 	Version string
 	// Now is the clock status rules read; nil means time.Now.
 	Now func() time.Time
+	// Checklist makes the will-it-send checklist of a campaign (the
+	// command line gives the one the inspector and `campaigns status`
+	// show); get_campaign_meta returns it as "checklist". nil: none.
+	Checklist func(ctx context.Context, id string) (any, error)
 }
 
 // Server is one MCP server over one service.

@@ -145,7 +145,7 @@ func (s *Server) addTools() {
 		InputSchema: schemaFor[idIn](nil, nil)},
 		reads, campaignOut, s.get)
 	addTool(s, &mcp.Tool{Name: "get_campaign_meta", Title: "Get campaign metadata",
-		Description: "Lightweight metadata of one campaign: status, version, platforms, start time, child campaigns and the cached reachability (audience size).",
+		Description: "Lightweight metadata of one campaign: status, version, platforms, start time, child campaigns and the cached reachability (audience size), with checklist: whether it will send and why not (state, send window, who paused it, problems, reach, newer version), as [{check, ok, detail}].",
 		InputSchema: schemaFor[idIn](nil, nil)},
 		reads, obj("the campaign's metadata", map[string]*jsonschema.Schema{}), s.meta)
 	addTool(s, &mcp.Tool{Name: "list_audience", Title: "List the workspace's users, segments, events and attributes",

@@ -153,7 +153,22 @@ func (s *Server) meta(ctx context.Context, in idIn) (any, string, error) {
 		return nil, "", &toolError{Source: "service", Status: 404, Code: api.CodeNotFound, Target: "campaign_id",
 			Message: fmt.Sprintf("No campaign %q in this workspace.", in.CampaignID)}
 	}
-	return res.Campaigns[0], "Metadata of campaign " + in.CampaignID + ".", nil
+	out := metaOut{MetaRow: res.Campaigns[0]}
+	if s.opts.Checklist != nil {
+		// Help, not the answer: the meta row stands without it.
+		if cl, err := s.opts.Checklist(ctx, in.CampaignID); err == nil {
+			out.Checklist = cl
+		}
+	}
+	return out, "Metadata of campaign " + in.CampaignID + ", with its will-it-send checklist.", nil
+}
+
+// metaOut is get_campaign_meta's answer: the meta row as the service
+// returns it, and the will-it-send checklist (the one `campaigns status`
+// prints).
+type metaOut struct {
+	api.MetaRow
+	Checklist any `json:"checklist,omitempty"`
 }
 
 // body turns a tool argument into a campaign with the lenient codec: wrong

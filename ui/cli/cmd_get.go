@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -65,6 +66,12 @@ usage or unreachable.`,
 			return nil
 		}
 		s.printSummary(rec)
+		// On a terminal, the will-it-send checklist follows (the record
+		// as the service sent it stays --json's alone).
+		c := new(model.Campaign)
+		_ = model.FromTree(rec, c)
+		fmt.Fprintf(app.Out, "\n%s\n", s.st.Subtitle.Render("Will it send?"))
+		s.printChecks(checklistOf(ctx, s.svc.Client, c, time.Now()))
 		return nil
 	}
 	return cmd

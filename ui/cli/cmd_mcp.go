@@ -1,7 +1,9 @@
 package cli
 
 import (
+	"context"
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -77,7 +79,11 @@ func newMCPCmd(app *appContext) *cobra.Command {
 		core := ops.New(svc.Client, ops.Options{Target: svc.Target(), Author: svc.Author, Features: feats})
 		defer core.Close()
 		srv, err := mcpserver.New(mcpserver.Options{Core: core, ReadOnly: svc.ReadOnly || readOnly, Logger: logger,
-			Examples: examples, Version: versionString()})
+			Examples: examples, Version: versionString(),
+			Checklist: func(ctx context.Context, id string) (any, error) {
+				_, checks, err := readChecklist(ctx, svc.Client, id, time.Now())
+				return checks, err
+			}})
 		if err != nil {
 			return failError("%v", err)
 		}

@@ -508,7 +508,8 @@ func TestValidateSummaryOnATerminal(t *testing.T) {
 	code := Run([]string{"validate", dir}, strings.NewReader(""), &o, &er)
 	out := o.String()
 	if code != 1 || !strings.Contains(out, "✓ "+filepath.Join(dir, "good.json")) || !strings.Contains(out, "✗ "+filepath.Join(dir, "bad.json")) ||
-		!strings.Contains(out, "basic_details.platforms[0]:") || !strings.Contains(out, "2 file(s): 1 valid, 1 invalid") {
+		!strings.Contains(out, "Platforms: platform \"BLACKBERRY\" is not allowed") || !strings.Contains(out, "at basic_details.platforms[0]") ||
+		!strings.Contains(out, "2 file(s): 1 valid, 1 invalid") {
 		t.Fatalf("summary: exit %d\n%s%s", code, out, er.String())
 	}
 	o.Reset()

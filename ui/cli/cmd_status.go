@@ -2,7 +2,9 @@ package cli
 
 import (
 	"context"
+	"time"
 	"errors"
+	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -10,6 +12,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -28,9 +31,17 @@ type statusAnswer struct {
 
 func newStatusCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "status ID pause|resume|stop",
-		Short: "Pause, resume or stop a campaign",
-		Long: `Runs a status action. The campaign is read first and the action checked with
+		Use:   "status ID [pause|resume|stop]",
+		Short: "Say whether a campaign will send (and why not), or pause, resume or stop it",
+		Long: `With only an ID: the campaign's state and the will-it-send checklist (the
+inspector's Summary tab): the state and what it means next, the send window
+against now in the campaign's zone and yours, who paused or stopped it and
+when, the publish problems, a reach of zero where the service has an
+estimate, and whether a newer version supersedes it. --json prints
+{"status", "checks": [{"check", "ok", "detail"}]}. Exit 0: the checklist is
+information.
+
+With an action: runs it. The campaign is read first and the action checked with
 the same rules as the editor (service-reference §3.14): what the campaign's
 delivery type and state do not allow is refused with the reason before
 anything is sent. Asks for confirmation on a terminal; --yes for scripts
@@ -38,11 +49,16 @@ anything is sent. Asks for confirmation on a terminal; --yes for scripts
 
 Exit status: 0 done, 1 refused (locally or by the service), 2 bad usage or
 unreachable.`,
-		Example: `  campaigns status 6b0489… pause
+		Example: `  campaigns status 6b0489…
+  campaigns status 6b0489… --json --jq '.checks[] | select(.ok | not)'
+  campaigns status 6b0489… pause
   campaigns status 6b0489… resume --yes --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 1 {
+				return nil // the checklist
+			}
 			if len(args) != 2 {
-				return commandLineError(fmt.Errorf("%s takes a campaign ID and an action: pause, resume or stop", cmd.CommandPath()))
+				return commandLineError(fmt.Errorf("%s takes a campaign ID and, to change it, an action: pause, resume or stop", cmd.CommandPath()))
 			}
 			switch strings.ToLower(args[1]) {
 			case "pause", "resume", "stop":
@@ -61,7 +77,11 @@ unreachable.`,
 	cmd.ValidArgsFunction = s.completeStatusArgs
 	jsonOut := cmd.Flags().Bool("json", false, "print the outcome as JSON")
 	yes := cmd.Flags().BoolP("yes", "y", false, "do not ask for confirmation (for scripts)")
+	jq := cmd.Flags().String("jq", "", "filter the checklist's JSON with a jq expression (no action only)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		if len(args) == 1 {
+			return s.printChecklist(cmd.Context(), args[0], *jsonOut, *jq)
+		}
 		id, action := args[0], strings.ToUpper(args[1])
 		ctx := cmd.Context()
 		core, c, done, err := s.openCampaign(ctx, id)
@@ -127,6 +147,11 @@ or unreachable.`,
 		if err := core.CheckPublish(c); err != nil {
 			return s.refused(err)
 		}
+		// A start or expiry already past is a warning, not a rule: the
+		// service publishes it all the same.
+		for _, w := range forms.PublishWarnings(c, time.Now(), time.Local, "your time") {
+			fmt.Fprintf(s.app.Err, "%s %s\n", s.est.Warning.Render("warning:"), inert(w))
+		}
 		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), inert(model.Str(c.Channel)), inert(model.Str(c.CampaignDeliveryType)), core.Target())); err != nil {
 			return err
 		}
@@ -137,6 +162,53 @@ or unreachable.`,
 		return s.reportStatus(res, model.ActionPublish, *jsonOut)
 	}
 	return cmd
+}
+
+// printChecklist is `campaigns status ID`: the state and the checklist.
+func (s *scriptCmd) printChecklist(ctx context.Context, id string, asJSON bool, jq string) error {
+	done, err := s.open(ctx)
+	defer done()
+	if err != nil {
+		return err
+	}
+	var c *model.Campaign
+	var checks []forms.Check
+	err = s.pacer().Do(ctx, ops.ClassRead, func(ctx context.Context) error {
+		var err error
+		c, checks, err = readChecklist(ctx, s.svc.Client, id, time.Now())
+		return err
+	})
+	if err != nil {
+		return s.serviceError(err)
+	}
+	a := checklistAnswer{Status: model.Str(c.Status), Checks: checks}
+	switch {
+	case jq != "":
+		var tree any // jq reads JSON trees
+		b, _ := json.Marshal(a)
+		_ = json.Unmarshal(b, &tree)
+		o := outputFlags{JQ: jq}
+		if err := o.Write(s.app.Out, tree); err != nil {
+			return usageError("%v", err)
+		}
+		return nil
+	case asJSON:
+		return printJSON(s.app.Out, a)
+	}
+	fmt.Fprintf(s.app.Out, "%s  %s\n", s.st.Title.Render(common.Clean(common.CampaignName(c))), s.st.Status(a.Status).Render(a.Status))
+	s.printChecks(checks)
+	return nil
+}
+
+// printChecks writes the checklist, ✓ and ✗ coloured on a terminal.
+func (s *scriptCmd) printChecks(checks []forms.Check) {
+	for _, c := range checks {
+		mark := s.st.OK.Render("✓")
+		if !c.OK {
+			mark = s.st.Error.Render("✗")
+		}
+		fmt.Fprintf(s.app.Out, "%s %s: %s\n", mark, c.Check, common.Clean(c.Detail))
+	}
 }
 
 // openCampaign opens the service for a write on campaign id and reads it

@@ -15,6 +15,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -34,6 +35,9 @@ Exit status: 0 valid, 1 invalid, 2 unreadable input or bad usage.`
 type validateError struct {
 	Target  string `json:"target"`
 	Message string `json:"message"`
+	// plain is the problem in the wording the editor and the inspector
+	// show (forms.ProblemLine); a terminal prints it, the path beside.
+	plain string
 }
 
 type validateOptions struct {
@@ -312,7 +316,7 @@ func validateDoc(doc *model.Campaign, o validateOptions) []validateError {
 		errs = append(errs, validateError{Target: "", Message: refusal.Message})
 	}
 	for _, p := range problems {
-		errs = append(errs, validateError{Target: p.Target, Message: p.Message})
+		errs = append(errs, validateError{Target: p.Target, Message: p.Message, plain: forms.ProblemLine(p)})
 	}
 	return errs
 }

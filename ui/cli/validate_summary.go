@@ -3,6 +3,8 @@ package cli
 import (
 	"fmt"
 	"strings"
+
+	"github.com/campaigns-cli/campaigns/forms"
 )
 
 // validateSummaryFile is one file of validate's terminal summary.
@@ -35,9 +37,15 @@ func printValidateSummary(app *appContext, files []validateSummaryFile) {
 			fmt.Fprintf(app.Out, "%s %s\n", st.OK.Render("✓"), inert(name))
 		default:
 			invalid++
-			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("✗"), inert(name), st.Muted.Render(fmt.Sprintf("%d problem(s)", len(f.errs))))
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("✗"), inert(name), st.Muted.Render(forms.ProblemCount(len(f.errs))))
 			for _, e := range f.errs {
-				fmt.Fprintf(app.Out, "    %s %s\n", st.Accent.Render(inert(orRoot(e.Target))+":"), inert(e.Message))
+				// One wording everywhere (the editor's, the inspector's),
+				// the path under it as the detail.
+				if e.plain == "" {
+					fmt.Fprintf(app.Out, "    %s %s\n", st.Accent.Render(inert(orRoot(e.Target))+":"), inert(e.Message))
+					continue
+				}
+				fmt.Fprintf(app.Out, "    %s\n      %s\n", inert(e.plain), st.Muted.Render("at "+inert(orRoot(e.Target))))
 			}
 		}
 	}

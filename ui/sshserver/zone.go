@@ -32,7 +32,7 @@ func setZone(cfg *ui.Config, base ui.Config, env []string) {
 	if loc, ok := sessionZone(env); ok {
 		cfg.Local, cfg.ServerTime = loc, false
 	} else {
-		cfg.Local, cfg.ServerTime = ui.LocalZone(), true
+		cfg.Local, cfg.ServerTime = common.LocalZone(), true
 	}
 	if cfg.Editor == nil || cfg.Editor == base.Editor {
 		return

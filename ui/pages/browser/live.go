@@ -152,12 +152,12 @@ func (b *Browser) refresh(m refreshMsg) tea.Cmd {
 func stateChanges(before, after []*model.Campaign) string {
 	was := map[string]string{}
 	for _, r := range before {
-		was[common.Str(r.ID)] = common.Str(r.Status)
+		was[model.Str(r.ID)] = model.Str(r.Status)
 	}
 	var out []string
 	for _, r := range after {
-		if old, ok := was[common.Str(r.ID)]; ok && old != common.Str(r.Status) {
-			out = append(out, fmt.Sprintf("“%s” is now %s (was %s)", common.Clean(common.CampaignName(r)), common.Clean(common.Str(r.Status)), common.Clean(old)))
+		if old, ok := was[model.Str(r.ID)]; ok && old != model.Str(r.Status) {
+			out = append(out, fmt.Sprintf("“%s” is now %s (was %s)", common.Clean(common.CampaignName(r)), common.Clean(model.Str(r.Status)), common.Clean(old)))
 		}
 	}
 	if len(out) > 2 {

@@ -26,8 +26,8 @@ func (b *Browser) columns() []column {
 	// names chosen on purpose, never a value cut: "WHATSA…" was).
 	chW, stW, verW := len("CHANNEL"), len("SCHEDULED"), len("VER")
 	for _, r := range b.rows {
-		chW = max(chW, ansi.StringWidth(shortChannel(common.Str(r.Channel))))
-		stW = max(stW, ansi.StringWidth(common.Clean(common.Str(r.Status))))
+		chW = max(chW, ansi.StringWidth(shortChannel(model.Str(r.Channel))))
+		stW = max(stW, ansi.StringWidth(common.Clean(model.Str(r.Status))))
 		verW = max(verW, ansi.StringWidth(common.Version(r)))
 	}
 	cols := []column{{"NAME", 0}, {"CHANNEL", min(chW, 12)}, {"TYPE", 11}, {"STATUS", min(stW, 12)}, {"VER", min(verW, 6)}, {"UPDATED", 11}}
@@ -139,14 +139,14 @@ func (b *Browser) rebuildPreview() {
 		}
 	}
 	text := func(s string) string { return st.Text.Render(common.Clean(s)) }
-	status := common.Str(c.Status)
+	status := model.Str(c.Status)
 	add("Status", st.Status(status).Render(common.Clean(status))+st.Muted.Render(" · "+b.versionText(c)))
-	ch := common.Str(c.Channel)
+	ch := model.Str(c.Channel)
 	if c.BasicDetails != nil && len(c.BasicDetails.Platforms) > 0 {
 		ch += " · " + strings.Join(c.BasicDetails.Platforms, ", ")
 	}
 	add("Channel", text(ch))
-	add("Delivery type", text(common.Str(c.CampaignDeliveryType)))
+	add("Delivery type", text(model.Str(c.CampaignDeliveryType)))
 	add("Campaign ID", text(common.CampaignKey(c)))
 	add("Created", common.Who(st.Text.Render, c.CreatedBy, c.CreatedAt))
 	add("Updated", common.Who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
@@ -154,9 +154,9 @@ func (b *Browser) rebuildPreview() {
 		add("Tags", text(strings.Join(c.BasicDetails.Tags, ", ")))
 	}
 	if c.FlowID != nil || c.FlowName != nil {
-		add("Flow", text(strings.TrimSpace(common.Str(c.FlowName)+" ("+common.Str(c.FlowID)+")")))
+		add("Flow", text(strings.TrimSpace(model.Str(c.FlowName)+" ("+model.Str(c.FlowID)+")")))
 	}
-	add("Parent", text(common.Str(c.ParentID)))
+	add("Parent", text(model.Str(c.ParentID)))
 	if p := model.Present(c); len(p) > 0 {
 		// In the form's words: the JSON keys are under enter.
 		add("Filled in", text(unsyncedText(p)))
@@ -180,12 +180,12 @@ func (b *Browser) rebuildPreview() {
 func NewestFirst(rows []*model.Campaign) []*model.Campaign {
 	out := slices.Clone(rows)
 	slices.SortStableFunc(out, func(a, b *model.Campaign) int {
-		ta, tb := common.Str(a.UpdatedAt), common.Str(b.UpdatedAt)
+		ta, tb := model.Str(a.UpdatedAt), model.Str(b.UpdatedAt)
 		if ta == "" {
-			ta = common.Str(a.CreatedAt)
+			ta = model.Str(a.CreatedAt)
 		}
 		if tb == "" {
-			tb = common.Str(b.CreatedAt)
+			tb = model.Str(b.CreatedAt)
 		}
 		return strings.Compare(tb, ta)
 	})
@@ -204,7 +204,7 @@ func (b *Browser) emptyText() string {
 
 func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) string {
 	st := b.c.Styles
-	typ := common.Clean(common.Str(c.CampaignDeliveryType))
+	typ := common.Clean(model.Str(c.CampaignDeliveryType))
 	if !wide {
 		typ = shortType(typ)
 	}
@@ -219,14 +219,14 @@ func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) str
 	if loc != nil {
 		name = "● " + name // edits not yet on the service
 	}
-	status := common.Clean(common.Str(c.Status))
+	status := common.Clean(model.Str(c.Status))
 	cells := []string{
 		common.Pad(name, cols[0].width),
-		common.Pad(shortChannel(common.Str(c.Channel)), cols[1].width),
+		common.Pad(shortChannel(model.Str(c.Channel)), cols[1].width),
 		common.Pad(typ, cols[2].width),
 		"", // status, styled below
 		common.Pad(common.Version(c), cols[4].width),
-		common.Pad(common.ShortTime(common.Str(c.UpdatedAt), wide), cols[5].width),
+		common.Pad(common.ShortTime(model.Str(c.UpdatedAt), wide), cols[5].width),
 	}
 	statusCell := common.Pad(status, cols[3].width)
 	if b.local.show && loc != nil {

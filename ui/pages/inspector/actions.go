@@ -34,7 +34,7 @@ var statusKeys = map[string]string{"s": model.ActionStop, "u": model.ActionResum
 // campaign ("" for a key that is no action at all).
 func (in *Inspector) refusal(k string) string {
 	c := in.camp
-	state := common.Str(c.Status)
+	state := model.Str(c.Status)
 	if k == "p" && state == model.StatusDraft {
 		return "Publish is not offered: " + cmp.Or(in.readOnly, "this draft cannot be published from here") + "."
 	}
@@ -45,7 +45,7 @@ func (in *Inspector) refusal(k string) string {
 	if in.c.ReadOnly != "" {
 		return strings.ToUpper(action[:1]) + strings.ToLower(action[1:]) + " is not offered: " + in.c.ReadOnly + "."
 	}
-	return forms.ActionRefusal(common.Str(c.Channel), common.Str(c.CampaignDeliveryType), state, action)
+	return forms.ActionRefusal(model.Str(c.Channel), model.Str(c.CampaignDeliveryType), state, action)
 }
 
 func (in *Inspector) menuItems() []menuItem {
@@ -92,7 +92,12 @@ func (in *Inspector) consequence(action string) string {
 	case model.ActionResume:
 		return "Resume " + what + "?\n\nIt starts sending to real users again (SCHEDULED if its start time is still ahead, else ACTIVE)."
 	case actPublish:
-		return "Publish " + what + "?\n\nThe service checks the publish rules first. If they pass, the campaign goes live and will send to real users: SCHEDULED when its start time lies ahead, else ACTIVE. A published campaign is no longer a draft."
+		text := "Publish " + what + "?\n\nThe service checks the publish rules first. If they pass, the campaign goes live and will send to real users: SCHEDULED when its start time lies ahead, else ACTIVE. A published campaign is no longer a draft."
+		loc, label := in.c.Zone()
+		for _, w := range forms.PublishWarnings(c, in.c.Clock(), loc, label) {
+			text += "\n\n⚠ " + common.Clean(w)
+		}
+		return text
 	}
 	return action + " " + what + "?"
 }

@@ -378,10 +378,10 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		in.err = ""
 		var note tea.Cmd
-		if prev := in.camp; prev != nil && common.Str(prev.Status) != common.Str(msg.c.Status) {
+		if prev := in.camp; prev != nil && model.Str(prev.Status) != model.Str(msg.c.Status) {
 			// A refresh (or someone else) changed its state: say so.
 			note = common.Notice(fmt.Sprintf("“%s” is now %s (was %s)", common.Clean(common.CampaignName(msg.c)),
-				common.Clean(common.Str(msg.c.Status)), common.Clean(common.Str(prev.Status))), false)
+				common.Clean(model.Str(msg.c.Status)), common.Clean(model.Str(prev.Status))), false)
 		}
 		in.set(msg.c)
 		return in, tea.Batch(in.highlight(), note)

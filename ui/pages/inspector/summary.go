@@ -22,7 +22,7 @@ func (in *Inspector) checklistOpts() forms.ChecklistOpts {
 		o.Reach, o.ReachAt = &n, common.FullTime(in.meta.ReachabilityDetails.LastUpdatedTime)
 	}
 	if v := in.newest(); v != nil && v.VersionNumber != nil {
-		o.Newest, o.NewestStatus = v.VersionNumber, common.Str(v.Status)
+		o.Newest, o.NewestStatus = v.VersionNumber, model.Str(v.Status)
 	}
 	return o
 }
@@ -61,7 +61,7 @@ func (in *Inspector) rebuildSummary() {
 			lines = append(lines, style.Render(mark)+st.Text.Render(l))
 		}
 	}
-	if common.Str(c.Status) == model.StatusDraft {
+	if model.Str(c.Status) == model.StatusDraft {
 		loc, label := in.c.Zone()
 		for _, warn := range forms.PublishWarnings(c, in.c.Clock(), loc, label) {
 			for i, l := range wrap(warn, w-2) {

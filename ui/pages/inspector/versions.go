@@ -100,13 +100,13 @@ func (in *Inspector) rebuildVersions() {
 		if i == in.vmark {
 			mark = "◆ "
 		}
-		line := fmt.Sprintf("%-5s %-9s %-28s %s", common.Version(v), common.Str(v.Status), common.Clean(common.Str(v.UpdatedBy)), common.Clean(common.Str(v.UpdatedAt)))
+		line := fmt.Sprintf("%-5s %-9s %-28s %s", common.Version(v), model.Str(v.Status), common.Clean(model.Str(v.UpdatedBy)), common.Clean(model.Str(v.UpdatedAt)))
 		if i > 0 {
 			line += fmt.Sprintf("  superseded by %s", common.Version(in.versions[i-1]))
 		} else {
 			line += "  newest"
 		}
-		if in.doc != nil && common.Str(in.doc.ID) == common.Str(v.ID) || in.doc == nil && i == 0 {
+		if in.doc != nil && model.Str(in.doc.ID) == model.Str(v.ID) || in.doc == nil && i == 0 {
 			line += " · shown"
 		}
 		if i == in.vcursor && in.pane == paneVersions {
