@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/knadh/koanf/parsers/toml/v2"
 	"github.com/knadh/koanf/providers/rawbytes"
@@ -140,6 +141,24 @@ func (c *Config) Default() string { return c.k.String("default") }
 // when neither --author, CAMPAIGNS_AUTHOR nor the profile names one, and
 // the email new drafts start with as "Created by" ("" for none).
 func (c *Config) Author() string { return strings.TrimSpace(c.k.String("author")) }
+
+// Refresh is the top-level `refresh` key: how often the editor's browser
+// and inspector re-read on their own ("60s", "2m"; "0" or "off": never).
+// ok is false when the key is absent.
+func (c *Config) Refresh() (d time.Duration, ok bool, err error) {
+	v := strings.TrimSpace(c.k.String("refresh"))
+	switch v {
+	case "":
+		return 0, false, nil
+	case "0", "off", "never":
+		return 0, true, nil
+	}
+	d, err = time.ParseDuration(v)
+	if err != nil || d < 0 {
+		return 0, true, fmt.Errorf("refresh = %q in %s: want a duration such as 60s or 2m, or off", v, c.path)
+	}
+	return d, true, nil
+}
 
 // SetDefault makes name the active profile ("" for none).
 func (c *Config) SetDefault(name string) {

@@ -187,6 +187,9 @@ type Config struct {
 	Now          func() time.Time // injectable clock; nil = time.Now (and a background scheduler)
 	NoRateLimits bool             // for benchmarks
 	Seed         bool             // seed demo content into empty workspaces
+	// SeedCampaigns tops every workspace up to this many campaigns of bulk
+	// demo content (seed_bulk.go); 0: none.
+	SeedCampaigns int
 	Logger       *slog.Logger     // nil = discard
 
 	// BodyReadTimeout bounds the reading of one request body (408 after
@@ -305,6 +308,12 @@ func Open(cfg Config) (*Server, error) {
 		if err := s.AddWorkspace(w, cfg.Seed); err != nil {
 			st.Close()
 			return nil, err
+		}
+		if cfg.SeedCampaigns > 0 {
+			if err := s.SeedCampaigns(w.ID, cfg.SeedCampaigns); err != nil {
+				st.Close()
+				return nil, fmt.Errorf("sandbox: seeding %d campaigns: %w", cfg.SeedCampaigns, err)
+			}
 		}
 	}
 	s.handler = s.routes()

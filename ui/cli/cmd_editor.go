@@ -55,6 +55,8 @@ func newEditorCmd(app *appContext) *cobra.Command {
 	// No default shown: fang would print "(default)", which reads as a remark.
 	cmd.Flags().StringVar(&themeName, "theme", "", "default, high-contrast or plain (NO_COLOR forces plain)")
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
+	cmd.Flags().BoolVar(&app.noMouse, "no-mouse", false, "leave the mouse to the terminal, so text can be selected (M switches while running)")
+	cmd.Flags().DurationVar(&app.refresh, "refresh", ui.DefaultRefresh, "how often the list and the inspector re-read on their own; 0 never (config.toml: refresh = \"2m\")")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		// no-color.org: set and not empty.
 		theme, ok := themes.Select(cmp.Or(themeName, "default"), app.Getenv("NO_COLOR") != "")
@@ -90,6 +92,22 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
 	}
 	cfg := editorConfig(svc, theme, flags.dataDir())
+	cfg.NoMouse = app.noMouse
+	cfg.Refresh = app.refresh
+	if !cmd.Flags().Changed("refresh") {
+		if pc, err := app.profiles().Load(); err == nil {
+			d, ok, err := pc.Refresh()
+			if err != nil {
+				return usageError("%v", err)
+			}
+			if ok {
+				cfg.Refresh = d
+			}
+		}
+	}
+	if cfg.Refresh == 0 {
+		cfg.Refresh = -1 // 0 asked for: never (ui's 0 is its default)
+	}
 	// On a read-only profile the editor serves view mode only (the root
 	// marks it): the Review and the preview, nothing that writes.
 	closeEditor, err := wireEditor(&cfg)

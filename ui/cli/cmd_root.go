@@ -10,6 +10,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/fang"
 	"github.com/charmbracelet/log"
@@ -31,6 +32,10 @@ type appContext struct {
 	// LookupEnv tells a variable set empty from one not set; nil: only
 	// Getenv, where empty reads as not set.
 	LookupEnv func(string) (string, bool)
+
+	// The editor's --no-mouse and --refresh.
+	noMouse bool
+	refresh time.Duration
 
 	// Log is the program's one logger: messages to stderr (and, with
 	// --debug, to the debug log file as well). Set before any RunE.

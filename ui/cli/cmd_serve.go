@@ -119,6 +119,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 		workspaces  workspacesValue
 		noLimits    bool
 		noSeed      bool
+		seedN       int
 		quiet       bool
 		lenient     bool
 		trustScopes bool
@@ -141,6 +142,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 	fs.Var(&workspaces, "workspace", "a workspace ID:KEY[:FLAGS] (repeatable; see above)")
 	fs.BoolVar(&noLimits, "no-rate-limits", false, "turn the service's rate limits off")
 	fs.BoolVar(&noSeed, "no-seed", false, "do not put demo campaigns into empty workspaces")
+	fs.IntVar(&seedN, "seed-campaigns", 0, "top every workspace up to N generated campaigns (names, states, versions), to try the tool on a long list")
 	fs.BoolVar(&quiet, "quiet", false, "log only errors")
 	fs.BoolVar(&lenient, "lenient", false, "accept what the real service's reference accepts: no SVC-APPKEY (the Basic-auth\nuser is used), no request id (one is made); each logged once per client")
 	fs.BoolVar(&trustScopes, "trust-scopes-header", true, "let X-SVC-Scopes set a request's scope, as the real service's gateway does;\nfalse: the header can only lower the API key's own scope (the sandbox has no gateway)")
@@ -155,7 +157,10 @@ func newServeCmd(app *appContext) *cobra.Command {
 			app.logger.SetLevel(log.ErrorLevel)
 		}
 		cfg := sandbox.Config{DataDir: data.path, Workspaces: workspaces.list, NoRateLimits: noLimits,
-			Seed: !noSeed, Logger: app.Log, Lenient: lenient, DistrustScopesHeader: !trustScopes}
+			Seed: !noSeed, Logger: app.Log, Lenient: lenient, DistrustScopesHeader: !trustScopes, SeedCampaigns: seedN}
+		if seedN < 0 || seedN > 100000 {
+			return usageError("--seed-campaigns %d: want 0 to 100000", seedN)
+		}
 		cfg.IdempotencyQuotaBytes = quota.n
 		if err := team.apply(app, &cfg); err != nil {
 			return err
