@@ -190,7 +190,7 @@ type Config struct {
 	// SeedCampaigns tops every workspace up to this many campaigns of bulk
 	// demo content (seed_bulk.go); 0: none.
 	SeedCampaigns int
-	Logger       *slog.Logger     // nil = discard
+	Logger        *slog.Logger // nil = discard
 
 	// BodyReadTimeout bounds the reading of one request body (408 after
 	// it); 0 = DefaultBodyReadTimeout (30 s).
