@@ -65,7 +65,7 @@ func Checklist(c *model.Campaign, o ChecklistOpts) []Check {
 		who := orBlank(model.Str(c.UpdatedBy))
 		when := "at a time not recorded"
 		if at := model.Str(c.UpdatedAt); at != "" {
-			when = "on " + at
+			when = "on " + Stamp(at)
 		}
 		out = append(out, Check{CheckChanged, false, strings.ToLower(state[:1]) + strings.ToLower(state[1:]) + " by " + who + " " + when + " (its last change)"})
 	}

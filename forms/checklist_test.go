@@ -47,7 +47,7 @@ func TestChecklistSaysWhyItDidNotSend(t *testing.T) {
 		{"window in progress", rec(`{"status":"ACTIVE",` + push + `,"scheduling_details":{"delivery_type":"AT_FIXED_TIME","start_time":"2026-11-20T09:00:00","expiry_time":"2026-12-20T09:00:00"}}`),
 			ChecklistOpts{}, CheckWindow, true, "in progress: opened Fri 20 Nov 2026 09:00 UTC; closes Sun 20 Dec 2026 09:00 UTC"},
 		{"paused by whom and when", rec(`{"status":"PAUSED",` + push + `,"updated_by":"ana@example.com","updated_at":"2026-11-25T17:02:11"}`),
-			ChecklistOpts{}, CheckChanged, false, "paused by ana@example.com on 2026-11-25T17:02:11 (its last change)"},
+			ChecklistOpts{}, CheckChanged, false, "paused by ana@example.com on 2026-11-25 17:02 UTC (its last change)"},
 		{"stopped", rec(`{"status":"STOPPED",` + push + `}`), ChecklistOpts{}, CheckState, false, "STOPPED: it will not send again (messages already dispatched were delivered)"},
 		{"draft problems block publishing", rec(`{"status":"DRAFT",` + push + `}`), ChecklistOpts{}, CheckProblems, false, "block publishing: "},
 		{"a live SMS campaign is not judged by V5's rules", rec(`{"status":"ACTIVE","channel":"SMS","campaign_delivery_type":"ONE_TIME"}`), ChecklistOpts{}, CheckProblems, true, "not checked: SMS campaigns are read-only in V5"},

@@ -33,7 +33,7 @@ func Report(c *model.Campaign, checks []Check, probs []engine.Problem, footer st
 	b.WriteString("\n")
 	fmt.Fprintf(&b, "State: %s · %s %s\n", orBlank(model.Str(c.Status)), orBlank(model.Str(c.Channel)), orBlank(model.Str(c.CampaignDeliveryType)))
 	if by := model.Str(c.UpdatedBy); by != "" || model.Str(c.UpdatedAt) != "" {
-		fmt.Fprintf(&b, "Last change: %s at %s\n", orBlank(by), orBlank(model.Str(c.UpdatedAt)))
+		fmt.Fprintf(&b, "Last change: %s at %s\n", orBlank(by), orBlank(Stamp(model.Str(c.UpdatedAt))))
 	}
 	b.WriteString("\nWill it send?\n")
 	b.WriteString(ChecklistText(checks, "  "))

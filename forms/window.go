@@ -75,8 +75,12 @@ func (w Window) At(v string, local *time.Location, label string) string {
 	}
 	zone := cmp.Or(w.Zone, "UTC")
 	out := t.Format("Mon 2 Jan 2006 15:04") + " " + zone
-	if local != nil && local.String() != zone {
-		lt := t.In(local)
+	lt := t
+	if local != nil {
+		lt = t.In(local)
+	}
+	// The reader's time only where it differs (UTC read in UTC says it once).
+	if local != nil && offsetOf(lt) != offsetOf(t) {
 		f := "15:04"
 		if lt.YearDay() != t.YearDay() {
 			f = "Mon 2 Jan 15:04"
@@ -90,4 +94,22 @@ func (w Window) At(v string, local *time.Location, label string) string {
 		out += " (" + lt.Format(f) + " " + cmp.Or(label, "your time") + ", " + name + ")"
 	}
 	return out
+}
+
+func offsetOf(t time.Time) int { _, off := t.Zone(); return off }
+
+// stampLayouts are the forms the service writes its own times in
+// (created_at, updated_at): with a space or a T, with or without an offset
+// and fractions of a second.
+var stampLayouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999", "2006-01-02T15:04:05.999999999", "2006-01-02 15:04:05Z07:00"}
+
+// Stamp words a service timestamp to the minute in UTC ("2026-11-25 17:02
+// UTC"); what it cannot read it returns as sent.
+func Stamp(s string) string {
+	for _, l := range stampLayouts {
+		if t, err := time.Parse(l, strings.TrimSpace(s)); err == nil {
+			return t.UTC().Format("2006-01-02 15:04 UTC")
+		}
+	}
+	return s
 }

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -85,8 +86,14 @@ func Common(w, h int) *common.Common {
 		Workspace: "TEST",
 		Ctx:       context.Background(),
 		Highlight: common.NewHighlighter(nil, true),
+		Now:       func() time.Time { return Now },
+		Local:     time.UTC,
 	}
 }
+
+// Now is the clock of every screen a test builds with Common: what depends
+// on the time (a send window past or ahead) reads the same on any day.
+var Now = time.Date(2026, 4, 1, 12, 0, 0, 0, time.UTC)
 
 // Key is the key press named k: "enter", "esc", "tab", "shift+tab",
 // "down", "up", "left", "right", "space", "backspace", "ctrl+c", "ctrl+s",

@@ -24,7 +24,8 @@ import (
 func testCommon(w, h int) *common.Common {
 	r := common.NewRenderer(os.Stdout)
 	r.SetColorProfile(termenv.Ascii)
-	return &common.Common{Width: w, Height: h, Styles: themes.New(themes.Plain(), r), Keys: common.DefaultKeyMap(), Ctx: context.Background()}
+	return &common.Common{Width: w, Height: h, Styles: themes.New(themes.Plain(), r), Keys: common.DefaultKeyMap(), Ctx: context.Background(),
+		Now: func() time.Time { return uitest.Now }}
 }
 
 func fixture(t testing.TB, name string) *model.Campaign {

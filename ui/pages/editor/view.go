@@ -3,7 +3,6 @@ package editor
 import (
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -232,7 +231,7 @@ func (m *Model) reviewView(w int) string {
 	// publishes it all the same.
 	if m.d.state == model.StatusDraft {
 		o := m.summaryOpts()
-		for _, warn := range forms.PublishWarnings(m.d.work, time.Now(), o.Local, o.LocalLabel) {
+		for _, warn := range forms.PublishWarnings(m.d.work, m.c.Clock(), o.Local, o.LocalLabel) {
 			for j, l := range strings.Split(ansi.Wrap(common.Clean(warn), max(10, w-2), ""), "\n") {
 				mark := "⚠ "
 				if j > 0 {

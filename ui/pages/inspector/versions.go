@@ -100,15 +100,17 @@ func (in *Inspector) rebuildVersions() {
 		if i == in.vmark {
 			mark = "◆ "
 		}
-		line := fmt.Sprintf("%-5s %-9s %-28s %s", common.Version(v), model.Str(v.Status), common.Clean(model.Str(v.UpdatedBy)), common.Clean(model.Str(v.UpdatedAt)))
+		line := fmt.Sprintf("%-4s %-9s %s  %s", common.Version(v), common.Clean(model.Str(v.Status)),
+			common.ShortTime(model.Str(v.UpdatedAt), true), common.Clean(common.OrUnset(model.Str(v.UpdatedBy))))
 		if i > 0 {
-			line += fmt.Sprintf("  superseded by %s", common.Version(in.versions[i-1]))
+			line += " · superseded by " + common.Version(in.versions[i-1])
 		} else {
-			line += "  newest"
+			line += " · newest"
 		}
 		if in.doc != nil && model.Str(in.doc.ID) == model.Str(v.ID) || in.doc == nil && i == 0 {
 			line += " · shown"
 		}
+		line = ansi.Truncate(line, max(in.paneWidth()-4, 10), "…")
 		if i == in.vcursor && in.pane == paneVersions {
 			out = append(out, st.Cursor.Render("▌")+st.Selected.Render(mark+line))
 		} else {
@@ -116,7 +118,10 @@ func (in *Inspector) rebuildVersions() {
 		}
 	}
 	if len(in.versions) > 1 {
-		out = append(out, "", st.Muted.Render("enter opens a version (read-only) · space marks one · d compares the marked one (else the one before) with the cursor's"))
+		out = append(out, "")
+		for _, l := range strings.Split(ansi.Wrap("enter opens a version (read-only) · space marks one · d compares the marked one (else the one before) with the cursor's", max(in.paneWidth()-4, 10), ""), "\n") {
+			out = append(out, st.Muted.Render(l))
+		}
 	}
 	out = append(out, in.diffLines()...)
 	in.versionLines = out
