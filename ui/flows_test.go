@@ -241,6 +241,8 @@ func TestOpenInspectorPanes(t *testing.T) {
 	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter") // the first row
+	waitFor(t, tm, "Summary", "Will it send?") // the Summary tab first
+	keys(tm, "tab")
 	waitFor(t, tm, "Overview", "Campaign ID", "not computed")
 	r := final(t, tm)
 	in := r.inspector(t)
@@ -294,7 +296,7 @@ func (f *fixture) openByName(t *testing.T, tm *teatest.TestModel, name string, w
 	}
 	selectRow(t, tm, rows, name)
 	keys(tm, "i")
-	waitFor(t, tm, "Overview", "Campaign ID")
+	waitFor(t, tm, "Summary", "Will it send?")
 }
 
 // listed is the first page the browser shows, in the service's order.

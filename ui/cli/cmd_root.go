@@ -36,6 +36,11 @@ type appContext struct {
 	// The editor's --no-mouse and --refresh.
 	noMouse bool
 	refresh time.Duration
+	// preset is the service every command uses, whatever its flags say
+	// (a visitor's workspace over SSH); nil: chosen by the flags.
+	preset *service
+	// ctx ends the commands' work (the SSH session's); nil: never.
+	ctx context.Context
 
 	// Log is the program's one logger: messages to stderr (and, with
 	// --debug, to the debug log file as well). Set before any RunE.
@@ -164,7 +169,7 @@ func (app *appContext) execute(args []string) int {
 	out := &trimWriter{w: app.Out}
 	root.SetOut(out)
 	defer out.Flush()
-	err := fang.Execute(context.Background(), root,
+	err := fang.Execute(app.context(), root,
 		fang.WithVersion(versionString()),
 		fang.WithoutManpage(), // ours writes to the command's output; see newManCmd
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {

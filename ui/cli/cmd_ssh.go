@@ -129,6 +129,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 			IdleTimeout:        idle,
 			MaxSession:         maxSession,
 			App:                sshserver.EditorApp(base, open, wire),
+			Commands:           sshCommands(open, base.ReadOnly),
 			Logger:             logger,
 		}, base.Service)
 	}

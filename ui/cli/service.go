@@ -153,6 +153,12 @@ func (s *service) requireWrite() error {
 // else the default profile; else the embedded sandbox, in-process under
 // --data. The caller closes it.
 func (f *serviceFlags) open(ctx context.Context) (*service, error) {
+	if p := f.app.preset; p != nil {
+		if f.remote() || f.profile != "" {
+			return nil, usageError("the service is chosen for you here: leave out --base-url, --dc and --profile")
+		}
+		return p, nil
+	}
 	if err := f.check(); err != nil {
 		return nil, err
 	}

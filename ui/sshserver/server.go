@@ -69,6 +69,9 @@ type Config struct {
 
 	App    AppFunc
 	Logger *log.Logger // default: charmbracelet/log's default logger
+	// Commands runs `ssh host get ID` and the other reading commands
+	// (commands.go) for the visitor; nil: commands are refused.
+	Commands CommandFunc
 }
 
 // Server is the SSH server.
@@ -143,6 +146,7 @@ func New(cfg Config) (*Server, error) {
 		wish.WithMiddleware(
 			bm.MiddlewareWithProgramHandler(s.newProgram, termenv.Ascii),
 			s.requireTerminal,
+			s.commands,
 			s.admit,
 			s.track,
 		),

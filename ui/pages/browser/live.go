@@ -13,7 +13,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -41,15 +40,15 @@ func (b *Browser) count(page, rows int, total *int64) {
 	}
 }
 
-// countText is the page line's count: "page 2 of 6 · 87 campaigns" when
-// the total is known, "page 2 · 30 seen so far" when not.
-func (b *Browser) countText() []string {
+// countText ends the page line's range: "16–30 of 87" when the total is
+// known (the service tells, or the last page was read), "16–30 of 30+"
+// when only the pages seen are.
+func (b *Browser) countText() string {
 	c := b.counts
 	if c.total >= 0 {
-		pages := max((c.total+PageSize-1)/PageSize, 1)
-		return []string{fmt.Sprintf("page %d of %d", b.page, pages), forms.Count(c.total, "campaign")}
+		return fmt.Sprintf(" of %d", c.total)
 	}
-	return []string{fmt.Sprintf("page %d", b.page), fmt.Sprintf("%d seen so far", c.seen)}
+	return fmt.Sprintf(" of %d+", c.seen)
 }
 
 // supersededMsg answers which rows of a page a newer version supersedes.

@@ -260,10 +260,14 @@ func (b *Browser) pageLine() string {
 		}
 		return line
 	}
-	parts = append(parts, b.countText()...)
+	page := fmt.Sprintf("page %d", b.page)
+	if b.counts.total >= 0 {
+		page += fmt.Sprintf(" of %d", max((b.counts.total+PageSize-1)/PageSize, 1))
+	}
+	parts = append(parts, page)
 	if len(b.rows) > 0 {
 		from := (b.page-1)*PageSize + 1
-		parts = append(parts, fmt.Sprintf("%d–%d", from, from+len(b.rows)-1))
+		parts = append(parts, fmt.Sprintf("%d–%d", from, from+len(b.rows)-1)+b.countText())
 	}
 	if len(b.rows) == PageSize {
 		parts = append(parts, "] next")
