@@ -240,7 +240,7 @@ func TestOpenInspectorPanes(t *testing.T) {
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
-	keys(tm, "enter") // the first row
+	keys(tm, "enter")                          // the first row
 	waitFor(t, tm, "Summary", "Will it send?") // the Summary tab first
 	keys(tm, "tab")
 	waitFor(t, tm, "Overview", "Campaign ID", "not computed")
