@@ -149,9 +149,16 @@ func (f *filterForm) filter() Filter {
 		}
 		return out
 	}
-	// A campaign id typed or pasted in any text field finds that campaign.
+	// A campaign id typed or pasted in any text field finds that campaign:
+	// the words around it ("see 6b04… please") are not a filter.
 	name, nameIDs := takeIDs(f.name)
 	tags, tagIDs := takeIDs(f.tags)
+	if len(nameIDs) > 0 {
+		name = ""
+	}
+	if len(tagIDs) > 0 {
+		tags = ""
+	}
 	flt := Filter{
 		Name:     strings.TrimSpace(name),
 		Tags:     list(tags),

@@ -213,7 +213,14 @@ func (b *Browser) row(c *model.Campaign, cols []column, wide, selected bool) str
 		name = "↳ " + name
 	}
 	if n := b.supersededBy(c); n > 0 {
-		name += fmt.Sprintf(" (%s · superseded by v%d)", common.Version(c), n)
+		// The mark is kept whole; the name gives way to it.
+		// (the VER column beside says which version this row is).
+		mark := fmt.Sprintf(" · superseded by v%d", n)
+		if room := cols[0].width - ansi.StringWidth(mark); room >= 6 {
+			name = ansi.Truncate(name, room, "…") + mark
+		} else {
+			name += mark
+		}
 	}
 	loc := b.unsynced(c)
 	if loc != nil {

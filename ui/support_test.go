@@ -1,0 +1,171 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"strings"
+	"sync"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/exp/teatest"
+
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
+)
+
+// lockedBuffer is the terminal's clipboard side: what the program wrote
+// to it (OSC 52), safe to read while the program runs.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// startSupport runs the program at 80×24 on the fixture, its clipboard
+// written to clip.
+func (f *fixture) startSupport(t *testing.T, clip *lockedBuffer) *teatest.TestModel {
+	t.Helper()
+	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Output: clip})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	return tm
+}
+
+// Support finds a campaign by name and reads why it does not send on the
+// Summary tab, then hands the report off through the clipboard.
+func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
+	f := newFixture(t)
+	clip := &lockedBuffer{}
+	tm := f.startSupport(t, clip)
+	waitFor(t, tm, "page 1 · 1–")
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "abandonment", "enter")
+	waitFor(t, tm, `name: "abandonment"`, nameEvent, "page 1 of 1 · 1–1 of 1")
+	keys(tm, "enter")
+	// The Summary tab first: the state, who paused it and when, in words.
+	waitFor(t, tm, "Summary", "Will it send?", "✗ state: PAUSED: it sends nothing until it is resumed", "✗ changed by: paused by", "Trigger")
+	keys(tm, "Y")
+	waitFor(t, tm, "Copied a report on “"+nameEvent+"”")
+	seq := clip.String()
+	start := strings.Index(seq, "\x1b]52;c;")
+	end := strings.IndexByte(seq[max(start, 0):], '\a')
+	if start < 0 || end < 0 {
+		t.Fatalf("no OSC 52 sequence written: %q", seq)
+	}
+	report, err := base64.StdEncoding.DecodeString(seq[start+len("\x1b]52;c;") : start+end])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"Campaign: " + nameEvent, "ID: " + f.IDs[nameEvent], "State: PAUSED · PUSH EVENT_TRIGGERED", "Will it send?", "✗ state: PAUSED", "✗ changed by: paused by"} {
+		if !strings.Contains(string(report), want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+	clip.mu.Lock()
+	clip.b.Reset()
+	clip.mu.Unlock()
+	keys(tm, "y")
+	waitFor(t, tm, "Copied the campaign id "+f.IDs[nameEvent])
+	if got := clip.String(); !strings.Contains(got, base64.StdEncoding.EncodeToString([]byte(f.IDs[nameEvent]))) {
+		t.Fatalf("y wrote %q", got)
+	}
+	_ = final(t, tm)
+}
+
+// A campaign id pasted anywhere in the filter finds that campaign; / opens
+// a fresh filter, and ctrl+r brings the last one back.
+func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
+	f := newFixture(t)
+	tm := f.startSupport(t, &lockedBuffer{})
+	waitFor(t, tm, "page 1 · 1–")
+	id := f.IDs[namePeriodic]
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "see "+id+" please", "enter")
+	waitFor(t, tm, "ids: "+id, namePeriodic, "1–1 of 1")
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns", "ctrl+r last filter")
+	r := final(t, tm)
+	if v := r.View(); strings.Contains(v, "see please") || strings.Contains(v, id) {
+		t.Fatalf("the filter did not open fresh:\n%s", v)
+	}
+
+	tm = f.startSupport(t, &lockedBuffer{})
+	waitFor(t, tm, "page 1 · 1–")
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "Weekly", "enter")
+	waitFor(t, tm, `name: "Weekly"`)
+	keys(tm, "/")
+	waitFor(t, tm, "ctrl+r last filter")
+	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlR})
+	keys(tm, "enter")
+	waitFor(t, tm, `name: "Weekly"`, namePeriodic)
+	if got := final(t, tm).browser().Filter().Name; got != "Weekly" {
+		t.Fatalf("ctrl+r brought back %q", got)
+	}
+}
+
+// The Versions tab lists every version with its state, author and time,
+// compares two in words and as a diff, and opens an old one read-only; the
+// browser marks the superseded row.
+func TestVersionsListedComparedAndOpened(t *testing.T) {
+	f := newFixture(t)
+	id := f.IDs[namePeriodic]
+	name := namePeriodic + " (renamed)"
+	by := "lead@example.com"
+	if _, err := f.Client.Patch(context.Background(), id, &model.Campaign{UpdatedBy: &by, BasicDetails: mustBasic(t, f, id, name)}); err != nil {
+		t.Fatal(err)
+	}
+	tm := f.startSupport(t, &lockedBuffer{})
+	waitFor(t, tm, "page 1 · 1–")
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "Weekly", "enter") // both versions: v1 is still "Weekly picks"
+	waitFor(t, tm, `name: "Weekly"`, "· superseded by v2  PUSH", "1–2 of 2")
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "renamed", "enter")
+	waitFor(t, tm, `name: "renamed"`, name)
+	keys(tm, "enter")
+	waitFor(t, tm, "Will it send?")
+	keys(tm, "shift+tab") // Versions, the last tab
+	waitFor(t, tm, "v2", by, "newest", "v1", "superseded by v2")
+	keys(tm, "d")
+	waitFor(t, tm, "v1 → v2: 1 component differs", "basic_details.name: “"+namePeriodic+"” → “"+name+"”", "As a diff")
+	keys(tm, "j", "enter")
+	waitFor(t, tm, "v1 · superseded by v2 · read-only")
+	keys(tm, "a")
+	waitFor(t, tm, "Read-only: v1 · superseded by v2")
+	r := final(t, tm)
+	if in := r.inspector(t); in.Campaign().VersionNumber == nil || *in.Campaign().VersionNumber != 1 {
+		t.Fatal("the version opened is not v1")
+	}
+}
+
+// mustBasic is the campaign's basic_details renamed (the whole component,
+// as a PATCH sends it).
+func mustBasic(t *testing.T, f *fixture, id, name string) *model.BasicDetails {
+	t.Helper()
+	c, err := f.Client.Get(context.Background(), id)
+	if err != nil || c.BasicDetails == nil {
+		t.Fatalf("read %s: %v", id, err)
+	}
+	b := *c.BasicDetails
+	b.Name = &name
+	return &b
+}
