@@ -70,7 +70,8 @@ func newEditor(t *testing.T, client *api.Client) *editor.Factory {
 // start runs the whole program at 80×24 against the fixture.
 func (f *fixture) start(t *testing.T) *teatest.TestModel {
 	t.Helper()
-	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Editor: newEditor(t, f.Client)})
+	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Editor: newEditor(t, f.Client),
+		Now: uitest.Clock, Local: time.UTC})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	t.Cleanup(func() { _ = tm.Quit() })
 	return tm
@@ -255,6 +256,8 @@ func TestOpenInspectorPanes(t *testing.T) {
 	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter")
+	waitFor(t, tm, "Will it send?")
+	keys(tm, "tab")
 	waitFor(t, tm, "Reachability")
 	keys(tm, "tab")
 	waitFor(t, tm, "basic_details: {")
@@ -266,10 +269,10 @@ func TestOpenInspectorPanes(t *testing.T) {
 	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
 	keys(tm, "enter")
-	waitFor(t, tm, "Reachability")
-	keys(tm, "tab", "tab")
+	waitFor(t, tm, "Will it send?")
+	keys(tm, "tab", "tab", "tab")
 	waitFor(t, tm, `"campaign_delivery_type":`)
-	keys(tm, "shift+tab", "shift+tab", "shift+tab")
+	keys(tm, "shift+tab", "shift+tab", "shift+tab", "shift+tab", "shift+tab") // round past Summary and Versions
 	waitFor(t, tm, "No checks yet")
 	keys(tm, "esc")
 	waitFor(t, tm, "browse")
@@ -385,7 +388,7 @@ func TestValidateAndRefusedPublish(t *testing.T) {
 	tm := f.start(t)
 	f.openByName(t, tm, nameEmpty, true)
 	keys(tm, "v")
-	waitFor(t, tm, "problems block publishing")
+	waitFor(t, tm, "Validate “"+nameEmpty+"”: ", "problems block publishing") // the service's verdict, not the checklist's
 	r := final(t, tm)
 	uitest.Golden(t, "ui", "validate_problems", r.View())
 	in := r.inspector(t)
@@ -477,9 +480,9 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 	keys(tm, "i") // the draft in the inspector
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		out.Write(b)
-		return bytes.Contains(out.Bytes(), []byte("Campaign ID"))
+		return bytes.Contains(out.Bytes(), []byte("Will it send?"))
 	}, teatest.WithDuration(10*time.Second))
-	keys(tm, "tab", "tab") // JSON pane
+	keys(tm, "tab", "tab", "tab") // JSON pane
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		out.Write(b)
 		return bytes.Contains(out.Bytes(), []byte(`"name": "Evil`))
@@ -536,7 +539,9 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 	tm.Send(tea.WindowSizeMsg{Width: 200, Height: 60})
 	waitFor(t, tm, "EVENT_TRIGGERED")
 	keys(tm, "enter")
-	waitFor(t, tm, "Campaign ID", "│ ▌▸ basic_details", "not computed")
+	waitFor(t, tm, "Campaign ID", "│  Will it send?", "not computed") // the Summary beside the overview
+	keys(tm, "tab")
+	waitFor(t, tm, "│ ▌▸ basic_details")
 	keys(tm, "tab") // JSON beside the overview
 	waitFor(t, tm, `"campaign_delivery_type": "EVENT_TRIGGERED"`)
 	r := final(t, tm)
@@ -627,7 +632,7 @@ func TestProblemShownInTheTree(t *testing.T) {
 	tm := f.start(t)
 	f.openByName(t, tm, nameEmpty, true)
 	keys(tm, "v")
-	waitFor(t, tm, "problems block publishing")
+	waitFor(t, tm, "Validate “"+nameEmpty+"”: ", "problems block publishing") // the service's verdict, not the checklist's
 	keys(tm, "down", "up", "enter") // the first problem: basic_details.platforms
 	waitFor(t, tm, "▌▸ basic_details")
 	r := final(t, tm)

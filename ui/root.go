@@ -62,6 +62,8 @@ type Config struct {
 	// (an SSH client that sent no TZ).
 	Local      *time.Location
 	ServerTime bool
+	// Now is the clock (nil: time.Now); tests fix it.
+	Now func() time.Time
 }
 
 // DefaultRefresh is how often the browser and the inspector re-read while
@@ -108,7 +110,7 @@ func New(cfg Config) tea.Model {
 		Highlight: common.NewHighlighter(cfg.Renderer, cfg.Theme.Plain),
 		Profile:   cfg.Profile, ProfileColor: cfg.ProfileColor,
 	}
-	c.Output, c.Local = cfg.Output, cfg.Local
+	c.Output, c.Local, c.Now = cfg.Output, cfg.Local, cfg.Now
 	if c.Output == nil {
 		c.Output = os.Stdout
 	}

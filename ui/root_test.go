@@ -238,7 +238,7 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 	waitFor(t, tm, "1–", "status: all", "] next")
 	selectRow(t, tm, rows, nameEmpty)
 	keys(tm, "i")
-	waitFor(t, tm, "Overview", "Campaign ID")
+	waitFor(t, tm, "Summary", "Will it send?")
 	keys(tm, "a", "p", "y")
 	waitFor(t, tm, "Publish of “"+nameEmpty+"” refused")
 	r = final(t, tm)

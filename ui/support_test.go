@@ -7,12 +7,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // lockedBuffer is the terminal's clipboard side: what the program wrote
@@ -38,7 +40,7 @@ func (l *lockedBuffer) String() string {
 // written to clip.
 func (f *fixture) startSupport(t *testing.T, clip *lockedBuffer) *teatest.TestModel {
 	t.Helper()
-	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Output: clip})
+	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Output: clip, Now: uitest.Clock, Local: time.UTC})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	t.Cleanup(func() { _ = tm.Quit() })
 	return tm

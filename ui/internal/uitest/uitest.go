@@ -95,6 +95,9 @@ func Common(w, h int) *common.Common {
 // on the time (a send window past or ahead) reads the same on any day.
 var Now = time.Date(2026, 4, 1, 12, 0, 0, 0, time.UTC)
 
+// Clock is Now as a clock (ui.Config.Now).
+func Clock() time.Time { return Now }
+
 // Key is the key press named k: "enter", "esc", "tab", "shift+tab",
 // "down", "up", "left", "right", "space", "backspace", "ctrl+c", "ctrl+s",
 // "ctrl+t", "ctrl+u", "ctrl+a", "ctrl+n", "ctrl+r", "ctrl+z", "ctrl+k", "ctrl+d", "pgup", "pgdown",

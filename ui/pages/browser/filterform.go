@@ -61,7 +61,7 @@ func newFilterForm(c *common.Common, f Filter, w, h int) *filterForm {
 		return huh.NewInput().Title(title).Placeholder(c.Styles.Hint(placeholder)).CharLimit(200).Value(v)
 	}
 	ff.form = huh.NewForm(huh.NewGroup(
-		input("Name", "part of a campaign name", &ff.name),
+		input("Name", "part of a campaign name, or a campaign id", &ff.name),
 		input("Tags", "comma separated", &ff.tags),
 		input("IDs", "campaign ids, comma separated", &ff.ids),
 		choice("Status", "none chosen: every state but drafts; archived need the toggle", model.Statuses, &ff.status),
@@ -179,7 +179,7 @@ func (f *filterForm) filter() Filter {
 
 func (f *filterForm) view() string {
 	st := f.c.Styles
-	keys := "tab next field · space toggle · enter search · esc cancel · a pasted id finds its campaign"
+	keys := "tab next field · space toggle · enter search · esc cancel"
 	if f.last.Name != "" || len(f.last.Tags) > 0 || len(f.last.IDs) > 0 {
 		keys = "ctrl+r last filter · " + keys
 	}

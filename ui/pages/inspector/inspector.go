@@ -155,8 +155,10 @@ type Inspector struct {
 	versionLines []string
 	diff         []forms.ComponentDiff
 	diffTitle    string
-	// refreshGen tells the current refresh timer from superseded ones.
+	// refreshGen tells the current refresh timer from superseded ones;
+	// refreshing, that the read under way is the timer's.
 	refreshGen int
+	refreshing bool
 }
 
 // New opens campaignID; Init reads it. version is the version of the list
@@ -298,9 +300,16 @@ func (in *Inspector) ShortHelp() []key.Binding {
 			key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "run")),
 			key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close"))}
 	}
-	out := []key.Binding{k.NextPane, k.CopyID, k.CopyReport}
-	if in.pane == paneVersions {
+	// The pane's own keys first: at 80 columns the footer keeps only the
+	// first few.
+	out := []key.Binding{k.NextPane}
+	switch {
+	case in.pane == paneVersions:
 		out = append(out, k.Open, k.Mark, k.Diff)
+	case in.pane == paneComponents:
+		out = append(out, k.Toggle)
+	case in.pane == paneChecks && len(in.problems) > 0:
+		out = append(out, k.ShowInTree)
 	}
 	if in.doc == nil {
 		out = append(out, k.Actions, k.Validate)
@@ -313,13 +322,7 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.parentID() != "" {
 		out = append(out, k.OpenParent)
 	}
-	if in.pane == paneComponents {
-		out = append(out, k.Toggle)
-	}
-	if in.pane == paneChecks && len(in.problems) > 0 {
-		out = append(out, k.ShowInTree)
-	}
-	out = append(out, k.Back, k.Help, k.Refresh)
+	out = append(out, k.CopyID, k.CopyReport, k.Back, k.Help, k.Refresh)
 	if in.camp != nil && in.c.ReadOnly == "" {
 		out = append(out, k.Duplicate) // last: at 80 columns ? help stays
 	}
@@ -372,14 +375,16 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			return in, nil
 		}
 		in.loading = false
+		defer func() { in.refreshing = false }()
 		if msg.err != nil {
 			in.err = common.ErrorText(msg.err)
 			return in, nil
 		}
 		in.err = ""
 		var note tea.Cmd
-		if prev := in.camp; prev != nil && model.Str(prev.Status) != model.Str(msg.c.Status) {
-			// A refresh (or someone else) changed its state: say so.
+		if prev := in.camp; in.refreshing && prev != nil && model.Str(prev.Status) != model.Str(msg.c.Status) {
+			// A refresh found its state changed (by the service or someone
+			// else; an action's own outcome is told by the action): say so.
 			note = common.Notice(fmt.Sprintf("“%s” is now %s (was %s)", common.Clean(common.CampaignName(msg.c)),
 				common.Clean(model.Str(msg.c.Status)), common.Clean(model.Str(prev.Status))), false)
 		}

@@ -35,5 +35,6 @@ func (in *Inspector) refresh(m refreshMsg) tea.Cmd {
 	if !in.c.Visible(in) || in.busy != "" || in.menu != nil || in.confirm != nil || in.loading {
 		return next
 	}
+	in.refreshing = true
 	return tea.Batch(in.reload(), in.loadVersions(), next)
 }
