@@ -633,7 +633,7 @@ func TestProblemShownInTheTree(t *testing.T) {
 	f.openByName(t, tm, nameEmpty, true)
 	keys(tm, "v")
 	waitFor(t, tm, "Validate “"+nameEmpty+"”: ", "problems block publishing") // the service's verdict, not the checklist's
-	keys(tm, "down", "up", "enter") // the first problem: basic_details.platforms
+	keys(tm, "down", "up", "enter")                                           // the first problem: basic_details.platforms
 	waitFor(t, tm, "▌▸ basic_details")
 	r := final(t, tm)
 	in := r.inspector(t)
