@@ -395,7 +395,12 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		b.rebuildRows()
 		b.clampOffset()
 		b.rebuildPreview()
-		return b, tea.Batch(back, note, b.loadSuperseded())
+		return b, tea.Batch(back, note, b.askSuperseded())
+	case supersedeAskMsg:
+		if msg.seq != b.supSeq || b.loading {
+			return b, nil // another page came since
+		}
+		return b, b.loadSuperseded()
 	case supersededMsg:
 		if msg.seq == b.supSeq {
 			b.newest = msg.newest

@@ -18,7 +18,7 @@ func TestFilterHintsMarkedWithoutColour(t *testing.T) {
 	ff := newFilterForm(c, Filter{}, 80, 21)
 	ff.init()
 	view := ff.form.View()
-	for _, want := range []string{"(part of a campaign name)", "(comma separated)"} {
+	for _, want := range []string{"(part of a campaign name, or a campaign id)", "(comma separated)"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("hint %s not marked:\n%s", want, view)
 		}

@@ -57,6 +57,22 @@ type supersededMsg struct {
 	newest map[string]int64 // campaign_id → newest version number
 }
 
+// supersedeWait is how long a page stays on show before its versions are
+// asked for: paging through quickly costs one search a page, not two (the
+// search limit is 10 a second).
+const supersedeWait = 400 * time.Millisecond
+
+// supersedeAskMsg is the wait's end for the page of seq.
+type supersedeAskMsg struct{ seq int }
+
+// askSuperseded waits, then asks for the page's versions if it is still
+// the page on show.
+func (b *Browser) askSuperseded() tea.Cmd {
+	b.supSeq++
+	seq := b.supSeq
+	return common.Address(b, tea.Tick(supersedeWait, func(time.Time) tea.Msg { return supersedeAskMsg{seq} }))
+}
+
 // loadSuperseded asks, after a page is shown (never holding the page
 // turn), for every version of the page's campaigns: a row whose campaign
 // has a newer version is marked "v1 · superseded by v2".
