@@ -7,7 +7,6 @@ package ui
 import (
 	"context"
 	"io"
-	"os"
 	"strings"
 	"time"
 
@@ -50,13 +49,13 @@ type Config struct {
 	// editor is offered (leave Editor nil).
 	ReadOnly bool
 	// Output is the terminal drawn on, where the clipboard is written (nil:
-	// standard output).
+	// no clipboard).
 	Output io.Writer
 	// NoMouse leaves the mouse to the terminal, so text can be selected
 	// (M toggles it while running).
 	NoMouse bool
-	// Refresh is how often lists re-read on their own: 0 the default
-	// (DefaultRefresh), below 0 never.
+	// Refresh is how often lists re-read on their own (at least
+	// MinRefresh); 0 never. The command line's default is DefaultRefresh.
 	Refresh time.Duration
 	// Local is the reader's zone; ServerTime says it is the server's
 	// (an SSH client that sent no TZ).
@@ -111,16 +110,10 @@ func New(cfg Config) tea.Model {
 		Profile:   cfg.Profile, ProfileColor: cfg.ProfileColor,
 	}
 	c.Output, c.Local, c.Now = cfg.Output, cfg.Local, cfg.Now
-	if c.Output == nil {
-		c.Output = os.Stdout
-	}
 	if cfg.ServerTime {
 		c.LocalLabel = "server time"
 	}
-	switch {
-	case cfg.Refresh == 0:
-		c.Refresh = DefaultRefresh
-	case cfg.Refresh > 0:
+	if cfg.Refresh > 0 {
 		c.Refresh = max(cfg.Refresh, MinRefresh)
 	}
 	r := &root{c: c, editor: cfg.Editor, cancel: cancel, help: help.New(), mouse: !cfg.NoMouse}

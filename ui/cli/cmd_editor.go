@@ -105,9 +105,7 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 			}
 		}
 	}
-	if cfg.Refresh == 0 {
-		cfg.Refresh = -1 // 0 asked for: never (ui's 0 is its default)
-	}
+	cfg.Output = os.Stdout // the clipboard (OSC 52) goes where the program draws
 	// On a read-only profile the editor serves view mode only (the root
 	// marks it): the Review and the preview, nothing that writes.
 	closeEditor, err := wireEditor(&cfg)

@@ -98,7 +98,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 		}
 		logger := app.logger.WithPrefix("campaigns ssh")
 
-		base := ui.Config{Theme: theme}
+		base := ui.Config{Theme: theme, Refresh: ui.DefaultRefresh}
 		var open sshserver.WorkspaceFunc
 		wire := wireEditor
 		if demo {
@@ -115,6 +115,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 			}
 			defer svc.Close()
 			base = editorConfig(svc, theme, dataDir)
+			base.Refresh = ui.DefaultRefresh
 			if svc.ReadOnly {
 				wire = nil // no draft editor on a read-only profile
 			}
