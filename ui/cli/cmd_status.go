@@ -2,11 +2,11 @@ package cli
 
 import (
 	"context"
-	"time"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 

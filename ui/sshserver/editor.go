@@ -57,7 +57,7 @@ func EditorApp(base ui.Config, open WorkspaceFunc, wire WireFunc) AppFunc {
 		cfg.Workspace = ws.ID
 		cfg.DataDir = ws.DataDir
 		cfg.Author = Author(sess) // the visitor's, never the machine's
-		cfg.Output = sess // the clipboard (OSC 52) reaches the visitor's terminal
+		cfg.Output = sess         // the clipboard (OSC 52) reaches the visitor's terminal
 		if _, ok := lookupEnv(sess.Environ(), "NO_COLOR"); ok {
 			cfg.Theme = themes.Plain()
 		}
