@@ -44,8 +44,9 @@ type ChecklistOpts struct {
 	// NewestStatus its state (nil: not known, or no versioning).
 	Newest       *int64
 	NewestStatus string
-	// Problems are the campaign's publish-phase problems (nil: validated
-	// here).
+	// Problems are the campaign's publish-phase problems, found by the
+	// caller on the request form (ops.Validate reads a live record's read
+	// form); nil: none.
 	Problems []engine.Problem
 }
 
@@ -187,9 +188,6 @@ func problemsCheck(c *model.Campaign, state string, probs []engine.Problem) Chec
 		ch.Detail = "not checked: " + orBlank(model.Str(c.Channel)) + " campaigns are read-only in V5"
 		return ch
 	}
-	if probs == nil {
-		probs = PublishProblems(c, engine.Options{})
-	}
 	if len(probs) == 0 {
 		ch.Detail = "none: every publish rule passes"
 		return ch
@@ -204,7 +202,7 @@ func problemsCheck(c *model.Campaign, state string, probs []engine.Problem) Chec
 	}
 	if state == model.StatusDraft {
 		ch.OK = false
-		ch.Detail = ProblemCount(len(probs)) + " block publishing: " + strings.Join(texts, "; ")
+		ch.Detail = ValidateVerdict(model.Str(c.Channel), state, len(probs)) + ": " + strings.Join(texts, "; ")
 		return ch
 	}
 	// Published already: they do not stop this campaign sending.
@@ -214,34 +212,6 @@ func problemsCheck(c *model.Campaign, state string, probs []engine.Problem) Chec
 
 // ProblemCount counts problems in words: "1 problem", "2 problems".
 func ProblemCount(n int) string { return Count(n, "problem") }
-
-// requestForm is c with a read-form schedule brought back to the request
-// form for the engine, which knows only that form (schedule_time is the
-// start_time sent; time_zone the timezone). c is not changed.
-func requestForm(c *model.Campaign) *model.Campaign {
-	s := c.SchedulingDetails
-	if s == nil || (s.ScheduleTime == nil && s.TimeZone == nil) {
-		return c
-	}
-	out, sd := *c, *s
-	w := WindowOf(s)
-	if w.Start != "" {
-		sd.StartTime = &w.Start
-	}
-	if w.Zone != "" {
-		sd.Timezone = &w.Zone
-	}
-	if d := model.Str(sd.DeliveryType); d == readScheduled || d == readPeriodic {
-		fixed := model.ScheduleFixedTime
-		if sd.BTSDetails != nil {
-			fixed = model.ScheduleBTS
-		}
-		sd.DeliveryType = &fixed
-	}
-	sd.ScheduleTime, sd.TimeZone, sd.Frequency = nil, nil, nil
-	out.SchedulingDetails = &sd
-	return &out
-}
 
 // PublishWarnings are what publishing c now would do that its author may
 // not expect: a start or expiry already past. Warnings, not rules: the

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -49,7 +50,8 @@ func TestChecklistSaysWhyItDidNotSend(t *testing.T) {
 		{"paused by whom and when", rec(`{"status":"PAUSED",` + push + `,"updated_by":"ana@example.com","updated_at":"2026-11-25T17:02:11"}`),
 			ChecklistOpts{}, CheckChanged, false, "paused by ana@example.com on 2026-11-25 17:02 UTC (its last change)"},
 		{"stopped", rec(`{"status":"STOPPED",` + push + `}`), ChecklistOpts{}, CheckState, false, "STOPPED: it will not send again (messages already dispatched were delivered)"},
-		{"draft problems block publishing", rec(`{"status":"DRAFT",` + push + `}`), ChecklistOpts{}, CheckProblems, false, "block publishing: "},
+		{"draft problems block publishing", rec(`{"status":"DRAFT",` + push + `}`), ChecklistOpts{Problems: []engine.Problem{{Rule: "x", Target: "segmentation_details", Message: "m"}}}, CheckProblems, false, "1 problem blocks publishing: "},
+		{"no problems", rec(`{"status":"ACTIVE",` + push + `}`), ChecklistOpts{}, CheckProblems, true, "none: every publish rule passes"},
 		{"a live SMS campaign is not judged by V5's rules", rec(`{"status":"ACTIVE","channel":"SMS","campaign_delivery_type":"ONE_TIME"}`), ChecklistOpts{}, CheckProblems, true, "not checked: SMS campaigns are read-only in V5"},
 		{"reach zero", rec(`{"status":"SCHEDULED",` + push + `}`), ChecklistOpts{Reach: &zero}, CheckReach, false, "the audience reaches nobody"},
 		{"superseded version", rec(`{"status":"ACTIVE","version_number":2,` + push + `}`), ChecklistOpts{Newest: &three, NewestStatus: "PAUSED"}, CheckVersion, false, "version 2 is superseded: version 3 is the newest (PAUSED) and is the one that sends"},

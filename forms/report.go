@@ -65,13 +65,3 @@ func ChecklistText(checks []Check, indent string) string {
 	}
 	return b.String()
 }
-
-// PublishProblems are c's publish-phase problems as the checklist judges
-// them: none for channels V5 only reads; c may be in either schedule form.
-func PublishProblems(c *model.Campaign, opts engine.Options) []engine.Problem {
-	switch model.Str(c.Channel) {
-	case model.ChannelPush, model.ChannelEmail:
-		return engine.Validate(requestForm(c), engine.PhasePublish, opts)
-	}
-	return nil
-}

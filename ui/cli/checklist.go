@@ -5,6 +5,8 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -35,6 +37,10 @@ func checklistOf(ctx context.Context, c *api.Client, camp *model.Campaign, now t
 		key = model.Str(camp.ID)
 	}
 	o := forms.ChecklistOpts{Now: now, Local: time.Local, LocalLabel: "your time"}
+	switch model.Str(camp.Channel) {
+	case model.ChannelPush, model.ChannelEmail:
+		o.Problems = ops.Validate(camp, engine.PhasePublish, engine.Options{})
+	}
 	if res, err := c.Meta(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: key}, Limit: 1, Page: 1}); err == nil {
 		for _, r := range res.Campaigns {
 			if r.CampaignID == key && r.ReachabilityDetails != nil {

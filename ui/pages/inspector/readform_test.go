@@ -26,7 +26,9 @@ func TestInspectorReadsTheReferenceExamples(t *testing.T) {
 		in := New(c, id, nil)
 		in.SetSize(120, 37)
 		uitest.Feed(in, in.Init())
-		view := ansi.Strip(in.View())
+		view := ansi.Strip(in.View()) // the Summary tab
+		in.Update(uitest.Key("tab"))
+		view += ansi.Strip(in.View()) // the Overview
 		flat := strings.Join(strings.Fields(view), " ")
 		for _, w := range wants {
 			if !strings.Contains(flat, w) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -16,7 +17,7 @@ import (
 // record: the estimate (meta), the newest version (search).
 func (in *Inspector) checklistOpts() forms.ChecklistOpts {
 	loc, label := in.c.Zone()
-	o := forms.ChecklistOpts{Now: in.c.Clock(), Local: loc, LocalLabel: label}
+	o := forms.ChecklistOpts{Now: in.c.Clock(), Local: loc, LocalLabel: label, Problems: in.publishProblems()}
 	if in.meta != nil && in.meta.ReachabilityDetails != nil {
 		n := in.meta.ReachabilityDetails.Count
 		o.Reach, o.ReachAt = &n, common.FullTime(in.meta.ReachabilityDetails.LastUpdatedTime)
@@ -78,8 +79,13 @@ func (in *Inspector) rebuildSummary() {
 	if in.meta != nil && in.meta.ReachabilityDetails != nil {
 		o.Reach = in.meta.ReachabilityDetails.Count
 	}
+	o.Problems = in.publishProblems()
 	sum := forms.Summarize(c, o)
 	for i := range sum.Lines {
+		if sum.Lines[i].Head == "Schedule" && c.SchedulingDetails != nil {
+			// A live record's read form: the client's one conversion.
+			sum.Lines[i].Text = forms.ScheduleTextRead(ops.RequestForm(c, nil).SchedulingDetails, c.SchedulingDetails, loc, label)
+		}
 		sum.Lines[i].Text = common.Clean(sum.Lines[i].Text)
 	}
 	lines = append(lines, "", st.Subtitle.Render("The campaign"))
@@ -92,5 +98,16 @@ func (in *Inspector) rebuildSummary() {
 func (in *Inspector) report() string {
 	c := in.camp
 	footer := fmt.Sprintf("Service: %s · workspace %s · read %s", in.c.Service, in.c.Workspace, in.c.Clock().UTC().Format("2006-01-02 15:04:05 UTC"))
-	return forms.Report(c, in.Checklist(), forms.PublishProblems(c, engine.Options{}), footer)
+	return forms.Report(c, in.Checklist(), in.publishProblems(), footer)
+}
+
+// publishProblems are the campaign's publish-phase problems as the client
+// judges a record the service returned (ops.Validate reads its read form;
+// channels V5 only reads are not judged).
+func (in *Inspector) publishProblems() []engine.Problem {
+	switch model.Str(in.camp.Channel) {
+	case model.ChannelPush, model.ChannelEmail:
+		return ops.Validate(in.camp, engine.PhasePublish, engine.Options{})
+	}
+	return nil
 }

@@ -100,8 +100,8 @@ func (in *Inspector) rebuildVersions() {
 		if i == in.vmark {
 			mark = "◆ "
 		}
-		line := fmt.Sprintf("%-4s %-9s %s  %s", common.Version(v), common.Clean(model.Str(v.Status)),
-			common.ShortTime(model.Str(v.UpdatedAt), true), common.Clean(common.OrUnset(model.Str(v.UpdatedBy))))
+		// Who comes last: an author can be long, the rest must show whole.
+		line := fmt.Sprintf("%-4s %-9s %s", common.Version(v), common.Clean(model.Str(v.Status)), common.ShortTime(model.Str(v.UpdatedAt), true))
 		if i > 0 {
 			line += " · superseded by " + common.Version(in.versions[i-1])
 		} else {
@@ -110,6 +110,7 @@ func (in *Inspector) rebuildVersions() {
 		if in.doc != nil && model.Str(in.doc.ID) == model.Str(v.ID) || in.doc == nil && i == 0 {
 			line += " · shown"
 		}
+		line += " · by " + common.Clean(common.OrUnset(model.Str(v.UpdatedBy)))
 		line = ansi.Truncate(line, max(in.paneWidth()-4, 10), "…")
 		if i == in.vcursor && in.pane == paneVersions {
 			out = append(out, st.Cursor.Render("▌")+st.Selected.Render(mark+line))
