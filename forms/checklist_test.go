@@ -100,3 +100,28 @@ func TestTriggerSaysEveryCondition(t *testing.T) {
 		t.Fatalf("got  %q\nwant %q", got, want)
 	}
 }
+
+// A channel V5 only reads is summarised read-only, its content field by
+// field, and its problems are not judged by push and email rules.
+func TestSummaryOfAReadOnlyChannel(t *testing.T) {
+	c, err := model.Decode([]byte(`{"status":"ACTIVE","channel":"SMS","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"OTP"},
+	  "campaign_content":{"content":{"sms":{"message":"Your code is {{code}}"}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := Summarize(c, SummaryOpts{Reach: -1})
+	var content string
+	for _, l := range s.Lines {
+		if l.Head == "Content" {
+			content = l.Text
+		}
+	}
+	if !s.ReadOnlyContent || content != "SMS content (read-only in V5): sms.message: Your code is {{code}}" {
+		t.Fatalf("content %q (read-only %v)", content, s.ReadOnlyContent)
+	}
+	plain := func(s ...string) string { return strings.Join(s, " ") }
+	lines := strings.Join(s.Render(80, Paint{Head: plain, Text: plain, OK: plain, Bad: plain, Muted: plain}), "\n")
+	if strings.Contains(lines, "choose the platforms") || !strings.Contains(lines, "sms.message") {
+		t.Fatalf("rendered:\n%s", lines)
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
@@ -170,4 +171,33 @@ func mustBasic(t *testing.T, f *fixture, id, name string) *model.BasicDetails {
 	b := *c.BasicDetails
 	b.Name = &name
 	return &b
+}
+
+// M hands the mouse to the terminal (to select text) and takes it back;
+// --no-mouse starts without it.
+func TestMouseCanBeTurnedOff(t *testing.T) {
+	f := newFixture(t)
+	r := New(Config{Client: f.Client, Theme: themes.Plain(), NoMouse: true}).(*root)
+	if r.mouse {
+		t.Fatal("NoMouse started with the mouse captured")
+	}
+	_, cmd := r.Update(uitest.Key("M"))
+	var notice string
+	for _, m := range uitest.RunBatch(cmd) {
+		if n, ok := m.(common.NoticeMsg); ok {
+			notice = n.Text
+		}
+	}
+	if !r.mouse || !strings.Contains(notice, "Mouse on") {
+		t.Fatalf("M did not take the mouse: %v %q", r.mouse, notice)
+	}
+	_, cmd = r.Update(uitest.Key("M"))
+	for _, m := range uitest.RunBatch(cmd) {
+		if n, ok := m.(common.NoticeMsg); ok {
+			notice = n.Text
+		}
+	}
+	if r.mouse || !strings.Contains(notice, "Mouse off: select text with it") {
+		t.Fatalf("M did not give the mouse back: %v %q", r.mouse, notice)
+	}
 }
