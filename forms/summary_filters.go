@@ -12,14 +12,18 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-func groupText(g *model.FilterGroup) string {
-	join := ", and "
+func groupText(g *model.FilterGroup) string { return joinFilters(g, ", ", filterText) }
+
+// joinFilters words a filter group's filters joined by its operator:
+// "A, and B" (sep ", ") or "A or B" (sep " ").
+func joinFilters(g *model.FilterGroup, sep string, word func(model.Filter) string) string {
+	join := sep + "and "
 	if model.Str(g.FilterOperator) == model.OperatorOr {
-		join = ", or "
+		join = sep + "or "
 	}
 	parts := make([]string, 0, len(g.Filters))
 	for _, f := range g.Filters {
-		parts = append(parts, filterText(f))
+		parts = append(parts, word(f))
 	}
 	return strings.Join(parts, join)
 }
@@ -68,15 +72,7 @@ func filterText(f model.Filter) string {
 func eventText(f model.Filter) string {
 	out := orBlank(model.Str(f.ActionName))
 	if g := f.Attributes; g != nil && len(g.Filters) > 0 {
-		join := " and "
-		if model.Str(g.FilterOperator) == model.OperatorOr {
-			join = " or "
-		}
-		conds := make([]string, 0, len(g.Filters))
-		for _, a := range g.Filters {
-			conds = append(conds, attrText(a))
-		}
-		out += " with " + strings.Join(conds, join)
+		out += " with " + joinFilters(g, " ", attrText)
 	}
 	if e := f.Execution; e != nil && e.Count != nil && !(model.Str(e.Type) == model.ExecAtLeast && *e.Count == 1) {
 		typ := strings.ToLower(model.Str(e.Type))
