@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -365,6 +366,11 @@ func (s *scriptCmd) diffVersions(ctx context.Context, args []string, jsonOut boo
 			return usageError("%v", err)
 		}
 	} else {
+		// In words first, field by field (as the inspector's Versions tab
+		// says it), then as a diff.
+		for _, f := range gitops.Fields(nil, recs[1], recs[0]) {
+			fmt.Fprintf(s.app.Out, "  • %s: %s → %s\n", inert(f.Path), inert(wordValue(f.Service)), inert(wordValue(f.File)))
+		}
 		for _, c := range changes {
 			fmt.Fprintln(s.app.Out, s.st.Subtitle.Render("  "+c.Component))
 			colourDiff(s.app.Out, s.st, gitops.Unified(id+" v"+args[1]+"#"+c.Component, id+" v"+args[2]+"#"+c.Component, c))
@@ -389,4 +395,20 @@ func nonNilFields(f []gitops.Field) []gitops.Field {
 		return []gitops.Field{}
 	}
 	return f
+}
+
+// wordValue is a field's value in a sentence: “text”, a number, or
+// "(absent)".
+func wordValue(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "(absent)"
+	case string:
+		return "“" + x + "”"
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
 }

@@ -52,7 +52,8 @@ func TestDiffVersionsOfALiveCampaign(t *testing.T) {
 		t.Fatalf("apply: %d %s %s", code, out, errs)
 	}
 	code, out, errs := e.run("", "diff", "--versions", id, "1", "2")
-	if code != 1 || !strings.Contains(out, `+  "name": "Weekly picks, v2",`) || !strings.Contains(out, "differ in 1 component(s)") {
+	if code != 1 || !strings.Contains(out, `+  "name": "Weekly picks, v2",`) || !strings.Contains(out, "differ in 1 component(s)") ||
+		!strings.Contains(out, "• basic_details.name: “Weekly picks” → “Weekly picks, v2”") { // in words too
 		t.Fatalf("diff --versions: exit %d\n%s\n%s", code, out, errs)
 	}
 	if code, _, _ := e.run("", "diff", "--versions", id, "2", "2"); code != 0 {
