@@ -12,17 +12,16 @@ func TestMCPMetaCarriesTheChecklist(t *testing.T) {
 	freshHome(t)
 	s := startMCP(t)
 	res := s.request("tools/call", map[string]any{"name": "search_campaigns", "arguments": map[string]any{"status": []string{"PAUSED"}, "name": "Weekly picks"}})
-	var id string
-	for _, c := range res["content"].([]any) {
-		text, _ := c.(map[string]any)["text"].(string)
-		if i := strings.Index(text, `"campaign_id":"`); i >= 0 {
-			id = text[i+len(`"campaign_id":"`):][:24]
-		}
+	var found struct {
+		Campaigns []struct {
+			CampaignID string `json:"campaign_id"`
+		} `json:"campaigns"`
 	}
-	if id == "" {
+	b, _ := json.Marshal(res["structuredContent"])
+	if json.Unmarshal(b, &found) != nil || len(found.Campaigns) == 0 {
 		t.Fatalf("no paused campaign found: %v", res)
 	}
-	res = s.request("tools/call", map[string]any{"name": "get_campaign_meta", "arguments": map[string]any{"campaign_id": id}})
+	res = s.request("tools/call", map[string]any{"name": "get_campaign_meta", "arguments": map[string]any{"campaign_id": found.Campaigns[0].CampaignID}})
 	var got struct {
 		CampaignStatus string `json:"campaign_status"`
 		Checklist      []struct {
@@ -30,8 +29,9 @@ func TestMCPMetaCarriesTheChecklist(t *testing.T) {
 			OK            bool
 		} `json:"checklist"`
 	}
-	text := res["content"].([]any)[0].(map[string]any)["text"].(string)
-	if err := json.Unmarshal([]byte(text), &got); err != nil {
+	b, _ = json.Marshal(res["structuredContent"])
+	text := string(b)
+	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatalf("%v: %s", err, text)
 	}
 	if got.CampaignStatus != "PAUSED" || len(got.Checklist) == 0 || got.Checklist[0].Check != "state" || got.Checklist[0].OK ||

@@ -322,11 +322,12 @@ func (in *Inspector) ShortHelp() []key.Binding {
 	if in.parentID() != "" {
 		out = append(out, k.OpenParent)
 	}
-	out = append(out, k.CopyID, k.CopyReport, k.Back, k.Help, k.Refresh)
+	out = append(out, k.Back, k.Help, k.Refresh)
 	if in.camp != nil && in.c.ReadOnly == "" {
-		out = append(out, k.Duplicate) // last: at 80 columns ? help stays
+		out = append(out, k.Duplicate) // late: at 80 columns ? help stays
 	}
-	return out
+	// y and Y last: the Summary tab names them in its own last line.
+	return append(out, k.CopyID, k.CopyReport)
 }
 
 func (in *Inspector) FullHelp() [][]key.Binding {
