@@ -356,7 +356,9 @@ func (s *scriptCmd) diffVersions(ctx context.Context, args []string, jsonOut boo
 			return s.serviceError(err)
 		}
 		if recs[i] == nil {
-			return refusedError(fmt.Errorf("campaign %s has no version %s on %s", id, v, s.svc.Label))
+			// 2, not 1: for diff, 1 means "different", which a missing
+			// version is not (decisions.md §5: 2 is an error).
+			return &exitError{Code: exitUsage, Err: fmt.Errorf("campaign %s has no version %s on %s", id, v, s.svc.Label)}
 		}
 	}
 	changes := gitops.Compare(recs[1], recs[0])

@@ -12,6 +12,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -108,9 +109,9 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 		line("team", model.Str(bd.Team))
 	}
 	line("schedule", scheduleLine(c))
-	line("created", strings.TrimSpace(str(r["created_at"])+" by "+str(r["created_by"])))
+	line("created", strings.TrimSpace(forms.Stamp(str(r["created_at"]))+" by "+str(r["created_by"])))
 	if u := str(r["updated_at"]); u != "" {
-		line("updated", strings.TrimSuffix(u+" by "+str(r["updated_by"]), " by "))
+		line("updated", strings.TrimSuffix(forms.Stamp(u)+" by "+str(r["updated_by"]), " by "))
 	}
 	line("sent", str(r["sent_time"]))
 	line("parent", str(r["parent_id"]))

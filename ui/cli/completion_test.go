@@ -59,7 +59,7 @@ func TestDiffVersionsOfALiveCampaign(t *testing.T) {
 	if code, _, _ := e.run("", "diff", "--versions", id, "2", "2"); code != 0 {
 		t.Fatalf("a version against itself: exit %d", code)
 	}
-	if code, _, errs := e.run("", "diff", "--versions", id, "1", "9"); code != 1 || !strings.Contains(errs, "no version 9") {
+	if code, _, errs := e.run("", "diff", "--versions", id, "1", "9"); code != 2 || !strings.Contains(errs, "no version 9") {
 		t.Fatalf("unknown version: exit %d %s", code, errs)
 	}
 	args := append(append([]string{"__complete", "diff", "--versions"}, e.base...), id[:8])
