@@ -67,11 +67,19 @@ func newEditor(t *testing.T, client *api.Client) *editor.Factory {
 	return ed
 }
 
-// start runs the whole program at 80×24 against the fixture.
+// start runs the whole program at 80×24 against the fixture. Its goldens
+// are drawn without colour: the inspector's JSON is highlighted in the
+// background, so a coloured screen would depend on timing (the editor's and
+// the inspector's own goldens keep colour).
 func (f *fixture) start(t *testing.T) *teatest.TestModel {
 	t.Helper()
-	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Editor: newEditor(t, f.Client),
-		Now: uitest.Clock, Local: time.UTC})
+	return f.startIn(t, themes.Plain(), nil)
+}
+
+func (f *fixture) startIn(t *testing.T, theme themes.Theme, r *common.Renderer) *teatest.TestModel {
+	t.Helper()
+	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: theme, Renderer: r,
+		Editor: newEditor(t, f.Client), Now: uitest.Clock, Local: time.UTC})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
 	t.Cleanup(func() { _ = tm.Quit() })
 	return tm
@@ -139,7 +147,7 @@ func TestBrowseListsDraftsUntilHidden(t *testing.T) {
 	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime, namePeriodic, nameEvent, "last page")
 	r = final(t, tm)
-	uitest.Golden(t, "ui", "browse_default", r.View())
+	uitest.Golden(t, "browse_default", r.View())
 	for _, c := range r.browser().Rows() {
 		if str(c.Status) == model.StatusDraft {
 			t.Fatalf("a draft is listed once hidden: %s", campaignName(c))
@@ -160,7 +168,7 @@ func TestBrowsePagesWithDrafts(t *testing.T) {
 	keys(tm, "]") // a short page is the last: nothing to load
 	waitFor(t, tm, "this is the last page")
 	r := final(t, tm)
-	uitest.Golden(t, "ui", "browse_page2", r.View())
+	uitest.Golden(t, "browse_page2", r.View())
 	b := r.browser()
 	if b.Page() != 2 || len(b.Rows()) == 0 || len(b.Rows()) >= browser.PageSize {
 		t.Fatalf("page %d with %d rows", b.Page(), len(b.Rows()))
@@ -197,7 +205,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 	keys(tm, "space") // status DRAFT
 	waitFor(t, tm, "[x] DRAFT")
 	r := final(t, tm)
-	uitest.Golden(t, "ui", "filter_form", r.View())
+	uitest.Golden(t, "filter_form", r.View())
 
 	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime)
@@ -206,7 +214,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 	keys(tm, "draft 1", "tab", "tab", "tab", "space", "enter")
 	waitFor(t, tm, `name: "draft 1"`, "Draft 14")
 	r = final(t, tm)
-	uitest.Golden(t, "ui", "filter_applied", r.View())
+	uitest.Golden(t, "filter_applied", r.View())
 	rows := r.browser().Rows()
 	if len(rows) != 5 { // Draft 10 … Draft 14
 		t.Fatalf("want Draft 10–14, got %d rows", len(rows))
@@ -248,7 +256,7 @@ func TestOpenInspectorPanes(t *testing.T) {
 	r := final(t, tm)
 	in := r.inspector(t)
 	name := campaignName(in.Campaign())
-	uitest.Golden(t, "ui", "inspect_overview", r.View())
+	uitest.Golden(t, "inspect_overview", r.View())
 	if r.browser().Selected() == nil || campaignName(r.browser().Selected()) != name {
 		t.Fatal("the inspector shows another campaign than the one selected")
 	}
@@ -264,7 +272,7 @@ func TestOpenInspectorPanes(t *testing.T) {
 	keys(tm, "space")
 	waitFor(t, tm, "name: "+name)
 	r = final(t, tm)
-	uitest.Golden(t, "ui", "inspect_components", r.View())
+	uitest.Golden(t, "inspect_components", r.View())
 
 	tm = f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
@@ -330,7 +338,7 @@ func TestStopAfterConfirmation(t *testing.T) {
 	keys(tm, "s")
 	waitFor(t, tm, "Stop “"+nameOneTime+"”", "cannot be resumed")
 	r := final(t, tm)
-	uitest.Golden(t, "ui", "stop_confirm", r.View())
+	uitest.Golden(t, "stop_confirm", r.View())
 	if got := f.status(t, nameOneTime); got != model.StatusScheduled {
 		t.Fatalf("asking for confirmation already changed the campaign: %s", got)
 	}
@@ -390,7 +398,7 @@ func TestValidateAndRefusedPublish(t *testing.T) {
 	keys(tm, "v")
 	waitFor(t, tm, "Validate “"+nameEmpty+"”: ", "problems block publishing") // the service's verdict, not the checklist's
 	r := final(t, tm)
-	uitest.Golden(t, "ui", "validate_problems", r.View())
+	uitest.Golden(t, "validate_problems", r.View())
 	in := r.inspector(t)
 	if ch := in.Checks(); len(ch) != 1 || len(ch[0].Problems) == 0 {
 		t.Fatalf("validation problems not listed: %+v", ch)
@@ -462,7 +470,7 @@ func TestMouseWheelMovesTheCursor(t *testing.T) {
 	if b := r.browser(); len(b.Rows()) < 3 || b.Selected() != b.Rows()[2] {
 		t.Fatal("the cursor is not on the third row after two wheel steps")
 	}
-	uitest.Golden(t, "ui", "help", r.View())
+	uitest.Golden(t, "help", r.View())
 }
 
 func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
@@ -511,7 +519,7 @@ func TestResizeReflows(t *testing.T) {
 	if n := strings.Count(view, "\n") + 1; n != 60 {
 		t.Fatalf("%d lines at 200×60", n)
 	}
-	uitest.Golden(t, "ui", "browse_200x60", view)
+	uitest.Golden(t, "browse_200x60", view)
 }
 
 func TestServiceErrorsShowInTheStatusLine(t *testing.T) {
@@ -549,7 +557,7 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 	if n := strings.Count(view, "\n") + 1; n != 60 {
 		t.Fatalf("%d lines", n)
 	}
-	uitest.Golden(t, "ui", "inspect_200x60", view)
+	uitest.Golden(t, "inspect_200x60", view)
 }
 
 func TestCtrlCQuitsWhileTyping(t *testing.T) {

@@ -8,8 +8,8 @@ package uitest
 
 import (
 	"context"
+	"io"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -29,12 +29,20 @@ import (
 // objectIDs hides the ObjectIds the sandbox makes up, so goldens stay stable.
 var objectIDs = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
 
-// Golden compares got with testdata/<dir>/<name>.golden at the repository
-// root (x/exp/golden: -update rewrites it). Sandbox ObjectIds are masked.
-func Golden(t testing.TB, dir, name, got string) {
+// Golden compares got, colours and all, with
+// testdata/<TestName>/<name>.golden beside the package being tested
+// (x/exp/golden, which shows escape sequences as text in a diff; -update
+// rewrites the files). Sandbox ObjectIds are masked. Draw got with
+// ColourRenderer (or a Common from StyledCommon) so a change of colour
+// alone fails.
+func Golden(t testing.TB, name, got string) {
 	t.Helper()
 	got = objectIDs.ReplaceAllString(got, "<objectid··············>")
-	golden.RequireEqual(named{t, filepath.ToSlash(filepath.Join("..", Root(t), "testdata", dir, name))}, got)
+	if name == "" { // a subtest is named already: testdata/<Test>/<subtest>.golden
+		golden.RequireEqual(t, got)
+		return
+	}
+	golden.RequireEqual(named{t, t.Name() + "/" + name}, got)
 }
 
 // named is t under another name: golden.RequireEqual reads
@@ -46,32 +54,29 @@ type named struct {
 
 func (n named) Name() string { return n.name }
 
-// Root is the path from the package being tested to the repository root.
-func Root(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	rel := "."
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return rel
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod above the package")
-		}
-		dir = parent
-		rel = filepath.Join(rel, "..")
-	}
-}
-
 // Plain draws without colour whatever terminal runs the tests: goldens are
 // compared as text. Call it from TestMain.
 func Plain() {
 	lipgloss.SetColorProfile(termenv.Ascii)
 	lipgloss.SetHasDarkBackground(true)
+}
+
+// ColourRenderer draws in 256 colours on a dark background whatever
+// terminal runs the tests: goldens keep their colours, so a change of
+// colour alone fails them.
+func ColourRenderer() *common.Renderer {
+	r := common.NewRenderer(io.Discard)
+	r.SetColorProfile(termenv.ANSI256)
+	r.SetHasDarkBackground(true)
+	return r
+}
+
+// StyledCommon is Common in the default theme's colours (ColourRenderer):
+// for goldens.
+func StyledCommon(w, h int) *common.Common {
+	c := Common(w, h)
+	c.Styles = themes.New(themes.Default(), ColourRenderer())
+	return c
 }
 
 // Common is a Common for screens driven directly (no program, no service).

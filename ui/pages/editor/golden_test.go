@@ -7,8 +7,9 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-// Goldens are testdata/editor/<name>.golden at the repository root (colours
-// off); go test ./ui/pages/editor -run Golden -update rewrites them.
+// Goldens are testdata/<Test>/<case>.golden beside this file, drawn in the
+// default theme's colours; go test ./ui/pages/editor -run Golden -update
+// rewrites them.
 
 func TestGoldenViews(t *testing.T) {
 	cases := []struct {
@@ -26,12 +27,13 @@ func TestGoldenViews(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			m, _ := newTestEditor(t, fixture(t, tc.file), tc.w, tc.h)
+			styled(m)
 			if tc.locale != "" {
 				m.sel.Locale = tc.locale
 			}
 			m.goStep(tc.step)
 			m.Update(msgOf(m.refreshPreview())) // the preview renders as in the program
-			uitest.Golden(t, "editor", tc.name, ansiStrip(m.View()))
+			uitest.Golden(t, "", m.View())
 		})
 	}
 }
@@ -55,6 +57,7 @@ func TestGoldenRowForms(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 120, 40)
+			styled(m)
 			m.goStep(tc.step)
 			focus(t, m, tc.path(m))
 			press(m, kEnter)
@@ -62,7 +65,12 @@ func TestGoldenRowForms(t *testing.T) {
 				t.Fatal("enter did not open the row's form")
 			}
 			m.Update(msgOf(m.refreshPreview())) // the preview renders as in the program
-			uitest.Golden(t, "editor", tc.name, ansiStrip(m.View()))
+			uitest.Golden(t, "", m.View())
 		})
 	}
+}
+
+// styled draws m in the default theme's colours, as a person sees it.
+func styled(m *Model) {
+	m.c.Styles = uitest.StyledCommon(m.c.Width, m.c.Height).Styles
 }

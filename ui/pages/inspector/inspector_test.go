@@ -59,11 +59,11 @@ func TestReadOnlyCampaignShownComplete(t *testing.T) {
 	if in.readOnly == "" || !strings.Contains(in.readOnly, "SMS") {
 		t.Fatalf("read-only reason %q", in.readOnly)
 	}
-	uitest.Golden(t, "ui", "readonly_overview", in.View())
+	uitest.Golden(t, "overview", styledView(in))
 	in.Update(tea.KeyMsg{Type: tea.KeyTab})
 	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+	uitest.Golden(t, "components", styledView(in))
 	view := in.View()
-	uitest.Golden(t, "ui", "readonly_components", view)
 	for _, want := range []string{"sms_route: premium", "brand_new_component", "[unknown field, kept]", "message: Your code is {{code}}"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("components pane lacks %q", want)
@@ -365,4 +365,12 @@ func TestChecksInPlainWords(t *testing.T) {
 	if !strings.Contains(got, "Platforms: choose at least one") || strings.Count(got, "basic_details.platforms") != 1 {
 		t.Errorf("the problem is not in plain words, with its path once:\n%s", got)
 	}
+}
+
+// styledView is in's view in the default theme's colours, for goldens.
+func styledView(in *Inspector) string {
+	plain := in.c.Styles
+	defer func() { in.c.Styles = plain }()
+	in.c.Styles = uitest.StyledCommon(in.c.Width, in.c.Height).Styles
+	return in.View()
 }
