@@ -62,13 +62,8 @@ func Checklist(c *model.Campaign, o ChecklistOpts) []Check {
 	if w, ok := windowCheck(c, state, o); ok {
 		out = append(out, w)
 	}
-	if state == model.StatusPaused || state == model.StatusStopped {
-		who := orBlank(model.Str(c.UpdatedBy))
-		when := "at a time not recorded"
-		if at := model.Str(c.UpdatedAt); at != "" {
-			when = "on " + Stamp(at)
-		}
-		out = append(out, Check{CheckChanged, false, strings.ToLower(state[:1]) + strings.ToLower(state[1:]) + " by " + who + " " + when + " (its last change)"})
+	if how, by := HaltedBy(c); by != "" {
+		out = append(out, Check{CheckChanged, false, strings.ToLower(how) + " " + by})
 	}
 	out = append(out, problemsCheck(c, state, o.Problems))
 	if o.Reach != nil {
@@ -99,6 +94,27 @@ func Checklist(c *model.Campaign, o ChecklistOpts) []Check {
 }
 
 // stateCheck words the state and what it means next.
+// HaltedBy says how c was halted ("Paused", "Stopped") and by whom and when
+// ("by sam@example.com on 2026-11-26 17:48 UTC (its last change)"); both
+// "" when it is neither. The service records only the last change, whoever
+// made it (a pause is the credential's: its body names nobody), so the
+// words say so.
+func HaltedBy(c *model.Campaign) (how, by string) {
+	switch model.Str(c.Status) {
+	case model.StatusPaused:
+		how = "Paused"
+	case model.StatusStopped:
+		how = "Stopped"
+	default:
+		return "", ""
+	}
+	when := "at a time not recorded"
+	if at := model.Str(c.UpdatedAt); at != "" {
+		when = "on " + Stamp(at)
+	}
+	return how, "by " + orBlank(model.Str(c.UpdatedBy)) + " " + when + " (its last change)"
+}
+
 func stateCheck(c *model.Campaign, state string) Check {
 	ch := Check{Check: CheckState, OK: true}
 	switch state {

@@ -273,3 +273,24 @@ func TestDraftsFirstNewestFirstCursorKept(t *testing.T) {
 		t.Fatalf("after showing drafts the cursor is on %s, want %s", got, keep)
 	}
 }
+
+// A paused campaign's detail says who paused it and when, from its last
+// change (a pause through the sandbox is the credential's); an active one
+// says nothing of it.
+func TestDetailSaysWhoPausedIt(t *testing.T) {
+	rows := uitest.FakeRows(2)
+	paused, active := rows[0], rows[1]
+	paused.Status, active.Status = sp(model.StatusPaused), sp(model.StatusActive)
+	paused.UpdatedBy = sp("api-key@sandbox.sandbox.local")
+	paused.UpdatedAt = sp("2026-11-26T17:48:44Z")
+	b := New(uitest.Common(120, 40))
+	b.SetSize(120, 37)
+	show(b, []*model.Campaign{paused, active})
+	if v := b.View(); !strings.Contains(v, "Paused         by api-key@sandbox.sandbox.local on 2026-11-26 17:48 UTC (its last change)") {
+		t.Fatalf("the paused campaign's detail does not say who paused it:\n%s", v)
+	}
+	b.Update(uitest.Key("down"))
+	if v := b.View(); strings.Contains(v, "Paused ") || strings.Contains(v, "its last change") {
+		t.Fatalf("an active campaign's detail speaks of a pause:\n%s", v)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -150,6 +151,9 @@ func (b *Browser) rebuildPreview() {
 	add("Campaign ID", text(common.CampaignKey(c)))
 	add("Created", common.Who(st.Text.Render, c.CreatedBy, c.CreatedAt))
 	add("Updated", common.Who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
+	if how, by := forms.HaltedBy(c); by != "" {
+		add(how, text(by)) // "Paused  by … (its last change)"
+	}
 	if c.BasicDetails != nil && len(c.BasicDetails.Tags) > 0 {
 		add("Tags", text(strings.Join(c.BasicDetails.Tags, ", ")))
 	}

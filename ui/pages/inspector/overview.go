@@ -116,6 +116,9 @@ func (in *Inspector) rebuildOverview() {
 	section("History")
 	add("Created", common.Who(st.Text.Render, c.CreatedBy, c.CreatedAt))
 	add("Updated", common.Who(st.Text.Render, c.UpdatedBy, c.UpdatedAt))
+	if how, by := forms.HaltedBy(c); by != "" {
+		add(how, st.Text.Render(common.Clean(by)))
+	}
 	if c.SentTime != nil && *c.SentTime != "" {
 		add("Sent", text(common.FullTime(*c.SentTime)))
 	}
