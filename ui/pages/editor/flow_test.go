@@ -365,9 +365,10 @@ func TestUnsyncedEditSurvivesRestart(t *testing.T) {
 	}
 	tm2, stop2 := e.run(t, time.Hour)
 	defer stop2()
-	waitFor(t, tm2, "browse", "Journal")
+	// The journal's edit is sent at start, before the draft is opened: the
+	// list shows the name it carries once the service has it.
+	waitFor(t, tm2, "browse", "Kept", "Every edit kept on this computer is on the service now")
 	keys(tm2, "enter")
-	// The journal replays on load and its edit is sent at once.
 	waitFor(t, tm2, "Kept", "● synced")
 	findDraft(t, e.client, "Kept")
 }

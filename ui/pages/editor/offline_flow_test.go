@@ -167,7 +167,9 @@ func TestUnsyncedDraftsAreAnnouncedListedAndOpened(t *testing.T) {
 	}
 	g.noWrites.Store(false)
 	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.")
+	// The status, not the notice: "Synced." may already have given way to
+	// the journal's "every edit … is on the service now" on the screen.
+	waitFor(t, tm, "● synced")
 	if got := nameOn(t, direct, id); got != name {
 		t.Fatalf("service holds %q, want %q", got, name)
 	}
