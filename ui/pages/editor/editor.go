@@ -127,7 +127,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	case m.dialog != nil:
 		return []key.Binding{k.Edit, k.Cancel}
 	case m.edit != nil && m.edit.inline:
-		return []key.Binding{k.Done, k.NextField, k.PrevField, k.Cancel, k.Sync}
+		return []key.Binding{k.Done, k.NextField, k.PrevField, k.Cancel, altTypingHint, k.Sync}
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
 	// to every other key.
@@ -266,6 +266,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 				return m.leave()
 			}
 			return nil
+		case m.edit != nil && m.altWhileTyping(msg):
+			// Typing, alt+key finishes the field and is the key's
+			// command: the enter before it is not needed.
+			m.stopEditing()
+			msg.Alt = false
+			return m.updateKeys(msg)
 		case m.edit != nil:
 			return m.editKey(msg)
 		case flowing && m.pane == paneForm && key.Matches(msg, m.keys.NextField, m.keys.PrevField):
