@@ -64,6 +64,9 @@ type Field struct {
 	Help    string
 	// Depth indents list items under their heading.
 	Depth int
+	// Item marks the heading of one item of a list ("button 2"), apart
+	// from a section's heading: the item's rows are the deeper ones below.
+	Item bool
 	// Names is the kind of names the row offers as completions (forms'
 	// names.go; "" for none).
 	Names model.NameKind

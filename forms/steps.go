@@ -125,7 +125,8 @@ func (b *builder) list(path, noun string, item func(p string, i int), init func(
 	n := Len(b.x.C, path)
 	for i := 0; i < n; i++ {
 		p := fmt.Sprintf("%s[%d]", path, i)
-		b.head(fmt.Sprintf("%s %d", noun, i+1))
+		label := fmt.Sprintf("%s %d", noun, i+1)
+		b.add(Field{Path: "@head:" + label, Role: RoleHeading, Label: label, Kind: Heading, Item: true})
 		b.dep++
 		item(p, i)
 		idx := i

@@ -65,6 +65,9 @@ type EditorKeys struct {
 	// UndoLink puts back what the last edit of a linked platform wrote to
 	// the others.
 	UndoLink key.Binding
+	// AddItem adds another item to the list under the cursor (a button, a
+	// filter, a slide, a goal), as its Add row does.
+	AddItem key.Binding
 	// Android, IOS and Web show that platform's content, keeping the
 	// locale, variation and field (alt+ on a text or choice row).
 	Android, IOS, Web key.Binding
@@ -157,6 +160,7 @@ func DefaultKeyMap() KeyMap {
 			Fill:        b("n", "next to fill", "n"),
 			Link:        b("space", "link/unlink platform", " "),
 			UndoLink:    b("alt+z", "undo a linked write", "alt+z", "ctrl+z"), // ctrl+z never reaches a program over SSH
+			AddItem:     b("+", "add another (button, filter…)", "+"),
 			Android:     b("a", "Android content", "a"),
 			IOS:         b("i", "iOS content", "i"),
 			Web:         b("w", "Web content", "w"),

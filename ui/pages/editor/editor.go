@@ -168,7 +168,7 @@ func (m *Model) FullHelp() [][]key.Binding {
 	k := m.keys
 	return [][]key.Binding{
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Edit, k.Left, k.Right, k.Toggle},
-		{k.Fill, k.Clear, typeHint, pickHint, altHint, k.NextField, k.PrevField, k.Link, k.UndoLink, k.NextSection, k.PrevSection},
+		{k.Fill, k.Clear, typeHint, pickHint, altHint, k.NextField, k.PrevField, k.Link, k.UndoLink, k.NextSection, k.PrevSection, k.AddItem},
 		{k.NextStep, k.PrevStep, k.Step, k.NextPane, k.PrevPane, platformHint},
 		{k.Sync, k.Unlock, k.Test, k.Results, k.Conflicts, k.PreviewTab, k.User, k.EventAttrs, k.Back, k.Complete, k.OtherName},
 	}
@@ -312,6 +312,8 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		return m.flush()
 	case key.Matches(msg, k.UndoLink):
 		return m.undoLink()
+	case key.Matches(msg, k.AddItem) && m.step != forms.StepReview:
+		return m.addAnother()
 	case key.Matches(msg, k.Android, k.IOS, k.Web) && m.d.channel() == model.ChannelPush:
 		return m.switchPlatform(map[string]string{"a": model.PlatformAndroid, "i": model.PlatformIOS, "w": model.PlatformWeb}[msg.String()])
 	case key.Matches(msg, k.Test):

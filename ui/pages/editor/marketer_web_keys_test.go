@@ -77,8 +77,8 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.press("tab")
 	k.typ("#FFFFFF")
 	k.press("tab")
-	k.typ("l") // LIGHT, on to the text editor background
-	k.press("down", "enter")
+	k.typ("l")   // LIGHT, on to the text editor background
+	k.press("+") // a button, typed into at once
 	k.typ("See coats")
 	k.press("tab")
 	k.typ("d")
@@ -98,7 +98,7 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.press("tab", "tab", "tab") // key-value pairs, background refresh, on to the rich media
 	k.typ("g")                   // GIF, on to its URL
 	k.typ("https://img.example.com/winter/snow.gif")
-	k.press("down", "down", "enter") // past the GIF URL to Add button
+	k.press("alt++") // a button
 	k.typ("COATS")
 	k.press("alt+w")
 	k.wait("‹ yes · Web = iOS ›")
@@ -106,16 +106,16 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.typ("https://shop.example.com/coats")
 	k.press("tab")
 	k.typ("https://img.example.com/winter/web.jpg")
-	k.press("down", "down", "enter") // past Auto dismiss to Add button
+	k.press("alt++")
 	for i, b := range [][2]string{{"See coats", "https://shop.example.com/coats"}, {"Need help?", "https://shop.example.com/help"}} {
 		k.typ(b[0])
 		k.press("tab", "tab") // past the button's icon to its URL
 		k.typ(b[1])
 		if i == 0 {
-			k.press("down", "down", "enter") // past Remove to Add button
+			k.press("alt++") // another button
 		}
 	}
-	k.press("down", "down", "down") // past Remove and Add button to the icon
+	k.press("alt+}") // the icon, under Web advanced
 	k.typ("i")
 	k.typ("https://img.example.com/icon-192.png")
 
@@ -171,8 +171,8 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.press("tab")
 	k.typ("in")
 	k.typ("Berlin, Hamburg")
-	k.press("alt+}", "up", "enter") // } to Exclude, up to Include's Add filter
-	k.typ("a")                      // actions, on to its name
+	k.press("alt++") // another filter
+	k.typ("a")       // actions, on to its name
 	k.wait("‹ actions ›")
 	k.typ("coat_viewed")
 	k.press("tab", "tab", "tab") // executed yes, at least, on to the count

@@ -288,7 +288,7 @@ func (m *Model) altWhileTyping(msg tea.KeyMsg) bool {
 	k := m.keys
 	msg.Alt = false
 	return key.Matches(msg, k.NextSection, k.PrevSection, k.NextStep, k.PrevStep, k.Step, k.Fill,
-		k.Android, k.IOS, k.Web, k.PreviewTab, k.User, k.EventAttrs, k.Conflicts)
+		k.Android, k.IOS, k.Web, k.PreviewTab, k.User, k.EventAttrs, k.Conflicts, k.AddItem)
 }
 
 // typeHint and altHint show in the help what a plain letter or digit does
