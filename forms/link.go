@@ -239,14 +239,18 @@ func SharedAt(c *model.Campaign, sel Selection) model.Shared {
 }
 
 // followBackup lets a fallback's title and message follow the platform's
-// own when they are empty or were the same.
+// own when they are empty or were the same; its click action and target
+// too, when they are the ones edited (older devices open what the others
+// open, unless the fallback was given its own).
 func followBackup(p *model.PushContent, platform string, before, now model.Shared) {
-	var title, message **string
+	var title, message, action, value **string
 	switch {
 	case platform == model.PlatformAndroid && p.Android != nil && p.Android.TemplateBackup != nil:
-		title, message = &p.Android.TemplateBackup.Title, &p.Android.TemplateBackup.Message
+		b := p.Android.TemplateBackup
+		title, message, action, value = &b.Title, &b.Message, &b.DefaultClickAction, &b.DefaultClickActionValue
 	case platform == model.PlatformIOS && p.IOS != nil && p.IOS.TemplateBackup != nil:
-		title, message = &p.IOS.TemplateBackup.Title, &p.IOS.TemplateBackup.Message
+		b := p.IOS.TemplateBackup
+		title, message, action, value = &b.Title, &b.Message, &b.DefaultClickAction, &b.DefaultClickActionValue
 	default:
 		return
 	}
@@ -263,6 +267,13 @@ func followBackup(p *model.PushContent, platform string, before, now model.Share
 	}
 	follow(title, before.Title, now.Title)
 	follow(message, before.Message, now.Message)
+	changed := func(a, b *string) bool { return model.Str(a) != model.Str(b) }
+	if changed(before.ClickAction, now.ClickAction) {
+		follow(action, before.ClickAction, now.ClickAction)
+	}
+	if changed(before.ClickValue, now.ClickValue) {
+		follow(value, before.ClickValue, now.ClickValue)
+	}
 }
 
 // SeedLocale fills a locale just added with a copy of the default locale's

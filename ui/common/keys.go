@@ -160,7 +160,7 @@ func DefaultKeyMap() KeyMap {
 			Fill:        b("n", "next to fill", "n"),
 			Link:        b("space", "link/unlink platform", " "),
 			UndoLink:    b("alt+z", "undo a linked write", "alt+z", "ctrl+z"), // ctrl+z never reaches a program over SSH
-			AddItem:     b("+", "add another (button, filter…)", "+"),
+			AddItem:     b("+", "add another (button, filter, goal)", "+"),
 			Android:     b("a", "Android content", "a"),
 			IOS:         b("i", "iOS content", "i"),
 			Web:         b("w", "Web content", "w"),

@@ -62,10 +62,8 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	// The fallback followed the title and message: its title is the plain one.
 	k.press("tab")
 	k.typ(title)
-	k.press("tab", "tab", "tab", "tab") // message, summary, image, on to its On click
-	k.typ("d")
-	k.typ("shop://coats")
-	k.press("tab", "tab") // key-value pairs, on to the notification channel
+	// Its click action will follow the message's: } on to the options.
+	k.press("alt+}")
 	k.typ("offers")
 	k.press("tab")
 	k.typ("d")
@@ -130,11 +128,9 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.typ("Warm, leicht und diese Woche 20 % günstiger.")
 	k.press("tab") // the fallback's message followed, its title is typed over
 	k.typ("Wintermäntel sind zurück")
-	k.press("tab", "tab", "tab", "tab", "tab") // message, summary, image, On click, on to its target
-	k.typ("shop://coats?lang=de")
-	k.press("tab", "tab", "tab", "tab") // key-value pairs, channel, On click, on to its target
-	k.typ("shop://coats?lang=de")
-	k.press("alt+}", "backspace") // } to the button's label
+	k.press("alt+}", "tab", "tab") // the options' channel, On click, on to its target
+	k.typ("shop://coats?lang=de")  // the fallback's follows
+	k.press("alt+}", "backspace")  // } to the button's label
 	k.typ("Mäntel ansehen")
 	k.press("tab", "tab")
 	k.typ("shop://coats?lang=de")

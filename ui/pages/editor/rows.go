@@ -41,6 +41,14 @@ type rowKey struct {
 // rebuild lists the rows of the current step and maps problems onto them.
 func (m *Model) rebuild() {
 	l := &m.list
+	// The cursor stays on its field when rows appear or go above it (a
+	// fallback's click target that follows the message's): the index
+	// alone would move it onto another field while it is being filled.
+	// Action rows keep the index: an item added is where its Add row was.
+	keep := ""
+	if l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Role == forms.RoleValue {
+		keep = l.rows[l.cur].Path
+	}
 	m.sel = forms.FixSelection(m.d.work, m.sel)
 	if !forms.StepApplies(m.step, m.d.channel(), m.d.delivery()) {
 		m.step = forms.StepBasic
@@ -74,6 +82,9 @@ func (m *Model) rebuild() {
 		if !matched && first >= 0 {
 			l.problems[first] = append(l.problems[first], it.plain.Text)
 		}
+	}
+	if i := slices.IndexFunc(l.rows, func(f forms.Field) bool { return f.Path == keep }); keep != "" && i >= 0 {
+		l.cur = i
 	}
 	l.cur = min(max(0, l.cur), max(0, len(l.rows)-1))
 	if l.cur < len(l.rows) && !l.rows[l.cur].Focusable() {
