@@ -282,7 +282,7 @@ func (m *Model) focusAdded(role forms.Role) {
 // back, forward, deleted) are none of them and stay its own.
 func (m *Model) altWhileTyping(msg tea.KeyMsg) bool {
 	r := m.edit
-	if msg.Type != tea.KeyRunes || !msg.Alt || len(msg.Runes) != 1 || !(r.inline || r.field.Kind == forms.LongText) || r.chooses() {
+	if msg.Type != tea.KeyRunes || !msg.Alt || len(msg.Runes) != 1 || !r.inline || r.chooses() {
 		return false
 	}
 	k := m.keys
