@@ -65,6 +65,56 @@ func (k *keyCounter) wait(want ...string) {
 	waitFor(k.t, k.tm, want...)
 }
 
+// newDraft goes from the browser through the new-draft dialog: Push, the
+// delivery type by its letter, the author the profile gives (enter keeps
+// it), the name; the editor opens on Basic details.
+func (k *keyCounter) newDraft(delivery, author, name string) {
+	k.t.Helper()
+	k.wait("browse")
+	k.press("n")
+	k.wait("New draft", "┃ Channel")
+	k.typ("p") // Push, on to the delivery type
+	k.wait("┃ Delivery type")
+	k.typ(delivery) // on to the author
+	k.wait("┃ Created by", author)
+	k.press("enter")
+	k.wait("┃ Name")
+	k.typ(name)
+	k.press("enter")
+	k.wait(name, "DRAFT", "Basic details")
+}
+
+// addLocale adds a locale from the top of the content step (its Add
+// locale row is three down); the new locale opens on its title, selected.
+func (k *keyCounter) addLocale(name string) {
+	k.t.Helper()
+	k.press("down", "down", "down", "enter")
+	k.wait("Locale name")
+	k.typ(name)
+	k.press("enter")
+	k.wait("‹ " + name + " ›")
+}
+
+// publish publishes from the Review step: it syncs, asks, publishes.
+func (k *keyCounter) publish(name string) {
+	k.t.Helper()
+	k.press("8", "enter")
+	k.wait("Publish “"+name+"”?", "sends to real users")
+	k.press("y")
+	k.wait("Published: the campaign is now SCHEDULED")
+}
+
+// readBack reads the campaign named name back over the API and compares
+// it, published, with the fixture.
+func readBack(t *testing.T, e *env, name string, want *model.Campaign) {
+	t.Helper()
+	got := findByName(t, e, name)
+	if st := model.Str(got.Status); st != model.StatusScheduled && st != model.StatusActive {
+		t.Errorf("status %s after publishing", st)
+	}
+	compareCampaign(t, asRead(want), got)
+}
+
 // TestMarketerPushKeys builds testdata/fixtures/marketer-push.json from a
 // blank draft to published on the sandbox with real key presses, reads the
 // campaign back over the API, compares it with the fixture and counts the
@@ -73,7 +123,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole marketer flow")
 	}
-	want := marketerFixture(t)
+	want := marketerFixture(t, "marketer-push.json")
 	e := newEnv(t)
 	e.author = "lucia.romero@example.com" // author = "…" in her config.toml
 	tm, stop := e.runAt(t, 0, 200, 60)
@@ -81,18 +131,7 @@ func TestMarketerPushKeys(t *testing.T) {
 	k := &keyCounter{t: t, tm: tm}
 
 	// New draft: Push, EVENT_TRIGGERED, author (from the profile), name.
-	k.wait("browse")
-	k.press("n")
-	k.wait("New draft", "┃ Channel")
-	k.typ("p") // Push, on to the delivery type
-	k.wait("┃ Delivery type")
-	k.typ("e")                                         // EVENT_TRIGGERED, on to the author
-	k.wait("┃ Created by", "lucia.romero@example.com") // from her profile
-	k.press("enter")
-	k.wait("┃ Name")
-	k.typ("Viewed but not bought")
-	k.press("enter")
-	k.wait("Viewed but not bought", "DRAFT", "Basic details")
+	k.newDraft("e", e.author, "Viewed but not bought")
 
 	// 1 Basic details. tab goes on to the next field, ready to type.
 	k.down(2) // Team: typing starts an empty field
@@ -182,11 +221,8 @@ func TestMarketerPushKeys(t *testing.T) {
 
 	// es starts as a copy of default: translate it (on iOS; Android is
 	// linked and follows, its carousel fallback too).
-	k.press("2", "down", "down", "down", "enter")
-	k.wait("Locale name")
-	k.typ("es")
-	k.press("enter")
-	k.wait("‹ es ›")
+	k.press("2")
+	k.addLocale("es")
 	// The cursor is on its title, selected: typing replaces it.
 	title2es, msg2es := "Elegidos para ti", "Tres ideas como la que viste."
 	k.typ(title2es)
@@ -281,21 +317,12 @@ func TestMarketerPushKeys(t *testing.T) {
 	k.press("enter")
 	k.wait("ready to publish")
 
-	// Publish from the Review step: it syncs, asks, publishes.
-	k.press("8", "enter")
-	k.wait("Publish “Viewed but not bought”?", "sends to real users")
-	k.press("y")
-	k.wait("Published: the campaign is now SCHEDULED")
+	k.publish("Viewed but not bought")
 
 	t.Logf("key presses: %d typed characters, %d other keys, %d in all (targets: ≤ %d in all, ≤ %d other)",
 		k.typed, k.other, k.typed+k.other, targetKeys, targetOther)
 
-	// The service has the fixture.
-	got := findByName(t, e, "Viewed but not bought")
-	if st := model.Str(got.Status); st != model.StatusScheduled && st != model.StatusActive {
-		t.Errorf("status %s after publishing", st)
-	}
-	compareCampaign(t, asRead(want), got)
+	readBack(t, e, "Viewed but not bought", want)
 	if k.typed+k.other > ceilingKeys || k.other > ceilingOther {
 		t.Errorf("%d key presses (%d not typed): above the ceiling %d / %d", k.typed+k.other, k.other, ceilingKeys, ceilingOther)
 	}
@@ -381,16 +408,17 @@ func (k *keyCounter) dump() {
 	k.t.Log("\n" + ansi.Strip(string(buf[:n])))
 }
 
-func marketerFixture(t *testing.T) *model.Campaign {
+// marketerFixture reads testdata/fixtures/NAME.
+func marketerFixture(t *testing.T, name string) *model.Campaign {
 	t.Helper()
-	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
+	data, err := os.ReadFile("../../../testdata/fixtures/" + name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The copy in testdata is the shared fixture, when that is beside the
 	// checkout.
-	if shared, err := os.ReadFile("../../../../shared/fixtures/marketer-push.json"); err == nil && string(shared) != string(data) {
-		t.Fatal("testdata/fixtures/marketer-push.json differs from shared/fixtures/marketer-push.json: copy it again")
+	if shared, err := os.ReadFile("../../../../shared/fixtures/" + name); err == nil && string(shared) != string(data) {
+		t.Fatalf("testdata/fixtures/%s differs from shared/fixtures/%[1]s: copy it again", name)
 	}
 	c, err := model.Decode(data)
 	if err != nil {

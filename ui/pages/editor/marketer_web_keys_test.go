@@ -2,7 +2,6 @@ package editor_test
 
 import (
 	"encoding/json"
-	"os"
 	"testing"
 	"unicode/utf8"
 
@@ -17,25 +16,18 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole marketer flow")
 	}
-	want := webFixture(t)
+	want := marketerFixture(t, "marketer-push-web.json")
 	e := newEnv(t)
 	e.author = "jonas.weber@example.com"
 	tm, stop := e.runAt(t, 0, 200, 60)
 	defer stop()
 	k := &keyCounter{t: t, tm: tm}
 
-	k.wait("browse")
-	k.press("n")
-	k.wait("New draft", "┃ Channel")
-	k.typ("p")
-	k.wait("┃ Delivery type")
-	k.typ("o")
-	k.wait("┃ Created by", "jonas.weber@example.com")
-	k.press("enter")
-	k.wait("┃ Name")
-	k.typ("Winter coats are back")
-	k.press("enter")
-	k.wait("Winter coats are back", "DRAFT", "Basic details")
+	const name = "Winter coats are back"
+	k.newDraft("o", e.author, name) // ONE_TIME
+
+	// 1 Basic details: team, tags, platforms (ticked by letter), no push
+	// boost, all eligible iOS devices.
 	k.down(2)
 	k.typ("Apparel")
 	k.press("tab")
@@ -47,9 +39,13 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.wait("{ANDROID, IOS, WEB}")
 	k.down(1)
 	k.typ("na")
+
+	// 2 Content, default: Android STYLIZED_BASIC with its fallback and a
+	// button; iOS BASIC with a GIF and a button category; Web with an
+	// image, two buttons and an icon. Each platform opens its own link.
 	k.press("2")
 	k.wait("Locales and variations", "‹ yes · Android = iOS = Web ›")
-	title, msg := "Winter coats are back", "Warm, light and 20% off this week."
+	title, msg := name, "Warm, light and 20% off this week."
 	// Android's title is its own (personalised): unlink it first, up from
 	// the template to the link row.
 	k.press("alt+n", "up", "space", "down")
@@ -118,11 +114,8 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.typ("https://img.example.com/icon-192.png")
 
 	// de starts as a copy of default: translate it, on Android first.
-	k.press("alt+a", "2", "down", "down", "down", "enter")
-	k.wait("Locale name")
-	k.typ("de")
-	k.press("enter")
-	k.wait("‹ de ›")
+	k.press("alt+a", "2")
+	k.addLocale("de")
 	k.typ("Wintermäntel sind zurück, {{UserAttribute['First Name'] | default('du')}}")
 	k.press("tab")
 	k.typ("Warm, leicht und diese Woche 20 % günstiger.")
@@ -219,22 +212,14 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.typ("0.")             // 0.5, the one choice left
 	k.wait("ready to publish")
 
-	// Publish from the Review step.
-	k.press("8", "enter")
-	k.wait("Publish “Winter coats are back”?", "sends to real users")
-	k.press("y")
-	k.wait("Published: the campaign is now SCHEDULED")
+	k.publish(name)
 
 	text := distinctText(want)
 	maxTyped := text * 5 / 4
 	t.Logf("key presses: %d typed characters, %d other keys, %d in all (bounds: typed ≤ %d = 1.25 × %d characters of distinct text, other ≤ %d)",
 		k.typed, k.other, k.typed+k.other, maxTyped, text, targetOther)
 
-	got := findByName(t, e, "Winter coats are back")
-	if st := model.Str(got.Status); st != model.StatusScheduled && st != model.StatusActive {
-		t.Errorf("status %s after publishing", st)
-	}
-	compareCampaign(t, asRead(want), got)
+	readBack(t, e, name, want)
 	if k.typed > maxTyped || k.other > targetOther {
 		t.Errorf("%d typed characters, %d other keys: above the bounds %d / %d", k.typed, k.other, maxTyped, targetOther)
 	}
@@ -269,22 +254,4 @@ func distinctText(c *model.Campaign) int {
 		n += utf8.RuneCountInString(s)
 	}
 	return n
-}
-
-// webFixture reads the second marketer fixture (the shared one, when it is
-// beside the checkout, must be the same).
-func webFixture(t *testing.T) *model.Campaign {
-	t.Helper()
-	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push-web.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if shared, err := os.ReadFile("../../../../shared/fixtures/marketer-push-web.json"); err == nil && string(shared) != string(data) {
-		t.Fatal("testdata/fixtures/marketer-push-web.json differs from shared/fixtures/marketer-push-web.json: copy it again")
-	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
 }
