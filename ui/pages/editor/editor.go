@@ -127,7 +127,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	case m.dialog != nil:
 		return []key.Binding{k.Edit, k.Cancel}
 	case m.edit != nil && m.edit.inline:
-		return []key.Binding{k.Done, k.NextField, k.PrevField, k.Cancel, altTypingHint, k.Sync}
+		return []key.Binding{k.Done, k.NextField, altTypingHint, k.Cancel, k.PrevField, k.Sync}
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
 	// to every other key.

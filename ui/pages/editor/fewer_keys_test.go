@@ -23,7 +23,7 @@ func TestAltKeyWhileTypingEndsTheFieldAndRunsTheCommand(t *testing.T) {
 	title := contentPath(m, "android", "title")
 	focus(t, m, title)
 	press(m, runes("W"), runes("i"), runes("n"))
-	if m.edit == nil || !slices.ContainsFunc(m.ShortHelp(), func(b key.Binding) bool { return b.Help().Desc == "done, then the key's command" }) {
+	if m.edit == nil || !slices.ContainsFunc(m.ShortHelp(), func(b key.Binding) bool { return b.Help().Desc == "done, then its command" }) {
 		t.Fatalf("typing: editing %v, the footer does not say what alt+key does", m.edit != nil)
 	}
 	press(m, k("alt+i"))

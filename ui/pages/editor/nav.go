@@ -296,7 +296,7 @@ func (m *Model) altWhileTyping(msg tea.KeyMsg) bool {
 // command is reached there; they are not bindings of their own.
 var (
 	typeHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z 0–9", "type into an empty field"))
-	altHint  = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "the key's command on a text or choice row"))
+	altHint  = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "the key's command on a text or choice row, or while typing"))
 	// altTypingHint: while typing, alt+key ends the field first.
-	altTypingHint = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "done, then the key's command"))
+	altTypingHint = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "done, then its command"))
 )
