@@ -93,3 +93,50 @@ func TestListValueTakesPlainText(t *testing.T) {
 		}
 	}
 }
+
+// A fallback opens what its message opens: its click action and target
+// follow an edit of the platform's own when they were empty or the same,
+// keep their own otherwise, and an edit of another field (the title) does
+// not fill them.
+func TestFallbackClickFollowsAnEditOfTheClick(t *testing.T) {
+	sel := Selection{Locale: model.DefaultLocale, Variation: model.VariationKey(1), Platform: model.PlatformAndroid}
+	for _, tc := range []struct {
+		name                 string
+		backupAction, backup string // the fallback's before the edit
+		field, v             string // the edit of the platform's own
+		wantAction, want     string
+	}{
+		{"empty fallback, the action chosen", "", "", "default_click_action", "DEEPLINKING", "DEEPLINKING", ""},
+		{"empty fallback, the target typed", "", "", "default_click_action_value", "shop://new", "", "shop://new"},
+		{"the same target follows", "DEEPLINKING", "shop://old", "default_click_action_value", "shop://new", "DEEPLINKING", "shop://new"},
+		{"its own target stays", "DEEPLINKING", "shop://own", "default_click_action_value", "shop://new", "DEEPLINKING", "shop://own"},
+		{"a title edit leaves it empty", "", "", "title", "Picked for you", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, mp := pushDraft(t)
+			p := mp + ".push.android."
+			for path, v := range map[string]string{p + "basic_details.default_click_action": "DEEPLINKING", p + "basic_details.default_click_action_value": "shop://old",
+				p + "template_backup.default_click_action": tc.backupAction, p + "template_backup.default_click_action_value": tc.backup} {
+				if v != "" {
+					if err := Set(c, path, v); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if tc.field == "default_click_action" { // chosen from none
+				_ = Set(c, p+"basic_details.default_click_action", nil)
+				_ = Set(c, p+"basic_details.default_click_action_value", nil)
+			}
+			before := SharedAt(c, sel)
+			if err := Set(c, p+"basic_details."+tc.field, tc.v); err != nil {
+				t.Fatal(err)
+			}
+			LinkEdit(c, sel, p+"basic_details."+tc.field, before, nil)
+			a, _ := Get(c, p+"template_backup.default_click_action").(string)
+			v, _ := Get(c, p+"template_backup.default_click_action_value").(string)
+			if a != tc.wantAction || v != tc.want {
+				t.Errorf("fallback %q %q, want %q %q", a, v, tc.wantAction, tc.want)
+			}
+		})
+	}
+}
