@@ -95,6 +95,21 @@ func (k *keyCounter) addLocale(name string) {
 	k.wait("‹ " + name + " ›")
 }
 
+// cityOr starts the audience (from the top of its step) with filters
+// matched with or, the first "City in values".
+func (k *keyCounter) cityOr(values string) {
+	k.t.Helper()
+	k.press("}") // } to Include's Match
+	k.typ("o")   // or, on to Add filter
+	k.press("enter")
+	k.wait("Data type")
+	k.press("alt+n") // the next field to fill: Attribute, ready to type (on a choice row)
+	k.typ("City")
+	k.press("tab")
+	k.typ("in") // Operator in, on to Value
+	k.typ(values)
+}
+
 // publish publishes from the Review step: it syncs, asks, publishes.
 func (k *keyCounter) publish(name string) {
 	k.t.Helper()
@@ -240,15 +255,8 @@ func TestMarketerPushKeys(t *testing.T) {
 
 	// 3 Audience: City Madrid or Sevilla, or segment VIP customers. A
 	// filter to include means not all users, opted-out users out.
-	k.press("3", "}") // } to Include's Match
-	k.typ("o")        // or, on to Add filter
-	k.press("enter")
-	k.wait("Data type")
-	k.press("alt+n") // the next field to fill: Attribute, ready to type (on a choice row)
-	k.typ("City")
-	k.press("tab")
-	k.typ("in") // Operator in, on to Value
-	k.typ("Madrid, Sevilla")
+	k.press("3")
+	k.cityOr("Madrid, Sevilla")
 	k.press("enter", "}", "up", "enter") // } to Exclude, up to Add filter
 	k.press("right", "right")            // custom_segments (c is the conflicts key)
 	k.wait("Segment id")

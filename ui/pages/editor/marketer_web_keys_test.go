@@ -151,15 +151,8 @@ func TestMarketerPushWebKeys(t *testing.T) {
 
 	// 3 Audience: City Berlin or Hamburg, or viewed a coat twice; minus the
 	// segment Recent buyers.
-	k.press("alt+3", "}")
-	k.typ("o") // or, on to Add filter
-	k.press("enter")
-	k.wait("Data type")
-	k.press("alt+n")
-	k.typ("City")
-	k.press("tab")
-	k.typ("in")
-	k.typ("Berlin, Hamburg")
+	k.press("alt+3")
+	k.cityOr("Berlin, Hamburg")
 	k.press("alt++") // another filter
 	k.typ("a")       // actions, on to its name
 	k.wait("‹ actions ›")
