@@ -266,6 +266,10 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 				return m.leave()
 			}
 			return nil
+		case m.spelling(msg):
+			// The rest of the number just picked, typed on ("0.5"): not
+			// the next field's text, nor a command.
+			return nil
 		case m.edit != nil && m.altWhileTyping(msg):
 			// Typing, alt+key finishes the field and is the key's
 			// command: the enter before it is not needed.

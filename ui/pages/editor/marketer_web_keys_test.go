@@ -202,7 +202,7 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	k.typ("y")              // Android high priority
 	k.typ("10")             // APNs priority 10
 	k.typ("t")              // TIME_SENSITIVE
-	k.typ("0.")             // 0.5, the one choice left
+	k.typ("0.5")            // 0.5 typed whole: its 5 is the value's, not step 5
 	k.wait("ready to publish")
 
 	k.publish(name)

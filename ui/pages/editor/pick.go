@@ -22,6 +22,11 @@ import (
 type pickState struct {
 	path, typed string
 	keep        bool // the last key added to typed
+	// rest is what the number just picked goes on with after the keys
+	// typed (picking 0.5 by "0." leaves "5"): a person typing the whole
+	// value goes on typing it, and those keys are the value's, not the
+	// next field's commands (5 would be step 5).
+	rest string
 }
 
 // pickKey handles a letter on a choice row f. ok reports a key it took.
@@ -61,6 +66,12 @@ func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 	}
 	if len(match) == 1 {
 		m.pick = pickState{}
+		if digit {
+			// Only a number goes on being typed: after a word picked by
+			// its first letters the next letter is the next field's
+			// ("a" actions, then "coat_viewed").
+			m.pick = pickState{rest: strings.ToLower(match[0])[len(typed):], keep: true}
+		}
 		m.flow(1) // the one choice: on to the next field
 	} else {
 		m.flowing = true
@@ -75,6 +86,17 @@ func (m *Model) picking(msg tea.KeyMsg) bool {
 	_, letter := letterOf(msg)
 	_, digit := digitOf(msg)
 	return (letter || digit) && m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path
+}
+
+// spelling takes a key that goes on spelling the choice just picked (see
+// pickState.rest) and does nothing else with it.
+func (m *Model) spelling(msg tea.KeyMsg) bool {
+	r := m.pick.rest
+	if r == "" || msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || string(unicode.ToLower(msg.Runes[0])) != r[:1] {
+		return false
+	}
+	m.pick.rest, m.pick.keep = r[1:], true
+	return true
 }
 
 // letterOf is the lower-case letter a key press types, if it types one

@@ -123,3 +123,24 @@ func TestEditingAFilledRowStartsAtItsEnd(t *testing.T) {
 		t.Fatalf("message %q after → on its selected text", got)
 	}
 }
+
+// A person who types a numeric choice whole goes on after it is already
+// picked: the rest of it belongs to the choice, not to a command ("0.5":
+// 5 is step 5 elsewhere). After a word picked by its first letters, the
+// next letter is the next field's, as before ("a" actions, then the action
+// name "coat_viewed" keeps its c).
+func TestTypingANumberWholeStaysWithTheChoice(t *testing.T) {
+	m := blankThree(t)
+	const score = "advanced.platform_level_priority.ios_specific_priority.relevance_score"
+	m.goStep(forms.StepMore)
+	focus(t, m, score)
+	for _, r := range "0.5" {
+		press(m, runes(string(r)))
+	}
+	if got := m.fieldText(rowOf(t, m, score)); got != "0.5" {
+		t.Fatalf("0.5 picked %q", got)
+	}
+	if m.step != forms.StepMore {
+		t.Fatalf("the 5 of 0.5 went to step %v", m.step)
+	}
+}
