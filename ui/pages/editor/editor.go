@@ -108,13 +108,16 @@ func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
 
 // TakesLetters reports a focused row where a plain letter is text (an
 // empty text row) or picks a choice: the root leaves q to it.
+// It reads the working copy, so it holds the draft as View does.
 func (m *Model) TakesLetters() bool {
+	defer m.hold()()
 	f, ok := m.focused()
 	return ok && (m.typesHere(f) || m.picksHere(f))
 }
 
 // ShortHelp lists the main keys.
 func (m *Model) ShortHelp() []key.Binding {
+	defer m.hold()() // the root calls it outside View; it reads the working copy
 	k := m.keys
 	if h := m.suggestHelp(); h != nil {
 		return h // a field offering names: the keys that take them
