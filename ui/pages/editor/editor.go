@@ -253,7 +253,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		// would be text or a choice (typedKey).
 		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialog == nil
 		if command && key.Matches(msg, m.keys.UndoLink) {
-			return m.undoLink() // alt+z is its own key, not z's command
+			// A binding that is an alt+key itself (alt+z, the one there
+			// is) is that binding, not the plain key's command.
+			return m.undoLink()
 		}
 		if command {
 			msg.Alt = false
