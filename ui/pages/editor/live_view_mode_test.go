@@ -13,7 +13,7 @@ import (
 // lies ahead) and opens it from the browser and the inspector (e), as support would.
 func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 	t.Helper()
-	id := createMarketerPush(t, e)
+	id := create(t, e, "fixtures/marketer-push.json")
 	if err := e.client.Publish(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
@@ -30,13 +30,12 @@ func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 // then edits are sent only by ctrl+s, after the change is shown in words.
 func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	e := newEnv(t)
-	tm, stop := e.runAt(t, 0, 160, 48)
-	defer stop()
+	tm, _ := e.runAt(t, 0, 160, 48)
 	id := openLive(t, e, tm)
 	waitFor(t, tm, "View mode: SCHEDULED, read-only · E edits it", "E edit live campaign")
 
 	keys(tm, "enter")
-	tm.Type("t")
+	typ(tm, "t")
 	waitFor(t, tm, "View mode: this SCHEDULED campaign is live. E edits it.")
 
 	keys(tm, "E")
@@ -45,7 +44,7 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	waitFor(t, tm, "Editing a live SCHEDULED campaign · nothing is sent until ctrl+s")
 
 	keys(tm, "enter")
-	tm.Type("t")
+	typ(tm, "t")
 	keys(tm, "enter")
 	waitFor(t, tm, "Viewed but not boughtt", "not sent (ctrl+s shows and sends)")
 	if c, _ := e.client.Get(context.Background(), id); model.Str(c.BasicDetails.Name) != "Viewed but not bought" {

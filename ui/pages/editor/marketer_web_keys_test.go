@@ -19,8 +19,7 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	want := marketerFixture(t, "marketer-push-web.json")
 	e := newEnv(t)
 	e.author = "jonas.weber@example.com"
-	tm, stop := e.runAt(t, 0, 200, 60)
-	defer stop()
+	tm, _ := e.runAt(t, 0, 200, 60)
 	k := &keyCounter{t: t, tm: tm}
 
 	const name = "Winter coats are back"
