@@ -7,6 +7,12 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
+// A Push draft made from nothing with real key presses reaches
+// publishable: platforms, content, audience and schedule; a problem comes
+// and goes as the title is erased and retyped, and enter on it in the
+// problems panel goes to its field; a locale and a variation are added;
+// the service's copy is publishable and the draft reopens where it was
+// left.
 func TestPushDraftToPublishable(t *testing.T) {
 	e := newEnv(t)
 	tm, _ := e.run(t, 0)
@@ -100,6 +106,8 @@ func TestPushDraftToPublishable(t *testing.T) {
 	waitFor(t, tm, "Push flow", "ready to publish", "locales: default, fr", "variations: 2")
 }
 
+// An Email draft made from nothing reaches publishable, and the service
+// has its content.
 func TestEmailDraftToPublishable(t *testing.T) {
 	e := newEnv(t)
 	tm, _ := e.run(t, 0)

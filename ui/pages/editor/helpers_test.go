@@ -21,6 +21,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
+// testCommon is a Common in the plain theme at w×h, on the tests' clock.
 func testCommon(w, h int) *common.Common {
 	r := common.NewRenderer(os.Stdout)
 	r.SetColorProfile(termenv.Ascii)
@@ -28,9 +29,23 @@ func testCommon(w, h int) *common.Common {
 		Now: func() time.Time { return uitest.Now }}
 }
 
+// fixture is testdata/campaigns/NAME as a DRAFT with an id of its own.
 func fixture(t testing.TB, name string) *model.Campaign {
 	t.Helper()
-	b, err := os.ReadFile("../../../testdata/campaigns/" + name)
+	return draftOf(t, "campaigns/"+name, "c-"+name)
+}
+
+// marketerPush is testdata/fixtures/marketer-push.json as a DRAFT.
+func marketerPush(t testing.TB) *model.Campaign {
+	t.Helper()
+	return draftOf(t, "fixtures/marketer-push.json", "c-marketer")
+}
+
+// draftOf reads a campaign under the repository's testdata and makes it
+// the DRAFT with id.
+func draftOf(t testing.TB, file, id string) *model.Campaign {
+	t.Helper()
+	b, err := os.ReadFile("../../../testdata/" + file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +53,7 @@ func fixture(t testing.TB, name string) *model.Campaign {
 	if err != nil {
 		t.Fatal(err)
 	}
-	id, st := "c-"+name, model.StatusDraft
+	st := model.StatusDraft
 	c.CampaignID, c.ID, c.Status = &id, &id, &st
 	return c
 }
@@ -96,6 +111,7 @@ func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *drafts.E
 	return m, eng
 }
 
+// ansiStrip is s without escape sequences.
 func ansiStrip(s string) string { return ansi.Strip(s) }
 
 // noticesOf runs cmd and returns the notices it hands the root's status
@@ -118,3 +134,121 @@ func msgOf(cmd tea.Cmd) tea.Msg {
 	}
 	return msg
 }
+
+// Keys are sent to a Model directly with press (uitest.Key, uitest.Text),
+// as the program would hand them to its Update.
+var (
+	kEnter = uitest.Key("enter")
+	kDown  = uitest.Key("down")
+	kRight = uitest.Key("right")
+	kEsc   = uitest.Key("esc")
+	kTab   = uitest.Key("tab")
+	kSpace = uitest.Key("space")
+)
+
+// press hands m the key presses ks in turn.
+func press(m *Model, ks ...tea.KeyMsg) {
+	for _, k := range ks {
+		m.Update(k)
+	}
+}
+
+// runes is s typed as one message (uitest.Text).
+func runes(s string) tea.KeyMsg { return uitest.Text(s) }
+
+// pressKeys hands m the named key presses (uitest.Key) in turn.
+func pressKeys(m *Model, ks ...string) {
+	for _, k := range ks {
+		m.Update(uitest.Key(k))
+	}
+}
+
+// typeRunes types s into m, one key press per character.
+func typeRunes(m *Model, s string) {
+	for _, r := range s {
+		m.Update(uitest.Text(string(r)))
+	}
+}
+
+// rowIndex is the index of the row at path in m's step, or -1.
+func rowIndex(m *Model, path string) int {
+	for i, f := range m.list.rows {
+		if f.Path == path {
+			return i
+		}
+	}
+	return -1
+}
+
+// focus puts the cursor on the row at path.
+func focus(t *testing.T, m *Model, path string) {
+	t.Helper()
+	i := rowIndex(m, path)
+	if i < 0 {
+		t.Fatalf("no row %s in step %s", path, m.step)
+	}
+	m.list.cur = i
+}
+
+// rowOf is the row at path.
+func rowOf(t *testing.T, m *Model, path string) forms.Field {
+	t.Helper()
+	i := rowIndex(m, path)
+	if i < 0 {
+		t.Fatalf("no row %s in step %s", path, m.step)
+	}
+	return m.list.rows[i]
+}
+
+// view draws the editor as the program would after an Update.
+func view(m *Model) string {
+	defer m.hold()()
+	m.settle()
+	return ansiStrip(m.View())
+}
+
+// blankPush is a push draft for Android and iOS with no content yet, on
+// its content step.
+func blankPush(t *testing.T) *Model {
+	t.Helper()
+	return blank(t, model.PlatformAndroid, model.PlatformIOS)
+}
+
+// blankThree is a push draft for Android, iOS and Web with no content.
+func blankThree(t *testing.T) *Model {
+	t.Helper()
+	return blank(t, model.PlatformAndroid, model.PlatformIOS, model.PlatformWeb)
+}
+
+func blank(t *testing.T, platforms ...string) *Model {
+	t.Helper()
+	c := fixture(t, "push_one_time.json")
+	c.CampaignContent = nil
+	c.BasicDetails.Platforms = platforms
+	forms.Normalize(c)
+	m, _ := newTestEditor(t, c, 160, 48)
+	m.goStep(forms.StepContent)
+	return m
+}
+
+// on shows platform's content.
+func on(t *testing.T, m *Model, platform string) {
+	t.Helper()
+	m.sel.Platform = platform
+	m.rebuild()
+}
+
+// contentPath is the path of a field of platform's basic details in the
+// content cell shown.
+func contentPath(m *Model, platform, field string) string {
+	return forms.MessagePath(m.d.work, m.sel.Locale, m.sel.Variation) + ".push." + platform + ".basic_details." + field
+}
+
+// get is the text the working copy holds at path.
+func get(t *testing.T, m *Model, path string) string {
+	t.Helper()
+	s, _ := forms.Get(m.d.work, path).(string)
+	return s
+}
+
+func ptrTo[T any](v T) *T { return &v }

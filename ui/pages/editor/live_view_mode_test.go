@@ -25,8 +25,7 @@ func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 	return id
 }
 
-// The case 4: support opens a PAUSED or SCHEDULED campaign to read
-// it. It opens in view mode; a stray key changes nothing; E asks once, and
+// Support opens a PAUSED or SCHEDULED campaign to read it. It opens in view mode; a stray key changes nothing; E asks once, and
 // then edits are sent only by ctrl+s, after the change is shown in words.
 func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	e := newEnv(t)

@@ -11,7 +11,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// Key-count targets of issue 12 part 8: the test fails above them (the
+// Key-count targets of the marketer's push: the test fails above them (the
 // flow takes 774 keys, 119 not typed).
 const (
 	targetKeys, targetOther   = 800, 120

@@ -13,7 +13,6 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
-	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // names is a NameSource answering from a fixed list, prefix matches first.
@@ -40,18 +39,6 @@ var workspaceNames = names{
 	model.NameEvent: {"product_viewed", "product_added", "order_completed"},
 	model.NameTag:   {"retention", "promo", "recovery"},
 	model.NameTeam:  {"Growth"},
-}
-
-func typeRunes(m *Model, s string) {
-	for _, r := range s {
-		m.Update(uitest.Text(string(r)))
-	}
-}
-
-func pressKeys(m *Model, ks ...string) {
-	for _, k := range ks {
-		m.Update(uitest.Key(k))
-	}
 }
 
 // editRow opens the editor on the Basic details step and starts editing

@@ -14,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
@@ -72,5 +73,26 @@ func TestReviewSummaryHeadingsWhole(t *testing.T) {
 				t.Errorf("width %d: heading %q not whole on one line:\n%s", w, sl.Head, strings.Join(lines, "\n"))
 			}
 		}
+	}
+}
+
+// Review shows the campaign in words; a published
+// campaign opened for editing is not "ready to publish".
+func TestReviewSummaryAndStateAwareCheck(t *testing.T) {
+	c := fixture(t, "push_one_time.json")
+	m, _ := newTestEditor(t, c, 120, 48)
+	m.Update(uitest.Key("8"))
+	flat := strings.Join(strings.Fields(m.View()), " ")
+	for _, want := range []string{"Campaign Push · One time", "Audience", "Schedule", "Variation"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("review lacks %q:\n%s", want, m.View())
+		}
+	}
+	active := fixture(t, "push_one_time.json")
+	st := model.StatusActive
+	active.Status = &st
+	m, _ = newTestEditor(t, active, 120, 40)
+	if v := m.View(); strings.Contains(v, "ready to publish") {
+		t.Fatalf("an active campaign says ready to publish:\n%s", v)
 	}
 }

@@ -16,6 +16,9 @@ func ctrlKeys(tm *teatest.TestModel, ks ...string) {
 	}
 }
 
+// ctrl+t sends a test: the dialog names its keys and refuses no identifier
+// or more than 10; a real send shows its outcome per payload, and the
+// saved-draft mode narrows it to one platform and locale.
 func TestTestSend(t *testing.T) {
 	e := newEnv(t)
 	tm, _ := e.run(t, 0)
