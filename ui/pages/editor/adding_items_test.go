@@ -60,8 +60,7 @@ func TestPlusAddsAnotherItem(t *testing.T) {
 func TestAddedGoalIsTypedInto(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	c.ConversionGoalDetails = nil
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepMore)
+	m := openAt(t, c, forms.StepMore)
 	focus(t, m, "@add:conversion_goal_details.goals")
 	press(m, kEnter, runes("Purchase"), kTab, runes("order_completed"), kEnter)
 	g := "conversion_goal_details.goals[0]."

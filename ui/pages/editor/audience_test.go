@@ -14,8 +14,7 @@ import (
 func TestIncludeFilterMeansNotAllUsers(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	c.SegmentationDetails = nil
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepAudience)
+	m := openAt(t, c, forms.StepAudience)
 	focus(t, m, "@add:segmentation_details.included_filters.filters")
 	press(m, kEnter)
 	for _, p := range []string{"segmentation_details.is_all_user_campaign", "segmentation_details.send_campaign_to_opt_out_users"} {
@@ -31,8 +30,7 @@ func TestIncludeFilterMeansNotAllUsers(t *testing.T) {
 // ← / → on an audience filter's type leaves no
 // field of the old type (data_type "string" on an actions filter).
 func TestFilterTypeKeysLeaveNoStrayFields(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
+	m := summerSale(t, 160, 48)
 	press(m, runes("3"))
 	p := "segmentation_details.included_filters.filters[0]"
 	if got := forms.Get(m.d.work, p+".filter_type"); got != model.FilterUserAttributes {

@@ -6,12 +6,10 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
@@ -75,11 +73,7 @@ func newConflictEditor(t *testing.T, c *model.Campaign, mine, theirs string) (*M
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := drafts.Open(t.TempDir(), client, drafts.Options{Clock: drafts.NewFakeClock(time.Now())})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { eng.Close() })
+	eng := syncEngine(t, client)
 	d, err := eng.LoadDraft(ctx, res.ID)
 	if err != nil {
 		t.Fatal(err)
@@ -95,9 +89,7 @@ func newConflictEditor(t *testing.T, c *model.Campaign, mine, theirs string) (*M
 	if err := eng.Flush(ctx, res.ID); !errors.Is(err, drafts.ErrConflict) {
 		t.Fatalf("flush: %v, want a conflict", err)
 	}
-	f := &Factory{Drafts: eng, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
-	m := f.New(testCommon(160, 48), res.ID)
-	m.Update(loadedMsg{id: m.id, d: d})
+	m := editorOf(eng, d, 160, 48)
 	m.dialog = nil // the conflict view opens on load; the test opens it with c
 	return m, eng
 }

@@ -20,9 +20,7 @@ import (
 // service.
 func draftWrittenElsewhere(t *testing.T, name string, patch *model.Campaign) (*env, *teatest.TestModel) {
 	t.Helper()
-	e := newEnv(t)
-	tm, _ := e.run(t, time.Hour)
-	newDraft(t, tm, false, name)
+	e, tm := draftOpen(t, time.Hour, name)
 	writeElsewhere(t, e.client, *find(t, e.client, name).CampaignID, patch)
 	return e, tm
 }
@@ -43,27 +41,23 @@ func named(name string) *model.Campaign {
 // takes theirs, and the next sync keeps the service's name.
 func TestConflictTakeTheirs(t *testing.T) {
 	e, tm := draftWrittenElsewhere(t, "Conflict", named("Renamed elsewhere"))
-	rename(t, tm, "Conflict", len("Conflict"), "Mine")
+	rename(t, tm, "Conflict", len("Conflict"), "Mine", "pending")
 	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Conflict in basic_details", "Mine (local)", "Theirs (service)", `"name": "Renamed elsewhere"`)
 	keys(tm, "t")
 	waitFor(t, tm, "Renamed elsewhere", "resolved")
-	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
-	find(t, e.client, "Renamed elsewhere")
+	syncNow(t, e, tm, "Renamed elsewhere")
 }
 
 // m keeps the name typed here, and the next sync sends it.
 func TestConflictKeepMine(t *testing.T) {
 	e, tm := draftWrittenElsewhere(t, "Conflict2", named("Theirs"))
-	rename(t, tm, "Conflict2", 0, "X")
+	rename(t, tm, "Conflict2", 0, "X", "pending")
 	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Conflict in basic_details")
 	keys(tm, "m")
 	waitFor(t, tm, "resolved")
-	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
-	find(t, e.client, "Conflict2X")
+	syncNow(t, e, tm, "Conflict2X")
 }
 
 // A change on the service to another component than the one edited here
@@ -72,12 +66,10 @@ func TestRemoteChangeOfAnotherComponentIsTaken(t *testing.T) {
 	asap := model.ScheduleASAP
 	e, tm := draftWrittenElsewhere(t, "Remote", &model.Campaign{SchedulingDetails: &model.Scheduling{DeliveryType: &asap}})
 	// Past the edit, so the "Synced." below cannot be a frame from before it.
-	rename(t, tm, "Remote", 0, "!")
-	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
+	rename(t, tm, "Remote", 0, "!", "pending")
+	syncNow(t, e, tm, "Remote!")
 	keys(tm, "5")
 	waitFor(t, tm, "‹ ASAP ›")
-	find(t, e.client, "Remote!")
 }
 
 // The editor's link is slow, and another client renames the campaign after
@@ -99,7 +91,7 @@ func TestWriteDuringSendShowsConflict(t *testing.T) {
 	})
 	tm, _ := e.run(t, time.Hour)
 	newDraft(t, tm, false, "Race")
-	rename(t, tm, "Race", 0, "X")
+	rename(t, tm, "Race", 0, "X", "pending")
 	armed.Store(true)
 	keys(tm, "ctrl+s")
 	waitFor(t, tm, "Conflict in basic_details", "Mine (local)", `"name": "RaceX"`, `"name": "Written meanwhile"`)

@@ -44,13 +44,8 @@ func TestCopiedFieldEditsFromItsText(t *testing.T) {
 	if got := get(t, m, contentPath(m, "ios", "title")); got != "Spring" {
 		t.Fatalf("iOS title %q after the copy", got)
 	}
-	m.sel.Platform = model.PlatformIOS
-	m.rebuild()
-	focus(t, m, contentPath(m, "ios", "title"))
-	press(m, kEnter)
-	if m.edit == nil || m.edit.value() != "Spring" {
-		t.Fatalf("editing the copied title starts from %q", m.edit.value())
-	}
+	on(t, m, model.PlatformIOS)
+	editsFrom(t, m, contentPath(m, "ios", "title"), "Spring")
 	press(m, runes("!"), kEnter)
 	if got := get(t, m, contentPath(m, "ios", "title")); got != "Spring!" {
 		t.Fatalf("iOS title %q", got)

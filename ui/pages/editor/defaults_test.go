@@ -29,8 +29,7 @@ func TestTriggerAttrFollowsRelation(t *testing.T) {
 	c.TriggerCondition.TriggerAttr, c.TriggerCondition.TriggerRelation = nil, nil
 	d := model.DelayFixed
 	c.TriggerCondition.TriggerDelayType = &d
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepTrigger)
+	m := openAt(t, c, forms.StepTrigger)
 	focus(t, m, "trigger_condition.trigger_relation")
 	press(m, kRight)
 	if got := m.d.work.TriggerCondition.TriggerAttr; got != "If Action" {

@@ -10,10 +10,8 @@ import (
 // After ctrl+s the Diff tab compares with what the service now has, so a
 // synced change leaves it.
 func TestDiffTabForgetsASyncedChange(t *testing.T) {
-	e := newEnv(t)
-	tm, _ := e.run(t, time.Hour) // nothing is sent until ctrl+s
-	newDraft(t, tm, false, "Diff after sync")
-	name := rename(t, tm, "Diff after sync", 1, "C!")
+	_, tm := draftOpen(t, time.Hour, "Diff after sync") // nothing is sent until ctrl+s
+	name := rename(t, tm, "Diff after sync", 1, "C!", "pending")
 	keys(tm, "p", "p") // Preview → PATCH JSON → Diff
 	waitFor(t, tm, "mine/basic_details", name)
 	keys(tm, "ctrl+s")

@@ -14,9 +14,7 @@ import (
 // the service's copy is publishable and the draft reopens where it was
 // left.
 func TestPushDraftToPublishable(t *testing.T) {
-	e := newEnv(t)
-	tm, _ := e.run(t, 0)
-	newDraft(t, tm, false, "Push flow")
+	e, tm := draftOpen(t, 0, "Push flow")
 
 	// Basic details: platforms through the picker.
 	down(tm, 4)
@@ -78,13 +76,10 @@ func TestPushDraftToPublishable(t *testing.T) {
 	keys(tm, "enter")
 	waitFor(t, tm, "A/B test", "Share of variation 1")
 
-	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
+	// The service has it all.
+	c := syncNow(t, e, tm, "Push flow")
 	keys(tm, "8")
 	waitFor(t, tm, "locales: default, fr", "variations: 2")
-
-	// The service has it all.
-	c := find(t, e.client, "Push flow")
 	cc := c.CampaignContent
 	if cc == nil || len(cc.Locales) != 1 || cc.Locales[0] != "fr" || cc.VariationDetails == nil || *cc.VariationDetails.NoOfVariations != 2 {
 		t.Fatalf("service content: %s", model.Encode(cc))
@@ -134,10 +129,7 @@ func TestEmailDraftToPublishable(t *testing.T) {
 	keys(tm, "3", "right")
 	keys(tm, "5", "right")
 	waitFor(t, tm, "ready to publish")
-	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
-
-	c := find(t, e.client, "Email flow")
+	c := syncNow(t, e, tm, "Email flow")
 	if probs := engine.Validate(asBody(c), engine.PhasePublish, engine.Options{}); len(probs) != 0 {
 		t.Fatalf("service copy not publishable: %v\n%s", probs, model.Encode(c))
 	}

@@ -136,7 +136,7 @@ func TestDetailPathKeepsItsEnd(t *testing.T) {
 // cells wide: "‹ Inline (this editor's copy) ›" lost its "›" to the next
 // line and the keys' help broke "[ Send test ]" in two.
 func TestTestDialogFitsAt80Columns(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	m := summerSale(t, 80, 21)
 	m.dialog = newTestDialog(m)
 	for _, mode := range []string{"‹ Inline (this editor's copy) ›", "‹ Saved draft (the service's copy) ›"} {
 		view := ansiStrip(m.View())
@@ -255,7 +255,7 @@ func TestLongChoiceListScrolls(t *testing.T) {
 // At 80 columns the preview-user dialog's keys are on one line (they broke
 // before "cancel").
 func TestUserDialogHelpOnOneLine(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	m := summerSale(t, 80, 21)
 	press(m, runes("u"))
 	if view := ansiStrip(m.View()); !strings.Contains(view, "Preview user") || !strings.Contains(view, "esc: cancel") {
 		t.Errorf("the keys are broken over two lines:\n%s", view)

@@ -230,11 +230,21 @@ func newDraft(t *testing.T, tm *teatest.TestModel, email bool, name string) {
 	waitFor(t, tm, name, "DRAFT", "Basic details")
 }
 
+// draftOpen runs the program in a fresh env (debounce as in run) and opens
+// a new Push ONE_TIME draft named name in it (newDraft).
+func draftOpen(t *testing.T, debounce time.Duration, name string) (*env, *teatest.TestModel) {
+	t.Helper()
+	e := newEnv(t)
+	tm, _ := e.run(t, debounce)
+	newDraft(t, tm, false, name)
+	return e, tm
+}
+
 // rename edits the name of the draft open on Basic details (the cursor on
 // its row, as a new draft opens): cut letters go from its end, more is
-// typed after them. It waits until the new name is shown and pending, and
-// returns it.
-func rename(t *testing.T, tm *teatest.TestModel, name string, cut int, more string) string {
+// typed after them. It waits until the new name is shown with every string
+// of want, and returns it.
+func rename(t *testing.T, tm *teatest.TestModel, name string, cut int, more string, want ...string) string {
 	t.Helper()
 	keys(tm, "enter")
 	for range cut {
@@ -243,8 +253,17 @@ func rename(t *testing.T, tm *teatest.TestModel, name string, cut int, more stri
 	typ(tm, more)
 	keys(tm, "enter")
 	name = name[:len(name)-cut] + more
-	waitFor(t, tm, name, "pending")
+	waitFor(t, tm, append([]string{name}, want...)...)
 	return name
+}
+
+// syncNow sends every edit with ctrl+s and reads the draft back over the
+// API under name: the service has it.
+func syncNow(t *testing.T, e *env, tm *teatest.TestModel, name string) *model.Campaign {
+	t.Helper()
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
+	return find(t, e.client, name)
 }
 
 // find reads the campaign named name back over the API, whatever its
@@ -281,26 +300,11 @@ func nameOn(t *testing.T, c *api.Client, id string) string {
 	return model.Str(got.BasicDetails.Name)
 }
 
-// readCampaign reads a campaign from a file under the repository's
-// testdata ("campaigns/push_one_time.json", "fixtures/marketer-push.json").
-func readCampaign(t *testing.T, file string) *model.Campaign {
-	t.Helper()
-	b, err := os.ReadFile("../../../testdata/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
-
 // create creates a draft on the service from a testdata file and returns
 // its campaign_id.
 func create(t *testing.T, e *env, file string) string {
 	t.Helper()
-	body := readCampaign(t, file)
+	body := uitest.Campaign(t, file)
 	body.RequestID = nil
 	res, err := e.client.Create(context.Background(), body)
 	if err != nil {

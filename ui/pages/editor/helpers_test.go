@@ -35,6 +35,22 @@ func fixture(t testing.TB, name string) *model.Campaign {
 	return draftOf(t, "campaigns/"+name, "c-"+name)
 }
 
+// openAt opens c in an editor of 160×48 cells (newTestEditor) on step.
+func openAt(t testing.TB, c *model.Campaign, step forms.Step) *Model {
+	t.Helper()
+	m, _ := newTestEditor(t, c, 160, 48)
+	m.goStep(step)
+	return m
+}
+
+// summerSale opens testdata/campaigns/push_one_time.json, a publishable
+// Push draft, in an editor of w×h cells (newTestEditor).
+func summerSale(t testing.TB, w, h int) *Model {
+	t.Helper()
+	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), w, h)
+	return m
+}
+
 // marketerPush is testdata/fixtures/marketer-push.json as a DRAFT.
 func marketerPush(t testing.TB) *model.Campaign {
 	t.Helper()
@@ -45,14 +61,7 @@ func marketerPush(t testing.TB) *model.Campaign {
 // the DRAFT with id.
 func draftOf(t testing.TB, file, id string) *model.Campaign {
 	t.Helper()
-	b, err := os.ReadFile("../../../testdata/" + file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := uitest.Campaign(t, file)
 	st := model.StatusDraft
 	c.CampaignID, c.ID, c.Status = &id, &id, &st
 	return c
@@ -96,19 +105,32 @@ func newTestEditor(t testing.TB, c *model.Campaign, w, h int) (*Model, *drafts.E
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, err := drafts.Open(t.TempDir(), dead, drafts.Options{Clock: drafts.NewFakeClock(time.Now())})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { eng.Close() })
+	eng := syncEngine(t, dead)
 	d, err := eng.Adopt(c)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return editorOf(eng, d, w, h), eng
+}
+
+// syncEngine is a sync engine on client whose timers never fire: edits are
+// sent only when the test flushes them.
+func syncEngine(t testing.TB, client *api.Client) *drafts.Engine {
+	t.Helper()
+	eng, err := drafts.Open(t.TempDir(), client, drafts.Options{Clock: drafts.NewFakeClock(time.Now())})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { eng.Close() })
+	return eng
+}
+
+// editorOf opens draft d of eng in an editor of w×h cells, loaded.
+func editorOf(eng *drafts.Engine, d *drafts.Draft, w, h int) *Model {
 	f := &Factory{Drafts: eng, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}, Local: time.UTC}
-	m := f.New(testCommon(w, h), *c.CampaignID)
+	m := f.New(testCommon(w, h), d.ID())
 	m.Update(loadedMsg{id: m.id, d: d})
-	return m, eng
+	return m
 }
 
 // ansiStrip is s without escape sequences.
@@ -180,8 +202,20 @@ func rowIndex(m *Model, path string) int {
 	return -1
 }
 
+// focusWhere puts the cursor on the first row that matches.
+func focusWhere(t testing.TB, m *Model, match func(forms.Field) bool) {
+	t.Helper()
+	for i, f := range m.list.rows {
+		if match(f) {
+			m.list.cur = i
+			return
+		}
+	}
+	t.Fatalf("no such row in step %s", m.step)
+}
+
 // focus puts the cursor on the row at path.
-func focus(t *testing.T, m *Model, path string) {
+func focus(t testing.TB, m *Model, path string) {
 	t.Helper()
 	i := rowIndex(m, path)
 	if i < 0 {
@@ -198,6 +232,20 @@ func rowOf(t *testing.T, m *Model, path string) forms.Field {
 		t.Fatalf("no row %s in step %s", path, m.step)
 	}
 	return m.list.rows[i]
+}
+
+// editsFrom starts editing the row at path (enter): its editor must start
+// from the text want.
+func editsFrom(t *testing.T, m *Model, path, want string) {
+	t.Helper()
+	focus(t, m, path)
+	press(m, kEnter)
+	if m.edit == nil {
+		t.Fatalf("enter on %s edits nothing", path)
+	}
+	if got := m.edit.value(); got != want {
+		t.Fatalf("editing %s starts from %q, want %q", path, got, want)
+	}
 }
 
 // view draws the editor as the program would after an Update.
@@ -226,9 +274,7 @@ func blank(t *testing.T, platforms ...string) *Model {
 	c.CampaignContent = nil
 	c.BasicDetails.Platforms = platforms
 	forms.Normalize(c)
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepContent)
-	return m
+	return openAt(t, c, forms.StepContent)
 }
 
 // on shows platform's content.

@@ -19,7 +19,7 @@ func pendingRename(t *testing.T, name string) (*env, *teatest.TestModel, string)
 	e.clock = drafts.NewFakeClock(time.Now())
 	tm, _ := e.run(t, pause)
 	newDraft(t, tm, false, name)
-	return e, tm, rename(t, tm, name, 1, "C!")
+	return e, tm, rename(t, tm, name, 1, "C!", "pending")
 }
 
 // q in the editor with edits not yet on the service asks, as esc does,
@@ -64,7 +64,7 @@ func TestDialogFootersNameTheirKeys(t *testing.T) {
 	openNewDraft(t, tm, "esc cancel")
 	keys(tm, "esc")
 	newDraft(t, tm, false, "Footers")
-	rename(t, tm, "Footers", 0, " x")
+	rename(t, tm, "Footers", 0, " x", "pending")
 	keys(tm, "esc")
 	waitFor(t, tm, "Leave the editor?", "s sync, then leave", "l leave", "esc stay")
 	view := finalView(t, tm)

@@ -8,8 +8,7 @@ import (
 // esc with edits not yet on the service asks before leaving the editor;
 // l leaves.
 func TestLeavingWithUnsyncedEditsAsks(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
+	m := summerSale(t, 160, 48)
 	focus(t, m, "basic_details.name")
 	press(m, kEnter, runes("x"), kEsc)
 	_, cmd := m.Update(kEsc)

@@ -32,8 +32,7 @@ func TestLinkedPlatformsFollowTheEditedOne(t *testing.T) {
 	}
 
 	// Unlink iOS: edits stay on their platform.
-	m.sel.Platform = model.PlatformIOS
-	m.rebuild()
+	on(t, m, model.PlatformIOS)
 	focus(t, m, linkRow)
 	press(m, kSpace)
 	if !strings.Contains(view(m), "no · own content") {
@@ -44,8 +43,7 @@ func TestLinkedPlatformsFollowTheEditedOne(t *testing.T) {
 	if got := get(t, m, contentPath(m, "android", "title")); got != "Hi there" {
 		t.Fatalf("Android title %q after editing the unlinked iOS one", got)
 	}
-	m.sel.Platform = model.PlatformAndroid
-	m.rebuild()
+	on(t, m, model.PlatformAndroid)
 	focus(t, m, contentPath(m, "android", "title"))
 	press(m, kBackspace, runes("Android"), kEnter)
 	if got := get(t, m, contentPath(m, "ios", "title")); got != "Only iOS" {
@@ -57,8 +55,7 @@ func TestLinkedPlatformsFollowTheEditedOne(t *testing.T) {
 // overwritten by surprise.
 func TestDifferingPlatformsOpenUnlinked(t *testing.T) {
 	c := fixture(t, "push_one_time.json") // Android and iOS titles differ
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepContent)
+	m := openAt(t, c, forms.StepContent)
 	if !strings.Contains(view(m), "no · own content") {
 		t.Fatalf("differing platforms shown as linked:\n%s", view(m))
 	}

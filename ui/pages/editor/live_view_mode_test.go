@@ -42,10 +42,7 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	keys(tm, "y")
 	waitFor(t, tm, "Editing a live SCHEDULED campaign · nothing is sent until ctrl+s")
 
-	keys(tm, "enter")
-	typ(tm, "t")
-	keys(tm, "enter")
-	waitFor(t, tm, "Viewed but not boughtt", "not sent (ctrl+s shows and sends)")
+	rename(t, tm, "Viewed but not bought", 0, "t", "not sent (ctrl+s shows and sends)")
 	if c, _ := e.client.Get(context.Background(), id); model.Str(c.BasicDetails.Name) != "Viewed but not bought" {
 		t.Fatalf("the edit reached the service before ctrl+s: %q", model.Str(c.BasicDetails.Name))
 	}

@@ -9,9 +9,7 @@ import (
 // A new locale or variation is the one shown next; removing one (its
 // content goes too) asks first, and only y removes it.
 func TestAddSelectsAndRemoveAsks(t *testing.T) {
-	e := newEnv(t)
-	tm, _ := e.run(t, 0)
-	newDraft(t, tm, false, "Locales")
+	e, tm := draftOpen(t, 0, "Locales")
 	keys(tm, "2")
 	waitFor(t, tm, "Locales and variations")
 	down(tm, 3) // Locale, Variation, Platform, then Add locale
@@ -35,9 +33,7 @@ func TestAddSelectsAndRemoveAsks(t *testing.T) {
 	down(tm, 4) // the cursor is on Locale: Add A/B variation is four down, as always
 	keys(tm, "enter")
 	waitFor(t, tm, "‹ variation_2 ›", "Remove variation_2")
-	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
-	c := find(t, e.client, "Locales")
+	c := syncNow(t, e, tm, "Locales")
 	if cc := c.CampaignContent; cc == nil || len(cc.Locales) != 0 || cc.VariationDetails == nil || *cc.VariationDetails.NoOfVariations != 2 {
 		t.Fatalf("service content: %s", model.Encode(c.CampaignContent))
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // Key-count targets of the marketer's push: the test fails above them (the
@@ -387,5 +388,5 @@ func marketerFixture(t *testing.T, name string) *model.Campaign {
 	if shared, err := os.ReadFile("../../../../shared/fixtures/" + name); err == nil && string(shared) != string(data) {
 		t.Fatalf("testdata/fixtures/%s differs from shared/fixtures/%[1]s: copy it again", name)
 	}
-	return readCampaign(t, "fixtures/"+name)
+	return uitest.Campaign(t, "fixtures/"+name)
 }

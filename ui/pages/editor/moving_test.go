@@ -15,8 +15,7 @@ import (
 func TestSectionKeys(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	c.ConversionGoalDetails, c.ControlGroupDetails, c.UTMParams = nil, nil, nil
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepMore)
+	m := openAt(t, c, forms.StepMore)
 	label := func() string { return m.list.rows[m.list.cur].Label }
 	focus(t, m, "conversion_goal_details.attribution_window_in_hours")
 	for _, want := range []string{"Campaign control group", "Source"} {
@@ -50,8 +49,7 @@ func TestSectionKeys(t *testing.T) {
 func TestTabGoesOnAfterAValue(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	c.DeliveryControls = nil
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepDelivery)
+	m := openAt(t, c, forms.StepDelivery)
 	for i, f := range m.list.rows {
 		if f.Kind == forms.Bool || f.Kind == forms.Enum {
 			m.list.cur = i

@@ -64,7 +64,7 @@ func leaveUnsynced(t *testing.T, e *env, open func(*teatest.TestModel), name str
 	t.Helper()
 	tm, stop := e.run(t, time.Hour) // nothing is sent on its own
 	open(tm)
-	name = rename(t, tm, name, cut, more)
+	name = rename(t, tm, name, cut, more, "pending")
 	stop()
 	return name
 }
@@ -96,9 +96,7 @@ func TestUnsyncedEditSurvivesRestart(t *testing.T) {
 // An edit made while the service is gone stays in the editor, which says
 // it is offline.
 func TestOfflineEditsKept(t *testing.T) {
-	e := newEnv(t)
-	tm, _ := e.run(t, time.Hour)
-	newDraft(t, tm, false, "Offline")
+	e, tm := draftOpen(t, time.Hour, "Offline")
 	_ = e.stop() // the service goes away
 	keys(tm, "enter")
 	typ(tm, " kept")

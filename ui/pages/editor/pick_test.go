@@ -15,8 +15,7 @@ import (
 // up; when one choice is left the cursor goes on to the next field. A letter
 // no choice begins with changes nothing and says so.
 func TestLetterPicksAChoice(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
-	m.goStep(forms.StepContent)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepContent)
 	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
 		return f.Kind == forms.Enum && slices.Contains(f.Options, model.TemplateSimpleImageCarousel)
 	})
@@ -68,9 +67,7 @@ func TestLetterPicksAChoice(t *testing.T) {
 // own elsewhere: "i" on a string operator is "in" or "is", "n" then "in"
 // (not next to fill).
 func TestLettersAfterTheFirstAddUp(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepAudience)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepAudience)
 	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
 		return strings.HasSuffix(f.Path, ".operator") && slices.Contains(f.Options, "is") && slices.Contains(f.Options, "in")
 	})
@@ -174,8 +171,7 @@ func TestKeyAfterAChoiceIsNoText(t *testing.T) {
 // In the platforms' list a letter ticks the platform it begins, and again
 // unticks it; esc puts the list back as it was.
 func TestLetterTicksAPlatform(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
-	m.goStep(forms.StepBasic)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepBasic)
 	focus(t, m, "basic_details.platforms")
 	before := platforms(m)
 	if strings.Contains(before, "WEB") {

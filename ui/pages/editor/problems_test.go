@@ -1,7 +1,6 @@
 package editor
 
 import (
-	"os"
 	"strings"
 	"testing"
 
@@ -15,8 +14,7 @@ import (
 // enter on the problem in the panel goes back to it (step, locale and
 // row), and retyping the title clears it.
 func TestProblemShowsBesideFieldAndJumps(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
+	m := summerSale(t, 160, 48)
 	if len(m.probs.items) != 0 {
 		t.Fatalf("fixture not publishable: %v", m.probs.items)
 	}
@@ -91,7 +89,7 @@ func TestMissingEmailBodyJumpsToHTML(t *testing.T) {
 // A problem only the service finds (its workspace differs, or it has an
 // older copy) is listed in the form's words, without its JSON path.
 func TestServiceOnlyProblemsInPlainWords(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
+	m := summerSale(t, 160, 48)
 	press(m, runes("8"))
 	m.Update(validatedMsg{res: api.ValidateResult{Errors: []api.ValidateError{
 		{Field: "delivery_controls.queue_duration", Issue: "delivery_controls.queue_duration must be between 1 and 72."},
@@ -106,8 +104,7 @@ func TestServiceOnlyProblemsInPlainWords(t *testing.T) {
 // javascript:… is refused beside its field; a one-slide carousel is "1
 // slide" in the preview.
 func TestImageURLAndOneSlideWithKeys(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
+	m := summerSale(t, 160, 48)
 	press(m, runes("2"))
 	img := forms.MessagePath(m.d.work, forms.DefaultLocale, "variation_1") + ".push.android.basic_details.image_url"
 	for _, bad := range []string{"htp://cdn.example.com/a.png", "javascript:alert(1)"} {
@@ -139,16 +136,7 @@ func TestImageURLAndOneSlideWithKeys(t *testing.T) {
 // marketerCarousel is the marketer fixture with one slide in its Android
 // carousel (variation 2).
 func marketerCarousel(t *testing.T) *model.Campaign {
-	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, st := "c-carousel", model.StatusDraft
-	c.CampaignID, c.ID, c.Status = &id, &id, &st
+	c := marketerPush(t)
 	for _, l := range []string{"default", "es"} {
 		cr := c.CampaignContent.Content.Keyed[l]["variation_2"].Push.Android.BasicDetails.CarouselContent
 		cr.SlideData = cr.SlideData[:1]

@@ -3,21 +3,14 @@ package editor_test
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 // Keys the shell uses (q quits, ? shows help) are letters inside a field
 // edited through its huh input.
 func TestQuitAndHelpKeysAreTextWhileEditing(t *testing.T) {
-	e := newEnv(t)
-	tm, _ := e.run(t, 0)
-	newDraft(t, tm, false, "Keys")
-	keys(tm, "enter")
-	typ(tm, " q?")
-	keys(tm, "enter")
-	waitFor(t, tm, "Keys q?")
-	keys(tm, "ctrl+s")
-	waitFor(t, tm, "Synced.") // the flush's own notice: the service has every edit
-	find(t, e.client, "Keys q?")
+	e, tm := draftOpen(t, time.Hour, "Keys")
+	syncNow(t, e, tm, rename(t, tm, "Keys", 0, " q?"))
 }
 
 // At 80 columns the footer is cut, but "? help" (the way to every key) is

@@ -90,8 +90,7 @@ func TestStatusLineNamesPartsInPlainWords(t *testing.T) {
 // The status line says each sync state in words; an event of another
 // campaign changes nothing.
 func TestSyncStatusLine(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
+	m := summerSale(t, 160, 48)
 	cases := []struct {
 		st   drafts.Status
 		want string

@@ -39,43 +39,47 @@ func typeEventName(t *testing.T, tm *teatest.TestModel, typed string) {
 	typ(tm, typed)
 }
 
-// A few letters in an event-name field offer the event another campaign
-// of the workspace uses; tab takes it and the campaign has it.
-func TestSuggestedEventName(t *testing.T) {
+// productOffered opens a new draft named name with the workspace's names
+// offered, adds an event filter to its audience and types "prod" into the
+// event's name: product_viewed is offered.
+func productOffered(t *testing.T, name string) (*env, *teatest.TestModel) {
+	t.Helper()
 	e := newEnv(t)
 	withNames(t, e)
 	tm, _ := e.runAt(t, time.Hour, 120, 40)
-	newDraft(t, tm, false, "Suggest flow")
+	newDraft(t, tm, false, name)
 	typeEventName(t, tm, "prod")
-	waitFor(t, tm, "names in use", "▸ product_viewed", "tab take suggestion")
-	keys(tm, "tab")
-	waitFor(t, tm, "Action              product_viewed")
-	keys(tm, "enter", "ctrl+s")
-	waitFor(t, tm, "Synced.")
+	waitFor(t, tm, "names in use", "▸ product_viewed")
+	return e, tm
+}
 
-	c := find(t, e.client, "Suggest flow")
-	f := c.SegmentationDetails.IncludedFilters.Filters[0]
-	if f.ActionName == nil || *f.ActionName != "product_viewed" {
+// wantAction fails unless c's first audience filter is the event
+// product_viewed.
+func wantAction(t *testing.T, c *model.Campaign) {
+	t.Helper()
+	if f := c.SegmentationDetails.IncludedFilters.Filters[0]; model.Str(f.ActionName) != "product_viewed" {
 		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
 	}
 }
 
-// Tab that takes a suggestion goes on to the next field, so what is
-// typed next is not added to the name taken; without colour the name
-// offered is in the list under the row, marked ▸.
-func TestTabAfterSuggestionMovesOn(t *testing.T) {
-	e := newEnv(t)
-	withNames(t, e)
-	tm, _ := e.runAt(t, time.Hour, 120, 40)
-	newDraft(t, tm, false, "Tab moves on")
-	typeEventName(t, tm, "prod")
-	waitFor(t, tm, "names in use", "▸ product_viewed") // the Plain theme: no ghost text
+// A few letters in an event-name field offer the event another campaign
+// of the workspace uses; tab takes it and the campaign has it.
+func TestSuggestedEventName(t *testing.T) {
+	e, tm := productOffered(t, "Suggest flow")
+	waitFor(t, tm, "tab take suggestion")
 	keys(tm, "tab")
 	waitFor(t, tm, "Action              product_viewed")
-	keys(tm, "z", "z", "ctrl+s") // on the next row, not after the name
-	waitFor(t, tm, "Synced.")
-	c := find(t, e.client, "Tab moves on")
-	if f := c.SegmentationDetails.IncludedFilters.Filters[0]; f.ActionName == nil || *f.ActionName != "product_viewed" {
-		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
-	}
+	keys(tm, "enter")
+	wantAction(t, syncNow(t, e, tm, "Suggest flow"))
+}
+
+// Tab that takes a suggestion goes on to the next field, so what is typed
+// next is not added to the name taken; without colour the name offered is
+// in the list under the row, marked ▸ (the Plain theme: no ghost text).
+func TestTabAfterSuggestionMovesOn(t *testing.T) {
+	e, tm := productOffered(t, "Tab moves on")
+	keys(tm, "tab")
+	waitFor(t, tm, "Action              product_viewed")
+	keys(tm, "z", "z") // on the next row, not after the name
+	wantAction(t, syncNow(t, e, tm, "Tab moves on"))
 }

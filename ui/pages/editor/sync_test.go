@@ -18,7 +18,7 @@ func TestBackgroundSyncShowsSynced(t *testing.T) {
 	e.clock = drafts.NewFakeClock(time.Now())
 	tm, _ := e.run(t, pause)
 	newDraft(t, tm, false, "Background")
-	name := rename(t, tm, "Background", 0, "X")
+	name := rename(t, tm, "Background", 0, "X", "pending")
 	e.clock.Advance(pause)
 	waitFor(t, tm, "● synced")
 	find(t, e.client, name)
@@ -54,7 +54,7 @@ func TestNewDraftIsCreatedOnce(t *testing.T) {
 	}
 	close(held)
 	waitFor(t, tm, "Once", "DRAFT", "Basic details")
-	name := rename(t, tm, "Once", 0, "!")
+	name := rename(t, tm, "Once", 0, "!", "pending")
 	e.clock.Advance(pause)
 	// The later event: the edit reached the draft the editor opened, long
 	// after any second create would have been sent.

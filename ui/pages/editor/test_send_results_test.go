@@ -20,9 +20,7 @@ func ctrlKeys(tm *teatest.TestModel, ks ...string) {
 // or more than 10; a real send shows its outcome per payload, and the
 // saved-draft mode narrows it to one platform and locale.
 func TestTestSend(t *testing.T) {
-	e := newEnv(t)
-	tm, _ := e.run(t, 0)
-	newDraft(t, tm, false, "Test send")
+	e, tm := draftOpen(t, 0, "Test send")
 	keys(tm, "ctrl+t")
 	// The footer names the dialog's own keys.
 	waitFor(t, tm, "Send a test", "USER_ATTRIBUTE_UNIQUE_ID", "enter next/send", "esc close")

@@ -15,7 +15,7 @@ import (
 // With NO_COLOR (the plain theme) the cursor on a [ button ]
 // row is visible; real key presses move it there.
 func TestCursorVisibleOnButtonsWithoutColour(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 120, 40)
+	m := summerSale(t, 120, 40)
 	m.Update(uitest.Key("2"))
 	for i := 0; i < 10 && !strings.Contains(m.View(), "▸[ Add locale ]"); i++ {
 		m.Update(uitest.Key("down"))

@@ -104,16 +104,10 @@ func TestEditStartsFromTextTabSelectsBackspaceClears(t *testing.T) {
 	focus(t, m, title)
 	press(m, kEnter, runes("Spring"), kEnter)
 	// Copied to iOS (linked): its title edits from the copied text.
-	m.sel.Platform = model.PlatformIOS
-	m.rebuild()
-	focus(t, m, contentPath(m, "ios", "title"))
-	press(m, kEnter)
-	if m.edit == nil || m.edit.value() != "Spring" {
-		t.Fatalf("editing the copied title starts from %q", m.edit.value())
-	}
+	on(t, m, model.PlatformIOS)
+	editsFrom(t, m, contentPath(m, "ios", "title"), "Spring")
 	press(m, runes(" sale"), kEsc)
-	m.sel.Platform = model.PlatformAndroid
-	m.rebuild()
+	on(t, m, model.PlatformAndroid)
 	if got := get(t, m, title); got != "Spring sale" {
 		t.Fatalf("Android title %q after appending on iOS", got)
 	}

@@ -11,13 +11,9 @@ import (
 // on Africa/Abidjan for a campaign in Europe/Madrid: the list shows the
 // first 200 zones, and enter replaced the zone set with another).
 func TestZonePickerOpensOnTheZoneSet(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	m := summerSale(t, 80, 21)
 	m.goStep(forms.StepSchedule)
-	for i, f := range m.list.rows {
-		if f.Kind == forms.Zone {
-			m.list.cur = i
-		}
-	}
+	focus(t, m, "scheduling_details.timezone")
 	press(m, kEnter)
 	if view := ansiStrip(m.View()); !strings.Contains(view, "▸ Europe/Madrid") {
 		t.Fatalf("the picker does not open on the zone set:\n%s", view)
@@ -31,9 +27,7 @@ func TestZonePickerOpensOnTheZoneSet(t *testing.T) {
 // A zone no name matches is kept as typed and marked a problem; typed
 // letters then find and pick a real zone.
 func TestZonePickerWithNoMatch(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepSchedule)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepSchedule)
 	focus(t, m, "scheduling_details.timezone")
 	press(m, kEnter, runes("zzzz"), kDown, kEnter)
 	if got := m.fieldText(m.list.rows[m.list.cur]); got != "zzzz" {
@@ -50,9 +44,7 @@ func TestZonePickerWithNoMatch(t *testing.T) {
 
 // tab from the field before it opens the time zone's search.
 func TestTabOpensTheZoneSearch(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepSchedule)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepSchedule)
 	var before string
 	for i, f := range m.list.rows {
 		if f.Kind == forms.Zone && i > 0 {
