@@ -147,13 +147,17 @@ func (e *env) runAt(t *testing.T, debounce time.Duration, w, h int) (*teatest.Te
 		if !stopped {
 			stopped = true
 			_ = tm.Quit()
-			tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+			tm.WaitFinished(t, finished)
 			_ = closeF()
 		}
 	}
 	t.Cleanup(stop)
 	return tm, stop
 }
+
+// finished is how long a test waits for the program to end: generous, as
+// WaitFor is, since a loaded machine is slow and a pass returns at once.
+var finished = teatest.WithFinalTimeout(60 * time.Second)
 
 // waitFor waits until the program's screen shows every string.
 var waitFor = uitest.WaitFor
@@ -174,7 +178,7 @@ func down(tm *teatest.TestModel, n int) {
 func finalView(t *testing.T, tm *teatest.TestModel) string {
 	t.Helper()
 	_ = tm.Quit()
-	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).View()
+	return tm.FinalModel(t, finished).View()
 }
 
 // openNewDraft opens the new-draft dialog from the browser; the screen
