@@ -32,8 +32,9 @@ import (
 
 // The tests of this file's package run the whole program (shell + editor)
 // against the embedded sandbox on loopback, with real key presses. Each has
-// its own sandbox and data directory, so they run in parallel: most of
-// their time is spent waiting on the program and the service.
+// its own sandbox (one starts in a few milliseconds) and data directory, so
+// the drafts one creates are never another's and they run in parallel: most
+// of their time is spent waiting on the program's frames and the service.
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -69,6 +70,8 @@ type env struct {
 	names editor.NameSource
 }
 
+// newEnv starts a sandbox of the test's own; the test runs in parallel with
+// the others from here on.
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	t.Parallel()
