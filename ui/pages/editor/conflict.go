@@ -155,6 +155,11 @@ func (m *Model) resolved(msg resolvedMsg) tea.Cmd {
 	cmd := m.schedulePreview()
 	if m.status.State == drafts.StateConflict {
 		m.openConflicts()
+	} else if _, stale := m.dialog.(*conflictDialog); stale {
+		// A conflict event that came while this answer was on its way (the
+		// flush that found the conflict, told late) opened the dialog again
+		// on the conflict now resolved.
+		m.dialog = nil
 	}
 	return cmd
 }

@@ -100,3 +100,23 @@ func nameOf(c *model.Campaign) string {
 	}
 	return *c.BasicDetails.Name
 }
+
+// A conflict event that comes while the answer to m is on its way (the
+// flush that found the conflict, told late) opens the dialog again; once
+// the answer is in, that dialog on a conflict now resolved goes.
+func TestResolvedConflictLeavesNoDialog(t *testing.T) {
+	m, eng := newConflictEditor(t, fixture(t, "push_one_time.json"), "Summer sale kickoff", "Theirs")
+	press(m, runes("c"))
+	_, resolve := m.Update(runes("m"))
+	m.Update(listenMsg{ev: &drafts.Event{ID: m.id, Kind: drafts.EventConflict, Components: []string{"basic_details"}}})
+	if _, ok := m.dialog.(*conflictDialog); !ok {
+		t.Fatalf("the late conflict event opened %T, want the conflict dialog again", m.dialog)
+	}
+	uitest.Feed(m, resolve)
+	if len(eng.Conflicts(m.id)) != 0 {
+		t.Fatalf("not resolved: %v", eng.Conflicts(m.id))
+	}
+	if m.dialog != nil || strings.Contains(m.View(), "Conflict in basic_details  1 of 1") {
+		t.Fatalf("a dialog on the resolved conflict stays:\n%s", m.View())
+	}
+}
