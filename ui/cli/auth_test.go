@@ -18,6 +18,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // No test may touch the real keyring of the machine running it.
@@ -242,16 +243,16 @@ func TestAuthStatusUnreachable(t *testing.T) {
 }
 
 // openWith parses args as a service command's flags and opens the service.
-func openWith(t *testing.T, args ...string) (*service, error) {
+func openWith(t *testing.T, args ...string) (*cmdutil.Service, error) {
 	t.Helper()
-	app := &appContext{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}, Getenv: os.Getenv}
-	app.startLogging()
+	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &bytes.Buffer{}, Getenv: os.Getenv}}
+	app.StartLogging()
 	cmd := &cobra.Command{Use: "x"}
-	f := addServiceFlags(cmd, app)
+	f := cmdutil.AddServiceFlags(cmd, app)
 	if err := cmd.ParseFlags(args); err != nil {
 		t.Fatal(err)
 	}
-	svc, err := f.open(context.Background())
+	svc, err := f.Open(context.Background())
 	if svc != nil {
 		t.Cleanup(func() { svc.Close() })
 	}
@@ -275,7 +276,7 @@ func TestServiceSelectionOrder(t *testing.T) {
 	if svc, err = openWith(t); err != nil || svc.Profile != "acme" || svc.ReadOnly || svc.Sandbox {
 		t.Fatalf("active profile: %+v %v", svc, err)
 	}
-	if err := svc.requireWrite(); err != nil {
+	if err := svc.RequireWrite(); err != nil {
 		t.Fatalf("a writable profile refused a write: %v", err)
 	}
 	if _, err := svc.Client.Search(context.Background(), searchOne()); err != nil {
@@ -285,9 +286,9 @@ func TestServiceSelectionOrder(t *testing.T) {
 	if svc, err = openWith(t); err != nil || svc.Profile != "ro" || !svc.ReadOnly || svc.Color != "#ff8800" {
 		t.Fatalf("CAMPAIGNS_PROFILE: %+v %v", svc, err)
 	}
-	err = svc.requireWrite()
-	if exitCode(err) != 1 || !strings.Contains(err.Error(), `profile "ro" is read-only`) {
-		t.Fatalf("read-only profile: %v (exit %d)", err, exitCode(err))
+	err = svc.RequireWrite()
+	if cmdutil.ExitCode(err) != 1 || !strings.Contains(err.Error(), `profile "ro" is read-only`) {
+		t.Fatalf("read-only profile: %v (exit %d)", err, cmdutil.ExitCode(err))
 	}
 	if svc, err = openWith(t, "--profile", "acme"); err != nil || svc.Profile != "acme" {
 		t.Fatalf("--profile beats CAMPAIGNS_PROFILE: %+v %v", svc, err)
@@ -306,14 +307,14 @@ func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
 	freshHome(t)
 	for _, debug := range []bool{false, true} {
 		var errb bytes.Buffer
-		app := &appContext{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &errb, Getenv: os.Getenv, debug: debug}
-		if err := app.startLogging(); err != nil {
+		app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb, Getenv: os.Getenv}, Debug: debug}
+		if err := app.StartLogging(); err != nil {
 			t.Fatal(err)
 		}
 		cmd := &cobra.Command{Use: "x"}
-		f := addServiceFlags(cmd, app)
+		f := cmdutil.AddServiceFlags(cmd, app)
 		cmd.ParseFlags([]string{"--data", t.TempDir()})
-		svc, err := f.open(context.Background())
+		svc, err := f.Open(context.Background())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -321,12 +322,12 @@ func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
 			t.Fatal(err)
 		}
 		svc.Close()
-		app.stopLogging()
+		app.StopLogging()
 		if errb.Len() != 0 {
 			t.Errorf("debug=%v: stderr %q", debug, errb.String())
 		}
 	}
-	b, _ := os.ReadFile(debugLogPath(os.Getenv))
+	b, _ := os.ReadFile(cmdutil.DebugLogPath(os.Getenv))
 	if !strings.Contains(string(b), "component=sandbox") || !strings.Contains(string(b), "request") {
 		t.Errorf("the debug log lacks the sandbox's request lines:\n%s", b)
 	}

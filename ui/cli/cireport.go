@@ -14,20 +14,19 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // outputFlag is --output of validate, diff and apply.
-type outputFlag struct{ flagEnum }
+type outputFlag struct{ *cmdutil.EnumFlag }
 
 func addOutputFlag(cmd *cobra.Command) *outputFlag {
-	f := &outputFlag{flagEnum{name: "output", allowed: []string{"text", "json", "github"}, value: "text"}}
-	cmd.Flags().Var(&f.flagEnum, "output", "text, json (one object: service, workspace, files, totals) or\ngithub (workflow annotations with file, line and column)")
-	_ = cmd.RegisterFlagCompletionFunc("output", cobra.FixedCompletions(f.allowed, cobra.ShellCompDirectiveNoFileComp))
-	return f
+	return &outputFlag{cmdutil.AddEnumFlag(cmd, cmd.Flags(), "output", "text", []string{"text", "json", "github"},
+		"text, json (one object: service, workspace, files, totals) or\ngithub (workflow annotations with file, line and column)")}
 }
 
-func (f *outputFlag) json() bool   { return f.value == "json" }
-func (f *outputFlag) github() bool { return f.value == "github" }
+func (f *outputFlag) json() bool   { return f.Value() == "json" }
+func (f *outputFlag) github() bool { return f.Value() == "github" }
 
 // ciProblem is one finding, placed in its file when it can be.
 type ciProblem struct {
@@ -61,7 +60,7 @@ type ciReport struct {
 	Totals    map[string]int `json:"totals"`
 }
 
-func newCIReport(svc *service) *ciReport {
+func newCIReport(svc *cmdutil.Service) *ciReport {
 	r := &ciReport{Files: []ciFile{}, Totals: map[string]int{"files": 0}}
 	if svc != nil {
 		r.Service, r.Workspace = svc.Label, svc.Workspace
@@ -110,7 +109,7 @@ func (r *ciReport) writeGitHub(w io.Writer, command string) {
 			annotate(w, level, f.File, f.line, f.col, title+": "+f.Status, msg)
 		}
 		for _, p := range f.Problems {
-			annotate(w, level, f.File, p.Line, p.Column, title+": "+orRoot(p.Target), p.Message)
+			annotate(w, level, f.File, p.Line, p.Column, title+": "+cmdutil.OrRoot(p.Target), p.Message)
 		}
 	}
 	var parts []string
@@ -160,7 +159,7 @@ func skippedNote(w io.Writer, skipped []gitops.Skipped, verbose bool) {
 	others := 0
 	for _, sk := range skipped {
 		if verbose || !strings.HasPrefix(sk.Reason, "not a campaign") {
-			fmt.Fprintf(w, "skipped %s: %s\n", inert(sk.Path), inert(sk.Reason))
+			fmt.Fprintf(w, "skipped %s: %s\n", cmdutil.Inert(sk.Path), cmdutil.Inert(sk.Reason))
 		} else {
 			others++
 		}

@@ -16,6 +16,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const apiLong = `Sends one request to the service and prints the answer's body, like gh api:
@@ -31,7 +32,7 @@ GET, the fields go in the query string instead.
 Exit status: 0 on a 2xx answer, 1 on a 4xx or 5xx answer (the body is still
 printed), 2 bad usage or an unreachable service.`
 
-func newAPICmd(app *appContext) *cobra.Command {
+func newAPICmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "api METHOD PATH",
 		Short: "Send one request to the service with its headers added (like gh api)",
@@ -39,7 +40,7 @@ func newAPICmd(app *appContext) *cobra.Command {
 		Example: `  campaigns api GET /v5/campaigns/6b0489…
   campaigns api POST /v5/campaigns/search -F limit=15 -F page=1
   campaigns api PATCH /v5/campaigns/6b0489… --input patch.json`,
-		Args: exactArgs(2, "METHOD and PATH"),
+		Args: cmdutil.ExactArgs(2, "METHOD and PATH"),
 	}
 	s := newScriptCmd(app, cmd)
 	input := cmd.Flags().String("input", "", `the request body: a JSON file, or "-" for standard input`)
@@ -50,7 +51,7 @@ func newAPICmd(app *appContext) *cobra.Command {
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		method := strings.ToUpper(args[0])
 		if !slices.Contains([]string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodPut, http.MethodDelete}, method) {
-			return usageError("unknown method %q: use GET, POST, PATCH, PUT or DELETE", args[0])
+			return cmdutil.UsageError("unknown method %q: use GET, POST, PATCH, PUT or DELETE", args[0])
 		}
 		path := args[1]
 		if !strings.HasPrefix(path, "/") {
@@ -64,7 +65,7 @@ func newAPICmd(app *appContext) *cobra.Command {
 		switch {
 		case *input != "":
 			if body, err = readInput(*input, app.In); err != nil {
-				return usageError("--input: %v", err)
+				return cmdutil.UsageError("--input: %v", err)
 			}
 			path = withQuery(path, fields)
 		case method == http.MethodGet || method == http.MethodDelete:
@@ -79,12 +80,12 @@ func newAPICmd(app *appContext) *cobra.Command {
 			return err
 		}
 		if writes(method, path) {
-			if err := s.svc.requireWrite(); err != nil {
+			if err := s.svc.RequireWrite(); err != nil {
 				return err
 			}
 		}
 		var resp api.Response
-		err = s.pacer().Do(ctx, apiClass(method, path), func(ctx context.Context) error {
+		err = s.svc.Pacer().Do(ctx, apiClass(method, path), func(ctx context.Context) error {
 			var err error
 			// (The client itself waits out a 429 as the service asks.)
 			resp, err = s.svc.Client.Send(ctx, method, path, body, bodyRequestID(body))
@@ -103,8 +104,8 @@ func newAPICmd(app *appContext) *cobra.Command {
 			app.Out.Write(out.Bytes())
 		}
 		if resp.Status < 200 || resp.Status >= 300 {
-			fmt.Fprintf(app.Err, "%s %s %s: %d %s\n", s.est.Error.Render("error:"), method, path, resp.Status, http.StatusText(resp.Status))
-			return &exitError{Code: exitRefused, Err: errSilent}
+			fmt.Fprintf(app.ErrOut, "%s %s %s: %d %s\n", s.est.Error.Render("error:"), method, path, resp.Status, http.StatusText(resp.Status))
+			return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
 		}
 		return nil
 	}
@@ -117,7 +118,7 @@ func apiFields(str, raw []string) (map[string]any, error) {
 	set := func(kv string, parse bool) error {
 		k, v, ok := strings.Cut(kv, "=")
 		if !ok || k == "" {
-			return usageError("field %q: use key=value", kv)
+			return cmdutil.UsageError("field %q: use key=value", kv)
 		}
 		var val any = v
 		if parse {

@@ -11,6 +11,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // applyResult is one file of apply --json.
@@ -37,7 +38,7 @@ type applyResult struct {
 	Notes []string `json:"notes,omitempty"`
 }
 
-func newApplyCmd(app *appContext) *cobra.Command {
+func newApplyCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "apply FILE|DIR...",
 		Short: "Send the changes of campaign files to the service (a dry run without --confirm)",
@@ -86,7 +87,7 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`,
   campaigns apply campaigns/new-promo.json --confirm --json`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return commandLineError(fmt.Errorf("give the campaign files or folders to apply"))
+				return cmdutil.CommandLineError(fmt.Errorf("give the campaign files or folders to apply"))
 			}
 			return nil
 		},
@@ -98,14 +99,14 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`,
 	planOut := cmd.Flags().String("plan", "", "write the exact requests to this plan file instead of sending them")
 	output := addOutputFlag(cmd)
 	verbose := cmd.Flags().BoolP("verbose", "v", false, "list the JSON files skipped as not campaigns")
-	features := addFeaturesFlag(cmd)
+	features := cmdutil.AddFeaturesFlag(cmd)
 	_ = cmd.MarkFlagFilename("plan", "plan")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if err := features.check(); err != nil {
+		if err := features.Check(); err != nil {
 			return err
 		}
 		if *planOut != "" && *confirm {
-			return usageError("--plan writes a plan and sends nothing; --confirm sends: give one of them")
+			return cmdutil.UsageError("--plan writes a plan and sends nothing; --confirm sends: give one of them")
 		}
 		ctx := cmd.Context()
 		done, err := s.open(ctx)
@@ -114,11 +115,11 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`,
 			return err
 		}
 		if *confirm {
-			if err := s.svc.requireWrite(); err != nil {
+			if err := s.svc.RequireWrite(); err != nil {
 				return err
 			}
 		}
-		feats, err := features.resolve(s.svc)
+		feats, err := features.Resolve(s.svc)
 		if err != nil {
 			return err
 		}
@@ -130,10 +131,10 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`,
 		bad := false
 		if pf, ok := readPlanArg(args); ok {
 			if pf.err != nil {
-				return usageError("%s: %v", args[0], pf.err)
+				return cmdutil.UsageError("%s: %v", args[0], pf.err)
 			}
 			if pf.Service != s.svc.Label || pf.Workspace != s.svc.Workspace {
-				return usageError("%s was made for %s, workspace %s; this is %s, workspace %s: %v", args[0], pf.Service, pf.Workspace, s.svc.Label, s.svc.Workspace, gitops.ErrOtherService)
+				return cmdutil.UsageError("%s was made for %s, workspace %s; this is %s, workspace %s: %v", args[0], pf.Service, pf.Workspace, s.svc.Label, s.svc.Workspace, gitops.ErrOtherService)
 			}
 			plans = pl.FromPlan(ctx, pf.PlanFile)
 			set = &gitops.Set{}
@@ -148,25 +149,25 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`,
 			b := s.startBusy(fmt.Sprintf("Comparing %d file(s) with %s…", len(set.Files), s.svc.Label))
 			for _, f := range set.Files {
 				p := pl.Plan(ctx, f)
-				if p.Action == gitops.ActionError && fatal(p.Err) {
-					b.stop()
+				if p.Action == gitops.ActionError && cmdutil.Fatal(p.Err) {
+					b.Stop()
 					return s.serviceError(p.Err)
 				}
 				plans = append(plans, p)
 			}
-			b.stop()
+			b.Stop()
 		}
 		for _, p := range plans {
-			if p.Action == gitops.ActionError && fatal(p.Err) {
+			if p.Action == gitops.ActionError && cmdutil.Fatal(p.Err) {
 				return s.serviceError(p.Err)
 			}
 		}
 		if *planOut != "" {
 			pf := gitops.NewPlanFile(s.svc.Label, s.svc.Workspace, plans)
 			if err := pf.Write(*planOut); err != nil {
-				return usageError("cannot write the plan: %v", err)
+				return cmdutil.UsageError("cannot write the plan: %v", err)
 			}
-			fmt.Fprintf(app.Err, "Plan written to %s: %d request(s) for %s. Send exactly these with: campaigns apply %s --confirm\n", *planOut, len(pf.Entries), s.svc.Label, *planOut)
+			fmt.Fprintf(app.ErrOut, "Plan written to %s: %d request(s) for %s. Send exactly these with: campaigns apply %s --confirm\n", *planOut, len(pf.Entries), s.svc.Label, *planOut)
 		}
 		outcomes, err := run.send(plans)
 		if err != nil {
@@ -220,21 +221,20 @@ func (r applyRun) send(plans []gitops.Plan) ([]gitops.Outcome, error) {
 			sendable++
 		}
 	}
-	bar := r.s.newProgress()
-	r.s.progress = bar
+	bar := r.s.svc.Progress()
 	sent := 0
 	var stop error
 	outs := r.pl.ApplyAll(r.ctx, plans, func(i int, o gitops.Outcome) bool {
 		sent++
 		bar.Set(sent, sendable, o.File.Path)
-		if fatal(o.Err) {
+		if cmdutil.Fatal(o.Err) {
 			stop = o.Err
 			return false
 		}
 		return true
 	})
 	bar.Clear()
-	r.s.progress = nil
+	bar.Done()
 	if stop != nil {
 		return nil, r.s.serviceError(stop)
 	}
@@ -276,12 +276,12 @@ func (r applyRun) report(outcomes []gitops.Outcome, set *gitops.Set, bad bool) e
 	}
 	switch {
 	case r.json:
-		if err := printJSON(app.Out, results); err != nil {
-			return usageError("%v", err)
+		if err := cmdutil.PrintJSON(app.Out, results); err != nil {
+			return cmdutil.UsageError("%v", err)
 		}
 	case r.output.json():
 		if err := writeJSON(app.Out, ci); err != nil {
-			return usageError("%v", err)
+			return cmdutil.UsageError("%v", err)
 		}
 	case r.output.github():
 		ci.writeGitHub(app.Out, "apply")
@@ -296,9 +296,9 @@ func (r applyRun) report(outcomes []gitops.Outcome, set *gitops.Set, bad bool) e
 	}
 	switch {
 	case bad || failed > 0:
-		return &exitError{Code: exitUsage, Err: errSilent}
+		return &cmdutil.ExitError{Code: cmdutil.ExitUsage, Err: cmdutil.ErrSilent}
 	case refused > 0:
-		return &exitError{Code: exitRefused, Err: errSilent}
+		return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
 	}
 	return nil
 }
@@ -367,35 +367,35 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 	comps := strings.Join(r.Components, ", ")
 	switch {
 	case o.Action == gitops.ActionNone:
-		fmt.Fprintf(w, "%s %s: unchanged\n", st.Muted.Render("·"), inert(r.File))
+		fmt.Fprintf(w, "%s %s: unchanged\n", st.Muted.Render("·"), cmdutil.Inert(r.File))
 	case confirmed && o.Sent && o.Err == nil && o.Action == gitops.ActionCreate:
-		fmt.Fprintf(w, "%s %s: created draft %s in %s (id written into the file)\n", st.OK.Render("✓"), inert(r.File), inert(o.NewID), r.Target)
+		fmt.Fprintf(w, "%s %s: created draft %s in %s (id written into the file)\n", st.OK.Render("✓"), cmdutil.Inert(r.File), cmdutil.Inert(o.NewID), r.Target)
 	case confirmed && o.Sent && o.Err == nil:
-		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), inert(r.File), comps, r.Target)
+		fmt.Fprintf(w, "%s %s: updated %s in %s\n", st.OK.Render("✓"), cmdutil.Inert(r.File), comps, r.Target)
 		s.printLive(r)
 		s.printNotes(r)
 	case confirmed && o.Sent:
-		fmt.Fprintf(w, "%s %s: %s\n", st.Warning.Render("!"), inert(r.File), inertBlock(fmt.Sprint(o.Err)))
+		fmt.Fprintf(w, "%s %s: %s\n", st.Warning.Render("!"), cmdutil.Inert(r.File), cmdutil.InertBlock(fmt.Sprint(o.Err)))
 	case o.Action == gitops.ActionPatch || o.Action == gitops.ActionCreate:
 		what := "would create a draft"
 		if o.Action == gitops.ActionPatch {
 			what = "would update " + comps
 		}
-		fmt.Fprintf(w, "%s %s: %s in %s\n", st.Accent.Render("→"), inert(r.File), what, r.Target)
+		fmt.Fprintf(w, "%s %s: %s in %s\n", st.Accent.Render("→"), cmdutil.Inert(r.File), what, r.Target)
 		s.printNotes(r)
-		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+inert(r.Path)))
+		fmt.Fprintln(w, st.Muted.Render(r.Method+" "+cmdutil.Inert(r.Path)))
 		s.printLive(r)
-		fmt.Fprint(w, inertBlock(string(gitops.Marshal(r.Body))))
+		fmt.Fprint(w, cmdutil.InertBlock(string(gitops.Marshal(r.Body))))
 	case o.Action == gitops.ActionConflict:
-		fmt.Fprintf(w, "%s %s: conflict in %s: %s\n", st.Warning.Render("!"), inert(r.File), inert(strings.Join(o.Conflicts, ", ")), inert(o.Reason))
+		fmt.Fprintf(w, "%s %s: conflict in %s: %s\n", st.Warning.Render("!"), cmdutil.Inert(r.File), cmdutil.Inert(strings.Join(o.Conflicts, ", ")), cmdutil.Inert(o.Reason))
 	default:
 		label := "refused"
 		if o.Action == gitops.ActionError {
 			label = "error"
 		}
-		fmt.Fprintf(w, "%s %s: %s: %s\n", st.Error.Render("✗"), inert(r.File), label, inert(r.Reason))
+		fmt.Fprintf(w, "%s %s: %s: %s\n", st.Error.Render("✗"), cmdutil.Inert(r.File), label, cmdutil.Inert(r.Reason))
 		for _, p := range r.Problems {
-			fmt.Fprintf(w, "    %s: %s\n", inert(orRoot(p.Target)), inert(p.Message))
+			fmt.Fprintf(w, "    %s: %s\n", cmdutil.Inert(cmdutil.OrRoot(p.Target)), cmdutil.Inert(p.Message))
 		}
 		s.printLive(applyResult{Removes: r.Removes})
 	}
@@ -404,10 +404,10 @@ func (s *scriptCmd) printApply(o gitops.Outcome, r applyResult, confirmed bool) 
 // printLive says what an update removes and, forced, what it breaks.
 func (s *scriptCmd) printLive(r applyResult) {
 	for _, rm := range r.Removes {
-		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), inert(rm))
+		fmt.Fprintf(s.app.Out, "    %s %s\n", s.st.Warning.Render("removes"), cmdutil.Inert(rm))
 	}
 	for _, p := range r.Breaks {
-		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), inert(orRoot(p.Target)), inert(p.Message))
+		fmt.Fprintf(s.app.Out, "    %s %s: %s\n", s.st.Warning.Render("breaks"), cmdutil.Inert(cmdutil.OrRoot(p.Target)), cmdutil.Inert(p.Message))
 	}
 }
 

@@ -21,6 +21,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const authLong = `Profiles keep the services you work with (staging, production…): the
@@ -36,30 +37,20 @@ Commands use, in this order: --base-url/--dc with --workspace-id and
 CAMPAIGNS_API_KEY; --profile NAME (or CAMPAIGNS_PROFILE); the active profile
 (the last one logged in or switched to); the embedded sandbox.`
 
-func newAuthCmd(app *appContext) *cobra.Command {
+func newAuthCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "auth",
 		Short: "Log in to services and switch between profiles",
 		Long:  authLong,
-		Args:  noArgs,
+		Args:  cmdutil.NoArgs,
 		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newAuthLoginCmd(app), newAuthListCmd(app), newAuthSwitchCmd(app), newAuthLogoutCmd(app), newAuthStatusCmd(app))
 	return cmd
 }
 
-// completeProfiles offers the saved profile names.
-func completeProfiles(app *appContext) cobra.CompletionFunc {
-	return func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
-		cfg, err := app.profiles().Load()
-		if err != nil || len(args) > 0 {
-			return nil, cobra.ShellCompDirectiveNoFileComp
-		}
-		return cfg.Names(), cobra.ShellCompDirectiveNoFileComp
-	}
-}
-
-func (app *appContext) inIsTerminal() bool {
+// inIsTerminal: standard input is a terminal a form can read keys from.
+func inIsTerminal(app *cmdutil.Factory) bool {
 	f, ok := app.In.(*os.File)
 	return ok && term.IsTerminal(f.Fd())
 }
@@ -93,7 +84,7 @@ func cmpOr(a, b string) string {
 	return b
 }
 
-func newAuthLoginCmd(app *appContext) *cobra.Command {
+func newAuthLoginCmd(app *cmdutil.Factory) *cobra.Command {
 	var (
 		p       profile.Profile
 		withKey bool
@@ -109,82 +100,82 @@ on standard input with --with-key.`,
       --base-url https://api.example.com --workspace-id W1
   campaigns auth login --profile prod-ro --dc 01 --workspace-id W1 \
       --read-only --color '#d70000'`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 	}
 	fs := cmd.Flags()
 	fs.StringVar(&p.Name, "profile", "", "the profile's name (default \"default\")")
 	fs.StringVar(&p.BaseURL, "base-url", "", "the service's base URL")
-	dc := enumFlag(cmd, fs, "dc", "", dataCenters, "or its data centre: 01 to 06 or 101")
+	dc := cmdutil.AddEnumFlag(cmd, fs, "dc", "", cmdutil.DataCenters, "or its data centre: 01 to 06 or 101")
 	fs.StringVar(&p.WorkspaceID, "workspace-id", "", "the workspace (Basic-auth user)")
 	fs.BoolVar(&withKey, "with-key", false, "read the API key from standard input (for scripts)")
 	fs.BoolVar(&p.ReadOnly, "read-only", false, "refuse every write through this profile (the editor only looks)")
 	fs.StringVar(&p.Color, "color", "", "the editor header's colour for this profile: #rrggbb or 0-255")
 	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		p.DC = dc.value
+		p.DC = dc.Value()
 		var key string
 		switch {
 		case withKey:
 			b, err := io.ReadAll(io.LimitReader(app.In, 64<<10))
 			if err != nil {
-				return usageError("reading the key from standard input: %v", err)
+				return cmdutil.UsageError("reading the key from standard input: %v", err)
 			}
 			key = strings.TrimSpace(string(b))
 			if key == "" {
-				return usageError("--with-key: standard input held no key")
+				return cmdutil.UsageError("--with-key: standard input held no key")
 			}
 			if p.Name == "" {
 				p.Name = "default"
 			}
-		case app.inIsTerminal():
+		case inIsTerminal(app):
 			var err error
 			if key, err = loginForm(app, &p); err != nil {
 				if errors.Is(err, huh.ErrUserAborted) {
-					return failError("login cancelled; nothing saved")
+					return cmdutil.FailError("login cancelled; nothing saved")
 				}
-				return failError("%v", err)
+				return cmdutil.FailError("%v", err)
 			}
 		default:
-			return usageError("standard input is not a terminal: pass the key with --with-key (echo \"$KEY\" | campaigns auth login --profile NAME --base-url URL --workspace-id ID --with-key)")
+			return cmdutil.UsageError("standard input is not a terminal: pass the key with --with-key (echo \"$KEY\" | campaigns auth login --profile NAME --base-url URL --workspace-id ID --with-key)")
 		}
 		if err := profile.CheckName(p.Name); err != nil {
-			return usageError("--profile: %v", err)
+			return cmdutil.UsageError("--profile: %v", err)
 		}
 		if p.BaseURL == "" && p.DC == "" {
-			return usageError("name the service with --base-url URL or --dc DC")
+			return cmdutil.UsageError("name the service with --base-url URL or --dc DC")
 		}
 		if p.WorkspaceID == "" {
-			return usageError("--workspace-id is needed")
+			return cmdutil.UsageError("--workspace-id is needed")
 		}
 		if err := checkService(p); err != nil {
-			return usageError("%v", err)
+			return cmdutil.UsageError("%v", err)
 		}
 		if err := checkColor(p.Color); err != nil {
-			return usageError("--color: %v", err)
+			return cmdutil.UsageError("--color: %v", err)
 		}
 		// A key the service refuses is not saved; one that cannot be checked
 		// now (offline, VPN down) is, with a note.
 		note := ""
 		if _, err := probeKey(cmd.Context(), app, p, key, 5*time.Second); api.StatusOf(err) == http.StatusUnauthorized {
-			return refusedError(fmt.Errorf("the service rejected this key for workspace %s (401): nothing saved; check the workspace id and the key", p.WorkspaceID))
+			return cmdutil.RefusedError(fmt.Errorf("the service rejected this key for workspace %s (401): nothing saved; check the workspace id and the key", p.WorkspaceID))
 		} else if err != nil {
 			note = fmt.Sprintf("The key could not be checked now (%v); campaigns auth status checks it later.\n", err)
 		}
-		store := app.profiles()
+		store := app.Profiles()
 		cfg, err := store.Load()
 		if err != nil {
-			return usageError("%v", err)
+			return cmdutil.UsageError("%v", err)
 		}
 		if err := cfg.Put(p); err != nil {
-			return usageError("%v", err)
+			return cmdutil.UsageError("%v", err)
 		}
 		where, err := store.SetKey(p.Name, key)
 		if err != nil {
-			return usageError("storing the API key: %v", err)
+			return cmdutil.UsageError("storing the API key: %v", err)
 		}
 		cfg.SetDefault(p.Name)
 		if err := store.Save(cfg); err != nil {
-			return usageError("saving %s: %v", cfg.Path(), err)
+			return cmdutil.UsageError("saving %s: %v", cfg.Path(), err)
 		}
 		ro := ""
 		if p.ReadOnly {
@@ -192,7 +183,7 @@ on standard input with --with-key.`,
 		}
 		fmt.Fprintf(app.Out, "Saved profile %s (%s, workspace %s%s); the key is in %s.\n%s is now the active profile.\n",
 			p.Name, p.Service(), p.WorkspaceID, ro, where, p.Name)
-		fmt.Fprint(app.Err, note)
+		fmt.Fprint(app.ErrOut, note)
 		return nil
 	}
 	return cmd
@@ -201,7 +192,7 @@ on standard input with --with-key.`,
 // probeKey tries key with the cheapest read there is, a search for one
 // campaign, without retries. It returns the service's address ("" when the
 // profile does not make a client) and the read's error.
-func probeKey(ctx context.Context, app *appContext, p profile.Profile, key string, timeout time.Duration) (string, error) {
+func probeKey(ctx context.Context, app *cmdutil.Factory, p profile.Profile, key string, timeout time.Duration) (string, error) {
 	client, err := api.New(api.Config{BaseURL: p.BaseURL, DC: p.DC, WorkspaceID: p.WorkspaceID, APIKey: key,
 		MaxRetries: -1, HTTPClient: api.TraceHTTPClient(app.Trace)})
 	if err != nil {
@@ -214,9 +205,9 @@ func probeKey(ctx context.Context, app *appContext, p profile.Profile, key strin
 }
 
 // loginForm asks, on the terminal, for what the flags did not give.
-func loginForm(app *appContext, p *profile.Profile) (string, error) {
+func loginForm(app *cmdutil.Factory, p *profile.Profile) (string, error) {
 	lf := newLoginForm(p)
-	if err := lf.form.WithInput(app.In).WithOutput(app.Err).Run(); err != nil {
+	if err := lf.form.WithInput(app.In).WithOutput(app.ErrOut).Run(); err != nil {
 		return "", err
 	}
 	return lf.apply(p), nil
@@ -271,21 +262,21 @@ func (lf *loginFormState) apply(p *profile.Profile) string {
 // serviceProfile reads the form's one service field: a data centre or a URL.
 func serviceProfile(s string) profile.Profile {
 	s = strings.TrimSpace(s)
-	if slices.Contains(dataCenters, s) {
+	if slices.Contains(cmdutil.DataCenters, s) {
 		return profile.Profile{DC: s}
 	}
 	return profile.Profile{BaseURL: s}
 }
 
-func newAuthListCmd(app *appContext) *cobra.Command {
+func newAuthListCmd(app *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "list",
 		Short: "List the profiles (* marks the active one; keys are never shown)",
-		Args:  noArgs,
+		Args:  cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			cfg, err := app.profiles().Load()
+			cfg, err := app.Profiles().Load()
 			if err != nil {
-				return usageError("%v", err)
+				return cmdutil.UsageError("%v", err)
 			}
 			names := cfg.Names()
 			if len(names) == 0 {
@@ -323,20 +314,20 @@ func newAuthListCmd(app *appContext) *cobra.Command {
 	}
 }
 
-func newAuthSwitchCmd(app *appContext) *cobra.Command {
+func newAuthSwitchCmd(app *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:               "switch NAME",
 		Short:             "Make a profile the active one",
-		Args:              exactArgs(1, "one profile NAME"),
-		ValidArgsFunction: completeProfiles(app),
+		Args:              cmdutil.ExactArgs(1, "one profile NAME"),
+		ValidArgsFunction: app.CompleteProfiles(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			store, cfg, p, _, err := app.resolveProfile(args[0])
+			store, cfg, p, _, err := app.ResolveProfile(args[0])
 			if err != nil {
 				return err
 			}
 			cfg.SetDefault(p.Name)
 			if err := store.Save(cfg); err != nil {
-				return usageError("saving %s: %v", cfg.Path(), err)
+				return cmdutil.UsageError("saving %s: %v", cfg.Path(), err)
 			}
 			fmt.Fprintf(app.Out, "%s (%s, workspace %s) is now the active profile.\n", p.Name, p.Service(), p.WorkspaceID)
 			return nil
@@ -344,26 +335,26 @@ func newAuthSwitchCmd(app *appContext) *cobra.Command {
 	}
 }
 
-func newAuthLogoutCmd(app *appContext) *cobra.Command {
+func newAuthLogoutCmd(app *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:               "logout NAME",
 		Short:             "Remove a profile and its key (from the keyring too)",
-		Args:              exactArgs(1, "one profile NAME"),
-		ValidArgsFunction: completeProfiles(app),
+		Args:              cmdutil.ExactArgs(1, "one profile NAME"),
+		ValidArgsFunction: app.CompleteProfiles(),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			store, cfg, p, _, err := app.resolveProfile(args[0])
+			store, cfg, p, _, err := app.ResolveProfile(args[0])
 			if err != nil {
 				return err
 			}
 			if err := store.DeleteKey(p.Name); err != nil {
-				return usageError("%v", err)
+				return cmdutil.UsageError("%v", err)
 			}
 			wasActive := cfg.Default() == p.Name
 			if err := cfg.Delete(p.Name); err != nil {
-				return usageError("%v", err)
+				return cmdutil.UsageError("%v", err)
 			}
 			if err := store.Save(cfg); err != nil {
-				return usageError("saving %s: %v", cfg.Path(), err)
+				return cmdutil.UsageError("saving %s: %v", cfg.Path(), err)
 			}
 			fmt.Fprintf(app.Out, "Removed profile %s and its key.\n", p.Name)
 			switch {
@@ -378,7 +369,7 @@ func newAuthLogoutCmd(app *appContext) *cobra.Command {
 	}
 }
 
-func newAuthStatusCmd(app *appContext) *cobra.Command {
+func newAuthStatusCmd(app *cmdutil.Factory) *cobra.Command {
 	var name string
 	cmd := &cobra.Command{
 		Use:   "status",
@@ -386,12 +377,12 @@ func newAuthStatusCmd(app *appContext) *cobra.Command {
 		Long: `Checks the active profile (or --profile NAME) with a cheap read: a search for
 one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 (401, 403), 2 when it cannot be reached or the profile is unusable.`,
-		Args: noArgs,
+		Args: cmdutil.NoArgs,
 	}
 	cmd.Flags().StringVar(&name, "profile", app.Getenv("CAMPAIGNS_PROFILE"), "the profile to check (default: the active one)")
-	_ = cmd.RegisterFlagCompletionFunc("profile", completeProfiles(app))
+	_ = cmd.RegisterFlagCompletionFunc("profile", app.CompleteProfiles())
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		store, _, p, ok, err := app.resolveProfile(name)
+		store, _, p, ok, err := app.ResolveProfile(name)
 		if err != nil {
 			return err
 		}
@@ -401,11 +392,11 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 		}
 		key, err := store.Key(p.Name)
 		if err != nil {
-			return usageError("%v", err)
+			return cmdutil.UsageError("%v", err)
 		}
 		base, err := probeKey(cmd.Context(), app, p, key, 20*time.Second)
 		if base == "" {
-			return usageError("profile %s: %v", p.Name, err)
+			return cmdutil.UsageError("profile %s: %v", p.Name, err)
 		}
 		fmt.Fprintf(app.Out, "Profile %s: %s, workspace %s\n", p.Name, base, p.WorkspaceID)
 		switch st := api.StatusOf(err); {
@@ -417,13 +408,13 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 			fmt.Fprintf(app.Out, "The service accepts the key.%s\n", ro)
 			return nil
 		case st == http.StatusUnauthorized:
-			return refusedError(fmt.Errorf("the service rejected the key of profile %s (401): check the workspace id and the key, then campaigns auth login --profile %s", p.Name, p.Name))
+			return cmdutil.RefusedError(fmt.Errorf("the service rejected the key of profile %s (401): check the workspace id and the key, then campaigns auth login --profile %s", p.Name, p.Name))
 		case st == http.StatusForbidden:
-			return refusedError(fmt.Errorf("the key of profile %s is valid but may not read campaigns in workspace %s (403): %v", p.Name, p.WorkspaceID, err))
+			return cmdutil.RefusedError(fmt.Errorf("the key of profile %s is valid but may not read campaigns in workspace %s (403): %v", p.Name, p.WorkspaceID, err))
 		case api.IsUnreachable(err) || st == 0:
-			return usageError("cannot reach %s: %v", base, err)
+			return cmdutil.UsageError("cannot reach %s: %v", base, err)
 		default:
-			return refusedError(fmt.Errorf("the service answered %v", err))
+			return cmdutil.RefusedError(fmt.Errorf("the service answered %v", err))
 		}
 	}
 	return cmd

@@ -15,6 +15,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // fileSet expands FILE|DIR arguments (gitops.Scan), printing on stderr the
@@ -23,9 +24,9 @@ import (
 // --verbose). bad: some file was unreadable or duplicated.
 func (s *scriptCmd) fileSet(args []string, verbose bool) (set *gitops.Set, bad bool) {
 	set = gitops.Scan(args)
-	skippedNote(s.app.Err, set.Skipped, verbose)
+	skippedNote(s.app.ErrOut, set.Skipped, verbose)
 	for _, e := range set.Errs {
-		fmt.Fprintf(s.app.Err, "%s %s\n", s.est.Error.Render("error:"), inertBlock(e.Error()))
+		fmt.Fprintf(s.app.ErrOut, "%s %s\n", s.est.Error.Render("error:"), cmdutil.InertBlock(e.Error()))
 	}
 	return set, len(set.Errs) > 0
 }
@@ -33,7 +34,7 @@ func (s *scriptCmd) fileSet(args []string, verbose bool) (set *gitops.Set, bad b
 // noFiles refuses a run that found nothing to work on: in CI a mistyped
 // folder must not pass as "no difference".
 func noFiles(args []string) error {
-	return usageError("no campaign files in %s", strings.Join(args, ", "))
+	return cmdutil.UsageError("no campaign files in %s", strings.Join(args, ", "))
 }
 
 // prefetch reads every file's campaign through search, 15 a call; a
@@ -43,7 +44,7 @@ func (s *scriptCmd) prefetch(ctx context.Context, pl *gitops.Planner, files []*g
 	for _, f := range files {
 		ids = append(ids, f.CampaignID())
 	}
-	if err := pl.Prefetch(ctx, ids); fatal(err) {
+	if err := pl.Prefetch(ctx, ids); cmdutil.Fatal(err) {
 		return s.serviceError(err)
 	}
 	return nil // other failures: each file is read by GET instead
@@ -81,7 +82,7 @@ Exit status: 0 no difference, 1 some difference, conflict, unknown campaign
 or removed file, 2 an unreadable or duplicated file, bad usage, rejected
 credentials or an unreachable service.`
 
-func newDiffCmd(app *appContext) *cobra.Command {
+func newDiffCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "diff FILE|DIR... | diff --versions ID A B",
 		Short: "Compare campaign files with the service, component by component",
@@ -91,7 +92,7 @@ func newDiffCmd(app *appContext) *cobra.Command {
   campaigns diff campaigns/ --output github`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return commandLineError(fmt.Errorf("give the campaign files or folders to compare"))
+				return cmdutil.CommandLineError(fmt.Errorf("give the campaign files or folders to compare"))
 			}
 			return nil
 		},
@@ -136,10 +137,10 @@ func newDiffCmd(app *appContext) *cobra.Command {
 		out := []fileDiff{}
 		report := newCIReport(s.svc)
 		differ, refused := 0, 0
-		text := !*jsonOut && output.value == "text"
+		text := !*jsonOut && output.Value() == "text"
 		for _, f := range set.Files {
 			p := pl.Diff(ctx, f)
-			if p.Action == gitops.ActionError && fatal(p.Err) {
+			if p.Action == gitops.ActionError && cmdutil.Fatal(p.Err) {
 				return s.serviceError(p.Err) // the rest would fail the same way
 			}
 			d := fileDiff{File: f.Path, CampaignID: p.CampaignID, Components: gitops.Names(p.Changes), Conflicts: p.Conflicts, Fields: p.Fields}
@@ -157,7 +158,7 @@ func newDiffCmd(app *appContext) *cobra.Command {
 				if api.StatusOf(p.Err) == http.StatusNotFound {
 					cf.Status = "refused"
 				}
-				fmt.Fprintf(app.Err, "%s %s: %s\n", s.est.Error.Render("error:"), inert(f.Path), inert(p.Reason))
+				fmt.Fprintf(app.ErrOut, "%s %s: %s\n", s.est.Error.Render("error:"), cmdutil.Inert(f.Path), cmdutil.Inert(p.Reason))
 			case p.Action == gitops.ActionConflict:
 				differ++
 				cf.Status, cf.Reason = "conflict", p.Reason
@@ -180,7 +181,7 @@ func newDiffCmd(app *appContext) *cobra.Command {
 			report.add(ciFile{File: o.Base, CampaignID: o.CampaignID, Status: "orphan", Reason: reason})
 			out = append(out, fileDiff{File: o.Base, CampaignID: o.CampaignID, Components: []string{}, Fields: []gitops.Field{}, Error: reason})
 			if text {
-				fmt.Fprintf(app.Out, "%s %s\n\n", s.st.Warning.Render("on the service, not in the repository:"), inert(reason))
+				fmt.Fprintf(app.Out, "%s %s\n\n", s.st.Warning.Render("on the service, not in the repository:"), cmdutil.Inert(reason))
 			}
 		}
 		for _, e := range set.Errs {
@@ -188,12 +189,12 @@ func newDiffCmd(app *appContext) *cobra.Command {
 		}
 		switch {
 		case *jsonOut:
-			if err := printJSON(app.Out, out); err != nil {
-				return usageError("%v", err)
+			if err := cmdutil.PrintJSON(app.Out, out); err != nil {
+				return cmdutil.UsageError("%v", err)
 			}
 		case output.json():
 			if err := writeJSON(app.Out, report); err != nil {
-				return usageError("%v", err)
+				return cmdutil.UsageError("%v", err)
 			}
 		case output.github():
 			report.writeGitHub(app.Out, "diff")
@@ -202,9 +203,9 @@ func newDiffCmd(app *appContext) *cobra.Command {
 		}
 		switch {
 		case bad:
-			return &exitError{Code: exitUsage, Err: errSilent}
+			return &cmdutil.ExitError{Code: cmdutil.ExitUsage, Err: cmdutil.ErrSilent}
 		case differ > 0 || refused > 0:
-			return &exitError{Code: exitRefused, Err: errSilent}
+			return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
 		}
 		return nil
 	}
@@ -269,15 +270,15 @@ func (s *scriptCmd) printDiff(w io.Writer, p gitops.Plan) {
 	case p.CampaignID == "":
 		title += "  " + st.Accent.Render("new campaign (no campaign_id): apply creates a draft")
 	default:
-		title += "  " + st.Muted.Render(fmt.Sprintf("%s, %s", inert(p.File.Name()), inert(p.CampaignID)))
+		title += "  " + st.Muted.Render(fmt.Sprintf("%s, %s", cmdutil.Inert(p.File.Name()), cmdutil.Inert(p.CampaignID)))
 	}
 	fmt.Fprintln(w, st.Title.Render(title))
 	if p.Reason != "" && p.Action == gitops.ActionConflict {
-		fmt.Fprintln(w, st.Warning.Render("conflict: "+inert(p.Reason)))
+		fmt.Fprintln(w, st.Warning.Render("conflict: "+cmdutil.Inert(p.Reason)))
 	}
 	for _, c := range p.FieldConflicts {
-		fmt.Fprintf(w, "  %s %s\n      base     %s\n      file     %s\n      service  %s\n", st.Warning.Render("conflict"), inert(c.Path),
-			inert(jsonValue(c.Base)), inert(jsonValue(c.File)), inert(jsonValue(c.Service)))
+		fmt.Fprintf(w, "  %s %s\n      base     %s\n      file     %s\n      service  %s\n", st.Warning.Render("conflict"), cmdutil.Inert(c.Path),
+			cmdutil.Inert(jsonValue(c.Base)), cmdutil.Inert(jsonValue(c.File)), cmdutil.Inert(jsonValue(c.Service)))
 	}
 	if len(p.Drift) > 0 && p.Base != nil {
 		fmt.Fprintln(w, st.Muted.Render("  changed on the service since the export (apply keeps these; export again to see them in the file): "+strings.Join(p.Drift, ", ")))
@@ -324,7 +325,7 @@ func colourDiff(w io.Writer, st themes.Styles, diff string) {
 		case strings.HasPrefix(text, "-"):
 			text = st.Error.Render(text)
 		}
-		fmt.Fprintln(w, inertBlock(text))
+		fmt.Fprintln(w, cmdutil.InertBlock(text))
 	}
 }
 
@@ -333,18 +334,18 @@ func colourDiff(w io.Writer, st themes.Styles, diff string) {
 // component by component.
 func (s *scriptCmd) diffVersions(ctx context.Context, args []string, jsonOut bool) error {
 	if len(args) != 3 {
-		return commandLineError(fmt.Errorf("--versions takes a campaign ID and two version numbers"))
+		return cmdutil.CommandLineError(fmt.Errorf("--versions takes a campaign ID and two version numbers"))
 	}
 	id := args[0]
 	var recs [2]map[string]any
 	for i, v := range args[1:] {
 		n, err := strconv.ParseInt(v, 10, 64)
 		if err != nil || n < 1 {
-			return usageError("version %q: a version number is 1 or more", v)
+			return cmdutil.UsageError("version %q: a version number is 1 or more", v)
 		}
 		req := api.SearchRequest{CampaignFields: &api.SearchFields{IDs: []string{id}, Status: model.Statuses, VersionNumber: &n},
 			IncludeArchiveCampaigns: true, IncludeChildCampaigns: true}
-		err = gitops.SearchPages(ctx, s.svc.Client, s.pacer(), req, 1, 1, func(_ int, page []map[string]any) error {
+		err = gitops.SearchPages(ctx, s.svc.Client, s.svc.Pacer(), req, 1, 1, func(_ int, page []map[string]any) error {
 			for _, r := range page {
 				if str(r["campaign_id"]) == id && str(r["version_number"]) == v {
 					recs[i] = r
@@ -358,20 +359,20 @@ func (s *scriptCmd) diffVersions(ctx context.Context, args []string, jsonOut boo
 		if recs[i] == nil {
 			// 2, not 1: for diff, 1 means "different", which a missing
 			// version is not (decisions.md §5: 2 is an error).
-			return &exitError{Code: exitUsage, Err: fmt.Errorf("campaign %s has no version %s on %s", id, v, s.svc.Label)}
+			return &cmdutil.ExitError{Code: cmdutil.ExitUsage, Err: fmt.Errorf("campaign %s has no version %s on %s", id, v, s.svc.Label)}
 		}
 	}
 	changes := gitops.Compare(recs[1], recs[0])
 	if jsonOut {
-		if err := printJSON(s.app.Out, map[string]any{"campaign_id": id, "from": args[1], "to": args[2],
+		if err := cmdutil.PrintJSON(s.app.Out, map[string]any{"campaign_id": id, "from": args[1], "to": args[2],
 			"components": nonNil(gitops.Names(changes)), "fields": nonNilFields(gitops.Fields(nil, recs[1], recs[0]))}); err != nil {
-			return usageError("%v", err)
+			return cmdutil.UsageError("%v", err)
 		}
 	} else {
 		// In words first, field by field (as the inspector's Versions tab
 		// says it), then as a diff.
 		for _, f := range gitops.Fields(nil, recs[1], recs[0]) {
-			fmt.Fprintf(s.app.Out, "  • %s: %s → %s\n", inert(f.Path), inert(wordValue(f.Service)), inert(wordValue(f.File)))
+			fmt.Fprintf(s.app.Out, "  • %s: %s → %s\n", cmdutil.Inert(f.Path), cmdutil.Inert(wordValue(f.Service)), cmdutil.Inert(wordValue(f.File)))
 		}
 		for _, c := range changes {
 			fmt.Fprintln(s.app.Out, s.st.Subtitle.Render("  "+c.Component))
@@ -380,7 +381,7 @@ func (s *scriptCmd) diffVersions(ctx context.Context, args []string, jsonOut boo
 		fmt.Fprintf(s.app.Out, "Versions %s and %s of %s differ in %d component(s).\n", args[1], args[2], id, len(changes))
 	}
 	if len(changes) > 0 {
-		return &exitError{Code: exitRefused, Err: errSilent}
+		return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // duplicateAnswer is what duplicate prints with --json.
@@ -21,7 +22,7 @@ type duplicateAnswer struct {
 	Workspace  string `json:"workspace"`
 }
 
-func newDuplicateCmd(app *appContext) *cobra.Command {
+func newDuplicateCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "duplicate ID",
 		Short: "Copy a campaign into a new draft",
@@ -37,7 +38,7 @@ Exit status: 0 created, 1 refused (locally or by the service), 2 bad usage
 or unreachable.`,
 		Example: `  campaigns duplicate 6b0489…
   campaigns duplicate 6b0489… --name "Spring sale, week 2" --json`,
-		Args: exactArgs(1, "one campaign ID"),
+		Args: cmdutil.ExactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
 	jsonOut := cmd.Flags().Bool("json", false, "print the new draft as JSON")
@@ -51,7 +52,7 @@ or unreachable.`,
 			return err
 		}
 		if s.svc.Author == "" {
-			return commandLineError(fmt.Errorf("duplicate needs to know who creates the copy: --author EMAIL (or CAMPAIGNS_AUTHOR, or author in your profile)"))
+			return cmdutil.CommandLineError(fmt.Errorf("duplicate needs to know who creates the copy: --author EMAIL (or CAMPAIGNS_AUTHOR, or author in your profile)"))
 		}
 		core := s.core(engine.Features{})
 		orig, _, err := core.Get(ctx, id)
@@ -60,23 +61,23 @@ or unreachable.`,
 		}
 		body, err := api.DuplicateBody(orig, *name, s.svc.Author)
 		if err != nil {
-			return refusedError(fmt.Errorf("refused before sending: %v", err))
+			return cmdutil.RefusedError(fmt.Errorf("refused before sending: %v", err))
 		}
 		res, err := core.Create(ctx, body) // the one write core: checks, pacing
 		if err != nil {
 			var r *ops.Refused
 			if errors.As(err, &r) {
-				return refusedError(fmt.Errorf("refused before sending: %v", err))
+				return cmdutil.RefusedError(fmt.Errorf("refused before sending: %v", err))
 			}
 			return s.serviceError(err)
 		}
 		copyName := model.Str(body.BasicDetails.Name)
 		if *jsonOut {
-			return printJSON(app.Out, duplicateAnswer{CampaignID: res.CampaignID, Name: copyName, From: id, Service: s.svc.Label, Workspace: s.svc.Workspace})
+			return cmdutil.PrintJSON(app.Out, duplicateAnswer{CampaignID: res.CampaignID, Name: copyName, From: id, Service: s.svc.Label, Workspace: s.svc.Workspace})
 		}
 		// The id alone on stdout (for $(…)); what was done, and where, on
 		// stderr.
-		fmt.Fprintf(app.Err, "Created draft %q, a copy of %s, on %s (workspace %s).\n", inert(copyName), id, s.svc.Label, s.svc.Workspace)
+		fmt.Fprintf(app.ErrOut, "Created draft %q, a copy of %s, on %s (workspace %s).\n", cmdutil.Inert(copyName), id, s.svc.Label, s.svc.Workspace)
 		_, err = fmt.Fprintln(app.Out, res.CampaignID)
 		return err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
@@ -42,26 +43,26 @@ CAMPAIGNS_API_KEY, or saved once as a profile with campaigns auth login.
 NO_COLOR set forces the plain theme.`
 
 // newEditorCmd is the root command: the editor.
-func newEditorCmd(app *appContext) *cobra.Command {
+func newEditorCmd(app *cmdutil.Factory) *cobra.Command {
 	var themeName string
 	cmd := &cobra.Command{
 		Use:               "campaigns",
 		Short:             "A terminal editor for Campaigns Service V5",
 		Long:              rootLong,
-		Args:              noArgs,
+		Args:              cmdutil.NoArgs,
 		ValidArgsFunction: cobra.NoFileCompletions,
 	}
-	svc := addServiceFlags(cmd, app)
+	svc := cmdutil.AddServiceFlags(cmd, app)
 	// No default shown: fang would print "(default)", which reads as a remark.
 	cmd.Flags().StringVar(&themeName, "theme", "", "default, high-contrast or plain (NO_COLOR forces plain)")
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
-	cmd.Flags().BoolVar(&app.noMouse, "no-mouse", false, "leave the mouse to the terminal, so text can be selected (M switches while running)")
-	cmd.Flags().DurationVar(&app.refresh, "refresh", ui.DefaultRefresh, "how often the list and the inspector re-read on their own; 0 never (config.toml: refresh = \"2m\")")
+	cmd.Flags().BoolVar(&app.NoMouse, "no-mouse", false, "leave the mouse to the terminal, so text can be selected (M switches while running)")
+	cmd.Flags().DurationVar(&app.Refresh, "refresh", ui.DefaultRefresh, "how often the list and the inspector re-read on their own; 0 never (config.toml: refresh = \"2m\")")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		// no-color.org: set and not empty.
 		theme, ok := themes.Select(cmp.Or(themeName, "default"), app.Getenv("NO_COLOR") != "")
 		if !ok {
-			return usageError("unknown theme %q: use %s", themeName, strings.Join(themes.Names, ", "))
+			return cmdutil.UsageError("unknown theme %q: use %s", themeName, strings.Join(themes.Names, ", "))
 		}
 		return runEditor(cmd, app, svc, theme)
 	}
@@ -69,36 +70,36 @@ func newEditorCmd(app *appContext) *cobra.Command {
 }
 
 // runEditor opens the service and runs the editor on the terminal.
-func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme themes.Theme) error {
-	if err := flags.check(); err != nil {
+func runEditor(cmd *cobra.Command, app *cmdutil.Factory, flags *cmdutil.ServiceFlags, theme themes.Theme) error {
+	if err := flags.Check(); err != nil {
 		return err
 	}
-	app.quietStderr() // the editor owns the screen from here
-	if app.debug {
+	app.QuietStderr() // the editor owns the screen from here
+	if app.Debug {
 		// The editor's own log (the standard log package) beside the trace.
-		f, err := tea.LogToFile(filepath.Join(stateDir(app.Getenv), editorLogName), "campaigns")
+		f, err := tea.LogToFile(filepath.Join(cmdutil.StateDir(app.Getenv), cmdutil.EditorLogName), "campaigns")
 		if err != nil {
-			return usageError("--debug: %v", err)
+			return cmdutil.UsageError("--debug: %v", err)
 		}
 		defer f.Close()
 	}
-	svc, err := flags.open(cmd.Context())
+	svc, err := flags.Open(cmd.Context())
 	if err != nil {
 		return err
 	}
 	defer svc.Close()
 	// After the service is chosen, so a wrong --profile is named first.
 	if err := terminalForEditor(); err != nil {
-		return usageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
+		return cmdutil.UsageError("the editor needs a terminal (%v).\nIn scripts and pipes use the commands for them: campaigns list, get, status, export, diff, apply… (campaigns --help)", err)
 	}
-	cfg := editorConfig(svc, theme, flags.dataDir())
-	cfg.NoMouse = app.noMouse
-	cfg.Refresh = app.refresh
+	cfg := editorConfig(svc, theme, flags.DataDir())
+	cfg.NoMouse = app.NoMouse
+	cfg.Refresh = app.Refresh
 	if !cmd.Flags().Changed("refresh") {
-		if pc, err := app.profiles().Load(); err == nil {
+		if pc, err := app.Profiles().Load(); err == nil {
 			d, ok, err := pc.Refresh()
 			if err != nil {
-				return usageError("%v", err)
+				return cmdutil.UsageError("%v", err)
 			}
 			if ok {
 				cfg.Refresh = d
@@ -110,10 +111,10 @@ func runEditor(cmd *cobra.Command, app *appContext, flags *serviceFlags, theme t
 	// marks it): the Review and the preview, nothing that writes.
 	closeEditor, err := wireEditor(&cfg)
 	if errors.Is(err, drafts.ErrDirInUse) {
-		return failError("another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR", cfg.DataDir)
+		return cmdutil.FailError("another campaigns editor is already open on %s.\nClose it first, or give this one a data directory of its own with --data DIR", cfg.DataDir)
 	}
 	if err != nil {
-		return failError("opening the draft editor: %v", err)
+		return cmdutil.FailError("opening the draft editor: %v", err)
 	}
 	defer closeEditor()
 	return runProgram(cfg)
@@ -136,14 +137,14 @@ var terminalForEditor = func() error {
 func runProgram(cfg ui.Config) error {
 	p := tea.NewProgram(ui.New(cfg), tea.WithAltScreen())
 	if _, err := p.Run(); err != nil {
-		return failError("%v", err)
+		return cmdutil.FailError("%v", err)
 	}
 	return nil
 }
 
 // editorConfig is the editor's view of the selected service: header label,
 // profile name and colour, read-only.
-func editorConfig(svc *service, theme themes.Theme, dataDir string) ui.Config {
+func editorConfig(svc *cmdutil.Service, theme themes.Theme, dataDir string) ui.Config {
 	cfg := ui.Config{Theme: theme, DataDir: dataDir, Client: svc.Client, Workspace: svc.Workspace,
 		Service: svc.Client.BaseURL(), Profile: svc.Profile, ProfileColor: svc.Color, ReadOnly: svc.ReadOnly, Author: svc.Author}
 	if svc.Sandbox {

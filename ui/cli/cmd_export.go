@@ -8,9 +8,10 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
-func newExportCmd(app *appContext) *cobra.Command {
+func newExportCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "export [ID...]",
 		Short: "Write campaigns to files, one <campaign_id>.json each, for git",
@@ -30,16 +31,16 @@ usage, unwritable folder or unreachable.`,
 	}
 	s := newScriptCmd(app, cmd)
 	filters := addListFilters(cmd)
-	var dir pathValue
+	var dir cmdutil.PathValue
 	cmd.Flags().Var(&dir, "dir", "the folder to write into (created when missing)")
 	_ = cmd.MarkFlagDirname("dir")
 	jsonOut := cmd.Flags().Bool("json", false, `print [{"file", "campaign_id", "name"}] of what was written`)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if dir.path == "" {
-			return commandLineError(fmt.Errorf("--dir is required: the folder to write the campaign files into"))
+		if dir.Path == "" {
+			return cmdutil.CommandLineError(fmt.Errorf("--dir is required: the folder to write the campaign files into"))
 		}
 		if len(args) > 0 && cmd.Flags().NFlag() > 0 && anyChanged(cmd, "status", "channel", "type", "name", "tag", "children", "archived") {
-			return usageError("name campaigns by ID or select them with filters, not both")
+			return cmdutil.UsageError("name campaigns by ID or select them with filters, not both")
 		}
 		req, err := filters.request()
 		if err != nil {
@@ -51,10 +52,10 @@ usage, unwritable folder or unreachable.`,
 		if err != nil {
 			return err
 		}
-		pacer := s.pacer()
+		pacer := s.svc.Pacer()
 		ids := args
 		b := s.startBusy("Reading campaigns from " + s.svc.Label + "…")
-		defer b.stop()
+		defer b.Stop()
 		if len(ids) == 0 {
 			var found []map[string]any
 			err := gitops.SearchPages(ctx, s.svc.Client, pacer, req, 1, 0, func(_ int, page []map[string]any) error {
@@ -79,7 +80,7 @@ usage, unwritable folder or unreachable.`,
 			}
 			recs = append(recs, rec)
 		}
-		b.stop()
+		b.Stop()
 		type written struct {
 			File       string `json:"file"`
 			CampaignID string `json:"campaign_id"`
@@ -87,19 +88,19 @@ usage, unwritable folder or unreachable.`,
 		}
 		out := []written{}
 		for _, rec := range recs {
-			path, err := gitops.Export(dir.path, rec)
+			path, err := gitops.Export(dir.Path, rec)
 			if err != nil {
-				return usageError("cannot write campaign %s into %s: %v\n%s", inert(str(rec["campaign_id"])), dir.path, err, writtenBefore(out, func(w written) string { return w.File }))
+				return cmdutil.UsageError("cannot write campaign %s into %s: %v\n%s", cmdutil.Inert(str(rec["campaign_id"])), dir.Path, err, writtenBefore(out, func(w written) string { return w.File }))
 			}
 			out = append(out, written{File: path, CampaignID: str(rec["campaign_id"]), Name: nameOf(rec)})
 		}
 		if *jsonOut {
-			return printJSON(app.Out, out)
+			return cmdutil.PrintJSON(app.Out, out)
 		}
 		for _, w := range out {
-			fmt.Fprintf(app.Out, "%s  %s\n", inert(w.File), s.st.Muted.Render(inert(w.Name)))
+			fmt.Fprintf(app.Out, "%s  %s\n", cmdutil.Inert(w.File), s.st.Muted.Render(cmdutil.Inert(w.Name)))
 		}
-		fmt.Fprintf(app.Out, "Exported %d campaign(s) to %s.\n", len(out), dir.path)
+		fmt.Fprintf(app.Out, "Exported %d campaign(s) to %s.\n", len(out), dir.Path)
 		return nil
 	}
 	return cmd
@@ -113,7 +114,7 @@ func writtenBefore[T any](done []T, file func(T) string) string {
 	}
 	lines := []string{fmt.Sprintf("Written before the failure (%d, each complete):", len(done))}
 	for _, d := range done {
-		lines = append(lines, "  "+inert(file(d)))
+		lines = append(lines, "  "+cmdutil.Inert(file(d)))
 	}
 	return strings.Join(lines, "\n")
 }

@@ -14,9 +14,10 @@ import (
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
-func newGetCmd(app *appContext) *cobra.Command {
+func newGetCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "get ID",
 		Short: "Show one campaign: a summary, or the whole record as JSON",
@@ -31,10 +32,10 @@ usage or unreachable.`,
 	}
 	s := newScriptCmd(app, cmd)
 	cmd.ValidArgsFunction = s.completeIDs
-	out := addOutputFlags(cmd, "record")
-	cmd.Args = out.adoptFields(exactArgs(1, "one campaign ID"), 1)
+	out := cmdutil.AddOutputFlags(cmd, "record")
+	cmd.Args = out.AdoptFields(cmdutil.ExactArgs(1, "one campaign ID"), 1)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if err := out.check(); err != nil {
+		if err := out.Check(); err != nil {
 			return err
 		}
 		ctx := cmd.Context()
@@ -46,7 +47,7 @@ usage or unreachable.`,
 		if out.Raw() {
 			// The record exactly as the service sent it, key order too.
 			var raw json.RawMessage
-			err := s.pacer().Do(ctx, ops.ClassRead, func(ctx context.Context) error {
+			err := s.svc.Pacer().Do(ctx, ops.ClassRead, func(ctx context.Context) error {
 				var err error
 				raw, err = s.svc.Client.GetRaw(ctx, args[0])
 				return err
@@ -62,7 +63,7 @@ usage or unreachable.`,
 		}
 		if out.Machine() {
 			if err := out.Write(app.Out, rec); err != nil {
-				return asUsage(err)
+				return cmdutil.AsUsage(err)
 			}
 			return nil
 		}
@@ -84,10 +85,10 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 	_ = model.FromTree(r, c)
 	st := s.st
 	var b strings.Builder
-	width := terminalWidth(st)
+	width := cmdutil.TerminalWidth(st)
 	line := func(k, v string) {
 		if v != "" {
-			fmt.Fprintf(&b, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), wrapList(inert(v), width, 15))
+			fmt.Fprintf(&b, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), wrapList(cmdutil.Inert(v), width, 15))
 		}
 	}
 	name := nameOf(r)
@@ -95,7 +96,7 @@ func (s *scriptCmd) printSummary(r map[string]any) {
 		name = "(no name)"
 	}
 	status := str(r["status"])
-	fmt.Fprintf(&b, "%s  %s\n", st.Title.Render(inert(name)), st.Status(status).Render(inert(status)))
+	fmt.Fprintf(&b, "%s  %s\n", st.Title.Render(cmdutil.Inert(name)), st.Status(status).Render(cmdutil.Inert(status)))
 	line("campaign_id", str(r["campaign_id"]))
 	if id := str(r["id"]); id != str(r["campaign_id"]) {
 		line("id", id)
@@ -165,7 +166,7 @@ func sortComponentNames(names []string) {
 	}
 }
 
-func newMetaCmd(app *appContext) *cobra.Command {
+func newMetaCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "meta ID",
 		Short: "Show a campaign's lightweight metadata (reachability, children)",
@@ -179,10 +180,10 @@ usage or unreachable.`,
 	}
 	s := newScriptCmd(app, cmd)
 	cmd.ValidArgsFunction = s.completeIDs
-	out := addOutputFlags(cmd, "record")
-	cmd.Args = out.adoptFields(exactArgs(1, "one campaign ID"), 1)
+	out := cmdutil.AddOutputFlags(cmd, "record")
+	cmd.Args = out.AdoptFields(cmdutil.ExactArgs(1, "one campaign ID"), 1)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if err := out.check(); err != nil {
+		if err := out.Check(); err != nil {
 			return err
 		}
 		ctx := cmd.Context()
@@ -192,7 +193,7 @@ usage or unreachable.`,
 			return err
 		}
 		var rows []json.RawMessage
-		err = s.pacer().Do(ctx, ops.ClassSearch, func(ctx context.Context) error {
+		err = s.svc.Pacer().Do(ctx, ops.ClassSearch, func(ctx context.Context) error {
 			var err error
 			rows, err = s.svc.Client.MetaRaw(ctx, api.MetaRequest{CampaignFields: &api.MetaFields{ID: args[0]}, Limit: 1, Page: 1})
 			return err
@@ -206,28 +207,28 @@ usage or unreachable.`,
 			if _, err := s.svc.Client.Get(ctx, args[0]); err != nil {
 				return s.serviceError(err)
 			}
-			return refusedError(fmt.Errorf("the service has no metadata for campaign %s", args[0]))
+			return cmdutil.RefusedError(fmt.Errorf("the service has no metadata for campaign %s", args[0]))
 		}
 		rec, err := decodeTree(rows[0])
 		if err != nil {
-			return usageError("the service's answer: %v", err)
+			return cmdutil.UsageError("the service's answer: %v", err)
 		}
 		if out.Raw() {
 			return printRaw(app.Out, rows[0])
 		}
 		if out.Machine() {
 			if err := out.Write(app.Out, rec); err != nil {
-				return asUsage(err)
+				return cmdutil.AsUsage(err)
 			}
 			return nil
 		}
 		var row api.MetaRow
 		_ = json.Unmarshal(rows[0], &row)
 		st := s.st
-		fmt.Fprintf(app.Out, "%s  %s\n", st.Title.Render(inert(orDash(row.CampaignName))), st.Status(row.CampaignStatus).Render(inert(row.CampaignStatus)))
+		fmt.Fprintf(app.Out, "%s  %s\n", st.Title.Render(cmdutil.Inert(orDash(row.CampaignName))), st.Status(row.CampaignStatus).Render(cmdutil.Inert(row.CampaignStatus)))
 		kv := func(k, v string) {
 			if v != "" {
-				fmt.Fprintf(app.Out, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), inert(v))
+				fmt.Fprintf(app.Out, "%s %s\n", st.Muted.Render(fmt.Sprintf("%-14s", k)), cmdutil.Inert(v))
 			}
 		}
 		kv("campaign_id", row.CampaignID)

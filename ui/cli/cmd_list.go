@@ -16,6 +16,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // Values the list filters take (the search route's enums).
@@ -53,13 +54,13 @@ func addListFilters(cmd *cobra.Command) *listFilters {
 // request builds the search body. Drafts are included unless --status says
 // otherwise (the search route leaves them out unless asked by status).
 func (f *listFilters) request() (api.SearchRequest, error) {
-	statuses, channels, types := upperList(f.status), upperList(f.channel), upperList(f.typ)
+	statuses, channels, types := cmdutil.UpperList(f.status), cmdutil.UpperList(f.channel), cmdutil.UpperList(f.typ)
 	for _, c := range []struct {
 		flag    string
 		vals    []string
 		allowed []string
 	}{{"status", statuses, model.Statuses}, {"channel", channels, listChannels}, {"type", types, listTypes}} {
-		if err := checkEnum(c.flag, c.vals, c.allowed); err != nil {
+		if err := cmdutil.CheckEnum(c.flag, c.vals, c.allowed); err != nil {
 			return api.SearchRequest{}, err
 		}
 	}
@@ -78,7 +79,7 @@ func (f *listFilters) request() (api.SearchRequest, error) {
 	return req, nil
 }
 
-func newListCmd(app *appContext) *cobra.Command {
+func newListCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "list [flags]",
 		Short: "List campaigns (the search route), as a table or JSON",
@@ -94,21 +95,21 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 	}
 	s := newScriptCmd(app, cmd)
 	filters := addListFilters(cmd)
-	out := addOutputFlags(cmd, "records")
-	out.addHeadersFlag(cmd)
-	cmd.Args = out.adoptFields(noArgs, 0)
+	out := cmdutil.AddOutputFlags(cmd, "records")
+	out.AddHeadersFlag(cmd)
+	cmd.Args = out.AdoptFields(cmdutil.NoArgs, 0)
 	page := cmd.Flags().Int("page", 1, "the page to show (15 campaigns a page)")
 	all := cmd.Flags().Bool("all", false, "walk every page (paced under the service's rate limits)")
 	cmd.MarkFlagsMutuallyExclusive("page", "all")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if *page < 1 {
-			return usageError("--page must be 1 or more, not %d", *page)
+			return cmdutil.UsageError("--page must be 1 or more, not %d", *page)
 		}
 		req, err := filters.request()
 		if err != nil {
 			return err
 		}
-		if err := out.check(); err != nil {
+		if err := out.Check(); err != nil {
 			return err
 		}
 		ctx := cmd.Context()
@@ -135,12 +136,12 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 				arr[i] = r
 			}
 			if err := out.Write(app.Out, arr); err != nil {
-				return asUsage(err)
+				return cmdutil.AsUsage(err)
 			}
 			return nil
 		}
 		s.printTable(recs, out.Headers)
-		if !isTerminal(app.Out) {
+		if !cmdutil.IsTerminal(app.Out) {
 			return nil // tab-separated rows only: a pipe gets no notes
 		}
 		switch {
@@ -160,12 +161,12 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 // terminal meanwhile. more: the page was full, so another may follow.
 func (s *scriptCmd) search(ctx context.Context, req api.SearchRequest, page int, all bool) (recs []map[string]any, more bool, err error) {
 	b := s.startBusy("Searching " + s.svc.Label + "…")
-	defer b.stop()
+	defer b.Stop()
 	pages := 1
 	if all {
 		pages = 0
 	}
-	err = gitops.SearchPages(ctx, s.svc.Client, s.pacer(), req, page, pages, func(_ int, page []map[string]any) error {
+	err = gitops.SearchPages(ctx, s.svc.Client, s.svc.Pacer(), req, page, pages, func(_ int, page []map[string]any) error {
 		recs = append(recs, page...)
 		more = len(page) == gitops.PageSize
 		return nil
@@ -176,8 +177,8 @@ func (s *scriptCmd) search(ctx context.Context, req api.SearchRequest, page int,
 // searchRaw is search with the records as the service sent them.
 func (s *scriptCmd) searchRaw(ctx context.Context, req api.SearchRequest, page int, all bool) ([]json.RawMessage, error) {
 	b := s.startBusy("Searching " + s.svc.Label + "…")
-	defer b.stop()
-	pacer := s.pacer()
+	defer b.Stop()
+	pacer := s.svc.Pacer()
 	req.Limit = gitops.PageSize
 	var out []json.RawMessage
 	for p := page; ; p++ {
@@ -217,7 +218,7 @@ func printRawArray(w io.Writer, raws []json.RawMessage) error {
 func printRaw(w io.Writer, raw []byte) error {
 	var out bytes.Buffer
 	if err := json.Indent(&out, raw, "", "  "); err != nil {
-		return usageError("the service's answer is not JSON: %v", err)
+		return cmdutil.UsageError("the service's answer is not JSON: %v", err)
 	}
 	out.WriteByte('\n')
 	_, err := w.Write(out.Bytes())
@@ -241,18 +242,18 @@ func (s *scriptCmd) printTable(recs []map[string]any, headers bool) {
 		if seen[id] > 1 {
 			id += " v" + str(r["version_number"])
 		}
-		rows = append(rows, []string{id, truncateRunes(printable(nameOf(r)), 40), str(r["channel"]),
+		rows = append(rows, []string{id, cmdutil.TruncateRunes(cmdutil.Printable(nameOf(r)), 40), str(r["channel"]),
 			str(r["campaign_delivery_type"]), str(r["status"]), shortTime(str(r["updated_at"]))})
 	}
 	names := []string{"CAMPAIGN ID", "NAME", "CHANNEL", "TYPE", "STATUS", "UPDATED (UTC)"}
-	if !isTerminal(s.app.Out) {
+	if !cmdutil.IsTerminal(s.app.Out) {
 		for i, r := range recs { // whole names and times in a pipe
 			rows[i][1], rows[i][5] = nameOf(r), str(r["updated_at"])
 		}
-		writeTSV(s.app.Out, names, rows, headers)
+		cmdutil.WriteTSV(s.app.Out, names, rows, headers)
 		return
 	}
-	fmt.Fprintln(s.app.Out, fitTable(s.st, names, rows, 4, []int{5, 3}, 1))
+	fmt.Fprintln(s.app.Out, cmdutil.FitTable(s.st, names, rows, 4, []int{5, 3}, 1))
 }
 
 func str(v any) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/mcpserver"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const mcpLong = `Serves the Model Context Protocol over standard input and output, so an AI
@@ -38,34 +39,34 @@ Register it with an MCP client, e.g.:
 
 With --debug every tool call and HTTP exchange is written to the debug log.`
 
-func newMCPCmd(app *appContext) *cobra.Command {
+func newMCPCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve the Model Context Protocol (for AI assistants) over stdin/stdout",
 		Long:  mcpLong,
-		Args:  noArgs,
+		Args:  cmdutil.NoArgs,
 	}
-	svcFlags := addServiceFlags(cmd, app)
+	svcFlags := cmdutil.AddServiceFlags(cmd, app)
 	// An agent's writes go where its configuration says, never to a default
 	// profile picked up from this machine.
-	svcFlags.explicitOnly = true
+	svcFlags.ExplicitOnly = true
 	var readOnly bool
-	features := addFeaturesFlag(cmd)
+	features := cmdutil.AddFeaturesFlag(cmd)
 	cmd.Flags().BoolVar(&readOnly, "read-only", false, "list only the reading tools (a read-only profile does this by itself)")
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		if err := features.check(); err != nil {
+		if err := features.Check(); err != nil {
 			return err
 		}
 		// stdout belongs to the protocol: waits before retries go to the log.
-		svcFlags.onRetry = func(ri api.RetryInfo) {
+		svcFlags.OnRetry = func(ri api.RetryInfo) {
 			app.Log.Warn("waiting before a retry", "status", ri.Status, "wait", ri.Wait, "request", ri.Method+" "+ri.Path)
 		}
-		svc, err := svcFlags.open(cmd.Context())
+		svc, err := svcFlags.Open(cmd.Context())
 		if err != nil {
 			return err
 		}
 		defer svc.Close()
-		feats, err := features.resolve(svc)
+		feats, err := features.Resolve(svc)
 		if err != nil {
 			return err
 		}
@@ -85,11 +86,11 @@ func newMCPCmd(app *appContext) *cobra.Command {
 				return checks, err
 			}})
 		if err != nil {
-			return failError("%v", err)
+			return cmdutil.FailError("%v", err)
 		}
-		if isTerminalReader(app.In) {
+		if cmdutil.IsTerminalReader(app.In) {
 			// A person ran it by hand: without a word it would look hung.
-			fmt.Fprintf(app.Err, "campaigns mcp: serving the Model Context Protocol on standard input/output, in %s.\n"+
+			fmt.Fprintf(app.ErrOut, "campaigns mcp: serving the Model Context Protocol on standard input/output, in %s.\n"+
 				"It is meant to be started by an MCP client (see campaigns mcp --help); ctrl+d ends it.\n", core.Target())
 		}
 		// Malformed lines are answered with JSON-RPC errors before the SDK
@@ -97,7 +98,7 @@ func newMCPCmd(app *appContext) *cobra.Command {
 		in, out := mcpserver.Guard(app.In, app.Out)
 		t := &mcp.IOTransport{Reader: in, Writer: out, MaxLineLength: mcpserver.MaxMessage + 1}
 		if err := srv.Run(cmd.Context(), t); err != nil && cmd.Context().Err() == nil {
-			return failError("mcp: %v", err)
+			return cmdutil.FailError("mcp: %v", err)
 		}
 		return nil
 	}

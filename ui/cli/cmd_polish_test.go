@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // publish, apply and mcp share one --features flag: the same help, the same
@@ -281,8 +282,8 @@ func TestMCPByHandSaysWhatItIs(t *testing.T) {
 	if code != 0 || out != "" || strings.Contains(errs, "MCP client") {
 		t.Fatalf("from a pipe: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
-	forceTerminal = true
-	defer func() { forceTerminal = false }()
+	cmdutil.ForceTerminal = true
+	defer func() { cmdutil.ForceTerminal = false }()
 	code, out, errs = e.run("", "mcp")
 	if code != 0 || out != "" || !strings.Contains(errs, "meant to be started by an MCP client") || !strings.Contains(errs, "the embedded sandbox") {
 		t.Fatalf("by hand: exit %d, stdout %q, stderr %q", code, out, errs)
@@ -303,7 +304,7 @@ func TestServeAndSSHRefuseABadAddr(t *testing.T) {
 // Examples fit an 80-column terminal: fang cuts a longer line with "…",
 // losing the end of the command.
 func TestExamplesFitEightyColumns(t *testing.T) {
-	app := &appContext{Getenv: func(string) string { return "" }}
+	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{Getenv: func(string) string { return "" }}}
 	for _, c := range allCommands(newRootCmd(app)) {
 		for _, l := range strings.Split(c.Example, "\n") {
 			if n := len([]rune(l)); n > 72 {
@@ -316,7 +317,7 @@ func TestExamplesFitEightyColumns(t *testing.T) {
 // Flag help is wrapped to fit 80 columns beside the flag names (fang does
 // not wrap it).
 func TestFlagHelpIsWrapped(t *testing.T) {
-	app := &appContext{Getenv: func(string) string { return "" }}
+	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{Getenv: func(string) string { return "" }}}
 	for _, c := range allCommands(newRootCmd(app)) {
 		c.Flags().VisitAll(func(f *pflag.Flag) {
 			for _, l := range strings.Split(f.Usage, "\n") {

@@ -2,94 +2,37 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"regexp"
 	"strings"
-	"time"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
-	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/x/term"
 	mcobra "github.com/muesli/mango-cobra"
 	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
-
-	"github.com/campaigns-cli/campaigns/api/profile"
 )
-
-// appContext is what every command shares: its standard streams (so tests
-// run commands in-process), the environment, and the program's logger.
-type appContext struct {
-	In       io.Reader
-	Out, Err io.Writer
-	Getenv   func(string) string
-	// LookupEnv tells a variable set empty from one not set; nil: only
-	// Getenv, where empty reads as not set.
-	LookupEnv func(string) (string, bool)
-
-	// The editor's --no-mouse and --refresh.
-	noMouse bool
-	refresh time.Duration
-	// preset is the service every command uses, whatever its flags say
-	// (a visitor's workspace over SSH); nil: chosen by the flags.
-	preset *service
-	// ctx ends the commands' work (the SSH session's); nil: never.
-	ctx context.Context
-
-	// Log is the program's one logger: messages to stderr (and, with
-	// --debug, to the debug log file as well). Set before any RunE.
-	Log *slog.Logger
-	// Trace receives the HTTP exchanges with --debug; nil otherwise.
-	Trace *slog.Logger
-
-	// Keyring holds the profiles' API keys; nil: the OS keyring.
-	Keyring profile.Keyring
-
-	// spawn starts a detached campaigns process with args (the background
-	// refresh of completed ids); nil: this executable. Tests replace it.
-	spawn func(args []string) error
-
-	logger    *log.Logger // Log's handler, so commands can quiet it
-	debug     bool
-	debugFile *os.File
-}
-
-// lookupEnv is LookupEnv, or Getenv when there is none.
-func (app *appContext) lookupEnv(name string) (string, bool) {
-	if app.LookupEnv != nil {
-		return app.LookupEnv(name)
-	}
-	v := app.Getenv(name)
-	return v, v != ""
-}
-
-// profiles is the profile store: config in $XDG_CONFIG_HOME/campaigns.
-func (app *appContext) profiles() *profile.Store {
-	return &profile.Store{Dir: profile.DefaultDir(app.Getenv), Keyring: app.Keyring,
-		Warn: func(msg string) { fmt.Fprintln(app.Err, msg) }}
-}
 
 // A command with a PersistentPreRunE of its own still gets the root's (the
 // logger, the debug log). Set once here: tests build trees concurrently.
 func init() { cobra.EnableTraverseRunHooks = true }
 
 // newRootCmd builds the whole command tree. The root command is the editor.
-func newRootCmd(app *appContext) *cobra.Command {
+func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	root := newEditorCmd(app)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
-	root.SetErr(app.Err)
-	root.PersistentFlags().BoolVar(&app.debug, "debug", app.Getenv("CAMPAIGNS_DEBUG") == "1",
-		"trace every HTTP exchange (secrets redacted) to "+debugLogPath(app.Getenv)+"\n(or set CAMPAIGNS_DEBUG=1)")
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return app.startLogging() }
-	root.PersistentPostRunE = func(cmd *cobra.Command, _ []string) error { return app.stopLogging() }
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return commandLineError(err) })
+	root.SetErr(app.ErrOut)
+	root.PersistentFlags().BoolVar(&app.Debug, "debug", app.Getenv("CAMPAIGNS_DEBUG") == "1",
+		"trace every HTTP exchange (secrets redacted) to "+cmdutil.DebugLogPath(app.Getenv)+"\n(or set CAMPAIGNS_DEBUG=1)")
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return app.StartLogging() }
+	root.PersistentPostRunE = func(cmd *cobra.Command, _ []string) error { return app.StopLogging() }
+	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	root.AddCommand(
 		newServeCmd(app),
 		newValidateCmd(app),
@@ -118,7 +61,7 @@ func newRootCmd(app *appContext) *cobra.Command {
 	wrapFlagUsages(root)
 	for _, c := range root.Commands() {
 		if c.Name() == "completion" {
-			c.Args = noArgs
+			c.Args = cmdutil.NoArgs
 			c.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 		}
 	}
@@ -160,7 +103,8 @@ func wrapWords(s string, width int) string {
 }
 
 // execute runs the tree on args and returns the exit code.
-func (app *appContext) execute(args []string) int {
+func execute(app *cmdutil.Factory, args []string) int {
+	app.Version = versionString()
 	root := newRootCmd(app)
 	root.SetArgs(args)
 	// What cobra and fang print themselves (help, version, completion
@@ -169,15 +113,16 @@ func (app *appContext) execute(args []string) int {
 	out := &trimWriter{w: app.Out}
 	root.SetOut(out)
 	defer out.Flush()
-	err := fang.Execute(app.context(), root,
+	err := fang.Execute(app.Context(), root,
 		fang.WithVersion(versionString()),
 		fang.WithoutManpage(), // ours writes to the command's output; see newManCmd
 		fang.WithErrorHandler(func(w io.Writer, styles fang.Styles, err error) {
-			app.printError(w, styles, root, args, err)
+			printError(app, w, styles, root, args, err)
 		}),
 	)
-	app.stopLogging()
-	return exitCode(err)
+	app.Close() // the services the command opened
+	app.StopLogging()
+	return cmdutil.ExitCode(err)
 }
 
 // trimWriter drops the spaces at the end of every line written through it.
@@ -215,27 +160,27 @@ func (t *trimWriter) Flush() {
 // printError says what went wrong once, styled on a terminal, as one plain
 // line ("campaigns validate: …") otherwise; a mistake on the command line is
 // followed by the usage of the command it was made on.
-func (app *appContext) printError(w io.Writer, styles fang.Styles, root *cobra.Command, args []string, err error) {
+func printError(app *cmdutil.Factory, w io.Writer, styles fang.Styles, root *cobra.Command, args []string, err error) {
 	cmd, _, ferr := root.Find(args)
 	if ferr != nil || cmd == nil {
 		cmd = root
 	}
-	if errors.Is(err, errSilent) {
+	if errors.Is(err, cmdutil.ErrSilent) {
 		return
 	}
-	var ee *exitError
-	usage := !errors.As(err, &ee) || ee.showUsage
+	var ee *cmdutil.ExitError
+	usage := !errors.As(err, &ee) || ee.ShowUsage
 	err = plainFlagGroupError(err)
-	if f, ok := app.Err.(*os.File); ok && term.IsTerminal(f.Fd()) {
+	if f, ok := app.ErrOut.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		// fang's error block, without its "Try --help" (the usage follows).
 		fmt.Fprintln(w, styles.ErrorHeader.String())
-		first, rest, _ := strings.Cut(inertBlock(err.Error()), "\n")
+		first, rest, _ := strings.Cut(cmdutil.InertBlock(err.Error()), "\n")
 		fmt.Fprintln(w, styles.ErrorText.Render(sentence(first)))
 		if rest != "" { // cobra's "Did you mean this?" keeps its lines
 			fmt.Fprintln(w, "  "+strings.ReplaceAll(strings.TrimSpace(rest), "\n", "\n  "))
 		}
 	} else {
-		fmt.Fprintf(w, "%s: %s\n", cmd.CommandPath(), inertBlock(err.Error()))
+		fmt.Fprintf(w, "%s: %s\n", cmd.CommandPath(), cmdutil.InertBlock(err.Error()))
 	}
 	if usage {
 		fmt.Fprint(w, shortUsage(cmd))
@@ -292,15 +237,15 @@ func shortUsage(cmd *cobra.Command) string {
 
 // newManCmd prints the man page of the whole tree (fang's own writes to
 // os.Stdout, which in-process tests cannot capture).
-func newManCmd(app *appContext) *cobra.Command {
+func newManCmd(app *cmdutil.Factory) *cobra.Command {
 	return &cobra.Command{
 		Use:   "man",
 		Short: "Print the manual page (campaigns man | man -l -)",
-		Args:  noArgs,
+		Args:  cmdutil.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			page, err := mcobra.NewManPage(1, cmd.Root())
 			if err != nil {
-				return failError("man page: %v", err)
+				return cmdutil.FailError("man page: %v", err)
 			}
 			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long)+manSections(app.Getenv))
 			return err
@@ -357,66 +302,3 @@ func roffText(s string) string {
 	}
 	return s
 }
-
-// noArgs refuses arguments as a command-line mistake (exit 2 with usage).
-func noArgs(cmd *cobra.Command, args []string) error {
-	if len(args) > 0 {
-		if cmd.HasSubCommands() {
-			return commandLineError(fmt.Errorf("unknown command %q for %q%s", args[0], cmd.CommandPath(), suggest(cmd, args[0])))
-		}
-		return commandLineError(fmt.Errorf("unexpected argument %q", args[0]))
-	}
-	return nil
-}
-
-// exactArgs wants n arguments, named in the message.
-func exactArgs(n int, names string) cobra.PositionalArgs {
-	return func(cmd *cobra.Command, args []string) error {
-		if len(args) != n {
-			return commandLineError(fmt.Errorf("%s takes %s", cmd.CommandPath(), names))
-		}
-		return nil
-	}
-}
-
-func suggest(cmd *cobra.Command, typed string) string {
-	if cmd.SuggestionsMinimumDistance <= 0 {
-		cmd.SuggestionsMinimumDistance = 2 // cobra's default, which SuggestionsFor does not apply
-	}
-	if s := cmd.SuggestionsFor(typed); len(s) > 0 {
-		return "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t")
-	}
-	return ""
-}
-
-// flagEnum is a string flag limited to a few values (which are also its
-// shell completions).
-type flagEnum struct {
-	name    string
-	value   string
-	allowed []string
-}
-
-var _ pflag.Value = (*flagEnum)(nil)
-
-func (e *flagEnum) String() string { return e.value }
-func (e *flagEnum) Type() string   { return "string" }
-func (e *flagEnum) Set(v string) error {
-	if v == "" {
-		return fmt.Errorf("--%s was given an empty value: use %s, or leave the flag out", e.name, strings.Join(e.allowed, ", "))
-	}
-	if err := unknownValue(e.name, v, e.allowed); err != nil {
-		return err
-	}
-	e.value = v
-	return nil
-}
-
-func enumFlag(cmd *cobra.Command, fs *pflag.FlagSet, name, def string, allowed []string, usage string) *flagEnum {
-	e := &flagEnum{name: name, value: def, allowed: allowed}
-	fs.Var(e, name, usage)
-	_ = cmd.RegisterFlagCompletionFunc(name, cobra.FixedCompletions(allowed, cobra.ShellCompDirectiveNoFileComp))
-	return e
-}
-
-func (app *appContext) printf(format string, a ...any) { fmt.Fprintf(app.Out, format, a...) }

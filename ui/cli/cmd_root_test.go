@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -21,7 +22,7 @@ func allCommands(c *cobra.Command) []*cobra.Command {
 
 func TestHelpForEveryCommand(t *testing.T) {
 	freshHome(t)
-	app := &appContext{Getenv: func(string) string { return "" }}
+	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{Getenv: func(string) string { return "" }}}
 	root := newRootCmd(app)
 	root.InitDefaultHelpCmd()
 	root.InitDefaultCompletionCmd()

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // The scripting commands, run in-process on the embedded sandbox (each
@@ -198,8 +199,8 @@ func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
 func TestStatusAsksOnATerminal(t *testing.T) {
 	e := newScriptEnv(t)
 	id := e.idOf("Monthly statement") // PAUSED
-	forceTerminal = true
-	defer func() { forceTerminal = false }()
+	cmdutil.ForceTerminal = true
+	defer func() { cmdutil.ForceTerminal = false }()
 	code, out, _ := e.run("n\n", "status", id, "resume")
 	if code != 1 || !strings.Contains(out, `Resume "Monthly statement"`) || !strings.Contains(out, "[y/N]") {
 		t.Fatalf("declined: exit %d %q", code, out)
@@ -501,9 +502,9 @@ func TestValidateSummaryOnATerminal(t *testing.T) {
 	good, _ := os.ReadFile("../../testdata/campaigns/push_one_time.json")
 	os.WriteFile(filepath.Join(dir, "good.json"), good, 0o644)
 	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"x","platforms":["BLACKBERRY"]}}`), 0o644)
-	forceTerminal = true
+	cmdutil.ForceTerminal = true
 	t.Setenv("NO_COLOR", "1")
-	defer func() { forceTerminal = false }()
+	defer func() { cmdutil.ForceTerminal = false }()
 	var o, er bytes.Buffer
 	code := Run([]string{"validate", dir}, strings.NewReader(""), &o, &er)
 	out := o.String()

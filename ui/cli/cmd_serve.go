@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const serveLong = `Runs the sandbox: a local Campaigns V5 service (the V5 routes and V1 publish)
@@ -112,10 +113,10 @@ func formatBytes(n int64) string {
 	return strconv.FormatInt(n, 10)
 }
 
-func newServeCmd(app *appContext) *cobra.Command {
+func newServeCmd(app *cmdutil.Factory) *cobra.Command {
 	var (
 		addr        string
-		data        = pathValue{path: sandbox.DefaultDataDir()}
+		data        = cmdutil.PathValue{Path: sandbox.DefaultDataDir()}
 		workspaces  workspacesValue
 		noLimits    bool
 		noSeed      bool
@@ -129,7 +130,7 @@ func newServeCmd(app *appContext) *cobra.Command {
 		Use:   "serve",
 		Short: "Run the sandbox service over HTTP",
 		Long:  serveLong + serveTeamLong,
-		Args:  noArgs,
+		Args:  cmdutil.NoArgs,
 		Example: `  campaigns serve
   campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
       --workspace ACME:secret:versioning
@@ -154,12 +155,12 @@ func newServeCmd(app *appContext) *cobra.Command {
 			return err
 		}
 		if quiet {
-			app.logger.SetLevel(log.ErrorLevel)
+			app.Logger().SetLevel(log.ErrorLevel)
 		}
-		cfg := sandbox.Config{DataDir: data.path, Workspaces: workspaces.list, NoRateLimits: noLimits,
+		cfg := sandbox.Config{DataDir: data.Path, Workspaces: workspaces.list, NoRateLimits: noLimits,
 			Seed: !noSeed, Logger: app.Log, Lenient: lenient, DistrustScopesHeader: !trustScopes, SeedCampaigns: seedN}
 		if seedN < 0 || seedN > 100000 {
-			return usageError("--seed-campaigns %d: want 0 to 100000", seedN)
+			return cmdutil.UsageError("--seed-campaigns %d: want 0 to 100000", seedN)
 		}
 		cfg.IdempotencyQuotaBytes = quota.n
 		if err := team.apply(app, &cfg); err != nil {
@@ -177,21 +178,21 @@ func newServeCmd(app *appContext) *cobra.Command {
 // anything starts (a usage mistake: exit 2).
 func checkAddr(addr string) error {
 	if _, port, err := net.SplitHostPort(addr); err != nil || port == "" {
-		return usageError("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8787", addr)
+		return cmdutil.UsageError("--addr %q: want HOST:PORT, e.g. 127.0.0.1:8787", addr)
 	}
 	return nil
 }
 
-func runServe(app *appContext, cfg sandbox.Config, addr string) error {
+func runServe(app *cmdutil.Factory, cfg sandbox.Config, addr string) error {
 	stdout := app.Out
 	s, err := sandbox.Open(cfg)
 	if err != nil {
-		return failError("%v", err)
+		return cmdutil.FailError("%v", err)
 	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		s.Close()
-		return failError("%v", err)
+		return cmdutil.FailError("%v", err)
 	}
 	srv := sandbox.NewHTTPServer(s.Handler(), slog.NewLogLogger(app.Log.Handler(), slog.LevelWarn))
 	// Signals are caught before the address is printed: whoever waits for
@@ -218,18 +219,18 @@ func runServe(app *appContext, cfg sandbox.Config, addr string) error {
 	var failed error
 	select {
 	case err := <-serveErr:
-		failed = failError("%v", err)
+		failed = cmdutil.FailError("%v", err)
 	case <-ctx.Done():
 		stop() // a second Ctrl-C ends the process at once
 		app.Log.Info("shutting down (requests in flight finish first)")
 		sctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 		if err := srv.Shutdown(sctx); err != nil {
-			failed = failError("shutdown: %v", err)
+			failed = cmdutil.FailError("shutdown: %v", err)
 		}
 		cancel()
 	}
 	if err := s.Close(); err != nil && failed == nil {
-		failed = failError("closing the database: %v", err)
+		failed = cmdutil.FailError("closing the database: %v", err)
 	}
 	return failed
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const serveTeamLong = `
@@ -40,28 +41,28 @@ func addTeamFlags(cmd *cobra.Command) *teamFlags {
 }
 
 // apply puts the flags into cfg; --db wins over CAMPAIGNS_DB.
-func (f *teamFlags) apply(app *appContext, cfg *sandbox.Config) error {
+func (f *teamFlags) apply(app *cmdutil.Factory, cfg *sandbox.Config) error {
 	if f.db == "" {
 		f.db = app.Getenv("CAMPAIGNS_DB")
 	}
 	if f.db != "" && !sandbox.IsDatabaseURL(f.db) {
-		return usageError("--db: want postgres://USER:PASSWORD@HOST:5432/DB")
+		return cmdutil.UsageError("--db: want postgres://USER:PASSWORD@HOST:5432/DB")
 	}
 	if f.migrateOnly && f.db == "" {
-		return usageError("--migrate-only needs --db (or CAMPAIGNS_DB): SQLite migrates itself")
+		return cmdutil.UsageError("--migrate-only needs --db (or CAMPAIGNS_DB): SQLite migrates itself")
 	}
 	if f.logJSON {
-		app.logger.SetFormatter(log.JSONFormatter)
+		app.Logger().SetFormatter(log.JSONFormatter)
 	}
 	cfg.DB, cfg.Instance = f.db, f.instance
 	return nil
 }
 
 // migrate applies the migrations and says where and to which version.
-func (f *teamFlags) migrate(app *appContext) error {
+func (f *teamFlags) migrate(app *cmdutil.Factory) error {
 	where, version, err := sandbox.MigrateDatabase(f.db)
 	if err != nil {
-		return failError("%v", err)
+		return cmdutil.FailError("%v", err)
 	}
 	fmt.Fprintf(app.Out, "database %s: schema at version %d\n", where, version)
 	return nil

@@ -17,6 +17,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/sshserver"
 )
 
@@ -28,11 +29,11 @@ embedded sandbox kept in the data directory (nothing named), a real service
 (--base-url URL or --dc DC, with --workspace-id ID and the API key in
 CAMPAIGNS_API_KEY), or a profile (--profile NAME).`
 
-func newSSHCmd(app *appContext) *cobra.Command {
+func newSSHCmd(app *cmdutil.Factory) *cobra.Command {
 	var (
 		addr        string
-		hostKey     pathValue
-		authKeys    pathValue
+		hostKey     cmdutil.PathValue
+		authKeys    cmdutil.PathValue
 		demo        bool
 		maxSessions int
 		idle        time.Duration
@@ -43,7 +44,7 @@ func newSSHCmd(app *appContext) *cobra.Command {
 		Use:   "ssh",
 		Short: "Serve the editor over SSH",
 		Long:  sshLong,
-		Args:  noArgs,
+		Args:  cmdutil.NoArgs,
 		Example: `  campaigns ssh --demo
   campaigns ssh --authorized-keys ~/.ssh/authorized_keys \
       --profile staging`,
@@ -58,45 +59,45 @@ func newSSHCmd(app *appContext) *cobra.Command {
 	fs.DurationVar(&maxSession, "max-session", 4*time.Hour, "close a session after this long in any case (0: never)")
 	fs.StringVar(&themeName, "theme", "", "default, high-contrast or plain; a client that sends NO_COLOR (ssh -o SendEnv=NO_COLOR) gets plain")
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
-	svcFlags := addServiceFlags(cmd, app)
+	svcFlags := cmdutil.AddServiceFlags(cmd, app)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
 		if err := checkAddr(addr); err != nil {
 			return err
 		}
 		if maxSessions < 1 {
-			return usageError("--max-sessions must be at least 1")
+			return cmdutil.UsageError("--max-sessions must be at least 1")
 		}
 		if idle < 0 || maxSession < 0 {
-			return usageError("--idle-timeout and --max-session cannot be negative")
+			return cmdutil.UsageError("--idle-timeout and --max-session cannot be negative")
 		}
 		// The server's own NO_COLOR is about its terminal, not the visitors':
 		// each session follows the NO_COLOR its client sends.
 		theme, ok := themes.ByName(cmp.Or(themeName, "default"))
 		if !ok {
-			return usageError("unknown --theme %q (default, high-contrast or plain)", themeName)
+			return cmdutil.UsageError("unknown --theme %q (default, high-contrast or plain)", themeName)
 		}
-		if demo && (svcFlags.remote() || svcFlags.workspaceID != "" || cmd.Flags().Changed("profile")) {
-			return usageError("--demo serves the embedded sandbox; it does not take --base-url, --dc, --workspace-id or --profile")
+		if demo && (svcFlags.Remote() || svcFlags.WorkspaceID != "" || cmd.Flags().Changed("profile")) {
+			return cmdutil.UsageError("--demo serves the embedded sandbox; it does not take --base-url, --dc, --workspace-id or --profile")
 		}
-		if demo && authKeys.path != "" {
-			return usageError("--demo lets any key in; leave out --authorized-keys (or leave out --demo)")
+		if demo && authKeys.Path != "" {
+			return cmdutil.UsageError("--demo lets any key in; leave out --authorized-keys (or leave out --demo)")
 		}
-		if !demo && authKeys.path == "" {
+		if !demo && authKeys.Path == "" {
 			// Like sshd, let in whoever may log in to this account already.
-			def := filepath.Join(homeDir(app.Getenv), ".ssh", "authorized_keys")
+			def := filepath.Join(cmdutil.HomeDir(app.Getenv), ".ssh", "authorized_keys")
 			if _, err := os.Stat(def); err != nil {
-				return usageError("no --authorized-keys PATH given and %s does not exist; name an OpenSSH authorized_keys file, or use --demo to let any key in", def)
+				return cmdutil.UsageError("no --authorized-keys PATH given and %s does not exist; name an OpenSSH authorized_keys file, or use --demo to let any key in", def)
 			}
-			authKeys.path = def
+			authKeys.Path = def
 		}
-		if err := svcFlags.check(); err != nil {
+		if err := svcFlags.Check(); err != nil {
 			return err
 		}
-		dataDir := svcFlags.dataDir()
-		if hostKey.path == "" {
-			hostKey.path = filepath.Join(dataDir, sshserver.HostKeyName)
+		dataDir := svcFlags.DataDir()
+		if hostKey.Path == "" {
+			hostKey.Path = filepath.Join(dataDir, sshserver.HostKeyName)
 		}
-		logger := app.logger.WithPrefix("campaigns ssh")
+		logger := app.Logger().WithPrefix("campaigns ssh")
 
 		base := ui.Config{Theme: theme, Refresh: ui.DefaultRefresh}
 		var open sshserver.WorkspaceFunc
@@ -104,12 +105,12 @@ func newSSHCmd(app *appContext) *cobra.Command {
 		if demo {
 			svc, err := demoSandbox(logger)
 			if err != nil {
-				return failError("embedded sandbox: %v", err)
+				return cmdutil.FailError("embedded sandbox: %v", err)
 			}
 			defer svc.stop()
 			base.Service, open = "embedded sandbox", svc.open
 		} else {
-			svc, err := svcFlags.open(cmd.Context())
+			svc, err := svcFlags.Open(cmd.Context())
 			if err != nil {
 				return err
 			}
@@ -123,8 +124,8 @@ func newSSHCmd(app *appContext) *cobra.Command {
 		}
 		return runSSH(app, logger, sshserver.Config{
 			Addr:               addr,
-			HostKeyPath:        hostKey.path,
-			AuthorizedKeysPath: authKeys.path,
+			HostKeyPath:        hostKey.Path,
+			AuthorizedKeysPath: authKeys.Path,
 			Demo:               demo,
 			MaxSessions:        maxSessions,
 			IdleTimeout:        idle,
@@ -137,14 +138,14 @@ func newSSHCmd(app *appContext) *cobra.Command {
 	return cmd
 }
 
-func runSSH(app *appContext, logger *log.Logger, cfg sshserver.Config, service string) error {
+func runSSH(app *cmdutil.Factory, logger *log.Logger, cfg sshserver.Config, service string) error {
 	srv, err := sshserver.New(cfg)
 	if err != nil {
-		return failError("%v", err)
+		return cmdutil.FailError("%v", err)
 	}
 	l, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
-		return failError("%v", err)
+		return cmdutil.FailError("%v", err)
 	}
 	mode := "sessions edit " + service
 	if cfg.Demo {
@@ -152,7 +153,7 @@ func runSSH(app *appContext, logger *log.Logger, cfg sshserver.Config, service s
 	}
 	logger.Info("listening", "addr", l.Addr().String(), "host-key", gossh.FingerprintSHA256(srv.HostKey()), "mode", mode)
 	host, port, _ := net.SplitHostPort(l.Addr().String())
-	app.printf("campaigns ssh: connect with  ssh -p %s %s\n", port, host)
+	app.Printf("campaigns ssh: connect with  ssh -p %s %s\n", port, host)
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -160,7 +161,7 @@ func runSSH(app *appContext, logger *log.Logger, cfg sshserver.Config, service s
 	go func() { served <- srv.Serve(l) }()
 	select {
 	case err := <-served:
-		return failError("%v", err)
+		return cmdutil.FailError("%v", err)
 	case <-ctx.Done():
 	}
 	stop() // a second ctrl+c kills at once

@@ -14,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
@@ -29,7 +30,7 @@ type statusAnswer struct {
 	UpdatedBy  string `json:"updated_by,omitempty"`
 }
 
-func newStatusCmd(app *appContext) *cobra.Command {
+func newStatusCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "status ID [pause|resume|stop]",
 		Short: "Say whether a campaign will send (and why not), or pause, resume or stop it",
@@ -58,13 +59,13 @@ unreachable.`,
 				return nil // the checklist
 			}
 			if len(args) != 2 {
-				return commandLineError(fmt.Errorf("%s takes a campaign ID and, to change it, an action: pause, resume or stop", cmd.CommandPath()))
+				return cmdutil.CommandLineError(fmt.Errorf("%s takes a campaign ID and, to change it, an action: pause, resume or stop", cmd.CommandPath()))
 			}
 			switch strings.ToLower(args[1]) {
 			case "pause", "resume", "stop":
 				return nil
 			}
-			return commandLineError(fmt.Errorf("unknown action %q: use pause, resume or stop (publish a draft with campaigns publish ID)", args[1]))
+			return cmdutil.CommandLineError(fmt.Errorf("unknown action %q: use pause, resume or stop (publish a draft with campaigns publish ID)", args[1]))
 		},
 		ValidArgsFunction: func(_ *cobra.Command, args []string, _ string) ([]string, cobra.ShellCompDirective) {
 			if len(args) == 1 {
@@ -105,7 +106,7 @@ unreachable.`,
 	return cmd
 }
 
-func newPublishCmd(app *appContext) *cobra.Command {
+func newPublishCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "publish ID",
 		Short: "Publish a draft",
@@ -117,16 +118,16 @@ anything is sent. Asks for confirmation on a terminal; --yes for scripts.
 Exit status: 0 published, 1 refused (locally or by the service), 2 bad usage
 or unreachable.`,
 		Example: `  campaigns publish 6b0489… --yes`,
-		Args:    exactArgs(1, "one campaign ID"),
+		Args:    cmdutil.ExactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
 	cmd.ValidArgsFunction = s.completeIDs
 	jsonOut := cmd.Flags().Bool("json", false, "print the outcome as JSON")
 	yes := cmd.Flags().BoolP("yes", "y", false, "do not ask for confirmation (for scripts)")
-	features := addFeaturesFlag(cmd)
+	features := cmdutil.AddFeaturesFlag(cmd)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
 		id := args[0]
-		if err := features.check(); err != nil {
+		if err := features.Check(); err != nil {
 			return err
 		}
 		ctx := cmd.Context()
@@ -135,7 +136,7 @@ or unreachable.`,
 		if err != nil {
 			return err
 		}
-		feats, err := features.resolve(s.svc)
+		feats, err := features.Resolve(s.svc)
 		if err != nil {
 			return err
 		}
@@ -150,9 +151,9 @@ or unreachable.`,
 		// A start or expiry already past is a warning, not a rule: the
 		// service publishes it all the same.
 		for _, w := range forms.PublishWarnings(c, time.Now(), time.Local, "your time") {
-			fmt.Fprintf(s.app.Err, "%s %s\n", s.est.Warning.Render("warning:"), inert(w))
+			fmt.Fprintf(s.app.ErrOut, "%s %s\n", s.est.Warning.Render("warning:"), cmdutil.Inert(w))
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), inert(model.Str(c.Channel)), inert(model.Str(c.CampaignDeliveryType)), core.Target())); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Publish %q (%s %s) in %s?", campaignName(c), cmdutil.Inert(model.Str(c.Channel)), cmdutil.Inert(model.Str(c.CampaignDeliveryType)), core.Target())); err != nil {
 			return err
 		}
 		res, err := core.Publish(ctx, id)
@@ -173,7 +174,7 @@ func (s *scriptCmd) printChecklist(ctx context.Context, id string, asJSON bool, 
 	}
 	var c *model.Campaign
 	var checks []forms.Check
-	err = s.pacer().Do(ctx, ops.ClassRead, func(ctx context.Context) error {
+	err = s.svc.Pacer().Do(ctx, ops.ClassRead, func(ctx context.Context) error {
 		var err error
 		c, checks, err = readChecklist(ctx, s.svc.Client, id, time.Now())
 		return err
@@ -187,13 +188,13 @@ func (s *scriptCmd) printChecklist(ctx context.Context, id string, asJSON bool, 
 		var tree any // jq reads JSON trees
 		b, _ := json.Marshal(a)
 		_ = json.Unmarshal(b, &tree)
-		o := outputFlags{JQ: jq}
+		o := cmdutil.OutputFlags{JQ: jq}
 		if err := o.Write(s.app.Out, tree); err != nil {
-			return usageError("%v", err)
+			return cmdutil.UsageError("%v", err)
 		}
 		return nil
 	case asJSON:
-		return printJSON(s.app.Out, a)
+		return cmdutil.PrintJSON(s.app.Out, a)
 	}
 	fmt.Fprintf(s.app.Out, "%s  %s\n", s.st.Title.Render(common.Clean(common.CampaignName(c))), s.st.Status(a.Status).Render(a.Status))
 	s.printChecks(checks)
@@ -245,18 +246,18 @@ func (s *scriptCmd) refused(err error) error {
 		fmt.Fprintf(&b, " (%d problem(s)):", len(rf.Problems))
 	}
 	for _, p := range rf.Problems {
-		fmt.Fprintf(&b, "\n  %s: %s", orRoot(p.Target), p.Message)
+		fmt.Fprintf(&b, "\n  %s: %s", cmdutil.OrRoot(p.Target), p.Message)
 	}
-	return refusedError(errors.New(b.String()))
+	return cmdutil.RefusedError(errors.New(b.String()))
 }
 
 // reportStatus prints the new status and where it changed.
 func (s *scriptCmd) reportStatus(res ops.Result, action string, asJSON bool) error {
 	a := statusAnswer{Target: res.Target, CampaignID: res.CampaignID, Name: res.Name, Action: action, From: res.From, Status: res.Status, UpdatedBy: res.UpdatedBy}
 	if asJSON {
-		return printJSON(s.app.Out, a)
+		return cmdutil.PrintJSON(s.app.Out, a)
 	}
-	fmt.Fprintf(s.app.Out, "%s %s: %s → %s, in %s\n", s.st.OK.Render("✓"), common.Clean(a.Name), s.st.Status(a.From).Render(inert(a.From)), s.st.Status(a.Status).Render(inert(a.Status)), res.Target)
+	fmt.Fprintf(s.app.Out, "%s %s: %s → %s, in %s\n", s.st.OK.Render("✓"), common.Clean(a.Name), s.st.Status(a.From).Render(cmdutil.Inert(a.From)), s.st.Status(a.Status).Render(cmdutil.Inert(a.Status)), res.Target)
 	return nil
 }
 

@@ -11,12 +11,13 @@ import (
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // maxTestRecipients is the spec's limit on one test (Limits: Test).
 const maxTestRecipients = 10
 
-func newTestSendCmd(app *appContext) *cobra.Command {
+func newTestSendCmd(app *cmdutil.Factory) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "test ID",
 		Short: "Send a test of a campaign's saved content to up to 10 people",
@@ -32,7 +33,7 @@ usage or unreachable.`,
 		Example: `  campaigns test 6b0489… --to ana@example.com,lee@example.com --yes
   campaigns test 6b0489… --to ana@example.com --platform ANDROID \
       --locale default --variation variation_1 --yes --json`,
-		Args: exactArgs(1, "one campaign ID"),
+		Args: cmdutil.ExactArgs(1, "one campaign ID"),
 	}
 	s := newScriptCmd(app, cmd)
 	cmd.ValidArgsFunction = s.completeIDs
@@ -49,13 +50,13 @@ usage or unreachable.`,
 		recipients := forms.SplitList(*to...)
 		switch {
 		case len(recipients) == 0:
-			return usageError("--to: name at least one recipient")
+			return cmdutil.UsageError("--to: name at least one recipient")
 		case len(recipients) > maxTestRecipients:
-			return usageError("--to: a test goes to at most %d people, not %d", maxTestRecipients, len(recipients))
+			return cmdutil.UsageError("--to: a test goes to at most %d people, not %d", maxTestRecipients, len(recipients))
 		}
 		plat := strings.ToUpper(*platform)
 		if plat != "" {
-			if err := checkEnum("platform", []string{plat}, []string{"ANDROID", "IOS", "WEB"}); err != nil {
+			if err := cmdutil.CheckEnum("platform", []string{plat}, []string{"ANDROID", "IOS", "WEB"}); err != nil {
 				return err
 			}
 		}
@@ -78,18 +79,18 @@ usage or unreachable.`,
 			}
 		}
 		if channel != model.ChannelPush && channel != model.ChannelEmail {
-			return refusedError(fmt.Errorf("refused before sending: test sends are for PUSH and EMAIL campaigns; this one is %s", channel))
+			return cmdutil.RefusedError(fmt.Errorf("refused before sending: test sends are for PUSH and EMAIL campaigns; this one is %s", channel))
 		}
 		if !slices.Contains(allowed, idType) {
-			return usageError("--identifier %q does not apply to a %s campaign: use %s", idType, channel, strings.Join(allowed, ", "))
+			return cmdutil.UsageError("--identifier %q does not apply to a %s campaign: use %s", idType, channel, strings.Join(allowed, ", "))
 		}
 		if plat != "" && channel == model.ChannelEmail {
-			return usageError("--platform applies to Push campaigns; this one is EMAIL")
+			return cmdutil.UsageError("--platform applies to Push campaigns; this one is EMAIL")
 		}
 		if plat != "" && c.BasicDetails != nil && !slices.Contains(c.BasicDetails.Platforms, plat) {
-			return refusedError(fmt.Errorf("refused before sending: the campaign is not on %s (platforms: %s)", plat, strings.Join(c.BasicDetails.Platforms, ", ")))
+			return cmdutil.RefusedError(fmt.Errorf("refused before sending: the campaign is not on %s (platforms: %s)", plat, strings.Join(c.BasicDetails.Platforms, ", ")))
 		}
-		if err := s.confirm(*yes, fmt.Sprintf("Send a test of %q to %s from %s?", campaignName(c), inert(strings.Join(recipients, ", ")), core.Target())); err != nil {
+		if err := s.confirm(*yes, fmt.Sprintf("Send a test of %q to %s from %s?", campaignName(c), cmdutil.Inert(strings.Join(recipients, ", ")), core.Target())); err != nil {
 			return err
 		}
 		req := api.TestRequest{Channel: channel, DraftID: id, TestCampaignMeta: &api.TestMeta{
@@ -108,15 +109,15 @@ usage or unreachable.`,
 		}
 		slices.Sort(keys)
 		if *jsonOut {
-			if err := printJSON(app.Out, struct {
+			if err := cmdutil.PrintJSON(app.Out, struct {
 				ops.Target
 				api.TestResult
 			}{core.Target(), res}); err != nil {
-				return usageError("%v", err)
+				return cmdutil.UsageError("%v", err)
 			}
 		} else {
 			if res.Message != "" {
-				fmt.Fprintln(app.Out, inert(res.Message))
+				fmt.Fprintln(app.Out, cmdutil.Inert(res.Message))
 			}
 			fmt.Fprintf(app.Out, "from %s\n", core.Target())
 			for _, k := range keys {
@@ -129,11 +130,11 @@ usage or unreachable.`,
 				if o.FailureReason != "" {
 					line += ": " + o.FailureReason
 				}
-				fmt.Fprintln(app.Out, inert(line))
+				fmt.Fprintln(app.Out, cmdutil.Inert(line))
 			}
 		}
 		if failed > 0 {
-			return &exitError{Code: exitRefused, Err: fmt.Errorf("%d of %d test message(s) failed", failed, len(res.Data))}
+			return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: fmt.Errorf("%d of %d test message(s) failed", failed, len(res.Data))}
 		}
 		return nil
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const validateLong = `Runs the validation engine on campaign files ("-" reads standard input) and
@@ -51,10 +52,10 @@ type validateOptions struct {
 	output   *outputFlag
 }
 
-func newValidateCmd(app *appContext) *cobra.Command {
+func newValidateCmd(app *cmdutil.Factory) *cobra.Command {
 	var (
-		phase    = &flagEnum{name: "phase", value: "publish", allowed: []string{"create", "patch", "publish"}}
-		base     pathValue
+		phase    *cmdutil.EnumFlag
+		base     cmdutil.PathValue
 		state    string
 		features string
 	)
@@ -69,14 +70,13 @@ func newValidateCmd(app *appContext) *cobra.Command {
   campaigns validate testdata/campaigns`,
 		Args: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
-				return commandLineError(fmt.Errorf("give a FILE, a folder, or - for standard input"))
+				return cmdutil.CommandLineError(fmt.Errorf("give a FILE, a folder, or - for standard input"))
 			}
 			return nil
 		},
 	}
 	fs := cmd.Flags()
-	fs.Var(phase, "phase", "create, patch or publish: the DRAFT_CREATE, DRAFT_PATCH or DRAFT_PUBLISH rules")
-	_ = cmd.RegisterFlagCompletionFunc("phase", cobra.FixedCompletions(phase.allowed, cobra.ShellCompDirectiveNoFileComp))
+	phase = cmdutil.AddEnumFlag(cmd, fs, "phase", "publish", []string{"create", "patch", "publish"}, "create, patch or publish: the DRAFT_CREATE, DRAFT_PATCH or DRAFT_PUBLISH rules")
 	fs.Var(&base, "base", "a stored campaign (STORED.json): FILE is a patch merged onto it")
 	fs.StringVar(&state, "state", model.StatusDraft, "the stored campaign's state, for --base")
 	_ = cmd.RegisterFlagCompletionFunc("state", cobra.FixedCompletions(model.Statuses, cobra.ShellCompDirectiveNoFileComp))
@@ -86,23 +86,23 @@ func newValidateCmd(app *appContext) *cobra.Command {
 	fs.StringVar(&features, "features", "", "workspace features that are on, comma-separated:\naudience_limit, versioning (default none)")
 	_ = cmd.MarkFlagFilename("base", "json")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		p, _ := engine.ParsePhase(phase.value)
-		opts := validateOptions{phase: p, state: state, summary: isTerminal(app.Out) && !*jsonOut,
+		p, _ := engine.ParsePhase(phase.Value())
+		opts := validateOptions{phase: p, state: state, summary: cmdutil.IsTerminal(app.Out) && !*jsonOut,
 			json: *jsonOut, verbose: *verbose, output: output}
-		if err := checkEnum("state", []string{state}, model.Statuses); err != nil {
+		if err := cmdutil.CheckEnum("state", []string{state}, model.Statuses); err != nil {
 			return err
 		}
 		feats, err := engine.ParseFeatures(features)
 		if err != nil {
-			return usageError("--features: %v", err)
+			return cmdutil.UsageError("--features: %v", err)
 		}
 		opts.features = feats
-		if base.path != "" {
+		if base.Path != "" {
 			if p == engine.PhaseCreate {
-				return usageError("--phase create checks a create body and takes no --base")
+				return cmdutil.UsageError("--phase create checks a create body and takes no --base")
 			}
-			if opts.base, err = readCampaign(base.path, nil); err != nil {
-				return usageError("--base %v", err)
+			if opts.base, err = readCampaign(base.Path, nil); err != nil {
+				return cmdutil.UsageError("--base %v", err)
 			}
 		}
 		return runValidate(app, args, opts)
@@ -122,30 +122,30 @@ type validateResult struct {
 // runValidate checks the files and prints the verdicts: the single-file
 // shape for one file (unless --json, which always gives the files shape),
 // the files shape for several, or --output json / github.
-func runValidate(app *appContext, args []string, opts validateOptions) error {
+func runValidate(app *cmdutil.Factory, args []string, opts validateOptions) error {
 	files, skipped, many, err := validateFiles(args)
 	if err != nil {
 		return err
 	}
-	skippedNote(app.Err, skipped, opts.verbose)
+	skippedNote(app.ErrOut, skipped, opts.verbose)
 	results := make([]validateResult, 0, len(files))
-	code := exitOK
+	code := cmdutil.ExitOK
 	for _, f := range files {
 		r := validateResult{File: f, Errors: []validateError{}}
 		doc, err := readCampaign(f, app.In)
 		switch {
 		case err != nil:
 			r.Error = err.Error()
-			fmt.Fprintf(app.Err, "campaigns validate: %s\n", inertBlock(err.Error()))
-			code = exitUsage
+			fmt.Fprintf(app.ErrOut, "campaigns validate: %s\n", cmdutil.InertBlock(err.Error()))
+			code = cmdutil.ExitUsage
 		case !engineChecks(doc):
 			r.Valid = true
 			r.NotChecked = model.Str(doc.Channel) + " campaigns are read-only in V5 (only PUSH and EMAIL can be created or updated), so the engine has no rules for them; not checked"
 		default:
 			r.Errors = validateDoc(doc, opts)
 			r.Valid = len(r.Errors) == 0
-			if !r.Valid && code == exitOK {
-				code = exitRefused
+			if !r.Valid && code == cmdutil.ExitOK {
+				code = cmdutil.ExitRefused
 			}
 		}
 		results = append(results, r)
@@ -153,8 +153,8 @@ func runValidate(app *appContext, args []string, opts validateOptions) error {
 	if err := printValidate(app, results, many, opts); err != nil {
 		return err
 	}
-	if code != exitOK {
-		return &exitError{Code: code, Err: errSilent}
+	if code != cmdutil.ExitOK {
+		return &cmdutil.ExitError{Code: code, Err: cmdutil.ErrSilent}
 	}
 	return nil
 }
@@ -166,7 +166,7 @@ func engineChecks(c *model.Campaign) bool {
 	return ch == "" || ch == model.ChannelPush || ch == model.ChannelEmail
 }
 
-func printValidate(app *appContext, results []validateResult, many bool, opts validateOptions) error {
+func printValidate(app *cmdutil.Factory, results []validateResult, many bool, opts validateOptions) error {
 	switch {
 	case opts.output.json():
 		return jsonOrUsage(writeJSON(app.Out, validateReport(results)))
@@ -182,7 +182,7 @@ func printValidate(app *appContext, results []validateResult, many bool, opts va
 		return nil
 	case !many && !opts.json:
 		if results[0].Error != "" {
-			return usageError("%s", results[0].Error)
+			return cmdutil.UsageError("%s", results[0].Error)
 		}
 		// The contract's single-file shape (kept for scripts written for it).
 		return jsonOrUsage(writeJSON(app.Out, struct {
@@ -227,7 +227,7 @@ func validateReport(results []validateResult) *ciReport {
 
 func jsonOrUsage(err error) error {
 	if err != nil {
-		return usageError("%v", err)
+		return cmdutil.UsageError("%v", err)
 	}
 	return nil
 }
@@ -263,11 +263,11 @@ func validateFiles(args []string) (files []string, skipped []gitops.Skipped, man
 			files = append(files, e.Path) // read again, to be reported with the rest
 		}
 		if len(found) == 0 && len(errs) == 0 {
-			return nil, nil, false, usageError("%s holds no *.json file that is a campaign", a)
+			return nil, nil, false, cmdutil.UsageError("%s holds no *.json file that is a campaign", a)
 		}
 	}
 	if slices.Contains(files, "-") && len(slices.DeleteFunc(slices.Clone(files), func(s string) bool { return s != "-" })) > 1 {
-		return nil, nil, false, usageError("standard input (-) can be read only once")
+		return nil, nil, false, cmdutil.UsageError("standard input (-) can be read only once")
 	}
 	return files, skipped, many, nil
 }

@@ -6,8 +6,6 @@ package cli
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -19,6 +17,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const (
@@ -71,15 +70,15 @@ func (s *scriptCmd) completeStatusArgs(cmd *cobra.Command, args []string, prefix
 // service (and caches them); an unreachable service falls back on the
 // cache whatever its age.
 func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
-	if err := s.flags.check(); err != nil {
+	if err := s.flags.Check(); err != nil {
 		return nil
 	}
-	key := s.flags.cacheKey()
+	key := s.flags.CacheKey()
 	cached, _ := readIDCache(key)
 	switch {
 	case cached != nil && time.Since(cached.At) < idCacheTTL:
 		return cached.IDs
-	case cached != nil && s.app.spawnRefresh(s.flags.args()) == nil:
+	case cached != nil && spawnRefresh(s.app, s.flags.Args()) == nil:
 		// Stale: offered at once while a detached campaigns process reads
 		// them again for the next tab press.
 		return cached.IDs
@@ -128,7 +127,7 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 			if c.BasicDetails != nil {
 				name = model.Str(c.BasicDetails.Name)
 			}
-			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(printable(name+" ("+model.Str(c.Status)+")")), " ")})
+			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(cmdutil.Printable(name+" ("+model.Str(c.Status)+")")), " ")})
 		}
 		if len(res.Campaigns) < 15 {
 			break
@@ -137,28 +136,11 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 	return out, nil
 }
 
-// args are the service flags as given, for a process that must select the
-// same service.
-func (f *serviceFlags) args() []string {
-	var out []string
-	add := func(name, v string) {
-		if v != "" {
-			out = append(out, "--"+name, v)
-		}
-	}
-	add("base-url", f.baseURL)
-	add("dc", f.dc.value)
-	add("workspace-id", f.workspaceID)
-	add("profile", f.profile)
-	add("data", f.data.path)
-	return out
-}
-
 // spawnRefresh starts `campaigns __refresh-ids FLAGS` detached.
-func (app *appContext) spawnRefresh(flags []string) error {
+func spawnRefresh(app *cmdutil.Factory, flags []string) error {
 	args := append([]string{refreshIDsCmd}, flags...)
-	if app.spawn != nil {
-		return app.spawn(args)
+	if app.Spawn != nil {
+		return app.Spawn(args)
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -177,32 +159,21 @@ const refreshIDsCmd = "__refresh-ids"
 // newRefreshIDsCmd is the hidden command a stale completion starts in the
 // background: it reads the ids of the service its flags select into the
 // cache, within the same budget as a tab press.
-func newRefreshIDsCmd(app *appContext) *cobra.Command {
-	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: noArgs}
+func newRefreshIDsCmd(app *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: cmdutil.NoArgs}
 	s := newScriptCmd(app, cmd)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		if err := s.flags.check(); err != nil {
+		if err := s.flags.Check(); err != nil {
 			return err
 		}
 		ctx, cancel := context.WithTimeout(cmd.Context(), 10*idReadBudget)
 		defer cancel()
-		key := s.flags.cacheKey()
+		key := s.flags.CacheKey()
 		cached, _ := readIDCache(key)
 		s.refreshIDs(ctx, key, cached)
 		return nil
 	}
 	return cmd
-}
-
-// cacheKey names the service the flags select, for the id cache.
-func (f *serviceFlags) cacheKey() string {
-	parts := []string{f.baseURL, f.dc.value, f.workspaceID, f.profile, f.dataDir()}
-	for _, e := range serviceEnv { // a service named by the environment
-		parts = append(parts, f.app.Getenv(e.env))
-	}
-	k := strings.Join(parts, "\x00")
-	sum := sha256.Sum256([]byte(k))
-	return hex.EncodeToString(sum[:8])
 }
 
 func idCachePath(key string) string {

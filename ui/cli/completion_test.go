@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // Campaign ids complete for get, publish, status and test, described by
@@ -77,9 +79,9 @@ func TestStaleIDsAreRefreshedInTheBackground(t *testing.T) {
 	var spawned []string
 	run := func(args ...string) string {
 		var o, er strings.Builder
-		app := &appContext{In: strings.NewReader(""), Out: &o, Err: &er, Getenv: os.Getenv,
-			spawn: func(a []string) error { spawned = a; return nil }}
-		app.execute(args)
+		app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(""), Out: &o, ErrOut: &er, Getenv: os.Getenv},
+			Spawn: func(a []string) error { spawned = a; return nil }}
+		execute(app, args)
 		return o.String()
 	}
 	complete := func() string { return run(append(append([]string{"__complete", "get"}, e.base...), "")...) }

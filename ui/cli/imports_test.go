@@ -36,10 +36,17 @@ var layerRules = []struct {
 	{"ui/pages/", []string{"model", "engine", "engine/", "forms", "api", "api/drafts", "api/ops", "themes", "ui/common", "ui/components/", "ui/internal/resume"}, "pages import no other page, no sandbox and not the ui root"},
 	{"ui/internal/", []string{"model", "api", "themes", "ui/common"}, "test support and small helpers; no sandbox"},
 	{"ui/sshserver", []string{"model", "engine", "api", "api/ops", "themes", "ui", "ui/common"}, "the SSH host serves the ui root"},
-	{"ui/cli/", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
-	{"ui/cli", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
+	{"ui/cli/cmdutil", cliAllowed, "cmdutil is below every command: it imports no command and not ui/cli"},
+	{"ui/cli/cmd/", append([]string{"ui/cli/cmdutil"}, cliAllowed...), "a command imports cmdutil, never another command and never ui/cli"},
+	{"ui/cli/", cliAllowed, "the command line is a user interface: it may build any screen and start the sandbox"},
+	{"ui/cli", append([]string{"ui/cli/"}, cliAllowed...), "the root assembles the commands: ui/cli imports every ui/cli/cmd/* and cmdutil"},
 	{"ui", []string{"model", "engine", "engine/", "forms", "api", "api/ops", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},
 }
+
+// cliAllowed are what the command line's packages may import besides one
+// another: it is a user interface, so it may build any screen and start the
+// sandbox.
+var cliAllowed = []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver"}
 
 type listed struct {
 	ImportPath string

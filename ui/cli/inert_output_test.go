@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // hostile is a campaign name that, printed raw, retitles the terminal,
@@ -30,8 +32,8 @@ func assertInert(t *testing.T, what, out string) {
 // terminal; --json keeps the service's bytes.
 func TestHostileTextIsInert(t *testing.T) {
 	e := newScriptEnv(t)
-	forceTerminal = true
-	t.Cleanup(func() { forceTerminal = false })
+	cmdutil.ForceTerminal = true
+	t.Cleanup(func() { cmdutil.ForceTerminal = false })
 	dir := t.TempDir()
 	body := map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "ana@example.com",
 		"basic_details": map[string]any{"name": hostile, "platforms": []string{"ANDROID"}}}

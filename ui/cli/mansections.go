@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // manTerm is one tagged paragraph of a man page section.
@@ -36,7 +37,7 @@ func manSections(getenv func(string) string) string {
 	section("FILES", []manTerm{
 		{filepath.Join("$XDG_CONFIG_HOME", "campaigns", profile.ConfigName), "Profiles (service, workspace, author); keys are kept in the OS keyring."},
 		{"$XDG_DATA_HOME/campaigns/sandbox", "The embedded sandbox's data and the editor's journals (--data)."},
-		{debugLogPath(getenv), "The debug log (--debug)."},
+		{cmdutil.DebugLogPath(getenv), "The debug log (--debug)."},
 		{"$XDG_CACHE_HOME/campaigns/ids-*.json", "Campaign ids read for shell completion, kept a minute."},
 		{"DIR/.campaigns/<campaign_id>.json", "The base of each exported file: the service copy it was made from (export, apply)."},
 	})

@@ -2,13 +2,13 @@ package cli
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"strings"
 
 	"github.com/charmbracelet/ssh"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/sshserver"
 )
 
@@ -33,14 +33,14 @@ func sshCommands(open sshserver.WorkspaceFunc, readOnly bool) sshserver.CommandF
 				env[k] = v
 			}
 		}
-		app := &appContext{In: strings.NewReader(""), Out: stdout, Err: stderr, Getenv: func(k string) string { return env[k] },
-			ctx: sess.Context(),
-			preset: &service{Client: ws.Client, Label: "workspace " + ws.ID, Workspace: ws.ID, ReadOnly: readOnly,
+		app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(""), Out: stdout, ErrOut: stderr, Getenv: func(k string) string { return env[k] }},
+			Ctx: sess.Context(),
+			Preset: &cmdutil.Service{Client: ws.Client, Label: "workspace " + ws.ID, Workspace: ws.ID, ReadOnly: readOnly,
 				Close: func() error { return nil }}}
 		if args[0] == "validate" {
-			return app.validateRecord(args)
+			return validateRecord(app, args)
 		}
-		return app.execute(args)
+		return execute(app, args)
 	}
 }
 
@@ -50,7 +50,7 @@ const exitError2 = 2
 // validateRecord is `validate ID` over SSH: the record as the service
 // returns it, through `validate -` (the same engine, output and exit
 // status as for a file).
-func (app *appContext) validateRecord(args []string) int {
+func validateRecord(app *cmdutil.Factory, args []string) int {
 	var id string
 	var rest []string
 	for _, a := range args[1:] {
@@ -61,21 +61,13 @@ func (app *appContext) validateRecord(args []string) int {
 		}
 	}
 	if id == "" {
-		return app.execute(append([]string{"validate", "--help"}, rest...))
+		return execute(app, append([]string{"validate", "--help"}, rest...))
 	}
-	raw, err := app.preset.Client.GetRaw(app.context(), id)
+	raw, err := app.Preset.Client.GetRaw(app.Context(), id)
 	if err != nil {
-		fmt.Fprintf(app.Err, "campaigns: campaign %s: %v\n", id, err)
+		fmt.Fprintf(app.ErrOut, "campaigns: campaign %s: %v\n", id, err)
 		return exitError2
 	}
 	app.In = bytes.NewReader(raw)
-	return app.execute(append([]string{"validate", "-"}, rest...))
-}
-
-// context is the command's context: the SSH session's, or none.
-func (app *appContext) context() context.Context {
-	if app.ctx != nil {
-		return app.ctx
-	}
-	return context.Background()
+	return execute(app, append([]string{"validate", "-"}, rest...))
 }

@@ -3,6 +3,8 @@ package cli
 import (
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // `campaigns status ID` (no action) says whether it will send and why not,
@@ -39,9 +41,9 @@ func TestStatusPrintsTheChecklist(t *testing.T) {
 		t.Fatalf("the checklist does not say it is paused and by whom:\n%s", out)
 	}
 
-	forceTerminal = true
+	cmdutil.ForceTerminal = true
 	t.Setenv("NO_COLOR", "1")
-	defer func() { forceTerminal = false }()
+	defer func() { cmdutil.ForceTerminal = false }()
 	code, out, _ = e.run("", "status", id)
 	if code != 0 || !strings.Contains(out, "Weekly picks  PAUSED") || !strings.Contains(out, "✗ state: PAUSED: it sends nothing until it is resumed") {
 		t.Fatalf("status on a terminal: exit %d\n%s", code, out)

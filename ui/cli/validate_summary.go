@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // validateSummaryFile is one file of validate's terminal summary.
@@ -17,8 +18,8 @@ type validateSummaryFile struct {
 
 // printValidateSummary is what validate shows a person on a terminal: a
 // line per file, its problems under it, and a count; scripts get the JSON.
-func printValidateSummary(app *appContext, files []validateSummaryFile) {
-	st := stylesFor(app.Out, app.Getenv)
+func printValidateSummary(app *cmdutil.Factory, files []validateSummaryFile) {
+	st := cmdutil.StylesFor(app.Out, app.Getenv)
 	valid, invalid, unreadable := 0, 0, 0
 	for _, f := range files {
 		name := f.name
@@ -28,24 +29,24 @@ func printValidateSummary(app *appContext, files []validateSummaryFile) {
 		switch {
 		case f.unreadable != "":
 			unreadable++
-			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("?"), inert(name), st.Muted.Render("unreadable (see above)"))
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("?"), cmdutil.Inert(name), st.Muted.Render("unreadable (see above)"))
 		case f.notChecked != "":
 			valid++
-			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Muted.Render("·"), inert(name), st.Muted.Render(f.notChecked))
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Muted.Render("·"), cmdutil.Inert(name), st.Muted.Render(f.notChecked))
 		case len(f.errs) == 0:
 			valid++
-			fmt.Fprintf(app.Out, "%s %s\n", st.OK.Render("✓"), inert(name))
+			fmt.Fprintf(app.Out, "%s %s\n", st.OK.Render("✓"), cmdutil.Inert(name))
 		default:
 			invalid++
-			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("✗"), inert(name), st.Muted.Render(forms.ProblemCount(len(f.errs))))
+			fmt.Fprintf(app.Out, "%s %s  %s\n", st.Error.Render("✗"), cmdutil.Inert(name), st.Muted.Render(forms.ProblemCount(len(f.errs))))
 			for _, e := range f.errs {
 				// One wording everywhere (the editor's, the inspector's),
 				// the path under it as the detail.
 				if e.plain == "" {
-					fmt.Fprintf(app.Out, "    %s %s\n", st.Accent.Render(inert(orRoot(e.Target))+":"), inert(e.Message))
+					fmt.Fprintf(app.Out, "    %s %s\n", st.Accent.Render(cmdutil.Inert(cmdutil.OrRoot(e.Target))+":"), cmdutil.Inert(e.Message))
 					continue
 				}
-				fmt.Fprintf(app.Out, "    %s\n      %s\n", inert(e.plain), st.Muted.Render("at "+inert(orRoot(e.Target))))
+				fmt.Fprintf(app.Out, "    %s\n      %s\n", cmdutil.Inert(e.plain), st.Muted.Render("at "+cmdutil.Inert(cmdutil.OrRoot(e.Target))))
 			}
 		}
 	}

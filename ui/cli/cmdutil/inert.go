@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"strings"
@@ -12,11 +12,11 @@ import (
 // printable Unicode, so a campaign name cannot retitle the terminal, clear
 // it or write to the clipboard. --json and --jq JSON never go through it:
 // JSON escapes control characters itself, and stays byte-exact.
-func inert(s string) string { return common.Clean(s) }
+func Inert(s string) string { return common.Clean(s) }
 
 // inertBlock is inert for text of several lines (an error with details, a
 // JSON body shown in a dry run): newlines and tabs are kept.
-func inertBlock(s string) string {
+func InertBlock(s string) string {
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		cells := strings.Split(l, "\t")

@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"bytes"
@@ -49,7 +49,7 @@ func TestJQBadExpressionNamesPosition(t *testing.T) {
 
 func TestTablePlainWhenNotATerminal(t *testing.T) {
 	var out bytes.Buffer
-	st := stylesFor(&out, func(string) string { return "" })
+	st := StylesFor(&out, func(string) string { return "" })
 	s := renderTable(st, []string{"ID", "STATUS"}, [][]string{{"a", "ACTIVE"}}, 1)
 	if strings.Contains(s, "\x1b[") || !strings.Contains(s, "ACTIVE") {
 		t.Fatalf("table: %q", s)

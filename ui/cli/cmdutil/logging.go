@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"context"
@@ -16,21 +16,21 @@ import (
 const debugLogName = "debug.log"
 
 // editorLogName is the editor's own log (tea.LogToFile) with --debug.
-const editorLogName = "editor.log"
+const EditorLogName = "editor.log"
 
 // stateDir is $XDG_STATE_HOME/campaigns, else ~/.local/state/campaigns.
-func stateDir(getenv func(string) string) string {
+func StateDir(getenv func(string) string) string {
 	if d := getenv("XDG_STATE_HOME"); d != "" {
 		return filepath.Join(d, "campaigns")
 	}
-	return filepath.Join(homeDir(getenv), ".local", "state", "campaigns")
+	return filepath.Join(HomeDir(getenv), ".local", "state", "campaigns")
 }
 
-func debugLogPath(getenv func(string) string) string {
-	return filepath.Join(stateDir(getenv), debugLogName)
+func DebugLogPath(getenv func(string) string) string {
+	return filepath.Join(StateDir(getenv), debugLogName)
 }
 
-func homeDir(getenv func(string) string) string {
+func HomeDir(getenv func(string) string) string {
 	if h := getenv("HOME"); h != "" {
 		return h
 	}
@@ -38,38 +38,38 @@ func homeDir(getenv func(string) string) string {
 	return h
 }
 
-// startLogging builds the program's logger: charmbracelet/log as the
+// StartLogging builds the program's logger: charmbracelet/log as the
 // log/slog handler, to stderr; with --debug also to the debug log, where the
 // HTTP trace goes too.
 
-func (app *appContext) startLogging() error {
-	out := app.Err
-	if app.debug && app.debugFile == nil {
-		path := debugLogPath(app.Getenv)
+func (app *Factory) StartLogging() error {
+	out := app.ErrOut
+	if app.Debug && app.debugFile == nil {
+		path := DebugLogPath(app.Getenv)
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return usageError("--debug: %v", err)
+			return UsageError("--debug: %v", err)
 		}
 		f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
 		if err != nil {
-			return usageError("--debug: %v", err)
+			return UsageError("--debug: %v", err)
 		}
 		app.debugFile = f
-		fmt.Fprintf(f, "\n--- campaigns %s, %s ---\n", versionString(), time.Now().Format(time.RFC3339))
-		out = io.MultiWriter(app.Err, f)
+		fmt.Fprintf(f, "\n--- campaigns %s, %s ---\n", app.Version, time.Now().Format(time.RFC3339))
+		out = io.MultiWriter(app.ErrOut, f)
 		trace := log.NewWithOptions(f, log.Options{ReportTimestamp: true, TimeFormat: time.RFC3339Nano, Level: log.DebugLevel, Prefix: "http"})
 		app.Trace = slog.New(trace)
 	}
 	app.logger = log.NewWithOptions(out, log.Options{ReportTimestamp: true, Level: log.InfoLevel})
-	if app.debug {
+	if app.Debug {
 		app.logger.SetLevel(log.DebugLevel)
 	}
 	app.Log = slog.New(app.logger)
 	return nil
 }
 
-// quietStderr keeps log lines off the terminal (the editor owns the screen):
+// QuietStderr keeps log lines off the terminal (the editor owns the screen):
 // they go to the debug log only, if there is one.
-func (app *appContext) quietStderr() {
+func (app *Factory) QuietStderr() {
 	if app.debugFile != nil {
 		app.logger.SetOutput(app.debugFile)
 	} else {
@@ -77,7 +77,7 @@ func (app *appContext) quietStderr() {
 	}
 }
 
-func (app *appContext) stopLogging() error {
+func (app *Factory) StopLogging() error {
 	if app.debugFile != nil {
 		err := app.debugFile.Close()
 		app.debugFile = nil
@@ -86,10 +86,10 @@ func (app *appContext) stopLogging() error {
 	return nil
 }
 
-// embeddedLog is the logger of an in-process sandbox: its request lines are
+// EmbeddedLog is the logger of an in-process sandbox: its request lines are
 // noise on a command's stderr, so they go to the debug log with --debug and
 // nowhere otherwise; its warnings and errors still reach stderr.
-func (app *appContext) embeddedLog() *slog.Logger {
+func (app *Factory) EmbeddedLog() *slog.Logger {
 	if app.Trace != nil {
 		return app.Trace.With("component", "sandbox")
 	}

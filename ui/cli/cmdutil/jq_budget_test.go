@@ -1,6 +1,8 @@
-package cli
+package cmdutil
 
 import (
+	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -11,8 +13,7 @@ import (
 // naming the bound (exit 2), instead of spinning or taking the memory.
 // Each case lowers only its own bound.
 func TestJQRunsUnderABudget(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("June newsletter")
+	record := map[string]any{"id": "c1", "status": "DRAFT"}
 	defer func(d time.Duration, o int, m uint64) { jqTimeout, jqMaxOutput, jqMaxMemory = d, o, m }(jqTimeout, jqMaxOutput, jqMaxMemory)
 	cases := []struct {
 		expr    string
@@ -27,9 +28,10 @@ func TestJQRunsUnderABudget(t *testing.T) {
 	}
 	for _, tc := range cases {
 		jqTimeout, jqMaxOutput, jqMaxMemory = tc.timeout, tc.output, tc.memory
-		code, out, errs := e.run("", "get", id, "--jq", tc.expr)
-		if code != 2 || !strings.Contains(errs, "--jq: stopped") || !strings.Contains(errs, tc.want) {
-			t.Errorf("%s: exit %d, %d bytes out, stderr %q", tc.expr, code, len(out), errs)
+		var out bytes.Buffer
+		err := (&OutputFlags{JQ: tc.expr}).Write(&out, record)
+		if code := ExitCode(err); code != ExitUsage || !strings.Contains(fmt.Sprint(err), "--jq: stopped") || !strings.Contains(fmt.Sprint(err), tc.want) {
+			t.Errorf("%s: exit %d, %d bytes out, error %v", tc.expr, code, out.Len(), err)
 		}
 	}
 }

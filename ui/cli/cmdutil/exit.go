@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 import (
 	"errors"
@@ -7,74 +7,74 @@ import (
 
 // Exit codes of the contract (decisions.md §5).
 const (
-	exitOK      = 0
-	exitRefused = 1 // refused by the service or a read-only profile; invalid; different
-	exitUsage   = 2 // bad usage, unreadable input, unreachable service
+	ExitOK      = 0
+	ExitRefused = 1 // refused by the service or a read-only profile; invalid; different
+	ExitUsage   = 2 // bad usage, unreadable input, unreachable service
 )
 
 // exitError carries the exit code a failing command ends with. run prints
 // Err once and exits with Code.
-type exitError struct {
+type ExitError struct {
 	Code int
 	Err  error
-	// showUsage: the command line itself was wrong (unknown command or flag,
+	// ShowUsage: the command line itself was wrong (unknown command or flag,
 	// wrong arguments), so the failing command's usage follows the message.
-	showUsage bool
+	ShowUsage bool
 }
 
-func (e *exitError) Error() string { return e.Err.Error() }
-func (e *exitError) Unwrap() error { return e.Err }
+func (e *ExitError) Error() string { return e.Err.Error() }
+func (e *ExitError) Unwrap() error { return e.Err }
 
 // usageError is a mistake on the command line or in its input: exit 2.
-func usageError(format string, a ...any) error {
-	return &exitError{Code: exitUsage, Err: fmt.Errorf(format, a...)}
+func UsageError(format string, a ...any) error {
+	return &ExitError{Code: ExitUsage, Err: fmt.Errorf(format, a...)}
 }
 
 // refusedError is a refusal (by the service, or by a read-only profile
 // before sending): exit 1.
-func refusedError(err error) error {
-	return &exitError{Code: exitRefused, Err: err}
+func RefusedError(err error) error {
+	return &ExitError{Code: ExitRefused, Err: err}
 }
 
 // failError is any other failure of a command that was used correctly
 // (a port in use, a database that does not open): exit 1.
-func failError(format string, a ...any) error {
-	return &exitError{Code: exitRefused, Err: fmt.Errorf(format, a...)}
+func FailError(format string, a ...any) error {
+	return &ExitError{Code: ExitRefused, Err: fmt.Errorf(format, a...)}
 }
 
 // commandLineError wraps what cobra reports (unknown flag, bad arguments)
 // so that it exits 2 with the command's usage.
-func commandLineError(err error) error {
-	var ee *exitError
+func CommandLineError(err error) error {
+	var ee *ExitError
 	if errors.As(err, &ee) {
 		return err
 	}
-	return &exitError{Code: exitUsage, Err: err, showUsage: true}
+	return &ExitError{Code: ExitUsage, Err: err, ShowUsage: true}
 }
 
 // exitCode maps an error from a command to the process's exit status.
 // Errors that are not an *exitError come from cobra's own checks, which
 // are all about the command line.
-func exitCode(err error) int {
+func ExitCode(err error) int {
 	if err == nil {
-		return exitOK
+		return ExitOK
 	}
-	var ee *exitError
+	var ee *ExitError
 	if errors.As(err, &ee) {
 		return ee.Code
 	}
-	return exitUsage
+	return ExitUsage
 }
 
 // errSilent ends a command with its exit code when the output already said
 // everything (validate's JSON): nothing more is printed.
-var errSilent = errors.New("")
+var ErrSilent = errors.New("")
 
 // asUsage is err as a usage error (exit 2), unless it carries its code.
-func asUsage(err error) error {
-	var ee *exitError
+func AsUsage(err error) error {
+	var ee *ExitError
 	if err == nil || errors.As(err, &ee) {
 		return err
 	}
-	return usageError("%v", err)
+	return UsageError("%v", err)
 }

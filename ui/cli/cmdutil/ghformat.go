@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 // gh's output habits for the reading commands: --json FIELDS selects
 // fields, --template formats with Go templates and gh's helpers, and rows
@@ -44,10 +44,10 @@ var topFields = append([]string{"id", "campaign_id", "version_number", "status",
 	"created_by", "updated_by", "created_at", "updated_at", "sent_time", "flow_id", "flow_name", "parent_id", "sender_name"},
 	model.Components...)
 
-// adoptFields lets --json take its field list after a space, as gh's does:
+// AdoptFields lets --json take its field list after a space, as gh's does:
 // the parser leaves "name,status" as an argument when --json comes without
 // "=", so a command that got one argument more than it takes hands it back.
-func (o *outputFlags) adoptFields(inner cobra.PositionalArgs, want int) cobra.PositionalArgs {
+func (o *OutputFlags) AdoptFields(inner cobra.PositionalArgs, want int) cobra.PositionalArgs {
 	return func(cmd *cobra.Command, args []string) error {
 		if o.json.set && o.json.fields == nil && len(args) == want+1 && looksLikeFields(args[want]) {
 			o.json.fields = forms.SplitList(args[want])
@@ -74,7 +74,7 @@ func selectFields(v any, fields []string) (any, error) {
 	for _, f := range fields {
 		head, _, _ := strings.Cut(f, ".")
 		if !slices.Contains(topFields, head) {
-			return nil, usageError("unknown JSON field %q; the fields are:\n  %s\n(a dotted path such as basic_details.name reaches inside one)", f, strings.Join(topFields, "\n  "))
+			return nil, UsageError("unknown JSON field %q; the fields are:\n  %s\n(a dotted path such as basic_details.name reaches inside one)", f, strings.Join(topFields, "\n  "))
 		}
 	}
 	pick := func(rec map[string]any) map[string]any {
@@ -131,7 +131,7 @@ func writeTemplate(w io.Writer, text string, v any, now time.Time) error {
 		"tablerender": func() string { return flush() },
 		"timeago":     func(s any) string { return timeAgo(fmt.Sprint(orEmpty(s)), now) },
 		"truncate": func(n int, s any) string {
-			return truncateRunes(fmt.Sprint(orEmpty(s)), n)
+			return TruncateRunes(fmt.Sprint(orEmpty(s)), n)
 		},
 		"join": func(sep string, list any) string {
 			items, _ := list.([]any)
@@ -155,10 +155,10 @@ func writeTemplate(w io.Writer, text string, v any, now time.Time) error {
 	}
 	t, err := template.New("template").Funcs(funcs).Option("missingkey=zero").Parse(text)
 	if err != nil {
-		return usageError("--template: %v", err)
+		return UsageError("--template: %v", err)
 	}
 	if err := t.Execute(&out, v); err != nil {
-		return usageError("--template: %v", err)
+		return UsageError("--template: %v", err)
 	}
 	out.WriteString(flush())
 	_, err = w.Write(out.Bytes())
@@ -211,11 +211,11 @@ func plural(n int, unit string) string {
 
 // writeTSV prints rows tab-separated, the header first with --headers:
 // what a pipe gets instead of the table (as gh does).
-func writeTSV(w io.Writer, headers []string, rows [][]string, withHeaders bool) {
+func WriteTSV(w io.Writer, headers []string, rows [][]string, withHeaders bool) {
 	clean := func(cells []string) string {
 		out := make([]string, len(cells))
 		for i, c := range cells {
-			out[i] = printable(c)
+			out[i] = Printable(c)
 		}
 		return strings.Join(out, "\t")
 	}
@@ -230,7 +230,7 @@ func writeTSV(w io.Writer, headers []string, rows [][]string, withHeaders bool) 
 // printable is a service's string made safe for one cell of a line: control
 // characters (escape sequences, tabs, line breaks) become spaces, so a
 // campaign name can neither break the columns nor drive the terminal.
-func printable(s string) string {
+func Printable(s string) string {
 	return strings.Map(func(r rune) rune {
 		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
 			return ' '

@@ -1,4 +1,4 @@
-package cli
+package cmdutil
 
 // Output helpers shared by the scripting commands (and `mcp`): --json and
 // --jq, terminal detection, tables and small terminal-only decorations
@@ -34,7 +34,7 @@ import (
 
 // outputFlags are --json [FIELDS], --jq and --template of a reading
 // command, and --headers for the tab-separated rows a pipe gets.
-type outputFlags struct {
+type OutputFlags struct {
 	JSON     bool // set by check from --json
 	JQ       string
 	Template string
@@ -44,8 +44,8 @@ type outputFlags struct {
 }
 
 // what names what --json prints: "record" or "records".
-func addOutputFlags(cmd *cobra.Command, what string) *outputFlags {
-	o := &outputFlags{now: time.Now}
+func AddOutputFlags(cmd *cobra.Command, what string) *OutputFlags {
+	o := &OutputFlags{now: time.Now}
 	fl := cmd.Flags().VarPF(&o.json, "json", "", "print the "+what+" as JSON, exactly as sent by the service;\n--json FIELDS (comma-separated) prints only those fields")
 	fl.NoOptDefVal = wholeRecords
 	cmd.Flags().StringVar(&o.JQ, "jq", "", "filter that JSON with the jq expression EXPR (strings print raw, like jq -r)")
@@ -56,17 +56,17 @@ func addOutputFlags(cmd *cobra.Command, what string) *outputFlags {
 	return o
 }
 
-// addHeadersFlag is --headers of a command that prints a table.
-func (o *outputFlags) addHeadersFlag(cmd *cobra.Command) {
+// AddHeadersFlag is --headers of a command that prints a table.
+func (o *OutputFlags) AddHeadersFlag(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&o.Headers, "headers", false, "with tab-separated output (stdout not a terminal): a header line first")
 }
 
 // check refuses a --jq expression that does not compile, with its
 // position, before anything is opened (exit 2).
-func (o *outputFlags) check() error {
+func (o *OutputFlags) Check() error {
 	o.JSON = o.json.set
 	if o.JQ != "" && o.Template != "" {
-		return usageError("--jq and --template both format the output: give one")
+		return UsageError("--jq and --template both format the output: give one")
 	}
 	if len(o.json.fields) > 0 {
 		if _, err := selectFields(map[string]any{}, o.json.fields); err != nil {
@@ -77,23 +77,23 @@ func (o *outputFlags) check() error {
 		return nil
 	}
 	if _, err := compileJQ(o.JQ); err != nil {
-		return usageError("%v", err)
+		return UsageError("%v", err)
 	}
 	return nil
 }
 
 // Machine reports whether the output is for a program (--json, --jq or
 // --template).
-func (o *outputFlags) Machine() bool { return o != nil && (o.JSON || o.JQ != "" || o.Template != "") }
+func (o *OutputFlags) Machine() bool { return o != nil && (o.JSON || o.JQ != "" || o.Template != "") }
 
 // Raw: plain --json, the records exactly as the service sent them.
-func (o *outputFlags) Raw() bool {
+func (o *OutputFlags) Raw() bool {
 	return o.JSON && o.JQ == "" && o.Template == "" && len(o.json.fields) == 0
 }
 
 // Write prints v as --json, --jq or --template asked. v must be a JSON tree
 // (map[string]any, []any, json.Number, …) or a value encoding/json takes.
-func (o *outputFlags) Write(w io.Writer, v any) error {
+func (o *OutputFlags) Write(w io.Writer, v any) error {
 	if len(o.json.fields) > 0 {
 		var err error
 		if v, err = selectFields(v, o.json.fields); err != nil {
@@ -106,11 +106,11 @@ func (o *outputFlags) Write(w io.Writer, v any) error {
 	case o.JQ != "":
 		return writeJQ(w, o.JQ, v)
 	}
-	return printJSON(w, v)
+	return PrintJSON(w, v)
 }
 
 // printJSON prints v pretty (two spaces), without HTML escaping.
-func printJSON(w io.Writer, v any) error {
+func PrintJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -177,8 +177,8 @@ func writeJQ(w io.Writer, expr string, v any) error {
 			return &jqError{"--jq: " + err.Error()}
 		}
 		if s, isStr := out.(string); isStr {
-			if isTerminal(w) {
-				s = inertBlock(s) // raw strings, unlike JSON, carry control characters
+			if IsTerminal(w) {
+				s = InertBlock(s) // raw strings, unlike JSON, carry control characters
 			}
 			bw.WriteString(s + "\n")
 			continue
@@ -218,13 +218,13 @@ func inertRows(rows [][]string) [][]string {
 	for i, r := range rows {
 		out[i] = make([]string, len(r))
 		for j, c := range r {
-			out[i][j] = inert(c)
+			out[i][j] = Inert(c)
 		}
 	}
 	return out
 }
 
-func truncateRunes(s string, n int) string {
+func TruncateRunes(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
 		return s
@@ -233,11 +233,11 @@ func truncateRunes(s string, n int) string {
 }
 
 // forceTerminal makes isTerminal true in tests that check what a person sees.
-var forceTerminal bool
+var ForceTerminal bool
 
 // isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	if forceTerminal {
+func IsTerminal(w io.Writer) bool {
+	if ForceTerminal {
 		return true
 	}
 	f, ok := w.(*os.File)
@@ -246,14 +246,14 @@ func isTerminal(w io.Writer) bool {
 
 // stylesFor builds the theme's styles for w: colour only on a terminal and
 // only without NO_COLOR.
-func stylesFor(w io.Writer, getenv func(string) string) themes.Styles {
+func StylesFor(w io.Writer, getenv func(string) string) themes.Styles {
 	r := common.NewRenderer(w)
 	noColor := getenv != nil && getenv("NO_COLOR") != ""
-	if !isTerminal(w) || noColor {
+	if !IsTerminal(w) || noColor {
 		r.SetColorProfile(termenv.Ascii)
 		return themes.New(themes.Plain(), r)
 	}
-	if forceTerminal {
+	if ForceTerminal {
 		r.SetColorProfile(termenv.ANSI256)
 	}
 	return themes.New(themes.Default(), r)
@@ -283,9 +283,9 @@ func renderTable(st themes.Styles, headers []string, rows [][]string, statusCol 
 // fitTable renders the table within the terminal's width: it leaves out
 // the columns of drop (in that order) while too wide, then shortens the
 // column shrink. Ids are never wrapped: a cut id is useless in a shell.
-func fitTable(st themes.Styles, headers []string, rows [][]string, statusCol int, drop []int, shrink int) string {
+func FitTable(st themes.Styles, headers []string, rows [][]string, statusCol int, drop []int, shrink int) string {
 	out := renderTable(st, headers, rows, statusCol)
-	width := terminalWidth(st)
+	width := TerminalWidth(st)
 	if width <= 0 {
 		return out
 	}
@@ -316,7 +316,7 @@ func fitTable(st themes.Styles, headers []string, rows [][]string, statusCol int
 		for i, r := range rows {
 			r = slices.Clone(r)
 			if cut > 0 {
-				r[shrink] = truncateRunes(r[shrink], cut)
+				r[shrink] = TruncateRunes(r[shrink], cut)
 			}
 			rs[i] = pick(r)
 		}
@@ -341,7 +341,7 @@ func fitTable(st themes.Styles, headers []string, rows [][]string, statusCol int
 
 // terminalWidth is the width of the terminal the styles draw on, 0 when
 // unknown or not a terminal.
-func terminalWidth(st themes.Styles) int {
+func TerminalWidth(st themes.Styles) int {
 	f, ok := st.Renderer().Output().TTY().(*os.File)
 	if !ok || !term.IsTerminal(f.Fd()) {
 		return 0
@@ -355,13 +355,16 @@ func terminalWidth(st themes.Styles) int {
 
 // spinner shows "label" with a spinner on w while work runs, only on a
 // terminal; stop clears the line.
-type busy struct {
+type Busy struct {
 	stop func()
 }
 
-func startBusy(w io.Writer, st themes.Styles, label string) *busy {
-	if !isTerminal(w) || forceTerminal {
-		return &busy{stop: func() {}}
+// Stop clears the spinner (once; later calls do nothing).
+func (b *Busy) Stop() { b.stop() }
+
+func startBusy(w io.Writer, st themes.Styles, label string) *Busy {
+	if !IsTerminal(w) || ForceTerminal {
+		return &Busy{stop: func() {}}
 	}
 	s := spinner.Dot
 	done := make(chan struct{})
@@ -382,27 +385,28 @@ func startBusy(w io.Writer, st themes.Styles, label string) *busy {
 		}
 	}()
 	var once sync.Once
-	return &busy{stop: func() { once.Do(func() { close(done); wg.Wait() }) }}
+	return &Busy{stop: func() { once.Do(func() { close(done); wg.Wait() }) }}
 }
 
 // progressLine draws a progress bar on one terminal line (nothing when w is
 // not a terminal).
-type progressLine struct {
-	w    io.Writer
-	bar  progress.Model
-	on   bool
-	last string
+type Progress struct {
+	owner *notes // the service's notes that clear and redraw it
+	w     io.Writer
+	bar   progress.Model
+	on    bool
+	last  string
 }
 
-func newProgressLine(w io.Writer, st themes.Styles) *progressLine {
+func NewProgress(w io.Writer, st themes.Styles) *Progress {
 	bar := progress.New(progress.WithWidth(30), progress.WithoutPercentage())
 	if st.Theme.Plain {
 		bar = progress.New(progress.WithWidth(30), progress.WithoutPercentage(), progress.WithColorProfile(termenv.Ascii))
 	}
-	return &progressLine{w: w, bar: bar, on: isTerminal(w) && !forceTerminal}
+	return &Progress{w: w, bar: bar, on: IsTerminal(w) && !ForceTerminal}
 }
 
-func (p *progressLine) Set(done, total int, label string) {
+func (p *Progress) Set(done, total int, label string) {
 	if !p.on || total == 0 {
 		return
 	}
@@ -411,13 +415,13 @@ func (p *progressLine) Set(done, total int, label string) {
 }
 
 // Redraw draws the last state again (after a note cleared it).
-func (p *progressLine) Redraw() {
+func (p *Progress) Redraw() {
 	if p.on && p.last != "" {
 		fmt.Fprint(p.w, "\r\x1b[2K"+p.last)
 	}
 }
 
-func (p *progressLine) Clear() {
+func (p *Progress) Clear() {
 	if p.on {
 		fmt.Fprint(p.w, "\r\x1b[2K")
 	}
