@@ -242,38 +242,6 @@ func (e *scriptEnv) hasPeriodic(dir string) bool {
 	return false
 }
 
-// In a versioned workspace the search lists every version under one
-// campaign_id; the table says which version each row is.
-func TestListTellsVersionsApart(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks")
-	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatalf("export: %d %s", code, errs)
-	}
-	f := filepath.Join(dir, id+".json")
-	b, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(f, []byte(strings.Replace(string(b), `"name": "Weekly picks"`, `"name": "Weekly picks, renamed"`, 1)), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if code, out, errs := e.run("", "apply", f, "--confirm"); code != 0 {
-		t.Fatalf("apply: %d\n%s\n%s", code, out, errs)
-	}
-	code, out, errs := e.run("", "list", "--name", "weekly picks")
-	if code != 0 {
-		t.Fatalf("list: %d %s", code, errs)
-	}
-	if strings.Count(out, id) < 2 {
-		t.Fatalf("the update made no new version in the versioned sandbox:\n%s", out)
-	}
-	if !strings.Contains(out, id+" v1") || !strings.Contains(out, id+" v2") {
-		t.Errorf("versions not told apart:\n%s", out)
-	}
-}
-
 // campaigns mcp started by hand on a terminal says what it is waiting for
 // (on stderr: stdout belongs to the protocol); from a client it says nothing.
 func TestMCPByHandSaysWhatItIs(t *testing.T) {

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/export"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/list"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
 	"github.com/charmbracelet/x/term"
@@ -39,14 +41,14 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 		newSSHCmd(app),
 		newAuthCmd(app),
 		newManCmd(app),
-		newListCmd(app),
+		list.NewCmd(app, nil),
 		newGetCmd(app),
 		newMetaCmd(app),
 		newStatusCmd(app),
 		newPublishCmd(app),
 		newDuplicateCmd(app),
 		newTestSendCmd(app),
-		newExportCmd(app),
+		export.NewCmd(app, nil),
 		newDiffCmd(app),
 		newApplyCmd(app),
 		newMCPCmd(app),
