@@ -92,6 +92,14 @@ type Factory struct {
 	// refresh of completed ids); nil: this executable. Tests replace it.
 	Spawn func(args []string) error
 
+	// Execute runs a whole command line on a factory: the root's tree
+	// (`campaigns ssh` runs a visitor's commands through it); set by the
+	// root.
+	Execute func(f *Factory, args []string) int
+	// IDCompletion completes campaign ids of the service flags select
+	// (the root's id cache); set by the root, nil in tests.
+	IDCompletion func(flags *ServiceFlags) cobra.CompletionFunc
+
 	// Version is the program's version, for the debug log's header.
 	Version string
 	// Debug is --debug: the HTTP trace and the log to the debug log file.
@@ -130,6 +138,17 @@ func (f *Factory) ResolveProfile(name string) (*profile.Store, *profile.Config, 
 		return nil, nil, profile.Profile{}, false, UsageError("%v", err)
 	}
 	return store, cfg, p, ok, nil
+}
+
+// CompleteIDs offers campaign ids of the service flags select as the first
+// argument, through the root's IDCompletion.
+func (f *Factory) CompleteIDs(flags *ServiceFlags) cobra.CompletionFunc {
+	return func(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
+		if f.IDCompletion == nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		return f.IDCompletion(flags)(cmd, args, prefix)
+	}
 }
 
 // CompleteProfiles offers the saved profile names.
