@@ -174,34 +174,6 @@ func TestTrimWriterKeepsPartialLines(t *testing.T) {
 	}
 }
 
-func TestWrapListBreaksAfterCommas(t *testing.T) {
-	v := "basic_details, campaign_content, segmentation_details, scheduling_details"
-	got := wrapList(v, 50, 15)
-	want := "basic_details, campaign_content,\n               segmentation_details,\n               scheduling_details"
-	if got != want {
-		t.Errorf("wrapList = %q, want %q", got, want)
-	}
-	for _, l := range strings.Split(got, "\n") {
-		if 15+len(strings.TrimLeft(l, " ")) > 50 {
-			t.Errorf("line %q passes 50 columns", l)
-		}
-	}
-	if wrapList(v, 0, 15) != v || wrapList("a, b", 80, 15) != "a, b" {
-		t.Error("wrapped without a width or when it fits")
-	}
-}
-
-// get's summary ends with the command to run next, with the real id to
-// copy, not a placeholder.
-func TestGetSummaryNamesTheNextCommand(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Summer sale kickoff")
-	code, out, errs := e.run("", "get", id)
-	if code != 0 || !strings.Contains(out, "publish  (campaigns publish "+id+")") {
-		t.Fatalf("get: exit %d\n%s\n%s", code, out, errs)
-	}
-}
-
 // The README's CI check, "validate campaigns/ && diff campaigns/", passes on
 // what export just wrote, published campaigns included (their schedule is
 // in the service's response form).

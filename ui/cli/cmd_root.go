@@ -10,7 +10,9 @@ import (
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/export"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/get"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/list"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/meta"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
 	"github.com/charmbracelet/x/term"
@@ -26,6 +28,9 @@ func init() { cobra.EnableTraverseRunHooks = true }
 
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *cmdutil.Factory) *cobra.Command {
+	app.IDCompletion = func(flags *cmdutil.ServiceFlags) cobra.CompletionFunc {
+		return (&scriptCmd{app: app, flags: flags}).completeIDs
+	}
 	root := newEditorCmd(app)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
@@ -42,8 +47,8 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 		newAuthCmd(app),
 		newManCmd(app),
 		list.NewCmd(app, nil),
-		newGetCmd(app),
-		newMetaCmd(app),
+		get.NewCmd(app, nil),
+		meta.NewCmd(app, nil),
 		newStatusCmd(app),
 		newPublishCmd(app),
 		newDuplicateCmd(app),

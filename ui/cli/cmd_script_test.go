@@ -63,42 +63,6 @@ func (e *scriptEnv) idOf(name string) string {
 	return id
 }
 
-func TestGetAndMeta(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks")
-	code, out, errs := e.run("", "get", id)
-	if code != 0 || !strings.Contains(out, "Weekly picks") || !strings.Contains(out, "PAUSED") || !strings.Contains(out, "resume") {
-		t.Fatalf("get summary: exit %d\n%s%s", code, out, errs)
-	}
-	var rec map[string]any
-	code, out, _ = e.run("", "get", id, "--json")
-	e.mustJSON(out, &rec)
-	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
-		t.Fatalf("get --json: exit %d %v", code, rec)
-	}
-	code, out, _ = e.run("", "get", id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
-	if code != 0 || out != "Asia/Singapore\n" {
-		t.Fatalf("get --jq: %d %q", code, out)
-	}
-	code, out, errs = e.run("", "get", "0000000000000000deadbeef")
-	if code != 1 || out != "" || !strings.Contains(errs, "404") || !strings.Contains(errs, "Campaign not found") {
-		t.Fatalf("unknown id: exit %d %q %q", code, out, errs)
-	}
-
-	code, out, _ = e.run("", "meta", id, "--jq", ".campaign_name")
-	if code != 0 || out != "Weekly picks\n" {
-		t.Fatalf("meta --jq: %d %q", code, out)
-	}
-	code, out, _ = e.run("", "meta", id)
-	if code != 0 || !strings.Contains(out, "PERIODIC") {
-		t.Fatalf("meta: %d %q", code, out)
-	}
-	code, _, errs = e.run("", "meta", "0000000000000000deadbeef")
-	if code != 1 || !strings.Contains(errs, "Campaign not found") {
-		t.Fatalf("meta unknown id: exit %d %q", code, errs)
-	}
-}
-
 func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
 	e := newScriptEnv(t)
 	id := e.idOf("Weekly picks") // PERIODIC, PAUSED
