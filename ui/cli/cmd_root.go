@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/api"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/duplicate"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/export"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/get"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/list"
@@ -51,13 +53,13 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 		meta.NewCmd(app, nil),
 		newStatusCmd(app),
 		newPublishCmd(app),
-		newDuplicateCmd(app),
+		duplicate.NewCmd(app, nil),
 		newTestSendCmd(app),
 		export.NewCmd(app, nil),
 		newDiffCmd(app),
 		newApplyCmd(app),
 		newMCPCmd(app),
-		newAPICmd(app),
+		api.NewCmd(app, nil),
 		newRefreshIDsCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an

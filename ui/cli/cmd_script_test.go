@@ -455,3 +455,20 @@ func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
 		t.Fatalf("overwritten: %q", out)
 	}
 }
+
+// A read-only profile reads through campaigns api (a search is a POST that
+// reads) and is refused a write before it is sent.
+func TestAPIOnAReadOnlyProfile(t *testing.T) {
+	freshHome(t)
+	url := sandboxOnLoopback(t)
+	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, out, errs := cli(t, "", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
+		t.Fatalf("search: exit %d\n%s%s", code, out, errs)
+	}
+	code, _, errs := cli(t, "", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
+	if code != 1 || !strings.Contains(errs, "read-only") {
+		t.Fatalf("create on a read-only profile: exit %d %s", code, errs)
+	}
+}
