@@ -10,11 +10,21 @@ import (
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/api"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/apply"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/auth"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/diff"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/duplicate"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/export"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/get"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/list"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/mcp"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/meta"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/publish"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/serve"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/ssh"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/status"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/testsend"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/validate"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
 	"github.com/charmbracelet/x/term"
@@ -33,6 +43,7 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	app.IDCompletion = func(flags *cmdutil.ServiceFlags) cobra.CompletionFunc {
 		return (&scriptCmd{app: app, flags: flags}).completeIDs
 	}
+	app.Execute = execute
 	root := newEditorCmd(app)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
@@ -43,22 +54,22 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	root.PersistentPostRunE = func(cmd *cobra.Command, _ []string) error { return app.StopLogging() }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	root.AddCommand(
-		newServeCmd(app),
-		newValidateCmd(app),
-		newSSHCmd(app),
-		newAuthCmd(app),
+		serve.NewCmd(app, nil),
+		validate.NewCmd(app, nil),
+		ssh.NewCmd(app, nil),
+		auth.NewCmd(app),
 		newManCmd(app),
 		list.NewCmd(app, nil),
 		get.NewCmd(app, nil),
 		meta.NewCmd(app, nil),
-		newStatusCmd(app),
-		newPublishCmd(app),
+		status.NewCmd(app, nil),
+		publish.NewCmd(app, nil),
 		duplicate.NewCmd(app, nil),
-		newTestSendCmd(app),
+		testsend.NewCmd(app, nil),
 		export.NewCmd(app, nil),
-		newDiffCmd(app),
-		newApplyCmd(app),
-		newMCPCmd(app),
+		diff.NewCmd(app, nil),
+		apply.NewCmd(app, nil),
+		mcp.NewCmd(app, nil),
 		api.NewCmd(app, nil),
 		newRefreshIDsCmd(app),
 	)
