@@ -2,11 +2,7 @@ package cli
 
 import (
 	"bytes"
-	"errors"
-	"fmt"
 	"io"
-	"os"
-	"regexp"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/api"
@@ -27,9 +23,6 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/validate"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
-	"github.com/charmbracelet/x/term"
-	mcobra "github.com/muesli/mango-cobra"
-	"github.com/muesli/roff"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 )
@@ -175,150 +168,4 @@ func (t *trimWriter) Flush() {
 		_, _ = t.w.Write(bytes.TrimRight(t.line, " \t"))
 		t.line = t.line[:0]
 	}
-}
-
-// printError says what went wrong once, styled on a terminal, as one plain
-// line ("campaigns validate: …") otherwise; a mistake on the command line is
-// followed by the usage of the command it was made on.
-func printError(app *cmdutil.Factory, w io.Writer, styles fang.Styles, root *cobra.Command, args []string, err error) {
-	cmd, _, ferr := root.Find(args)
-	if ferr != nil || cmd == nil {
-		cmd = root
-	}
-	if errors.Is(err, cmdutil.ErrSilent) {
-		return
-	}
-	var ee *cmdutil.ExitError
-	usage := !errors.As(err, &ee) || ee.ShowUsage
-	err = plainFlagGroupError(err)
-	if f, ok := app.ErrOut.(*os.File); ok && term.IsTerminal(f.Fd()) {
-		// fang's error block, without its "Try --help" (the usage follows).
-		fmt.Fprintln(w, styles.ErrorHeader.String())
-		first, rest, _ := strings.Cut(cmdutil.InertBlock(err.Error()), "\n")
-		fmt.Fprintln(w, styles.ErrorText.Render(sentence(first)))
-		if rest != "" { // cobra's "Did you mean this?" keeps its lines
-			fmt.Fprintln(w, "  "+strings.ReplaceAll(strings.TrimSpace(rest), "\n", "\n  "))
-		}
-	} else {
-		fmt.Fprintf(w, "%s: %s\n", cmd.CommandPath(), cmdutil.InertBlock(err.Error()))
-	}
-	if usage {
-		fmt.Fprint(w, shortUsage(cmd))
-	}
-}
-
-// sentence ends an error's first line with a full stop, unless it has one
-// ("… already open on /tmp/x.." read twice).
-func sentence(s string) string {
-	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, "!") {
-		return s
-	}
-	return s + "."
-}
-
-// cobra's message for flags marked mutually exclusive.
-var exclusiveFlagsRe = regexp.MustCompile(`^if any flags in the group \[([^\]]+)\] are set none of the others can be; \[([^\]]+)\] were all set$`)
-
-// plainFlagGroupError says cobra's flag-group refusal the way a person
-// would: "--base-url and --dc cannot be used together".
-func plainFlagGroupError(err error) error {
-	m := exclusiveFlagsRe.FindStringSubmatch(err.Error())
-	if m == nil {
-		return err
-	}
-	names := strings.Fields(m[2])
-	for i, n := range names {
-		names[i] = "--" + n
-	}
-	return fmt.Errorf("%s cannot be used together", strings.Join(names, " and "))
-}
-
-// shortUsage is a command's usage short enough to keep the error above it on
-// the screen: its usage lines, its subcommands, and where the rest is.
-func shortUsage(cmd *cobra.Command) string {
-	var b strings.Builder
-	b.WriteString("\nUsage:\n")
-	if cmd.Runnable() {
-		b.WriteString("  " + cmd.UseLine() + "\n")
-	}
-	if cmd.HasAvailableSubCommands() {
-		b.WriteString("  " + cmd.CommandPath() + " [command]\n")
-		var names []string
-		for _, c := range cmd.Commands() {
-			if c.IsAvailableCommand() {
-				names = append(names, c.Name())
-			}
-		}
-		b.WriteString("\nCommands: " + strings.Join(names, ", ") + "\n")
-	}
-	fmt.Fprintf(&b, "\nRun %q for the flags and more.\n", cmd.CommandPath()+" --help")
-	return b.String()
-}
-
-// newManCmd prints the man page of the whole tree (fang's own writes to
-// os.Stdout, which in-process tests cannot capture).
-func newManCmd(app *cmdutil.Factory) *cobra.Command {
-	return &cobra.Command{
-		Use:   "man",
-		Short: "Print the manual page (campaigns man | man -l -)",
-		Args:  cmdutil.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error {
-			page, err := mcobra.NewManPage(1, cmd.Root())
-			if err != nil {
-				return cmdutil.FailError("man page: %v", err)
-			}
-			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long)+manSections(app.Getenv))
-			return err
-		},
-	}
-}
-
-// withDescription replaces the DESCRIPTION section of a man page, where
-// mango makes every line of the root's help its own paragraph (so man
-// justifies each line alone and breaks the summary table), with long
-// rendered for roff: blank-line paragraphs filled as prose, and an indented
-// block of "command  what it does" lines as a tagged list.
-func withDescription(page, long string) string {
-	start := strings.Index(page, ".SH DESCRIPTION\n")
-	if start < 0 {
-		return page
-	}
-	body := start + len(".SH DESCRIPTION\n")
-	end := strings.Index(page[body:], "\n.SH ")
-	if end < 0 {
-		return page
-	}
-	end += body + 1
-	var b strings.Builder
-	for i, para := range strings.Split(strings.TrimSpace(long), "\n\n") {
-		lines := strings.Split(para, "\n")
-		if i > 0 {
-			b.WriteString(".PP\n")
-		}
-		if !strings.HasPrefix(lines[0], " ") {
-			for _, l := range lines {
-				b.WriteString(roffText(strings.TrimSpace(l)) + "\n")
-			}
-			continue
-		}
-		for _, l := range lines {
-			term, desc, ok := strings.Cut(strings.TrimSpace(l), "  ")
-			if !ok {
-				b.WriteString(".br\n" + roffText(strings.TrimSpace(l)) + "\n")
-				continue
-			}
-			b.WriteString(".TP\n\\fB" + roffText(term) + "\\fP\n" + roffText(strings.TrimSpace(desc)) + "\n")
-		}
-	}
-	return page[:body] + b.String() + page[end:]
-}
-
-// roffText escapes one line of text for roff: backslashes, and a leading
-// dot or quote that would make it a request.
-func roffText(s string) string {
-	s = strings.ReplaceAll(s, `\`, `\e`)
-	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
-		s = `\&` + s
-	}
-	return s
 }
