@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -85,7 +86,8 @@ func New(t testing.TB, sb *Sandbox) *Env {
 			"CAMPAIGNS_BASE_URL": sb.URL, "CAMPAIGNS_WORKSPACE_ID": ws.ID, "CAMPAIGNS_API_KEY": ws.Key}}
 	getenv := func(k string) string { return e.env[k] }
 	lookup := func(k string) (string, bool) { v, ok := e.env[k]; return v, ok }
-	e.F = &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: e.in, Out: e.Out, ErrOut: e.ErrOut, Getenv: getenv, LookupEnv: lookup}}
+	e.F = &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: e.in, Out: e.Out, ErrOut: e.ErrOut, Getenv: getenv, LookupEnv: lookup},
+		Sleep: func(context.Context, time.Duration) error { return nil }} // retries at once, still announced
 	t.Cleanup(func() { _ = e.F.Close() })
 	return e
 }
