@@ -192,3 +192,31 @@ func (sb *Sandbox) IDOf(t testing.TB, name string) string {
 // Proxy forwards every request to upstream: a test's own server in front of
 // a sandbox (to refuse or record some requests) passes the rest on.
 func Proxy(upstream *url.URL) http.Handler { return httputil.NewSingleHostReverseProxy(upstream) }
+
+// NewCmd is the constructor every command package has.
+type NewCmd[O any] func(f *cmdutil.Factory, runF func(*O) error) *cobra.Command
+
+// Runner runs the command newCmd builds on e, as the root would, each time
+// on new arguments: the exit code, standard output, and standard error
+// followed by the error the root would print.
+func Runner[O any](e *Env, newCmd NewCmd[O]) func(args ...string) (code int, stdout, stderr string) {
+	return func(args ...string) (int, string, string) {
+		e.t.Helper()
+		code, err := e.Run(newCmd(e.F, nil), args...)
+		errs := e.ErrOut.String()
+		if err != nil {
+			errs += err.Error()
+		}
+		return code, e.Out.String(), errs
+	}
+}
+
+// Parse builds the command with a runF that keeps its options and runs it
+// on args: the options the flags and arguments made (nil when the command
+// refused them first), the exit code and the error.
+func Parse[O any](e *Env, newCmd NewCmd[O], args ...string) (*O, int, error) {
+	e.t.Helper()
+	var got *O
+	code, err := e.Run(newCmd(e.F, func(o *O) error { got = o; return nil }), args...)
+	return got, code, err
+}
