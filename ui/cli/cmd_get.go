@@ -15,6 +15,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/checklist"
 )
 
 func newGetCmd(app *cmdutil.Factory) *cobra.Command {
@@ -73,7 +74,7 @@ usage or unreachable.`,
 		c := new(model.Campaign)
 		_ = model.FromTree(rec, c)
 		fmt.Fprintf(app.Out, "\n%s\n", s.st.Subtitle.Render("Will it send?"))
-		s.printChecks(checklistOf(ctx, s.svc.Client, c, time.Now()))
+		checklist.Print(app.Out, s.st, checklist.Of(ctx, s.svc.Client, c, time.Now()))
 		return nil
 	}
 	return cmd

@@ -9,6 +9,17 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/apply"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/auth"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/diff"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/editor"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/mcp"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/publish"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/serve"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/ssh"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/status"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/testsend"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/validate"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
 	"github.com/charmbracelet/x/term"
@@ -24,7 +35,9 @@ func init() { cobra.EnableTraverseRunHooks = true }
 
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *cmdutil.Factory) *cobra.Command {
-	root := newEditorCmd(app)
+	app.Execute = execute
+	app.IDCompletion = idCompletion(app)
+	root := editor.NewCmd(app, nil)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
 	root.SetErr(app.ErrOut)
@@ -34,22 +47,22 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	root.PersistentPostRunE = func(cmd *cobra.Command, _ []string) error { return app.StopLogging() }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	root.AddCommand(
-		newServeCmd(app),
-		newValidateCmd(app),
-		newSSHCmd(app),
-		newAuthCmd(app),
+		serve.NewCmd(app, nil),
+		validate.NewCmd(app, nil),
+		ssh.NewCmd(app, nil),
+		auth.NewCmd(app),
 		newManCmd(app),
 		newListCmd(app),
 		newGetCmd(app),
 		newMetaCmd(app),
-		newStatusCmd(app),
-		newPublishCmd(app),
+		status.NewCmd(app, nil),
+		publish.NewCmd(app, nil),
 		newDuplicateCmd(app),
-		newTestSendCmd(app),
+		testsend.NewCmd(app, nil),
 		newExportCmd(app),
-		newDiffCmd(app),
-		newApplyCmd(app),
-		newMCPCmd(app),
+		diff.NewCmd(app, nil),
+		apply.NewCmd(app, nil),
+		mcp.NewCmd(app, nil),
 		newAPICmd(app),
 		newRefreshIDsCmd(app),
 	)

@@ -58,12 +58,12 @@ func (s *scriptCmd) completeIDs(cmd *cobra.Command, args []string, prefix string
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completeStatusArgs completes `status ID ACTION`.
-func (s *scriptCmd) completeStatusArgs(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-	if len(args) == 1 {
-		return []string{"pause", "resume", "stop"}, cobra.ShellCompDirectiveNoFileComp
+// idCompletion is the factory's IDCompletion: the commands in packages
+// complete ids through it.
+func idCompletion(app *cmdutil.Factory) func(*cmdutil.ServiceFlags) cobra.CompletionFunc {
+	return func(flags *cmdutil.ServiceFlags) cobra.CompletionFunc {
+		return (&scriptCmd{app: app, flags: flags}).completeIDs
 	}
-	return s.completeIDs(cmd, args, prefix)
 }
 
 // campaignIDs reads the ids from the cache while fresh, else from the

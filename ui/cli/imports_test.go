@@ -37,7 +37,8 @@ var layerRules = []struct {
 	{"ui/internal/", []string{"model", "api", "themes", "ui/common"}, "test support and small helpers; no sandbox"},
 	{"ui/sshserver", []string{"model", "engine", "api", "api/ops", "themes", "ui", "ui/common"}, "the SSH host serves the ui root"},
 	{"ui/cli/cmdutil", cliAllowed, "cmdutil is below every command: it imports no command and not ui/cli"},
-	{"ui/cli/cmd/", append([]string{"ui/cli/cmdutil"}, cliAllowed...), "a command imports cmdutil, never another command and never ui/cli"},
+	{"ui/cli/cmd/", append([]string{"ui/cli/cmdutil", "ui/cli/internal/"}, cliAllowed...), "a command imports cmdutil and the helpers several commands share (ui/cli/internal), never another command and never ui/cli"},
+	{"ui/cli/internal/", append([]string{"ui/cli/cmdutil", "ui/cli/internal/"}, cliAllowed...), "what several commands share sits below them: it imports cmdutil, no command and not ui/cli"},
 	{"ui/cli/", cliAllowed, "the command line is a user interface: it may build any screen and start the sandbox"},
 	{"ui/cli", append([]string{"ui/cli/"}, cliAllowed...), "the root assembles the commands: ui/cli imports every ui/cli/cmd/* and cmdutil"},
 	{"ui", []string{"model", "engine", "engine/", "forms", "api", "api/ops", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},
@@ -127,7 +128,7 @@ func TestImportsPointOneWay(t *testing.T) {
 	for _, p := range pkgs {
 		for _, imp := range p.Imports {
 			if imp == module+"/ui/internal/uitest" || imp == module+"/api/sandbox/sandboxtest" ||
-				imp == module+"/api/refserver" || imp == module+"/api/internal/refcheck" {
+				imp == module+"/api/refserver" || imp == module+"/api/internal/refcheck" || imp == module+"/ui/cli/internal/clitest" {
 				t.Errorf("%s imports the test support package", p.ImportPath)
 			}
 		}
