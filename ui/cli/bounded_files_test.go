@@ -9,24 +9,6 @@ import (
 	"testing"
 )
 
-// TestFailedExportSaysWhatItWrote: when a file cannot be written (here a
-// folder stands where the second campaign's file goes), export stops, says
-// which campaign failed and lists the files it had written, all complete.
-func TestFailedExportSaysWhatItWrote(t *testing.T) {
-	e := newScriptEnv(t)
-	first, second := e.idOf("June newsletter"), e.idOf("July newsletter")
-	dir := t.TempDir()
-	if err := os.Mkdir(filepath.Join(dir, second+".json"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(dir, second+".json", "keep"), []byte("x"), 0o600)
-	code, _, errs := e.run("", "export", first, second, "--dir", dir)
-	if code != 2 || !strings.Contains(errs, "cannot write campaign "+second) ||
-		!strings.Contains(errs, "Written before the failure (1, each complete)") || !strings.Contains(errs, first+".json") {
-		t.Fatalf("exit %d:\n%s", code, errs)
-	}
-}
-
 // hostileFolder is a folder of campaign files with a named pipe, a link to
 // /dev/zero and a link out of the folder among them, each named *.json.
 func hostileFolder(t *testing.T) string {

@@ -143,34 +143,6 @@ func TestTrimWriterKeepsPartialLines(t *testing.T) {
 	}
 }
 
-func TestWrapListBreaksAfterCommas(t *testing.T) {
-	v := "basic_details, campaign_content, segmentation_details, scheduling_details"
-	got := wrapList(v, 50, 15)
-	want := "basic_details, campaign_content,\n               segmentation_details,\n               scheduling_details"
-	if got != want {
-		t.Errorf("wrapList = %q, want %q", got, want)
-	}
-	for _, l := range strings.Split(got, "\n") {
-		if 15+len(strings.TrimLeft(l, " ")) > 50 {
-			t.Errorf("line %q passes 50 columns", l)
-		}
-	}
-	if wrapList(v, 0, 15) != v || wrapList("a, b", 80, 15) != "a, b" {
-		t.Error("wrapped without a width or when it fits")
-	}
-}
-
-// get's summary ends with the command to run next, with the real id to
-// copy, not a placeholder.
-func TestGetSummaryNamesTheNextCommand(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Summer sale kickoff")
-	code, out, errs := e.run("", "get", id)
-	if code != 0 || !strings.Contains(out, "publish  (campaigns publish "+id+")") {
-		t.Fatalf("get: exit %d\n%s\n%s", code, out, errs)
-	}
-}
-
 // The README's CI check, "validate campaigns/ && diff campaigns/", passes on
 // what export just wrote, published campaigns included (their schedule is
 // in the service's response form).
@@ -209,38 +181,6 @@ func (e *scriptEnv) hasPeriodic(dir string) bool {
 		}
 	}
 	return false
-}
-
-// In a versioned workspace the search lists every version under one
-// campaign_id; the table says which version each row is.
-func TestListTellsVersionsApart(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks")
-	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatalf("export: %d %s", code, errs)
-	}
-	f := filepath.Join(dir, id+".json")
-	b, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(f, []byte(strings.Replace(string(b), `"name": "Weekly picks"`, `"name": "Weekly picks, renamed"`, 1)), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if code, out, errs := e.run("", "apply", f, "--confirm"); code != 0 {
-		t.Fatalf("apply: %d\n%s\n%s", code, out, errs)
-	}
-	code, out, errs := e.run("", "list", "--name", "weekly picks")
-	if code != 0 {
-		t.Fatalf("list: %d %s", code, errs)
-	}
-	if strings.Count(out, id) < 2 {
-		t.Fatalf("the update made no new version in the versioned sandbox:\n%s", out)
-	}
-	if !strings.Contains(out, id+" v1") || !strings.Contains(out, id+" v2") {
-		t.Errorf("versions not told apart:\n%s", out)
-	}
 }
 
 // Examples fit an 80-column terminal: fang cuts a longer line with "…",

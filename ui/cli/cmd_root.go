@@ -9,11 +9,17 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/api"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/apply"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/auth"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/diff"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/duplicate"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/editor"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/export"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/get"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/list"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/mcp"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/meta"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/publish"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/serve"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/ssh"
@@ -36,7 +42,9 @@ func init() { cobra.EnableTraverseRunHooks = true }
 // newRootCmd builds the whole command tree. The root command is the editor.
 func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	app.Execute = execute
-	app.IDCompletion = idCompletion(app)
+	app.IDCompletion = func(flags *cmdutil.ServiceFlags) cobra.CompletionFunc {
+		return (&scriptCmd{app: app, flags: flags}).completeIDs
+	}
 	root := editor.NewCmd(app, nil)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
@@ -52,18 +60,18 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 		ssh.NewCmd(app, nil),
 		auth.NewCmd(app),
 		newManCmd(app),
-		newListCmd(app),
-		newGetCmd(app),
-		newMetaCmd(app),
+		list.NewCmd(app, nil),
+		get.NewCmd(app, nil),
+		meta.NewCmd(app, nil),
 		status.NewCmd(app, nil),
 		publish.NewCmd(app, nil),
-		newDuplicateCmd(app),
+		duplicate.NewCmd(app, nil),
 		testsend.NewCmd(app, nil),
-		newExportCmd(app),
+		export.NewCmd(app, nil),
 		diff.NewCmd(app, nil),
 		apply.NewCmd(app, nil),
 		mcp.NewCmd(app, nil),
-		newAPICmd(app),
+		api.NewCmd(app, nil),
 		newRefreshIDsCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an

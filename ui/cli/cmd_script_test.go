@@ -64,106 +64,6 @@ func (e *scriptEnv) idOf(name string) string {
 	return id
 }
 
-func TestListTableJSONAndJQ(t *testing.T) {
-	e := newScriptEnv(t)
-	// Piped, the table is tab-separated rows (as gh prints them), a header
-	// line only with --headers, and no notes.
-	code, out, errs := e.run("", "list")
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != 15 || len(strings.Split(lines[0], "\t")) != 6 || !strings.Contains(out, "\tJune newsletter\tEMAIL\tONE_TIME\t") || strings.Contains(out, "--page 2") {
-		t.Fatalf("tab-separated rows: exit %d\n%s\n%s", code, out, errs)
-	}
-	if _, out, _ := e.run("", "list", "--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
-		t.Fatalf("--headers:\n%s", out)
-	}
-	if strings.Contains(out, "\x1b[") || errs != "" {
-		t.Fatalf("colour or noise when not a terminal:\n%q\n%q", out, errs)
-	}
-
-	var page []map[string]any
-	code, out, _ = e.run("", "list", "--json")
-	e.mustJSON(out, &page)
-	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
-		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
-	}
-	var all []map[string]any
-	_, out, _ = e.run("", "list", "--all", "--json")
-	e.mustJSON(out, &all)
-	drafts := 0
-	for _, r := range all {
-		switch r["status"] {
-		case "ARCHIVED":
-			t.Fatalf("archived campaign listed without --archived: %v", r["campaign_id"])
-		case "DRAFT":
-			drafts++
-		}
-		if r["basic_details"] == nil || r["campaign_id"] == nil {
-			t.Fatalf("not the whole record: %v", r)
-		}
-	}
-	if len(all) <= 15 || drafts == 0 {
-		t.Fatalf("--all: %d records, %d drafts", len(all), drafts)
-	}
-
-	code, out, _ = e.run("", "list", "--all", "--status", "paused", "--jq", ".[] | .basic_details.name")
-	if code != 0 || out != "Weekly picks\nMonthly statement\n" && out != "Monthly statement\nWeekly picks\n" {
-		t.Fatalf("--jq raw strings: exit %d %q", code, out)
-	}
-	code, out, _ = e.run("", "list", "--status", "archived", "--channel", "email", "--jq", "[.[].status] | unique")
-	if code != 0 || strings.Join(strings.Fields(out), "") != `["ARCHIVED"]` {
-		t.Fatalf("archived filter: exit %d %q", code, out)
-	}
-
-	code, out, errs = e.run("", "list", "--jq", ".[] | select(.status == )")
-	if code != 2 || out != "" || !strings.Contains(errs, `unexpected token ")" at position 25`) {
-		t.Fatalf("bad --jq: exit %d %q %q", code, out, errs)
-	}
-	code, _, errs = e.run("", "list", "--status", "sleeping")
-	if code != 2 || !strings.Contains(errs, `"SLEEPING"`) {
-		t.Fatalf("bad --status: exit %d %q", code, errs)
-	}
-	code, _, _ = e.run("", "list", "--page", "2", "--all")
-	if code != 2 {
-		t.Fatalf("--page with --all: exit %d", code)
-	}
-}
-
-func TestGetAndMeta(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks")
-	code, out, errs := e.run("", "get", id)
-	if code != 0 || !strings.Contains(out, "Weekly picks") || !strings.Contains(out, "PAUSED") || !strings.Contains(out, "resume") {
-		t.Fatalf("get summary: exit %d\n%s%s", code, out, errs)
-	}
-	var rec map[string]any
-	code, out, _ = e.run("", "get", id, "--json")
-	e.mustJSON(out, &rec)
-	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
-		t.Fatalf("get --json: exit %d %v", code, rec)
-	}
-	code, out, _ = e.run("", "get", id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
-	if code != 0 || out != "Asia/Singapore\n" {
-		t.Fatalf("get --jq: %d %q", code, out)
-	}
-	code, out, errs = e.run("", "get", "0000000000000000deadbeef")
-	if code != 1 || out != "" || !strings.Contains(errs, "404") || !strings.Contains(errs, "Campaign not found") {
-		t.Fatalf("unknown id: exit %d %q %q", code, out, errs)
-	}
-
-	code, out, _ = e.run("", "meta", id, "--jq", ".campaign_name")
-	if code != 0 || out != "Weekly picks\n" {
-		t.Fatalf("meta --jq: %d %q", code, out)
-	}
-	code, out, _ = e.run("", "meta", id)
-	if code != 0 || !strings.Contains(out, "PERIODIC") {
-		t.Fatalf("meta: %d %q", code, out)
-	}
-	code, _, errs = e.run("", "meta", "0000000000000000deadbeef")
-	if code != 1 || !strings.Contains(errs, "Campaign not found") {
-		t.Fatalf("meta unknown id: exit %d %q", code, errs)
-	}
-}
-
 func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
 	e := newScriptEnv(t)
 	id := e.idOf("Weekly picks") // PERIODIC, PAUSED
@@ -525,5 +425,22 @@ func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
 	}
 	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name"); out != "Summer sale kickoff (legal)\n" {
 		t.Fatalf("overwritten: %q", out)
+	}
+}
+
+// A read-only profile reads through campaigns api (a search is a POST that
+// reads) and is refused a write before it is sent.
+func TestAPIOnAReadOnlyProfile(t *testing.T) {
+	freshHome(t)
+	url := sandboxOnLoopback(t)
+	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+		t.Fatal(errs)
+	}
+	if code, out, errs := cli(t, "", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
+		t.Fatalf("search: exit %d\n%s%s", code, out, errs)
+	}
+	code, _, errs := cli(t, "", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
+	if code != 1 || !strings.Contains(errs, "read-only") {
+		t.Fatalf("create on a read-only profile: exit %d %s", code, errs)
 	}
 }

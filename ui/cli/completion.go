@@ -58,14 +58,6 @@ func (s *scriptCmd) completeIDs(cmd *cobra.Command, args []string, prefix string
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// idCompletion is the factory's IDCompletion: the commands in packages
-// complete ids through it.
-func idCompletion(app *cmdutil.Factory) func(*cmdutil.ServiceFlags) cobra.CompletionFunc {
-	return func(flags *cmdutil.ServiceFlags) cobra.CompletionFunc {
-		return (&scriptCmd{app: app, flags: flags}).completeIDs
-	}
-}
-
 // campaignIDs reads the ids from the cache while fresh, else from the
 // service (and caches them); an unreachable service falls back on the
 // cache whatever its age.

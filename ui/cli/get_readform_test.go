@@ -1,17 +1,13 @@
 package cli
 
 import (
-	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/refserver"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/model"
 )
 
 // TestReadersReadTheReferenceExamples runs get, meta, list, export,
@@ -82,42 +78,6 @@ func TestReadersReadTheReferenceExamples(t *testing.T) {
 	}
 	if code, out, errs := e.run("", "apply", dir); code != 0 || strings.Contains(out, "PATCH") {
 		t.Errorf("apply (dry run): exit %d\n%s%s", code, out, errs)
-	}
-}
-
-// TestMetaFindsADraftAndGetOffersNoRefusedAction: meta of a draft by its id
-// answers (C2) and shows its rejection comment; get of an SMS campaign
-// offers no action that status would refuse (C3).
-func TestMetaFindsADraftAndGetOffersNoRefusedAction(t *testing.T) {
-	e := newScriptEnv(t)
-	url := e.serveSandbox()
-	ws := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	c, _ := model.Decode(b)
-	c.RequestID = nil
-	c.Extra.SetUnknown("rejection_comment", "Legal: drop the \x1b[31mprice\x1b[0m claim")
-	res, err := client.Create(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, out, errs := e.run("", "meta", res.ID)
-	if code != 0 || !strings.Contains(out, "DRAFT") || !strings.Contains(out, "Legal: drop the price claim") || strings.Contains(out, "\x1b") {
-		t.Fatalf("meta of a draft: exit %d\n%q%s", code, out, errs)
-	}
-	var row map[string]any
-	code, out, _ = e.run("", "meta", res.ID, "--json")
-	if json.Unmarshal([]byte(out), &row); code != 0 || row["rejection_comment"] == nil {
-		t.Fatalf("meta --json of a draft: exit %d %s", code, out)
-	}
-
-	sms := e.idOf("Delivery window reminder (SMS)")
-	code, out, errs = e.run("", "get", sms)
-	if code != 0 || strings.Contains(out, "campaigns status") || !strings.Contains(out, "SMS campaigns can be read but not") {
-		t.Fatalf("get SMS: exit %d\n%s%s", code, out, errs)
 	}
 }
 

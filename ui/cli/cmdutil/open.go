@@ -34,8 +34,14 @@ func (f *Factory) Service(ctx context.Context, flags *ServiceFlags) (*Service, e
 	if err != nil {
 		return nil, err
 	}
+	if svc == f.Preset {
+		// The preset is shared (tests run commands on one sandbox in
+		// parallel): the notes are this command's.
+		c := *svc
+		svc = &c
+	}
 	svc.notes = n
-	if svc.Close != nil && svc != f.Preset {
+	if svc.Close != nil && f.Preset == nil {
 		f.onClose(svc.Close)
 	}
 	return svc, nil
@@ -50,6 +56,17 @@ func (f *Factory) OpenWrite(ctx context.Context, flags *ServiceFlags) (*Service,
 	}
 	return svc, svc.RequireWrite()
 }
+
+// Connect opens the service the flags select, through the factory that
+// declared them, which closes it when the command ends.
+func (f *ServiceFlags) Connect() (*Service, error) { return f.app.Service(f.app.Context(), f) }
+
+// ConnectWrite is Connect for a write: a read-only profile is refused
+// (exit 1) before anything is sent.
+func (f *ServiceFlags) ConnectWrite() (*Service, error) { return f.app.OpenWrite(f.app.Context(), f) }
+
+// Context is the command's context: the SSH session's, or none.
+func (f *ServiceFlags) Context() context.Context { return f.app.Context() }
 
 // Core is the one core this command's writes go through: the open
 // service, named; the author; pacing that says when it waits.

@@ -232,12 +232,25 @@ func TruncateRunes(s string, n int) string {
 	return string(r[:n-1]) + "…"
 }
 
-// forceTerminal makes isTerminal true in tests that check what a person sees.
+// FakeTerminal is a writer that stands for a terminal in a test (a
+// buffer a person would see), so tests that check what a person sees need
+// not set ForceTerminal for the whole package, and can run in parallel.
+type FakeTerminal interface{ IsFakeTerminal() bool }
+
+// fakeTerminal: w stands for a terminal (colour as on one, no spinner and
+// no progress bar, which would only add noise to what a test reads).
+func fakeTerminal(w io.Writer) bool {
+	t, ok := w.(FakeTerminal)
+	return ok && t.IsFakeTerminal()
+}
+
+// ForceTerminal makes IsTerminal true in tests that check what a person
+// sees (for the whole process: such tests cannot run in parallel).
 var ForceTerminal bool
 
-// isTerminal reports whether w is a terminal.
+// IsTerminal reports whether w is a terminal.
 func IsTerminal(w io.Writer) bool {
-	if ForceTerminal {
+	if ForceTerminal || fakeTerminal(w) {
 		return true
 	}
 	f, ok := w.(*os.File)
@@ -253,7 +266,7 @@ func StylesFor(w io.Writer, getenv func(string) string) themes.Styles {
 		r.SetColorProfile(termenv.Ascii)
 		return themes.New(themes.Plain(), r)
 	}
-	if ForceTerminal {
+	if ForceTerminal || fakeTerminal(w) {
 		r.SetColorProfile(termenv.ANSI256)
 	}
 	return themes.New(themes.Default(), r)
@@ -363,7 +376,7 @@ type Busy struct {
 func (b *Busy) Stop() { b.stop() }
 
 func startBusy(w io.Writer, st themes.Styles, label string) *Busy {
-	if !IsTerminal(w) || ForceTerminal {
+	if !IsTerminal(w) || ForceTerminal || fakeTerminal(w) {
 		return &Busy{stop: func() {}}
 	}
 	s := spinner.Dot
@@ -403,7 +416,7 @@ func NewProgress(w io.Writer, st themes.Styles) *Progress {
 	if st.Theme.Plain {
 		bar = progress.New(progress.WithWidth(30), progress.WithoutPercentage(), progress.WithColorProfile(termenv.Ascii))
 	}
-	return &Progress{w: w, bar: bar, on: IsTerminal(w) && !ForceTerminal}
+	return &Progress{w: w, bar: bar, on: IsTerminal(w) && !ForceTerminal && !fakeTerminal(w)}
 }
 
 func (p *Progress) Set(done, total int, label string) {

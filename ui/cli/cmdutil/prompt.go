@@ -38,6 +38,9 @@ func IsTerminalReader(r io.Reader) bool {
 	if ForceTerminal {
 		return true
 	}
+	if t, ok := r.(FakeTerminal); ok && t.IsFakeTerminal() {
+		return true
+	}
 	w, ok := r.(io.Writer)
 	return ok && IsTerminal(w)
 }

@@ -6,7 +6,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
@@ -14,17 +13,14 @@ import (
 // there for the next.
 type env struct{ *clitest.Env }
 
-func newEnv(t *testing.T) env { return env{clitest.New(t)} }
+func newEnv(t *testing.T) env { return env{clitest.New(t, nil)} }
 
 // cli runs `campaigns auth …` (args[0] is "auth") under a root named as
 // the program is, so messages name "campaigns auth".
 func (e env) cli(stdin string, args ...string) (code int, stdout, stderr string) {
-	e.T.Helper()
-	r := e.Run(func(f *cmdutil.Factory) *cobra.Command {
-		root := &cobra.Command{Use: "campaigns"}
-		root.AddCommand(NewCmd(f))
-		return root
-	}, stdin, args...)
+	root := &cobra.Command{Use: "campaigns"}
+	root.AddCommand(NewCmd(e.F))
+	r := e.Do(root, stdin, args...)
 	return r.Code, r.Out, r.Err
 }
 

@@ -19,7 +19,7 @@ import (
 func TestAuthProfilesEndToEnd(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	home := e.Vars["HOME"]
+	home := e.Getenv("HOME")
 	url := sandboxOnLoopback(t)
 
 	code, out, errs := e.cli(acmeKey+"\n", "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
@@ -33,7 +33,7 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 	if strings.Contains(string(conf), acmeKey) || !strings.Contains(string(conf), "ACME") {
 		t.Fatalf("config file:\n%s", conf)
 	}
-	if k, err := e.Keyring.Get(profile.KeyringService, "acme"); k != acmeKey || err != nil {
+	if k, err := e.F.Keyring.Get(profile.KeyringService, "acme"); k != acmeKey || err != nil {
 		t.Fatalf("keyring: %q %v", k, err)
 	}
 
@@ -53,7 +53,7 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 	if code, _, errs = e.cli(acmeKey, "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
 		t.Fatalf("login bad: %d %s", code, errs)
 	}
-	if err := e.Keyring.Set(profile.KeyringService, "bad", "wrong-key"); err != nil {
+	if err := e.F.Keyring.Set(profile.KeyringService, "bad", "wrong-key"); err != nil {
 		t.Fatal(err)
 	}
 	if code, out, errs = e.cli("", "auth", "status"); code != 1 || !strings.Contains(errs, "rejected the key of profile bad (401)") {
@@ -83,14 +83,14 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 	if code, out, _ = e.cli("", "auth", "logout", "bad"); code != 0 {
 		t.Fatalf("logout: exit %d", code)
 	}
-	if _, err := e.Keyring.Get(profile.KeyringService, "bad"); !errors.Is(err, keyring.ErrNotFound) {
+	if _, err := e.F.Keyring.Get(profile.KeyringService, "bad"); !errors.Is(err, keyring.ErrNotFound) {
 		t.Fatalf("logout left the key in the keyring: %v", err)
 	}
 	if _, out, _ = e.cli("", "auth", "list"); strings.Contains(out, "bad") {
 		t.Fatalf("logout left the profile:\n%s", out)
 	}
 
-	e.Vars["CAMPAIGNS_PROFILE"] = "nope"
+	e.Setenv("CAMPAIGNS_PROFILE", "nope")
 	if code, _, errs = e.cli("", "auth", "status"); code != 2 || !strings.Contains(errs, `profile "nope" does not exist`) {
 		t.Fatalf("CAMPAIGNS_PROFILE=nope: exit %d %q", code, errs)
 	}
@@ -99,9 +99,9 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 func TestAuthKeyFileFallback(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	home := e.Vars["HOME"]
+	home := e.Getenv("HOME")
 	url := sandboxOnLoopback(t)
-	e.Keyring.(*clitest.Keyring).Err = errors.New("The name org.freedesktop.secrets was not provided by any .service files")
+	e.F.Keyring.(*clitest.Keyring).Err = errors.New("The name org.freedesktop.secrets was not provided by any .service files")
 
 	code, out, errs := e.cli(acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
 	if code != 0 || !strings.Contains(out, "a file only you can read") {
@@ -130,7 +130,7 @@ func TestAuthKeyFileFallback(t *testing.T) {
 func TestAuthBadInput(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
-	home := e.Vars["HOME"]
+	home := e.Getenv("HOME")
 	for _, tc := range []struct {
 		stdin string
 		args  []string

@@ -5,10 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/cobra"
-
 	"github.com/campaigns-cli/campaigns/ui"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
@@ -16,12 +13,11 @@ import (
 // of Bubble Tea's "could not open a new TTY".
 func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
 	t.Parallel()
-	r := clitest.New(t).Run(func(f *cmdutil.Factory) *cobra.Command {
-		return NewCmd(f, func(o *Options) error {
-			o.Terminal = func() error { return errors.New("no terminal here") }
-			return run(o)
-		})
-	}, "", "--data", t.TempDir())
+	e := clitest.New(t, nil)
+	r := e.Do(NewCmd(e.F, func(o *Options) error {
+		o.Terminal = func() error { return errors.New("no terminal here") }
+		return run(o)
+	}), "", "--data", t.TempDir())
 	if r.Code != 2 || r.Out != "" || !strings.Contains(r.Err, "the editor needs a terminal (no terminal here)") || !strings.Contains(r.Err, "campaigns list, get") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.Code, r.Out, r.Err)
 	}
@@ -32,16 +28,14 @@ func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
 // is given.
 func TestEditorStartsOnTheServiceAsked(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t)
+	e := clitest.New(t, nil)
 	var got ui.Config
 	edit := func(args ...string) clitest.Result {
-		return e.Run(func(f *cmdutil.Factory) *cobra.Command {
-			return NewCmd(f, func(o *Options) error {
-				o.Terminal = func() error { return nil }
-				o.Program = func(cfg ui.Config) error { got = cfg; return nil }
-				return run(o)
-			})
-		}, "", args...)
+		return e.Do(NewCmd(e.F, func(o *Options) error {
+			o.Terminal = func() error { return nil }
+			o.Program = func(cfg ui.Config) error { got = cfg; return nil }
+			return run(o)
+		}), "", args...)
 	}
 	data := t.TempDir()
 	if r := edit("--data", data, "--theme", "plain", "--no-mouse", "--refresh", "0"); r.Code != 0 {

@@ -12,7 +12,7 @@ import (
 // meta row: the one `campaigns status` prints.
 func TestMCPMetaCarriesTheChecklist(t *testing.T) {
 	t.Parallel()
-	s := startMCP(clitest.New(t))
+	s := startMCP(clitest.New(t, nil))
 	res := s.request("tools/call", map[string]any{"name": "search_campaigns", "arguments": map[string]any{"status": []string{"PAUSED"}, "name": "Weekly picks"}})
 	var found struct {
 		Campaigns []struct {

@@ -43,7 +43,7 @@ func (s *mcpSession) sendRaw(line string) rpcReply {
 // request after each is answered.
 func TestMCPSurvivesMalformedInput(t *testing.T) {
 	t.Parallel()
-	s := startMCP(clitest.New(t))
+	s := startMCP(clitest.New(t, nil))
 	cases := []struct {
 		name, line string
 		code       int

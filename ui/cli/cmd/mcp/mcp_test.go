@@ -22,7 +22,7 @@ import (
 // mcpSession runs `campaigns mcp ARGS` in-process with stdin and stdout as
 // pipes, the way an MCP client drives it.
 type mcpSession struct {
-	t      *testing.T
+	t      testing.TB
 	in     *io.PipeWriter
 	out    *bufio.Scanner
 	done   chan int
@@ -33,14 +33,15 @@ type mcpSession struct {
 
 // startMCP starts the command in e.
 func startMCP(e *clitest.Env, args ...string) *mcpSession {
-	t := e.T.(*testing.T)
+	t := e.T()
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
+	e.F.In, e.F.Out, e.F.ErrOut = inR, outW, nil
 	s := &mcpSession{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan int, 1), errb: &lockedWriter{b: &strings.Builder{}}}
 	s.out.Buffer(make([]byte, 0, 1<<20), 16<<20)
 	go func() {
-		code := cmdutil.ExitCode(e.Exec(newCmd, inR, outW, s.errb, append([]string{"--data", t.TempDir()}, args...)...))
+		code, _ := e.Run(newCmd(e.F), append([]string{"--data", t.TempDir()}, args...)...)
 		outW.Close()
 		s.done <- code
 	}()
@@ -119,7 +120,7 @@ func toolList(s *mcpSession) []string {
 
 func TestMCPCommandServesTheSandbox(t *testing.T) {
 	t.Parallel()
-	s := startMCP(clitest.New(t))
+	s := startMCP(clitest.New(t, nil))
 	if names := toolList(s); len(names) != 11 {
 		t.Fatalf("tools: %v", names)
 	}
@@ -135,7 +136,7 @@ func TestMCPCommandServesTheSandbox(t *testing.T) {
 
 func TestMCPCommandReadOnly(t *testing.T) {
 	t.Parallel()
-	s := startMCP(clitest.New(t), "--read-only")
+	s := startMCP(clitest.New(t, nil), "--read-only")
 	names := toolList(s)
 	if strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 6 {
 		t.Fatalf("--read-only tools: %v", names)
@@ -147,10 +148,13 @@ func TestMCPCommandReadOnly(t *testing.T) {
 // every tool call and its HTTP exchange land in the debug log.
 func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t)
-	home := e.Vars["HOME"]
+	e := clitest.New(t, nil)
+	home := e.Getenv("HOME")
 	e.Login(profile.Profile{Name: "ro", BaseURL: sandboxOnLoopback(t), WorkspaceID: "ACME", ReadOnly: true}, acmeKey)
-	e.Vars["CAMPAIGNS_DEBUG"] = "1" // the root's --debug
+	e.F.Debug = true // the root's --debug
+	if err := e.F.StartLogging(); err != nil {
+		t.Fatal(err)
+	}
 	s := startMCP(e, "--profile", "ro")
 	names := strings.Join(toolList(s), ",")
 	if strings.Contains(names, "create_draft") || strings.Contains(names, "publish_campaign") || !strings.Contains(names, "validate_campaign") {
@@ -180,7 +184,8 @@ func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
 
 func TestMCPCommandBadFeatures(t *testing.T) {
 	t.Parallel()
-	r := clitest.New(t).Run(newCmd, "", "--data", t.TempDir(), "--features", "teleport")
+	e := clitest.New(t, nil)
+	r := e.Do(newCmd(e.F), "", "--data", t.TempDir(), "--features", "teleport")
 	if r.Code != 2 || !strings.Contains(r.Err, "teleport") || r.Out != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.Code, r.Out, r.Err)
 	}
@@ -198,7 +203,7 @@ func (w *lockedWriter) String() string {
 // profile is served only when named.
 func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t)
+	e := clitest.New(t, nil)
 	e.Login(profile.Profile{Name: "acme", BaseURL: sandboxOnLoopback(t), WorkspaceID: "ACME"}, acmeKey)
 	s := startMCP(e)
 	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace SANDBOX on the embedded sandbox") || strings.Contains(in, "acme") {

@@ -17,8 +17,7 @@ func newCmd(f *cmdutil.Factory) *cobra.Command { return NewCmd(f, nil) }
 
 // cli runs `serve ARGS` (args[0] is "serve") in e.
 func cli(e *clitest.Env, args ...string) (code int, stdout, stderr string) {
-	e.T.Helper()
-	r := e.Run(newCmd, "", args[1:]...)
+	r := e.Do(newCmd(e.F), "", args[1:]...)
 	return r.Code, r.Out, r.Err
 }
 
@@ -33,11 +32,13 @@ type running struct {
 // reads its output up to the line containing until.
 func start(t *testing.T, until string, args ...string) running {
 	t.Helper()
-	e := clitest.New(t)
+	e := clitest.New(t, nil)
 	pr, pw := io.Pipe()
+	e.F.Out, e.F.ErrOut = pw, io.Discard
 	r := running{done: make(chan int, 1)}
 	go func() {
-		r.done <- cmdutil.ExitCode(e.Exec(newCmd, strings.NewReader(""), pw, io.Discard, append([]string{"--addr", "127.0.0.1:0"}, args...)...))
+		code, _ := e.Run(newCmd(e.F), append([]string{"--addr", "127.0.0.1:0"}, args...)...)
+		r.done <- code
 		pw.Close()
 	}()
 	lines := make(chan string, 16)

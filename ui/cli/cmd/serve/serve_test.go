@@ -5,14 +5,12 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
-	"github.com/spf13/cobra"
 )
 
 func TestServeHelpAndUsageErrors(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t)
+	e := clitest.New(t, nil)
 	code, out, _ := cli(e, "serve", "--help")
 	if code != 0 {
 		t.Fatalf("--help: exit %d", code)
@@ -32,7 +30,7 @@ func TestServeHelpAndUsageErrors(t *testing.T) {
 // serve refuses a listen address that is not HOST:PORT as a usage mistake.
 func TestServeRefusesABadAddr(t *testing.T) {
 	t.Parallel()
-	code, _, errs := cli(clitest.New(t), "serve", "--addr", "nope")
+	code, _, errs := cli(clitest.New(t, nil), "serve", "--addr", "nope")
 	if code != 2 || !strings.Contains(errs, `--addr "nope": want HOST:PORT`) {
 		t.Errorf("exit %d %q", code, errs)
 	}
@@ -42,9 +40,8 @@ func TestServeRefusesABadAddr(t *testing.T) {
 func TestServeFlagsMakeTheConfig(t *testing.T) {
 	t.Parallel()
 	var got *Options
-	r := clitest.New(t).Run(func(f *cmdutil.Factory) *cobra.Command {
-		return NewCmd(f, func(o *Options) error { got = o; return nil })
-	}, "", "--addr", "127.0.0.1:0", "--workspace", "ACME:secret:versioning", "--no-seed", "--lenient", "--no-rate-limits",
+	e := clitest.New(t, nil)
+	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "", "--addr", "127.0.0.1:0", "--workspace", "ACME:secret:versioning", "--no-seed", "--lenient", "--no-rate-limits",
 		"--idempotency-quota", "1MiB", "--seed-campaigns", "7", "--trust-scopes-header=false")
 	if r.Code != 0 || got == nil {
 		t.Fatalf("exit %d %s", r.Code, r.Err)
@@ -54,7 +51,7 @@ func TestServeFlagsMakeTheConfig(t *testing.T) {
 		c.IdempotencyQuotaBytes != 1<<20 || c.SeedCampaigns != 7 || !c.DistrustScopesHeader || got.MigrateOnly {
 		t.Fatalf("config %+v", c)
 	}
-	r = clitest.New(t).Run(newCmd, "", "--seed-campaigns", "-1")
+	r = e.Do(newCmd(e.F), "", "--seed-campaigns", "-1")
 	if r.Code != 2 || !strings.Contains(r.Err, "--seed-campaigns -1: want 0 to 100000") {
 		t.Fatalf("negative --seed-campaigns: exit %d %s", r.Code, r.Err)
 	}

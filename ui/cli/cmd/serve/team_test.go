@@ -21,7 +21,7 @@ func freePort(t *testing.T) string {
 
 func TestServeMigrateOnlyNeedsADatabase(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t)
+	e := clitest.New(t, nil)
 	code, _, stderr := cli(e, "serve", "--migrate-only")
 	if code != 2 || !strings.Contains(stderr, "--migrate-only needs --db") {
 		t.Errorf("exit %d, %q", code, stderr)
@@ -36,9 +36,9 @@ func TestServeMigrateOnlyNeedsADatabase(t *testing.T) {
 // never the password, whether it came from --db or CAMPAIGNS_DB.
 func TestServeUnreachableDatabaseIsNamed(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t)
+	e := clitest.New(t, nil)
 	addr := freePort(t)
-	e.Vars["CAMPAIGNS_DB"] = "postgres://team:pw-from-env@" + addr + "/sandbox"
+	e.Setenv("CAMPAIGNS_DB", "postgres://team:pw-from-env@"+addr+"/sandbox")
 	for _, args := range [][]string{
 		{"serve", "--addr", "127.0.0.1:0"},
 		{"serve", "--addr", "127.0.0.1:0", "--db", "postgres://team:pw-from-flag@" + addr + "/sandbox"},
@@ -52,7 +52,7 @@ func TestServeUnreachableDatabaseIsNamed(t *testing.T) {
 
 func TestServeMigrateOnly(t *testing.T) {
 	db := pgtest.Schema(t)
-	e := clitest.New(t)
+	e := clitest.New(t, nil)
 	for range 2 { // a second run finds nothing to do
 		code, stdout, stderr := cli(e, "serve", "--db", db, "--migrate-only")
 		if code != 0 || !strings.Contains(stdout, "schema at version 3") || strings.Contains(stdout, "campaigns sandbox on") {

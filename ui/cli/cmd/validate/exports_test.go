@@ -13,9 +13,9 @@ import (
 // engine does not write; non-campaign JSON is skipped like diff skips it.
 func TestValidateAcceptsExportsInEveryPhase(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t).Serve()
+	sb := clitest.NewSandbox(t)
 	dir := t.TempDir()
-	ids := e.Export(dir)
+	ids := sb.Export(t, dir)
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"x","version":"1.0.0"}`), 0o644)
 	// (The patch phase takes a --base: checked below, an export onto itself.)
 	for _, phase := range []string{"create", "publish"} {

@@ -21,7 +21,8 @@ func newCmd(f *cmdutil.Factory) *cobra.Command { return NewCmd(f, nil) }
 // cli runs `validate ARGS` (args[0] is "validate") in an environment of its own.
 func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
-	r := clitest.New(t).Run(newCmd, stdin, args[1:]...)
+	e := clitest.New(t, nil)
+	r := e.Do(newCmd(e.F), stdin, args[1:]...)
 	return r.Code, r.Out, r.Err
 }
 

@@ -1,4 +1,6 @@
-package cli
+// Package api is `campaigns api`: one request to the service with its
+// headers added, like gh api.
+package api
 
 import (
 	"bytes"
@@ -32,7 +34,19 @@ GET, the fields go in the query string instead.
 Exit status: 0 on a 2xx answer, 1 on a 4xx or 5xx answer (the body is still
 printed), 2 bad usage or an unreachable service.`
 
-func newAPICmd(app *cmdutil.Factory) *cobra.Command {
+// Options are the request `campaigns api` sends.
+type Options struct {
+	IO      *cmdutil.IOStreams
+	Service *cmdutil.ServiceFlags
+	Method  string // upper-case
+	Path    string // with the query the fields make
+	Body    []byte // nil: none
+}
+
+// NewCmd is `campaigns api`; runF, when given, runs instead of the command
+// (tests check the flags with it).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
 	cmd := &cobra.Command{
 		Use:   "api METHOD PATH",
 		Short: "Send one request to the service with its headers added (like gh api)",
@@ -42,74 +56,78 @@ func newAPICmd(app *cmdutil.Factory) *cobra.Command {
   campaigns api PATCH /v5/campaigns/6b0489… --input patch.json`,
 		Args: cmdutil.ExactArgs(2, "METHOD and PATH"),
 	}
-	s := newScriptCmd(app, cmd)
+	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	input := cmd.Flags().String("input", "", `the request body: a JSON file, or "-" for standard input`)
 	var strFields, rawFields []string
 	cmd.Flags().StringArrayVarP(&strFields, "field", "f", nil, "add a string field key=value (repeatable)")
 	cmd.Flags().StringArrayVarP(&rawFields, "raw-field", "F", nil, "add a JSON field key=value: true, 12, null, [\"a\"] (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("input", cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault))
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		method := strings.ToUpper(args[0])
-		if !slices.Contains([]string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodPut, http.MethodDelete}, method) {
+		opts.Method = strings.ToUpper(args[0])
+		if !slices.Contains([]string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodPut, http.MethodDelete}, opts.Method) {
 			return cmdutil.UsageError("unknown method %q: use GET, POST, PATCH, PUT or DELETE", args[0])
 		}
-		path := args[1]
-		if !strings.HasPrefix(path, "/") {
-			path = "/" + path
+		opts.Path = args[1]
+		if !strings.HasPrefix(opts.Path, "/") {
+			opts.Path = "/" + opts.Path
 		}
 		fields, err := apiFields(strFields, rawFields)
 		if err != nil {
 			return err
 		}
-		var body []byte
 		switch {
 		case *input != "":
-			if body, err = readInput(*input, app.In); err != nil {
+			if opts.Body, err = readInput(*input, opts.IO.In); err != nil {
 				return cmdutil.UsageError("--input: %v", err)
 			}
-			path = withQuery(path, fields)
-		case method == http.MethodGet || method == http.MethodDelete:
-			path = withQuery(path, fields)
+			opts.Path = withQuery(opts.Path, fields)
+		case opts.Method == http.MethodGet || opts.Method == http.MethodDelete:
+			opts.Path = withQuery(opts.Path, fields)
 		case len(fields) > 0:
-			body, _ = json.Marshal(fields)
+			opts.Body, _ = json.Marshal(fields)
 		}
-		ctx := cmd.Context()
-		done, err := s.open(ctx)
-		defer done()
-		if err != nil {
-			return err
+		if runF != nil {
+			return runF(opts)
 		}
-		if writes(method, path) {
-			if err := s.svc.RequireWrite(); err != nil {
-				return err
-			}
-		}
-		var resp api.Response
-		err = s.svc.Pacer().Do(ctx, apiClass(method, path), func(ctx context.Context) error {
-			var err error
-			// (The client itself waits out a 429 as the service asks.)
-			resp, err = s.svc.Client.Send(ctx, method, path, body, bodyRequestID(body))
-			return err
-		})
-		if err != nil {
-			return s.serviceError(err)
-		}
-		if len(bytes.TrimSpace(resp.Body)) > 0 {
-			var out bytes.Buffer
-			if json.Indent(&out, resp.Body, "", "  ") != nil {
-				out.Reset()
-				out.Write(resp.Body)
-			}
-			out.WriteByte('\n')
-			app.Out.Write(out.Bytes())
-		}
-		if resp.Status < 200 || resp.Status >= 300 {
-			fmt.Fprintf(app.ErrOut, "%s %s %s: %d %s\n", s.est.Error.Render("error:"), method, path, resp.Status, http.StatusText(resp.Status))
-			return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
-		}
-		return nil
+		return run(opts)
 	}
 	return cmd
+}
+
+func run(opts *Options) error {
+	svc, err := opts.Service.Connect()
+	if err != nil {
+		return err
+	}
+	if writes(opts.Method, opts.Path) {
+		if err := svc.RequireWrite(); err != nil {
+			return err
+		}
+	}
+	var resp api.Response
+	err = svc.Pacer().Do(opts.Service.Context(), apiClass(opts.Method, opts.Path), func(ctx context.Context) error {
+		var err error
+		// (The client itself waits out a 429 as the service asks.)
+		resp, err = svc.Client.Send(ctx, opts.Method, opts.Path, opts.Body, bodyRequestID(opts.Body))
+		return err
+	})
+	if err != nil {
+		return cmdutil.ServiceError(svc, err)
+	}
+	if len(bytes.TrimSpace(resp.Body)) > 0 {
+		var out bytes.Buffer
+		if json.Indent(&out, resp.Body, "", "  ") != nil {
+			out.Reset()
+			out.Write(resp.Body)
+		}
+		out.WriteByte('\n')
+		_, _ = opts.IO.Out.Write(out.Bytes())
+	}
+	if resp.Status < 200 || resp.Status >= 300 {
+		fmt.Fprintf(opts.IO.ErrOut, "%s %s %s: %d %s\n", opts.IO.ErrStyles().Error.Render("error:"), opts.Method, opts.Path, resp.Status, http.StatusText(resp.Status))
+		return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
+	}
+	return nil
 }
 
 // apiFields builds the fields of -f and -F; a dotted key nests.
