@@ -12,7 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // servedSandbox serves a seeded sandbox on loopback and points the env's
@@ -20,7 +22,9 @@ import (
 // counts what reached it.
 func servedSandbox(t *testing.T, e *scriptEnv) (requests *atomic.Int64, url string) {
 	t.Helper()
-	s, err := sandbox.Open(sandbox.Config{Seed: true})
+	// No rate limits: the commands pace themselves, and the tests' own
+	// reads (exportAll) need not wait.
+	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +40,19 @@ func servedSandbox(t *testing.T, e *scriptEnv) (requests *atomic.Int64, url stri
 	t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return requests, srv.URL
+}
+
+// exportAll writes every campaign of the sandbox at url into dir, as a
+// repository holds them after `campaigns export` (unpaced: the sandbox
+// of a test has no limits to keep).
+func exportAll(t *testing.T, url, dir string) map[string]string {
+	t.Helper()
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return (&clitest.Sandbox{URL: url, Client: client}).Export(t, dir)
 }
 
 // edit replaces text in a campaign file.
