@@ -72,10 +72,7 @@ func TestSampleCIWorkflowRunsGreen(t *testing.T) {
 	names, runs := workflowSteps(t)
 	repo := t.TempDir()
 	t.Chdir(repo)
-	id := e.idOf("Summer sale kickoff")
-	if code, _, errs := e.run("", "export", "--dir", "campaigns"); code != 0 {
-		t.Fatal(errs)
-	}
+	id := exportAll(t, url, "campaigns")["Summer sale kickoff"]
 	edit(t, filepath.Join("campaigns", id+".json"), `"team": "Growth"`, `"team": "Lifecycle"`)
 	t.Setenv("CAMPAIGNS_BASE_URL", url)
 	t.Setenv("CAMPAIGNS_WORKSPACE_ID", "SANDBOX")

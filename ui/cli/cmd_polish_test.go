@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +8,6 @@ import (
 
 	"github.com/spf13/pflag"
 
-	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
@@ -36,36 +34,6 @@ func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
 		} else if got != help {
 			t.Errorf("%s --features help %q differs from %q", args[0], got, help)
 		}
-	}
-}
-
-// auth list is a table without padding after its last column (it shows in
-// a pipe), marks the active profile and says which are read-only.
-func TestAuthListHasNoTrailingSpaces(t *testing.T) {
-	freshHome(t)
-	for _, args := range [][]string{
-		{"auth", "login", "--profile", "prod", "--base-url", "https://api.example.com", "--workspace-id", "W1", "--with-key", "--read-only"},
-		{"auth", "login", "--profile", "staging", "--dc", "01", "--workspace-id", "W2", "--with-key"},
-	} {
-		if code, _, errs := cli(t, "key-123\n", args...); code != 0 {
-			t.Fatalf("%v: exit %d %s", args, code, errs)
-		}
-	}
-	code, out, errs := cli(t, "", "auth", "list")
-	if code != 0 {
-		t.Fatalf("auth list: exit %d %s", code, errs)
-	}
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[2], "* staging") || !strings.HasSuffix(lines[1], "read-only") {
-		t.Fatalf("auth list:\n%s", out)
-	}
-	for _, l := range lines {
-		if strings.TrimRight(l, " ") != l {
-			t.Errorf("trailing spaces in %q", l)
-		}
-	}
-	if strings.Contains(out, "key-123") {
-		t.Error("auth list shows a key")
 	}
 }
 
@@ -134,6 +102,7 @@ func TestExclusiveFlagsAreNamedPlainly(t *testing.T) {
 	}{
 		{[]string{"list", "--page", "2", "--all"}, "campaigns list: --all and --page cannot be used together\n"},
 		{[]string{"get", "x", "--dc", "01", "--base-url", "http://127.0.0.1:9"}, "campaigns get: --base-url and --dc cannot be used together\n"},
+		{[]string{"auth", "login", "--profile", "p", "--dc", "01", "--base-url", "http://x", "--workspace-id", "W", "--with-key"}, "campaigns auth login: --base-url and --dc cannot be used together\n"},
 	} {
 		code, out, errs := cli(t, "", tc.args...)
 		if code != 2 || out != "" || !strings.HasPrefix(errs, tc.want) || !strings.Contains(errs, "Usage:") {
@@ -214,33 +183,6 @@ func (e *scriptEnv) hasPeriodic(dir string) bool {
 	return false
 }
 
-// campaigns mcp started by hand on a terminal says what it is waiting for
-// (on stderr: stdout belongs to the protocol); from a client it says nothing.
-func TestMCPByHandSaysWhatItIs(t *testing.T) {
-	e := newScriptEnv(t)
-	code, out, errs := e.run("", "mcp")
-	if code != 0 || out != "" || strings.Contains(errs, "MCP client") {
-		t.Fatalf("from a pipe: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	cmdutil.ForceTerminal = true
-	defer func() { cmdutil.ForceTerminal = false }()
-	code, out, errs = e.run("", "mcp")
-	if code != 0 || out != "" || !strings.Contains(errs, "meant to be started by an MCP client") || !strings.Contains(errs, "the embedded sandbox") {
-		t.Fatalf("by hand: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-}
-
-// serve refuses a listen address that is not HOST:PORT as a usage mistake.
-func TestServeAndSSHRefuseABadAddr(t *testing.T) {
-	freshHome(t)
-	for _, args := range [][]string{{"serve", "--addr", "nope"}, {"ssh", "--demo", "--addr", "nope"}} {
-		code, _, errs := cli(t, "", args...)
-		if code != 2 || !strings.Contains(errs, `--addr "nope": want HOST:PORT`) {
-			t.Errorf("%v: exit %d %q", args, code, errs)
-		}
-	}
-}
-
 // Examples fit an 80-column terminal: fang cuts a longer line with "…",
 // losing the end of the command.
 func TestExamplesFitEightyColumns(t *testing.T) {
@@ -269,57 +211,5 @@ func TestFlagHelpIsWrapped(t *testing.T) {
 	}
 	if got := wrapWords("aa bb cc\ndd /a/very/long/path ee", 5); got != "aa bb\ncc\ndd\n/a/very/long/path\nee" {
 		t.Errorf("wrapWords = %q", got)
-	}
-}
-
-// Logging out of the active profile says what commands use now.
-func TestLogoutSaysWhatIsUsedNow(t *testing.T) {
-	freshHome(t)
-	for _, n := range []string{"a", "b"} {
-		if code, _, errs := cli(t, "k\n", "auth", "login", "--profile", n, "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key"); code != 0 {
-			t.Fatalf("login %s: %d %s", n, code, errs)
-		}
-	}
-	if code, out, _ := cli(t, "", "auth", "logout", "b"); code != 0 || !strings.Contains(out, "campaigns auth switch NAME picks one of a.") {
-		t.Errorf("logout of the active profile: %d %q", code, out)
-	}
-	if code, out, _ := cli(t, "", "auth", "logout", "a"); code != 0 || !strings.Contains(out, "No profiles left: commands use the embedded sandbox") {
-		t.Errorf("logout of the last profile: %d %q", code, out)
-	}
-}
-
-// A key that cannot be checked now (service unreachable) is saved, with a
-// note saying so; the key itself is never echoed.
-func TestLoginOfflineSavesWithANote(t *testing.T) {
-	freshHome(t)
-	code, out, errs := cli(t, "k-offline\n", "auth", "login", "--profile", "off", "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key")
-	if code != 0 || !strings.Contains(out, "Saved profile off") || !strings.Contains(errs, "could not be checked now") || !strings.Contains(errs, "campaigns auth status") {
-		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
-	}
-	if strings.Contains(out+errs, "k-offline") {
-		t.Error("the key was printed")
-	}
-}
-
-// Each page of the login form fits a 24-line terminal, title included.
-func TestLoginFormPageFitsTwentyFourLines(t *testing.T) {
-	lf := newLoginForm(&profile.Profile{})
-	f := lf.form.WithWidth(80)
-	f.Init()
-	v := f.View()
-	if n := strings.Count(v, "\n") + 1; n > 22 || !strings.Contains(v, "Profile name") || !strings.Contains(v, "API key") {
-		t.Errorf("first page: %d lines\n%s", n, v)
-	}
-}
-
-// The editor without a terminal says what to use instead, exit 2, instead
-// of Bubble Tea's "could not open a new TTY".
-func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
-	freshHome(t)
-	defer func(f func() error) { terminalForEditor = f }(terminalForEditor)
-	terminalForEditor = func() error { return errors.New("no terminal here") }
-	code, out, errs := cli(t, "", "--data", t.TempDir())
-	if code != 2 || out != "" || !strings.Contains(errs, "the editor needs a terminal (no terminal here)") || !strings.Contains(errs, "campaigns list, get") {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
 	}
 }

@@ -58,14 +58,6 @@ func (s *scriptCmd) completeIDs(cmd *cobra.Command, args []string, prefix string
 	return out, cobra.ShellCompDirectiveNoFileComp
 }
 
-// completeStatusArgs completes `status ID ACTION`.
-func (s *scriptCmd) completeStatusArgs(cmd *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
-	if len(args) == 1 {
-		return []string{"pause", "resume", "stop"}, cobra.ShellCompDirectiveNoFileComp
-	}
-	return s.completeIDs(cmd, args, prefix)
-}
-
 // campaignIDs reads the ids from the cache while fresh, else from the
 // service (and caches them); an unreachable service falls back on the
 // cache whatever its age.

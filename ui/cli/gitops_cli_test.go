@@ -12,7 +12,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // servedSandbox serves a seeded sandbox on loopback and points the env's
@@ -20,7 +22,9 @@ import (
 // counts what reached it.
 func servedSandbox(t *testing.T, e *scriptEnv) (requests *atomic.Int64, url string) {
 	t.Helper()
-	s, err := sandbox.Open(sandbox.Config{Seed: true})
+	// No rate limits: the commands pace themselves, and the tests' own
+	// reads (exportAll) need not wait.
+	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,6 +40,19 @@ func servedSandbox(t *testing.T, e *scriptEnv) (requests *atomic.Int64, url stri
 	t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return requests, srv.URL
+}
+
+// exportAll writes every campaign of the sandbox at url into dir, as a
+// repository holds them after `campaigns export` (unpaced: the sandbox
+// of a test has no limits to keep).
+func exportAll(t *testing.T, url, dir string) map[string]string {
+	t.Helper()
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return (&clitest.Sandbox{URL: url, Client: client}).Export(t, dir)
 }
 
 // edit replaces text in a campaign file.
@@ -152,42 +169,6 @@ func TestDiffJSONGivesEveryField(t *testing.T) {
 	if len(res) != 1 || len(res[0].Fields) != 1 || res[0].Fields[0].Path != "basic_details.team" ||
 		res[0].Fields[0].Base != "Growth" || res[0].Fields[0].File != "Brand" || res[0].Fields[0].Service != "Growth" {
 		t.Fatalf("--json: %s", out)
-	}
-}
-
-// validate accepts exports in every phase and does not judge channels the
-// engine does not write; non-campaign JSON is skipped like diff skips it.
-func TestValidateAcceptsExportsInEveryPhase(t *testing.T) {
-	e := newScriptEnv(t)
-	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", "--archived", "--dir", dir); code != 0 {
-		t.Fatal(errs)
-	}
-	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"x","version":"1.0.0"}`), 0o644)
-	// (The patch phase takes a --base: checked below, an export onto itself.)
-	for _, phase := range []string{"create", "publish"} {
-		args := []string{"validate", "--phase", phase, "--json", dir}
-		code, out, errs := cli(t, "", args...)
-		if code != 0 || strings.Contains(out, "package.json") {
-			t.Fatalf("validate --phase %s of a fresh export: exit %d\n%s\n%s", phase, code, out, errs)
-		}
-		if !strings.Contains(out, `"not_checked": "SMS campaigns are read-only`) {
-			t.Fatalf("the SMS export is not marked not checked:\n%s", out)
-		}
-	}
-	// One file, --json: the files shape; without: the single-file shape.
-	f := filepath.Join(dir, e.idOf("June newsletter")+".json")
-	_, out, _ := cli(t, "", "validate", "--json", f)
-	if !strings.Contains(out, `"files": [`) {
-		t.Fatalf("--json of one file:\n%s", out)
-	}
-	_, out, _ = cli(t, "", "validate", "--phase", "patch", "--base", f, f)
-	if strings.Contains(out, `"files"`) || !strings.Contains(out, `"valid": true`) {
-		t.Fatalf("single-file shape, patch of an export onto itself:\n%s", out)
-	}
-	_, _, errs := cli(t, "", "validate", "--verbose", dir)
-	if !strings.Contains(errs, "skipped "+filepath.Join(dir, "package.json")) {
-		t.Fatalf("--verbose does not list the skipped file: %q", errs)
 	}
 }
 

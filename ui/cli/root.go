@@ -10,6 +10,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/auth"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/diff"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/duplicate"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/editor"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/export"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/get"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/list"
@@ -37,7 +38,7 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 		return (&scriptCmd{app: app, flags: flags}).completeIDs
 	}
 	app.Execute = execute
-	root := newEditorCmd(app)
+	root := editor.NewCmd(app, nil)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
 	root.SetErr(app.ErrOut)

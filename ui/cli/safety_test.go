@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/campaignaction"
 )
 
 // The case 1: a CI job whose service variables are empty must not
@@ -115,7 +116,7 @@ func TestApplyRefusesToBreakALiveCampaign(t *testing.T) {
 func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 	e := newScriptEnv(t)
 	id := e.idOf("Cart abandonment nudge") // ACTIVE, event-triggered
-	var ans statusAnswer
+	var ans campaignaction.Answer
 	code, out, _ := e.run("", "status", id, "pause", "--yes", "--json")
 	e.mustJSON(out, &ans)
 	if code != 0 || ans.UpdatedBy != sandbox.CredentialIdentity(sandbox.DefaultWorkspaceID) || ans.Workspace != sandbox.DefaultWorkspaceID || ans.Service != "the embedded sandbox" {

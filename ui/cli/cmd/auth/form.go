@@ -101,4 +101,3 @@ func serviceProfile(s string) profile.Profile {
 	}
 	return profile.Profile{BaseURL: s}
 }
-

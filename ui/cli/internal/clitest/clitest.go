@@ -74,21 +74,28 @@ type Env struct {
 
 // New is a factory on buffers whose commands talk to sb: the service is
 // named by the variables (CAMPAIGNS_BASE_URL, CAMPAIGNS_WORKSPACE_ID,
-// CAMPAIGNS_API_KEY), so the command selects it as a user's would. The
-// home is the test's own.
+// CAMPAIGNS_API_KEY), so the command selects it as a user's would; with a
+// nil sb no service is named. The home, the keyring (in memory) and the
+// logger are the test's own.
 func New(t testing.TB, sb *Sandbox) *Env {
 	t.Helper()
 	home := t.TempDir()
-	ws := sandbox.DefaultWorkspace()
 	e := &Env{t: t, Out: &Buffer{}, ErrOut: &Buffer{}, in: &input{Reader: strings.NewReader("")},
 		env: map[string]string{"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
-			"XDG_STATE_HOME": filepath.Join(home, ".local", "state"), "XDG_CACHE_HOME": filepath.Join(home, ".cache"),
-			"CAMPAIGNS_BASE_URL": sb.URL, "CAMPAIGNS_WORKSPACE_ID": ws.ID, "CAMPAIGNS_API_KEY": ws.Key}}
+			"XDG_STATE_HOME": filepath.Join(home, ".local", "state"), "XDG_CACHE_HOME": filepath.Join(home, ".cache")}}
+	if sb != nil {
+		ws := sandbox.DefaultWorkspace()
+		e.env["CAMPAIGNS_BASE_URL"], e.env["CAMPAIGNS_WORKSPACE_ID"], e.env["CAMPAIGNS_API_KEY"] = sb.URL, ws.ID, ws.Key
+	}
 	getenv := func(k string) string { return e.env[k] }
 	lookup := func(k string) (string, bool) { v, ok := e.env[k]; return v, ok }
 	e.F = &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: e.in, Out: e.Out, ErrOut: e.ErrOut, Getenv: getenv, LookupEnv: lookup},
-		Sleep: func(context.Context, time.Duration) error { return nil }} // retries at once, still announced
-	t.Cleanup(func() { _ = e.F.Close() })
+		Keyring: &Keyring{},
+		Sleep:   func(context.Context, time.Duration) error { return nil }} // retries at once, still announced
+	if err := e.F.StartLogging(); err != nil { // as the root does before a command
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = e.F.Close(); _ = e.F.StopLogging() })
 	return e
 }
 
@@ -156,7 +163,9 @@ func Shared(t testing.TB) *Sandbox {
 }
 
 func start() (*Sandbox, func() error, error) {
-	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
+	// No rate limits: the commands pace themselves, and a test's own reads
+	// (Export) need not wait.
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true, NoRateLimits: true})
 	if err != nil {
 		return nil, nil, err
 	}

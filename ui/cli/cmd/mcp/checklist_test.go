@@ -1,16 +1,18 @@
-package cli
+package mcp
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // MCP's get_campaign_meta carries the will-it-send checklist beside the
 // meta row: the one `campaigns status` prints.
 func TestMCPMetaCarriesTheChecklist(t *testing.T) {
-	freshHome(t)
-	s := startMCP(t)
+	t.Parallel()
+	s := startMCP(clitest.New(t, nil))
 	res := s.request("tools/call", map[string]any{"name": "search_campaigns", "arguments": map[string]any{"status": []string{"PAUSED"}, "name": "Weekly picks"}})
 	var found struct {
 		Campaigns []struct {

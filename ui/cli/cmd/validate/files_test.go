@@ -1,4 +1,4 @@
-package cli
+package validate
 
 import (
 	"encoding/json"
@@ -8,31 +8,12 @@ import (
 	"testing"
 )
 
-type filesOutput struct {
-	Valid bool `json:"valid"`
-	Files []struct {
-		File   string          `json:"file"`
-		Valid  bool            `json:"valid"`
-		Errors []validateError `json:"errors"`
-		Error  string          `json:"error"`
-	} `json:"files"`
-}
-
-func validateMany(t *testing.T, stdin string, args ...string) (int, filesOutput, string) {
-	t.Helper()
-	code, stdout, stderr := cli(t, stdin, append([]string{"validate"}, args...)...)
-	var out filesOutput
-	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
-		t.Fatalf("%v: stdout is not the files JSON: %v\n%s\n%s", args, err, stdout, stderr)
-	}
-	return code, out, stderr
-}
-
 // Several files and folders (recursively) give the files shape; exit 0 all
 // valid, 1 any invalid, 2 any unreadable.
 func TestValidateManyFilesAndFolders(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
-	good, _ := os.ReadFile("../../testdata/campaigns/push_one_time.json")
+	good, _ := os.ReadFile(fixtures + "/push_one_time.json")
 	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
 	os.WriteFile(filepath.Join(dir, "a.json"), good, 0o644)
 	os.WriteFile(filepath.Join(dir, "sub", "b.json"), good, 0o644)
@@ -72,18 +53,12 @@ func TestValidateManyFilesAndFolders(t *testing.T) {
 	}
 }
 
-func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]int64{"0": 0, "1048576": 1 << 20, "256MiB": 256 << 20, "1GiB": 1 << 30, "1gib": 1 << 30, "10 KB": 10000, "2M": 2 << 20, "512B": 512} {
-		if got, err := parseBytes(in); err != nil || got != want {
-			t.Errorf("parseBytes(%q) = %d, %v; want %d", in, got, err, want)
-		}
+func validateMany(t *testing.T, stdin string, args ...string) (int, filesOutput, string) {
+	t.Helper()
+	code, stdout, stderr := cli(t, stdin, append([]string{"validate"}, args...)...)
+	var out filesOutput
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("%v: stdout is not the files JSON: %v\n%s\n%s", args, err, stdout, stderr)
 	}
-	for _, in := range []string{"", "lots", "-1", "1.5GiB", "99999999999TiB"} {
-		if _, err := parseBytes(in); err == nil {
-			t.Errorf("parseBytes(%q) accepted", in)
-		}
-	}
-	if formatBytes(256<<20) != "256MiB" {
-		t.Errorf("default shown as %s", formatBytes(256<<20))
-	}
+	return code, out, stderr
 }

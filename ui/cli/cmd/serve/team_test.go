@@ -1,4 +1,4 @@
-package cli
+package serve
 
 import (
 	"net"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox/pgtest"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // freePort is a loopback address where nothing listens.
@@ -19,13 +20,13 @@ func freePort(t *testing.T) string {
 }
 
 func TestServeMigrateOnlyNeedsADatabase(t *testing.T) {
-	freshHome(t)
-	t.Setenv("CAMPAIGNS_DB", "")
-	code, _, stderr := cli(t, "", "serve", "--migrate-only")
+	t.Parallel()
+	e := clitest.New(t, nil)
+	code, _, stderr := cli(e, "serve", "--migrate-only")
 	if code != 2 || !strings.Contains(stderr, "--migrate-only needs --db") {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
-	code, _, stderr = cli(t, "", "serve", "--db", "mysql://u:pw@h/db")
+	code, _, stderr = cli(e, "serve", "--db", "mysql://u:pw@h/db")
 	if code != 2 || !strings.Contains(stderr, "--db: want postgres://") || strings.Contains(stderr, "pw@") {
 		t.Errorf("not a PostgreSQL URL: exit %d, %q", code, stderr)
 	}
@@ -34,14 +35,15 @@ func TestServeMigrateOnlyNeedsADatabase(t *testing.T) {
 // A database that is not there at start: a clear error naming its address,
 // never the password, whether it came from --db or CAMPAIGNS_DB.
 func TestServeUnreachableDatabaseIsNamed(t *testing.T) {
-	freshHome(t)
+	t.Parallel()
+	e := clitest.New(t, nil)
 	addr := freePort(t)
-	t.Setenv("CAMPAIGNS_DB", "postgres://team:pw-from-env@"+addr+"/sandbox")
+	e.Setenv("CAMPAIGNS_DB", "postgres://team:pw-from-env@"+addr+"/sandbox")
 	for _, args := range [][]string{
 		{"serve", "--addr", "127.0.0.1:0"},
 		{"serve", "--addr", "127.0.0.1:0", "--db", "postgres://team:pw-from-flag@" + addr + "/sandbox"},
 	} {
-		code, _, stderr := cli(t, "", args...)
+		code, _, stderr := cli(e, args...)
 		if code != 1 || !strings.Contains(stderr, "cannot reach PostgreSQL at "+addr+"/sandbox (user team)") || strings.Contains(stderr, "pw-from") {
 			t.Errorf("%v: exit %d, %q", args, code, stderr)
 		}
@@ -50,9 +52,9 @@ func TestServeUnreachableDatabaseIsNamed(t *testing.T) {
 
 func TestServeMigrateOnly(t *testing.T) {
 	db := pgtest.Schema(t)
-	freshHome(t)
+	e := clitest.New(t, nil)
 	for range 2 { // a second run finds nothing to do
-		code, stdout, stderr := cli(t, "", "serve", "--db", db, "--migrate-only")
+		code, stdout, stderr := cli(e, "serve", "--db", db, "--migrate-only")
 		if code != 0 || !strings.Contains(stdout, "schema at version 3") || strings.Contains(stdout, "campaigns sandbox on") {
 			t.Fatalf("exit %d, %q %q", code, stdout, stderr)
 		}

@@ -1,9 +1,11 @@
-package cli
+package mcp
 
 import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // rpcReply is one message on the command's standard output.
@@ -40,8 +42,8 @@ func (s *mcpSession) sendRaw(line string) rpcReply {
 // JSON-RPC error (-32700 or -32600), and the server keeps serving: the
 // request after each is answered.
 func TestMCPSurvivesMalformedInput(t *testing.T) {
-	freshHome(t)
-	s := startMCP(t)
+	t.Parallel()
+	s := startMCP(clitest.New(t, nil))
 	cases := []struct {
 		name, line string
 		code       int

@@ -1,4 +1,4 @@
-package cli
+package mcp
 
 import (
 	"bufio"
@@ -11,12 +11,18 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
+	"github.com/spf13/cobra"
 )
 
 // mcpSession runs `campaigns mcp ARGS` in-process with stdin and stdout as
 // pipes, the way an MCP client drives it.
 type mcpSession struct {
-	t      *testing.T
+	t      testing.TB
 	in     *io.PipeWriter
 	out    *bufio.Scanner
 	done   chan int
@@ -25,15 +31,17 @@ type mcpSession struct {
 	init   map[string]any // the initialize result
 }
 
-// startMCP starts the command; the caller has set HOME (freshHome).
-func startMCP(t *testing.T, args ...string) *mcpSession {
+// startMCP starts the command in e.
+func startMCP(e *clitest.Env, args ...string) *mcpSession {
+	t := e.T()
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
+	e.F.In, e.F.Out, e.F.ErrOut = inR, outW, nil
 	s := &mcpSession{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan int, 1), errb: &lockedWriter{b: &strings.Builder{}}}
 	s.out.Buffer(make([]byte, 0, 1<<20), 16<<20)
 	go func() {
-		code := Run(append([]string{"mcp", "--data", t.TempDir()}, args...), inR, outW, s.errb)
+		code, _ := e.Run(newCmd(e.F), append([]string{"--data", t.TempDir()}, args...)...)
 		outW.Close()
 		s.done <- code
 	}()
@@ -111,8 +119,8 @@ func toolList(s *mcpSession) []string {
 }
 
 func TestMCPCommandServesTheSandbox(t *testing.T) {
-	freshHome(t)
-	s := startMCP(t)
+	t.Parallel()
+	s := startMCP(clitest.New(t, nil))
 	if names := toolList(s); len(names) != 11 {
 		t.Fatalf("tools: %v", names)
 	}
@@ -127,8 +135,8 @@ func TestMCPCommandServesTheSandbox(t *testing.T) {
 }
 
 func TestMCPCommandReadOnly(t *testing.T) {
-	freshHome(t)
-	s := startMCP(t, "--read-only")
+	t.Parallel()
+	s := startMCP(clitest.New(t, nil), "--read-only")
 	names := toolList(s)
 	if strings.Contains(strings.Join(names, ","), "create_draft") || len(names) != 6 {
 		t.Fatalf("--read-only tools: %v", names)
@@ -139,12 +147,15 @@ func TestMCPCommandReadOnly(t *testing.T) {
 // A read-only profile lists only the reading tools by itself; with --debug
 // every tool call and its HTTP exchange land in the debug log.
 func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
-	home := freshHome(t)
-	url := sandboxOnLoopback(t)
-	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
-		t.Fatalf("login: %s", errs)
+	t.Parallel()
+	e := clitest.New(t, nil)
+	home := e.Getenv("HOME")
+	e.Login(profile.Profile{Name: "ro", BaseURL: sandboxOnLoopback(t), WorkspaceID: "ACME", ReadOnly: true}, acmeKey)
+	e.F.Debug = true // the root's --debug
+	if err := e.F.StartLogging(); err != nil {
+		t.Fatal(err)
 	}
-	s := startMCP(t, "--profile", "ro", "--debug")
+	s := startMCP(e, "--profile", "ro")
 	names := strings.Join(toolList(s), ",")
 	if strings.Contains(names, "create_draft") || strings.Contains(names, "publish_campaign") || !strings.Contains(names, "validate_campaign") {
 		t.Fatalf("read-only profile tools: %s", names)
@@ -172,11 +183,11 @@ func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
 }
 
 func TestMCPCommandBadFeatures(t *testing.T) {
-	freshHome(t)
-	var out, errb strings.Builder
-	code := Run([]string{"mcp", "--data", t.TempDir(), "--features", "teleport"}, strings.NewReader(""), &out, &errb)
-	if code != 2 || !strings.Contains(errb.String(), "teleport") || out.Len() != 0 {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	t.Parallel()
+	e := clitest.New(t, nil)
+	r := e.Do(newCmd(e.F), "", "--data", t.TempDir(), "--features", "teleport")
+	if r.Code != 2 || !strings.Contains(r.Err, "teleport") || r.Out != "" {
+		t.Fatalf("exit %d, stdout %q, stderr %q", r.Code, r.Out, r.Err)
 	}
 }
 
@@ -191,12 +202,10 @@ func (w *lockedWriter) String() string {
 // serves the embedded sandbox, says so, and its writes name it; the
 // profile is served only when named.
 func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
-	freshHome(t)
-	url := sandboxOnLoopback(t)
-	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
-		t.Fatalf("login: %s", errs)
-	}
-	s := startMCP(t)
+	t.Parallel()
+	e := clitest.New(t, nil)
+	e.Login(profile.Profile{Name: "acme", BaseURL: sandboxOnLoopback(t), WorkspaceID: "ACME"}, acmeKey)
+	s := startMCP(e)
 	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace SANDBOX on the embedded sandbox") || strings.Contains(in, "acme") {
 		t.Fatalf("instructions: %s", in)
 	}
@@ -210,9 +219,25 @@ func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
 	}
 	s.close()
 
-	s = startMCP(t, "--profile", "acme")
+	s = startMCP(e, "--profile", "acme")
 	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace ACME on profile acme") {
 		t.Fatalf("named profile: %s", in)
 	}
 	s.close()
 }
+
+func newCmd(f *cmdutil.Factory) *cobra.Command { return NewCmd(f, nil) }
+
+// sandboxOnLoopback serves a sandbox with workspace ACME (key acmeKey).
+func sandboxOnLoopback(t *testing.T) string {
+	t.Helper()
+	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stop() })
+	return url
+}
+
+const acmeKey = "k-7d1c9e-acme-unique"

@@ -1,0 +1,39 @@
+package auth
+
+import (
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
+)
+
+// env is one test's HOME, variables and keyring: logins of one call are
+// there for the next.
+type env struct{ *clitest.Env }
+
+func newEnv(t *testing.T) env { return env{clitest.New(t, nil)} }
+
+// cli runs `campaigns auth …` (args[0] is "auth") under a root named as
+// the program is, so messages name "campaigns auth".
+func (e env) cli(stdin string, args ...string) (code int, stdout, stderr string) {
+	root := &cobra.Command{Use: "campaigns"}
+	root.AddCommand(NewCmd(e.F))
+	r := e.Do(root, stdin, args...)
+	return r.Code, r.Out, r.Err
+}
+
+// sandboxOnLoopback serves a sandbox with workspace ACME (key acmeKey).
+func sandboxOnLoopback(t *testing.T) string {
+	t.Helper()
+	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stop() })
+	return url
+}
+
+const acmeKey = "k-7d1c9e-acme-unique"

@@ -1,0 +1,152 @@
+package clitest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/zalando/go-keyring"
+
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
+)
+
+// Result is what a command did, as a person sees it: its exit status, its
+// output, and its standard error with the error it ended with printed
+// last, as the root prints it.
+type Result struct {
+	Code     int
+	Out, Err string
+	Error    error
+}
+
+// Do runs cmd on args with stdin as its standard input (Run) and gives
+// what it printed.
+func (e *Env) Do(cmd *cobra.Command, stdin string, args ...string) Result {
+	e.t.Helper()
+	e.Stdin(stdin)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
+	code, err := e.Run(cmd, args...)
+	r := Result{Code: code, Out: e.Out.String(), Err: e.ErrOut.String(), Error: err}
+	if err != nil && !errors.Is(err, cmdutil.ErrSilent) {
+		r.Err += err.Error() + "\n"
+	}
+	return r
+}
+
+// Getenv is a variable of the command's environment.
+func (e *Env) Getenv(k string) string { return e.env[k] }
+
+// Login saves p with its key and makes it the active profile, as `campaigns
+// auth login` does.
+func (e *Env) Login(p profile.Profile, key string) {
+	e.t.Helper()
+	store := e.F.Profiles()
+	cfg, err := store.Load()
+	if err == nil {
+		err = cfg.Put(p)
+	}
+	if err == nil {
+		_, err = store.SetKey(p.Name, key)
+	}
+	if err == nil {
+		cfg.SetDefault(p.Name)
+		err = store.Save(cfg)
+	}
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// Export writes every campaign of the sandbox whose status is one of
+// statuses (all of them, archived included, when none is given) into dir
+// as `campaigns export` does (the record as GET returns it, its base
+// beside), and returns the campaign ids by name.
+func (sb *Sandbox) Export(t testing.TB, dir string, statuses ...string) map[string]string {
+	t.Helper()
+	ctx := context.Background()
+	if len(statuses) == 0 {
+		statuses = model.Statuses
+	}
+	unpaced := ops.NewPacer(nil)
+	unpaced.Limits = nil // the test's sandbox has no limits to keep
+	req := api.SearchRequest{CampaignFields: &api.SearchFields{Status: statuses}, IncludeArchiveCampaigns: true}
+	var found []map[string]any
+	err := gitops.SearchPages(ctx, sb.Client, unpaced, req, 1, 0, func(_ int, page []map[string]any) error {
+		found = append(found, page...)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ids := map[string]string{}
+	for _, r := range gitops.Latest(found) {
+		c, err := sb.Client.Get(ctx, fmt.Sprint(r["campaign_id"]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, _ := model.ToTree(c).(map[string]any)
+		if _, err := gitops.Export(dir, rec); err != nil {
+			t.Fatal(err)
+		}
+		ids[model.Str(c.BasicDetails.Name)] = model.Str(c.CampaignID)
+	}
+	return ids
+}
+
+// Keyring is a keyring in memory; Err, when set, is every call's answer
+// (a machine without one).
+type Keyring struct {
+	mu   sync.Mutex
+	keys map[string]string
+	Err  error
+}
+
+func (k *Keyring) Get(service, user string) (string, error) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.Err != nil {
+		return "", k.Err
+	}
+	v, ok := k.keys[service+"\x00"+user]
+	if !ok {
+		return "", keyring.ErrNotFound
+	}
+	return v, nil
+}
+
+func (k *Keyring) Set(service, user, secret string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.Err != nil {
+		return k.Err
+	}
+	if k.keys == nil {
+		k.keys = map[string]string{}
+	}
+	k.keys[service+"\x00"+user] = secret
+	return nil
+}
+
+func (k *Keyring) Delete(service, user string) error {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.Err != nil {
+		return k.Err
+	}
+	if _, ok := k.keys[service+"\x00"+user]; !ok {
+		return keyring.ErrNotFound
+	}
+	delete(k.keys, service+"\x00"+user)
+	return nil
+}
+
+// T is the test the environment belongs to.
+func (e *Env) T() testing.TB { return e.t }
