@@ -17,27 +17,3 @@ func TestInstallAllInstallsOnlyCampaigns(t *testing.T) {
 		t.Fatalf("main packages: %v", mains)
 	}
 }
-
-// campaigns man has the sections a manual page is expected to have.
-func TestManPageHasEverySection(t *testing.T) {
-	code, out, _ := cli(t, "", "man")
-	if code != 0 {
-		t.Fatal(code)
-	}
-	at := -1
-	for _, sec := range []string{"NAME", "SYNOPSIS", "DESCRIPTION", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"} {
-		i := strings.Index(out, ".SH "+sec+"\n")
-		if i < 0 {
-			i = strings.Index(out, `.SH "`+sec+`"`)
-		}
-		if i <= at {
-			t.Fatalf("section %s missing or out of order", sec)
-		}
-		at = i
-	}
-	for _, want := range []string{"CAMPAIGNS_API_KEY", "CAMPAIGNS_BASE_URL", "config.toml", ".campaigns/<campaign_id>.json", "rejected credentials (401)"} {
-		if !strings.Contains(out, want) {
-			t.Errorf("man page lacks %s", want)
-		}
-	}
-}
