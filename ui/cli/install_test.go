@@ -9,6 +9,7 @@ import (
 // `go install ./...` installs one command: campaigns (the model's generator
 // runs through a build-ignored file, not as a main package).
 func TestInstallAllInstallsOnlyCampaigns(t *testing.T) {
+	t.Parallel()
 	out, err := exec.Command("go", "list", "-f", `{{if eq .Name "main"}}{{.ImportPath}}{{end}}`, "../../...").Output()
 	if err != nil {
 		t.Fatal(err)
