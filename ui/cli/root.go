@@ -48,24 +48,15 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	root.PersistentPostRunE = func(cmd *cobra.Command, _ []string) error { return app.StopLogging() }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	root.AddCommand(
-		serve.NewCmd(app, nil),
-		validate.NewCmd(app, nil),
-		ssh.NewCmd(app, nil),
-		auth.NewCmd(app),
-		newManCmd(app),
-		list.NewCmd(app, nil),
-		get.NewCmd(app, nil),
-		meta.NewCmd(app, nil),
-		status.NewCmd(app, nil),
-		publish.NewCmd(app, nil),
-		duplicate.NewCmd(app, nil),
-		testsend.NewCmd(app, nil),
-		export.NewCmd(app, nil),
-		diff.NewCmd(app, nil),
-		apply.NewCmd(app, nil),
-		mcp.NewCmd(app, nil),
-		api.NewCmd(app, nil),
-		newRefreshIDsCmd(app),
+		// beside the editor: the sandbox, the validator, SSH, profiles, MCP
+		serve.NewCmd(app, nil), validate.NewCmd(app, nil), ssh.NewCmd(app, nil), auth.NewCmd(app), mcp.NewCmd(app, nil),
+		// reading, for scripts
+		list.NewCmd(app, nil), get.NewCmd(app, nil), meta.NewCmd(app, nil), api.NewCmd(app, nil),
+		// acting on one campaign
+		status.NewCmd(app, nil), publish.NewCmd(app, nil), testsend.NewCmd(app, nil), duplicate.NewCmd(app, nil),
+		// campaigns as files in git
+		export.NewCmd(app, nil), diff.NewCmd(app, nil), apply.NewCmd(app, nil),
+		newManCmd(app), newRefreshIDsCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an
 	// unknown shell like every other command refuses an unknown command.
