@@ -63,3 +63,13 @@ func TestListAnnouncesRateLimitWaits(t *testing.T) {
 		t.Errorf("%d requests, want the refused one and its retry", n.Load())
 	}
 }
+
+// A service that cannot be reached is exit 2, naming the address tried
+// (after the client's retries).
+func TestListNamesAnUnreachableService(t *testing.T) {
+	t.Parallel()
+	code, _, errs := clitest.Runner(clitest.New(t, &clitest.Sandbox{URL: "http://127.0.0.1:9"}), NewCmd)()
+	if code != 2 || !strings.Contains(errs, "cannot reach the service at http://127.0.0.1:9") {
+		t.Fatalf("exit %d %q", code, errs)
+	}
+}
