@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // The scripting commands, run in-process on the embedded sandbox (each
@@ -270,14 +271,14 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 // A read-only profile reads, and refuses every write before sending (exit 1).
 func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 	e := newScriptEnv(t)
-	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
+	ws, _ := sandbox.ParseWorkspace("ACME:" + clitest.ACMEKey)
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
 	e.base = nil
-	if code, _, errs := e.run(acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+	if code, _, errs := e.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatalf("login: %s", errs)
 	}
 	e.base = []string{"--profile", "ro"}
@@ -312,8 +313,8 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 // reads) and is refused a write before it is sent.
 func TestAPIOnAReadOnlyProfile(t *testing.T) {
 	freshHome(t)
-	url := sandboxOnLoopback(t)
-	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+	url := clitest.WorkspaceACME(t)
+	if code, _, errs := cli(t, clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatal(errs)
 	}
 	if code, out, errs := cli(t, "", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {

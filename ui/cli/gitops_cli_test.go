@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -55,21 +54,6 @@ func exportAll(t *testing.T, url, dir string) map[string]string {
 	return (&clitest.Sandbox{URL: url, Client: client}).Export(t, dir)
 }
 
-// edit replaces text in a campaign file.
-func edit(t *testing.T, path, from, to string) {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Contains(raw, []byte(from)) {
-		t.Fatalf("%s has no %s", path, from)
-	}
-	if err := os.WriteFile(path, bytes.Replace(raw, []byte(from), []byte(to), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 var annotation = regexp.MustCompile(`::error file=([^,]+),line=(\d+),col=(\d+),title=campaigns validate%3A ([^:]+)::(.*)`)
 
 // --output github places each problem at its value; --output json is one
@@ -80,7 +64,7 @@ func TestCIOutputsAnnotateAndTotal(t *testing.T) {
 	id := e.idOf("Summer sale kickoff")
 	e.run("", "export", id, "--dir", dir)
 	f := filepath.Join(dir, id+".json")
-	edit(t, f, `"https://cdn.example.com/img/summer-banner.png"`, `"ftp://cdn.example.com/img/summer-banner.png"`)
+	clitest.Edit(t, f, `"https://cdn.example.com/img/summer-banner.png"`, `"ftp://cdn.example.com/img/summer-banner.png"`)
 	code, out, errs := cli(t, "", "validate", "--output", "github", dir)
 	m := annotation.FindStringSubmatch(out)
 	if code != 1 || m == nil || m[1] != f || m[4] != "campaign_content.content.default.variation_1.push.android.basic_details.image_url" {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/campaignaction"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // The issue's case 1: a CI job whose service variables are empty must not
@@ -54,10 +55,10 @@ func TestNeverGuessTheService(t *testing.T) {
 // service as the flags do; the summary and --json name where it went.
 func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
 	e := newScriptEnv(t)
-	url := sandboxOnLoopback(t)
+	url := clitest.WorkspaceACME(t)
 	t.Setenv("CAMPAIGNS_BASE_URL", url)
 	t.Setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
-	t.Setenv("CAMPAIGNS_API_KEY", acmeKey)
+	t.Setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
 	file := filepath.Join(t.TempDir(), "new.json")
 	os.WriteFile(file, []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`), 0o644)
 	code, out, errs := e.run("", "apply", file, "--confirm")

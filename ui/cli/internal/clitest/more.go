@@ -16,6 +16,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
@@ -207,4 +208,21 @@ func (sb *Sandbox) ChangeBasicDetails(t testing.TB, id string, change func(*mode
 	if _, err := ops.New(sb.Client, ops.Options{}).Update(ctx, id, &model.Campaign{BasicDetails: bd}, ops.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// ACMEKey is the API key of workspace ACME on WorkspaceACME's sandbox.
+const ACMEKey = "k-7d1c9e-acme-unique"
+
+// WorkspaceACME serves, until the test ends, a sandbox whose one
+// workspace is ACME (key ACMEKey), for tests that name a service the way a
+// profile does, and returns its URL.
+func WorkspaceACME(t testing.TB) string {
+	t.Helper()
+	ws, _ := sandbox.ParseWorkspace("ACME:" + ACMEKey)
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stop() })
+	return url
 }
