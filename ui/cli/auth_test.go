@@ -12,8 +12,8 @@ import (
 	"github.com/zalando/go-keyring"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // No test may touch the real keyring of the machine running it.
@@ -54,20 +54,6 @@ func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 	return code, o.String(), e.String()
 }
 
-// sandboxOnLoopback serves a sandbox with workspace ACME (key acmeKey).
-func sandboxOnLoopback(t *testing.T) string {
-	t.Helper()
-	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
-	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stop() })
-	return url
-}
-
-const acmeKey = "k-7d1c9e-acme-unique"
-
 // openWith parses args as a service command's flags and opens the service.
 func openWith(t *testing.T, args ...string) (*cmdutil.Service, error) {
 	t.Helper()
@@ -90,14 +76,14 @@ func openWith(t *testing.T, args ...string) (*cmdutil.Service, error) {
 func TestServiceSelectionOrder(t *testing.T) {
 	freshHome(t)
 	data := t.TempDir()
-	url := sandboxOnLoopback(t)
+	url := clitest.WorkspaceACME(t)
 
 	svc, err := openWith(t, "--data", data)
 	if err != nil || !svc.Sandbox || svc.Label != "the embedded sandbox" || svc.ReadOnly {
 		t.Fatalf("no profile: %+v %v", svc, err)
 	}
-	cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
-	cli(t, acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--color", "#ff8800", "--with-key")
+	cli(t, clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	cli(t, clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--color", "#ff8800", "--with-key")
 	cli(t, "", "auth", "switch", "acme")
 	if svc, err = openWith(t); err != nil || svc.Profile != "acme" || svc.ReadOnly || svc.Sandbox {
 		t.Fatalf("active profile: %+v %v", svc, err)
@@ -119,7 +105,7 @@ func TestServiceSelectionOrder(t *testing.T) {
 	if svc, err = openWith(t, "--profile", "acme"); err != nil || svc.Profile != "acme" {
 		t.Fatalf("--profile beats CAMPAIGNS_PROFILE: %+v %v", svc, err)
 	}
-	t.Setenv("CAMPAIGNS_API_KEY", acmeKey)
+	t.Setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
 	if svc, err = openWith(t, "--base-url", url, "--workspace-id", "ACME"); err != nil || svc.Profile != "" || svc.Label != url {
 		t.Fatalf("flags beat profiles: %+v %v", svc, err)
 	}
@@ -164,9 +150,9 @@ func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
 // commands that read it.
 func TestProfilesReachEveryCommand(t *testing.T) {
 	home := freshHome(t)
-	url := sandboxOnLoopback(t)
+	url := clitest.WorkspaceACME(t)
 	for _, name := range []string{"acme", "bad"} {
-		if code, out, errs := cli(t, acmeKey, "auth", "login", "--profile", name, "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+		if code, out, errs := cli(t, clitest.ACMEKey, "auth", "login", "--profile", name, "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
 			t.Fatalf("login %s: exit %d\n%s%s", name, code, out, errs)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // workflowSteps reads the `campaigns …` run lines of the README's sample
@@ -73,7 +75,7 @@ func TestSampleCIWorkflowRunsGreen(t *testing.T) {
 	repo := t.TempDir()
 	t.Chdir(repo)
 	id := exportAll(t, url, "campaigns")["Summer sale kickoff"]
-	edit(t, filepath.Join("campaigns", id+".json"), `"team": "Growth"`, `"team": "Lifecycle"`)
+	clitest.Edit(t, filepath.Join("campaigns", id+".json"), `"team": "Growth"`, `"team": "Lifecycle"`)
 	t.Setenv("CAMPAIGNS_BASE_URL", url)
 	t.Setenv("CAMPAIGNS_WORKSPACE_ID", "SANDBOX")
 	summary := filepath.Join(t.TempDir(), "summary.md")

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // publish, apply and mcp share one --features flag: the same help, the same
@@ -37,7 +39,7 @@ func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
 // "the embedded sandbox" (not a bare name that reads like a place).
 func TestMessagesNameTheService(t *testing.T) {
 	freshHome(t)
-	url := sandboxOnLoopback(t)
+	url := clitest.WorkspaceACME(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "new.json"), []byte(`{"channel":"PUSH"}`), 0o600); err != nil {
 		t.Fatal(err)
@@ -45,7 +47,7 @@ func TestMessagesNameTheService(t *testing.T) {
 	if code, out, errs := cli(t, "", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
 		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
 	}
-	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+	if code, _, errs := cli(t, clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
 		t.Fatalf("login: %d %s", code, errs)
 	}
 	if code, out, errs := cli(t, "", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {

@@ -10,8 +10,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
-	"github.com/campaigns-cli/campaigns/ui/cli/internal/campaignaction"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // The scripting commands, run in-process on the embedded sandbox (each
@@ -62,95 +61,6 @@ func (e *scriptEnv) idOf(name string) string {
 		e.t.Fatalf("id of %q: exit %d %q %s", name, code, out, errs)
 	}
 	return id
-}
-
-func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks") // PERIODIC, PAUSED
-
-	// PAUSE is not allowed in PAUSED: refused locally, nothing sent.
-	code, _, errs := e.run("", "status", id, "pause", "--yes")
-	if code != 1 || !strings.Contains(errs, "refused before sending") || !strings.Contains(errs, "PAUSED") {
-		t.Fatalf("pause of paused: exit %d %q", code, errs)
-	}
-	// No terminal and no --yes: a usage error, nothing sent.
-	code, _, errs = e.run("", "status", id, "resume")
-	if code != 2 || !strings.Contains(errs, "--yes") {
-		t.Fatalf("no confirmation: exit %d %q", code, errs)
-	}
-	if _, out, _ := e.run("", "get", id, "--jq", ".status"); out != "PAUSED\n" {
-		t.Fatalf("something was sent: %q", out)
-	}
-	code, out, errs := e.run("", "status", id, "resume", "--yes")
-	if code != 0 || !strings.Contains(out, "PAUSED → ACTIVE") {
-		t.Fatalf("resume: exit %d %q %q", code, out, errs)
-	}
-	var ans campaignaction.Answer
-	code, out, _ = e.run("", "status", id, "pause", "--yes", "--json")
-	e.mustJSON(out, &ans)
-	if code != 0 || ans.Status != "PAUSED" || ans.From != "ACTIVE" || ans.CampaignID != id {
-		t.Fatalf("pause --json: exit %d %+v", code, ans)
-	}
-	code, _, _ = e.run("", "status", id, "publish")
-	if code != 2 {
-		t.Fatalf("publish as a status action: exit %d", code)
-	}
-}
-
-func TestStatusAsksOnATerminal(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Monthly statement") // PAUSED
-	cmdutil.ForceTerminal = true
-	defer func() { cmdutil.ForceTerminal = false }()
-	code, out, _ := e.run("n\n", "status", id, "resume")
-	if code != 1 || !strings.Contains(out, `Resume "Monthly statement"`) || !strings.Contains(out, "[y/N]") {
-		t.Fatalf("declined: exit %d %q", code, out)
-	}
-	code, out, _ = e.run("y\n", "status", id, "resume")
-	if code != 0 || !strings.Contains(out, "ACTIVE") {
-		t.Fatalf("confirmed: exit %d %q", code, out)
-	}
-}
-
-func TestPublishAndTest(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("June newsletter") // an Email draft
-	code, out, errs := e.run("", "test", id, "--to", "ana.silva@example.com", "--yes")
-	if code != 0 || !strings.Contains(out, "SENT  EMAIL_default_variation_1") {
-		t.Fatalf("test: exit %d %q %q", code, out, errs)
-	}
-	code, out, errs = e.run("", "test", id, "--identifier", "ID", "--to", "no-such-user", "--yes")
-	if code != 1 || !strings.Contains(out, "FAILED") || !strings.Contains(errs, "failed") {
-		t.Fatalf("test to an unknown user: exit %d %q %q", code, out, errs)
-	}
-	var res struct {
-		Data map[string]struct{ Status string } `json:"data"`
-	}
-	code, out, errs = e.run("", "test", id, "--to", "ana.silva@example.com", "--yes", "--json")
-	e.mustJSON(out, &res)
-	if code != 0 || len(res.Data) == 0 {
-		t.Fatalf("test: exit %d %s %s", code, out, errs)
-	}
-	code, _, errs = e.run("", "test", id, "--to", "a,b,c,d,e,f,g,h,i,j,k", "--yes")
-	if code != 2 || !strings.Contains(errs, "at most 10") {
-		t.Fatalf("11 recipients: exit %d %q", code, errs)
-	}
-
-	var ans campaignaction.Answer
-	code, out, errs = e.run("", "publish", id, "--yes", "--json")
-	e.mustJSON(out, &ans)
-	if code != 0 || ans.From != "DRAFT" || (ans.Status != "ACTIVE" && ans.Status != "SCHEDULED") {
-		t.Fatalf("publish: exit %d %+v %s", code, ans, errs)
-	}
-	code, _, errs = e.run("", "publish", id, "--yes")
-	if code != 1 || !strings.Contains(errs, "only a draft") {
-		t.Fatalf("publish of a live campaign: exit %d %q", code, errs)
-	}
-	// A draft that fails the publish checks is refused with its problems.
-	dev := e.idOf("Workout timer reminder")
-	if code, _, errs := e.run("", "publish", dev, "--yes"); code == 1 && !strings.Contains(errs, "publish checks") && !strings.Contains(errs, "409") {
-		t.Fatalf("publish of an incomplete draft: exit %d %q", code, errs)
-	}
 }
 
 // export → edit a title → diff (1) → apply dry run (changes nothing) →
@@ -351,14 +261,14 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 // A read-only profile reads, and refuses every write before sending (exit 1).
 func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 	e := newScriptEnv(t)
-	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
+	ws, _ := sandbox.ParseWorkspace("ACME:" + clitest.ACMEKey)
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
 	e.base = nil
-	if code, _, errs := e.run(acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+	if code, _, errs := e.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatalf("login: %s", errs)
 	}
 	e.base = []string{"--profile", "ro"}
@@ -389,41 +299,12 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 	}
 }
 
-// Two people export the same campaign; the second applies first; the first
-// one's apply is a conflict and does not overwrite.
-func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Summer sale kickoff")
-	mine, theirs := e.exportTwice(id)
-	edit := func(dir, from, to string) {
-		p := filepath.Join(dir, id+".json")
-		raw, _ := os.ReadFile(p)
-		os.WriteFile(p, bytes.Replace(raw, []byte(from), []byte(to), 1), 0o644)
-	}
-	edit(theirs, `"name": "Summer sale kickoff"`, `"name": "Summer sale kickoff (legal)"`)
-	if code, out, errs := e.run("", "apply", theirs, "--confirm"); code != 0 {
-		t.Fatalf("their apply: %d %s %s", code, out, errs)
-	}
-	edit(mine, `"name": "Summer sale kickoff"`, `"name": "Summer sale kickoff (mine)"`)
-	code, out, _ := e.run("", "diff", mine)
-	if code != 1 || !strings.Contains(out, "conflict") {
-		t.Fatalf("diff: exit %d\n%s", code, out)
-	}
-	code, out, _ = e.run("", "apply", mine, "--confirm")
-	if code != 1 || !strings.Contains(out, "conflict in basic_details") || !strings.Contains(out, "basic_details.name") || !strings.Contains(out, "--force") {
-		t.Fatalf("apply: exit %d\n%s", code, out)
-	}
-	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name"); out != "Summer sale kickoff (legal)\n" {
-		t.Fatalf("overwritten: %q", out)
-	}
-}
-
 // A read-only profile reads through campaigns api (a search is a POST that
 // reads) and is refused a write before it is sent.
 func TestAPIOnAReadOnlyProfile(t *testing.T) {
 	freshHome(t)
-	url := sandboxOnLoopback(t)
-	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+	url := clitest.WorkspaceACME(t)
+	if code, _, errs := cli(t, clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatal(errs)
 	}
 	if code, out, errs := cli(t, "", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {

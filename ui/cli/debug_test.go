@@ -5,14 +5,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // --debug writes every HTTP exchange to the log file named in --help, with
 // no secret in it.
 func TestDebugTraceIsRedacted(t *testing.T) {
 	home := freshHome(t)
-	url := sandboxOnLoopback(t)
-	cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	url := clitest.WorkspaceACME(t)
+	cli(t, clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
 	logPath := filepath.Join(home, ".local", "state", "campaigns", "debug.log")
 	if _, out, _ := cli(t, "", "--help"); !strings.Contains(out, logPath) {
 		t.Fatalf("--help does not name the log file %s", logPath)
@@ -37,7 +39,7 @@ func TestDebugTraceIsRedacted(t *testing.T) {
 			t.Errorf("trace lacks %q:\n%s", want, log)
 		}
 	}
-	if strings.Contains(log, acmeKey) {
+	if strings.Contains(log, clitest.ACMEKey) {
 		t.Fatalf("the API key is in the trace:\n%s", log)
 	}
 	if fi, _ := os.Stat(logPath); fi.Mode().Perm() != 0o600 {

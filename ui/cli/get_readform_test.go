@@ -1,8 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -78,33 +76,5 @@ func TestReadersReadTheReferenceExamples(t *testing.T) {
 	}
 	if code, out, errs := e.run("", "apply", dir); code != 0 || strings.Contains(out, "PATCH") {
 		t.Errorf("apply (dry run): exit %d\n%s%s", code, out, errs)
-	}
-}
-
-// TestApplySaysWhichScheduleFormItSends: a schedule moved in an exported
-// file (read form) is planned in the request form, and the dry run says
-// which form and why; the body carries start_time, not schedule_time.
-func TestApplySaysWhichScheduleFormItSends(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekend flash sale") // ONE_TIME, SCHEDULED
-	dir := t.TempDir()
-	if code, out, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatalf("export: %d %s %s", code, out, errs)
-	}
-	path := filepath.Join(dir, id+".json")
-	b, _ := os.ReadFile(path)
-	var rec map[string]any
-	e.mustJSON(string(b), &rec)
-	sd := rec["scheduling_details"].(map[string]any)
-	at := sd["schedule_time"].(string)
-	sd["schedule_time"] = at[:11] + "23:59:00"
-	b, _ = json.MarshalIndent(rec, "", "  ")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, errs := e.run("", "apply", path)
-	if code != 0 || !strings.Contains(out, "note: scheduling_details is in the service's read form; its request form is delivery_type AT_FIXED_TIME") ||
-		!strings.Contains(out, `"start_time": "`+at[:11]+`23:59:00"`) || strings.Contains(out, `"schedule_time"`) || !strings.Contains(out, `"channel": "PUSH"`) {
-		t.Fatalf("apply (dry run): exit %d\n%s%s", code, out, errs)
 	}
 }

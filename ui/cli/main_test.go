@@ -2,32 +2,11 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-type validateOutput struct {
-	Valid  bool `json:"valid"`
-	Errors []struct {
-		Target  string `json:"target"`
-		Message string `json:"message"`
-	} `json:"errors"`
-}
-
-func runCmd(t *testing.T, stdin string, args ...string) (code int, out validateOutput, stdout, stderr string) {
-	t.Helper()
-	var o, e bytes.Buffer
-	code = Run(args, strings.NewReader(stdin), &o, &e)
-	if code != 2 && !strings.HasPrefix(strings.Join(args, " "), "validate --help") {
-		if err := json.Unmarshal(o.Bytes(), &out); err != nil {
-			t.Fatalf("stdout is not the validate JSON: %v\n%s", err, o.String())
-		}
-	}
-	return code, out, o.String(), e.String()
-}
 
 func writeTemp(t *testing.T, name, body string) string {
 	t.Helper()

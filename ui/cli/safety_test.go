@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +8,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/campaignaction"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // The issue's case 1: a CI job whose service variables are empty must not
@@ -55,10 +55,10 @@ func TestNeverGuessTheService(t *testing.T) {
 // service as the flags do; the summary and --json name where it went.
 func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
 	e := newScriptEnv(t)
-	url := sandboxOnLoopback(t)
+	url := clitest.WorkspaceACME(t)
 	t.Setenv("CAMPAIGNS_BASE_URL", url)
 	t.Setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
-	t.Setenv("CAMPAIGNS_API_KEY", acmeKey)
+	t.Setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
 	file := filepath.Join(t.TempDir(), "new.json")
 	os.WriteFile(file, []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`), 0o644)
 	code, out, errs := e.run("", "apply", file, "--confirm")
@@ -70,44 +70,6 @@ func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
 	e.mustJSON(out, &res)
 	if code != 0 || len(res) != 1 || res[0]["service"] != url || res[0]["workspace"] != "ACME" {
 		t.Fatalf("apply --json: exit %d %s", code, out)
-	}
-}
-
-// The issue's case 3 through apply: the SCHEDULED campaign's file keeps
-// only an Android default variation. The dry run says what would go; the
-// send is refused (exit 1) with the problems and the file; --force sends.
-func TestApplyRefusesToBreakALiveCampaign(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekend flash sale") // SCHEDULED, Android and iOS, three locales
-	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatalf("export: %s", errs)
-	}
-	file := filepath.Join(dir, id+".json")
-	var rec map[string]any
-	raw, _ := os.ReadFile(file)
-	e.mustJSON(string(raw), &rec)
-	rec["campaign_content"] = map[string]any{"content": map[string]any{"default": map[string]any{"variation_1": map[string]any{
-		"push": map[string]any{"android": map[string]any{"template_type": "BASIC",
-			"basic_details": map[string]any{"title": "Hi {{ UserAttribute['First Name'] ", "message": "Sale"}}}}}}}
-	b, _ := json.MarshalIndent(rec, "", "  ")
-	os.WriteFile(file, b, 0o644)
-
-	code, out, _ := e.run("", "apply", file)
-	if code != 1 || !strings.Contains(out, "removes") || !strings.Contains(out, "the iOS content of default/variation_1") || !strings.Contains(out, "locale es-ES, fr-FR") {
-		t.Fatalf("dry run: exit %d\n%s", code, out)
-	}
-	code, out, _ = e.run("", "apply", file, "--confirm")
-	if code != 1 || !strings.Contains(out, file) || !strings.Contains(out, "would break the SCHEDULED campaign") ||
-		!strings.Contains(out, "campaign_content.content.default.variation_1.push.android.basic_details.title") {
-		t.Fatalf("confirm: exit %d\n%s", code, out)
-	}
-	if _, got, _ := e.run("", "get", id, "--jq", ".campaign_content.content.default.variation_1.push.ios != null"); got != "true\n" {
-		t.Fatalf("the iOS content went: %q", got)
-	}
-	code, out, errs := e.run("", "apply", file, "--confirm", "--force")
-	if code != 0 || !strings.Contains(out, "updated campaign_content") {
-		t.Fatalf("--force: exit %d\n%s%s", code, out, errs)
 	}
 }
 

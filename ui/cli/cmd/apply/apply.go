@@ -3,14 +3,12 @@
 package apply
 
 import (
-	"context"
 	"fmt"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/gitops"
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/campaignfiles"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/cireport"
@@ -57,13 +55,9 @@ duplicated file, bad usage, rejected credentials or an unreachable service.`
 
 // Options are apply's flags and arguments, checked.
 type Options struct {
-	IO *cmdutil.IOStreams
-	// Service opens the service the flags select (closed by the factory).
-	Service func(context.Context) (*cmdutil.Service, error)
-	// Features are the workspace features the local checks assume, for
-	// the service opened.
-	Features func(*cmdutil.Service) (engine.Features, error)
-	Ctx      context.Context
+	IO       *cmdutil.IOStreams
+	Service  *cmdutil.ServiceFlags
+	Features *cmdutil.FeaturesFlag
 	Args     []string
 	Confirm  bool
 	Force    bool
@@ -93,8 +87,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			return nil
 		},
 	}
-	flags := cmdutil.AddServiceFlags(cmd, f)
-	opts.Service = func(ctx context.Context) (*cmdutil.Service, error) { return f.Service(ctx, flags) }
+	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	fs := cmd.Flags()
 	fs.BoolVar(&opts.Confirm, "confirm", false, "send the changes (without it: a dry run)")
 	fs.BoolVar(&opts.Force, "force", false, "on fields changed both in the file and on the service, keep the file's;\nsend an update that brings new problems into a live campaign;\nsend a plan file although the service changed since")
@@ -102,12 +95,11 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	fs.StringVar(&opts.Plan, "plan", "", "write the exact requests to this plan file instead of sending them")
 	output := cireport.AddOutputFlag(cmd)
 	fs.BoolVarP(&opts.Verbose, "verbose", "v", false, "list the JSON files skipped as not campaigns")
-	features := cmdutil.AddFeaturesFlag(cmd)
-	opts.Features = features.Resolve
+	opts.Features = cmdutil.AddFeaturesFlag(cmd)
 	_ = cmd.MarkFlagFilename("plan", "plan")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		opts.Ctx, opts.Args, opts.Output = cmd.Context(), args, output.Value()
-		if err := features.Check(); err != nil {
+		opts.Args, opts.Output = args, output.Value()
+		if err := opts.Features.Check(); err != nil {
 			return err
 		}
 		if opts.Plan != "" && opts.Confirm {
@@ -122,17 +114,15 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 }
 
 func run(opts *Options) error {
-	ctx := opts.Ctx
-	svc, err := opts.Service(ctx)
+	connect := opts.Service.Connect
+	if opts.Confirm {
+		connect = opts.Service.ConnectWrite
+	}
+	svc, err := connect()
 	if err != nil {
 		return err
 	}
-	if opts.Confirm {
-		if err := svc.RequireWrite(); err != nil {
-			return err
-		}
-	}
-	feats, err := opts.Features(svc)
+	feats, err := opts.Features.Resolve(svc)
 	if err != nil {
 		return err
 	}
@@ -159,7 +149,7 @@ func run(opts *Options) error {
 // or one per campaign file. An unreachable service or rejected credentials
 // end it at the first.
 func planAll(opts *Options, svc *cmdutil.Service, pl *gitops.Planner) (plans []gitops.Plan, set *gitops.Set, bad bool, err error) {
-	ctx := opts.Ctx
+	ctx := opts.Service.Context()
 	if pf, ok := readPlanArg(opts.Args); ok {
 		if pf.err != nil {
 			return nil, nil, false, cmdutil.UsageError("%s: %v", opts.Args[0], pf.err)
@@ -231,7 +221,7 @@ func send(opts *Options, svc *cmdutil.Service, pl *gitops.Planner, plans []gitop
 	bar := svc.Progress()
 	sent := 0
 	var stop error
-	outs := pl.ApplyAll(opts.Ctx, plans, func(i int, o gitops.Outcome) bool {
+	outs := pl.ApplyAll(opts.Service.Context(), plans, func(i int, o gitops.Outcome) bool {
 		sent++
 		bar.Set(sent, sendable, o.File.Path)
 		if cmdutil.Fatal(o.Err) {

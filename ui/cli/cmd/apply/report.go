@@ -46,19 +46,16 @@ const (
 	failed                 // an error, or sent without the file rewritten: exit 2
 )
 
-// verdictOf classifies an outcome once, for the exit status.
+// verdictOf classifies an outcome once, for the exit status: each
+// outcome counts as one of fine, refused or failed, never two.
 func verdictOf(o gitops.Outcome) verdict {
-	switch o.Action {
-	case gitops.ActionRefused, gitops.ActionConflict:
+	switch {
+	case o.Action == gitops.ActionRefused, o.Action == gitops.ActionConflict:
 		return refused
-	case gitops.ActionError:
-		if api.StatusOf(o.Err) == http.StatusNotFound {
-			return refused // an unknown campaign, as get says
-		}
-		return failed
-	}
-	if o.Err != nil {
-		return failed
+	case o.Action == gitops.ActionError && api.StatusOf(o.Plan.Err) == http.StatusNotFound:
+		return refused // a campaign the service does not have, as get and diff say
+	case o.Action == gitops.ActionError, o.Err != nil:
+		return failed // unreadable, or sent without the file rewritten
 	}
 	return fine
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
@@ -23,17 +22,3 @@ func (e env) cli(stdin string, args ...string) (code int, stdout, stderr string)
 	r := e.Do(root, stdin, args...)
 	return r.Code, r.Out, r.Err
 }
-
-// sandboxOnLoopback serves a sandbox with workspace ACME (key acmeKey).
-func sandboxOnLoopback(t *testing.T) string {
-	t.Helper()
-	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
-	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stop() })
-	return url
-}
-
-const acmeKey = "k-7d1c9e-acme-unique"

@@ -20,9 +20,9 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	home := e.Getenv("HOME")
-	url := sandboxOnLoopback(t)
+	url := clitest.WorkspaceACME(t)
 
-	code, out, errs := e.cli(acmeKey+"\n", "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	code, out, errs := e.cli(clitest.ACMEKey+"\n", "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
 	if code != 0 || !strings.Contains(out, "the OS keyring") || !strings.Contains(out, "acme is now the active profile") {
 		t.Fatalf("login: exit %d\n%s%s", code, out, errs)
 	}
@@ -30,10 +30,10 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(conf), acmeKey) || !strings.Contains(string(conf), "ACME") {
+	if strings.Contains(string(conf), clitest.ACMEKey) || !strings.Contains(string(conf), "ACME") {
 		t.Fatalf("config file:\n%s", conf)
 	}
-	if k, err := e.F.Keyring.Get(profile.KeyringService, "acme"); k != acmeKey || err != nil {
+	if k, err := e.F.Keyring.Get(profile.KeyringService, "acme"); k != clitest.ACMEKey || err != nil {
 		t.Fatalf("keyring: %q %v", k, err)
 	}
 
@@ -50,7 +50,7 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 		t.Fatalf("a refused login was saved:\n%s", out)
 	}
 	// A key revoked after login: status names the 401, exit 1.
-	if code, _, errs = e.cli(acmeKey, "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+	if code, _, errs = e.cli(clitest.ACMEKey, "auth", "login", "--profile", "bad", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
 		t.Fatalf("login bad: %d %s", code, errs)
 	}
 	if err := e.F.Keyring.Set(profile.KeyringService, "bad", "wrong-key"); err != nil {
@@ -64,7 +64,7 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 	}
 
 	code, out, _ = e.cli("", "auth", "list")
-	if code != 0 || !strings.Contains(out, "* bad") || !strings.Contains(out, "  acme") || strings.Contains(out, acmeKey) || strings.Contains(out, "wrong-key") {
+	if code != 0 || !strings.Contains(out, "* bad") || !strings.Contains(out, "  acme") || strings.Contains(out, clitest.ACMEKey) || strings.Contains(out, "wrong-key") {
 		t.Fatalf("list: exit %d\n%s", code, out)
 	}
 	if code, out, _ = e.cli("", "auth", "switch", "acme"); code != 0 {
@@ -100,10 +100,10 @@ func TestAuthKeyFileFallback(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t)
 	home := e.Getenv("HOME")
-	url := sandboxOnLoopback(t)
+	url := clitest.WorkspaceACME(t)
 	e.F.Keyring.(*clitest.Keyring).Err = errors.New("The name org.freedesktop.secrets was not provided by any .service files")
 
-	code, out, errs := e.cli(acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	code, out, errs := e.cli(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
 	if code != 0 || !strings.Contains(out, "a file only you can read") {
 		t.Fatalf("login: exit %d\n%s%s", code, out, errs)
 	}
@@ -115,7 +115,7 @@ func TestAuthKeyFileFallback(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("key file %s: %v %v", file, fi, err)
 	}
-	if conf, _ := os.ReadFile(filepath.Join(home, ".config", "campaigns", "config.toml")); strings.Contains(string(conf), acmeKey) {
+	if conf, _ := os.ReadFile(filepath.Join(home, ".config", "campaigns", "config.toml")); strings.Contains(string(conf), clitest.ACMEKey) {
 		t.Fatal("the key is in the config file")
 	}
 	if code, out, errs = e.cli("", "auth", "status"); code != 0 {

@@ -3,7 +3,6 @@
 package diff
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 
@@ -45,10 +44,8 @@ credentials or an unreachable service.`
 
 // Options are diff's flags and arguments.
 type Options struct {
-	IO *cmdutil.IOStreams
-	// Service opens the service the flags select (closed by the factory).
-	Service func(context.Context) (*cmdutil.Service, error)
-	Ctx     context.Context
+	IO      *cmdutil.IOStreams
+	Service *cmdutil.ServiceFlags
 	Args    []string // files and folders; with Versions: ID A B
 	JSON    bool
 	Output  string
@@ -75,8 +72,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			return nil
 		},
 	}
-	flags := cmdutil.AddServiceFlags(cmd, f)
-	opts.Service = func(ctx context.Context) (*cmdutil.Service, error) { return f.Service(ctx, flags) }
+	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	fs := cmd.Flags()
 	fs.BoolVar(&opts.JSON, "json", false, `print [{"file", "campaign_id", "components", "conflicts", "fields"}]`)
 	output := cireport.AddOutputFlag(cmd)
@@ -84,12 +80,12 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	fs.BoolVar(&opts.Versions, "versions", false, "compare two versions of a campaign: diff --versions ID A B")
 	cmd.ValidArgsFunction = func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 		if opts.Versions {
-			return f.CompleteIDs(flags)(c, args, prefix)
+			return f.CompleteIDs(opts.Service)(c, args, prefix)
 		}
 		return nil, cobra.ShellCompDirectiveDefault
 	}
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		opts.Ctx, opts.Args, opts.Output = cmd.Context(), args, output.Value()
+		opts.Args, opts.Output = args, output.Value()
 		if opts.Versions && len(args) != 3 {
 			return cmdutil.CommandLineError(fmt.Errorf("--versions takes a campaign ID and two version numbers"))
 		}
@@ -112,8 +108,8 @@ type fileDiff struct {
 }
 
 func run(opts *Options) error {
-	ctx := opts.Ctx
-	svc, err := opts.Service(ctx)
+	ctx := opts.Service.Context()
+	svc, err := opts.Service.Connect()
 	if err != nil {
 		return err
 	}

@@ -24,7 +24,7 @@ func versions(opts *Options, svc *cmdutil.Service) error {
 		}
 		req := api.SearchRequest{CampaignFields: &api.SearchFields{IDs: []string{id}, Status: model.Statuses, VersionNumber: &n},
 			IncludeArchiveCampaigns: true, IncludeChildCampaigns: true}
-		err = gitops.SearchPages(opts.Ctx, svc.Client, svc.Pacer(), req, 1, 1, func(_ int, page []map[string]any) error {
+		err = gitops.SearchPages(opts.Service.Context(), svc.Client, svc.Pacer(), req, 1, 1, func(_ int, page []map[string]any) error {
 			for _, r := range page {
 				if fmt.Sprint(r["campaign_id"]) == id && fmt.Sprint(r["version_number"]) == v {
 					recs[i] = r

@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api/profile"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 	"github.com/spf13/cobra"
@@ -150,7 +149,7 @@ func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, nil)
 	home := e.Getenv("HOME")
-	e.Login(profile.Profile{Name: "ro", BaseURL: sandboxOnLoopback(t), WorkspaceID: "ACME", ReadOnly: true}, acmeKey)
+	e.Login(profile.Profile{Name: "ro", BaseURL: clitest.WorkspaceACME(t), WorkspaceID: "ACME", ReadOnly: true}, clitest.ACMEKey)
 	e.F.Debug = true // the root's --debug
 	if err := e.F.StartLogging(); err != nil {
 		t.Fatal(err)
@@ -177,7 +176,7 @@ func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
 			t.Errorf("debug log lacks %q:\n%s", want, log)
 		}
 	}
-	if strings.Contains(log, acmeKey) {
+	if strings.Contains(log, clitest.ACMEKey) {
 		t.Error("the API key is in the debug log")
 	}
 }
@@ -204,7 +203,7 @@ func (w *lockedWriter) String() string {
 func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, nil)
-	e.Login(profile.Profile{Name: "acme", BaseURL: sandboxOnLoopback(t), WorkspaceID: "ACME"}, acmeKey)
+	e.Login(profile.Profile{Name: "acme", BaseURL: clitest.WorkspaceACME(t), WorkspaceID: "ACME"}, clitest.ACMEKey)
 	s := startMCP(e)
 	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace SANDBOX on the embedded sandbox") || strings.Contains(in, "acme") {
 		t.Fatalf("instructions: %s", in)
@@ -227,17 +226,3 @@ func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
 }
 
 func newCmd(f *cmdutil.Factory) *cobra.Command { return NewCmd(f, nil) }
-
-// sandboxOnLoopback serves a sandbox with workspace ACME (key acmeKey).
-func sandboxOnLoopback(t *testing.T) string {
-	t.Helper()
-	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
-	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stop() })
-	return url
-}
-
-const acmeKey = "k-7d1c9e-acme-unique"

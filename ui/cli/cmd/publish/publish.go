@@ -3,13 +3,11 @@
 package publish
 
 import (
-	"context"
 	"fmt"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
@@ -18,14 +16,9 @@ import (
 
 // Options are publish's argument and flags.
 type Options struct {
-	IO *cmdutil.IOStreams
-	// Write opens the service the flags select for a write (a read-only
-	// profile is refused; closed by the factory).
-	Write func(context.Context) (*cmdutil.Service, error)
-	// Features are the workspace features the local checks assume, for
-	// the service opened.
-	Features func(*cmdutil.Service) (engine.Features, error)
-	Ctx      context.Context
+	IO       *cmdutil.IOStreams
+	Service  *cmdutil.ServiceFlags
+	Features *cmdutil.FeaturesFlag
 	ID       string
 	JSON     bool
 	Yes      bool
@@ -50,16 +43,14 @@ or unreachable.`,
 		Example: `  campaigns publish 6b0489… --yes`,
 		Args:    cmdutil.ExactArgs(1, "one campaign ID"),
 	}
-	flags := cmdutil.AddServiceFlags(cmd, f)
-	opts.Write = func(ctx context.Context) (*cmdutil.Service, error) { return f.OpenWrite(ctx, flags) }
-	cmd.ValidArgsFunction = f.CompleteIDs(flags)
+	opts.Service = cmdutil.AddServiceFlags(cmd, f)
+	cmd.ValidArgsFunction = f.CompleteIDs(opts.Service)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the outcome as JSON")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation (for scripts)")
-	features := cmdutil.AddFeaturesFlag(cmd)
-	opts.Features = features.Resolve
+	opts.Features = cmdutil.AddFeaturesFlag(cmd)
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		opts.Ctx, opts.ID = cmd.Context(), args[0]
-		if err := features.Check(); err != nil {
+		opts.ID = args[0]
+		if err := opts.Features.Check(); err != nil {
 			return err
 		}
 		if runF != nil {
@@ -71,22 +62,13 @@ or unreachable.`,
 }
 
 func run(opts *Options) error {
-	ctx := opts.Ctx
-	svc, err := opts.Write(ctx)
+	a, err := campaignaction.Begin(opts.Service, opts.Features, opts.ID)
 	if err != nil {
 		return err
 	}
-	feats, err := opts.Features(svc)
-	if err != nil {
-		return err
-	}
-	core := svc.Core(feats)
-	c, err := campaignaction.Read(ctx, svc, core, opts.ID)
-	if err != nil {
-		return err
-	}
-	if err := core.CheckPublish(c); err != nil {
-		return campaignaction.Refused(svc, err)
+	c := a.Campaign
+	if err := a.Core.CheckPublish(c); err != nil {
+		return a.Refused(err)
 	}
 	// A start or expiry already past is a warning, not a rule: the
 	// service publishes it all the same.
@@ -94,13 +76,13 @@ func run(opts *Options) error {
 	for _, w := range forms.PublishWarnings(c, opts.Now(), time.Local, "your time") {
 		fmt.Fprintf(opts.IO.ErrOut, "%s %s\n", est.Warning.Render("warning:"), cmdutil.Inert(w))
 	}
-	question := fmt.Sprintf("Publish %q (%s %s) in %s?", campaignaction.Name(c), cmdutil.Inert(model.Str(c.Channel)), cmdutil.Inert(model.Str(c.CampaignDeliveryType)), core.Target())
+	question := fmt.Sprintf("Publish %q (%s %s) in %s?", a.Name(), cmdutil.Inert(model.Str(c.Channel)), cmdutil.Inert(model.Str(c.CampaignDeliveryType)), a.Core.Target())
 	if err := opts.IO.Confirm(opts.Yes, question); err != nil {
 		return err
 	}
-	res, err := core.Publish(ctx, opts.ID)
+	res, err := a.Core.Publish(opts.Service.Context(), opts.ID)
 	if err != nil {
-		return campaignaction.Refused(svc, err)
+		return a.Refused(err)
 	}
 	return campaignaction.Report(opts.IO, res, model.ActionPublish, opts.JSON)
 }

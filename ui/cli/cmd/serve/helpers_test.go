@@ -2,7 +2,9 @@ package serve
 
 import (
 	"bufio"
+	"fmt"
 	"io"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -76,4 +78,23 @@ read:
 		t.Fatalf("serve printed no address:\n%s", r.banner)
 	}
 	return r
+}
+
+// searchACME searches workspace ACME (key "secret") of the sandbox at base
+// with idempotency key key, and returns the status and body.
+func searchACME(t *testing.T, base, key string) string {
+	t.Helper()
+	req, _ := http.NewRequest("POST", base+"/v5/campaigns/search", strings.NewReader(`{"limit":15,"page":1}`))
+	req.SetBasicAuth("ACME", "secret")
+	req.Header.Set("SVC-APPKEY", "ACME")
+	req.Header.Set("X-SVC-Request-Id", "t")
+	req.Header.Set("Idempotency-Key", key)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	b, _ := io.ReadAll(res.Body)
+	return fmt.Sprint(res.StatusCode, " ", string(b))
 }

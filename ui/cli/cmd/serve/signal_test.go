@@ -4,7 +4,6 @@ package serve
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -30,21 +29,7 @@ func TestServeRunsAndStopsOnSIGTERM(t *testing.T) {
 		r := start(t, "campaigns sandbox on", "--data", dir, "--quiet", "--workspace", "ACME:secret:versioning")
 		return r.base, r.done
 	}
-	search := func(base string) string {
-		req, _ := http.NewRequest("POST", base+"/v5/campaigns/search", strings.NewReader(`{"limit":15,"page":1}`))
-		req.SetBasicAuth("ACME", "secret")
-		req.Header.Set("SVC-APPKEY", "ACME")
-		req.Header.Set("X-SVC-Request-Id", "t")
-		req.Header.Set("Idempotency-Key", "0b7f5b8e-3c52-4a5e-9a51-2f1f8c2f7d11")
-		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return fmt.Sprint(res.StatusCode, " ", string(b))
-	}
+	search := func(base string) string { return searchACME(t, base, "0b7f5b8e-3c52-4a5e-9a51-2f1f8c2f7d11") }
 	base, done := serve()
 	first := search(base)
 	if !strings.HasPrefix(first, "200 ") || !strings.Contains(first, `"status":"ACTIVE"`) {
@@ -81,21 +66,7 @@ func TestServeIdempotencyQuotaIsUsed(t *testing.T) {
 	if base == "" || !strings.Contains(banner, "idempotent answers kept: 4KiB per workspace") {
 		t.Fatalf("banner:\n%s", banner)
 	}
-	search := func(key string) string {
-		req, _ := http.NewRequest("POST", base+"/v5/campaigns/search", strings.NewReader(`{"limit":15,"page":1}`))
-		req.SetBasicAuth("ACME", "secret")
-		req.Header.Set("SVC-APPKEY", "ACME")
-		req.Header.Set("X-SVC-Request-Id", "t")
-		req.Header.Set("Idempotency-Key", key)
-		req.Header.Set("Content-Type", "application/json")
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		b, _ := io.ReadAll(res.Body)
-		return fmt.Sprint(res.StatusCode, " ", string(b))
-	}
+	search := func(key string) string { return searchACME(t, base, key) }
 	key := func(i int) string { return fmt.Sprintf("0b7f5b8e-3c52-4a5e-9a51-2f1f8c2f7d%02d", i) }
 	first := search(key(0))
 	if !strings.HasPrefix(first, "200 ") || len(first) < 4<<10 {

@@ -12,7 +12,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
@@ -43,12 +42,8 @@ var actions = []string{"pause", "resume", "stop"}
 
 // Options are status's arguments and flags.
 type Options struct {
-	IO *cmdutil.IOStreams
-	// Service opens the service the flags select; Write also refuses a
-	// read-only profile (both closed by the factory).
-	Service func(context.Context) (*cmdutil.Service, error)
-	Write   func(context.Context) (*cmdutil.Service, error)
-	Ctx     context.Context
+	IO      *cmdutil.IOStreams
+	Service *cmdutil.ServiceFlags
 	ID      string
 	// Action is PAUSE, RESUME or STOP; "" prints the checklist.
 	Action string
@@ -85,10 +80,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			return cmdutil.CommandLineError(fmt.Errorf("unknown action %q: use pause, resume or stop (publish a draft with campaigns publish ID)", args[1]))
 		},
 	}
-	flags := cmdutil.AddServiceFlags(cmd, f)
-	opts.Service = func(ctx context.Context) (*cmdutil.Service, error) { return f.Service(ctx, flags) }
-	opts.Write = func(ctx context.Context) (*cmdutil.Service, error) { return f.OpenWrite(ctx, flags) }
-	completeIDs := f.CompleteIDs(flags)
+	opts.Service = cmdutil.AddServiceFlags(cmd, f)
+	completeIDs := f.CompleteIDs(opts.Service)
 	cmd.ValidArgsFunction = func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
 		if len(args) == 1 {
 			return actions, cobra.ShellCompDirectiveNoFileComp
@@ -99,7 +92,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation (for scripts)")
 	cmd.Flags().StringVar(&opts.JQ, "jq", "", "filter the checklist's JSON with a jq expression (no action only)")
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		opts.Ctx, opts.ID, opts.Action = cmd.Context(), args[0], ""
+		opts.ID, opts.Action = args[0], ""
 		if len(args) == 2 {
 			opts.Action = strings.ToUpper(args[1])
 		}
@@ -115,40 +108,35 @@ func run(opts *Options) error {
 	if opts.Action == "" {
 		return printChecklist(opts)
 	}
-	ctx := opts.Ctx
-	svc, err := opts.Write(ctx)
+	a, err := campaignaction.Begin(opts.Service, nil, opts.ID)
 	if err != nil {
 		return err
 	}
-	core := svc.Core(engine.Features{})
-	c, err := campaignaction.Read(ctx, svc, core, opts.ID)
+	c := a.Campaign
+	next, err := a.Core.CheckStatus(c, opts.Action)
 	if err != nil {
-		return err
+		return a.Refused(err)
 	}
-	next, err := core.CheckStatus(c, opts.Action)
-	if err != nil {
-		return campaignaction.Refused(svc, err)
-	}
-	question := fmt.Sprintf("%s %q (%s, %s → %s) in %s?", titleCase(opts.Action), campaignaction.Name(c), model.Str(c.CampaignDeliveryType), model.Str(c.Status), next, core.Target())
+	question := fmt.Sprintf("%s %q (%s, %s → %s) in %s?", titleCase(opts.Action), a.Name(), model.Str(c.CampaignDeliveryType), model.Str(c.Status), next, a.Core.Target())
 	if err := opts.IO.Confirm(opts.Yes, question); err != nil {
 		return err
 	}
-	res, err := core.SetStatus(ctx, opts.ID, opts.Action)
+	res, err := a.Core.SetStatus(opts.Service.Context(), opts.ID, opts.Action)
 	if err != nil {
-		return campaignaction.Refused(svc, err)
+		return a.Refused(err)
 	}
 	return campaignaction.Report(opts.IO, res, opts.Action, opts.JSON)
 }
 
 // printChecklist is `campaigns status ID`: the state and the checklist.
 func printChecklist(opts *Options) error {
-	svc, err := opts.Service(opts.Ctx)
+	svc, err := opts.Service.Connect()
 	if err != nil {
 		return err
 	}
 	var c *model.Campaign
 	var checks []forms.Check
-	err = svc.Pacer().Do(opts.Ctx, ops.ClassRead, func(ctx context.Context) error {
+	err = svc.Pacer().Do(opts.Service.Context(), ops.ClassRead, func(ctx context.Context) error {
 		var err error
 		c, checks, err = checklist.Read(ctx, svc.Client, opts.ID, opts.Now())
 		return err

@@ -3,7 +3,6 @@
 package testsend
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,7 +11,6 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
@@ -27,11 +25,8 @@ var platforms = []string{"ANDROID", "IOS", "WEB"}
 
 // Options are test's argument and flags, checked.
 type Options struct {
-	IO *cmdutil.IOStreams
-	// Write opens the service the flags select for a write (closed by
-	// the factory).
-	Write      func(context.Context) (*cmdutil.Service, error)
-	Ctx        context.Context
+	IO         *cmdutil.IOStreams
+	Service    *cmdutil.ServiceFlags
 	ID         string
 	To         []string // 1 to 10 recipients
 	Identifier string   // "": email addresses of the campaign's channel
@@ -63,9 +58,8 @@ usage or unreachable.`,
       --locale default --variation variation_1 --yes --json`,
 		Args: cmdutil.ExactArgs(1, "one campaign ID"),
 	}
-	flags := cmdutil.AddServiceFlags(cmd, f)
-	opts.Write = func(ctx context.Context) (*cmdutil.Service, error) { return f.OpenWrite(ctx, flags) }
-	cmd.ValidArgsFunction = f.CompleteIDs(flags)
+	opts.Service = cmdutil.AddServiceFlags(cmd, f)
+	cmd.ValidArgsFunction = f.CompleteIDs(opts.Service)
 	fs := cmd.Flags()
 	to := fs.StringSlice("to", nil, "who gets the test: up to 10 identifiers, comma-separated")
 	fs.StringVar(&opts.Identifier, "identifier", "", "the type of the --to values (Push: "+strings.Join(model.PushIdentifiers, ", ")+"; Email: "+strings.Join(model.EmailIdentifiers, ", ")+")")
@@ -76,7 +70,7 @@ usage or unreachable.`,
 	fs.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation (for scripts)")
 	_ = cmd.RegisterFlagCompletionFunc("platform", cobra.FixedCompletions(platforms, cobra.ShellCompDirectiveNoFileComp))
 	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		opts.Ctx, opts.ID = cmd.Context(), args[0]
+		opts.ID = args[0]
 		opts.To = forms.SplitList(*to...)
 		switch {
 		case len(opts.To) == 0:
@@ -99,29 +93,25 @@ usage or unreachable.`,
 }
 
 func run(opts *Options) error {
-	ctx := opts.Ctx
-	svc, err := opts.Write(ctx)
+	a, err := campaignaction.Begin(opts.Service, nil, opts.ID)
 	if err != nil {
 		return err
 	}
-	core := svc.Core(engine.Features{})
-	c, err := campaignaction.Read(ctx, svc, core, opts.ID)
-	if err != nil {
-		return err
-	}
+	c := a.Campaign
 	idType, err := checkCampaign(opts, c)
 	if err != nil {
 		return err
 	}
-	question := fmt.Sprintf("Send a test of %q to %s from %s?", campaignaction.Name(c), cmdutil.Inert(strings.Join(opts.To, ", ")), core.Target())
+	core := a.Core
+	question := fmt.Sprintf("Send a test of %q to %s from %s?", a.Name(), cmdutil.Inert(strings.Join(opts.To, ", ")), core.Target())
 	if err := opts.IO.Confirm(opts.Yes, question); err != nil {
 		return err
 	}
 	req := api.TestRequest{Channel: model.Str(c.Channel), DraftID: opts.ID, TestCampaignMeta: &api.TestMeta{
 		Identifier: idType, IdentifierValues: opts.To, Platform: opts.Platform, LocaleName: opts.Locale, Variation: opts.Variation}}
-	res, err := core.Test(ctx, req)
+	res, err := core.Test(opts.Service.Context(), req)
 	if err != nil {
-		return cmdutil.ServiceError(svc, err)
+		return cmdutil.ServiceError(a.Svc, err)
 	}
 	return report(opts, core.Target(), res)
 }

@@ -4,32 +4,60 @@
 package campaignaction
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// Read fetches the campaign an action is about, through the core.
-func Read(ctx context.Context, svc *cmdutil.Service, core *ops.Core, id string) (*model.Campaign, error) {
-	c, _, err := core.Get(ctx, id)
+// Action is one action on one campaign: the service, the core the write
+// goes through, and the campaign as read before it.
+type Action struct {
+	Svc      *cmdutil.Service
+	Core     *ops.Core
+	Campaign *model.Campaign
+}
+
+// Begin opens the service the flags select for a write (a read-only
+// profile is refused before anything is sent), with a core checking with
+// the features (nil: none), and reads campaign id through it.
+func Begin(flags *cmdutil.ServiceFlags, features *cmdutil.FeaturesFlag, id string) (*Action, error) {
+	svc, err := flags.ConnectWrite()
 	if err != nil {
+		return nil, err
+	}
+	var feats engine.Features
+	if features != nil {
+		if feats, err = features.Resolve(svc); err != nil {
+			return nil, err
+		}
+	}
+	a := &Action{Svc: svc, Core: svc.Core(feats)}
+	if a.Campaign, _, err = a.Core.Get(flags.Context(), id); err != nil {
 		return nil, cmdutil.ServiceError(svc, err)
 	}
-	return c, nil
+	return a, nil
+}
+
+// Name is the campaign's name, for a question.
+func (a *Action) Name() string {
+	if a.Campaign.BasicDetails == nil {
+		return ""
+	}
+	return model.Str(a.Campaign.BasicDetails.Name)
 }
 
 // Refused is a refusal of the core (exit 1, every problem named) or the
 // service's answer.
-func Refused(svc *cmdutil.Service, err error) error {
+func (a *Action) Refused(err error) error {
 	var rf *ops.Refused
 	if !errors.As(err, &rf) {
-		return cmdutil.ServiceError(svc, err)
+		return cmdutil.ServiceError(a.Svc, err)
 	}
 	var b strings.Builder
 	b.WriteString("refused before sending: " + rf.Reason)
@@ -63,12 +91,4 @@ func Report(io *cmdutil.IOStreams, res ops.Result, action string, asJSON bool) e
 	st := io.OutStyles()
 	fmt.Fprintf(io.Out, "%s %s: %s → %s, in %s\n", st.OK.Render("✓"), common.Clean(a.Name), st.Status(a.From).Render(cmdutil.Inert(a.From)), st.Status(a.Status).Render(cmdutil.Inert(a.Status)), res.Target)
 	return nil
-}
-
-// Name is the campaign's name for a question.
-func Name(c *model.Campaign) string {
-	if c.BasicDetails == nil {
-		return ""
-	}
-	return model.Str(c.BasicDetails.Name)
 }

@@ -1,9 +1,11 @@
 package clitest
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 
@@ -14,6 +16,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
@@ -88,15 +91,12 @@ func (sb *Sandbox) Export(t testing.TB, dir string, statuses ...string) map[stri
 	}
 	ids := map[string]string{}
 	for _, r := range gitops.Latest(found) {
-		c, err := sb.Client.Get(ctx, fmt.Sprint(r["campaign_id"]))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rec, _ := model.ToTree(c).(map[string]any)
+		id := fmt.Sprint(r["campaign_id"])
+		rec := sb.Record(t, id)
 		if _, err := gitops.Export(dir, rec); err != nil {
 			t.Fatal(err)
 		}
-		ids[model.Str(c.BasicDetails.Name)] = model.Str(c.CampaignID)
+		ids[nameOf(rec)] = id
 	}
 	return ids
 }
@@ -150,3 +150,79 @@ func (k *Keyring) Delete(service, user string) error {
 
 // T is the test the environment belongs to.
 func (e *Env) T() testing.TB { return e.t }
+
+// ExportOne writes campaign id into dir as `campaigns export ID` does and
+// returns the file's path.
+func (sb *Sandbox) ExportOne(t testing.TB, dir, id string) string {
+	t.Helper()
+	path, err := gitops.Export(dir, sb.Record(t, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// Record is campaign id as GET returns it, as a JSON tree.
+func (sb *Sandbox) Record(t testing.TB, id string) map[string]any {
+	t.Helper()
+	c, err := sb.Client.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := model.ToTree(c).(map[string]any)
+	return rec
+}
+
+// Edit replaces the first from in the file at path with to; the test
+// fails when the file has no from.
+func Edit(t testing.TB, path, from, to string) {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(raw, []byte(from)) {
+		t.Fatalf("%s has no %s", path, from)
+	}
+	if err := os.WriteFile(path, bytes.Replace(raw, []byte(from), []byte(to), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func nameOf(rec map[string]any) string {
+	b, _ := rec["basic_details"].(map[string]any)
+	return fmt.Sprint(b["name"])
+}
+
+// ChangeBasicDetails changes campaign id's basic_details on the service,
+// as a colleague's edit would.
+func (sb *Sandbox) ChangeBasicDetails(t testing.TB, id string, change func(*model.BasicDetails)) {
+	t.Helper()
+	ctx := context.Background()
+	c, err := sb.Client.Get(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bd := model.Clone(c).BasicDetails
+	change(bd)
+	if _, err := ops.New(sb.Client, ops.Options{}).Update(ctx, id, &model.Campaign{BasicDetails: bd}, ops.UpdateOptions{}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// ACMEKey is the API key of workspace ACME on WorkspaceACME's sandbox.
+const ACMEKey = "k-7d1c9e-acme-unique"
+
+// WorkspaceACME serves, until the test ends, a sandbox whose one
+// workspace is ACME (key ACMEKey), for tests that name a service the way a
+// profile does, and returns its URL.
+func WorkspaceACME(t testing.TB) string {
+	t.Helper()
+	ws, _ := sandbox.ParseWorkspace("ACME:" + ACMEKey)
+	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stop() })
+	return url
+}
