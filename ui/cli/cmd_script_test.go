@@ -14,9 +14,11 @@ import (
 )
 
 // The scripting commands, run in-process on the embedded sandbox (each
-// command starts it on loopback under --data, as a user's would).
+// command starts it on loopback under --data, as a user's would), in an
+// environment of the test's own (rootEnv), so tests run in parallel.
 
 type scriptEnv struct {
+	rootEnv
 	t    *testing.T
 	data string
 	base []string // extra args: the service
@@ -24,25 +26,16 @@ type scriptEnv struct {
 
 func newScriptEnv(t *testing.T) *scriptEnv {
 	t.Helper()
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
-	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-	unsetServiceEnv(t)
-	t.Setenv("NO_COLOR", "")
-	e := &scriptEnv{t: t, data: t.TempDir()}
+	e := &scriptEnv{rootEnv: newRoot(t), t: t, data: t.TempDir()}
 	e.base = []string{"--data", e.data}
 	return e
 }
 
-// run runs one command; stdin is its standard input.
+// run runs one command; stdin is its standard input. Service flags go
+// after the command's own arguments.
 func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	e.t.Helper()
-	var o, er bytes.Buffer
-	// Service flags go after the command's own arguments.
-	code = Run(append(args, e.base...), strings.NewReader(stdin), &o, &er)
-	return code, o.String(), er.String()
+	return e.rootEnv.run(stdin, append(args, e.base...)...)
 }
 
 func (e *scriptEnv) mustJSON(out string, v any) {
@@ -68,6 +61,7 @@ func (e *scriptEnv) idOf(name string) string {
 // file gets created and its id written back; a STOPPED campaign is refused;
 // unknown fields survive.
 func TestExportDiffApplyCycle(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := filepath.Join(t.TempDir(), "campaigns")
 	// A campaign with unknown fields, created from a file without id.
@@ -179,6 +173,7 @@ func TestExportDiffApplyCycle(t *testing.T) {
 }
 
 func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	id := e.idOf("Summer sale kickoff")
@@ -207,6 +202,7 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 }
 
 func TestEmptyFolderIsAnError(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	for _, cmd := range []string{"diff", "apply"} {
@@ -234,12 +230,13 @@ func (e *scriptEnv) serveSandbox() string {
 	srv := httptest.NewServer(s.Handler())
 	e.t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
-	e.t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
+	e.Setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return srv.URL
 }
 
 func TestCommandsAgainstAServedSandbox(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	e.serveSandbox()
 	id := e.idOf("Weekly picks")
@@ -260,6 +257,7 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 
 // A read-only profile reads, and refuses every write before sending (exit 1).
 func TestReadOnlyProfileRefusesWrites(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	ws, _ := sandbox.ParseWorkspace("ACME:" + clitest.ACMEKey)
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})
@@ -302,15 +300,16 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 // A read-only profile reads through campaigns api (a search is a POST that
 // reads) and is refused a write before it is sent.
 func TestAPIOnAReadOnlyProfile(t *testing.T) {
-	freshHome(t)
+	t.Parallel()
+	r := newRoot(t)
 	url := clitest.WorkspaceACME(t)
-	if code, _, errs := cli(t, clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatal(errs)
 	}
-	if code, out, errs := cli(t, "", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
+	if code, out, errs := r.run("", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
 		t.Fatalf("search: exit %d\n%s%s", code, out, errs)
 	}
-	code, _, errs := cli(t, "", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
+	code, _, errs := r.run("", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
 	if code != 1 || !strings.Contains(errs, "read-only") {
 		t.Fatalf("create on a read-only profile: exit %d %s", code, errs)
 	}

@@ -16,6 +16,7 @@ import (
 // or variable, and an API key with no service named, is a usage error that
 // names it; the file is left as it was.
 func TestNeverGuessTheService(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	file := filepath.Join(t.TempDir(), "new.json")
 	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`
@@ -38,7 +39,8 @@ func TestNeverGuessTheService(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			for k, v := range tc.env {
-				t.Setenv(k, v)
+				e.Setenv(k, v)
+				t.Cleanup(func() { e.Unsetenv(k) })
 			}
 			code, out, errs := e.run("", append([]string{"apply", file, "--confirm"}, tc.args...)...)
 			if code != 2 || !strings.Contains(errs, tc.want) || strings.Contains(out, "created draft") {
@@ -54,11 +56,12 @@ func TestNeverGuessTheService(t *testing.T) {
 // CAMPAIGNS_BASE_URL, CAMPAIGNS_WORKSPACE_ID and the key name a real
 // service as the flags do; the summary and --json name where it went.
 func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	url := clitest.WorkspaceACME(t)
-	t.Setenv("CAMPAIGNS_BASE_URL", url)
-	t.Setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
-	t.Setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
+	e.Setenv("CAMPAIGNS_BASE_URL", url)
+	e.Setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
+	e.Setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
 	file := filepath.Join(t.TempDir(), "new.json")
 	os.WriteFile(file, []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`), 0o644)
 	code, out, errs := e.run("", "apply", file, "--confirm")
@@ -76,6 +79,7 @@ func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
 // The issue's case 5 through the commands: a pause is recorded under the
 // credential, never under whoever edited last; --author names the person.
 func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	id := e.idOf("Cart abandonment nudge") // ACTIVE, event-triggered
 	var ans campaignaction.Answer
@@ -93,7 +97,7 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 	file := filepath.Join(dir, id+".json")
 	raw, _ := os.ReadFile(file)
 	os.WriteFile(file, []byte(strings.Replace(string(raw), `"name": "Cart abandonment nudge"`, `"name": "Cart nudge"`, 1)), 0o644)
-	t.Setenv("CAMPAIGNS_AUTHOR", "alice@example.com")
+	e.Setenv("CAMPAIGNS_AUTHOR", "alice@example.com")
 	if code, out, errs := e.run("", "apply", file, "--confirm"); code != 0 {
 		t.Fatalf("apply: exit %d %s%s", code, out, errs)
 	}
@@ -106,6 +110,7 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 // status and list refuse an empty service flag or an API key with no
 // service before they start anything.
 func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	for _, tc := range []struct {
 		args []string
@@ -120,7 +125,8 @@ func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
 			for k, v := range tc.env {
-				t.Setenv(k, v)
+				e.Setenv(k, v)
+				t.Cleanup(func() { e.Unsetenv(k) })
 			}
 			code, _, errs := e.run("", tc.args...)
 			if code != 2 || !strings.Contains(errs, tc.want) {

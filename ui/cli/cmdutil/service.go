@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -57,22 +58,32 @@ func AddServiceFlags(cmd *cobra.Command, app *Factory) *ServiceFlags {
 	fs.StringVar(&f.WorkspaceID, "workspace-id", "", "the workspace (Basic-auth user) on --base-url or --dc;\nthe API key is read from CAMPAIGNS_API_KEY (or set CAMPAIGNS_WORKSPACE_ID)")
 	fs.StringVar(&f.Profile, "profile", "", "a profile saved with campaigns auth login (or set CAMPAIGNS_PROFILE)")
 	fs.StringVar(&f.Author, "author", "", "who your writes are recorded as (updated_by, an email address);\nor set CAMPAIGNS_AUTHOR (default: the author of the profile or config)")
-	fs.Var(&f.Data, "data", "where the embedded sandbox and the editor's journals live\n(default "+defaultDataDir()+")")
+	fs.Var(&f.Data, "data", "where the embedded sandbox and the editor's journals live\n(default "+defaultDataDir(app.Getenv)+")")
 	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
 	_ = cmd.MarkFlagDirname("data")
 	_ = cmd.RegisterFlagCompletionFunc("profile", f.app.CompleteProfiles())
 	return f
 }
 
-// defaultDataDir is the editor's data directory: the sandbox's parent.
-func defaultDataDir() string { return filepath.Dir(sandbox.DefaultDataDir()) }
+// defaultDataDir is the editor's data directory, the sandbox's parent:
+// $XDG_DATA_HOME/campaigns, else ~/.local/share/campaigns (read through
+// getenv, so a test's HOME is its own), else where the sandbox says.
+func defaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "campaigns")
+	}
+	if h := getenv("HOME"); h != "" && (runtime.GOOS == "linux" || runtime.GOOS == "freebsd" || runtime.GOOS == "openbsd") {
+		return filepath.Join(h, ".local", "share", "campaigns")
+	}
+	return filepath.Dir(sandbox.DefaultDataDir())
+}
 
 // DataDir is --data or the default.
 func (f *ServiceFlags) DataDir() string {
 	if f.Data.Path != "" {
 		return f.Data.Path
 	}
-	return defaultDataDir()
+	return defaultDataDir(f.app.Getenv)
 }
 
 // Remote: a service named on the command line.
