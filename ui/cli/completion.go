@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -66,7 +67,7 @@ func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
 		return nil
 	}
 	key := s.flags.CacheKey()
-	cached, _ := readIDCache(key)
+	cached, _ := readIDCache(s.app.Getenv, key)
 	switch {
 	case cached != nil && time.Since(cached.At) < idCacheTTL:
 		return cached.IDs
@@ -93,7 +94,7 @@ func (s *scriptCmd) refreshIDs(ctx context.Context, key string, cached *idCache)
 		}
 		return nil
 	}
-	writeIDCache(key, &idCache{At: time.Now(), IDs: ids})
+	writeIDCache(s.app.Getenv, key, &idCache{At: time.Now(), IDs: ids})
 	return ids
 }
 
@@ -161,23 +162,32 @@ func newRefreshIDsCmd(app *cmdutil.Factory) *cobra.Command {
 		ctx, cancel := context.WithTimeout(cmd.Context(), 10*idReadBudget)
 		defer cancel()
 		key := s.flags.CacheKey()
-		cached, _ := readIDCache(key)
+		cached, _ := readIDCache(app.Getenv, key)
 		s.refreshIDs(ctx, key, cached)
 		return nil
 	}
 	return cmd
 }
 
-func idCachePath(key string) string {
+// idCachePath is where the ids of the service key names are kept: the
+// user's cache directory, found through getenv (XDG_CACHE_HOME, else
+// ~/.cache, on the systems where os.UserCacheDir reads them).
+func idCachePath(getenv func(string) string, key string) string {
 	dir, err := os.UserCacheDir()
-	if err != nil {
+	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" && runtime.GOOS != "plan9" {
+		dir, err = getenv("XDG_CACHE_HOME"), nil
+		if dir == "" && getenv("HOME") != "" {
+			dir = filepath.Join(getenv("HOME"), ".cache")
+		}
+	}
+	if err != nil || dir == "" {
 		dir = os.TempDir()
 	}
 	return filepath.Join(dir, "campaigns", "ids-"+key+".json")
 }
 
-func readIDCache(key string) (*idCache, error) {
-	b, err := os.ReadFile(idCachePath(key))
+func readIDCache(getenv func(string) string, key string) (*idCache, error) {
+	b, err := os.ReadFile(idCachePath(getenv, key))
 	if err != nil {
 		return nil, err
 	}
@@ -188,8 +198,8 @@ func readIDCache(key string) (*idCache, error) {
 	return &c, nil
 }
 
-func writeIDCache(key string, c *idCache) {
-	p := idCachePath(key)
+func writeIDCache(getenv func(string) string, key string, c *idCache) {
+	p := idCachePath(getenv, key)
 	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
 		return
 	}

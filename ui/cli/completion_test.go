@@ -5,21 +5,19 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // Campaign ids complete for get, publish, status and test, described by
 // name and status, read from the service and cached a short while.
 func TestCampaignIDsComplete(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
-	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
 	id := e.idOf("June newsletter")
 	complete := func(words ...string) (int, string, string) {
 		// The word being completed comes last, after the service flags.
 		args := append(append([]string{"__complete"}, words[:len(words)-1]...), e.base...)
 		args = append(args, words[len(words)-1])
-		return cli(t, "", args...)
+		return e.rootEnv.run("", args...)
 	}
 	for _, cmd := range []string{"get", "publish", "status", "test", "meta"} {
 		code, out, errs := complete(cmd, id[:6])
@@ -31,7 +29,7 @@ func TestCampaignIDsComplete(t *testing.T) {
 		t.Fatalf("status actions: %s", out)
 	}
 	// Read once, then from the cache: a second tab press asks no service.
-	caches, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
+	caches, _ := filepath.Glob(filepath.Join(e.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
 	if len(caches) != 1 {
 		t.Fatalf("cache files: %v", caches)
 	}
@@ -44,23 +42,21 @@ func TestCampaignIDsComplete(t *testing.T) {
 // A stale cache is offered at once, and the ids are read again by a
 // detached campaigns process for the next tab press.
 func TestStaleIDsAreRefreshedInTheBackground(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
-	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
 	id := e.idOf("June newsletter")
 	var spawned []string
+	e.F.Spawn = func(a []string) error { spawned = a; return nil }
 	run := func(args ...string) string {
-		var o, er strings.Builder
-		app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(""), Out: &o, ErrOut: &er, Getenv: os.Getenv},
-			Spawn: func(a []string) error { spawned = a; return nil }}
-		execute(app, args)
-		return o.String()
+		_, out, _ := e.rootEnv.run("", args...)
+		return out
 	}
 	complete := func() string { return run(append(append([]string{"__complete", "get"}, e.base...), "")...) }
 	if out := complete(); !strings.Contains(out, id) || spawned != nil {
 		t.Fatalf("first read: spawned %v\n%s", spawned, out)
 	}
 	// The cache ages past its minute: say so by rewriting its time.
-	caches, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
+	caches, _ := filepath.Glob(filepath.Join(e.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
 	raw, _ := os.ReadFile(caches[0])
 	stale := strings.Replace(string(raw), id, "0000000000000000000stale", 1)
 	stale = `{"at":"2020-01-01T00:00:00Z"` + stale[strings.Index(stale, `,"ids"`):]
@@ -80,11 +76,11 @@ func TestStaleIDsAreRefreshedInTheBackground(t *testing.T) {
 
 // diff --versions completes its campaign id like the other commands.
 func TestDiffVersionsCompletesTheID(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
-	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
 	id := e.idOf("Weekly picks")
 	args := append(append([]string{"__complete", "diff", "--versions"}, e.base...), id[:8])
-	if _, out, _ := cli(t, "", args...); !strings.Contains(out, id+"\tWeekly picks (PAUSED)") {
+	if _, out, _ := e.rootEnv.run("", args...); !strings.Contains(out, id+"\tWeekly picks (PAUSED)") {
 		t.Fatalf("completion of diff --versions: %s", out)
 	}
 }
