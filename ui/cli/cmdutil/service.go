@@ -19,10 +19,10 @@ import (
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
-// dataCenters are the values --dc takes.
+// DataCenters are the values --dc takes.
 var DataCenters = []string{"01", "02", "03", "04", "05", "06", "101"}
 
-// serviceFlags are the service-selection flags of decisions.md §5, declared
+// ServiceFlags are the service-selection flags of decisions.md §5, declared
 // once here and shared by every command that talks to a service.
 type ServiceFlags struct {
 	app         *Factory
@@ -128,7 +128,7 @@ func (f *ServiceFlags) Check() error {
 	return nil
 }
 
-// service is the service a command talks to, chosen by open.
+// Service is the service a command talks to, chosen by open.
 type Service struct {
 	Client    *api.Client // the selected service (the embedded sandbox is served on loopback in-process)
 	Label     string      // "the embedded sandbox", "profile NAME" or a base URL, for messages
@@ -139,7 +139,7 @@ type Service struct {
 	Workspace string // the workspace id
 	Color     string // the profile's header colour, "" for the theme's
 	// Author is the person writing (updated_by), "" for none: see
-	// serviceFlags.withAuthor.
+	// ServiceFlags.withAuthor.
 	Author string
 
 	notes *notes // what the command says while it waits
@@ -276,7 +276,7 @@ func (f *ServiceFlags) apiConfig(c api.Config) api.Config {
 	return c
 }
 
-// pathValue is a path flag: $VARS and a leading ~ are expanded, because a
+// PathValue is a path flag: $VARS and a leading ~ are expanded, because a
 // quoted or --flag=~/x path reaches us unexpanded by the shell. os.ExpandEnv
 // does the variables; ~ is two lines with os.UserHomeDir (no module in
 // go.mod does it, and one is not worth adding for that).
