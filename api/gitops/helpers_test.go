@@ -122,6 +122,39 @@ func (e *env) export(id string) *gitops.File {
 	return f
 }
 
+// writtenAsServed loads a file apply rewrote and fails unless it, and its
+// base, are the service's record as GET returns it but for what only the
+// service knows (updated_at; updated_by when no author was sent), which
+// apply leaves out rather than guesses: a value it holds is the service's.
+func (e *env) writtenAsServed(path, id string) *gitops.File {
+	e.t.Helper()
+	svc, err := e.planner.Fetch(context.Background(), id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	f, err := gitops.Load(path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	base, err := gitops.LoadBase(path, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, k := range []string{"updated_at", "updated_by"} {
+		if _, ok := f.Tree[k]; !ok {
+			delete(svc, k)
+		}
+	}
+	want := string(gitops.Marshal(svc))
+	if got := string(gitops.Marshal(f.Tree)); got != want {
+		e.t.Fatalf("%s is not the service's record:\n%s\nservice:\n%s", path, got, want)
+	}
+	if got := string(gitops.Marshal(base)); got != want {
+		e.t.Fatalf("the base of %s is not the service's record:\n%s\nservice:\n%s", path, got, want)
+	}
+	return f
+}
+
 func (e *env) get(id string) *model.Campaign {
 	e.t.Helper()
 	c, err := e.client.Get(context.Background(), id)
