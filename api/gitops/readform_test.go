@@ -10,10 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
-	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -46,12 +43,7 @@ func (r *patchRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 func (e *env) recording() *patchRecorder {
 	e.t.Helper()
 	rs := &patchRecorder{}
-	ws := sandbox.DefaultWorkspace()
-	c, err := api.New(api.Config{BaseURL: e.client.BaseURL(), WorkspaceID: ws.ID, APIKey: ws.Key, HTTPClient: &http.Client{Transport: rs}})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.planner.Core = ops.New(c, ops.Options{Pacer: e.planner.Core.Pacer()})
+	e.planner = e.plannerOver(rs)
 	return rs
 }
 

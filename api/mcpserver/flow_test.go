@@ -149,7 +149,7 @@ func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
 	}
 	// Every call was logged.
 	for _, tool := range []string{"create_draft", "update_campaign", "preview", "test_campaign", "publish_campaign"} {
-		if !strings.Contains(h.logs.String(), "tool="+tool) {
+		if !strings.Contains(h.logged(), "tool="+tool) {
 			t.Errorf("no log record for %s", tool)
 		}
 	}

@@ -1,9 +1,12 @@
 package mcpserver_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"io"
 	"log/slog"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"slices"
@@ -18,53 +21,25 @@ import (
 	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/mcpserver"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/engine"
 )
-
-// clock is the sandbox's time: the client's retry waits advance it, so
-// rate-limit waits cost no real time and the test needs no real timer.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-
-func (c *clock) Sleep(ctx context.Context, d time.Duration) error {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-	return ctx.Err()
-}
 
 type harness struct {
 	t       *testing.T
 	session *mcp.ClientSession
-	logs    *syncBuffer
-	clock   *clock
-	patches *patchLog // bodies of the PATCHes the service got
+	logs    *os.File           // the server's log, written as it works (the file serialises the writes)
+	clock   *sandboxtest.Clock // the sandbox's time: the client's retry waits advance it
+	patches *patchLog          // bodies of the PATCHes the service got
 	// lastText is the text summary of the last call.
 	lastText string
 }
-
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return s.b.String() }
 
 // start serves the sandbox over loopback HTTP, builds the MCP server on a
 // client for it, and connects an SDK client over in-memory transports.
 func start(t *testing.T, readOnly bool) *harness {
 	t.Helper()
-	clk := &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	clk := sandboxtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	sb, err := sandbox.Open(sandbox.Config{Now: clk.Now, Seed: true})
 	if err != nil {
 		t.Fatal(err)
@@ -81,13 +56,17 @@ func start(t *testing.T, readOnly bool) *harness {
 
 // connect builds the MCP server on a client of cfg and connects an SDK
 // client to it over in-memory transports.
-func connect(t *testing.T, cfg api.Config, clk *clock, readOnly bool) *harness {
+func connect(t *testing.T, cfg api.Config, clk *sandboxtest.Clock, readOnly bool) *harness {
 	t.Helper()
 	c, err := api.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	logs := &syncBuffer{}
+	logs, err := os.CreateTemp(t.TempDir(), "mcp.log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { logs.Close() })
 	srv, err := mcpserver.New(mcpserver.Options{Client: c, ReadOnly: readOnly,
 		Logger:   slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		Features: engine.Features{AudienceLimit: true, Versioning: true}, Examples: os.DirFS("../../testdata/campaigns"),
@@ -110,6 +89,16 @@ func connect(t *testing.T, cfg api.Config, clk *clock, readOnly bool) *harness {
 	}
 	t.Cleanup(func() { cs.Close() })
 	return &harness{t: t, session: cs, logs: logs, clock: clk}
+}
+
+// logged is what the server has logged so far.
+func (h *harness) logged() string {
+	h.t.Helper()
+	b, err := os.ReadFile(h.logs.Name())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(b)
 }
 
 // call runs a tool and decodes its structured answer. The text beside it
@@ -274,4 +263,43 @@ func TestReadOnlyHidesWriteTools(t *testing.T) {
 	if !strings.Contains(h.session.InitializeResult().Instructions, "read-only") {
 		t.Error("instructions do not say the profile is read-only")
 	}
+}
+
+// patchLog passes requests to the service and keeps the body of each PATCH.
+type patchLog struct {
+	next   http.Handler
+	mu     sync.Mutex
+	bodies [][]byte
+}
+
+func (p *patchLog) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodPatch {
+		b, _ := io.ReadAll(r.Body)
+		r.Body = io.NopCloser(bytes.NewReader(b))
+		p.mu.Lock()
+		p.bodies = append(p.bodies, b)
+		p.mu.Unlock()
+	}
+	p.next.ServeHTTP(w, r)
+}
+
+func (p *patchLog) all() [][]byte {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([][]byte(nil), p.bodies...)
+}
+
+// fixtureBody is a seed campaign as an agent would send it to create_draft.
+func fixtureBody(t *testing.T, name string) map[string]any {
+	t.Helper()
+	b, err := os.ReadFile("../../testdata/campaigns/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fixture map[string]any
+	if err := json.Unmarshal(b, &fixture); err != nil {
+		t.Fatal(err)
+	}
+	delete(fixture, "request_id")
+	return fixture
 }

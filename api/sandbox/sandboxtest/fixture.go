@@ -35,11 +35,22 @@ func (c *Clock) Now() time.Time {
 	return c.now
 }
 
+// NewClock is a clock at t, for a sandbox (sandbox.Config.Now), a client
+// (api.Config.Sleep) and a pacer sharing one time.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
 // Advance moves the clock on by d.
 func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	c.now = c.now.Add(d)
 	c.mu.Unlock()
+}
+
+// Sleep moves the clock on by d at once: a wait for a rate limit or a
+// retry costs no real time (ops.Clock, api.Config.Sleep).
+func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
+	c.Advance(d)
+	return ctx.Err()
 }
 
 // Fixture is a real sandbox on loopback with campaigns in several states.
@@ -157,4 +168,15 @@ func (f *Fixture) Status(t *testing.T, name string) string {
 		return ""
 	}
 	return *c.Status
+}
+
+// Decode reads a campaign from JSON text, failing the test when it is not
+// one.
+func Decode(t testing.TB, s string) *model.Campaign {
+	t.Helper()
+	c, err := model.Decode([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }
