@@ -6,7 +6,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -43,7 +42,7 @@ func newEnv(t testing.TB) *env {
 	h := refcheck.Wrap(t, s.Handler()) // every exchange against the reference's schemas
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
-		case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, api.PathCampaigns+"/"):
+		case r.Method == http.MethodGet: // every GET reads a campaign
 			e.gets.Add(1)
 		case r.URL.Path == api.PathSearch:
 			e.searches.Add(1)
@@ -147,14 +146,7 @@ func (e *env) writtenAsServed(path, id string) *gitops.File {
 	return f
 }
 
-func (e *env) get(id string) *model.Campaign {
-	e.t.Helper()
-	c, err := e.client.Get(context.Background(), id)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return c
-}
+func (e *env) get(id string) *model.Campaign { return sandboxtest.Get(e.t, e.client, id) }
 
 func writeFile(t *testing.T, path, body string) {
 	t.Helper()

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api/gitops"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -93,14 +93,7 @@ func TestApplySendsAMovedScheduleInTheRequestForm(t *testing.T) {
 // the file it is sent.
 func TestApplyRefusesAPeriodicScheduleWithoutItsDate(t *testing.T) {
 	e := newEnv(t)
-	body, err := os.ReadFile("../../testdata/campaigns/push_periodic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := sandboxtest.Campaign(t, "push_periodic.json")
 	c.RequestID = nil
 	res, err := e.client.Create(ctx, c)
 	if err != nil {

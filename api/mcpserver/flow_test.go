@@ -159,7 +159,7 @@ func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
 // an IsError result naming the problem, never a protocol error.
 func TestEveryToolRefusesBadInput(t *testing.T) {
 	h := start(t, false)
-	draft := h.ok("create_draft", map[string]any{"campaign": readJSON(t, "../../testdata/campaigns/push_event_triggered.json")})
+	draft := h.ok("create_draft", map[string]any{"campaign": fixtureBody(t, "push_event_triggered.json")})
 	draftID := draft["campaign_id"].(string)
 
 	for _, tc := range []struct {
@@ -294,7 +294,7 @@ func TestReadingToolsAnswer(t *testing.T) {
 	}
 
 	// An inline test send, from an example's content.
-	ex := readJSON(t, "../../testdata/campaigns/push_one_time.json")
+	ex := fixtureBody(t, "push_one_time.json")
 	inline := map[string]any{"channel": ex["channel"], "basic_details": ex["basic_details"], "campaign_content": ex["campaign_content"]}
 	sent := h.ok("test_campaign", map[string]any{"campaign": inline, "identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []any{"user-001"}})
 	if d, _ := sent["data"].(map[string]any); len(d) == 0 || strings.Contains(fmt.Sprint(d), "FAILED") {

@@ -160,14 +160,17 @@ func NewFixture(t *testing.T, extra ...*model.Campaign) *Fixture {
 // Status is the named campaign's status on the service now.
 func (f *Fixture) Status(t *testing.T, name string) string {
 	t.Helper()
-	c, err := f.Client.Get(context.Background(), f.IDs[name])
+	return model.Str(Get(t, f.Client, f.IDs[name]).Status)
+}
+
+// Get reads a campaign from the service, failing the test when it cannot.
+func Get(t testing.TB, c *api.Client, id string) *model.Campaign {
+	t.Helper()
+	cp, err := c.Get(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Status == nil {
-		return ""
-	}
-	return *c.Status
+	return cp
 }
 
 // Decode reads a campaign from JSON text, failing the test when it is not
