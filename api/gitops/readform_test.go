@@ -50,8 +50,8 @@ func (e *env) recording() *patchRecorder {
 // An exported scheduled campaign whose schedule_time is moved in the file
 // (read form, as GET wrote it): the plan says which request form it sends
 // and why, apply sends scheduling_details in that form (start_time,
-// timezone, AT_FIXED_TIME; nothing of the read form), and the service takes
-// it.
+// timezone, AT_FIXED_TIME; nothing of the read form), the service takes
+// it, and the file is the service's record again.
 func TestApplySendsAMovedScheduleInTheRequestForm(t *testing.T) {
 	e := newEnv(t)
 	id := e.find("Weekend flash sale")["campaign_id"].(string) // ONE_TIME, SCHEDULED
@@ -85,6 +85,11 @@ func TestApplySendsAMovedScheduleInTheRequestForm(t *testing.T) {
 	}
 	if st := e.get(id).SchedulingDetails.ScheduleTime; st == nil || *st != moved {
 		t.Errorf("service's schedule_time %v", st)
+	}
+	// The service shows the schedule in its read form again: the file is
+	// rewritten with the record read back, not with the request form sent.
+	if f := e.writtenAsServed(f.Path, id); f.UpdatedAt() == "" {
+		t.Error("a record read back lost its updated_at")
 	}
 }
 

@@ -20,11 +20,12 @@ import (
 // without its base that lacks updated_at is a conflict (Diff), never
 // compared as the newest version.
 //
-// ok is false when the service shows a sent component in another form than
-// it was sent: a schedule sent to a campaign past DRAFT is read back in the
-// read form (decisions.md "read form"), so that record is read, not made.
+// ok is false (read it back) when the body sent is not known, or when the
+// service shows a sent component in another form than it was sent: a
+// schedule sent to a campaign past DRAFT comes back in the read form
+// (decisions.md "read form"), so that record is read, not made.
 func written(before *model.Campaign, sent *model.Campaign, newID string) (rec map[string]any, ok bool) {
-	if sent.SchedulingDetails != nil && model.Str(before.Status) != model.StatusDraft {
+	if sent == nil || sent.SchedulingDetails != nil && model.Str(before.Status) != model.StatusDraft {
 		return nil, false
 	}
 	after := engine.Merge(before, sent)
