@@ -56,7 +56,7 @@ func subset(path string, want, got any) string {
 // through the tools alone, and the stored campaign equals the fixture.
 func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
 	h := start(t, false)
-	fixture := readJSON(t, "../../testdata/mcp/marketer-push.json")
+	fixture := readJSON(t, "mcp/marketer-push.json")
 	if _, err := json.Marshal(fixture); err != nil {
 		t.Fatal(err)
 	}

@@ -162,14 +162,11 @@ func (h *harness) fails(name string, args any) map[string]any {
 	return e
 }
 
-func readJSON(t *testing.T, path string) map[string]any {
+// readJSON reads testdata/<rel> as a JSON object.
+func readJSON(t *testing.T, rel string) map[string]any {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var m map[string]any
-	if err := json.Unmarshal(b, &m); err != nil {
+	if err := json.Unmarshal(sandboxtest.Testdata(t, rel), &m); err != nil {
 		t.Fatal(err)
 	}
 	return m

@@ -85,14 +85,20 @@ func root() string {
 	return filepath.Join(filepath.Dir(file), "..", "..", "..")
 }
 
-// Campaign reads testdata/campaigns/<file> at the repository root.
-func Campaign(t testing.TB, file string) *model.Campaign {
+// Testdata reads testdata/<rel> at the repository root.
+func Testdata(t testing.TB, rel string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root(), "testdata", "campaigns", file))
+	data, err := os.ReadFile(filepath.Join(root(), "testdata", filepath.FromSlash(rel)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := model.Decode(data)
+	return data
+}
+
+// Campaign reads testdata/campaigns/<file> at the repository root.
+func Campaign(t testing.TB, file string) *model.Campaign {
+	t.Helper()
+	c, err := model.Decode(Testdata(t, "campaigns/"+file))
 	if err != nil {
 		t.Fatal(err)
 	}
