@@ -55,6 +55,7 @@ func subset(path string, want, got any) string {
 // marketer's push is built, checked, previewed, test-sent and published
 // through the tools alone, and the stored campaign equals the fixture.
 func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
+	t.Parallel()
 	h := start(t, false)
 	fixture := readJSON(t, "mcp/marketer-push.json")
 	if _, err := json.Marshal(fixture); err != nil {
@@ -224,6 +225,7 @@ func TestEveryToolRefusesBadInput(t *testing.T) {
 }
 
 func TestReadingToolsAnswer(t *testing.T) {
+	t.Parallel()
 	h := start(t, false)
 	res := h.ok("search_campaigns", map[string]any{"status": []any{"ACTIVE"}, "delivery_type": []any{"EVENT_TRIGGERED"}})
 	cs, _ := res["campaigns"].([]any)
