@@ -130,7 +130,8 @@ func (pl *Planner) settle(ctx context.Context, outs []Outcome) {
 		if !o.Sent {
 			continue
 		}
-		rec, err := o.record, error(nil)
+		rec := o.record
+		var err error
 		if rec == nil {
 			if rec, _, err = pl.record(ctx, o.NewID); err != nil && perr != nil {
 				err = perr
