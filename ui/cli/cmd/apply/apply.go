@@ -80,12 +80,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
   campaigns apply campaigns/ --plan changes.plan
   campaigns apply changes.plan --confirm
   campaigns apply campaigns/new-promo.json --confirm --json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return cmdutil.CommandLineError(fmt.Errorf("give the campaign files or folders to apply"))
-			}
-			return nil
-		},
+		Args: cireport.Args("to apply"),
 	}
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	fs := cmd.Flags()

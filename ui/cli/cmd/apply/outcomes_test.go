@@ -90,11 +90,7 @@ func TestApplyReportsRemovedAndDuplicatedFiles(t *testing.T) {
 	t.Parallel()
 	sb := clitest.NewSandbox(t)
 	e := clitest.New(t, sb)
-	dir := t.TempDir()
-	a, b := sb.IDOf(t, "Summer sale kickoff"), sb.IDOf(t, "June newsletter")
-	sb.ExportOne(t, dir, a)
-	sb.ExportOne(t, dir, b)
-	os.Remove(filepath.Join(dir, b+".json"))
+	dir, a, b := sb.RemovedFromRepo(t)
 	r := apply(e, dir, "--confirm")
 	if r.Code != 1 || !strings.Contains(r.Out, "on the service, not in the repository") || !strings.Contains(r.Out, b) {
 		t.Fatalf("apply after a removal: exit %d\n%s\n%s", r.Code, r.Out, r.Err)

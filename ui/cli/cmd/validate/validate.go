@@ -158,10 +158,7 @@ func run(opts *Options) error {
 	if err := show(opts, results, many); err != nil {
 		return err
 	}
-	if code != cmdutil.ExitOK {
-		return &cmdutil.ExitError{Code: code, Err: cmdutil.ErrSilent}
-	}
-	return nil
+	return cireport.Exit(code == cmdutil.ExitUsage, code == cmdutil.ExitRefused)
 }
 
 // engineChecks: the engine writes rules for PUSH and EMAIL (and judges a
@@ -173,12 +170,10 @@ func engineChecks(c *model.Campaign) bool {
 
 func show(opts *Options, results []result, many bool) error {
 	out := opts.IO.Out
+	if printed, err := report(results).Print(out, opts.Output, "validate"); printed {
+		return cmdutil.AsUsage(err)
+	}
 	switch {
-	case opts.Output == cireport.OutputJSON:
-		return cmdutil.PrintJSON(out, report(results))
-	case opts.Output == cireport.OutputGitHub:
-		report(results).WriteGitHub(out, "validate")
-		return nil
 	case opts.Summary:
 		printSummary(opts.IO, results)
 		return nil
@@ -187,11 +182,11 @@ func show(opts *Options, results []result, many bool) error {
 			return cmdutil.UsageError("%s", results[0].Error)
 		}
 		// The contract's single-file shape (kept for scripts written for it).
-		return cmdutil.PrintJSON(out, struct {
+		return cmdutil.AsUsage(cmdutil.PrintJSON(out, struct {
 			Valid      bool      `json:"valid"`
 			Errors     []problem `json:"errors"`
 			NotChecked string    `json:"not_checked,omitempty"`
-		}{results[0].Valid, results[0].Errors, results[0].NotChecked})
+		}{results[0].Valid, results[0].Errors, results[0].NotChecked}))
 	}
 	all := struct {
 		Valid bool     `json:"valid"`
@@ -200,7 +195,7 @@ func show(opts *Options, results []result, many bool) error {
 	for _, r := range results {
 		all.Valid = all.Valid && r.Valid
 	}
-	return cmdutil.PrintJSON(out, all)
+	return cmdutil.AsUsage(cmdutil.PrintJSON(out, all))
 }
 
 // report is the verdicts as the CI report, each problem placed at its

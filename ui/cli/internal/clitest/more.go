@@ -226,3 +226,17 @@ func WorkspaceACME(t testing.TB) string {
 	t.Cleanup(func() { _ = stop() })
 	return url
 }
+
+// RemovedFromRepo exports two campaigns into a folder and removes one's
+// file (its base stays): a campaign on the service that is no longer in
+// the repository. It returns the folder and the kept and removed ids.
+func (sb *Sandbox) RemovedFromRepo(t testing.TB) (dir, kept, removed string) {
+	t.Helper()
+	dir = t.TempDir()
+	kept, removed = sb.IDOf(t, "Summer sale kickoff"), sb.IDOf(t, "June newsletter")
+	sb.ExportOne(t, dir, kept)
+	if err := os.Remove(sb.ExportOne(t, dir, removed)); err != nil {
+		t.Fatal(err)
+	}
+	return dir, kept, removed
+}
