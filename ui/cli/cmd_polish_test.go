@@ -6,9 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/spf13/pflag"
-
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
@@ -38,42 +35,6 @@ func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
 	}
 }
 
-// The man page's DESCRIPTION is the top-level help as prose paragraphs and
-// a list of commands, not one paragraph per line (which man justifies line
-// by line, tearing the summary apart).
-func TestManPageDescriptionIsReadable(t *testing.T) {
-	freshHome(t)
-	code, out, errs := cli(t, "", "man")
-	if code != 0 {
-		t.Fatalf("man: exit %d %s", code, errs)
-	}
-	i, j := strings.Index(out, ".SH DESCRIPTION\n"), strings.Index(out, ".SH OPTIONS\n")
-	if i < 0 || j < i {
-		t.Fatalf("no DESCRIPTION before OPTIONS:\n%.800s", out)
-	}
-	desc := out[i:j]
-	for _, want := range []string{".TP\n\\fBcampaigns serve [--addr HOST:PORT]\\fP\nthe sandbox service (HTTP)\n",
-		".TP\n\\fBcampaigns mcp\\fP\n", "With no service named, the editor runs the embedded sandbox in-process (its\ndata under --data"} {
-		if !strings.Contains(desc, want) {
-			t.Errorf("DESCRIPTION lacks %q:\n%s", want, desc)
-		}
-	}
-	if strings.Count(desc, ".PP") > 3 {
-		t.Errorf("DESCRIPTION is cut into %d paragraphs:\n%s", strings.Count(desc, ".PP"), desc)
-	}
-	if !strings.Contains(out, ".SH COMMANDS") || !strings.Contains(out, "\\fBapply\\fP") {
-		t.Error("the rest of the page is gone")
-	}
-}
-
-func TestRoffTextEscapes(t *testing.T) {
-	for in, want := range map[string]string{`a\b`: `a\eb`, ".x": `\&.x`, "'q": `\&'q`, "plain": "plain"} {
-		if got := roffText(in); got != want {
-			t.Errorf("roffText(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // Messages name the service the way a person chose it: "profile NAME",
 // "the embedded sandbox" (not a bare name that reads like a place).
 func TestMessagesNameTheService(t *testing.T) {
@@ -91,56 +52,6 @@ func TestMessagesNameTheService(t *testing.T) {
 	}
 	if code, out, errs := cli(t, "", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
 		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
-	}
-}
-
-// Flags that exclude each other are named plainly, exit 2 with the usage.
-func TestExclusiveFlagsAreNamedPlainly(t *testing.T) {
-	freshHome(t)
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"list", "--page", "2", "--all"}, "campaigns list: --all and --page cannot be used together\n"},
-		{[]string{"get", "x", "--dc", "01", "--base-url", "http://127.0.0.1:9"}, "campaigns get: --base-url and --dc cannot be used together\n"},
-		{[]string{"auth", "login", "--profile", "p", "--dc", "01", "--base-url", "http://x", "--workspace-id", "W", "--with-key"}, "campaigns auth login: --base-url and --dc cannot be used together\n"},
-	} {
-		code, out, errs := cli(t, "", tc.args...)
-		if code != 2 || out != "" || !strings.HasPrefix(errs, tc.want) || !strings.Contains(errs, "Usage:") {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, code, out, errs)
-		}
-	}
-}
-
-// Help read in a pipe or a file has no padding at the ends of its lines
-// (fang pads to 120 columns when it sees no terminal).
-func TestHelpHasNoTrailingSpaces(t *testing.T) {
-	freshHome(t)
-	for _, args := range [][]string{{"--help"}, {"list", "--help"}, {"auth", "--help"}, {"help", "apply"}, {"man"}, {"completion", "bash"}} {
-		code, out, errs := cli(t, "", args...)
-		if code != 0 || len(out) < 200 {
-			t.Fatalf("%v: exit %d %s", args, code, errs)
-		}
-		for i, l := range strings.Split(out, "\n") {
-			if strings.TrimRight(l, " \t") != l {
-				t.Errorf("%v: line %d ends in spaces: %q", args, i+1, l)
-				break
-			}
-		}
-	}
-}
-
-func TestTrimWriterKeepsPartialLines(t *testing.T) {
-	var b strings.Builder
-	w := &trimWriter{w: &b}
-	for _, p := range []string{"a  ", "b \n", "\n  c\t\nlast  "} {
-		if n, err := w.Write([]byte(p)); n != len(p) || err != nil {
-			t.Fatalf("Write(%q) = %d, %v", p, n, err)
-		}
-	}
-	w.Flush()
-	if got, want := b.String(), "a  b\n\n  c\nlast"; got != want {
-		t.Errorf("got %q, want %q", got, want)
 	}
 }
 
@@ -182,35 +93,4 @@ func (e *scriptEnv) hasPeriodic(dir string) bool {
 		}
 	}
 	return false
-}
-
-// Examples fit an 80-column terminal: fang cuts a longer line with "…",
-// losing the end of the command.
-func TestExamplesFitEightyColumns(t *testing.T) {
-	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{Getenv: func(string) string { return "" }}}
-	for _, c := range allCommands(newRootCmd(app)) {
-		for _, l := range strings.Split(c.Example, "\n") {
-			if n := len([]rune(l)); n > 72 {
-				t.Errorf("%s: example line of %d columns: %q", c.CommandPath(), n, l)
-			}
-		}
-	}
-}
-
-// Flag help is wrapped to fit 80 columns beside the flag names (fang does
-// not wrap it).
-func TestFlagHelpIsWrapped(t *testing.T) {
-	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{Getenv: func(string) string { return "" }}}
-	for _, c := range allCommands(newRootCmd(app)) {
-		c.Flags().VisitAll(func(f *pflag.Flag) {
-			for _, l := range strings.Split(f.Usage, "\n") {
-				if len([]rune(l)) > flagUsageWidth && strings.Contains(l, " ") {
-					t.Errorf("%s --%s: help line of %d columns: %q", c.CommandPath(), f.Name, len([]rune(l)), l)
-				}
-			}
-		})
-	}
-	if got := wrapWords("aa bb cc\ndd /a/very/long/path ee", 5); got != "aa bb\ncc\ndd\n/a/very/long/path\nee" {
-		t.Errorf("wrapWords = %q", got)
-	}
 }

@@ -220,16 +220,6 @@ func TestEmptyFolderIsAnError(t *testing.T) {
 	}
 }
 
-func TestUnreachableServiceNamesTheAddress(t *testing.T) {
-	e := newScriptEnv(t)
-	t.Setenv("CAMPAIGNS_API_KEY", "k")
-	e.base = []string{"--base-url", "http://127.0.0.1:9", "--workspace-id", "W"}
-	code, _, errs := e.run("", "list")
-	if code != 2 || !strings.Contains(errs, "http://127.0.0.1:9") {
-		t.Fatalf("exit %d %q", code, errs)
-	}
-}
-
 // The same commands against a service named with --base-url (what
 // `campaigns serve` runs).
 // serveSandbox serves a seeded sandbox on loopback until the test ends and

@@ -56,6 +56,7 @@ type listed struct {
 
 // TestImportsPointOneWay fails when a package imports across the layers.
 func TestImportsPointOneWay(t *testing.T) {
+	t.Parallel()
 	const module = "github.com/campaigns-cli/campaigns"
 	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
 	list := exec.Command(gobin, "list", "-json=ImportPath,Imports", "./...")
@@ -138,6 +139,7 @@ func TestImportsPointOneWay(t *testing.T) {
 // TestRootHoldsOnlyMain: the module root is the binary's entry and nothing
 // else; the command line lives here, in ui/cli.
 func TestRootHoldsOnlyMain(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../../*.go")
 	if err != nil {
 		t.Fatal(err)
@@ -153,6 +155,7 @@ func TestRootHoldsOnlyMain(t *testing.T) {
 // renderer, so the move to the Charm v2 line (no renderer) changes them
 // alone.
 func TestRendererNamedInOnePlace(t *testing.T) {
+	t.Parallel()
 	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

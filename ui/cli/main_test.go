@@ -101,20 +101,3 @@ func TestSSHExpandsAQuotedTilde(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q; want 1 and an error naming %s/missing_keys", code, errb.String(), home)
 	}
 }
-
-// The overview names the flags a first-time user needs: where data lives and
-// the SSH demo mode.
-func TestTopLevelHelpNamesDataAndDemo(t *testing.T) {
-	var o, e bytes.Buffer
-	if code := Run([]string{"--help"}, strings.NewReader(""), &o, &e); code != 0 {
-		t.Fatalf("exit %d: %s", code, e.String())
-	}
-	// The summary names every command a person can run.
-	for _, want := range []string{"[--theme NAME] [--data DIR]", "campaigns ssh [--demo", "campaigns serve", "campaigns validate",
-		"campaigns auth login", "campaigns list", "get ID", "meta ID", "campaigns status ID pause|resume|stop",
-		"campaigns publish ID", "test ID --to", "campaigns export | diff | apply", "campaigns mcp", "completion SHELL | man"} {
-		if !strings.Contains(o.String(), want) {
-			t.Errorf("campaigns --help lacks %q:\n%s", want, o.String())
-		}
-	}
-}

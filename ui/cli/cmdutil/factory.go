@@ -100,6 +100,10 @@ type Factory struct {
 	// (the root's id cache); set by the root, nil in tests.
 	IDCompletion func(flags *ServiceFlags) cobra.CompletionFunc
 
+	// Sleep is the clients' wait before a retry; nil: a real timer. Tests
+	// give one that returns at once (the wait is still announced).
+	Sleep func(ctx context.Context, d time.Duration) error
+
 	// Version is the program's version, for the debug log's header.
 	Version string
 	// Debug is --debug: the HTTP trace and the log to the debug log file.

@@ -261,6 +261,7 @@ func (f *ServiceFlags) apiConfig(c api.Config) api.Config {
 		c.HTTPClient = api.TraceHTTPClient(f.app.Trace) // nil without --debug
 	}
 	c.OnRetry = f.OnRetry
+	c.Sleep = f.app.Sleep
 	return c
 }
 

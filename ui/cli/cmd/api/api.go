@@ -62,7 +62,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	cmd.Flags().StringArrayVarP(&strFields, "field", "f", nil, "add a string field key=value (repeatable)")
 	cmd.Flags().StringArrayVarP(&rawFields, "raw-field", "F", nil, "add a JSON field key=value: true, 12, null, [\"a\"] (repeatable)")
 	_ = cmd.RegisterFlagCompletionFunc("input", cobra.FixedCompletions(nil, cobra.ShellCompDirectiveDefault))
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.Method = strings.ToUpper(args[0])
 		if !slices.Contains([]string{http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodPut, http.MethodDelete}, opts.Method) {
 			return cmdutil.UsageError("unknown method %q: use GET, POST, PATCH, PUT or DELETE", args[0])
@@ -86,11 +86,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		case len(fields) > 0:
 			opts.Body, _ = json.Marshal(fields)
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

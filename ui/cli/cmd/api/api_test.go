@@ -18,23 +18,19 @@ import (
 func TestAPIFieldsBuildTheRequest(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, clitest.Shared(t))
-	var got *Options
-	run := func(args ...string) (int, error) {
-		got = nil
-		return e.Run(NewCmd(e.F, func(o *Options) error { got = o; return nil }), args...)
-	}
-	if code, err := run("post", "v5/campaigns/search", "-F", "limit=2", "-f", "basic_details.name=12", "-F", `campaign_fields.status=["DRAFT"]`); code != 0 {
+	got, code, err := clitest.Parse(e, NewCmd, "post", "v5/campaigns/search", "-F", "limit=2", "-f", "basic_details.name=12", "-F", `campaign_fields.status=["DRAFT"]`)
+	if code != 0 {
 		t.Fatal(err)
 	}
 	if got.Method != "POST" || got.Path != "/v5/campaigns/search" ||
 		string(got.Body) != `{"basic_details":{"name":"12"},"campaign_fields":{"status":["DRAFT"]},"limit":2}` {
 		t.Fatalf("POST: %s %s %s", got.Method, got.Path, got.Body)
 	}
-	if code, err := run("GET", "/v5/campaigns/x", "-f", "a=b c"); code != 0 || got.Path != "/v5/campaigns/x?a=b+c" || got.Body != nil {
+	if got, code, err = clitest.Parse(e, NewCmd, "GET", "/v5/campaigns/x", "-f", "a=b c"); code != 0 || got.Path != "/v5/campaigns/x?a=b+c" || got.Body != nil {
 		t.Fatalf("GET: %v %+v", err, got)
 	}
 	e.Stdin(`{"channel": "PUSH"}`)
-	if code, err := run("PATCH", "/v5/campaigns/x", "--input", "-"); code != 0 || string(got.Body) != `{"channel": "PUSH"}` {
+	if got, code, err = clitest.Parse(e, NewCmd, "PATCH", "/v5/campaigns/x", "--input", "-"); code != 0 || string(got.Body) != `{"channel": "PUSH"}` {
 		t.Fatalf("--input -: %v %+v", err, got)
 	}
 	for _, tc := range []struct {
@@ -47,7 +43,7 @@ func TestAPIFieldsBuildTheRequest(t *testing.T) {
 		{[]string{"POST", "/x", "--input", "-"}, "is not JSON"},
 	} {
 		e.Stdin("not json")
-		if code, err := run(tc.args...); code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
+		if got, code, err := clitest.Parse(e, NewCmd, tc.args...); code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: exit %d %v", tc.args, code, err)
 		}
 	}
@@ -76,11 +72,11 @@ func TestAPIPassthroughAddsTheServiceHeaders(t *testing.T) {
 	log := &headerLog{next: clitest.Proxy(upstream)}
 	srv := httptest.NewServer(log)
 	defer srv.Close()
-	e := clitest.New(t, &clitest.Sandbox{URL: srv.URL})
+	api := clitest.Runner(clitest.New(t, &clitest.Sandbox{URL: srv.URL}), NewCmd)
 	for range 2 {
-		code, err := e.Run(NewCmd(e.F, nil), "POST", "/v5/campaigns/search", "-F", "limit=2", "-F", "page=1", "-F", `campaign_fields.status=["DRAFT"]`)
-		if out := e.Out.String(); code != 0 || !strings.Contains(out, `"campaigns": [`) || !strings.Contains(out, `"status": "DRAFT"`) {
-			t.Fatalf("search: exit %d %v\n%s", code, err, out)
+		code, out, errs := api("POST", "/v5/campaigns/search", "-F", "limit=2", "-F", "page=1", "-F", `campaign_fields.status=["DRAFT"]`)
+		if code != 0 || !strings.Contains(out, `"campaigns": [`) || !strings.Contains(out, `"status": "DRAFT"`) {
+			t.Fatalf("search: exit %d %s\n%s", code, errs, out)
 		}
 	}
 	ws := sandbox.DefaultWorkspace()
@@ -95,12 +91,12 @@ func TestAPIPassthroughAddsTheServiceHeaders(t *testing.T) {
 	if len(keys) != 2 || keys[""] {
 		t.Fatalf("Idempotency-Keys are not fresh per POST: %v", keys)
 	}
-	code, _ := e.Run(NewCmd(e.F, nil), "GET", "/v5/campaigns/000000000000000000000000")
-	if out, errs := e.Out.String(), e.ErrOut.String(); code != 1 || !strings.Contains(out, `"code": "NOT_FOUND"`) || !strings.Contains(errs, "404") {
+	code, out, errs := api("GET", "/v5/campaigns/000000000000000000000000")
+	if code != 1 || !strings.Contains(out, `"code": "NOT_FOUND"`) || !strings.Contains(errs, "404") {
 		t.Fatalf("404: exit %d\n%s\n%s", code, out, errs)
 	}
-	e = clitest.New(t, &clitest.Sandbox{URL: "http://127.0.0.1:9"})
-	if code, err := e.Run(NewCmd(e.F, nil), "GET", "/v5/campaigns/x"); code != 2 || !strings.Contains(err.Error(), "127.0.0.1:9") {
-		t.Fatalf("unreachable: exit %d %v", code, err)
+	unreachable := clitest.Runner(clitest.New(t, &clitest.Sandbox{URL: "http://127.0.0.1:9"}), NewCmd)
+	if code, _, errs := unreachable("GET", "/v5/campaigns/x"); code != 2 || !strings.Contains(errs, "127.0.0.1:9") {
+		t.Fatalf("unreachable: exit %d %s", code, errs)
 	}
 }

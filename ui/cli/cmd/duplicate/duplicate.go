@@ -57,13 +57,7 @@ or unreachable.`,
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the new draft as JSON")
 	cmd.Flags().StringVar(&opts.Name, "name", "", `the copy's name (default "NAME (copy)")`)
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		opts.ID = args[0]
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error { opts.ID = args[0]; return nil }, runF, run)
 	return cmd
 }
 

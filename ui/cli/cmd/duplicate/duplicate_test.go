@@ -17,12 +17,12 @@ func TestDuplicateMakesADraftByTheAuthor(t *testing.T) {
 	t.Parallel()
 	sb := clitest.NewSandbox(t)
 	e := clitest.New(t, sb)
+	duplicate := clitest.Runner(e, NewCmd)
 	src := sb.IDOf(t, "June newsletter")
-	code, err := e.Run(NewCmd(e.F, nil), src, "--author", "ana@example.com")
-	out, errs := e.Out.String(), e.ErrOut.String()
+	code, out, errs := duplicate(src, "--author", "ana@example.com")
 	id := strings.TrimSpace(out)
 	if code != 0 || id == "" || id == src || strings.Contains(id, "\n") {
-		t.Fatalf("exit %d %v, stdout %q\n%s", code, err, out, errs)
+		t.Fatalf("exit %d, stdout %q\n%s", code, out, errs)
 	}
 	if !strings.Contains(errs, `"June newsletter (copy)"`) || !strings.Contains(errs, "workspace") {
 		t.Errorf("the summary does not say what was made where: %q", errs)
@@ -33,18 +33,18 @@ func TestDuplicateMakesADraftByTheAuthor(t *testing.T) {
 	}
 
 	e.Setenv("CAMPAIGNS_AUTHOR", "ana@example.com")
-	code, _ = e.Run(NewCmd(e.F, nil), src, "--name", "Week 2", "--json")
+	code, out, _ = duplicate(src, "--name", "Week 2", "--json")
 	var ans Answer
-	if err := json.Unmarshal([]byte(e.Out.String()), &ans); err != nil || code != 0 || ans.Name != "Week 2" || ans.From != src || ans.CampaignID == "" || ans.Workspace == "" {
+	if err := json.Unmarshal([]byte(out), &ans); err != nil || code != 0 || ans.Name != "Week 2" || ans.From != src || ans.CampaignID == "" || ans.Workspace == "" {
 		t.Fatalf("--name --json: exit %d %v %+v", code, err, ans)
 	}
 
 	sms := sb.IDOf(t, "Delivery window reminder (SMS)")
-	if code, err := e.Run(NewCmd(e.F, nil), sms); code != 1 || !strings.Contains(err.Error(), "SMS") {
-		t.Fatalf("SMS: exit %d %v", code, err)
+	if code, _, errs := duplicate(sms); code != 1 || !strings.Contains(errs, "SMS") {
+		t.Fatalf("SMS: exit %d %s", code, errs)
 	}
 	e.Setenv("CAMPAIGNS_AUTHOR", "")
-	if code, err := e.Run(NewCmd(e.F, nil), src); code != 2 || !strings.Contains(err.Error(), "--author") {
-		t.Fatalf("no author: exit %d %v", code, err)
+	if code, _, errs := duplicate(src); code != 2 || !strings.Contains(errs, "--author") {
+		t.Fatalf("no author: exit %d %s", code, errs)
 	}
 }

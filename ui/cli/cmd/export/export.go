@@ -52,7 +52,7 @@ usage, unwritable folder or unreachable.`,
 	cmd.Flags().Var(&dir, "dir", "the folder to write into (created when missing)")
 	_ = cmd.MarkFlagDirname("dir")
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, `print [{"file", "campaign_id", "name"}] of what was written`)
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		if dir.Path == "" {
 			return cmdutil.CommandLineError(fmt.Errorf("--dir is required: the folder to write the campaign files into"))
 		}
@@ -60,15 +60,10 @@ usage, unwritable folder or unreachable.`,
 			return cmdutil.UsageError("name campaigns by ID or select them with filters, not both")
 		}
 		var err error
-		if opts.Request, err = filters.Request(); err != nil {
-			return err
-		}
 		opts.IDs, opts.Dir = args, dir.Path
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		opts.Request, err = filters.Request()
+		return err
+	}, runF, run)
 	return cmd
 }
 

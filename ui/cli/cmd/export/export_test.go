@@ -10,19 +10,13 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
-func export(t *testing.T, e *clitest.Env, args ...string) (int, string, string) {
-	t.Helper()
-	code, _ := e.Run(NewCmd(e.F, nil), args...)
-	return code, e.Out.String(), e.ErrOut.String()
-}
-
 // --dir is required; ids and filters exclude each other; a filter's value
 // is checked before anything is read.
 func TestExportFlagsAreCheckedFirst(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, clitest.Shared(t))
-	var got *Options
-	if code, err := e.Run(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "a", "b", "--dir", "~/out"); code != 0 {
+	got, code, err := clitest.Parse(e, NewCmd, "a", "b", "--dir", "~/out")
+	if code != 0 {
 		t.Fatal(err)
 	}
 	if strings.Join(got.IDs, ",") != "a,b" || !strings.HasSuffix(got.Dir, "/out") || strings.HasPrefix(got.Dir, "~") {
@@ -36,10 +30,9 @@ func TestExportFlagsAreCheckedFirst(t *testing.T) {
 		{[]string{"a", "--dir", "x", "--status", "active"}, "not both"},
 		{[]string{"--dir", "x", "--channel", "pager"}, `"PAGER"`},
 	} {
-		ran := false
-		code, err := e.Run(NewCmd(e.F, func(*Options) error { ran = true; return nil }), tc.args...)
-		if code != 2 || ran || err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: exit %d, ran %v, %v", tc.args, code, ran, err)
+		got, code, err := clitest.Parse(e, NewCmd, tc.args...)
+		if code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: exit %d, %v", tc.args, code, err)
 		}
 	}
 }
@@ -49,10 +42,10 @@ func TestExportFlagsAreCheckedFirst(t *testing.T) {
 func TestExportWritesOneFileACampaign(t *testing.T) {
 	t.Parallel()
 	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
+	export := clitest.Runner(clitest.New(t, sb), NewCmd)
 	id := sb.IDOf(t, "Weekly picks")
 	dir := t.TempDir()
-	code, out, errs := export(t, e, id, "--dir", dir)
+	code, out, errs := export(id, "--dir", dir)
 	if code != 0 || !strings.Contains(out, id+".json") || !strings.Contains(out, "Weekly picks") || !strings.Contains(out, "Exported 1 campaign(s)") {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
@@ -61,7 +54,7 @@ func TestExportWritesOneFileACampaign(t *testing.T) {
 	if err != nil || json.Unmarshal(b, &rec) != nil || rec["campaign_id"] != id || rec["campaign_content"] == nil {
 		t.Fatalf("the file is not the record: %v\n%.200s", err, b)
 	}
-	code, out, _ = export(t, e, "--status", "paused", "--dir", t.TempDir(), "--json")
+	code, out, _ = export("--status", "paused", "--dir", t.TempDir(), "--json")
 	var files []written
 	if err := json.Unmarshal([]byte(out), &files); code != 0 || err != nil || len(files) != 2 {
 		t.Fatalf("--status paused --json: exit %d %v\n%s", code, err, out)
@@ -79,17 +72,15 @@ func TestExportWritesOneFileACampaign(t *testing.T) {
 func TestFailedExportSaysWhatItWrote(t *testing.T) {
 	t.Parallel()
 	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
 	first, second := sb.IDOf(t, "June newsletter"), sb.IDOf(t, "July newsletter")
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, second+".json"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, second+".json", "keep"), []byte("x"), 0o600)
-	code, err := e.Run(NewCmd(e.F, nil), first, second, "--dir", dir)
-	msg := err.Error()
-	if code != 2 || !strings.Contains(msg, "cannot write campaign "+second) ||
-		!strings.Contains(msg, "Written before the failure (1, each complete)") || !strings.Contains(msg, first+".json") {
-		t.Fatalf("exit %d:\n%s", code, msg)
+	code, _, errs := clitest.Runner(clitest.New(t, sb), NewCmd)(first, second, "--dir", dir)
+	if code != 2 || !strings.Contains(errs, "cannot write campaign "+second) ||
+		!strings.Contains(errs, "Written before the failure (1, each complete)") || !strings.Contains(errs, first+".json") {
+		t.Fatalf("exit %d:\n%s", code, errs)
 	}
 }

@@ -18,10 +18,7 @@ import (
 
 // Options are what `campaigns get` was asked.
 type Options struct {
-	IO      *cmdutil.IOStreams
-	Service *cmdutil.ServiceFlags
-	Output  *cmdutil.OutputFlags
-	ID      string
+	cmdutil.Record
 	// Now is the time the checklist is judged at.
 	Now func() time.Time
 }
@@ -29,7 +26,7 @@ type Options struct {
 // NewCmd is `campaigns get`; runF, when given, runs instead of the command
 // (tests check the flags with it).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Now: time.Now}
+	opts := &Options{Now: time.Now}
 	cmd := &cobra.Command{
 		Use:   "get ID",
 		Short: "Show one campaign: a summary, or the whole record as JSON",
@@ -42,20 +39,8 @@ usage or unreachable.`,
 		Example: `  campaigns get 6b0489…
   campaigns get 6b0489… --jq .basic_details.name`,
 	}
-	opts.Service = cmdutil.AddServiceFlags(cmd, f)
-	opts.Output = cmdutil.AddOutputFlags(cmd, "record")
-	cmd.ValidArgsFunction = f.CompleteIDs(opts.Service)
-	cmd.Args = opts.Output.AdoptFields(cmdutil.ExactArgs(1, "one campaign ID"), 1)
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if err := opts.Output.Check(); err != nil {
-			return err
-		}
-		opts.ID = args[0]
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+	opts.Record = cmdutil.AddRecord(f, cmd)
+	cmd.RunE = cmdutil.RunE(opts, opts.Record.Check, runF, run)
 	return cmd
 }
 

@@ -8,32 +8,21 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
-func get(t *testing.T, e *clitest.Env, args ...string) (int, string, string) {
-	t.Helper()
-	code, err := e.Run(NewCmd(e.F, nil), args...)
-	errs := e.ErrOut.String()
-	if err != nil {
-		errs += err.Error()
-	}
-	return code, e.Out.String(), errs
-}
-
 // One ID, with --json FIELDS after it; a --jq that does not compile is
 // refused before anything is read.
 func TestGetFlagsAndArguments(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, clitest.Shared(t))
-	var got *Options
-	if code, err := e.Run(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "c1", "--json", "status,channel"); code != 0 {
+	got, code, err := clitest.Parse(e, NewCmd, "c1", "--json", "status,channel")
+	if code != 0 {
 		t.Fatal(err)
 	}
 	if got.ID != "c1" || !got.Output.Machine() || got.Output.Raw() {
 		t.Fatalf("options: %+v", got)
 	}
 	for _, args := range [][]string{{}, {"a", "b"}, {"c1", "--jq", ".["}} {
-		ran := false
-		if code, _ := e.Run(NewCmd(e.F, func(*Options) error { ran = true; return nil }), args...); code != 2 || ran {
-			t.Errorf("%v: exit %d, ran %v", args, code, ran)
+		if got, code, _ := clitest.Parse(e, NewCmd, args...); code != 2 || got != nil {
+			t.Errorf("%v: exit %d", args, code)
 		}
 	}
 }
@@ -44,23 +33,23 @@ func TestGetFlagsAndArguments(t *testing.T) {
 func TestGetSummaryJSONAndJQ(t *testing.T) {
 	t.Parallel()
 	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
+	get := clitest.Runner(clitest.New(t, sb), NewCmd)
 	id := sb.IDOf(t, "Weekly picks")
-	code, out, errs := get(t, e, id)
+	code, out, errs := get(id)
 	if code != 0 || !strings.Contains(out, "Weekly picks") || !strings.Contains(out, "PAUSED") || !strings.Contains(out, "resume") ||
 		!strings.Contains(out, "Will it send?") {
 		t.Fatalf("get summary: exit %d\n%s%s", code, out, errs)
 	}
 	var rec map[string]any
-	code, out, _ = get(t, e, id, "--json")
+	code, out, _ = get(id, "--json")
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
 		t.Fatalf("get --json: exit %d %v %.80s", code, err, out)
 	}
-	code, out, _ = get(t, e, id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
+	code, out, _ = get(id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
 	if code != 0 || out != "Asia/Singapore\n" {
 		t.Fatalf("get --jq: %d %q", code, out)
 	}
-	code, out, errs = get(t, e, "0000000000000000deadbeef")
+	code, out, errs = get("0000000000000000deadbeef")
 	if code != 1 || out != "" || !strings.Contains(errs, "404") || !strings.Contains(errs, "Campaign not found") {
 		t.Fatalf("unknown id: exit %d %q %q", code, out, errs)
 	}
@@ -71,18 +60,18 @@ func TestGetSummaryJSONAndJQ(t *testing.T) {
 func TestGetJSONFieldsAndTemplatesLikeGh(t *testing.T) {
 	t.Parallel()
 	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
+	get := clitest.Runner(clitest.New(t, sb), NewCmd)
 	id := sb.IDOf(t, "June newsletter")
 	var rec map[string]any
-	_, out, _ := get(t, e, id, "--json=channel,basic_details.name")
+	_, out, _ := get(id, "--json=channel,basic_details.name")
 	if err := json.Unmarshal([]byte(out), &rec); err != nil || len(rec) != 2 || rec["channel"] != "EMAIL" || rec["basic_details.name"] != "June newsletter" {
 		t.Fatalf("get --json=FIELDS: %v %s", err, out)
 	}
-	_, out, _ = get(t, e, id, "--template", `{{.basic_details.name}} changed {{timeago .updated_at}}`)
+	_, out, _ = get(id, "--template", `{{.basic_details.name}} changed {{timeago .updated_at}}`)
 	if !strings.HasPrefix(out, "June newsletter changed ") || !strings.HasSuffix(strings.TrimSpace(out), "ago") {
 		t.Fatalf("timeago: %q", out)
 	}
-	if code, _, errs := get(t, e, id, "--template", "{{.nope"); code != 2 || !strings.Contains(errs, "--template") {
+	if code, _, errs := get(id, "--template", "{{.nope"); code != 2 || !strings.Contains(errs, "--template") {
 		t.Fatalf("bad template: exit %d %s", code, errs)
 	}
 }
@@ -92,13 +81,13 @@ func TestGetJSONFieldsAndTemplatesLikeGh(t *testing.T) {
 func TestGetSummaryNamesTheNextCommand(t *testing.T) {
 	t.Parallel()
 	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
+	get := clitest.Runner(clitest.New(t, sb), NewCmd)
 	id := sb.IDOf(t, "Summer sale kickoff")
-	if code, out, errs := get(t, e, id); code != 0 || !strings.Contains(out, "publish  (campaigns publish "+id+")") {
+	if code, out, errs := get(id); code != 0 || !strings.Contains(out, "publish  (campaigns publish "+id+")") {
 		t.Fatalf("get: exit %d\n%s\n%s", code, out, errs)
 	}
 	sms := sb.IDOf(t, "Delivery window reminder (SMS)")
-	if code, out, errs := get(t, e, sms); code != 0 || strings.Contains(out, "campaigns status") || !strings.Contains(out, "SMS campaigns can be read but not") {
+	if code, out, errs := get(sms); code != 0 || strings.Contains(out, "campaigns status") || !strings.Contains(out, "SMS campaigns can be read but not") {
 		t.Fatalf("get SMS: exit %d\n%s%s", code, out, errs)
 	}
 }

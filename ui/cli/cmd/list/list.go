@@ -47,7 +47,7 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 	cmd.Flags().IntVar(&opts.Page, "page", 1, "the page to show (15 campaigns a page)")
 	cmd.Flags().BoolVar(&opts.All, "all", false, "walk every page (paced under the service's rate limits)")
 	cmd.MarkFlagsMutuallyExclusive("page", "all")
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func([]string) error {
 		if opts.Page < 1 {
 			return cmdutil.UsageError("--page must be 1 or more, not %d", opts.Page)
 		}
@@ -55,14 +55,8 @@ Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
 		if opts.Request, err = filters.Request(); err != nil {
 			return err
 		}
-		if err := opts.Output.Check(); err != nil {
-			return err
-		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return opts.Output.Check()
+	}, runF, run)
 	return cmd
 }
 

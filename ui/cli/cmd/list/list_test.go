@@ -8,14 +8,6 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
-// list runs `campaigns list args` on sb and returns its exit code and
-// outputs.
-func list(t *testing.T, e *clitest.Env, args ...string) (int, string, string) {
-	t.Helper()
-	code, _ := e.Run(NewCmd(e.F, nil), args...)
-	return code, e.Out.String(), e.ErrOut.String()
-}
-
 func mustJSON(t *testing.T, out string, v any) {
 	t.Helper()
 	if err := json.Unmarshal([]byte(out), v); err != nil {
@@ -28,9 +20,8 @@ func mustJSON(t *testing.T, out string, v any) {
 func TestListFlagsBecomeTheSearch(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, clitest.Shared(t))
-	var got *Options
-	cmd := NewCmd(e.F, func(o *Options) error { got = o; return nil })
-	if code, err := e.Run(cmd, "--status", "paused,active", "--channel", "push", "--tag", "a,b", "--page", "3", "--archived"); code != 0 {
+	got, code, err := clitest.Parse(e, NewCmd, "--status", "paused,active", "--channel", "push", "--tag", "a,b", "--page", "3", "--archived")
+	if code != 0 {
 		t.Fatalf("exit %d: %v", code, err)
 	}
 	cf := got.Request.CampaignFields
@@ -38,8 +29,7 @@ func TestListFlagsBecomeTheSearch(t *testing.T) {
 		got.Page != 3 || got.All || !got.Request.IncludeArchiveCampaigns {
 		t.Fatalf("options: %+v %+v", got, cf)
 	}
-	got = nil
-	if _, err := e.Run(NewCmd(e.F, func(o *Options) error { got = o; return nil })); err != nil || got == nil {
+	if got, _, err = clitest.Parse(e, NewCmd); got == nil {
 		t.Fatal(err)
 	}
 	if s := strings.Join(got.Request.CampaignFields.Status, ","); strings.Contains(s, "ARCHIVED") || !strings.Contains(s, "DRAFT") {
@@ -56,10 +46,9 @@ func TestListFlagsBecomeTheSearch(t *testing.T) {
 		{[]string{"--json", "nosuch"}, `unknown JSON field "nosuch"`},
 		{[]string{"--jq", ".", "--template", "{{.}}"}, "give one"},
 	} {
-		ran := false
-		code, err := e.Run(NewCmd(e.F, func(*Options) error { ran = true; return nil }), tc.args...)
-		if code != 2 || ran || err == nil || !strings.Contains(err.Error(), tc.want) {
-			t.Errorf("%v: exit %d, ran %v, %v", tc.args, code, ran, err)
+		got, code, err := clitest.Parse(e, NewCmd, tc.args...)
+		if code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: exit %d, %v", tc.args, code, err)
 		}
 	}
 }
@@ -69,8 +58,8 @@ func TestListFlagsBecomeTheSearch(t *testing.T) {
 // service sent them; --jq prints strings raw.
 func TestListRowsJSONAndJQ(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t, clitest.Shared(t))
-	code, out, errs := list(t, e)
+	list := clitest.Runner(clitest.New(t, clitest.Shared(t)), NewCmd)
+	code, out, errs := list()
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 15 || len(strings.Split(lines[0], "\t")) != 6 || !strings.Contains(out, "\tJune newsletter\tEMAIL\tONE_TIME\t") || strings.Contains(out, "--page 2") {
 		t.Fatalf("tab-separated rows: exit %d\n%s\n%s", code, out, errs)
@@ -78,18 +67,18 @@ func TestListRowsJSONAndJQ(t *testing.T) {
 	if strings.Contains(out, "\x1b[") || errs != "" {
 		t.Fatalf("colour or noise when not a terminal:\n%q\n%q", out, errs)
 	}
-	if _, out, _ := list(t, e, "--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
+	if _, out, _ := list("--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
 		t.Fatalf("--headers:\n%s", out)
 	}
 
 	var page []map[string]any
-	code, out, _ = list(t, e, "--json")
+	code, out, _ = list("--json")
 	mustJSON(t, out, &page)
 	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
 		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
 	}
 	var all []map[string]any
-	_, out, _ = list(t, e, "--all", "--json")
+	_, out, _ = list("--all", "--json")
 	mustJSON(t, out, &all)
 	drafts := 0
 	for _, r := range all {
@@ -107,11 +96,11 @@ func TestListRowsJSONAndJQ(t *testing.T) {
 		t.Fatalf("--all: %d records, %d drafts", len(all), drafts)
 	}
 
-	code, out, _ = list(t, e, "--all", "--status", "paused", "--jq", ".[] | .basic_details.name")
+	code, out, _ = list("--all", "--status", "paused", "--jq", ".[] | .basic_details.name")
 	if code != 0 || out != "Weekly picks\nMonthly statement\n" && out != "Monthly statement\nWeekly picks\n" {
 		t.Fatalf("--jq raw strings: exit %d %q", code, out)
 	}
-	code, out, _ = list(t, e, "--status", "archived", "--channel", "email", "--jq", "[.[].status] | unique")
+	code, out, _ = list("--status", "archived", "--channel", "email", "--jq", "[.[].status] | unique")
 	if code != 0 || strings.Join(strings.Fields(out), "") != `["ARCHIVED"]` {
 		t.Fatalf("archived filter: exit %d %q", code, out)
 	}
@@ -121,15 +110,15 @@ func TestListRowsJSONAndJQ(t *testing.T) {
 // helpers, columns aligned by tablerow.
 func TestListJSONFieldsAndTemplatesLikeGh(t *testing.T) {
 	t.Parallel()
-	e := clitest.New(t, clitest.Shared(t))
+	list := clitest.Runner(clitest.New(t, clitest.Shared(t)), NewCmd)
 	var recs []map[string]any
-	code, out, errs := list(t, e, "--json", "campaign_id,status")
+	code, out, errs := list("--json", "campaign_id,status")
 	mustJSON(t, out, &recs)
 	if code != 0 || len(recs) != 15 || len(recs[0]) != 2 || recs[0]["status"] == nil {
 		t.Fatalf("--json FIELDS: exit %d %s\n%s", code, errs, out)
 	}
 	tpl := `{{range .}}{{tablerow .campaign_id (truncate 12 .basic_details.name) .status}}{{end}}`
-	code, out, errs = list(t, e, "--template", tpl)
+	code, out, errs = list("--template", tpl)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 15 || !strings.Contains(out, "June newsle…") {
 		t.Fatalf("--template with tablerow: exit %d %s\n%s", code, errs, out)

@@ -23,8 +23,7 @@ func TestListTellsVersionsApart(t *testing.T) {
 	if _, err := sb.Client.Patch(context.Background(), id, &model.Campaign{BasicDetails: &model.BasicDetails{Name: &name}}); err != nil {
 		t.Fatal(err)
 	}
-	e := clitest.New(t, sb)
-	code, out, errs := list(t, e, "--name", "weekly picks")
+	code, out, errs := clitest.Runner(clitest.New(t, sb), NewCmd)("--name", "weekly picks")
 	if code != 0 {
 		t.Fatalf("list: %d %s", code, errs)
 	}
@@ -51,8 +50,7 @@ func TestListAnnouncesRateLimitWaits(t *testing.T) {
 		clitest.Proxy(upstream).ServeHTTP(w, r)
 	}))
 	defer srv.Close()
-	e := clitest.New(t, &clitest.Sandbox{URL: srv.URL})
-	code, out, errs := list(t, e, "--json")
+	code, out, errs := clitest.Runner(clitest.New(t, &clitest.Sandbox{URL: srv.URL}), NewCmd)("--json")
 	var page []map[string]any
 	mustJSON(t, out, &page)
 	if code != 0 || len(page) == 0 {
@@ -63,5 +61,15 @@ func TestListAnnouncesRateLimitWaits(t *testing.T) {
 	}
 	if n.Load() != 2 {
 		t.Errorf("%d requests, want the refused one and its retry", n.Load())
+	}
+}
+
+// A service that cannot be reached is exit 2, naming the address tried
+// (after the client's retries).
+func TestListNamesAnUnreachableService(t *testing.T) {
+	t.Parallel()
+	code, _, errs := clitest.Runner(clitest.New(t, &clitest.Sandbox{URL: "http://127.0.0.1:9"}), NewCmd)()
+	if code != 2 || !strings.Contains(errs, "cannot reach the service at http://127.0.0.1:9") {
+		t.Fatalf("exit %d %q", code, errs)
 	}
 }

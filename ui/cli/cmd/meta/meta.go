@@ -17,17 +17,12 @@ import (
 )
 
 // Options are what `campaigns meta` was asked.
-type Options struct {
-	IO      *cmdutil.IOStreams
-	Service *cmdutil.ServiceFlags
-	Output  *cmdutil.OutputFlags
-	ID      string
-}
+type Options struct{ cmdutil.Record }
 
 // NewCmd is `campaigns meta`; runF, when given, runs instead of the command
 // (tests check the flags with it).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
+	opts := &Options{}
 	cmd := &cobra.Command{
 		Use:   "meta ID",
 		Short: "Show a campaign's lightweight metadata (reachability, children)",
@@ -39,20 +34,8 @@ Exit status: 0 found, 1 refused by the service (an unknown id: 404), 2 bad
 usage or unreachable.`,
 		Example: `  campaigns meta 6b0489… --jq .reachability_details.count`,
 	}
-	opts.Service = cmdutil.AddServiceFlags(cmd, f)
-	opts.Output = cmdutil.AddOutputFlags(cmd, "record")
-	cmd.ValidArgsFunction = f.CompleteIDs(opts.Service)
-	cmd.Args = opts.Output.AdoptFields(cmdutil.ExactArgs(1, "one campaign ID"), 1)
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
-		if err := opts.Output.Check(); err != nil {
-			return err
-		}
-		opts.ID = args[0]
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+	opts.Record = cmdutil.AddRecord(f, cmd)
+	cmd.RunE = cmdutil.RunE(opts, opts.Record.Check, runF, run)
 	return cmd
 }
 

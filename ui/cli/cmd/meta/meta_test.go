@@ -11,31 +11,22 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
-func meta(t *testing.T, e *clitest.Env, args ...string) (int, string, string) {
-	t.Helper()
-	code, err := e.Run(NewCmd(e.F, nil), args...)
-	errs := e.ErrOut.String()
-	if err != nil {
-		errs += err.Error()
-	}
-	return code, e.Out.String(), errs
-}
-
 func TestMetaSummaryAndJQ(t *testing.T) {
 	t.Parallel()
 	sb := clitest.Shared(t)
 	e := clitest.New(t, sb)
+	meta := clitest.Runner(e, NewCmd)
 	id := sb.IDOf(t, "Weekly picks")
-	if code, out, _ := meta(t, e, id, "--jq", ".campaign_name"); code != 0 || out != "Weekly picks\n" {
+	if code, out, _ := meta(id, "--jq", ".campaign_name"); code != 0 || out != "Weekly picks\n" {
 		t.Fatalf("meta --jq: %d %q", code, out)
 	}
-	if code, out, _ := meta(t, e, id); code != 0 || !strings.Contains(out, "PERIODIC") {
+	if code, out, _ := meta(id); code != 0 || !strings.Contains(out, "PERIODIC") {
 		t.Fatalf("meta: %d %q", code, out)
 	}
-	if code, _, errs := meta(t, e, "0000000000000000deadbeef"); code != 1 || !strings.Contains(errs, "Campaign not found") {
+	if code, _, errs := meta("0000000000000000deadbeef"); code != 1 || !strings.Contains(errs, "Campaign not found") {
 		t.Fatalf("meta unknown id: exit %d %q", code, errs)
 	}
-	if code, _ := e.Run(NewCmd(e.F, func(*Options) error { return nil })); code != 2 {
+	if got, code, _ := clitest.Parse(e, NewCmd); code != 2 || got != nil {
 		t.Fatalf("no id: exit %d", code)
 	}
 }
@@ -53,13 +44,13 @@ func TestMetaFindsADraft(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e := clitest.New(t, sb)
-	code, out, errs := meta(t, e, res.ID)
+	meta := clitest.Runner(clitest.New(t, sb), NewCmd)
+	code, out, errs := meta(res.ID)
 	if code != 0 || !strings.Contains(out, "DRAFT") || !strings.Contains(out, "Legal: drop the price claim") || strings.Contains(out, "\x1b") {
 		t.Fatalf("meta of a draft: exit %d\n%q%s", code, out, errs)
 	}
 	var row map[string]any
-	code, out, _ = meta(t, e, res.ID, "--json")
+	code, out, _ = meta(res.ID, "--json")
 	if json.Unmarshal([]byte(out), &row); code != 0 || row["rejection_comment"] == nil {
 		t.Fatalf("meta --json of a draft: exit %d %s", code, out)
 	}

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -89,7 +90,8 @@ func New(t testing.TB, sb *Sandbox) *Env {
 	getenv := func(k string) string { return e.env[k] }
 	lookup := func(k string) (string, bool) { v, ok := e.env[k]; return v, ok }
 	e.F = &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: e.in, Out: e.Out, ErrOut: e.ErrOut, Getenv: getenv, LookupEnv: lookup},
-		Keyring: &Keyring{}}
+		Keyring: &Keyring{},
+		Sleep:   func(context.Context, time.Duration) error { return nil }} // retries at once, still announced
 	if err := e.F.StartLogging(); err != nil { // as the root does before a command
 		t.Fatal(err)
 	}
@@ -199,3 +201,31 @@ func (sb *Sandbox) IDOf(t testing.TB, name string) string {
 // Proxy forwards every request to upstream: a test's own server in front of
 // a sandbox (to refuse or record some requests) passes the rest on.
 func Proxy(upstream *url.URL) http.Handler { return httputil.NewSingleHostReverseProxy(upstream) }
+
+// NewCmd is the constructor every command package has.
+type NewCmd[O any] func(f *cmdutil.Factory, runF func(*O) error) *cobra.Command
+
+// Runner runs the command newCmd builds on e, as the root would, each time
+// on new arguments: the exit code, standard output, and standard error
+// followed by the error the root would print.
+func Runner[O any](e *Env, newCmd NewCmd[O]) func(args ...string) (code int, stdout, stderr string) {
+	return func(args ...string) (int, string, string) {
+		e.t.Helper()
+		code, err := e.Run(newCmd(e.F, nil), args...)
+		errs := e.ErrOut.String()
+		if err != nil {
+			errs += err.Error()
+		}
+		return code, e.Out.String(), errs
+	}
+}
+
+// Parse builds the command with a runF that keeps its options and runs it
+// on args: the options the flags and arguments made (nil when the command
+// refused them first), the exit code and the error.
+func Parse[O any](e *Env, newCmd NewCmd[O], args ...string) (*O, int, error) {
+	e.t.Helper()
+	var got *O
+	code, err := e.Run(newCmd(e.F, func(o *O) error { got = o; return nil }), args...)
+	return got, code, err
+}

@@ -1,12 +1,84 @@
 package cli
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
+	mcobra "github.com/muesli/mango-cobra"
+	"github.com/muesli/roff"
+	"github.com/spf13/cobra"
 )
+
+// newManCmd prints the man page of the whole tree (fang's own writes to
+// os.Stdout, which in-process tests cannot capture).
+func newManCmd(app *cmdutil.Factory) *cobra.Command {
+	return &cobra.Command{
+		Use:   "man",
+		Short: "Print the manual page (campaigns man | man -l -)",
+		Args:  cmdutil.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			page, err := mcobra.NewManPage(1, cmd.Root())
+			if err != nil {
+				return cmdutil.FailError("man page: %v", err)
+			}
+			_, err = fmt.Fprint(cmd.OutOrStdout(), withDescription(page.Build(roff.NewDocument()), cmd.Root().Long)+manSections(app.Getenv))
+			return err
+		},
+	}
+}
+
+// withDescription replaces the DESCRIPTION section of a man page, where
+// mango makes every line of the root's help its own paragraph (so man
+// justifies each line alone and breaks the summary table), with long
+// rendered for roff: blank-line paragraphs filled as prose, and an indented
+// block of "command  what it does" lines as a tagged list.
+func withDescription(page, long string) string {
+	start := strings.Index(page, ".SH DESCRIPTION\n")
+	if start < 0 {
+		return page
+	}
+	body := start + len(".SH DESCRIPTION\n")
+	end := strings.Index(page[body:], "\n.SH ")
+	if end < 0 {
+		return page
+	}
+	end += body + 1
+	var b strings.Builder
+	for i, para := range strings.Split(strings.TrimSpace(long), "\n\n") {
+		lines := strings.Split(para, "\n")
+		if i > 0 {
+			b.WriteString(".PP\n")
+		}
+		if !strings.HasPrefix(lines[0], " ") {
+			for _, l := range lines {
+				b.WriteString(roffText(strings.TrimSpace(l)) + "\n")
+			}
+			continue
+		}
+		for _, l := range lines {
+			term, desc, ok := strings.Cut(strings.TrimSpace(l), "  ")
+			if !ok {
+				b.WriteString(".br\n" + roffText(strings.TrimSpace(l)) + "\n")
+				continue
+			}
+			b.WriteString(".TP\n\\fB" + roffText(term) + "\\fP\n" + roffText(strings.TrimSpace(desc)) + "\n")
+		}
+	}
+	return page[:body] + b.String() + page[end:]
+}
+
+// roffText escapes one line of text for roff: backslashes, and a leading
+// dot or quote that would make it a request.
+func roffText(s string) string {
+	s = strings.ReplaceAll(s, `\`, `\e`)
+	if strings.HasPrefix(s, ".") || strings.HasPrefix(s, "'") {
+		s = `\&` + s
+	}
+	return s
+}
 
 // manTerm is one tagged paragraph of a man page section.
 type manTerm struct{ term, text string }
