@@ -79,16 +79,13 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		}
 		return nil, cobra.ShellCompDirectiveDefault
 	}
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.Args, opts.Output = args, output.Value()
 		if opts.Versions && len(args) != 3 {
 			return cmdutil.CommandLineError(fmt.Errorf("--versions takes a campaign ID and two version numbers"))
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

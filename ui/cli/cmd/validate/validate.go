@@ -78,7 +78,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	fs.BoolVarP(&opts.Verbose, "verbose", "v", false, "list the JSON files skipped as not campaigns")
 	fs.StringVar(&features, "features", "", "workspace features that are on, comma-separated:\naudience_limit, versioning (default none)")
 	_ = cmd.MarkFlagFilename("base", "json")
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.Files, opts.Output = args, output.Value()
 		opts.Phase, _ = engine.ParsePhase(phase.Value())
 		opts.Summary = opts.IO.IsStdoutTTY() && !opts.JSON
@@ -98,11 +98,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 				return cmdutil.UsageError("--base %v", err)
 			}
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 
