@@ -72,12 +72,12 @@ func TestApplyFlags(t *testing.T) {
 		{[]string{}, "give the campaign files or folders"},
 		{[]string{"dir", "--output", "xml"}, `unknown --output "xml"`},
 	} {
-		if r := e.Do(NewCmd(e.F, keep), "", tc.args...); r.Code != 2 || ran || !strings.Contains(r.Err, tc.want) {
+		if r := e.Do(NewCmd(e.F, keep), tc.args...); r.Code != 2 || ran || !strings.Contains(r.Err, tc.want) {
 			t.Errorf("%v: exit %d ran %v %q, want 2 and %q", tc.args, r.Code, ran, r.Err, tc.want)
 		}
 	}
 	var got *Options
-	if r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "", "a", "b", "--confirm", "--force", "--output", "github", "-v"); r.Code != 0 ||
+	if r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "a", "b", "--confirm", "--force", "--output", "github", "-v"); r.Code != 0 ||
 		!got.Confirm || !got.Force || got.Output != "github" || !got.Verbose || strings.Join(got.Args, " ") != "a b" {
 		t.Fatalf("exit %d %+v", r.Code, got)
 	}

@@ -12,7 +12,7 @@ import (
 // diff runs `campaigns diff ARGS` in e.
 func diff(e *clitest.Env, args ...string) clitest.Result {
 	e.T().Helper()
-	return e.Do(NewCmd(e.F, nil), "", args...)
+	return e.Do(NewCmd(e.F, nil), args...)
 }
 
 func rename(name string) func(*model.BasicDetails) {

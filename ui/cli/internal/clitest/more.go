@@ -30,11 +30,10 @@ type Result struct {
 	Error    error
 }
 
-// Do runs cmd on args with stdin as its standard input (Run) and gives
-// what it printed.
-func (e *Env) Do(cmd *cobra.Command, stdin string, args ...string) Result {
+// Do runs cmd on args (Run) and gives what it printed; standard input is
+// what Stdin last set.
+func (e *Env) Do(cmd *cobra.Command, args ...string) Result {
 	e.t.Helper()
-	e.Stdin(stdin)
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	code, err := e.Run(cmd, args...)
 	r := Result{Code: code, Out: e.Out.String(), Err: e.ErrOut.String(), Error: err}
