@@ -13,6 +13,7 @@ import (
 // refusal of an unknown feature (exit 2, naming the flag) before anything
 // is opened.
 func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	var help string
 	for _, args := range [][]string{{"publish", "x"}, {"apply", "."}, {"mcp"}} {
@@ -59,12 +60,13 @@ func TestMessagesNameTheService(t *testing.T) {
 // what export just wrote, published campaigns included (their schedule is
 // in the service's response form).
 func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	if code, _, errs := e.run("", "export", "--status", "paused,active,scheduled", "--channel", "push,email", "--dir", dir); code != 0 {
 		t.Fatalf("export: exit %d %s", code, errs)
 	}
-	code, out, errs := cli(t, "", "validate", dir)
+	code, out, errs := e.cli("", "validate", dir)
 	if code != 0 || !strings.Contains(out, `"valid": true`) {
 		t.Fatalf("validate of an export: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -79,7 +81,7 @@ func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
 	if err := os.WriteFile(body, []byte(`{"scheduling_details":{"delivery_type":"PERIODIC"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _ := cli(t, "", "validate", "--phase", "create", body); code != 1 || !strings.Contains(out, "scheduling_details.delivery_type") {
+	if code, out, _ := e.cli("", "validate", "--phase", "create", body); code != 1 || !strings.Contains(out, "scheduling_details.delivery_type") {
 		t.Errorf("a body with delivery_type PERIODIC: exit %d\n%s", code, out)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
@@ -20,28 +21,40 @@ type scriptEnv struct {
 	t    *testing.T
 	data string
 	base []string // extra args: the service
+	// vars are the commands' environment (the process's is not read, so
+	// tests run in parallel); keyring keeps their profiles' keys.
+	vars    map[string]string
+	keyring *clitest.Keyring
 }
 
 func newScriptEnv(t *testing.T) *scriptEnv {
 	t.Helper()
 	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
-	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-	unsetServiceEnv(t)
-	t.Setenv("NO_COLOR", "")
-	e := &scriptEnv{t: t, data: t.TempDir()}
+	e := &scriptEnv{t: t, data: t.TempDir(), keyring: &clitest.Keyring{}, vars: map[string]string{
+		"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
+		"XDG_DATA_HOME": filepath.Join(home, ".local", "share"), "XDG_STATE_HOME": filepath.Join(home, ".local", "state")}}
 	e.base = []string{"--data", e.data}
 	return e
 }
 
-// run runs one command; stdin is its standard input.
+// setenv sets a variable of the commands' environment.
+func (e *scriptEnv) setenv(k, v string) { e.vars[k] = v }
+
+// run runs one command with the env's service; stdin is its standard input.
 func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	e.t.Helper()
-	var o, er bytes.Buffer
 	// Service flags go after the command's own arguments.
-	code = Run(append(args, e.base...), strings.NewReader(stdin), &o, &er)
+	return e.cli(stdin, append(args, e.base...)...)
+}
+
+// cli runs one command line as Run does, in the env's environment.
+func (e *scriptEnv) cli(stdin string, args ...string) (code int, stdout, stderr string) {
+	e.t.Helper()
+	var o, er bytes.Buffer
+	f := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(stdin), Out: &o, ErrOut: &er,
+		Getenv: func(k string) string { return e.vars[k] }, LookupEnv: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }},
+		Keyring: e.keyring}
+	code = execute(f, args)
 	return code, o.String(), er.String()
 }
 
@@ -68,6 +81,7 @@ func (e *scriptEnv) idOf(name string) string {
 // file gets created and its id written back; a STOPPED campaign is refused;
 // unknown fields survive.
 func TestExportDiffApplyCycle(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := filepath.Join(t.TempDir(), "campaigns")
 	// A campaign with unknown fields, created from a file without id.
@@ -179,6 +193,7 @@ func TestExportDiffApplyCycle(t *testing.T) {
 }
 
 func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	id := e.idOf("Summer sale kickoff")
@@ -207,6 +222,7 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 }
 
 func TestEmptyFolderIsAnError(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	for _, cmd := range []string{"diff", "apply"} {
@@ -234,12 +250,13 @@ func (e *scriptEnv) serveSandbox() string {
 	srv := httptest.NewServer(s.Handler())
 	e.t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
-	e.t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
+	e.setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return srv.URL
 }
 
 func TestCommandsAgainstAServedSandbox(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	e.serveSandbox()
 	id := e.idOf("Weekly picks")
@@ -260,6 +277,7 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 
 // A read-only profile reads, and refuses every write before sending (exit 1).
 func TestReadOnlyProfileRefusesWrites(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	ws, _ := sandbox.ParseWorkspace("ACME:" + clitest.ACMEKey)
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})

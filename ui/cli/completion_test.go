@@ -19,7 +19,7 @@ func TestCampaignIDsComplete(t *testing.T) {
 		// The word being completed comes last, after the service flags.
 		args := append(append([]string{"__complete"}, words[:len(words)-1]...), e.base...)
 		args = append(args, words[len(words)-1])
-		return cli(t, "", args...)
+		return e.cli("", args...)
 	}
 	for _, cmd := range []string{"get", "publish", "status", "test", "meta"} {
 		code, out, errs := complete(cmd, id[:6])
@@ -84,7 +84,7 @@ func TestDiffVersionsCompletesTheID(t *testing.T) {
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
 	id := e.idOf("Weekly picks")
 	args := append(append([]string{"__complete", "diff", "--versions"}, e.base...), id[:8])
-	if _, out, _ := cli(t, "", args...); !strings.Contains(out, id+"\tWeekly picks (PAUSED)") {
+	if _, out, _ := e.cli("", args...); !strings.Contains(out, id+"\tWeekly picks (PAUSED)") {
 		t.Fatalf("completion of diff --versions: %s", out)
 	}
 }

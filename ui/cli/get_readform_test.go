@@ -15,9 +15,10 @@ import (
 // nothing; apply plans nothing; meta of an unversioned campaign prints no
 // "version 0" (C4).
 func TestReadersReadTheReferenceExamples(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	ref := refserver.Start(t)
-	t.Setenv("CAMPAIGNS_API_KEY", refserver.Key)
+	e.setenv("CAMPAIGNS_API_KEY", refserver.Key)
 	e.base = []string{"--base-url", ref.URL, "--workspace-id", refserver.Workspace}
 
 	code, out, errs := e.run("", "get", refserver.ScheduledPush)

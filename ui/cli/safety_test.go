@@ -16,7 +16,7 @@ import (
 // or variable, and an API key with no service named, is a usage error that
 // names it; the file is left as it was.
 func TestNeverGuessTheService(t *testing.T) {
-	e := newScriptEnv(t)
+	t.Parallel()
 	file := filepath.Join(t.TempDir(), "new.json")
 	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`
 	os.WriteFile(file, []byte(body), 0o644)
@@ -37,8 +37,10 @@ func TestNeverGuessTheService(t *testing.T) {
 		{"an empty CAMPAIGNS_PROFILE", map[string]string{"CAMPAIGNS_PROFILE": ""}, nil, "CAMPAIGNS_PROFILE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			e := newScriptEnv(t)
 			for k, v := range tc.env {
-				t.Setenv(k, v)
+				e.setenv(k, v)
 			}
 			code, out, errs := e.run("", append([]string{"apply", file, "--confirm"}, tc.args...)...)
 			if code != 2 || !strings.Contains(errs, tc.want) || strings.Contains(out, "created draft") {
@@ -54,11 +56,12 @@ func TestNeverGuessTheService(t *testing.T) {
 // CAMPAIGNS_BASE_URL, CAMPAIGNS_WORKSPACE_ID and the key name a real
 // service as the flags do; the summary and --json name where it went.
 func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	url := clitest.WorkspaceACME(t)
-	t.Setenv("CAMPAIGNS_BASE_URL", url)
-	t.Setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
-	t.Setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
+	e.setenv("CAMPAIGNS_BASE_URL", url)
+	e.setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
+	e.setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
 	file := filepath.Join(t.TempDir(), "new.json")
 	os.WriteFile(file, []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`), 0o644)
 	code, out, errs := e.run("", "apply", file, "--confirm")
@@ -76,6 +79,7 @@ func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
 // The issue's case 5 through the commands: a pause is recorded under the
 // credential, never under whoever edited last; --author names the person.
 func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	id := e.idOf("Cart abandonment nudge") // ACTIVE, event-triggered
 	var ans campaignaction.Answer
@@ -93,7 +97,7 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 	file := filepath.Join(dir, id+".json")
 	raw, _ := os.ReadFile(file)
 	os.WriteFile(file, []byte(strings.Replace(string(raw), `"name": "Cart abandonment nudge"`, `"name": "Cart nudge"`, 1)), 0o644)
-	t.Setenv("CAMPAIGNS_AUTHOR", "alice@example.com")
+	e.setenv("CAMPAIGNS_AUTHOR", "alice@example.com")
 	if code, out, errs := e.run("", "apply", file, "--confirm"); code != 0 {
 		t.Fatalf("apply: exit %d %s%s", code, out, errs)
 	}
@@ -106,7 +110,7 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 // status and list refuse an empty service flag or an API key with no
 // service before they start anything.
 func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
-	e := newScriptEnv(t)
+	t.Parallel()
 	for _, tc := range []struct {
 		args []string
 		env  map[string]string
@@ -119,8 +123,10 @@ func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
 		{[]string{"list", "--author", ""}, nil, "--author"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
+			t.Parallel()
+			e := newScriptEnv(t)
 			for k, v := range tc.env {
-				t.Setenv(k, v)
+				e.setenv(k, v)
 			}
 			code, _, errs := e.run("", tc.args...)
 			if code != 2 || !strings.Contains(errs, tc.want) {
