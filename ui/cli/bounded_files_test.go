@@ -51,13 +51,12 @@ func TestFoldersReadOnlyRegularFiles(t *testing.T) {
 			}
 		}
 	}
-	var o, er strings.Builder
-	code := Run([]string{"validate", "--phase", "create", dir}, strings.NewReader(""), &o, &er)
-	if code != 0 || !strings.Contains(er.String(), "skipped "+filepath.Join(dir, "fifo.json")) || strings.Contains(o.String(), "zero.json") {
-		t.Errorf("validate: exit %d\n%s\n%s", code, o.String(), er.String())
+	code, out, errs := e.rootEnv.run("", "validate", "--phase", "create", dir)
+	if code != 0 || !strings.Contains(errs, "skipped "+filepath.Join(dir, "fifo.json")) || strings.Contains(out, "zero.json") {
+		t.Errorf("validate: exit %d\n%s\n%s", code, out, errs)
 	}
 	// Named on the command line, a pipe is an error (exit 2), not a hang.
-	code, _, errs := e.run("", "diff", filepath.Join(dir, "fifo.json"))
+	code, _, errs = e.run("", "diff", filepath.Join(dir, "fifo.json"))
 	if code != 2 || !strings.Contains(errs, "named pipe") {
 		t.Errorf("diff of a pipe: exit %d %s", code, errs)
 	}
@@ -87,15 +86,14 @@ func TestFileBoundsAndEncoding(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "not UTF-8") || !strings.Contains(errs, "byte offset 46") {
 		t.Errorf("invalid UTF-8: exit %d %s", code, errs)
 	}
-	var o, er strings.Builder
-	if code := Run([]string{"validate", "--phase", "create", bom}, strings.NewReader(""), &o, &er); code != 0 {
-		t.Errorf("validate of a file with a BOM: exit %d %s %s", code, o.String(), er.String())
+	if code, out, errs := e.rootEnv.run("", "validate", "--phase", "create", bom); code != 0 {
+		t.Errorf("validate of a file with a BOM: exit %d %s %s", code, out, errs)
 	}
 	code, out, errs := e.run("", "apply", "--confirm", bom)
 	if code != 0 || !strings.Contains(out, "created draft") {
 		t.Errorf("a file with a BOM: exit %d\n%s\n%s", code, out, errs)
 	}
-	if code := Run([]string{"validate", big}, strings.NewReader(""), &o, &er); code != 2 || !strings.Contains(er.String(), "1 MiB") {
-		t.Errorf("validate of a 2 MiB file: exit %d %s", code, er.String())
+	if code, _, errs := e.rootEnv.run("", "validate", big); code != 2 || !strings.Contains(errs, "1 MiB") {
+		t.Errorf("validate of a 2 MiB file: exit %d %s", code, errs)
 	}
 }

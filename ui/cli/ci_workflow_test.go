@@ -43,7 +43,7 @@ func runStep(t *testing.T, e *scriptEnv, line string) (int, string, string) {
 	t.Helper()
 	var args []string
 	appendTo := ""
-	fields := strings.Fields(os.Expand(line, func(k string) string { return e.vars[k] }))
+	fields := strings.Fields(os.Expand(line, e.Getenv))
 	for i := 0; i < len(fields); i++ {
 		f := strings.Trim(fields[i], `"'`)
 		if f == ">>" && i+1 < len(fields) {
@@ -53,7 +53,7 @@ func runStep(t *testing.T, e *scriptEnv, line string) (int, string, string) {
 		}
 		args = append(args, f)
 	}
-	code, out, errs := e.cli("", args...)
+	code, out, errs := e.rootEnv.run("", args...)
 	if appendTo != "" {
 		fh, err := os.OpenFile(appendTo, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
@@ -76,10 +76,10 @@ func TestSampleCIWorkflowRunsGreen(t *testing.T) {
 	t.Chdir(repo)
 	id := exportAll(t, url, "campaigns")["Summer sale kickoff"]
 	clitest.Edit(t, filepath.Join("campaigns", id+".json"), `"team": "Growth"`, `"team": "Lifecycle"`)
-	e.setenv("CAMPAIGNS_BASE_URL", url)
-	e.setenv("CAMPAIGNS_WORKSPACE_ID", "SANDBOX")
+	e.Setenv("CAMPAIGNS_BASE_URL", url)
+	e.Setenv("CAMPAIGNS_WORKSPACE_ID", "SANDBOX")
 	summary := filepath.Join(t.TempDir(), "summary.md")
-	e.setenv("GITHUB_STEP_SUMMARY", summary)
+	e.Setenv("GITHUB_STEP_SUMMARY", summary)
 	if len(runs) != 4 {
 		t.Fatalf("steps: %v", runs)
 	}

@@ -39,19 +39,20 @@ func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
 // Messages name the service the way a person chose it: "profile NAME",
 // "the embedded sandbox" (not a bare name that reads like a place).
 func TestMessagesNameTheService(t *testing.T) {
-	freshHome(t)
+	t.Parallel()
+	r := newRoot(t)
 	url := clitest.WorkspaceACME(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "new.json"), []byte(`{"channel":"PUSH"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errs := cli(t, "", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
+	if code, out, errs := r.run("", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
 		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
 	}
-	if code, _, errs := cli(t, clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
 		t.Fatalf("login: %d %s", code, errs)
 	}
-	if code, out, errs := cli(t, "", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
+	if code, out, errs := r.run("", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
 		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
 	}
 }
@@ -66,7 +67,7 @@ func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
 	if code, _, errs := e.run("", "export", "--status", "paused,active,scheduled", "--channel", "push,email", "--dir", dir); code != 0 {
 		t.Fatalf("export: exit %d %s", code, errs)
 	}
-	code, out, errs := e.cli("", "validate", dir)
+	code, out, errs := e.rootEnv.run("", "validate", dir)
 	if code != 0 || !strings.Contains(out, `"valid": true`) {
 		t.Fatalf("validate of an export: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -81,7 +82,7 @@ func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
 	if err := os.WriteFile(body, []byte(`{"scheduling_details":{"delivery_type":"PERIODIC"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _ := e.cli("", "validate", "--phase", "create", body); code != 1 || !strings.Contains(out, "scheduling_details.delivery_type") {
+	if code, out, _ := e.rootEnv.run("", "validate", "--phase", "create", body); code != 1 || !strings.Contains(out, "scheduling_details.delivery_type") {
 		t.Errorf("a body with delivery_type PERIODIC: exit %d\n%s", code, out)
 	}
 }

@@ -10,52 +10,32 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // The scripting commands, run in-process on the embedded sandbox (each
-// command starts it on loopback under --data, as a user's would).
+// command starts it on loopback under --data, as a user's would), in an
+// environment of the test's own (rootEnv), so tests run in parallel.
 
 type scriptEnv struct {
+	rootEnv
 	t    *testing.T
 	data string
 	base []string // extra args: the service
-	// vars are the commands' environment (the process's is not read, so
-	// tests run in parallel); keyring keeps their profiles' keys.
-	vars    map[string]string
-	keyring *clitest.Keyring
 }
 
 func newScriptEnv(t *testing.T) *scriptEnv {
 	t.Helper()
-	home := t.TempDir()
-	e := &scriptEnv{t: t, data: t.TempDir(), keyring: &clitest.Keyring{}, vars: map[string]string{
-		"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
-		"XDG_DATA_HOME": filepath.Join(home, ".local", "share"), "XDG_STATE_HOME": filepath.Join(home, ".local", "state")}}
+	e := &scriptEnv{rootEnv: newRoot(t), t: t, data: t.TempDir()}
 	e.base = []string{"--data", e.data}
 	return e
 }
 
-// setenv sets a variable of the commands' environment.
-func (e *scriptEnv) setenv(k, v string) { e.vars[k] = v }
-
-// run runs one command with the env's service; stdin is its standard input.
+// run runs one command; stdin is its standard input. Service flags go
+// after the command's own arguments.
 func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	e.t.Helper()
-	// Service flags go after the command's own arguments.
-	return e.cli(stdin, append(args, e.base...)...)
-}
-
-// cli runs one command line as Run does, in the env's environment.
-func (e *scriptEnv) cli(stdin string, args ...string) (code int, stdout, stderr string) {
-	e.t.Helper()
-	var o, er bytes.Buffer
-	f := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(stdin), Out: &o, ErrOut: &er,
-		Getenv: func(k string) string { return e.vars[k] }, LookupEnv: func(k string) (string, bool) { v, ok := e.vars[k]; return v, ok }},
-		Keyring: e.keyring}
-	code = execute(f, args)
-	return code, o.String(), er.String()
+	return e.rootEnv.run(stdin, append(args, e.base...)...)
 }
 
 func (e *scriptEnv) mustJSON(out string, v any) {
@@ -250,7 +230,7 @@ func (e *scriptEnv) serveSandbox() string {
 	srv := httptest.NewServer(s.Handler())
 	e.t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
-	e.setenv("CAMPAIGNS_API_KEY", ws.Key)
+	e.Setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return srv.URL
 }
@@ -320,15 +300,16 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 // A read-only profile reads through campaigns api (a search is a POST that
 // reads) and is refused a write before it is sent.
 func TestAPIOnAReadOnlyProfile(t *testing.T) {
-	freshHome(t)
+	t.Parallel()
+	r := newRoot(t)
 	url := clitest.WorkspaceACME(t)
-	if code, _, errs := cli(t, clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatal(errs)
 	}
-	if code, out, errs := cli(t, "", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
+	if code, out, errs := r.run("", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
 		t.Fatalf("search: exit %d\n%s%s", code, out, errs)
 	}
-	code, _, errs := cli(t, "", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
+	code, _, errs := r.run("", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
 	if code != 1 || !strings.Contains(errs, "read-only") {
 		t.Fatalf("create on a read-only profile: exit %d %s", code, errs)
 	}

@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
 // printError says what went wrong once, styled on a terminal, as one plain
@@ -27,7 +28,6 @@ func printError(app *cmdutil.Factory, w io.Writer, styles fang.Styles, root *cob
 	}
 	var ee *cmdutil.ExitError
 	usage := !errors.As(err, &ee) || ee.ShowUsage
-	err = plainFlagGroupError(err)
 	if f, ok := app.ErrOut.(*os.File); ok && term.IsTerminal(f.Fd()) {
 		// fang's error block, without its "Try --help" (the usage follows).
 		fmt.Fprintln(w, styles.ErrorHeader.String())
@@ -53,21 +53,31 @@ func sentence(s string) string {
 	return s + "."
 }
 
-// cobra's message for flags marked mutually exclusive.
-var exclusiveFlagsRe = regexp.MustCompile(`^if any flags in the group \[([^\]]+)\] are set none of the others can be; \[([^\]]+)\] were all set$`)
+// cobraExclusive is the annotation cobra's MarkFlagsMutuallyExclusive puts
+// on each flag of a group: the group's flag names, space-separated.
+const cobraExclusive = "cobra_annotation_mutually_exclusive"
 
-// plainFlagGroupError says cobra's flag-group refusal the way a person
-// would: "--base-url and --dc cannot be used together".
-func plainFlagGroupError(err error) error {
-	m := exclusiveFlagsRe.FindStringSubmatch(err.Error())
-	if m == nil {
-		return err
-	}
-	names := strings.Fields(m[2])
-	for i, n := range names {
-		names[i] = "--" + n
-	}
-	return fmt.Errorf("%s cannot be used together", strings.Join(names, " and "))
+// exclusiveFlags refuses flags given together that cmd marks mutually
+// exclusive, in a person's words ("--base-url and --dc cannot be used
+// together"), from the groups themselves: the root checks before cobra,
+// whose own refusal is written for programmers.
+func exclusiveFlags(cmd *cobra.Command) error {
+	var err error
+	cmd.Flags().VisitAll(func(f *pflag.Flag) {
+		for _, group := range f.Annotations[cobraExclusive] {
+			var set []string
+			for _, name := range strings.Fields(group) {
+				if g := cmd.Flags().Lookup(name); g != nil && g.Changed {
+					set = append(set, "--"+name)
+				}
+			}
+			if len(set) > 1 && err == nil {
+				slices.Sort(set)
+				err = cmdutil.CommandLineError(fmt.Errorf("%s cannot be used together", strings.Join(set, " and ")))
+			}
+		}
+	})
+	return err
 }
 
 // shortUsage is a command's usage short enough to keep the error above it on

@@ -18,7 +18,7 @@ func TestReadersReadTheReferenceExamples(t *testing.T) {
 	t.Parallel()
 	e := newScriptEnv(t)
 	ref := refserver.Start(t)
-	e.setenv("CAMPAIGNS_API_KEY", refserver.Key)
+	e.Setenv("CAMPAIGNS_API_KEY", refserver.Key)
 	e.base = []string{"--base-url", ref.URL, "--workspace-id", refserver.Workspace}
 
 	code, out, errs := e.run("", "get", refserver.ScheduledPush)

@@ -36,7 +36,7 @@ func servedSandbox(t *testing.T, e *scriptEnv) (requests *atomic.Int64, url stri
 	}))
 	t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
-	e.setenv("CAMPAIGNS_API_KEY", ws.Key)
+	e.Setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return requests, srv.URL
 }
@@ -66,7 +66,7 @@ func TestCIOutputsAnnotateAndTotal(t *testing.T) {
 	e.run("", "export", id, "--dir", dir)
 	f := filepath.Join(dir, id+".json")
 	clitest.Edit(t, f, `"https://cdn.example.com/img/summer-banner.png"`, `"ftp://cdn.example.com/img/summer-banner.png"`)
-	code, out, errs := e.cli("", "validate", "--output", "github", dir)
+	code, out, errs := e.rootEnv.run("", "validate", "--output", "github", dir)
 	m := annotation.FindStringSubmatch(out)
 	if code != 1 || m == nil || m[1] != f || m[4] != "campaign_content.content.default.variation_1.push.android.basic_details.image_url" {
 		t.Fatalf("annotations: exit %d\n%s\n%s", code, out, errs)
@@ -79,7 +79,7 @@ func TestCIOutputsAnnotateAndTotal(t *testing.T) {
 	for _, cmd := range []string{"validate", "diff", "apply"} {
 		run := e.run
 		if cmd == "validate" {
-			run = e.cli
+			run = func(stdin string, args ...string) (int, string, string) { return e.rootEnv.run(stdin, args...) }
 		}
 		_, out, _ := run("", cmd, dir, "--output", "json")
 		var rep struct {
@@ -100,14 +100,16 @@ func TestRejectedCredentialsStopAtTheFirst401(t *testing.T) {
 	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
-	requests, url := servedSandbox(t, e)
-	exportAll(t, url, dir)
-	e.setenv("CAMPAIGNS_API_KEY", "wrong")
+	requests, _ := servedSandbox(t, e)
+	if code, _, errs := e.run("", "export", "--dir", dir); code != 0 {
+		t.Fatal(errs)
+	}
+	e.Setenv("CAMPAIGNS_API_KEY", "wrong")
 	for _, args := range [][]string{{"diff", dir}, {"apply", dir}, {"validate", dir}, {"get", "x"}, {"list"}} {
 		before := requests.Load()
 		code, _, errs := e.run("", args...)
 		if args[0] == "validate" {
-			code, _, errs = e.cli("", args...)
+			code, _, errs = e.rootEnv.run("", args...)
 		}
 		if args[0] == "validate" {
 			if code != 0 || requests.Load() != before {

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"path/filepath"
 	"testing"
 
 	"github.com/spf13/cobra"
@@ -17,7 +18,11 @@ func nameOf(r map[string]any) string { return cmdutil.NameOf(r) }
 // tests that use it run in parallel.
 type rootEnv struct{ *clitest.Env }
 
-func newRoot(t *testing.T) rootEnv { return rootEnv{clitest.New(t, nil)} }
+func newRoot(t *testing.T) rootEnv {
+	r := rootEnv{clitest.New(t, nil)}
+	r.Setenv("XDG_DATA_HOME", filepath.Join(r.Getenv("HOME"), ".local", "share"))
+	return r
+}
 
 // run runs campaigns args with stdin: the exit code and both outputs.
 func (r rootEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {

@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // hostile is a campaign name that, printed raw, retitles the terminal,
@@ -31,9 +29,9 @@ func assertInert(t *testing.T, what, out string) {
 // validate with the sequences removed (the text around them kept), on a
 // terminal; --json keeps the service's bytes.
 func TestHostileTextIsInert(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
-	cmdutil.ForceTerminal = true
-	t.Cleanup(func() { cmdutil.ForceTerminal = false })
+	e.Terminal()
 	dir := t.TempDir()
 	body := map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "ana@example.com",
 		"basic_details": map[string]any{"name": hostile, "platforms": []string{"ANDROID"}}}

@@ -44,7 +44,12 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	root.SetErr(app.ErrOut)
 	root.PersistentFlags().BoolVar(&app.Debug, "debug", app.Getenv("CAMPAIGNS_DEBUG") == "1",
 		"trace every HTTP exchange (secrets redacted) to "+cmdutil.DebugLogPath(app.Getenv)+"\n(or set CAMPAIGNS_DEBUG=1)")
-	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error { return app.StartLogging() }
+	root.PersistentPreRunE = func(cmd *cobra.Command, _ []string) error {
+		if err := exclusiveFlags(cmd); err != nil { // before cobra's own check
+			return err
+		}
+		return app.StartLogging()
+	}
 	root.PersistentPostRunE = func(cmd *cobra.Command, _ []string) error { return app.StopLogging() }
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	root.AddCommand(

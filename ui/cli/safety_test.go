@@ -17,6 +17,7 @@ import (
 // names it; the file is left as it was.
 func TestNeverGuessTheService(t *testing.T) {
 	t.Parallel()
+	e := newScriptEnv(t)
 	file := filepath.Join(t.TempDir(), "new.json")
 	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`
 	os.WriteFile(file, []byte(body), 0o644)
@@ -37,10 +38,9 @@ func TestNeverGuessTheService(t *testing.T) {
 		{"an empty CAMPAIGNS_PROFILE", map[string]string{"CAMPAIGNS_PROFILE": ""}, nil, "CAMPAIGNS_PROFILE"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			t.Parallel()
-			e := newScriptEnv(t)
 			for k, v := range tc.env {
-				e.setenv(k, v)
+				e.Setenv(k, v)
+				t.Cleanup(func() { e.Unsetenv(k) })
 			}
 			code, out, errs := e.run("", append([]string{"apply", file, "--confirm"}, tc.args...)...)
 			if code != 2 || !strings.Contains(errs, tc.want) || strings.Contains(out, "created draft") {
@@ -59,9 +59,9 @@ func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
 	t.Parallel()
 	e := newScriptEnv(t)
 	url := clitest.WorkspaceACME(t)
-	e.setenv("CAMPAIGNS_BASE_URL", url)
-	e.setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
-	e.setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
+	e.Setenv("CAMPAIGNS_BASE_URL", url)
+	e.Setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
+	e.Setenv("CAMPAIGNS_API_KEY", clitest.ACMEKey)
 	file := filepath.Join(t.TempDir(), "new.json")
 	os.WriteFile(file, []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`), 0o644)
 	code, out, errs := e.run("", "apply", file, "--confirm")
@@ -97,7 +97,7 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 	file := filepath.Join(dir, id+".json")
 	raw, _ := os.ReadFile(file)
 	os.WriteFile(file, []byte(strings.Replace(string(raw), `"name": "Cart abandonment nudge"`, `"name": "Cart nudge"`, 1)), 0o644)
-	e.setenv("CAMPAIGNS_AUTHOR", "alice@example.com")
+	e.Setenv("CAMPAIGNS_AUTHOR", "alice@example.com")
 	if code, out, errs := e.run("", "apply", file, "--confirm"); code != 0 {
 		t.Fatalf("apply: exit %d %s%s", code, out, errs)
 	}
@@ -111,6 +111,7 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 // service before they start anything.
 func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
 	t.Parallel()
+	e := newScriptEnv(t)
 	for _, tc := range []struct {
 		args []string
 		env  map[string]string
@@ -123,10 +124,9 @@ func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
 		{[]string{"list", "--author", ""}, nil, "--author"},
 	} {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
-			t.Parallel()
-			e := newScriptEnv(t)
 			for k, v := range tc.env {
-				e.setenv(k, v)
+				e.Setenv(k, v)
+				t.Cleanup(func() { e.Unsetenv(k) })
 			}
 			code, _, errs := e.run("", tc.args...)
 			if code != 2 || !strings.Contains(errs, tc.want) {

@@ -12,7 +12,7 @@ const (
 	ExitUsage   = 2 // bad usage, unreadable input, unreachable service
 )
 
-// exitError carries the exit code a failing command ends with. run prints
+// ExitError carries the exit code a failing command ends with. run prints
 // Err once and exits with Code.
 type ExitError struct {
 	Code int
@@ -25,24 +25,24 @@ type ExitError struct {
 func (e *ExitError) Error() string { return e.Err.Error() }
 func (e *ExitError) Unwrap() error { return e.Err }
 
-// usageError is a mistake on the command line or in its input: exit 2.
+// UsageError is a mistake on the command line or in its input: exit 2.
 func UsageError(format string, a ...any) error {
 	return &ExitError{Code: ExitUsage, Err: fmt.Errorf(format, a...)}
 }
 
-// refusedError is a refusal (by the service, or by a read-only profile
+// RefusedError is a refusal (by the service, or by a read-only profile
 // before sending): exit 1.
 func RefusedError(err error) error {
 	return &ExitError{Code: ExitRefused, Err: err}
 }
 
-// failError is any other failure of a command that was used correctly
+// FailError is any other failure of a command that was used correctly
 // (a port in use, a database that does not open): exit 1.
 func FailError(format string, a ...any) error {
 	return &ExitError{Code: ExitRefused, Err: fmt.Errorf(format, a...)}
 }
 
-// commandLineError wraps what cobra reports (unknown flag, bad arguments)
+// CommandLineError wraps what cobra reports (unknown flag, bad arguments)
 // so that it exits 2 with the command's usage.
 func CommandLineError(err error) error {
 	var ee *ExitError
@@ -52,8 +52,8 @@ func CommandLineError(err error) error {
 	return &ExitError{Code: ExitUsage, Err: err, ShowUsage: true}
 }
 
-// exitCode maps an error from a command to the process's exit status.
-// Errors that are not an *exitError come from cobra's own checks, which
+// ExitCode maps an error from a command to the process's exit status.
+// Errors that are not an *ExitError come from cobra's own checks, which
 // are all about the command line.
 func ExitCode(err error) int {
 	if err == nil {
@@ -66,11 +66,11 @@ func ExitCode(err error) int {
 	return ExitUsage
 }
 
-// errSilent ends a command with its exit code when the output already said
+// ErrSilent ends a command with its exit code when the output already said
 // everything (validate's JSON): nothing more is printed.
 var ErrSilent = errors.New("")
 
-// asUsage is err as a usage error (exit 2), unless it carries its code.
+// AsUsage is err as a usage error (exit 2), unless it carries its code.
 func AsUsage(err error) error {
 	var ee *ExitError
 	if err == nil || errors.As(err, &ee) {

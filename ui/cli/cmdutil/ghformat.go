@@ -209,7 +209,7 @@ func plural(n int, unit string) string {
 	return fmt.Sprintf("%d %ss", n, unit)
 }
 
-// writeTSV prints rows tab-separated, the header first with --headers:
+// WriteTSV prints rows tab-separated, the header first with --headers:
 // what a pipe gets instead of the table (as gh does).
 func WriteTSV(w io.Writer, headers []string, rows [][]string, withHeaders bool) {
 	clean := func(cells []string) string {
@@ -227,7 +227,7 @@ func WriteTSV(w io.Writer, headers []string, rows [][]string, withHeaders bool) 
 	}
 }
 
-// printable is a service's string made safe for one cell of a line: control
+// Printable is a service's string made safe for one cell of a line: control
 // characters (escape sequences, tabs, line breaks) become spaces, so a
 // campaign name can neither break the columns nor drive the terminal.
 func Printable(s string) string {

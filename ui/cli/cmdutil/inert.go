@@ -6,7 +6,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// inert makes a string from a campaign, a file or the service safe to print
+// Inert makes a string from a campaign, a file or the service safe to print
 // for a person: common.Clean, the sanitizer the editor uses, removes escape
 // sequences (OSC, CSI, DCS …) and C0/C1 control characters and keeps
 // printable Unicode, so a campaign name cannot retitle the terminal, clear
@@ -14,7 +14,7 @@ import (
 // JSON escapes control characters itself, and stays byte-exact.
 func Inert(s string) string { return common.Clean(s) }
 
-// inertBlock is inert for text of several lines (an error with details, a
+// InertBlock is inert for text of several lines (an error with details, a
 // JSON body shown in a dry run): newlines and tabs are kept.
 func InertBlock(s string) string {
 	lines := strings.Split(s, "\n")

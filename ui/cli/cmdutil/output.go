@@ -32,7 +32,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// outputFlags are --json [FIELDS], --jq and --template of a reading
+// OutputFlags are --json [FIELDS], --jq and --template of a reading
 // command, and --headers for the tab-separated rows a pipe gets.
 type OutputFlags struct {
 	JSON     bool // set by check from --json
@@ -61,7 +61,7 @@ func (o *OutputFlags) AddHeadersFlag(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&o.Headers, "headers", false, "with tab-separated output (stdout not a terminal): a header line first")
 }
 
-// check refuses a --jq expression that does not compile, with its
+// Check refuses a --jq expression that does not compile, with its
 // position, before anything is opened (exit 2).
 func (o *OutputFlags) Check() error {
 	o.JSON = o.json.set
@@ -109,7 +109,7 @@ func (o *OutputFlags) Write(w io.Writer, v any) error {
 	return PrintJSON(w, v)
 }
 
-// printJSON prints v pretty (two spaces), without HTML escaping.
+// PrintJSON prints v pretty (two spaces), without HTML escaping.
 func PrintJSON(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
@@ -224,6 +224,7 @@ func inertRows(rows [][]string) [][]string {
 	return out
 }
 
+// TruncateRunes cuts s to n characters, the last an ellipsis.
 func TruncateRunes(s string, n int) string {
 	r := []rune(s)
 	if len(r) <= n {
@@ -257,7 +258,7 @@ func IsTerminal(w io.Writer) bool {
 	return ok && term.IsTerminal(f.Fd())
 }
 
-// stylesFor builds the theme's styles for w: colour only on a terminal and
+// StylesFor builds the theme's styles for w: colour only on a terminal and
 // only without NO_COLOR.
 func StylesFor(w io.Writer, getenv func(string) string) themes.Styles {
 	r := common.NewRenderer(w)
@@ -293,7 +294,7 @@ func renderTable(st themes.Styles, headers []string, rows [][]string, statusCol 
 	return t.Render()
 }
 
-// fitTable renders the table within the terminal's width: it leaves out
+// FitTable renders the table within the terminal's width: it leaves out
 // the columns of drop (in that order) while too wide, then shortens the
 // column shrink. Ids are never wrapped: a cut id is useless in a shell.
 func FitTable(st themes.Styles, headers []string, rows [][]string, statusCol int, drop []int, shrink int) string {
@@ -352,7 +353,7 @@ func FitTable(st themes.Styles, headers []string, rows [][]string, statusCol int
 	return out
 }
 
-// terminalWidth is the width of the terminal the styles draw on, 0 when
+// TerminalWidth is the width of the terminal the styles draw on, 0 when
 // unknown or not a terminal.
 func TerminalWidth(st themes.Styles) int {
 	f, ok := st.Renderer().Output().TTY().(*os.File)
@@ -401,7 +402,7 @@ func startBusy(w io.Writer, st themes.Styles, label string) *Busy {
 	return &Busy{stop: func() { once.Do(func() { close(done); wg.Wait() }) }}
 }
 
-// progressLine draws a progress bar on one terminal line (nothing when w is
+// Progress draws a progress bar on one terminal line (nothing when w is
 // not a terminal).
 type Progress struct {
 	owner *notes // the service's notes that clear and redraw it
@@ -411,6 +412,8 @@ type Progress struct {
 	last  string
 }
 
+// NewProgress is a progress bar on w (drawn only on a terminal); commands
+// take theirs from Service.Progress, which notes clear and redraw.
 func NewProgress(w io.Writer, st themes.Styles) *Progress {
 	bar := progress.New(progress.WithWidth(30), progress.WithoutPercentage())
 	if st.Theme.Plain {
@@ -419,6 +422,7 @@ func NewProgress(w io.Writer, st themes.Styles) *Progress {
 	return &Progress{w: w, bar: bar, on: IsTerminal(w) && !ForceTerminal && !fakeTerminal(w)}
 }
 
+// Set draws done of total, with label.
 func (p *Progress) Set(done, total int, label string) {
 	if !p.on || total == 0 {
 		return
@@ -434,6 +438,7 @@ func (p *Progress) Redraw() {
 	}
 }
 
+// Clear removes the bar from its line.
 func (p *Progress) Clear() {
 	if p.on {
 		fmt.Fprint(p.w, "\r\x1b[2K")

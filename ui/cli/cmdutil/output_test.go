@@ -9,6 +9,7 @@ import (
 )
 
 func TestJQRawStringsAndJSON(t *testing.T) {
+	t.Parallel()
 	var in any
 	dec := json.NewDecoder(strings.NewReader(`[{"id":"a","n":1.50,"tags":["x"]},{"id":"b","n":2}]`))
 	dec.UseNumber()
@@ -32,6 +33,7 @@ func TestJQRawStringsAndJSON(t *testing.T) {
 }
 
 func TestJQBadExpressionNamesPosition(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	err := writeJQ(&out, `.[] | select(.status == )`, []any{})
 	var je *jqError
@@ -48,6 +50,7 @@ func TestJQBadExpressionNamesPosition(t *testing.T) {
 }
 
 func TestTablePlainWhenNotATerminal(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	st := StylesFor(&out, func(string) string { return "" })
 	s := renderTable(st, []string{"ID", "STATUS"}, [][]string{{"a", "ACTIVE"}}, 1)

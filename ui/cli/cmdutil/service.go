@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,10 +19,10 @@ import (
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
-// dataCenters are the values --dc takes.
+// DataCenters are the values --dc takes.
 var DataCenters = []string{"01", "02", "03", "04", "05", "06", "101"}
 
-// serviceFlags are the service-selection flags of decisions.md §5, declared
+// ServiceFlags are the service-selection flags of decisions.md §5, declared
 // once here and shared by every command that talks to a service.
 type ServiceFlags struct {
 	app         *Factory
@@ -57,22 +58,32 @@ func AddServiceFlags(cmd *cobra.Command, app *Factory) *ServiceFlags {
 	fs.StringVar(&f.WorkspaceID, "workspace-id", "", "the workspace (Basic-auth user) on --base-url or --dc;\nthe API key is read from CAMPAIGNS_API_KEY (or set CAMPAIGNS_WORKSPACE_ID)")
 	fs.StringVar(&f.Profile, "profile", "", "a profile saved with campaigns auth login (or set CAMPAIGNS_PROFILE)")
 	fs.StringVar(&f.Author, "author", "", "who your writes are recorded as (updated_by, an email address);\nor set CAMPAIGNS_AUTHOR (default: the author of the profile or config)")
-	fs.Var(&f.Data, "data", "where the embedded sandbox and the editor's journals live\n(default "+defaultDataDir()+")")
+	fs.Var(&f.Data, "data", "where the embedded sandbox and the editor's journals live\n(default "+defaultDataDir(app.Getenv)+")")
 	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
 	_ = cmd.MarkFlagDirname("data")
 	_ = cmd.RegisterFlagCompletionFunc("profile", f.app.CompleteProfiles())
 	return f
 }
 
-// defaultDataDir is the editor's data directory: the sandbox's parent.
-func defaultDataDir() string { return filepath.Dir(sandbox.DefaultDataDir()) }
+// defaultDataDir is the editor's data directory, the sandbox's parent:
+// $XDG_DATA_HOME/campaigns, else ~/.local/share/campaigns (read through
+// getenv, so a test's HOME is its own), else where the sandbox says.
+func defaultDataDir(getenv func(string) string) string {
+	if d := getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "campaigns")
+	}
+	if h := getenv("HOME"); h != "" && (runtime.GOOS == "linux" || runtime.GOOS == "freebsd" || runtime.GOOS == "openbsd") {
+		return filepath.Join(h, ".local", "share", "campaigns")
+	}
+	return filepath.Dir(sandbox.DefaultDataDir())
+}
 
 // DataDir is --data or the default.
 func (f *ServiceFlags) DataDir() string {
 	if f.Data.Path != "" {
 		return f.Data.Path
 	}
-	return defaultDataDir()
+	return defaultDataDir(f.app.Getenv)
 }
 
 // Remote: a service named on the command line.
@@ -117,7 +128,7 @@ func (f *ServiceFlags) Check() error {
 	return nil
 }
 
-// service is the service a command talks to, chosen by open.
+// Service is the service a command talks to, chosen by open.
 type Service struct {
 	Client    *api.Client // the selected service (the embedded sandbox is served on loopback in-process)
 	Label     string      // "the embedded sandbox", "profile NAME" or a base URL, for messages
@@ -128,7 +139,7 @@ type Service struct {
 	Workspace string // the workspace id
 	Color     string // the profile's header colour, "" for the theme's
 	// Author is the person writing (updated_by), "" for none: see
-	// serviceFlags.withAuthor.
+	// ServiceFlags.withAuthor.
 	Author string
 
 	notes *notes // what the command says while it waits
@@ -265,7 +276,7 @@ func (f *ServiceFlags) apiConfig(c api.Config) api.Config {
 	return c
 }
 
-// pathValue is a path flag: $VARS and a leading ~ are expanded, because a
+// PathValue is a path flag: $VARS and a leading ~ are expanded, because a
 // quoted or --flag=~/x path reaches us unexpanded by the shell. os.ExpandEnv
 // does the variables; ~ is two lines with os.UserHomeDir (no module in
 // go.mod does it, and one is not worth adding for that).

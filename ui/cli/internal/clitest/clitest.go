@@ -102,6 +102,9 @@ func New(t testing.TB, sb *Sandbox) *Env {
 // Setenv sets a variable of the command's environment.
 func (e *Env) Setenv(k, v string) { e.env[k] = v }
 
+// Unsetenv removes a variable from the command's environment.
+func (e *Env) Unsetenv(k string) { delete(e.env, k) }
+
 // Terminal makes standard input, output and error terminals.
 func (e *Env) Terminal() *Env {
 	e.in.tty, e.Out.tty, e.ErrOut.tty = true, true, true
