@@ -2,20 +2,9 @@ package cli
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func writeTemp(t *testing.T, name, body string) string {
-	t.Helper()
-	p := filepath.Join(t.TempDir(), name)
-	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
 
 // The editor's flags are checked before any terminal or service is touched.
 func TestEditorUsageErrors(t *testing.T) {

@@ -80,12 +80,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
   campaigns apply campaigns/ --plan changes.plan
   campaigns apply changes.plan --confirm
   campaigns apply campaigns/new-promo.json --confirm --json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return cmdutil.CommandLineError(fmt.Errorf("give the campaign files or folders to apply"))
-			}
-			return nil
-		},
+		Args: cireport.Args("to apply"),
 	}
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	fs := cmd.Flags()
@@ -97,7 +92,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	fs.BoolVarP(&opts.Verbose, "verbose", "v", false, "list the JSON files skipped as not campaigns")
 	opts.Features = cmdutil.AddFeaturesFlag(cmd)
 	_ = cmd.MarkFlagFilename("plan", "plan")
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.Args, opts.Output = args, output.Value()
 		if err := opts.Features.Check(); err != nil {
 			return err
@@ -105,11 +100,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		if opts.Plan != "" && opts.Confirm {
 			return cmdutil.UsageError("--plan writes a plan and sends nothing; --confirm sends: give one of them")
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

@@ -10,7 +10,7 @@ import (
 // apply runs `campaigns apply ARGS` in e.
 func apply(e *clitest.Env, args ...string) clitest.Result {
 	e.T().Helper()
-	return e.Do(NewCmd(e.F, nil), "", args...)
+	return e.Do(NewCmd(e.F, nil), args...)
 }
 
 // exportTwice exports a campaign into two folders: two people's checkouts.

@@ -72,12 +72,12 @@ func TestApplyFlags(t *testing.T) {
 		{[]string{}, "give the campaign files or folders"},
 		{[]string{"dir", "--output", "xml"}, `unknown --output "xml"`},
 	} {
-		if r := e.Do(NewCmd(e.F, keep), "", tc.args...); r.Code != 2 || ran || !strings.Contains(r.Err, tc.want) {
+		if r := e.Do(NewCmd(e.F, keep), tc.args...); r.Code != 2 || ran || !strings.Contains(r.Err, tc.want) {
 			t.Errorf("%v: exit %d ran %v %q, want 2 and %q", tc.args, r.Code, ran, r.Err, tc.want)
 		}
 	}
 	var got *Options
-	if r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "", "a", "b", "--confirm", "--force", "--output", "github", "-v"); r.Code != 0 ||
+	if r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "a", "b", "--confirm", "--force", "--output", "github", "-v"); r.Code != 0 ||
 		!got.Confirm || !got.Force || got.Output != "github" || !got.Verbose || strings.Join(got.Args, " ") != "a b" {
 		t.Fatalf("exit %d %+v", r.Code, got)
 	}
@@ -90,11 +90,7 @@ func TestApplyReportsRemovedAndDuplicatedFiles(t *testing.T) {
 	t.Parallel()
 	sb := clitest.NewSandbox(t)
 	e := clitest.New(t, sb)
-	dir := t.TempDir()
-	a, b := sb.IDOf(t, "Summer sale kickoff"), sb.IDOf(t, "June newsletter")
-	sb.ExportOne(t, dir, a)
-	sb.ExportOne(t, dir, b)
-	os.Remove(filepath.Join(dir, b+".json"))
+	dir, a, b := sb.RemovedFromRepo(t)
 	r := apply(e, dir, "--confirm")
 	if r.Code != 1 || !strings.Contains(r.Out, "on the service, not in the repository") || !strings.Contains(r.Out, b) {
 		t.Fatalf("apply after a removal: exit %d\n%s\n%s", r.Code, r.Out, r.Err)

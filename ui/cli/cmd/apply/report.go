@@ -83,15 +83,13 @@ func report(opts *Options, svc *cmdutil.Service, pl *gitops.Planner, outcomes []
 		ci.Add(campaignfiles.Orphan(o))
 	}
 	campaignfiles.AddUnreadable(ci, set)
-	var err error
-	switch {
-	case opts.JSON:
+	printed, err := opts.JSON, error(nil)
+	if opts.JSON {
 		err = cmdutil.PrintJSON(opts.IO.Out, results)
-	case opts.Output == cireport.OutputJSON:
-		err = cmdutil.PrintJSON(opts.IO.Out, ci)
-	case opts.Output == cireport.OutputGitHub:
-		ci.WriteGitHub(opts.IO.Out, "apply")
-	default:
+	} else {
+		printed, err = ci.Print(opts.IO.Out, opts.Output, "apply")
+	}
+	if !printed {
 		p := printer{w: opts.IO.Out, st: opts.IO.OutStyles(), confirmed: opts.Confirm}
 		for i, o := range outcomes {
 			p.outcome(o, results[i])
@@ -104,13 +102,7 @@ func report(opts *Options, svc *cmdutil.Service, pl *gitops.Planner, outcomes []
 	if err != nil {
 		return cmdutil.UsageError("%v", err)
 	}
-	switch {
-	case bad || nFailed > 0:
-		return &cmdutil.ExitError{Code: cmdutil.ExitUsage, Err: cmdutil.ErrSilent}
-	case nRefused > 0:
-		return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
-	}
-	return nil
+	return cireport.Exit(bad || nFailed > 0, nRefused > 0)
 }
 
 // ciOf is one outcome in the CI report.

@@ -19,6 +19,7 @@ func newEnv(t *testing.T) env { return env{clitest.New(t, nil)} }
 func (e env) cli(stdin string, args ...string) (code int, stdout, stderr string) {
 	root := &cobra.Command{Use: "campaigns"}
 	root.AddCommand(NewCmd(e.F))
-	r := e.Do(root, stdin, args...)
+	e.Stdin(stdin)
+	r := e.Do(root, args...)
 	return r.Code, r.Out, r.Err
 }

@@ -60,16 +60,13 @@ on standard input with --with-key.`,
 	fs.BoolVar(&p.ReadOnly, "read-only", false, "refuse every write through this profile (the editor only looks)")
 	fs.StringVar(&p.Color, "color", "", "the editor header's colour for this profile: #rrggbb or 0-255")
 	cmd.MarkFlagsMutuallyExclusive("base-url", "dc")
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func([]string) error {
 		opts.Ctx, p.DC = cmd.Context(), dc.Value()
 		if in, ok := f.In.(*os.File); ok && term.IsTerminal(in.Fd()) {
 			opts.Form = func(p *profile.Profile) (string, error) { return loginForm(f.IOStreams, p) }
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return runLogin(opts)
-	}
+		return nil
+	}, runF, runLogin)
 	return cmd
 }
 

@@ -35,13 +35,10 @@ one campaign. Exit 0 when the service accepts the key, 1 when it refuses it
 	}
 	cmd.Flags().StringVar(&opts.Profile, "profile", f.Getenv("CAMPAIGNS_PROFILE"), "the profile to check (default: the active one)")
 	_ = cmd.RegisterFlagCompletionFunc("profile", f.CompleteProfiles())
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func([]string) error {
 		opts.Ctx = cmd.Context()
-		if runF != nil {
-			return runF(opts)
-		}
-		return runStatus(opts)
-	}
+		return nil
+	}, runF, runStatus)
 	return cmd
 }
 

@@ -65,12 +65,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		Example: `  campaigns diff campaigns/
   campaigns diff campaigns/6b0489….json --json
   campaigns diff campaigns/ --output github`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return cmdutil.CommandLineError(fmt.Errorf("give the campaign files or folders to compare"))
-			}
-			return nil
-		},
+		Args: cireport.Args("to compare"),
 	}
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	fs := cmd.Flags()
@@ -84,16 +79,13 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		}
 		return nil, cobra.ShellCompDirectiveDefault
 	}
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.Args, opts.Output = args, output.Value()
 		if opts.Versions && len(args) != 3 {
 			return cmdutil.CommandLineError(fmt.Errorf("--versions takes a campaign ID and two version numbers"))
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 
@@ -162,26 +154,19 @@ func run(opts *Options) error {
 		}
 	}
 	campaignfiles.AddUnreadable(report, set)
-	switch {
-	case opts.JSON:
+	printed := opts.JSON
+	if opts.JSON {
 		err = cmdutil.PrintJSON(opts.IO.Out, out)
-	case opts.Output == cireport.OutputJSON:
-		err = cmdutil.PrintJSON(opts.IO.Out, report)
-	case opts.Output == cireport.OutputGitHub:
-		report.WriteGitHub(opts.IO.Out, "diff")
-	default:
+	} else {
+		printed, err = report.Print(opts.IO.Out, opts.Output, "diff")
+	}
+	if !printed {
 		fmt.Fprintf(opts.IO.Out, "%d of %d file(s) differ from %s.\n", differ, len(set.Files)+len(set.Orphans), svc.Label)
 	}
 	if err != nil {
 		return cmdutil.UsageError("%v", err)
 	}
-	switch {
-	case bad:
-		return &cmdutil.ExitError{Code: cmdutil.ExitUsage, Err: cmdutil.ErrSilent}
-	case differ > 0 || failed > 0:
-		return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
-	}
-	return nil
+	return cireport.Exit(bad, differ > 0 || failed > 0)
 }
 
 // entries are one plan's --json entry and its CI report entry.

@@ -2,8 +2,6 @@ package diff
 
 import (
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -14,7 +12,7 @@ import (
 // diff runs `campaigns diff ARGS` in e.
 func diff(e *clitest.Env, args ...string) clitest.Result {
 	e.T().Helper()
-	return e.Do(NewCmd(e.F, nil), "", args...)
+	return e.Do(NewCmd(e.F, nil), args...)
 }
 
 func rename(name string) func(*model.BasicDetails) {
@@ -76,11 +74,7 @@ func TestDiffReportsARemovedFile(t *testing.T) {
 	t.Parallel()
 	sb := clitest.Shared(t)
 	e := clitest.New(t, sb)
-	dir := t.TempDir()
-	a, b := sb.IDOf(t, "Summer sale kickoff"), sb.IDOf(t, "June newsletter")
-	sb.ExportOne(t, dir, a)
-	sb.ExportOne(t, dir, b)
-	os.Remove(filepath.Join(dir, b+".json"))
+	dir, _, b := sb.RemovedFromRepo(t)
 	r := diff(e, dir)
 	if r.Code != 1 || !strings.Contains(r.Out, "on the service, not in the repository") || !strings.Contains(r.Out, b) {
 		t.Fatalf("diff after a removal: exit %d\n%s\n%s", r.Code, r.Out, r.Err)

@@ -79,7 +79,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
 	cmd.Flags().BoolVar(&opts.NoMouse, "no-mouse", false, "leave the mouse to the terminal, so text can be selected (M switches while running)")
 	cmd.Flags().DurationVar(&opts.Refresh, "refresh", ui.DefaultRefresh, "how often the list and the inspector re-read on their own; 0 never (config.toml: refresh = \"2m\")")
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func([]string) error {
 		// no-color.org: set and not empty.
 		theme, ok := themes.Select(cmp.Or(themeName, "default"), f.Getenv("NO_COLOR") != "")
 		if !ok {
@@ -89,11 +89,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			return err
 		}
 		opts.Ctx, opts.Theme, opts.RefreshSet = cmd.Context(), theme, cmd.Flags().Changed("refresh")
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

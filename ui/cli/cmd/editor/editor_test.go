@@ -17,7 +17,7 @@ func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
 	r := e.Do(NewCmd(e.F, func(o *Options) error {
 		o.Terminal = func() error { return errors.New("no terminal here") }
 		return run(o)
-	}), "", "--data", t.TempDir())
+	}), "--data", t.TempDir())
 	if r.Code != 2 || r.Out != "" || !strings.Contains(r.Err, "the editor needs a terminal (no terminal here)") || !strings.Contains(r.Err, "campaigns list, get") {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.Code, r.Out, r.Err)
 	}
@@ -35,7 +35,7 @@ func TestEditorStartsOnTheServiceAsked(t *testing.T) {
 			o.Terminal = func() error { return nil }
 			o.Program = func(cfg ui.Config) error { got = cfg; return nil }
 			return run(o)
-		}), "", args...)
+		}), args...)
 	}
 	data := t.TempDir()
 	if r := edit("--data", data, "--theme", "plain", "--no-mouse", "--refresh", "0"); r.Code != 0 {

@@ -13,7 +13,7 @@ func TestMCPByHandSaysWhatItIs(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, nil)
 	run := func() (int, string, string) {
-		r := e.Do(newCmd(e.F), "", "--data", t.TempDir())
+		r := e.Do(newCmd(e.F), "--data", t.TempDir())
 		return r.Code, r.Out, r.Err
 	}
 	code, out, errs := run()

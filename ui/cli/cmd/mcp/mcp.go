@@ -78,7 +78,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	features := cmdutil.AddFeaturesFlag(cmd)
 	opts.Features = features.Resolve
 	cmd.Flags().BoolVar(&opts.ReadOnly, "read-only", false, "list only the reading tools (a read-only profile does this by itself)")
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func([]string) error {
 		if err := features.Check(); err != nil {
 			return err
 		}
@@ -92,11 +92,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 			f.Log.Warn("waiting before a retry", "status", ri.Status, "wait", ri.Wait, "request", ri.Method+" "+ri.Path)
 		}
 		opts.Service = flags.Open
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

@@ -184,7 +184,7 @@ func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
 func TestMCPCommandBadFeatures(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, nil)
-	r := e.Do(newCmd(e.F), "", "--data", t.TempDir(), "--features", "teleport")
+	r := e.Do(newCmd(e.F), "--data", t.TempDir(), "--features", "teleport")
 	if r.Code != 2 || !strings.Contains(r.Err, "teleport") || r.Out != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.Code, r.Out, r.Err)
 	}

@@ -48,16 +48,13 @@ or unreachable.`,
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the outcome as JSON")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation (for scripts)")
 	opts.Features = cmdutil.AddFeaturesFlag(cmd)
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.ID = args[0]
 		if err := opts.Features.Check(); err != nil {
 			return err
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

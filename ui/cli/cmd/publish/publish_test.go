@@ -18,16 +18,16 @@ func TestPublishADraftOnce(t *testing.T) {
 	e := clitest.New(t, sb)
 	id := sb.IDOf(t, "June newsletter") // an Email draft
 	var ans campaignaction.Answer
-	r := e.Do(NewCmd(e.F, nil), "", id, "--yes", "--json")
+	r := e.Do(NewCmd(e.F, nil), id, "--yes", "--json")
 	if err := json.Unmarshal([]byte(r.Out), &ans); err != nil || r.Code != 0 || ans.From != "DRAFT" || (ans.Status != "ACTIVE" && ans.Status != "SCHEDULED") {
 		t.Fatalf("publish: exit %d %+v %s", r.Code, ans, r.Err)
 	}
-	if r = e.Do(NewCmd(e.F, nil), "", id, "--yes"); r.Code != 1 || !strings.Contains(r.Err, "only a draft") {
+	if r = e.Do(NewCmd(e.F, nil), id, "--yes"); r.Code != 1 || !strings.Contains(r.Err, "only a draft") {
 		t.Fatalf("publish of a live campaign: exit %d %q", r.Code, r.Err)
 	}
 	// A draft that fails the publish checks is refused with its problems.
 	dev := sb.IDOf(t, "Workout timer reminder")
-	if r = e.Do(NewCmd(e.F, nil), "", dev, "--yes"); r.Code == 1 && !strings.Contains(r.Err, "publish checks") && !strings.Contains(r.Err, "409") {
+	if r = e.Do(NewCmd(e.F, nil), dev, "--yes"); r.Code == 1 && !strings.Contains(r.Err, "publish checks") && !strings.Contains(r.Err, "409") {
 		t.Fatalf("publish of an incomplete draft: exit %d %q", r.Code, r.Err)
 	}
 }
@@ -39,11 +39,11 @@ func TestPublishNeedsAConfirmation(t *testing.T) {
 	sb := clitest.Shared(t)
 	e := clitest.New(t, sb)
 	id := sb.IDOf(t, "June newsletter")
-	if r := e.Do(NewCmd(e.F, nil), "", id); r.Code != 2 || !strings.Contains(r.Err, "--yes") {
+	if r := e.Do(NewCmd(e.F, nil), id); r.Code != 2 || !strings.Contains(r.Err, "--yes") {
 		t.Fatalf("no confirmation: exit %d %q", r.Code, r.Err)
 	}
 	ran := false
-	if r := e.Do(NewCmd(e.F, func(*Options) error { ran = true; return nil }), "", id, "--features", "teleport"); r.Code != 2 || ran || !strings.Contains(r.Err, "teleport") {
+	if r := e.Do(NewCmd(e.F, func(*Options) error { ran = true; return nil }), id, "--features", "teleport"); r.Code != 2 || ran || !strings.Contains(r.Err, "teleport") {
 		t.Fatalf("--features teleport: exit %d ran %v %q", r.Code, ran, r.Err)
 	}
 }
@@ -67,7 +67,7 @@ func TestPublishWarnsOfAPastWindowOnTheCommandLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := e.Do(NewCmd(e.F, nil), "", res.ID, "--yes")
+	r := e.Do(NewCmd(e.F, nil), res.ID, "--yes")
 	if r.Code != 0 {
 		t.Fatalf("publish: exit %d %s %s", r.Code, r.Out, r.Err)
 	}

@@ -19,7 +19,7 @@ func newCmd(f *cmdutil.Factory) *cobra.Command { return NewCmd(f, nil) }
 
 // cli runs `serve ARGS` (args[0] is "serve") in e.
 func cli(e *clitest.Env, args ...string) (code int, stdout, stderr string) {
-	r := e.Do(newCmd(e.F), "", args[1:]...)
+	r := e.Do(newCmd(e.F), args[1:]...)
 	return r.Code, r.Out, r.Err
 }
 

@@ -87,7 +87,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	fs.Var(&quota, "idempotency-quota", "stored idempotent answers per workspace, in bytes (e.g. 256MiB, 1GiB);\npast it the oldest answer bodies are dropped")
 	_ = cmd.MarkFlagDirname("data")
 	team := addTeamFlags(cmd)
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func([]string) error {
 		if err := listen.CheckAddr(opts.Addr); err != nil {
 			return err
 		}
@@ -105,11 +105,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		}
 		opts.MigrateOnly = team.migrateOnly
 		opts.Log = f.Log
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

@@ -41,7 +41,7 @@ func TestServeFlagsMakeTheConfig(t *testing.T) {
 	t.Parallel()
 	var got *Options
 	e := clitest.New(t, nil)
-	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "", "--addr", "127.0.0.1:0", "--workspace", "ACME:secret:versioning", "--no-seed", "--lenient", "--no-rate-limits",
+	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "--addr", "127.0.0.1:0", "--workspace", "ACME:secret:versioning", "--no-seed", "--lenient", "--no-rate-limits",
 		"--idempotency-quota", "1MiB", "--seed-campaigns", "7", "--trust-scopes-header=false")
 	if r.Code != 0 || got == nil {
 		t.Fatalf("exit %d %s", r.Code, r.Err)
@@ -51,7 +51,7 @@ func TestServeFlagsMakeTheConfig(t *testing.T) {
 		c.IdempotencyQuotaBytes != 1<<20 || c.SeedCampaigns != 7 || !c.DistrustScopesHeader || got.MigrateOnly {
 		t.Fatalf("config %+v", c)
 	}
-	r = e.Do(newCmd(e.F), "", "--seed-campaigns", "-1")
+	r = e.Do(newCmd(e.F), "--seed-campaigns", "-1")
 	if r.Code != 2 || !strings.Contains(r.Err, "--seed-campaigns -1: want 0 to 100000") {
 		t.Fatalf("negative --seed-campaigns: exit %d %s", r.Code, r.Err)
 	}

@@ -83,7 +83,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	_ = cmd.RegisterFlagCompletionFunc("theme", cobra.FixedCompletions(themes.Names, cobra.ShellCompDirectiveNoFileComp))
 	flags := cmdutil.AddServiceFlags(cmd, f)
 	opts.Service = func(ctx context.Context) (*cmdutil.Service, error) { return f.Service(ctx, flags) }
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func([]string) error {
 		if err := listen.CheckAddr(opts.Addr); err != nil {
 			return err
 		}
@@ -121,11 +121,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		opts.DataDir = flags.DataDir()
 		opts.HostKeyPath = cmp.Or(hostKey.Path, filepath.Join(opts.DataDir, sshserver.HostKeyName))
 		opts.Ctx, opts.Logger = cmd.Context(), f.Logger().WithPrefix("campaigns ssh")
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

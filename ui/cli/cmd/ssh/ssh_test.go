@@ -24,7 +24,7 @@ func TestSSHRefusesBadFlagsBeforeStarting(t *testing.T) {
 		{[]string{}, "no --authorized-keys PATH given"},
 	} {
 		e := clitest.New(t, nil)
-		r := e.Do(NewCmd(e.F, func(*Options) error { t.Fatalf("%v: ran", tc.args); return nil }), "", tc.args...)
+		r := e.Do(NewCmd(e.F, func(*Options) error { t.Fatalf("%v: ran", tc.args); return nil }), tc.args...)
 		if r.Code != 2 || !strings.Contains(r.Err, tc.want) {
 			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, r.Code, r.Err, tc.want)
 		}
@@ -38,7 +38,7 @@ func TestSSHFlagsMakeTheOptions(t *testing.T) {
 	e := clitest.New(t, nil)
 	data := t.TempDir()
 	var got *Options
-	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "", "--demo", "--addr", "127.0.0.1:0", "--data", data,
+	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "--demo", "--addr", "127.0.0.1:0", "--data", data,
 		"--max-sessions", "3", "--idle-timeout", "1m", "--theme", "plain")
 	if r.Code != 0 || got == nil {
 		t.Fatalf("exit %d %s", r.Code, r.Err)

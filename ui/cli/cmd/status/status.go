@@ -91,16 +91,13 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the outcome as JSON")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation (for scripts)")
 	cmd.Flags().StringVar(&opts.JQ, "jq", "", "filter the checklist's JSON with a jq expression (no action only)")
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.ID, opts.Action = args[0], ""
 		if len(args) == 2 {
 			opts.Action = strings.ToUpper(args[1])
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

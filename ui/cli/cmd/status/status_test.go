@@ -28,14 +28,14 @@ func TestStatusArguments(t *testing.T) {
 	e := clitest.New(t, nil)
 	var got *Options
 	keep := func(o *Options) error { got = o; return nil }
-	if r := e.Do(NewCmd(e.F, keep), "", "ID", "resume", "--yes", "--json"); r.Code != 0 || got.ID != "ID" || got.Action != "RESUME" || !got.Yes || !got.JSON {
+	if r := e.Do(NewCmd(e.F, keep), "ID", "resume", "--yes", "--json"); r.Code != 0 || got.ID != "ID" || got.Action != "RESUME" || !got.Yes || !got.JSON {
 		t.Fatalf("exit %d %+v", r.Code, got)
 	}
-	if r := e.Do(NewCmd(e.F, keep), "", "ID", "--jq", ".status"); r.Code != 0 || got.Action != "" || got.JQ != ".status" {
+	if r := e.Do(NewCmd(e.F, keep), "ID", "--jq", ".status"); r.Code != 0 || got.Action != "" || got.JQ != ".status" {
 		t.Fatalf("the checklist: exit %d %+v", r.Code, got)
 	}
 	for _, args := range [][]string{{"ID", "explode"}, {"ID", "publish"}, {}, {"ID", "pause", "extra"}} {
-		if r := e.Do(NewCmd(e.F, keep), "", args...); r.Code != 2 {
+		if r := e.Do(NewCmd(e.F, keep), args...); r.Code != 2 {
 			t.Errorf("%v: exit %d, want 2", args, r.Code)
 		}
 	}
@@ -48,24 +48,24 @@ func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
 	id := sb.IDOf(t, "Weekly picks") // PERIODIC, PAUSED
 
 	// PAUSE is not allowed in PAUSED: refused locally, nothing sent.
-	r := e.Do(NewCmd(e.F, nil), "", id, "pause", "--yes")
+	r := e.Do(NewCmd(e.F, nil), id, "pause", "--yes")
 	if r.Code != 1 || !strings.Contains(r.Err, "refused before sending") || !strings.Contains(r.Err, "PAUSED") {
 		t.Fatalf("pause of paused: exit %d %q", r.Code, r.Err)
 	}
 	// No terminal and no --yes: a usage error, nothing sent.
-	r = e.Do(NewCmd(e.F, nil), "", id, "resume")
+	r = e.Do(NewCmd(e.F, nil), id, "resume")
 	if r.Code != 2 || !strings.Contains(r.Err, "--yes") {
 		t.Fatalf("no confirmation: exit %d %q", r.Code, r.Err)
 	}
 	if st := statusOf(t, sb, id); st != "PAUSED" {
 		t.Fatalf("something was sent: %q", st)
 	}
-	r = e.Do(NewCmd(e.F, nil), "", id, "resume", "--yes")
+	r = e.Do(NewCmd(e.F, nil), id, "resume", "--yes")
 	if r.Code != 0 || !strings.Contains(r.Out, "PAUSED → ACTIVE") {
 		t.Fatalf("resume: exit %d %q %q", r.Code, r.Out, r.Err)
 	}
 	var ans campaignaction.Answer
-	r = e.Do(NewCmd(e.F, nil), "", id, "pause", "--yes", "--json")
+	r = e.Do(NewCmd(e.F, nil), id, "pause", "--yes", "--json")
 	if err := json.Unmarshal([]byte(r.Out), &ans); err != nil || r.Code != 0 || ans.Status != "PAUSED" || ans.From != "ACTIVE" || ans.CampaignID != id || ans.Workspace != "SANDBOX" {
 		t.Fatalf("pause --json: exit %d %+v %v", r.Code, ans, err)
 	}
@@ -76,14 +76,16 @@ func TestStatusAsksOnATerminal(t *testing.T) {
 	sb := clitest.NewSandbox(t)
 	e := clitest.New(t, sb).Terminal()
 	id := sb.IDOf(t, "Monthly statement") // PAUSED
-	r := e.Do(NewCmd(e.F, nil), "n\n", id, "resume")
+	e.Stdin("n\n")
+	r := e.Do(NewCmd(e.F, nil), id, "resume")
 	if r.Code != 1 || !strings.Contains(r.Out, `Resume "Monthly statement"`) || !strings.Contains(r.Out, "[y/N]") {
 		t.Fatalf("declined: exit %d %q", r.Code, r.Out)
 	}
 	if st := statusOf(t, sb, id); st != "PAUSED" {
 		t.Fatalf("declined, yet sent: %q", st)
 	}
-	r = e.Do(NewCmd(e.F, nil), "y\n", id, "resume")
+	e.Stdin("y\n")
+	r = e.Do(NewCmd(e.F, nil), id, "resume")
 	if r.Code != 0 || !strings.Contains(r.Out, "ACTIVE") {
 		t.Fatalf("confirmed: exit %d %q", r.Code, r.Out)
 	}
@@ -96,7 +98,7 @@ func TestStatusPrintsTheChecklist(t *testing.T) {
 	sb := clitest.Shared(t)
 	e := clitest.New(t, sb)
 	id := sb.IDOf(t, "Weekly picks") // the demo's paused periodic campaign
-	r := e.Do(NewCmd(e.F, nil), "", id, "--json")
+	r := e.Do(NewCmd(e.F, nil), id, "--json")
 	if r.Code != 0 {
 		t.Fatalf("status --json: exit %d\n%s%s", r.Code, r.Out, r.Err)
 	}
@@ -123,12 +125,12 @@ func TestStatusPrintsTheChecklist(t *testing.T) {
 	if !strings.HasPrefix(byName["state"], "PAUSED: it sends nothing") || !strings.HasPrefix(byName["changed by"], "paused by ") {
 		t.Fatalf("the checklist does not say it is paused and by whom:\n%s", r.Out)
 	}
-	if r = e.Do(NewCmd(e.F, nil), "", id, "--jq", ".checks[0].check"); r.Code != 0 || r.Out != "state\n" {
+	if r = e.Do(NewCmd(e.F, nil), id, "--jq", ".checks[0].check"); r.Code != 0 || r.Out != "state\n" {
 		t.Fatalf("--jq: exit %d %q", r.Code, r.Out)
 	}
 
 	e.Terminal().Setenv("NO_COLOR", "1")
-	r = e.Do(NewCmd(e.F, nil), "", id)
+	r = e.Do(NewCmd(e.F, nil), id)
 	if r.Code != 0 || !strings.Contains(r.Out, "Weekly picks  PAUSED") || !strings.Contains(r.Out, "✗ state: PAUSED: it sends nothing until it is resumed") {
 		t.Fatalf("status on a terminal: exit %d\n%s", r.Code, r.Out)
 	}

@@ -69,7 +69,7 @@ usage or unreachable.`,
 	fs.BoolVar(&opts.JSON, "json", false, "print the service's answer as JSON")
 	fs.BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation (for scripts)")
 	_ = cmd.RegisterFlagCompletionFunc("platform", cobra.FixedCompletions(platforms, cobra.ShellCompDirectiveNoFileComp))
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.ID = args[0]
 		opts.To = forms.SplitList(*to...)
 		switch {
@@ -84,11 +84,8 @@ usage or unreachable.`,
 				return err
 			}
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 

@@ -22,7 +22,8 @@ func newCmd(f *cmdutil.Factory) *cobra.Command { return NewCmd(f, nil) }
 func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	e := clitest.New(t, nil)
-	r := e.Do(newCmd(e.F), stdin, args[1:]...)
+	e.Stdin(stdin)
+	r := e.Do(newCmd(e.F), args[1:]...)
 	return r.Code, r.Out, r.Err
 }
 

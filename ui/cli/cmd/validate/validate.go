@@ -78,7 +78,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	fs.BoolVarP(&opts.Verbose, "verbose", "v", false, "list the JSON files skipped as not campaigns")
 	fs.StringVar(&features, "features", "", "workspace features that are on, comma-separated:\naudience_limit, versioning (default none)")
 	_ = cmd.MarkFlagFilename("base", "json")
-	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+	cmd.RunE = cmdutil.RunE(opts, func(args []string) error {
 		opts.Files, opts.Output = args, output.Value()
 		opts.Phase, _ = engine.ParsePhase(phase.Value())
 		opts.Summary = opts.IO.IsStdoutTTY() && !opts.JSON
@@ -98,11 +98,8 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 				return cmdutil.UsageError("--base %v", err)
 			}
 		}
-		if runF != nil {
-			return runF(opts)
-		}
-		return run(opts)
-	}
+		return nil
+	}, runF, run)
 	return cmd
 }
 
@@ -158,10 +155,7 @@ func run(opts *Options) error {
 	if err := show(opts, results, many); err != nil {
 		return err
 	}
-	if code != cmdutil.ExitOK {
-		return &cmdutil.ExitError{Code: code, Err: cmdutil.ErrSilent}
-	}
-	return nil
+	return cireport.Exit(code == cmdutil.ExitUsage, code == cmdutil.ExitRefused)
 }
 
 // engineChecks: the engine writes rules for PUSH and EMAIL (and judges a
@@ -173,12 +167,10 @@ func engineChecks(c *model.Campaign) bool {
 
 func show(opts *Options, results []result, many bool) error {
 	out := opts.IO.Out
+	if printed, err := report(results).Print(out, opts.Output, "validate"); printed {
+		return cmdutil.AsUsage(err)
+	}
 	switch {
-	case opts.Output == cireport.OutputJSON:
-		return cmdutil.PrintJSON(out, report(results))
-	case opts.Output == cireport.OutputGitHub:
-		report(results).WriteGitHub(out, "validate")
-		return nil
 	case opts.Summary:
 		printSummary(opts.IO, results)
 		return nil
@@ -187,11 +179,11 @@ func show(opts *Options, results []result, many bool) error {
 			return cmdutil.UsageError("%s", results[0].Error)
 		}
 		// The contract's single-file shape (kept for scripts written for it).
-		return cmdutil.PrintJSON(out, struct {
+		return cmdutil.AsUsage(cmdutil.PrintJSON(out, struct {
 			Valid      bool      `json:"valid"`
 			Errors     []problem `json:"errors"`
 			NotChecked string    `json:"not_checked,omitempty"`
-		}{results[0].Valid, results[0].Errors, results[0].NotChecked})
+		}{results[0].Valid, results[0].Errors, results[0].NotChecked}))
 	}
 	all := struct {
 		Valid bool     `json:"valid"`
@@ -200,7 +192,7 @@ func show(opts *Options, results []result, many bool) error {
 	for _, r := range results {
 		all.Valid = all.Valid && r.Valid
 	}
-	return cmdutil.PrintJSON(out, all)
+	return cmdutil.AsUsage(cmdutil.PrintJSON(out, all))
 }
 
 // report is the verdicts as the CI report, each problem placed at its

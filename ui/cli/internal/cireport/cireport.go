@@ -145,3 +145,40 @@ func escapeData(s string) string {
 func escapeProp(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }
+
+// Print writes the report as output asks (json: the one object; github:
+// the annotations) and says so; for text it prints nothing and returns
+// false: the command prints its own lines for a person.
+func (r *Report) Print(w io.Writer, output, command string) (bool, error) {
+	switch output {
+	case OutputJSON:
+		return true, cmdutil.PrintJSON(w, r)
+	case OutputGitHub:
+		r.WriteGitHub(w, command)
+		return true, nil
+	}
+	return false, nil
+}
+
+// Exit is the exit status of validate, diff and apply once their output
+// said everything: 2 when a file could not be read (or a request failed),
+// else 1 when a file is invalid, differs or was refused, else 0.
+func Exit(unreadable, differs bool) error {
+	switch {
+	case unreadable:
+		return &cmdutil.ExitError{Code: cmdutil.ExitUsage, Err: cmdutil.ErrSilent}
+	case differs:
+		return &cmdutil.ExitError{Code: cmdutil.ExitRefused, Err: cmdutil.ErrSilent}
+	}
+	return nil
+}
+
+// Args wants at least one FILE or DIR to work on (to names the work).
+func Args(to string) cobra.PositionalArgs {
+	return func(_ *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return cmdutil.CommandLineError(fmt.Errorf("give the campaign files or folders %s", to))
+		}
+		return nil
+	}
+}

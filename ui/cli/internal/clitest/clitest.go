@@ -214,12 +214,8 @@ type NewCmd[O any] func(f *cmdutil.Factory, runF func(*O) error) *cobra.Command
 func Runner[O any](e *Env, newCmd NewCmd[O]) func(args ...string) (code int, stdout, stderr string) {
 	return func(args ...string) (int, string, string) {
 		e.t.Helper()
-		code, err := e.Run(newCmd(e.F, nil), args...)
-		errs := e.ErrOut.String()
-		if err != nil {
-			errs += err.Error()
-		}
-		return code, e.Out.String(), errs
+		r := e.Do(newCmd(e.F, nil), args...)
+		return r.Code, r.Out, r.Err
 	}
 }
 

@@ -30,11 +30,10 @@ type Result struct {
 	Error    error
 }
 
-// Do runs cmd on args with stdin as its standard input (Run) and gives
-// what it printed.
-func (e *Env) Do(cmd *cobra.Command, stdin string, args ...string) Result {
+// Do runs cmd on args (Run) and gives what it printed; standard input is
+// what Stdin last set.
+func (e *Env) Do(cmd *cobra.Command, args ...string) Result {
 	e.t.Helper()
-	e.Stdin(stdin)
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	code, err := e.Run(cmd, args...)
 	r := Result{Code: code, Out: e.Out.String(), Err: e.ErrOut.String(), Error: err}
@@ -225,4 +224,18 @@ func WorkspaceACME(t testing.TB) string {
 	}
 	t.Cleanup(func() { _ = stop() })
 	return url
+}
+
+// RemovedFromRepo exports two campaigns into a folder and removes one's
+// file (its base stays): a campaign on the service that is no longer in
+// the repository. It returns the folder and the kept and removed ids.
+func (sb *Sandbox) RemovedFromRepo(t testing.TB) (dir, kept, removed string) {
+	t.Helper()
+	dir = t.TempDir()
+	kept, removed = sb.IDOf(t, "Summer sale kickoff"), sb.IDOf(t, "June newsletter")
+	sb.ExportOne(t, dir, kept)
+	if err := os.Remove(sb.ExportOne(t, dir, removed)); err != nil {
+		t.Fatal(err)
+	}
+	return dir, kept, removed
 }
