@@ -53,12 +53,12 @@ func BenchmarkZonePickerKeystroke(b *testing.B) {
 			m.list.cur = i
 		}
 	}
-	p := newPicker(m, m.list.rows[m.list.cur])
+	m.openZone(m.list.rows[m.list.cur])
 	keys := []tea.KeyMsg{uitest.Key("a"), uitest.Key("backspace")}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p.update(m, keys[i%2])
-		_ = p.view(m)
+		m.dialogs.Update(keys[i%2])
+		_ = m.dialogs.View()
 	}
 }
 

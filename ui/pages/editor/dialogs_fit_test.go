@@ -73,7 +73,7 @@ func TestLabelsWholeAtEveryWidth(t *testing.T) {
 // line and the keys' help broke "[ Send test ]" in two.
 func TestTestDialogFitsAt80Columns(t *testing.T) {
 	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
-	m.dialog = newTestDialog(m)
+	m.openTest()
 	for _, mode := range []string{"‹ Inline (this editor's copy) ›", "‹ Saved draft (the service's copy) ›"} {
 		view := ansiStrip(m.View())
 		if !strings.Contains(view, mode) || !strings.Contains(view, "[ Send test ] it sends") {
@@ -117,8 +117,7 @@ func TestNewDraftBoxWholeAfterResize(t *testing.T) {
 		f := &Factory{}
 		m := f.New(testCommon(sz[0], sz[1]), "")
 		m.SetSize(sz[0], sz[1]-3) // the root's header and footer
-		d := m.dialog.(*draftDialog)
-		d.form.Init()
+		m.Init()
 		view := ansiStrip(m.View())
 		if n := strings.Count(view, "\n") + 1; n > sz[1]-3 {
 			t.Errorf("%dx%d: %d lines in %d", sz[0], sz[1], n, sz[1]-3)

@@ -4,7 +4,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
@@ -12,23 +11,16 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // startEdit opens row f's huh form: in the row for one-line values, as a
 // dialog for long text and choices.
 func (m *Model) startEdit(f forms.Field) {
 	m.edit = newRowForm(m, f, m.fieldText(f))
-	if !m.edit.inline {
-		m.dialog = m.edit
-	}
 }
 
-func (m *Model) stopEditing() {
-	if m.edit != nil && m.dialog == dialog(m.edit) {
-		m.dialog = nil
-	}
-	m.edit = nil
-}
+func (m *Model) stopEditing() { m.edit = nil }
 
 // fieldText is a row's current value as text (the selector rows read the
 // editor's selection, not the campaign).
@@ -157,27 +149,29 @@ func (m *Model) publishFromReview() tea.Cmd {
 	if when == "" {
 		when = "when its trigger fires"
 	}
-	m.dialog = &confirmDialog{title: "Publish " + name + "?",
-		text: "It goes live and sends to real users " + when + ". The edits are synced first.",
-		yes: func(m *Model) tea.Cmd {
-			id, h, pub := m.id, m.d.h, m.f.Publisher
-			ctx := m.c.Context()
-			m.setNotice("Publishing…", false)
-			return m.own(func() tea.Msg {
-				if err := h.Flush(ctx); err != nil {
-					return publishedMsg{err: err}
-				}
-				if err := pub.Publish(ctx, id); err != nil {
-					return publishedMsg{err: err}
-				}
-				c, err := pub.Get(ctx, id)
-				if err != nil {
-					return publishedMsg{err: err}
-				}
-				return publishedMsg{state: model.Str(c.Status)}
-			})
-		}}
+	m.confirm("Publish "+name+"?", "It goes live and sends to real users "+when+". The edits are synced first.", publishMsg{})
 	return nil
+}
+
+// publish syncs, publishes through V1 and reads the new state (the
+// publish confirm's yes).
+func (m *Model) publish() tea.Cmd {
+	id, h, pub := m.id, m.d.h, m.f.Publisher
+	ctx := m.c.Context()
+	m.setNotice("Publishing…", false)
+	return m.own(func() tea.Msg {
+		if err := h.Flush(ctx); err != nil {
+			return publishedMsg{err: err}
+		}
+		if err := pub.Publish(ctx, id); err != nil {
+			return publishedMsg{err: err}
+		}
+		c, err := pub.Get(ctx, id)
+		if err != nil {
+			return publishedMsg{err: err}
+		}
+		return publishedMsg{state: model.Str(c.Status)}
+	})
 }
 
 // published shows the state a publish from the Review step left.
@@ -204,33 +198,32 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 		return m.validateOnService()
 	}
 	if f.Role == forms.RoleCopyContent {
-		m.dialog = newCopyDialog(m)
+		m.open(dialogs.NewCopy(m.c.Styles, m.sel, forms.CopyTargets(m.d.work, m.sel)))
 		return nil
-	}
-	run := func(arg string) tea.Cmd {
-		m.notice = ""
-		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
-		if m.notice == "" { // no error
-			m.setNotice(strings.Join(strings.Fields(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓"), " "), false)
-			if m.selectAdded(f.Role, arg) {
-				cmd = tea.Batch(cmd, m.schedulePreview())
-			}
-			m.focusAdded(f.Role)
-		}
-		return cmd
 	}
 	if f.Role.Destroys() {
 		// The content goes with it and there is no undo: ask first.
-		m.dialog = &confirmDialog{title: f.Label + "?",
-			text: "Its content in every platform goes too; there is no undo.",
-			yes:  func(*Model) tea.Cmd { return run("") }}
+		m.confirm(f.Label+"?", "Its content in every platform goes too; there is no undo.", runActionMsg{f: f})
 		return nil
 	}
 	if f.Prompt != "" {
-		m.dialog = newPrompt(m, f.Label, f.Prompt, "", func(m *Model, arg string) tea.Cmd { return run(strings.TrimSpace(arg)) })
-		return textinput.Blink
+		return m.prompt(f)
 	}
-	return run("")
+	return m.run(f, "")
+}
+
+// run does action f with arg (what its prompt asked for).
+func (m *Model) run(f forms.Field, arg string) tea.Cmd {
+	m.notice = ""
+	cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
+	if m.notice == "" { // no error
+		m.setNotice(strings.Join(strings.Fields(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓"), " "), false)
+		if m.selectAdded(f.Role, arg) {
+			cmd = tea.Batch(cmd, m.schedulePreview())
+		}
+		m.focusAdded(f.Role)
+	}
+	return cmd
 }
 
 // selectAdded shows what was just added, so its content is edited next

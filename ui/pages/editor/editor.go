@@ -8,6 +8,8 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/dialog"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // Model is one open editor: this file routes its messages and keys.
@@ -25,7 +27,7 @@ type Model struct {
 	status  drafts.Status
 	feed    feed
 	// lastTest is the last test sent from this editor (ctrl+r shows it).
-	lastTest *testRun
+	lastTest *dialogs.TestRun
 	// sug offers names while a row that takes them is edited
 	// (suggestions.go; it belongs to the rowForm it was made for).
 	sug *suggester
@@ -46,8 +48,12 @@ type Model struct {
 	// on to the next field as in a form (nav.go), not to the next pane.
 	flowing bool
 	// pick: the letters typed on a choice row (pick.go).
-	pick   pickState
-	dialog dialog
+	pick pickState
+	// dialogs are the dialogs open over the form; the top one gets the
+	// keys (dialogs.go).
+	dialogs dialog.Stack
+	// start is the new-draft dialog's first command (Init).
+	start tea.Cmd
 	// links keeps the platforms of a push message in step (link.go).
 	links links
 
@@ -75,8 +81,8 @@ func (m *Model) Title() string {
 
 // Init loads the campaign (or waits for the new-draft dialog).
 func (m *Model) Init() tea.Cmd {
-	if d, ok := m.dialog.(*draftDialog); ok {
-		return d.init()
+	if m.id == "" {
+		return m.start
 	}
 	return m.load()
 }
@@ -90,21 +96,16 @@ func (m *Model) setNotice(s string, isErr bool) { m.notice, m.noticeErr = common
 func (m *Model) SetSize(w, h int) {
 	defer m.hold()()
 	m.width, m.height = max(w, 40), max(h, 12)
-	if v, ok := m.dialog.(*resultsView); ok {
-		v.fit(m)
-	}
+	m.dialogs.SetSize(m.width, m.height)
 	if m.edit != nil {
 		m.edit.resize(m)
-	}
-	if d, ok := m.dialog.(*draftDialog); ok {
-		d.resize(m)
 	}
 	m.settle()
 }
 
 // Typing reports a focused text field or an open dialog: the root then
 // leaves q and ? to us.
-func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
+func (m *Model) Typing() bool { return m.edit != nil || !m.dialogs.Empty() }
 
 // TakesLetters reports a focused row where a plain letter is text (an
 // empty text row) or picks a choice: the root leaves q to it.
@@ -122,13 +123,11 @@ func (m *Model) ShortHelp() []key.Binding {
 	if h := m.suggestHelp(); h != nil {
 		return h // a field offering names: the keys that take them
 	}
-	switch d, footed := m.dialog.(footed); {
+	switch {
+	case !m.dialogs.Empty():
+		return m.dialogs.ShortHelp()
 	case m.edit != nil && !m.edit.inline:
 		return m.edit.help()
-	case footed:
-		return d.footer()
-	case m.dialog != nil:
-		return []key.Binding{k.Edit, k.Cancel}
 	case m.edit != nil && m.edit.inline:
 		return []key.Binding{k.Done, k.NextField, altTypingHint, k.Cancel, k.PrevField, k.Sync}
 	}
@@ -207,7 +206,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) settle() {
 	// A dialog covers the rows and the preview: they are brought up to date
 	// by the Update that closes it.
-	if m.d.loaded && m.dialog == nil {
+	if m.d.loaded && !m.covered() {
 		m.scrollRows()
 		m.scrollPanel()
 		m.framePreview()
@@ -219,15 +218,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case loadedMsg:
 		return m.loaded(msg)
 	case createdMsg:
-		if msg.err != nil {
-			if d, ok := m.dialog.(*draftDialog); ok {
-				return d.failed(m, msg.err)
-			}
-			return nil
-		}
-		m.id = msg.id
-		m.dialog = nil
-		return m.load()
+		return m.created(msg)
 	case listenMsg:
 		return m.heard(msg)
 	case flushedMsg:
@@ -238,8 +229,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		return m.refreshPreview()
 	case testDoneMsg:
-		m.testDone(msg)
-		return nil
+		return m.testDone(msg)
 	case publishedMsg:
 		return m.published(msg)
 	case reviewMsg:
@@ -251,7 +241,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case tea.KeyMsg:
 		// alt+key is the key's command wherever a plain letter or digit
 		// would be text or a choice (typedKey).
-		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialog == nil
+		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialogs.Empty()
 		if command && key.Matches(msg, m.keys.UndoLink) {
 			// A binding that is an alt+key itself (alt+z, the one there
 			// is) is that binding, not the plain key's command.
@@ -264,8 +254,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		m.flowing = false
 		m.forgetPick()
 		switch {
-		case m.dialog != nil:
-			return m.dialog.update(m, msg)
+		case !m.dialogs.Empty():
+			return m.toDialogs(msg)
 		case !m.d.loaded:
 			if key.Matches(msg, m.keys.Back) {
 				return m.leave()
@@ -305,10 +295,12 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	}
-	if d, ok := m.dialog.(*draftDialog); ok {
-		return d.take(m, msg)
+	if cmd, ok := m.answered(msg); ok {
+		return cmd
 	}
-	return m.prev.m.Update(msg)
+	// Anything else is the preview's (its service's answers) or the open
+	// dialog's (a huh form's own messages, a cursor's blink).
+	return tea.Batch(m.prev.m.Update(msg), m.toDialogs(msg))
 }
 
 func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
@@ -326,7 +318,7 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.Android, k.IOS, k.Web) && m.d.channel() == model.ChannelPush:
 		return m.switchPlatform(map[string]string{"a": model.PlatformAndroid, "i": model.PlatformIOS, "w": model.PlatformWeb}[msg.String()])
 	case key.Matches(msg, k.Test):
-		m.dialog = newTestDialog(m)
+		m.openTest()
 		return nil
 	case key.Matches(msg, k.Results):
 		m.openResults()
@@ -362,10 +354,10 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		m.pane = paneForm
 		return nil
 	case key.Matches(msg, k.User):
-		m.dialog = newUserDialog(m)
+		m.openUsers()
 		return nil
 	case key.Matches(msg, k.EventAttrs):
-		m.dialog = newEventDialog(m)
+		m.openEventAttrs()
 		return nil
 	case key.Matches(msg, k.Conflicts):
 		m.openConflicts()
@@ -391,6 +383,10 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 	}
 	return m.updateForm(msg)
 }
+
+// covered reports a dialog over the form: the stack's, or a row's huh form
+// drawn as one.
+func (m *Model) covered() bool { return !m.dialogs.Empty() || m.edit != nil && !m.edit.inline }
 
 // Publishable reports whether the publish checklist is empty.
 func (m *Model) Publishable() bool { return m.d.loaded && len(m.probs.items) == 0 }

@@ -3,6 +3,7 @@ package editor
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -17,6 +18,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 func press(m *Model, ks ...tea.KeyMsg) {
@@ -148,7 +150,7 @@ func TestLeavingWithUnsyncedEditsAsks(t *testing.T) {
 	focus(t, m, "basic_details.name")
 	press(m, kEnter, runes("x"), kEsc)
 	_, cmd := m.Update(kEsc)
-	if cmd != nil || m.dialog == nil || !strings.Contains(m.View(), "Leave the editor?") {
+	if cmd != nil || m.dialogs.Empty() || !strings.Contains(m.View(), "Leave the editor?") {
 		t.Fatalf("left without asking:\n%s", m.View())
 	}
 	_, cmd = m.Update(runes("l"))
@@ -182,13 +184,12 @@ func TestNarrowWindowFits(t *testing.T) {
 func TestTestSendRequest(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 160, 48)
-	press(m, uitest.Key("ctrl+t"))
-	d, ok := m.dialog.(*testDialog)
-	if !ok {
-		t.Fatal("ctrl+t opens no test dialog")
-	}
-	d.ids.SetValue("user-001, user-002")
-	req, err := d.request(m)
+	sent := &recordingTester{}
+	m.f.Tester = sent
+	// Identifiers on the second row; enter goes on to the mode, to
+	// [ Send test ], then sends.
+	sent.keys(m, uitest.Key("ctrl+t"), kDown, runes("user-001, user-002"), kEnter, kEnter, kEnter)
+	req, err := sent.last(t, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,8 +197,9 @@ func TestTestSendRequest(t *testing.T) {
 		req.TestCampaignMeta.Platform != "" || len(req.TestCampaignMeta.IdentifierValues) != 2 || req.TestCampaignMeta.Identifier != "USER_ATTRIBUTE_UNIQUE_ID" {
 		t.Fatalf("inline request: %+v %+v", req, req.TestCampaignMeta)
 	}
-	d.mode, d.platform, d.locale, d.variation = 1, 2, 2, 1 // IOS, es-ES, variation_1
-	req, err = d.request(m)
+	// Saved draft, IOS, es-ES, variation_1.
+	sent.keys(m, uitest.Key("ctrl+t"), kDown, runes("user-001, user-002"), kDown, kRight, kDown, kRight, kRight, kDown, kRight, kRight, kDown, kRight, kDown, kEnter)
+	req, err = sent.last(t, m)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,10 +207,43 @@ func TestTestSendRequest(t *testing.T) {
 	if req.DraftID != *c.CampaignID || req.CampaignContent != nil || meta.Platform != "IOS" || meta.LocaleName != "es-ES" || meta.Variation != "variation_1" {
 		t.Fatalf("draft request: %+v %+v", req, meta)
 	}
-	d.ids.SetValue(strings.Repeat("a,", 10) + "b")
-	if _, err := d.request(m); err == nil || !strings.Contains(err.Error(), "at most 10") {
-		t.Fatalf("11 identifiers: %v", err)
+	sent.keys(m, uitest.Key("ctrl+t"), kDown, runes(strings.Repeat("a,", 10)+"b"), kEnter, kEnter, kEnter)
+	if v := m.View(); sent.n != 2 || !strings.Contains(v, "at most 10") {
+		t.Fatalf("11 identifiers: sent %d\n%s", sent.n, v)
 	}
+}
+
+// recordingTester keeps the test requests sent.
+type recordingTester struct {
+	reqs []api.TestRequest
+	n    int
+}
+
+func (r *recordingTester) Test(_ context.Context, req api.TestRequest) (api.TestResult, error) {
+	r.reqs = append(r.reqs, req)
+	return api.TestResult{}, nil
+}
+
+// keys presses ks and runs what the last one asks (the send).
+func (r *recordingTester) keys(m *Model, ks ...tea.KeyMsg) {
+	press(m, ks[:len(ks)-1]...)
+	_, cmd := m.Update(ks[len(ks)-1])
+	uitest.Feed(m, cmd)
+}
+
+// last returns the request the editor sent; the test dialog is closed
+// after it.
+func (r *recordingTester) last(t *testing.T, m *Model) (api.TestRequest, error) {
+	t.Helper()
+	if !m.dialogs.Has("test") {
+		t.Fatal("ctrl+t opens no test dialog")
+	}
+	m.dialogs.Reset()
+	if len(r.reqs) == r.n {
+		return api.TestRequest{}, fmt.Errorf("nothing sent:\n%s", m.View())
+	}
+	r.n = len(r.reqs)
+	return r.reqs[r.n-1], nil
 }
 
 func TestConflictMergedByHand(t *testing.T) {
@@ -220,11 +255,11 @@ func TestConflictMergedByHand(t *testing.T) {
 		t.Fatalf("conflict view:\n%s", out)
 	}
 	press(m, runes("e"))
-	d, ok := m.dialog.(*mergeDialog)
+	d, ok := m.dialogs.Top().(*dialogs.Merge)
 	if !ok {
 		t.Fatal("e opens no merge editor")
 	}
-	d.area.SetValue(`{"name": "Merged", "platforms": ["ANDROID"]}`)
+	d.SetText(`{"name": "Merged", "platforms": ["ANDROID"]}`)
 	_, cmd := m.Update(uitest.Key("ctrl+s"))
 	if cmd == nil {
 		t.Fatal("ctrl+s resolves nothing")
@@ -237,9 +272,9 @@ func TestConflictMergedByHand(t *testing.T) {
 	// Bad JSON is refused with its position, not sent.
 	m, _ = newConflictEditor(t, c, "Summer sale kickoff", "Theirs")
 	press(m, runes("c"), runes("e"))
-	m.dialog.(*mergeDialog).area.SetValue(`{"name": `)
+	m.dialogs.Top().(*dialogs.Merge).SetText(`{"name": `)
 	press(m, uitest.Key("ctrl+s"))
-	if _, still := m.dialog.(*mergeDialog); !still || !strings.Contains(m.View(), "line 1") {
+	if _, still := m.dialogs.Top().(*dialogs.Merge); !still || !strings.Contains(m.View(), "line 1") {
 		t.Fatalf("bad JSON accepted:\n%s", m.View())
 	}
 }
@@ -386,7 +421,7 @@ func newConflictEditor(t *testing.T, c *model.Campaign, mine, theirs string) (*M
 	f := &Factory{Drafts: eng, Options: engine.Options{Features: engine.Features{AudienceLimit: true}}}
 	m := f.New(testCommon(160, 48), res.ID)
 	m.Update(loadedMsg{id: m.id, d: d})
-	m.dialog = nil // the conflict view opens on load; the test opens it with c
+	m.dialogs.Reset() // the conflict view opens on load; the test opens it with c
 	return m, eng
 }
 

@@ -13,6 +13,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/preview"
 	"github.com/campaigns-cli/campaigns/ui/internal/resume"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // Creator makes a draft through the create route and returns its campaign_id.
@@ -74,7 +75,7 @@ type Factory struct {
 	outbox outboxState
 	// tests are the last test results per campaign, so ctrl+r shows them
 	// after the editor was closed and opened again (this program only).
-	tests map[string]*testRun
+	tests map[string]*dialogs.TestRun
 	// Names offers the workspace's names (events, attributes, segments …)
 	// in the fields that take them (nil: none; main fills it from
 	// api/suggest).
@@ -146,7 +147,7 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	if id == "" {
 		// After SetSize: the dialog sizes its form from the editor's size
 		// (at 0×0 the delivery types showed four at a time, cut).
-		m.dialog = newDraftDialog(m)
+		m.openNewDraft()
 	}
 	return m
 }

@@ -42,8 +42,5 @@ func (r *rowForm) tickByLetter(m *Model, msg tea.KeyMsg) (tea.Cmd, bool) {
 	nr := newRowForm(m, r.field, v)
 	nr.orig = r.orig
 	m.edit = nr
-	if m.dialog == dialog(r) {
-		m.dialog = nr
-	}
 	return m.choose(r.field, v), true
 }

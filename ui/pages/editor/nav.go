@@ -107,7 +107,7 @@ func (m *Model) flowOn(msg tea.KeyMsg) {
 	}
 	at := m.list.cur
 	m.flow(d)
-	if m.list.cur == at && m.edit == nil && m.dialog == nil {
+	if m.list.cur == at && m.edit == nil && m.dialogs.Empty() {
 		// No field further: tab is the next pane again.
 		m.flowing = false
 		m.pane = (m.pane + paneCount + d) % paneCount
@@ -130,7 +130,7 @@ func (m *Model) flow(d int) {
 		m.typeInto(f, true)
 		m.edit.fresh = true
 	case f.Kind == forms.Zone:
-		m.dialog = newPicker(m, f) // its search, ready to type
+		m.openZone(f) // its search, ready to type
 	case f.Kind == forms.Multi:
 		m.startEdit(f) // its list, ready to tick
 	}

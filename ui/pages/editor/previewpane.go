@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/components/preview"
 )
@@ -82,4 +83,33 @@ func (m *Model) sizePreview() (w, h int, st lipgloss.Style) {
 	// lipgloss widths include padding, not borders.
 	m.prev.m.SetSize(w-st.GetHorizontalFrameSize(), h-st.GetVerticalFrameSize())
 	return w, h, st
+}
+
+// typedUser is a user named by what was typed: an email when it has an @,
+// else a user id. The service has the profile; locally it is empty.
+func typedUser(s string) PreviewUser {
+	if strings.Contains(s, "@") {
+		return PreviewUser{Name: s, Who: &api.UserIdentification{Type: "EMAIL", Value: s}}
+	}
+	return PreviewUser{Name: "user " + s, Who: &api.UserIdentification{Type: "USER_ATTRIBUTE_UNIQUE_ID", Value: s}}
+}
+
+// chooseUser makes u the preview's user (added to the list when typed).
+func (m *Model) chooseUser(u PreviewUser) tea.Cmd {
+	i := -1
+	for j, o := range m.prev.users {
+		if o.Name == u.Name && sameWho(o.Who, u.Who) {
+			i = j
+		}
+	}
+	if i < 0 {
+		m.prev.users = append(m.prev.users, u)
+		i = len(m.prev.users) - 1
+	}
+	m.prev.user = i
+	return m.schedulePreview()
+}
+
+func sameWho(a, b *api.UserIdentification) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/dialog"
 )
 
 // rowForm edits one row through a huh form of one group holding one field:
@@ -323,7 +324,7 @@ func (r *rowForm) view(m *Model) string {
 		help = append(help, b.Help().Key+": "+b.Help().Desc)
 	}
 	lines = append(lines, "", s.Muted.Render(strings.Join(help, " · ")))
-	return m.box(r.field.Label, lines...)
+	return dialog.Box(m.c.Styles, m.width, m.height, r.field.Label, lines...)
 }
 
 // help lists the keys of a dialog row form.
@@ -341,9 +342,8 @@ func (r *rowForm) help() []key.Binding {
 // listHeight is how many options a dialog shows at once.
 func listHeight(m *Model) int { return max(3, m.height-14) }
 
-// dialogWidth is a dialog's width with its border's padding: 60 at 80
-// columns, so that a choice and its label fit on one line.
-func (m *Model) dialogWidth() int { return min(m.width-4, max(60, m.width*2/3)) }
+// dialogWidth is a dialog's width with its border's padding.
+func (m *Model) dialogWidth() int { return dialog.Width(m.width) }
 
 // huhTheme dresses huh in the session's theme (common.HuhTheme).
 func huhTheme(s themes.Styles) *huh.Theme { return common.HuhTheme(s) }

@@ -326,7 +326,7 @@ func TestLongTextThroughHuhIsInertAndLive(t *testing.T) {
 	m.goStep(forms.StepContent)
 	focus(t, m, msgPath)
 	press(m, kEnter)
-	if _, ok := m.edit.form.GetFocusedField().(*huh.Text); !ok || m.dialog == nil {
+	if _, ok := m.edit.form.GetFocusedField().(*huh.Text); !ok || !m.covered() {
 		t.Fatalf("long text edited with %T", m.edit.form.GetFocusedField())
 	}
 	out := m.View()
@@ -345,7 +345,7 @@ func TestLongTextThroughHuhIsInertAndLive(t *testing.T) {
 		t.Fatalf("emptied message, no problem in the dialog:\n%s", m.View())
 	}
 	press(m, kEsc)
-	if m.edit != nil || m.dialog != nil {
+	if m.edit != nil || !m.dialogs.Empty() {
 		t.Fatal("esc did not finish")
 	}
 }

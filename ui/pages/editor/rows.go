@@ -242,7 +242,7 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		}
 	case forms.Zone:
 		if key.Matches(msg, k.Edit) {
-			m.dialog = newPicker(m, f)
+			m.openZone(f)
 		}
 	default:
 		if key.Matches(msg, k.Edit) {

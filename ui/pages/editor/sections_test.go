@@ -9,6 +9,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // } goes to the first field of the next section, { back to the first
@@ -126,8 +127,8 @@ func TestTypingStartsAnEmptyField(t *testing.T) {
 	msg := contentPath(m, "android", "message")
 	focus(t, m, contentPath(m, "android", "notification_channel"))
 	press(m, runes("j"), runes("e"), runes("p"), runes("u"), runes("c"), runes("n"), runes("2"), kEnter)
-	if got := get(t, m, contentPath(m, "android", "notification_channel")); got != "jepucn2" || m.dialog != nil || m.step != forms.StepContent {
-		t.Fatalf("typed %q on an empty row (dialog %T, step %s)", got, m.dialog, m.step)
+	if got := get(t, m, contentPath(m, "android", "notification_channel")); got != "jepucn2" || !m.dialogs.Empty() || m.step != forms.StepContent {
+		t.Fatalf("typed %q on an empty row (dialog %T, step %s)", got, m.dialogs.Top(), m.step)
 	}
 	// Their commands are alt+key there: alt+2 is step 2's neighbour, alt+3.
 	focus(t, m, msg)
@@ -156,8 +157,8 @@ func TestTabOpensTheZoneSearch(t *testing.T) {
 		t.Skipf("the row before the time zone is not typed: %s", before)
 	}
 	press(m, kEnter, kTab)
-	if _, ok := m.dialog.(*picker); !ok {
-		t.Fatalf("tab onto the time zone opened %T, want its search", m.dialog)
+	if _, ok := m.dialogs.Top().(*dialogs.Zone); !ok {
+		t.Fatalf("tab onto the time zone opened %T, want its search", m.dialogs.Top())
 	}
 }
 

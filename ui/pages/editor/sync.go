@@ -144,13 +144,10 @@ func (m *Model) storeEvent(ev drafts.Event) tea.Cmd {
 		m.afterChange()
 		cmd = m.schedulePreview()
 	}
-	if ev.Kind == drafts.EventConflict && m.dialog == nil {
+	if ev.Kind == drafts.EventConflict && m.dialogs.Empty() {
 		m.openConflicts()
 	}
-	if d, ok := m.dialog.(*leaveDialog); ok {
-		cmd = tea.Batch(cmd, d.settled(m))
-	}
-	return cmd
+	return tea.Batch(cmd, m.syncNews())
 }
 
 // synced reports that the service has every edit.
@@ -182,7 +179,7 @@ func (m *Model) flushed(msg flushedMsg) tea.Cmd {
 		default:
 			m.setNotice("sync: "+strings.TrimPrefix(msg.err.Error(), "sync: "), true)
 		}
-		if m.status.State == drafts.StateConflict && m.dialog == nil {
+		if m.status.State == drafts.StateConflict && m.dialogs.Empty() {
 			m.openConflicts()
 		}
 	} else {
@@ -196,14 +193,14 @@ func (m *Model) flushed(msg flushedMsg) tea.Cmd {
 // outside Update, so it holds the draft itself.
 func (m *Model) GuardQuit() tea.Cmd {
 	defer m.hold()()
-	if !m.d.loaded || m.d.h == nil || m.dialog != nil {
+	if !m.d.loaded || m.d.h == nil || !m.dialogs.Empty() {
 		return nil
 	}
 	m.status = m.d.h.Status()
 	if len(m.status.Unsynced) == 0 && m.status.State == drafts.StateSynced {
 		return nil
 	}
-	m.dialog = &leaveDialog{quit: true}
+	m.askLeave(true)
 	return func() tea.Msg { return nil }
 }
 
@@ -217,7 +214,7 @@ func (m *Model) leave() tea.Cmd {
 	if len(m.status.Unsynced) == 0 && m.status.State == drafts.StateSynced {
 		return bye
 	}
-	m.dialog = newLeaveDialog(m)
+	m.askLeave(false)
 	return nil
 }
 

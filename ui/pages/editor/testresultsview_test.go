@@ -78,7 +78,7 @@ func TestResultsKeyWithoutATest(t *testing.T) {
 	c := fixture(t, "push_one_time.json")
 	m, _ := newTestEditor(t, c, 100, 30)
 	_, cmd := m.Update(uitest.Key("ctrl+r"))
-	if m.dialog != nil {
+	if !m.dialogs.Empty() {
 		t.Fatal("a results view with no test")
 	}
 	if n := noticesOf(cmd); len(n) != 1 || !strings.Contains(n[0], "ctrl+t sends one") {

@@ -20,8 +20,8 @@ func TestLettersAndDigitsOnAnEmptyRowAreText(t *testing.T) {
 		press(m, runes(string(r)))
 	}
 	press(m, kEnter)
-	if got := get(t, m, "utm_params.utm_source"); got != "email" || m.dialog != nil {
-		t.Fatalf("UTM source %q, dialog %T", got, m.dialog)
+	if got := get(t, m, "utm_params.utm_source"); got != "email" || !m.dialogs.Empty() {
+		t.Fatalf("UTM source %q, dialog %T", got, m.dialogs.Top())
 	}
 	m.goStep(forms.StepMore)
 	focus(t, m, "advanced.expiration_settings.expire_notification_after_value")

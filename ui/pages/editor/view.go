@@ -26,8 +26,11 @@ const (
 func (m *Model) View() string {
 	defer m.hold()()
 	s := m.c.Styles
-	if m.dialog != nil {
-		return m.fit(m.dialog.view(m))
+	if !m.dialogs.Empty() {
+		return m.fit(m.dialogs.View())
+	}
+	if m.edit != nil && !m.edit.inline {
+		return m.fit(m.edit.view(m))
 	}
 	if m.loadErr != nil {
 		return m.fit(s.Error.Render("Could not open the campaign: "+common.Clean(m.loadErr.Error())) + "\n\n" + s.Muted.Render("esc to go back"))

@@ -1,4 +1,4 @@
-package picker
+package filterlist
 
 import (
 	"bytes"
@@ -62,7 +62,8 @@ func TestSearchByNameOrIDAndChoose(t *testing.T) {
 	}
 	m = New(styles(), users, Options{Free: true})
 	press(m, "m", "a", "d")
-	if v := m.View(60, 6); !strings.Contains(v, "Carla Martin") || strings.Contains(v, "Ana Silva") {
+	m.SetSize(60, 4)
+	if v := m.View(""); !strings.Contains(v, "Carla Martin") || strings.Contains(v, "Ana Silva") {
 		t.Fatalf("filter by detail:\n%s", v)
 	}
 }
@@ -104,8 +105,59 @@ func TestMultiChoice(t *testing.T) {
 func TestCursorShownWithoutColour(t *testing.T) {
 	m := New(styles(), users, Options{})
 	press(m, "down")
-	v := m.View(60, 6)
+	m.SetSize(60, 4)
+	v := m.View("")
 	if !strings.Contains(v, "▸ Ben Okafor") {
 		t.Fatalf("the cursor is not visible without colour:\n%s", v)
+	}
+}
+
+// The window follows the cursor only as far as it must: going back up a
+// long list does not jump its top to the cursor.
+func TestWindowFollowsTheCursor(t *testing.T) {
+	var items []Item
+	for _, l := range strings.Fields("a b c d e f g h") {
+		items = append(items, Item{Label: "item " + l})
+	}
+	m := New(styles(), items, Options{})
+	m.SetSize(40, 3)
+	press(m, "down", "down", "down", "down")
+	if v := m.View(""); !strings.Contains(v, "item c") || !strings.Contains(v, "▸ item e") || strings.Contains(v, "item b") {
+		t.Fatalf("down to e:\n%s", v)
+	}
+	m.Update(uitest.Key("up"))
+	if v := m.View(""); !strings.Contains(v, "item c") || !strings.Contains(v, "▸ item d") || !strings.Contains(v, "item e") {
+		t.Fatalf("up to d moved the window:\n%s", v)
+	}
+}
+
+// A list whose query comes from outside (the names suggested while a field
+// is typed) has no search line, no item under the cursor until one is
+// chosen, and goes round.
+func TestExternalQuery(t *testing.T) {
+	names := []string{"cart_viewed", "cart_emptied", "checkout"}
+	m := New(styles(), nil, Options{External: true, Filter: func(q string) []Item {
+		var out []Item
+		for _, n := range names {
+			if strings.HasPrefix(n, q) {
+				out = append(out, Item{Label: n})
+			}
+		}
+		return out
+	}})
+	m.SetQuery("cart")
+	if _, ok := m.Current(); ok || len(m.Shown()) != 2 {
+		t.Fatalf("after typing: cursor %d, shown %v", m.Cursor(), m.Shown())
+	}
+	m.Move(-1)
+	if it, _ := m.Current(); it.Label != "cart_emptied" {
+		t.Fatalf("up from none: %q", it.Label)
+	}
+	m.Move(1)
+	if it, _ := m.Current(); it.Label != "cart_viewed" {
+		t.Fatalf("down from the last goes round: %q", it.Label)
+	}
+	if r := press(m, "x", "enter"); r != Done || m.Query() != "cart" || !slices.Equal(m.Values(), []string{"cart_viewed"}) {
+		t.Fatalf("a letter typed into an external list: %v, query %q, values %v", r, m.Query(), m.Values())
 	}
 }
