@@ -75,6 +75,11 @@ type Model struct {
 	win    window.Model
 	width  int
 	keys   keys
+	// mark is the cursor's mark, drawn once; drawn keeps the lines of the
+	// items off the cursor as drawn, by label: a key redraws only the
+	// cursor's line (lipgloss costs more than the search).
+	mark  string
+	drawn map[string]string
 }
 
 type keys struct{ up, down, all, clear key.Binding }
@@ -103,6 +108,7 @@ func New(s themes.Styles, items []Item, o Options) *Model {
 		clear: key.NewBinding(key.WithKeys("ctrl+u"), key.WithHelp("ctrl+u", "clear search")),
 	}
 	m.win.SetHeight(10)
+	m.mark = s.Cursor.Render("▸ ")
 	m.refilter()
 	return m
 }
@@ -122,6 +128,9 @@ func (m *Model) Help() []key.Binding {
 // SetSize gives the list w columns and h lines of items (the search line
 // is drawn above them).
 func (m *Model) SetSize(w, h int) {
+	if w != m.width {
+		m.drawn = nil // drawn for another width
+	}
 	m.width = w
 	m.filter.Width = max(4, w-4)
 	m.win.SetHeight(h)
@@ -324,17 +333,29 @@ func (m *Model) Lines() []string {
 				label = "[x] " + it.Label
 			}
 		}
-		label = ansi.Truncate(label, max(0, w-2), "…")
-		line := "  " + s.Text.Render(label)
 		if i == m.cur {
-			line = s.Cursor.Render("▸ ") + s.Selected.Render(label)
+			lines = append(lines, m.line(m.mark+s.Selected.Render(ansi.Truncate(label, max(0, w-2), "…")), it))
+			continue
 		}
-		if it.Detail != "" {
-			line += "  " + s.Muted.Render(it.Detail)
+		line, ok := m.drawn[label+"\x00"+it.Detail]
+		if !ok {
+			line = m.line("  "+s.Text.Render(ansi.Truncate(label, max(0, w-2), "…")), it)
+			if m.drawn == nil || len(m.drawn) > 512 {
+				m.drawn = make(map[string]string, 64)
+			}
+			m.drawn[label+"\x00"+it.Detail] = line
 		}
-		lines = append(lines, ansi.Truncate(line, max(0, w), "…"))
+		lines = append(lines, line)
 	}
 	return lines
+}
+
+// line ends an item's line with its detail, cut to the width.
+func (m *Model) line(head string, it Item) string {
+	if it.Detail != "" {
+		head += "  " + m.styles.Muted.Render(it.Detail)
+	}
+	return ansi.Truncate(head, max(0, m.width), "…")
 }
 
 // View is the search line and the items shown, or a note when none

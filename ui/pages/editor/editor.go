@@ -6,7 +6,6 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/forms"
-	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/dialog"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
@@ -239,61 +238,9 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case leaveMsg:
 		return m.left()
 	case tea.KeyMsg:
-		// alt+key is the key's command wherever a plain letter or digit
-		// would be text or a choice (typedKey).
-		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialogs.Empty()
-		if command && key.Matches(msg, m.keys.UndoLink) {
-			// A binding that is an alt+key itself (alt+z, the one there
-			// is) is that binding, not the plain key's command.
-			return m.undoLink()
-		}
-		if command {
-			msg.Alt = false
-		}
-		flowing := m.flowing
-		m.flowing = false
-		m.forgetPick()
-		switch {
-		case !m.dialogs.Empty():
-			return m.toDialogs(msg)
-		case !m.d.loaded:
-			if key.Matches(msg, m.keys.Back) {
-				return m.leave()
-			}
-			return nil
-		case m.spelling(msg):
-			// The rest of the number just picked, typed on ("0.5"): not
-			// the next field's text, nor a command.
-			return nil
-		case m.edit != nil && m.altWhileTyping(msg):
-			// Typing, alt+key finishes the field and is the key's
-			// command: the enter before it is not needed.
-			m.stopEditing()
-			msg.Alt = false
-			return m.updateKeys(msg)
-		case m.edit != nil:
-			return m.editKey(msg)
-		case flowing && m.pane == paneForm && key.Matches(msg, m.keys.NextField, m.keys.PrevField):
-			m.flowOn(msg)
-			return nil
-		}
-		if !command {
-			if cmd, ok := m.typedKey(msg); ok {
-				return cmd
-			}
-		}
-		return m.updateKeys(msg)
+		return m.routeKey(msg)
 	case tea.MouseMsg:
-		if msg.Action == tea.MouseActionPress {
-			m.flowing = false
-			switch msg.Button {
-			case tea.MouseButtonWheelUp:
-				m.move(-3)
-			case tea.MouseButtonWheelDown:
-				m.move(3)
-			}
-		}
-		return nil
+		return m.mouse(msg)
 	}
 	if cmd, ok := m.answered(msg); ok {
 		return cmd
@@ -301,87 +248,6 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	// Anything else is the preview's (its service's answers) or the open
 	// dialog's (a huh form's own messages, a cursor's blink).
 	return tea.Batch(m.prev.m.Update(msg), m.toDialogs(msg))
-}
-
-func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
-	k := m.keys
-	if cmd, ok := m.liveKey(msg); ok {
-		return cmd
-	}
-	switch {
-	case key.Matches(msg, k.Sync):
-		return m.flush()
-	case key.Matches(msg, k.UndoLink):
-		return m.undoLink()
-	case key.Matches(msg, k.AddItem) && m.step != forms.StepReview:
-		return m.addAnother()
-	case key.Matches(msg, k.Android, k.IOS, k.Web) && m.d.channel() == model.ChannelPush:
-		return m.switchPlatform(map[string]string{"a": model.PlatformAndroid, "i": model.PlatformIOS, "w": model.PlatformWeb}[msg.String()])
-	case key.Matches(msg, k.Test):
-		m.openTest()
-		return nil
-	case key.Matches(msg, k.Results):
-		m.openResults()
-		return nil
-	case key.Matches(msg, k.NextPane):
-		m.pane = (m.pane + 1) % paneCount
-		return nil
-	case key.Matches(msg, k.PrevPane):
-		m.pane = (m.pane + paneCount - 1) % paneCount
-		return nil
-	case key.Matches(msg, k.NextStep):
-		m.goStep(m.nextStep(1))
-		return nil
-	case key.Matches(msg, k.PrevStep):
-		m.goStep(m.nextStep(-1))
-		return nil
-	case key.Matches(msg, k.Step):
-		n := int(msg.Runes[0] - '1')
-		if n >= 0 && n < len(forms.Steps) && forms.StepApplies(forms.Steps[n], m.d.channel(), m.d.delivery()) {
-			m.goStep(forms.Steps[n])
-		}
-		return nil
-	case key.Matches(msg, k.PreviewTab):
-		if m.narrow() && m.pane != panePreview {
-			// No room beside the form: the preview takes the screen.
-			m.pane = panePreview
-			m.setNotice("Preview: p next tab · esc back to the form", false)
-			return nil
-		}
-		m.prev.m.NextTab()
-		return nil
-	case m.narrow() && m.pane == panePreview && key.Matches(msg, k.Back):
-		m.pane = paneForm
-		return nil
-	case key.Matches(msg, k.User):
-		m.openUsers()
-		return nil
-	case key.Matches(msg, k.EventAttrs):
-		m.openEventAttrs()
-		return nil
-	case key.Matches(msg, k.Conflicts):
-		m.openConflicts()
-		return nil
-	case key.Matches(msg, k.Back):
-		return m.leave()
-	}
-	switch m.pane {
-	case paneProblems:
-		return m.updateProblems(msg)
-	case panePreview:
-		switch {
-		case key.Matches(msg, k.Up):
-			m.prev.m.Scroll(-1)
-		case key.Matches(msg, k.Down):
-			m.prev.m.Scroll(1)
-		case key.Matches(msg, k.PageUp):
-			m.prev.m.Scroll(-10)
-		case key.Matches(msg, k.PageDown):
-			m.prev.m.Scroll(10)
-		}
-		return nil
-	}
-	return m.updateForm(msg)
 }
 
 // covered reports a dialog over the form: the stack's, or a row's huh form

@@ -273,30 +273,3 @@ func (m *Model) focusAdded(role forms.Role) {
 		}
 	}
 }
-
-// altWhileTyping reports alt+key on a row being typed in whose plain key
-// is one of the editor's commands (a step, a section, a platform, the next
-// field to fill, the preview's keys): the field is done and the command
-// follows (alt+i after a title shows iOS), one key instead of enter and
-// the key. The text input's own alt keys (alt+b, alt+f, alt+d: a word
-// back, forward, deleted) are none of them and stay its own.
-func (m *Model) altWhileTyping(msg tea.KeyMsg) bool {
-	r := m.edit
-	if msg.Type != tea.KeyRunes || !msg.Alt || len(msg.Runes) != 1 || !r.inline || r.chooses() {
-		return false
-	}
-	k := m.keys
-	msg.Alt = false
-	return key.Matches(msg, k.NextSection, k.PrevSection, k.NextStep, k.PrevStep, k.Step, k.Fill,
-		k.Android, k.IOS, k.Web, k.PreviewTab, k.User, k.EventAttrs, k.Conflicts, k.AddItem)
-}
-
-// typeHint and altHint show in the help what a plain letter or digit does
-// on an empty text row or a choice row (typedKey), and how the key's
-// command is reached there; they are not bindings of their own.
-var (
-	typeHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z 0–9", "type into an empty field"))
-	altHint  = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "the key's command on a text or choice row, or while typing"))
-	// altTypingHint: while typing, alt+key ends the field first.
-	altTypingHint = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "done, then its command"))
-)

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/forms"
@@ -126,7 +125,3 @@ func (m *Model) forgetPick() {
 	}
 	m.pick = pickState{}
 }
-
-// pickHint shows in the help that a letter on a choice row picks a choice
-// (pickKey); it is not a binding of its own.
-var pickHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "pick a choice"))

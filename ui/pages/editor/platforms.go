@@ -4,14 +4,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/forms"
 )
-
-// platformHint shows the three platform keys as one entry of the help.
-var platformHint = key.NewBinding(key.WithKeys("a", "i", "w"), key.WithHelp("a/i/w", "Android/iOS/Web content"))
 
 // switchPlatform shows platform p's content in one key: the locale and
 // variation stay, and the cursor stays on the same field (the title stays
