@@ -21,6 +21,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 )
 
 // Validator runs the service's publish checks on a stored draft.
@@ -42,7 +43,7 @@ const reachTimeout = 5 * time.Second
 
 // reviewState is the Review step's own state.
 type reviewState struct {
-	top int // the first line shown: the summary scrolls
+	win window.Model // the summary scrolls
 
 	// edits counts the editor's changes, to tell a verdict given before
 	// the latest edits.
@@ -263,7 +264,7 @@ func (m *Model) verdictLines(w int) []string {
 // them at most, the last saying when more follow.
 func (m *Model) reviewLines(w, h int) []string {
 	all := strings.Split(m.reviewView(w), "\n")
-	top := min(m.review.top, max(0, len(all)-h))
+	top := min(m.review.win.Top, max(0, len(all)-h))
 	out := all[top:]
 	if len(out) > h && h > 1 {
 		out = append(out[:h-1:h-1], m.c.Styles.Muted.Render("↓ more below (↓ or pgdown)"))
@@ -278,7 +279,7 @@ func (m *Model) reviewKey(msg tea.KeyMsg) bool {
 	k, r := m.keys, &m.review
 	_, w, _, h := m.layout()
 	total := len(strings.Split(m.reviewView(w), "\n"))
-	maxTop := max(0, total-h+1) // the "more below" line takes one
+	r.win.SetHeight(h - 1) // the "more below" line takes one
 	lastAction := true
 	for i := m.list.cur + 1; i < len(m.list.rows); i++ {
 		if m.list.rows[i].Focusable() {
@@ -290,16 +291,16 @@ func (m *Model) reviewKey(msg tea.KeyMsg) bool {
 		if !lastAction {
 			return false
 		}
-		r.top = min(r.top+1, maxTop)
+		r.win.Scroll(1, total)
 	case key.Matches(msg, k.Up):
-		if r.top == 0 {
+		if r.win.Top == 0 {
 			return false
 		}
-		r.top--
+		r.win.Scroll(-1, total)
 	case key.Matches(msg, k.PageDown):
-		r.top = min(r.top+max(1, h-2), maxTop)
+		r.win.Scroll(max(1, h-2), total)
 	case key.Matches(msg, k.PageUp):
-		r.top = max(0, r.top-max(1, h-2))
+		r.win.Scroll(-max(1, h-2), total)
 	default:
 		return false
 	}

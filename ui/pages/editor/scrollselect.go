@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/lipgloss"
@@ -18,16 +19,16 @@ import (
 // same theme, around the option chosen.
 type scrollSelect struct {
 	*huh.Select[string]
-	opts   []huh.Option[string]
-	value  *string
-	theme  *huh.Theme
-	height int // options shown at once
-	width  int
-	top    int // the first option shown
+	opts  []huh.Option[string]
+	value *string
+	theme *huh.Theme
+	win   window.Model // the options shown
+	width int
 }
 
 func newScrollSelect(opts []huh.Option[string], value *string, theme *huh.Theme, height int) *scrollSelect {
-	s := &scrollSelect{Select: huh.NewSelect[string]().Options(opts...).Value(value), opts: opts, value: value, theme: theme, height: max(1, height)}
+	s := &scrollSelect{Select: huh.NewSelect[string]().Options(opts...).Value(value), opts: opts, value: value, theme: theme}
+	s.win.SetHeight(height)
 	s.follow()
 	return s
 }
@@ -38,16 +39,7 @@ func (s *scrollSelect) cur() int {
 }
 
 // follow scrolls the window just enough to show the option chosen.
-func (s *scrollSelect) follow() {
-	c := s.cur()
-	if c < s.top {
-		s.top = c
-	}
-	if c >= s.top+s.height {
-		s.top = c - s.height + 1
-	}
-	s.top = max(0, min(s.top, len(s.opts)-s.height))
-}
+func (s *scrollSelect) follow() { s.win.Follow(s.cur(), len(s.opts)) }
 
 // Update hands the key to huh and keeps the window on its choice; it
 // returns the wrapper, so the group keeps drawing it.
@@ -76,8 +68,9 @@ func (s *scrollSelect) View() string {
 	cursor := st.SelectSelector.String()
 	pad := strings.Repeat(" ", lipgloss.Width(cursor))
 	c := s.cur()
-	lines := make([]string, 0, s.height)
-	for i := s.top; i < len(s.opts) && i < s.top+s.height; i++ {
+	from, to := s.win.Range(len(s.opts))
+	lines := make([]string, 0, to-from)
+	for i := from; i < to; i++ {
 		if i == c {
 			lines = append(lines, cursor+st.SelectedOption.Render(s.opts[i].Key))
 		} else {
