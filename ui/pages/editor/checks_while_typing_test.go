@@ -81,8 +81,7 @@ func TestTypingJudgesLikeAFullCheck(t *testing.T) {
 		t.Fatalf("an empty title is not reported: %v", m.probs.items)
 	}
 	press(m, kEsc)
-	m.sel.Platform = "IOS"
-	m.rebuild()
+	on(t, m, "IOS")
 	press(m, runes("]"))
 	full("another platform and step")
 }

@@ -4,38 +4,11 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
-
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/internal/resume"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
-
-var (
-	kTab   = uitest.Key("tab")
-	kSpace = uitest.Key("space")
-)
-
-// blankPush is a push draft for Android and iOS with no content yet.
-func blankPush(t *testing.T) *Model {
-	t.Helper()
-	c := fixture(t, "push_one_time.json")
-	c.CampaignContent = nil
-	forms.Normalize(c)
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepContent)
-	return m
-}
-
-func contentPath(m *Model, platform, field string) string {
-	return forms.MessagePath(m.d.work, m.sel.Locale, m.sel.Variation) + ".push." + platform + ".basic_details." + field
-}
-
-func get(t *testing.T, m *Model, path string) string {
-	t.Helper()
-	s, _ := forms.Get(m.d.work, path).(string)
-	return s
-}
 
 // Same content on all platforms: a new draft's platforms are linked; a
 // title typed on Android is iOS's too, until iOS is unlinked; unlinking
@@ -59,8 +32,7 @@ func TestLinkedPlatformsFollowTheEditedOne(t *testing.T) {
 	}
 
 	// Unlink iOS: edits stay on their platform.
-	m.sel.Platform = model.PlatformIOS
-	m.rebuild()
+	on(t, m, model.PlatformIOS)
 	focus(t, m, linkRow)
 	press(m, kSpace)
 	if !strings.Contains(view(m), "no · own content") {
@@ -71,8 +43,7 @@ func TestLinkedPlatformsFollowTheEditedOne(t *testing.T) {
 	if got := get(t, m, contentPath(m, "android", "title")); got != "Hi there" {
 		t.Fatalf("Android title %q after editing the unlinked iOS one", got)
 	}
-	m.sel.Platform = model.PlatformAndroid
-	m.rebuild()
+	on(t, m, model.PlatformAndroid)
 	focus(t, m, contentPath(m, "android", "title"))
 	press(m, kBackspace, runes("Android"), kEnter)
 	if got := get(t, m, contentPath(m, "ios", "title")); got != "Only iOS" {
@@ -84,135 +55,119 @@ func TestLinkedPlatformsFollowTheEditedOne(t *testing.T) {
 // overwritten by surprise.
 func TestDifferingPlatformsOpenUnlinked(t *testing.T) {
 	c := fixture(t, "push_one_time.json") // Android and iOS titles differ
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepContent)
+	m := openAt(t, c, forms.StepContent)
 	if !strings.Contains(view(m), "no · own content") {
 		t.Fatalf("differing platforms shown as linked:\n%s", view(m))
 	}
 }
 
-// Enter edits a filled (or copied) field from its text; tab goes on to the
-// next field with its text selected, so typing replaces it; ⌫ on a row
-// clears it and types into it.
-func TestEditStartsFromTextTabSelectsBackspaceClears(t *testing.T) {
-	m := blankPush(t)
-	title, msg := contentPath(m, "android", "title"), contentPath(m, "android", "message")
-	focus(t, m, title)
-	press(m, kEnter, runes("Spring"), kEnter)
-	// Copied to iOS (linked): its title edits from the copied text.
-	m.sel.Platform = model.PlatformIOS
-	m.rebuild()
-	focus(t, m, contentPath(m, "ios", "title"))
-	press(m, kEnter)
-	if m.edit == nil || m.edit.value() != "Spring" {
-		t.Fatalf("editing the copied title starts from %q", m.edit.value())
+// Android opens a screen, iOS a deep link; the Web
+// redirect URL and the iOS rich-media image typed after them stay on their
+// platform (they once rewrote Android's and iOS's click actions and the
+// other platforms' images). A title typed on Web is shared, announced at
+// the row, and alt+z undoes it on the others.
+func TestLinkedEditsNeverCrossPlatformMeanings(t *testing.T) {
+	m := blankThree(t)
+	k := uitest.Key
+	focus(t, m, contentPath(m, "android", "default_click_action"))
+	press(m, runes("n")) // NAVIGATE_TO_A_SCREEN, on to its target
+	press(m, runes("CoatsScreen"), kEnter)
+	on(t, m, model.PlatformIOS)
+	focus(t, m, contentPath(m, "ios", "default_click_action"))
+	press(m, runes("d"), runes("shop://coats"), kEnter)
+	focus(t, m, contentPath(m, "ios", "rich_media_type"))
+	press(m, runes("i"), runes("https://img.example.com/snow.jpg"), kEnter)
+	on(t, m, model.PlatformWeb)
+	focus(t, m, contentPath(m, "web", "redirect_url"))
+	press(m, runes("https://shop.example.com/coats"), kEnter)
+
+	for path, want := range map[string]any{
+		contentPath(m, "android", "default_click_action"):       "NAVIGATE_TO_A_SCREEN",
+		contentPath(m, "android", "default_click_action_value"): "CoatsScreen",
+		contentPath(m, "ios", "default_click_action"):           "DEEPLINKING",
+		contentPath(m, "ios", "default_click_action_value"):     "shop://coats",
+		contentPath(m, "android", "image_url"):                  nil,
+		contentPath(m, "web", "image_url"):                      nil,
+	} {
+		if got := forms.Get(m.d.work, path); got != want {
+			t.Errorf("%s = %v, want %v", path, got, want)
+		}
 	}
-	press(m, runes(" sale"), kEsc)
-	m.sel.Platform = model.PlatformAndroid
-	m.rebuild()
-	if got := get(t, m, title); got != "Spring sale" {
-		t.Fatalf("Android title %q after appending on iOS", got)
+	if !strings.Contains(view(m), "yes · Web = Android = iOS") {
+		t.Fatalf("click actions and images are not linked fields: the platforms stay linked\n%s", view(m))
 	}
-	// tab: the message, selected; typing replaces it.
-	focus(t, m, title)
-	press(m, kEnter, kTab)
-	if m.edit == nil || m.edit.field.Path != msg {
-		t.Fatalf("tab did not go on to the message")
+
+	focus(t, m, contentPath(m, "web", "title"))
+	press(m, runes("Winter coats"))
+	if v := view(m); !strings.Contains(v, "also set on Android, iOS") || !strings.Contains(v, "alt+z") {
+		t.Fatalf("the linked write is not announced at the row:\n%s", v)
 	}
-	press(m, runes("Up to 50% off"), kTab, kEsc) // on to Summary, then done
-	if got := get(t, m, msg); got != "Up to 50% off" {
-		t.Fatalf("message %q", got)
+	press(m, kEnter, k("alt+z"))
+	if got := get(t, m, contentPath(m, "android", "title")); got != "" {
+		t.Errorf("alt+z left Android's title %q", got)
 	}
-	focus(t, m, title)
-	press(m, kEnter, kTab, runes("New"), kEsc)
-	if got := get(t, m, msg); got != "New" {
-		t.Fatalf("typing over a selected message left %q", got)
+	if got := get(t, m, contentPath(m, "web", "title")); got != "Winter coats" {
+		t.Errorf("alt+z took Web's own title: %q", got)
 	}
-	// ⌫ clears and types.
-	focus(t, m, title)
-	press(m, kBackspace, runes("Summer"), kEnter)
-	if got := get(t, m, title); got != "Summer" {
-		t.Fatalf("⌫ then typing left %q", got)
-	}
-	var help []string
-	for _, b := range m.ShortHelp() {
-		help = append(help, b.Help().Key+" "+b.Help().Desc)
-	}
-	if !strings.Contains(strings.Join(help, " · "), "n next to fill") {
-		t.Fatalf("the footer does not show n: %v", help)
+	if !strings.Contains(view(m), "no · own content") {
+		t.Errorf("Web differs now and still shows linked:\n%s", view(m))
 	}
 }
 
-// n goes to the next field that needs a value: here the missing template.
-// On the Locale row (a choice row, where n would pick a choice) it is
-// alt+n.
-func TestNextToFill(t *testing.T) {
-	m := blankPush(t)
-	press(m, tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("n"), Alt: true})
-	if f := m.list.rows[m.list.cur]; !strings.HasSuffix(f.Path, ".push.android.template_type") {
-		t.Fatalf("n went to %s", f.Path)
-	}
-}
-
-// view draws the editor as the program would after an Update.
-func view(m *Model) string {
-	defer m.hold()()
-	m.settle()
-	return ansiStrip(m.View())
-}
-
-// With two variations, typing one share sets the other to the rest of
-// 100 %.
-func TestOtherShareFollows(t *testing.T) {
-	m := blankPush(t)
-	focus(t, m, "@add-variation")
-	press(m, kEnter)
-	share := "campaign_content.variation_details.manual_distribution_percentage.variation_1"
-	focus(t, m, share)
-	press(m, kBackspace, runes("70"), kEnter)
-	if got := m.fieldText(m.list.rows[m.list.cur+1]); got != "30" {
-		t.Fatalf("share of variation 2 is %q after typing 70", got)
-	}
-}
-
-// An event-triggered campaign sent after its event gets the trigger
-// attribute "If Action" when the relation is chosen.
-func TestTriggerAttrFollowsRelation(t *testing.T) {
-	c := fixture(t, "push_event_triggered.json")
-	c.TriggerCondition.TriggerAttr, c.TriggerCondition.TriggerRelation = nil, nil
-	d := model.DelayFixed
-	c.TriggerCondition.TriggerDelayType = &d
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepTrigger)
-	focus(t, m, "trigger_condition.trigger_relation")
-	press(m, kRight)
-	if got := m.d.work.TriggerCondition.TriggerAttr; got != "If Action" {
-		t.Fatalf("trigger_attr %v after choosing AFTER", got)
-	}
-}
-
-// After "Copy this content to…", editing the copied title starts from its
-// text.
-func TestCopiedFieldEditsFromItsText(t *testing.T) {
-	m := blankPush(t)
-	focus(t, m, linkRow)
-	press(m, kSpace) // unlinked: only the copy carries the title
+// Linking is read from the content, so platforms
+// that differ in any shared field (key-value pairs too, not only title and
+// message) stay unlinked when the draft is opened again (another editor
+// on the same content: after leaving, a restart or on another machine),
+// and an unlink made while the content was the same is kept with the
+// draft's position.
+func TestLinkStateSurvivesReopening(t *testing.T) {
+	m := blankThree(t)
+	m.f.Positions = resume.Open(t.TempDir())
+	m.resume.restored = true
 	focus(t, m, contentPath(m, "android", "title"))
-	press(m, kEnter, runes("Spring"), kEnter)
-	focus(t, m, "@copy")
-	press(m, kEnter, kSpace, kEnter)
-	if got := get(t, m, contentPath(m, "ios", "title")); got != "Spring" {
-		t.Fatalf("iOS title %q after the copy", got)
+	press(m, runes("Coats"), kEnter)
+	focus(t, m, linkRow)
+	press(m, uitest.Key("space")) // Android unlinked
+	if v := view(m); !strings.Contains(v, "no · own content") {
+		t.Fatalf("space did not unlink Android:\n%s", v)
 	}
-	m.sel.Platform = model.PlatformIOS
-	m.rebuild()
-	focus(t, m, contentPath(m, "ios", "title"))
-	press(m, kEnter)
-	if m.edit == nil || m.edit.value() != "Spring" {
-		t.Fatalf("editing the copied title starts from %q", m.edit.value())
+	// What remember's command writes (press drops the commands).
+	if err := m.f.Positions.Put(m.id, m.position()); err != nil {
+		t.Fatal(err)
 	}
-	press(m, runes("!"), kEnter)
-	if got := get(t, m, contentPath(m, "ios", "title")); got != "Spring!" {
-		t.Fatalf("iOS title %q", got)
+	focus(t, m, contentPath(m, "android", "key_value_pairs"))
+	press(m, kEnter, runes("promo=winter"), kEnter)
+	if got := forms.Get(m.d.work, contentPath(m, "ios", "key_value_pairs")); got != nil {
+		t.Fatalf("unlinked Android wrote its key-value pairs to iOS: %v", got)
+	}
+
+	// Another machine: the content alone. Android differs from iOS in its
+	// key-value pairs; Web has none, so its title and message are all it
+	// shares with Android, and they are the same.
+	again, _ := newTestEditor(t, model.Clone(m.d.work), 160, 48)
+	again.goStep(forms.StepContent)
+	on(t, again, model.PlatformIOS)
+	if v := view(again); !strings.Contains(v, "yes · iOS = Web") || strings.Contains(v, "Android") && strings.Contains(v, "yes · iOS = Web = Android") {
+		t.Fatalf("reopened, iOS is not linked to Web alone:\n%s", v)
+	}
+	focus(t, again, contentPath(again, "ios", "title"))
+	press(again, kEnter, runes("!"), kEnter)
+	if got := get(t, again, contentPath(again, "android", "title")); got != "Coats" {
+		t.Errorf("an iOS edit reached Android, whose key-value pairs differ: %q", got)
+	}
+	if got := get(t, again, contentPath(again, "web", "title")); got != "Coats!" {
+		t.Errorf("an iOS edit did not reach the linked Web: %q", got)
+	}
+
+	// This machine, reopened: the unlink is kept with the position.
+	c, _ := newTestEditor(t, model.Clone(m.d.work), 160, 48)
+	c.f.Positions = m.f.Positions
+	c.id = m.id
+	c.resume.restored = false
+	c.restore()
+	on(t, c, model.PlatformAndroid)
+	focus(t, c, linkRow)
+	if v := view(c); !strings.Contains(v, "no · own content") {
+		t.Fatalf("reopened here, the unlinked Android shows linked:\n%s", v)
 	}
 }

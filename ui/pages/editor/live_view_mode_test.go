@@ -13,7 +13,7 @@ import (
 // lies ahead) and opens it from the browser and the inspector (e), as support would.
 func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 	t.Helper()
-	id := createMarketerPush(t, e)
+	id := create(t, e, "fixtures/marketer-push.json")
 	if err := e.client.Publish(context.Background(), id); err != nil {
 		t.Fatal(err)
 	}
@@ -25,18 +25,16 @@ func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 	return id
 }
 
-// The case 4: support opens a PAUSED or SCHEDULED campaign to read
-// it. It opens in view mode; a stray key changes nothing; E asks once, and
+// Support opens a PAUSED or SCHEDULED campaign to read it. It opens in view mode; a stray key changes nothing; E asks once, and
 // then edits are sent only by ctrl+s, after the change is shown in words.
 func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	e := newEnv(t)
-	tm, stop := e.runAt(t, 0, 160, 48)
-	defer stop()
+	tm, _ := e.runAt(t, 0, 160, 48)
 	id := openLive(t, e, tm)
 	waitFor(t, tm, "View mode: SCHEDULED, read-only · E edits it", "E edit live campaign")
 
 	keys(tm, "enter")
-	tm.Type("t")
+	typ(tm, "t")
 	waitFor(t, tm, "View mode: this SCHEDULED campaign is live. E edits it.")
 
 	keys(tm, "E")
@@ -44,10 +42,7 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	keys(tm, "y")
 	waitFor(t, tm, "Editing a live SCHEDULED campaign · nothing is sent until ctrl+s")
 
-	keys(tm, "enter")
-	tm.Type("t")
-	keys(tm, "enter")
-	waitFor(t, tm, "Viewed but not boughtt", "not sent (ctrl+s shows and sends)")
+	rename(t, tm, "Viewed but not bought", 0, "t", "not sent (ctrl+s shows and sends)")
 	if c, _ := e.client.Get(context.Background(), id); model.Str(c.BasicDetails.Name) != "Viewed but not bought" {
 		t.Fatalf("the edit reached the service before ctrl+s: %q", model.Str(c.BasicDetails.Name))
 	}

@@ -1,11 +1,7 @@
 package editor_test
 
 import (
-	"context"
 	"net/http"
-	"net/http/httptest"
-	"net/http/httputil"
-	"net/url"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -14,10 +10,6 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
-	"github.com/campaigns-cli/campaigns/ui/pages/browser"
 )
 
 // gate stands between the program and the sandbox: it refuses every
@@ -49,31 +41,9 @@ func (g *gate) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func gated(t *testing.T) (*env, *gate, *api.Client) {
 	t.Helper()
 	e := newEnv(t)
-	target, err := url.Parse(e.client.BaseURL())
-	if err != nil {
-		t.Fatal(err)
-	}
-	g := &gate{next: httputil.NewSingleHostReverseProxy(target)}
-	srv := httptest.NewServer(g)
-	t.Cleanup(srv.Close)
-	ws := sandbox.DefaultWorkspace()
-	through, err := api.New(api.Config{BaseURL: srv.URL, WorkspaceID: ws.ID, APIKey: ws.Key, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	direct := e.client
-	e.client = through
-	old := browser.OfflineRetry
-	browser.OfflineRetry = 100 * time.Millisecond
-	t.Cleanup(func() { browser.OfflineRetry = old })
+	g := &gate{}
+	direct := e.between(t, func(next http.Handler) http.Handler { g.next = next; return g })
 	return e, g, direct
-}
-
-// finalView quits and returns what was on screen.
-func finalView(t *testing.T, tm *teatest.TestModel) string {
-	t.Helper()
-	tm.Send(uitest.Key("ctrl+c"))
-	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).View()
 }
 
 // eventually polls cond for a while (the sync runs in the background).
@@ -87,21 +57,56 @@ func eventually(t *testing.T, what string, cond func() bool) {
 	t.Fatalf("never: %s", what)
 }
 
-func nameOn(t *testing.T, c *api.Client, id string) string {
+// leaveUnsynced runs the program, opens a draft with open, renames it (see
+// rename) and quits with the edit unsent: the journal keeps it. It returns
+// the new name.
+func leaveUnsynced(t *testing.T, e *env, open func(*teatest.TestModel), name string, cut int, more string) string {
 	t.Helper()
-	got, err := c.Get(context.Background(), id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.BasicDetails == nil || got.BasicDetails.Name == nil {
-		return ""
-	}
-	return *got.BasicDetails.Name
+	tm, stop := e.run(t, time.Hour) // nothing is sent on its own
+	open(tm)
+	name = rename(t, tm, name, cut, more, "pending")
+	stop()
+	return name
 }
 
-// Part 5: a draft reopens where it was left. A field is edited in step 4
-// with the second variation chosen; the program ends; a new program on the
-// same data directory opens the draft on that field, step and variation.
+// The summer sale fixture, left with " (kept)" or the like typed after its
+// name and not sent.
+func leaveSummerSale(t *testing.T, e *env, more string) string {
+	t.Helper()
+	return leaveUnsynced(t, e, func(tm *teatest.TestModel) {
+		openFixture(t, e, tm, "push_one_time.json", "Summer sale kickoff")
+	}, "Summer sale kickoff", 0, more)
+}
+
+// An edit not sent when the program ends is sent by the next one, at
+// start, before the draft is opened: the list shows the name it carries
+// once the service has it.
+func TestUnsyncedEditSurvivesRestart(t *testing.T) {
+	e := newEnv(t)
+	name := leaveUnsynced(t, e, func(tm *teatest.TestModel) { newDraft(t, tm, false, "Journal") }, "Journal", len("Journal"), "Kept")
+	find(t, e.client, "Journal") // the service has not seen the edit
+
+	tm, _ := e.run(t, time.Hour)
+	waitFor(t, tm, "browse", name, "Every edit kept on this computer is on the service now")
+	keys(tm, "enter")
+	waitFor(t, tm, name, "● synced")
+	find(t, e.client, name)
+}
+
+// An edit made while the service is gone stays in the editor, which says
+// it is offline.
+func TestOfflineEditsKept(t *testing.T) {
+	e, tm := draftOpen(t, time.Hour, "Offline")
+	_ = e.stop() // the service goes away
+	keys(tm, "enter")
+	typ(tm, " kept")
+	keys(tm, "enter", "ctrl+s")
+	waitFor(t, tm, "offline", "Offline kept")
+}
+
+// A draft reopens where it was left. A field is edited in step 4 with the
+// second variation chosen; the program ends; a new program on the same
+// data directory opens the draft on that field, step and variation.
 func TestDraftReopensWhereItWasLeft(t *testing.T) {
 	e := newEnv(t)
 	tm, stop := e.run(t, time.Hour)
@@ -118,8 +123,7 @@ func TestDraftReopensWhereItWasLeft(t *testing.T) {
 	waitFor(t, tm, "205", "pending")
 	stop() // quit without syncing: the journal keeps the edit
 
-	tm2, stop2 := e.run(t, time.Hour)
-	defer stop2()
+	tm2, _ := e.run(t, time.Hour)
 	// The list itself (the name is in the announcement first).
 	waitFor(t, tm2, "browse", "Cart abandonment nudge", "last page")
 	keys(tm2, "g", "enter")
@@ -132,31 +136,16 @@ func TestDraftReopensWhereItWasLeft(t *testing.T) {
 	}
 }
 
-// editName opens the only draft and appends text to its name, leaving the
-// program with the edit unsent (the journal keeps it).
-func leaveUnsyncedName(t *testing.T, e *env, name, more string) string {
-	t.Helper()
-	tm, stop := e.run(t, time.Hour)
-	openFixture(t, e, tm, "push_one_time.json", name)
-	keys(tm, "enter")
-	tm.Type(more)
-	keys(tm, "enter")
-	waitFor(t, tm, name+more, "pending")
-	stop()
-	return name + more
-}
-
-// Part 5: on start, drafts with edits the service does not have are
-// announced and listed (u); the one opened continues from the journal's
-// copy, and its edits sync.
+// On start, drafts with edits the service does not have are announced and
+// listed (u); the one opened continues from the journal's copy, and its
+// edits sync.
 func TestUnsyncedDraftsAreAnnouncedListedAndOpened(t *testing.T) {
 	e, g, direct := gated(t)
-	name := leaveUnsyncedName(t, e, "Summer sale kickoff", " (kept)")
-	id := *findDraft(t, direct, "Summer sale kickoff").CampaignID
+	name := leaveSummerSale(t, e, " (kept)")
+	id := *find(t, direct, "Summer sale kickoff").CampaignID
 
 	g.noWrites.Store(true) // the service reads, but takes no edit yet
-	tm, stop := e.run(t, time.Hour)
-	defer stop()
+	tm, _ := e.run(t, time.Hour)
 	waitFor(t, tm, "1 draft has edits not yet on the service", "“"+name+"”", "u lists them")
 	keys(tm, "u")
 	waitFor(t, tm, "NOT ON THE SERVICE YET", "● "+name, "details")
@@ -180,36 +169,30 @@ func TestUnsyncedDraftsAreAnnouncedListedAndOpened(t *testing.T) {
 	}
 }
 
-// Part 5: started while the service cannot be reached, the browser lists
-// the journal's drafts with an offline banner (not a dial error); one opens
-// and takes edits; when the service returns the banner goes, every edit is
+// Started while the service cannot be reached, the browser lists the
+// journal's drafts with an offline banner (not a dial error); one opens and
+// takes edits; when the service returns the banner goes, every edit is
 // sent and the list is read again.
 func TestOfflineStartListsTheJournalAndSyncsWhenTheServiceReturns(t *testing.T) {
 	e, g, direct := gated(t)
-	name := leaveUnsyncedName(t, e, "Summer sale kickoff", " (offline)")
-	id := *findDraft(t, direct, "Summer sale kickoff").CampaignID
+	name := leaveSummerSale(t, e, " (offline)")
+	id := *find(t, direct, "Summer sale kickoff").CampaignID
 
 	g.down.Store(true)
-	tm, stop := e.run(t, time.Hour)
-	defer stop()
+	tm, _ := e.run(t, time.Hour)
 	waitFor(t, tm, "⚠ Offline: the service cannot be reached", "1 draft kept on this computer", "● "+name, "details")
 	keys(tm, "enter")
 	waitFor(t, tm, name, "Basic details")
-	keys(tm, "enter")
-	tm.Type("!")
-	keys(tm, "enter")
-	waitFor(t, tm, name+"!")
+	name = rename(t, tm, name, 0, "!")
 
 	g.down.Store(false)
-	eventually(t, "the service has both edits", func() bool { return nameOn(t, direct, id) == name+"!" })
+	eventually(t, "the service has both edits", func() bool { return nameOn(t, direct, id) == name })
 	waitFor(t, tm, "● synced")
 	keys(tm, "esc")
-	waitFor(t, tm, "browse", "status: all", name+"!")
+	waitFor(t, tm, "browse", "status: all", name)
 	view := finalView(t, tm)
 	if strings.Contains(view, "Offline") || strings.Contains(view, "dial") {
 		t.Fatalf("still offline after the service returned:\n%s", view)
 	}
-	if c := findDraft(t, direct, name+"!"); c == nil || model.Equal(c, nil) {
-		t.Fatal("draft not found under its new name")
-	}
+	find(t, direct, name)
 }

@@ -1,22 +1,56 @@
 package editor
 
 import (
-	"bytes"
-	"os"
 	"strings"
 	"testing"
-
-	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/themes"
-	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-// Defect 4 with key presses: an email without a body shows the problem
+// An emptied title shows its problem beside the field; from another step,
+// enter on the problem in the panel goes back to it (step, locale and
+// row), and retyping the title clears it.
+func TestProblemShowsBesideFieldAndJumps(t *testing.T) {
+	m := summerSale(t, 160, 48)
+	if len(m.probs.items) != 0 {
+		t.Fatalf("fixture not publishable: %v", m.probs.items)
+	}
+	m.goStep(forms.StepContent)
+	m.sel.Locale = "fr-FR"
+	m.rebuild()
+	title := forms.MessagePath(m.d.work, "fr-FR", "variation_1") + ".push.android.basic_details.title"
+	focus(t, m, title)
+	press(m, kEnter)
+	for range len(m.edit.value()) {
+		press(m, uitest.Key("backspace"))
+	}
+	press(m, kEsc)
+	if len(m.list.problems[m.list.cur]) == 0 || !strings.Contains(m.View(), "✗") {
+		t.Fatalf("no problem beside the emptied title:\n%s", m.View())
+	}
+	// Go elsewhere, then jump back from the panel.
+	m.sel.Locale = "default"
+	m.goStep(forms.StepBasic)
+	m.pane = 1
+	for i, it := range m.probs.items {
+		if it.p.Target == title {
+			m.probs.cur = i
+		}
+	}
+	press(m, kEnter)
+	if m.step != forms.StepContent || m.sel.Locale != "fr-FR" || m.list.rows[m.list.cur].Path != title {
+		t.Fatalf("jumped to %s %v %s", m.step, m.sel, m.list.rows[m.list.cur].Path)
+	}
+	press(m, kEnter, runes("Salut"), kEsc)
+	if len(m.probs.items) != 0 {
+		t.Fatalf("problem stays after retyping: %v", m.probs.items)
+	}
+}
+
+// An email without a body shows the problem
 // beside HTML (not Sender name), and enter on it in the problems panel
 // lands on the HTML row.
 func TestMissingEmailBodyJumpsToHTML(t *testing.T) {
@@ -52,66 +86,10 @@ func TestMissingEmailBodyJumpsToHTML(t *testing.T) {
 	}
 }
 
-// Defect 8 with key presses: ← / → on an audience filter's type leaves no
-// field of the old type (data_type "string" on an actions filter).
-func TestFilterTypeKeysLeaveNoStrayFields(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
-	press(m, runes("3"))
-	p := "segmentation_details.included_filters.filters[0]"
-	if got := forms.Get(m.d.work, p+".filter_type"); got != model.FilterUserAttributes {
-		t.Fatalf("the fixture's first filter is %v", got)
-	}
-	focus(t, m, p+".filter_type")
-	seen := map[any]bool{}
-	for range 3 { // through every type and back
-		press(m, kRight)
-		js := string(model.Encode(m.d.work.SegmentationDetails.IncludedFilters.Filters[0]))
-		typ := forms.Get(m.d.work, p+".filter_type")
-		seen[typ] = true
-		if typ != model.FilterUserAttributes {
-			for _, stray := range []string{`"data_type"`, `"operator"`, `"negate"`} {
-				if strings.Contains(js, stray) {
-					t.Errorf("%v filter keeps %s: %s", typ, stray, js)
-				}
-			}
-		}
-		if typ != model.FilterActions && strings.Contains(js, `"action_name"`) {
-			t.Errorf("%v filter keeps action_name: %s", typ, js)
-		}
-	}
-	if !seen[model.FilterActions] || !seen[model.FilterCustomSegments] {
-		t.Fatalf("→ went through %v only", seen)
-	}
-}
-
-// Defect 3 in the editor: with the high-contrast theme an empty Start shows
-// its hint in the placeholder style, never in the style of a value; keys
-// reach the Schedule step.
-func TestEmptyStartLooksEmptyInHighContrast(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	c.SchedulingDetails.StartTime = nil
-	m, _ := newTestEditor(t, c, 160, 48)
-	r := common.NewRenderer(&bytes.Buffer{})
-	r.SetColorProfile(termenv.TrueColor)
-	r.SetHasDarkBackground(true)
-	m.c.Styles = themes.New(themes.HighContrast(), r)
-	m.list.drawn = nil
-	press(m, runes("5"))
-	focus(t, m, "scheduling_details.start_time")
-	press(m, uitest.Key("up")) // the Start row is not under the cursor
-	hint := "2026-12-01T09:00:00"
-	s := m.c.Styles
-	v := m.View()
-	if !strings.Contains(v, s.Placeholder.Render(hint)) || strings.Contains(v, s.Text.Render(hint)) {
-		t.Fatalf("the empty Start is not drawn as a placeholder:\n%q", v)
-	}
-}
-
 // A problem only the service finds (its workspace differs, or it has an
 // older copy) is listed in the form's words, without its JSON path.
 func TestServiceOnlyProblemsInPlainWords(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
+	m := summerSale(t, 160, 48)
 	press(m, runes("8"))
 	m.Update(validatedMsg{res: api.ValidateResult{Errors: []api.ValidateError{
 		{Field: "delivery_controls.queue_duration", Issue: "delivery_controls.queue_duration must be between 1 and 72."},
@@ -122,12 +100,11 @@ func TestServiceOnlyProblemsInPlainWords(t *testing.T) {
 	}
 }
 
-// Defect 10 with key presses: an image URL typed as htp://… or
+// An image URL typed as htp://… or
 // javascript:… is refused beside its field; a one-slide carousel is "1
 // slide" in the preview.
 func TestImageURLAndOneSlideWithKeys(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
+	m := summerSale(t, 160, 48)
 	press(m, runes("2"))
 	img := forms.MessagePath(m.d.work, forms.DefaultLocale, "variation_1") + ".push.android.basic_details.image_url"
 	for _, bad := range []string{"htp://cdn.example.com/a.png", "javascript:alert(1)"} {
@@ -159,16 +136,7 @@ func TestImageURLAndOneSlideWithKeys(t *testing.T) {
 // marketerCarousel is the marketer fixture with one slide in its Android
 // carousel (variation 2).
 func marketerCarousel(t *testing.T) *model.Campaign {
-	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, st := "c-carousel", model.StatusDraft
-	c.CampaignID, c.ID, c.Status = &id, &id, &st
+	c := marketerPush(t)
 	for _, l := range []string{"default", "es"} {
 		cr := c.CampaignContent.Content.Keyed[l]["variation_2"].Push.Android.BasicDetails.CarouselContent
 		cr.SlideData = cr.SlideData[:1]

@@ -322,8 +322,7 @@ func TestLongTextThroughHuhIsInertAndLive(t *testing.T) {
 	if err := forms.Set(c, msgPath, evil); err != nil {
 		t.Fatal(err)
 	}
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepContent)
+	m := openAt(t, c, forms.StepContent)
 	focus(t, m, msgPath)
 	press(m, kEnter)
 	if _, ok := m.edit.form.GetFocusedField().(*huh.Text); !ok || !m.covered() {

@@ -72,6 +72,9 @@ type Options struct {
 	// Debounce is the typing pause before edits are sent (default: the
 	// sync engine's).
 	Debounce time.Duration
+	// Clock drives the sync engine's timers (default the wall clock): tests
+	// pass a drafts.FakeClock to say when the typing pause has passed.
+	Clock drafts.Clock
 	// Users are the profiles the preview offers (nil: sample ones, as a
 	// real service's profiles cannot be listed).
 	Users UserSource
@@ -91,8 +94,8 @@ type Options struct {
 // start).
 func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
 	v := opts.Validation
-	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce, UpdatedBy: opts.Author,
-		ReadOnly: opts.ReadOnly != ""})
+	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce, Clock: opts.Clock,
+		UpdatedBy: opts.Author, ReadOnly: opts.ReadOnly != ""})
 	if err != nil {
 		return nil, nil, err
 	}

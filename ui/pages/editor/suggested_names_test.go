@@ -2,60 +2,26 @@ package editor_test
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/api/suggest"
-	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/themes"
-	"github.com/campaigns-cli/campaigns/ui"
-	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
-// runNamed is runAt with the workspace's names offered, as main wires them
-// (api/suggest, refreshed here once before the program starts).
-func (e *env) runNamed(t *testing.T, w, h int) (*teatest.TestModel, func()) {
+// withNames offers the workspace's names while typing, as main wires
+// them (api/suggest, refreshed here once before the program starts), after
+// creating the marketer's push, which uses the event product_viewed.
+func withNames(t *testing.T, e *env) {
 	t.Helper()
+	create(t, e, "fixtures/marketer-push.json")
 	names := suggest.New(e.client)
 	if err := names.Refresh(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	f, closeF, err := editor.Open(e.client, e.dir, editor.Options{
-		Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.PreviewDelay = time.Millisecond
-	f.Names = names
-	root := ui.New(ui.Config{Client: e.client, Service: "test sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), DataDir: e.dir, Editor: f})
-	tm := teatest.NewTestModel(t, root, teatest.WithInitialTermSize(w, h))
-	return tm, func() {
-		_ = tm.Quit()
-		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-		_ = closeF()
-	}
-}
-
-// createFile creates a draft on the service from a testdata file.
-func createFile(t *testing.T, e *env, path string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c.RequestID = nil
-	if _, err := e.client.Create(context.Background(), c); err != nil {
-		t.Fatal(err)
-	}
+	e.names = names
 }
 
 // typeEventName adds an include filter to the audience, makes it an event
@@ -70,48 +36,50 @@ func typeEventName(t *testing.T, tm *teatest.TestModel, typed string) {
 	keys(tm, "right")
 	waitFor(t, tm, "‹ actions ›", "Action")
 	keys(tm, "down", "enter")
-	tm.Type(typed)
+	typ(tm, typed)
+}
+
+// productOffered opens a new draft named name with the workspace's names
+// offered, adds an event filter to its audience and types "prod" into the
+// event's name: product_viewed is offered.
+func productOffered(t *testing.T, name string) (*env, *teatest.TestModel) {
+	t.Helper()
+	e := newEnv(t)
+	withNames(t, e)
+	tm, _ := e.runAt(t, time.Hour, 120, 40)
+	newDraft(t, tm, false, name)
+	typeEventName(t, tm, "prod")
+	waitFor(t, tm, "names in use", "▸ product_viewed")
+	return e, tm
+}
+
+// wantAction fails unless c's first audience filter is the event
+// product_viewed.
+func wantAction(t *testing.T, c *model.Campaign) {
+	t.Helper()
+	if f := c.SegmentationDetails.IncludedFilters.Filters[0]; model.Str(f.ActionName) != "product_viewed" {
+		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
+	}
 }
 
 // A few letters in an event-name field offer the event another campaign
 // of the workspace uses; tab takes it and the campaign has it.
 func TestSuggestedEventName(t *testing.T) {
-	e := newEnv(t)
-	createFile(t, e, "../../../testdata/fixtures/marketer-push.json") // uses product_viewed
-	tm, stop := e.runNamed(t, 120, 40)
-	defer stop()
-	newDraft(t, tm, false, "Suggest flow")
-	typeEventName(t, tm, "prod")
-	waitFor(t, tm, "names in use", "▸ product_viewed", "tab take suggestion")
+	e, tm := productOffered(t, "Suggest flow")
+	waitFor(t, tm, "tab take suggestion")
 	keys(tm, "tab")
 	waitFor(t, tm, "Action              product_viewed")
-	keys(tm, "enter", "ctrl+s")
-	waitFor(t, tm, "Synced.")
-
-	c := findDraft(t, e.client, "Suggest flow")
-	f := c.SegmentationDetails.IncludedFilters.Filters[0]
-	if f.ActionName == nil || *f.ActionName != "product_viewed" {
-		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
-	}
+	keys(tm, "enter")
+	wantAction(t, syncNow(t, e, tm, "Suggest flow"))
 }
 
-// D4: tab that takes a suggestion goes on to the next field, so what is
-// typed next is not added to the name taken; without colour the name
-// offered is in the list under the row, marked ▸.
+// Tab that takes a suggestion goes on to the next field, so what is typed
+// next is not added to the name taken; without colour the name offered is
+// in the list under the row, marked ▸ (the Plain theme: no ghost text).
 func TestTabAfterSuggestionMovesOn(t *testing.T) {
-	e := newEnv(t)
-	createFile(t, e, "../../../testdata/fixtures/marketer-push.json") // uses product_viewed
-	tm, stop := e.runNamed(t, 120, 40)
-	defer stop()
-	newDraft(t, tm, false, "Tab moves on")
-	typeEventName(t, tm, "prod")
-	waitFor(t, tm, "names in use", "▸ product_viewed") // the Plain theme: no ghost text
+	e, tm := productOffered(t, "Tab moves on")
 	keys(tm, "tab")
 	waitFor(t, tm, "Action              product_viewed")
-	keys(tm, "z", "z", "ctrl+s") // on the next row, not after the name
-	waitFor(t, tm, "Synced.")
-	c := findDraft(t, e.client, "Tab moves on")
-	if f := c.SegmentationDetails.IncludedFilters.Filters[0]; f.ActionName == nil || *f.ActionName != "product_viewed" {
-		t.Fatalf("action_name on the service: %s", model.Encode(c.SegmentationDetails))
-	}
+	keys(tm, "z", "z") // on the next row, not after the name
+	wantAction(t, syncNow(t, e, tm, "Tab moves on"))
 }

@@ -10,14 +10,34 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/forms"
-	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-// TestLabelsWholeAtEveryWidth: at 80 columns and more no label is cut
-// (issue 12, Deliver 2). At 120 columns the label column was half the form,
-// 24 cells: "Only the triggering pla…"; at 110, 22: "Include opted-out u…".
-// For every campaign of testdata and every step, the longest label is
+// The large campaign's content step is never higher or wider than the
+// window, from 80×24 to 200×60.
+func TestNarrowWindowFits(t *testing.T) {
+	c := largeCampaign(t)
+	for _, size := range [][2]int{{80, 24}, {200, 60}, {160, 48}} {
+		m, _ := newTestEditor(t, c, size[0], size[1])
+		m.goStep(forms.StepContent)
+		out := m.View()
+		lines := strings.Split(out, "\n")
+		if len(lines) > size[1] {
+			t.Errorf("%v: %d lines", size, len(lines))
+		}
+		for _, l := range lines {
+			if w := len([]rune(ansiStrip(l))); w > size[0] {
+				t.Errorf("%v: line %d wide: %q", size, w, l)
+				break
+			}
+		}
+	}
+}
+
+// At 80 columns and more no label is cut (at 120 columns the label column
+// was half the form, 24 cells: "Only the triggering pla…"; at 110, 22:
+// "Include opted-out u…"). For every campaign of testdata and every step, the longest label is
 // focused and must be read whole on the screen.
 func TestLabelsWholeAtEveryWidth(t *testing.T) {
 	files, err := os.ReadDir("../../../testdata/campaigns")
@@ -68,11 +88,55 @@ func TestLabelsWholeAtEveryWidth(t *testing.T) {
 	}
 }
 
+// A choice is shown whole where the window leaves the preview room to give
+// (120 columns cut "‹ All eligible devic…"); no line is wider than the
+// window.
+func TestChoiceValuesWhole(t *testing.T) {
+	for _, sz := range [][2]int{{80, 24}, {120, 36}, {200, 60}} {
+		m, _ := newTestEditor(t, marketerPush(t), sz[0], sz[1])
+		m.goStep(forms.StepBasic)
+		out := ansiStrip(m.View())
+		if !strings.Contains(out, "‹ All eligible devices ›") {
+			t.Errorf("%dx%d: the iOS audience choice is cut:\n%s", sz[0], sz[1], out)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if common.Width(l) > sz[0] {
+				t.Errorf("%dx%d: line of %d cells: %q", sz[0], sz[1], common.Width(l), l)
+			}
+		}
+		if _, _, prevW, _ := m.layout(); sz[0] >= 110 && prevW < minPreviewWidth {
+			t.Errorf("%dx%d: the preview shrank to %d", sz[0], sz[1], prevW)
+		}
+	}
+}
+
+// The path on the detail line keeps its end, which names the field, when
+// the form is too narrow for it (120 columns showed
+// "trigger_condition.included_filters.filters[0].ac…").
+func TestDetailPathKeepsItsEnd(t *testing.T) {
+	m, _ := newTestEditor(t, marketerPush(t), 120, 36)
+	m.goStep(forms.StepTrigger)
+	const want = "filters[0].action_name"
+	for i, f := range m.list.rows {
+		if strings.HasSuffix(f.Path, want) {
+			m.list.cur = i
+		}
+	}
+	m.settle()
+	out := ansiStrip(m.View())
+	if !strings.Contains(out, "…"+strings.SplitN(want, ".", 2)[0]) && !strings.Contains(out, "."+want) {
+		t.Fatalf("the path's end is not shown:\n%s", out)
+	}
+	if strings.Contains(out, "filters[0].ac…") {
+		t.Errorf("the path is cut at its end:\n%s", out)
+	}
+}
+
 // TestTestDialogFitsAt80Columns: the test-send dialog at 80 columns was 53
 // cells wide: "‹ Inline (this editor's copy) ›" lost its "›" to the next
 // line and the keys' help broke "[ Send test ]" in two.
 func TestTestDialogFitsAt80Columns(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	m := summerSale(t, 80, 21)
 	m.openTest()
 	for _, mode := range []string{"‹ Inline (this editor's copy) ›", "‹ Saved draft (the service's copy) ›"} {
 		view := ansiStrip(m.View())
@@ -88,30 +152,9 @@ func TestTestDialogFitsAt80Columns(t *testing.T) {
 	}
 }
 
-// TestZonePickerOpensOnTheZoneSet: the time-zone picker opened on
-// Africa/Abidjan for a campaign in Europe/Madrid (the list shows the first
-// 200 zones), so enter replaced the zone set with another.
-func TestZonePickerOpensOnTheZoneSet(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
-	m.goStep(forms.StepSchedule)
-	for i, f := range m.list.rows {
-		if f.Kind == forms.Zone {
-			m.list.cur = i
-		}
-	}
-	press(m, kEnter)
-	if view := ansiStrip(m.View()); !strings.Contains(view, "▸ Europe/Madrid") {
-		t.Fatalf("the picker does not open on the zone set:\n%s", view)
-	}
-	press(m, kEnter)
-	if got := m.fieldText(m.list.rows[m.list.cur]); got != "Europe/Madrid" {
-		t.Errorf("enter on the picker as opened set the zone to %q", got)
-	}
-}
-
-// TestNewDraftBoxWholeAfterResize: the editor is made at the terminal's
-// size and then given its body's: the new-draft form kept the first size
-// and its box lost its bottom lines at 80×24.
+// The new-draft box is whole at every size after a resize: the editor is
+// made at the terminal's size and then given its body's (the form kept the
+// first size and the box lost its bottom lines at 80×24).
 func TestNewDraftBoxWholeAfterResize(t *testing.T) {
 	for _, sz := range [][2]int{{80, 24}, {120, 36}, {200, 60}} {
 		f := &Factory{}
@@ -128,25 +171,10 @@ func TestNewDraftBoxWholeAfterResize(t *testing.T) {
 	}
 }
 
-func marketerPush(t *testing.T) *model.Campaign {
-	t.Helper()
-	b, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	id, st := "c-marketer", model.StatusDraft
-	c.CampaignID, c.ID, c.Status = &id, &id, &st
-	return c
-}
-
-// TestRowDialogFitsWithManyProblems: at 80×24 a choice list with the
-// field's problem and four others pushed the keys' help and the box's
-// bottom off the screen; the problem was cut ("is required in a user at…")
-// and the dialog named the field by its JSON path.
+// At 80×24 a choice list with the field's problem and four others keeps
+// the keys' help and the box's bottom on the screen, the problem whole
+// (it was cut: "is required in a user at…") and the field named by its
+// label, not its JSON path.
 func TestRowDialogFitsWithManyProblems(t *testing.T) {
 	c := marketerPush(t)
 	c.BasicDetails.Platforms = nil
@@ -179,9 +207,9 @@ func TestRowDialogFitsWithManyProblems(t *testing.T) {
 	}
 }
 
-// TestLongChoiceListScrolls: at 80×24 a choice list longer than the dialog
-// (Operator: more than 7) showed the chosen option at the top of its window
-// with blank rows below and the options before it out of sight.
+// At 80×24 a choice list longer than the dialog (Operator: more than 7)
+// scrolls to the chosen option with the options before it in sight (it
+// showed it at the top of its window, blank rows below).
 func TestLongChoiceListScrolls(t *testing.T) {
 	m, _ := newTestEditor(t, marketerPush(t), 80, 21)
 	m.goStep(forms.StepAudience)
@@ -223,10 +251,10 @@ func TestLongChoiceListScrolls(t *testing.T) {
 	}
 }
 
-// TestUserDialogHelpOnOneLine: at 80 columns the preview-user dialog's
-// keys broke before "cancel".
+// At 80 columns the preview-user dialog's keys are on one line (they broke
+// before "cancel").
 func TestUserDialogHelpOnOneLine(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 80, 21)
+	m := summerSale(t, 80, 21)
 	press(m, runes("u"))
 	if view := ansiStrip(m.View()); !strings.Contains(view, "Preview user") || !strings.Contains(view, "esc: cancel") {
 		t.Errorf("the keys are broken over two lines:\n%s", view)
