@@ -50,6 +50,9 @@ type (
 
 // answered acts on a dialog's answer; ok is false for any other message.
 func (m *Model) answered(msg tea.Msg) (cmd tea.Cmd, ok bool) {
+	if cmd, ok := m.rowAnswered(msg); ok {
+		return cmd, true
+	}
 	switch msg := msg.(type) {
 	case dialogs.ChooseMsg:
 		return m.choose(msg.Field, msg.Value), true

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
@@ -12,15 +13,93 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // startEdit opens row f's huh form: in the row for one-line values, as a
 // dialog for long text and choices.
 func (m *Model) startEdit(f forms.Field) {
-	m.edit = newRowForm(m, f, m.fieldText(f))
+	m.edit = rowform.New(m.c.Styles, m.keys.EditorKeys, f, m.fieldText(f), m.height)
+	if m.edit.Inline {
+		m.edit.SetSize(m.inlineWidth(), m.height)
+		return
+	}
+	m.open(dialogs.NewRow(m.c.Styles, m.edit))
 }
 
-func (m *Model) stopEditing() { m.edit = nil }
+// stopEditing closes the row's form (and its dialog).
+func (m *Model) stopEditing() {
+	m.edit = nil
+	m.dialogs.Close("row")
+}
+
+// inlineWidth is the width of a one-line form drawn in its row.
+func (m *Model) inlineWidth() int { return max(10, m.formWidth()-m.labelWidth()-4) }
+
+// rowKey hands a key to the row being edited and acts on its answer.
+func (m *Model) rowKey(msg tea.KeyMsg) tea.Cmd {
+	out, cmd := m.edit.Update(msg)
+	if out == nil {
+		return cmd
+	}
+	return tea.Batch(cmd, m.route(out))
+}
+
+// rowAnswered acts on the row form's answer: a value to apply, the end of
+// editing and what follows it, or a key that is the editor's.
+func (m *Model) rowAnswered(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case rowform.Changed:
+		if m.edit == nil {
+			return nil, true
+		}
+		return m.choose(m.edit.Field, msg.Value), true
+	case rowform.Finish:
+		if m.edit == nil {
+			return nil, true
+		}
+		f := m.edit.Field
+		m.stopEditing()
+		var cmd tea.Cmd
+		if msg.Flowing {
+			m.flowing = true
+		}
+		if msg.Set != nil {
+			cmd = m.choose(f, *msg.Set)
+		}
+		switch {
+		case msg.Flow != 0:
+			m.flow(msg.Flow)
+		case msg.Move != 0:
+			m.move(msg.Move)
+		case msg.Then != nil:
+			cmd = tea.Batch(cmd, m.updateKeys(*msg.Then))
+		}
+		return cmd, true
+	case rowform.Command:
+		if key.Matches(msg.Key, m.keys.Sync) {
+			return m.flush(), true
+		}
+		return m.undoLink(), true
+	}
+	return nil, false
+}
+
+// rowProblems are the problems the row dialog shows: its field's, the
+// draft's others, and the check in words.
+func (m *Model) rowProblems() dialogs.RowProblemsMsg {
+	var out dialogs.RowProblemsMsg
+	for i, f := range m.list.rows {
+		if f.Path == m.edit.Field.Path {
+			out.Own = m.list.problems[i]
+		}
+	}
+	for _, it := range m.probs.items {
+		out.Others = append(out.Others, it.plain.Text)
+	}
+	out.Check = m.checkText()
+	return out
+}
 
 // fieldText is a row's current value as text (the selector rows read the
 // editor's selection, not the campaign).

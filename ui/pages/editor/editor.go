@@ -9,6 +9,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/dialog"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // Model is one open editor: this file routes its messages and keys.
@@ -42,7 +43,7 @@ type Model struct {
 	review reviewState
 
 	// edit is the row being edited through its huh form (nil: none).
-	edit *rowForm
+	edit *rowform.Model
 	// flowing: the last key set a value or went on with tab, so tab goes
 	// on to the next field as in a form (nav.go), not to the next pane.
 	flowing bool
@@ -96,8 +97,8 @@ func (m *Model) SetSize(w, h int) {
 	defer m.hold()()
 	m.width, m.height = max(w, 40), max(h, 12)
 	m.dialogs.SetSize(m.width, m.height)
-	if m.edit != nil {
-		m.edit.resize(m)
+	if m.edit != nil && m.edit.Inline {
+		m.edit.SetSize(m.inlineWidth(), m.height)
 	}
 	m.settle()
 }
@@ -125,9 +126,7 @@ func (m *Model) ShortHelp() []key.Binding {
 	switch {
 	case !m.dialogs.Empty():
 		return m.dialogs.ShortHelp()
-	case m.edit != nil && !m.edit.inline:
-		return m.edit.help()
-	case m.edit != nil && m.edit.inline:
+	case m.edit != nil && m.edit.Inline:
 		return []key.Binding{k.Done, k.NextField, altTypingHint, k.Cancel, k.PrevField, k.Sync}
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
@@ -210,6 +209,10 @@ func (m *Model) settle() {
 		m.scrollPanel()
 		m.framePreview()
 	}
+	if m.edit != nil && m.dialogs.Has("row") {
+		// The row's dialog shows its problems live.
+		m.dialogs.Update(m.rowProblems())
+	}
 }
 
 func (m *Model) route(msg tea.Msg) tea.Cmd {
@@ -250,9 +253,8 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	return tea.Batch(m.prev.m.Update(msg), m.toDialogs(msg))
 }
 
-// covered reports a dialog over the form: the stack's, or a row's huh form
-// drawn as one.
-func (m *Model) covered() bool { return !m.dialogs.Empty() || m.edit != nil && !m.edit.inline }
+// covered reports a dialog over the form.
+func (m *Model) covered() bool { return !m.dialogs.Empty() }
 
 // Publishable reports whether the publish checklist is empty.
 func (m *Model) Publishable() bool { return m.d.loaded && len(m.probs.items) == 0 }

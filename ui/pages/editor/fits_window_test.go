@@ -12,6 +12,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // The large campaign's content step is never higher or wider than the
@@ -215,7 +216,7 @@ func TestLongChoiceListScrolls(t *testing.T) {
 	m.goStep(forms.StepAudience)
 	focus(t, m, "segmentation_details.included_filters.filters[0].operator")
 	choices := m.list.rows[m.list.cur].Choices()
-	h := listHeight(m)
+	h := rowform.ListHeight(m.height)
 	if len(choices) <= h {
 		t.Fatalf("%d choices fit in %d rows: the list does not scroll", len(choices), h)
 	}

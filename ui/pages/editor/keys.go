@@ -94,12 +94,12 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	if cmd, ok := g.key(r, m, msg); ok {
 		return cmd
 	}
-	before := r.text
-	cmd := r.update(m, msg)
+	before := r.Text()
+	cmd := m.rowKey(msg)
 	if g != nil && m.edit == r {
-		g.typed = g.typed || r.text != before
-		g.refresh(r.text)
-		r.redraw()
+		g.typed = g.typed || r.Text() != before
+		g.refresh(r.Text())
+		r.Redraw()
 	}
 	return cmd
 }
@@ -194,7 +194,7 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 // back, forward, deleted) are none of them and stay its own.
 func (m *Model) altWhileTyping(msg tea.KeyMsg) bool {
 	r := m.edit
-	if msg.Type != tea.KeyRunes || !msg.Alt || len(msg.Runes) != 1 || !r.inline || r.chooses() {
+	if msg.Type != tea.KeyRunes || !msg.Alt || len(msg.Runes) != 1 || !r.Inline || r.Chooses() {
 		return false
 	}
 	k := m.keys

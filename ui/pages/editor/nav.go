@@ -42,7 +42,7 @@ func (m *Model) navKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, true
 	case typesText(f) && key.Matches(msg, k.Clear):
 		m.typeInto(f, true)
-		return m.edit.update(m, msg), true
+		return m.rowKey(msg), true
 	}
 	return nil, false
 }
@@ -84,7 +84,7 @@ func (m *Model) typedKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		// The punctuation keys stay commands ({ } [ ] ? space): enter
 		// first types a text that begins with one.
 		m.typeInto(f, false)
-		return m.edit.update(m, msg), true
+		return m.rowKey(msg), true
 	case m.picksHere(f):
 		return m.pickKey(f, msg)
 	}
@@ -95,7 +95,7 @@ func (m *Model) typedKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // the first key typed replaces it.
 func (m *Model) typeInto(f forms.Field, selected bool) {
 	m.startEdit(f)
-	m.edit.replace = selected && m.fieldText(f) != ""
+	m.edit.Replace = selected && m.fieldText(f) != ""
 }
 
 // flowOn is tab (shift+tab) right after a value was set: on to the next
@@ -128,7 +128,7 @@ func (m *Model) flow(d int) {
 	case m.d.editReason(f.Path) != "":
 	case typesText(f):
 		m.typeInto(f, true)
-		m.edit.fresh = true
+		m.edit.Fresh = true
 	case f.Kind == forms.Zone:
 		m.openZone(f) // its search, ready to type
 	case f.Kind == forms.Multi:
@@ -162,34 +162,6 @@ func (m *Model) nextToFill() {
 		if f := l.rows[l.cur]; typesText(f) && m.d.editReason(f.Path) == "" {
 			m.typeInto(f, false)
 		}
-	}
-}
-
-// typeOver handles the first key on a selected text: a character replaces
-// it, ⌫ clears it (taken: true), any other key keeps it.
-func (r *rowForm) typeOver(msg tea.KeyMsg) bool {
-	if !r.replace {
-		return false
-	}
-	r.replace = false
-	switch msg.Type {
-	case tea.KeyRunes, tea.KeySpace:
-		r.setText("")
-	case tea.KeyBackspace, tea.KeyDelete:
-		r.setText("")
-		return true
-	}
-	return false
-}
-
-// setText replaces the text being edited.
-func (r *rowForm) setText(s string) {
-	r.text = s
-	switch {
-	case r.input != nil:
-		r.input.Value(&r.text)
-	case r.area != nil:
-		r.area.Value(&r.text)
 	}
 }
 

@@ -275,7 +275,7 @@ func (m *Model) scrollRows() {
 	for i := top; i < end; i++ {
 		f := &l.rows[i]
 		focused := i == l.cur && m.pane == paneForm
-		if focused && m.edit != nil && m.edit.inline {
+		if focused && m.edit != nil && m.edit.Inline {
 			lines = append(lines, common.Clip(m.rowLine(i, w, lw), w)) // the huh field: drawn fresh
 			continue
 		}
@@ -335,9 +335,9 @@ func (m *Model) rowLine(i, w, lw int) string {
 	var val string
 	vw := max(4, w-lw-4)
 	text := m.fieldText(f)
-	if focused && m.edit != nil && m.edit.inline {
-		val = m.edit.form.View()
-		if m.edit.replace {
+	if focused && m.edit != nil && m.edit.Inline {
+		val = m.edit.View()
+		if m.edit.Replace {
 			// Selected, as a form shows a field reached with tab.
 			val = s.TypeOver.Render(common.Truncate(common.Clean(text), vw))
 		}
@@ -405,7 +405,7 @@ func (m *Model) detailLines(w int) []string {
 			out = append(out, s.Error.Render(mark+l))
 		}
 	}
-	if m.edit != nil && m.edit.replace {
+	if m.edit != nil && m.edit.Replace {
 		out = append(out, s.Muted.Render(common.Truncate("selected: typing replaces it, ⌫ clears it, ← → keep it", w)))
 	}
 	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {

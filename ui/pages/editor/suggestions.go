@@ -12,6 +12,7 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/filterlist"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // NameSource offers the names a workspace already uses (events, attributes,
@@ -42,7 +43,7 @@ const maxSuggestions = 5
 // so rowform.go knows nothing of it. The names are a filterlist whose
 // query is the text typed.
 type suggester struct {
-	r     *rowForm // the row form it was made for
+	r     *rowform.Model // the row form it was made for
 	src   NameSource
 	kind  model.NameKind
 	in    *huh.Input
@@ -64,22 +65,22 @@ type suggester struct {
 // for after the row form opened.
 func (m *Model) suggestions() *suggester {
 	r := m.edit
-	if r == nil || !r.inline || m.f.Names == nil || r.field.Names == "" {
+	if r == nil || !r.Inline || m.f.Names == nil || r.Field.Names == "" {
 		m.sug = nil
 		return nil
 	}
 	if m.sug != nil && m.sug.r == r {
 		return m.sug
 	}
-	in, ok := r.form.GetFocusedField().(*huh.Input)
+	in, ok := r.Form().GetFocusedField().(*huh.Input)
 	if !ok {
 		m.sug = nil
 		return nil
 	}
-	g := &suggester{r: r, src: m.f.Names, kind: r.field.Names, in: in, ghost: !m.c.Styles.Theme.Plain, list: r.field.Kind == forms.List}
+	g := &suggester{r: r, src: m.f.Names, kind: r.Field.Names, in: in, ghost: !m.c.Styles.Theme.Plain, list: r.Field.Kind == forms.List}
 	g.names = filterlist.New(m.c.Styles, nil, filterlist.Options{External: true, Filter: g.match})
-	g.refresh(r.text)
-	r.redraw()
+	g.refresh(r.Text())
+	r.Redraw()
 	m.sug = g
 	return g
 }
@@ -176,7 +177,7 @@ func (g *suggester) chosen() string {
 
 // key handles the suggestion keys; handled is false for any other key (or
 // when there is nothing to take: tab then finishes the row as always).
-func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, handled bool) {
+func (g *suggester) key(r *rowform.Model, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, handled bool) {
 	if g == nil || len(g.names.Shown()) == 0 {
 		return nil, false
 	}
@@ -189,21 +190,18 @@ func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, hand
 		}
 		g.names.Move(step)
 		g.showGhost()
-		r.redraw()
+		r.Redraw()
 		return nil, true
 	case key.Matches(msg, k.Complete) && g.chosen() != "":
-		r.text = g.head + g.chosen()
-		g.in.Value(&r.text)
-		r.form.Update(tea.KeyMsg{Type: tea.KeyEnd})
-		g.refresh(r.text)
-		r.redraw()
+		changed := r.Take(g.head + g.chosen())
+		g.refresh(r.Text())
+		r.Redraw()
 		var cmds []tea.Cmd
-		if v := r.value(); v != r.last {
-			r.last = v
-			cmds = append(cmds, m.choose(r.field, v))
+		if changed {
+			cmds = append(cmds, m.choose(r.Field, r.Value()))
 		}
-		cmds = append(cmds, g.fillPair(m, r.field, r.text))
-		if r.field.Kind != forms.List {
+		cmds = append(cmds, g.fillPair(m, r.Field, r.Text()))
+		if r.Field.Kind != forms.List {
 			// Taken: on to the next field, as tab does after typing (the
 			// next text once ran into the name taken).
 			m.stopEditing()
@@ -213,12 +211,6 @@ func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, hand
 	}
 	return nil, false
 }
-
-// redrawMsg makes the row's huh form draw again: a huh group draws its
-// fields in Update, so a suggestion set after a key would show one key late.
-type redrawMsg struct{}
-
-func (r *rowForm) redraw() { r.form.Update(redrawMsg{}) }
 
 // fillPair fills a custom segment filter's id from the name just taken, or
 // its name from the id, when the other is empty and the source knows it.

@@ -114,7 +114,7 @@ func TestEditStartsFromTextTabSelectsBackspaceClears(t *testing.T) {
 	// tab: the message, selected; typing replaces it.
 	focus(t, m, title)
 	press(m, kEnter, kTab)
-	if m.edit == nil || m.edit.field.Path != msg {
+	if m.edit == nil || m.edit.Field.Path != msg {
 		t.Fatalf("tab did not go on to the message")
 	}
 	press(m, runes("Up to 50% off"), kTab, kEsc) // on to Summary, then done
@@ -166,7 +166,7 @@ func TestAltKeyWhileTypingEndsTheFieldAndRunsTheCommand(t *testing.T) {
 	url := contentPath(m, "web", "redirect_url")
 	focus(t, m, url)
 	press(m, runes("ab"), k("space"), runes("cd"), k("alt+b"), runes("X"))
-	if got := m.edit.text; got != "ab Xcd" {
+	if got := m.edit.Text(); got != "ab Xcd" {
 		t.Fatalf("alt+b is the text input's word back: %q", got)
 	}
 	press(m, k("alt+3"))

@@ -29,9 +29,6 @@ func (m *Model) View() string {
 	if !m.dialogs.Empty() {
 		return m.fit(m.dialogs.View())
 	}
-	if m.edit != nil && !m.edit.inline {
-		return m.fit(m.edit.view(m))
-	}
 	if m.loadErr != nil {
 		return m.fit(s.Error.Render("Could not open the campaign: "+common.Clean(m.loadErr.Error())) + "\n\n" + s.Muted.Render("esc to go back"))
 	}

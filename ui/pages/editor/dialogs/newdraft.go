@@ -5,7 +5,6 @@ import (
 	"net/mail"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -15,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/dialog"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // NewDraft asks what a new draft needs before the create route is called:
@@ -203,7 +203,7 @@ func (d *NewDraft) submit() tea.Msg {
 // pickKey handles a letter on one of the dialog's lists. ok reports a key
 // it took; other letters (huh's own keys) go to the form.
 func (d *NewDraft) pickKey(msg tea.KeyMsg) (tea.Msg, tea.Cmd, bool) {
-	letter, ok := LetterOf(msg)
+	letter, ok := rowform.LetterOf(msg)
 	f := d.form.GetFocusedField()
 	if !ok || f == nil {
 		return nil, nil, false
@@ -256,16 +256,6 @@ func (d *NewDraft) pickKey(msg tea.KeyMsg) (tea.Msg, tea.Cmd, bool) {
 		}
 	}
 	return nil, tea.Batch(cmds...), true
-}
-
-// LetterOf is the lower-case letter a key press types, if it types one
-// letter and nothing else (the letter keys of pick, tick and the new-draft
-// dialog's lists).
-func LetterOf(msg tea.KeyMsg) (string, bool) {
-	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsLetter(msg.Runes[0]) {
-		return "", false
-	}
-	return string(unicode.ToLower(msg.Runes[0])), true
 }
 
 func (d *NewDraft) typing() bool {
