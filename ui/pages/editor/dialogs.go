@@ -1,18 +1,13 @@
 package editor
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/api/drafts"
-	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -137,107 +132,6 @@ func (m *Model) openNewDraft() {
 	m.start = d.Init()
 }
 
-// --- leaving with unsynced edits ----------------------------------------
-
-// askLeave asks before leaving (esc) or quitting (q) with edits that have
-// not reached the service.
-func (m *Model) askLeave(quit bool) {
-	m.open(dialogs.NewLeave(m.c.Styles, quit, m.syncText()))
-}
-
-// leaveAnswered leaves or quits as the leave dialog was answered.
-func (m *Model) leaveAnswered(msg dialogs.LeaveMsg) tea.Cmd {
-	done := func() tea.Msg {
-		if msg.Quit {
-			return tea.QuitMsg{}
-		}
-		return leaveMsg{}
-	}
-	switch {
-	case msg.Settled:
-		// Every edit reached the service while it was open: the editor
-		// says so and does what was asked.
-		if msg.Quit {
-			m.setNotice("All edits synced: quitting.", false)
-		} else {
-			m.setNotice("All edits synced.", false)
-		}
-	case msg.Sync && m.live():
-		return m.askSend() // a live campaign's edits go only after a look
-	case msg.Sync:
-		h, ctx := m.d.h, m.c.Context()
-		return m.own(func() tea.Msg {
-			if err := h.Flush(ctx); err != nil {
-				return flushedMsg{err: err}
-			}
-			return done()
-		})
-	}
-	return m.own(done)
-}
-
-// syncNews tells the open dialog the sync status (the leave dialog closes
-// once every edit is on the service).
-func (m *Model) syncNews() tea.Cmd {
-	if m.dialogs.Empty() {
-		return nil
-	}
-	return m.toDialogs(dialogs.SyncMsg{Text: m.syncText(), Synced: m.synced(), Unsynced: len(m.status.Unsynced) > 0})
-}
-
-// --- the other dialogs --------------------------------------------------
-
-// askSend shows what ctrl+s would send to the live campaign, and asks.
-func (m *Model) askSend() tea.Cmd {
-	patch := nextPatch(m.d.base, m.d.work, nil)
-	if patch == nil {
-		m.setNotice("Nothing to send: the service has every edit.", false)
-		return nil
-	}
-	target := ""
-	if m.f.Core != nil {
-		target = m.f.Core.Target().String()
-	}
-	m.open(dialogs.NewSendLive(m.c.Styles, ops.CheckPatch(m.d.base, patch, m.f.Options), m.d.name(), target, m.keys.Cancel))
-	return nil
-}
-
-func (m *Model) openConflicts() {
-	m.stopEditing()
-	if m.d.h == nil {
-		return
-	}
-	items := m.d.h.Conflicts()
-	if len(items) == 0 {
-		m.setNotice("No conflicts.", false)
-		return
-	}
-	m.dialogs.Close("conflict")
-	m.open(dialogs.NewConflict(m.c.Styles, items))
-}
-
-type resolvedMsg struct {
-	component string
-	err       error
-}
-
-// resolved takes the answer to a resolution: the component as resolved.
-func (m *Model) resolved(msg resolvedMsg) tea.Cmd {
-	if msg.err != nil {
-		m.setNotice("resolve "+msg.component+": "+msg.err.Error(), true)
-		return nil
-	}
-	m.status = m.d.h.Status()
-	m.d.refresh()
-	m.setNotice("Conflict in "+msg.component+" resolved.", false)
-	m.afterChange()
-	cmd := m.schedulePreview()
-	if m.status.State == drafts.StateConflict {
-		m.openConflicts()
-	}
-	return cmd
-}
-
 func (m *Model) openUsers() {
 	users := make([]dialogs.User, len(m.prev.users))
 	for i, u := range m.prev.users {
@@ -267,70 +161,6 @@ func toString(v any) string {
 
 // openZone opens the time-zone search of row f, ready to type.
 func (m *Model) openZone(f forms.Field) { m.open(dialogs.NewZone(m.c.Styles, f, m.fieldText(f))) }
-
-// openTest opens the test dialog on this campaign's content.
-func (m *Model) openTest() {
-	w := m.d.work
-	c := dialogs.TestContent{Channel: m.d.channel(), Platforms: forms.Platforms(w), Locales: forms.Locales(w), Variations: forms.Variations(w)}
-	m.open(dialogs.NewTestSend(m.c.Styles, c, len(m.status.Unsynced) > 0, m.keys.Results))
-}
-
-// sendTest sends the test the dialog asked for: the editor's copy
-// (inline) or the saved draft; the answer goes back to the dialog.
-func (m *Model) sendTest(msg dialogs.SendTestMsg) tea.Cmd {
-	if m.f.Tester == nil {
-		return m.toDialogs(dialogs.TestAnswerMsg{Err: errors.New("Test sends are not available on this service.")})
-	}
-	meta := msg.Meta
-	req := api.TestRequest{Channel: m.d.channel(), TestCampaignMeta: &meta}
-	mode := "inline"
-	if msg.Saved {
-		req.DraftID, mode = m.id, "saved draft"
-	} else {
-		w := model.Clone(m.d.work)
-		req.BasicDetails, req.CampaignContent = w.BasicDetails, w.CampaignContent
-		if m.d.channel() == model.ChannelEmail {
-			req.Connector = w.Connector
-		}
-	}
-	t, out, ctx := m.f.Tester, &m.f.outbox, m.c.Context()
-	return m.own(func() tea.Msg {
-		msg := sendAndRead(ctx, t, out, req)
-		msg.mode = mode
-		return msg
-	})
-}
-
-// testDone takes a test's answer: the test dialog shows the outcome per
-// payload and, when it sent something, the results open on it.
-func (m *Model) testDone(msg testDoneMsg) tea.Cmd {
-	open := m.dialogs.Has("test")
-	var cmd tea.Cmd
-	if open {
-		cmd = m.toDialogs(dialogs.TestAnswerMsg{Res: msg.res, Err: msg.err})
-	}
-	if msg.err != nil {
-		return cmd
-	}
-	m.lastTest = &dialogs.TestRun{At: time.Now(), Mode: msg.mode, Sent: msg.sent, Message: msg.res.Message}
-	if m.f.tests == nil {
-		m.f.tests = map[string]*dialogs.TestRun{}
-	}
-	m.f.tests[m.id] = m.lastTest
-	if open {
-		m.open(dialogs.NewTestResults(m.c.Styles, m.c.Keys, m.lastTest, true))
-	}
-	return cmd
-}
-
-// openResults reopens the last test's results (ctrl+r).
-func (m *Model) openResults() {
-	if m.lastTest == nil {
-		m.setNotice("No test sent from this editor yet: ctrl+t sends one.", false)
-		return
-	}
-	m.open(dialogs.NewTestResults(m.c.Styles, m.c.Keys, m.lastTest, false))
-}
 
 // confirm asks a yes or no; y answers yes.
 func (m *Model) confirm(title, text string, yes tea.Msg) {

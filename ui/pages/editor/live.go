@@ -6,8 +6,10 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // A campaign past DRAFT reaches people: it opens in view mode (every row
@@ -84,4 +86,19 @@ func (m *Model) bannerHeight() int {
 		return 1
 	}
 	return 0
+}
+
+// askSend shows what ctrl+s would send to the live campaign, and asks.
+func (m *Model) askSend() tea.Cmd {
+	patch := nextPatch(m.d.base, m.d.work, nil)
+	if patch == nil {
+		m.setNotice("Nothing to send: the service has every edit.", false)
+		return nil
+	}
+	target := ""
+	if m.f.Core != nil {
+		target = m.f.Core.Target().String()
+	}
+	m.open(dialogs.NewSendLive(m.c.Styles, ops.CheckPatch(m.d.base, patch, m.f.Options), m.d.name(), target, m.keys.Cancel))
+	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/components/preview"
 )
@@ -112,4 +114,11 @@ func (m *Model) chooseUser(u PreviewUser) tea.Cmd {
 
 func sameWho(a, b *api.UserIdentification) bool {
 	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}
+
+// plainProblem words a problem the service sent (a refused preview) as the
+// editor's own problems read: the field by its label in the form, no JSON
+// path (issue 12, Deliver 1).
+func plainProblem(target, message string) string {
+	return forms.Describe(engine.Problem{Target: target, Message: message}).Text
 }

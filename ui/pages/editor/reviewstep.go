@@ -1,10 +1,5 @@
 package editor
 
-// The Review step's actions besides Publish: "Validate on the service"
-// (the service's own verdict on the stored draft, in plain words) and the
-// audience estimate beside the summary's audience; and the step's
-// scrolling, since the summary is longer than 24 lines.
-
 import (
 	"context"
 	"encoding/json"
@@ -20,9 +15,15 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/window"
 )
+
+// The Review step's actions besides Publish: "Validate on the service"
+// (the service's own verdict on the stored draft, in plain words) and the
+// audience estimate beside the summary's audience; and the step's
+// scrolling, since the summary is longer than 24 lines.
 
 // Validator runs the service's publish checks on a stored draft.
 type Validator interface {
@@ -305,4 +306,78 @@ func (m *Model) reviewKey(msg tea.KeyMsg) bool {
 		return false
 	}
 	return true
+}
+
+// reviewPublish is the Review step's publish row.
+const reviewPublish = "@review-publish"
+
+// publishedMsg is the answer to a publish from the Review step.
+type publishedMsg struct {
+	state string
+	err   error
+}
+
+// publishFromReview confirms with the campaign's name and when it goes
+// out, then syncs, publishes through V1 and shows the new state.
+func (m *Model) publishFromReview() tea.Cmd {
+	if n := len(m.probs.items); n > 0 {
+		m.setNotice("Fix the "+model.Count(n, "item")+" of the checklist first.", true)
+		return nil
+	}
+	name := "this draft"
+	if w := m.d.work; w.BasicDetails != nil && model.Str(w.BasicDetails.Name) != "" {
+		name = "“" + model.Str(w.BasicDetails.Name) + "”"
+	}
+	when := forms.ScheduleTextAs(m.d.work.SchedulingDetails, m.summaryOpts().Local, m.f.localLabel())
+	if when == "" {
+		when = "when its trigger fires"
+	}
+	m.confirm("Publish "+name+"?", "It goes live and sends to real users "+when+". The edits are synced first.", publishMsg{})
+	return nil
+}
+
+// publish syncs, publishes through V1 and reads the new state (the
+// publish confirm's yes).
+func (m *Model) publish() tea.Cmd {
+	id, h, pub := m.id, m.d.h, m.f.Publisher
+	ctx := m.c.Context()
+	m.setNotice("Publishing…", false)
+	return m.own(func() tea.Msg {
+		if err := h.Flush(ctx); err != nil {
+			return publishedMsg{err: err}
+		}
+		if err := pub.Publish(ctx, id); err != nil {
+			return publishedMsg{err: err}
+		}
+		c, err := pub.Get(ctx, id)
+		if err != nil {
+			return publishedMsg{err: err}
+		}
+		return publishedMsg{state: model.Str(c.Status)}
+	})
+}
+
+// published shows the state a publish from the Review step left.
+func (m *Model) published(msg publishedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setNotice("publish refused: "+common.ErrorText(msg.err), true)
+		return nil
+	}
+	// The status is the record's, not a component: the editor's state
+	// follows it; the working copy changes only through the sync engine.
+	m.d.state = msg.state
+	m.d.locked, m.d.lockedAll = engine.Locked(m.d.state)
+	m.review.verdict = nil // it was about the draft
+	m.setNotice("Published: the campaign is now "+msg.state+".", false)
+	m.afterChange()
+	return nil
+}
+
+// The Review step's summary, drawn by forms' one renderer (the inspector's
+// Summary tab draws the same).
+
+// summaryLines renders sum in width w. Nothing is cut: long sentences wrap
+// under their own column.
+func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
+	return sum.Render(w, forms.Paint{Head: s.Subtitle.Render, Text: s.Text.Render, OK: s.OK.Render, Bad: s.Error.Render, Muted: s.Muted.Render})
 }

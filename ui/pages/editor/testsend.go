@@ -2,10 +2,17 @@ package editor
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"sync/atomic"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // Sending a test and reading what it sent, to whom.
@@ -87,4 +94,68 @@ func ownSent(all []api.SentTest, res api.TestResult, ids []string) []api.SentTes
 		}
 	}
 	return out
+}
+
+// openTest opens the test dialog on this campaign's content.
+func (m *Model) openTest() {
+	w := m.d.work
+	c := dialogs.TestContent{Channel: m.d.channel(), Platforms: forms.Platforms(w), Locales: forms.Locales(w), Variations: forms.Variations(w)}
+	m.open(dialogs.NewTestSend(m.c.Styles, c, len(m.status.Unsynced) > 0, m.keys.Results))
+}
+
+// sendTest sends the test the dialog asked for: the editor's copy
+// (inline) or the saved draft; the answer goes back to the dialog.
+func (m *Model) sendTest(msg dialogs.SendTestMsg) tea.Cmd {
+	if m.f.Tester == nil {
+		return m.toDialogs(dialogs.TestAnswerMsg{Err: errors.New("Test sends are not available on this service.")})
+	}
+	meta := msg.Meta
+	req := api.TestRequest{Channel: m.d.channel(), TestCampaignMeta: &meta}
+	mode := "inline"
+	if msg.Saved {
+		req.DraftID, mode = m.id, "saved draft"
+	} else {
+		w := model.Clone(m.d.work)
+		req.BasicDetails, req.CampaignContent = w.BasicDetails, w.CampaignContent
+		if m.d.channel() == model.ChannelEmail {
+			req.Connector = w.Connector
+		}
+	}
+	t, out, ctx := m.f.Tester, &m.f.outbox, m.c.Context()
+	return m.own(func() tea.Msg {
+		msg := sendAndRead(ctx, t, out, req)
+		msg.mode = mode
+		return msg
+	})
+}
+
+// testDone takes a test's answer: the test dialog shows the outcome per
+// payload and, when it sent something, the results open on it.
+func (m *Model) testDone(msg testDoneMsg) tea.Cmd {
+	open := m.dialogs.Has("test")
+	var cmd tea.Cmd
+	if open {
+		cmd = m.toDialogs(dialogs.TestAnswerMsg{Res: msg.res, Err: msg.err})
+	}
+	if msg.err != nil {
+		return cmd
+	}
+	m.lastTest = &dialogs.TestRun{At: time.Now(), Mode: msg.mode, Sent: msg.sent, Message: msg.res.Message}
+	if m.f.tests == nil {
+		m.f.tests = map[string]*dialogs.TestRun{}
+	}
+	m.f.tests[m.id] = m.lastTest
+	if open {
+		m.open(dialogs.NewTestResults(m.c.Styles, m.c.Keys, m.lastTest, true))
+	}
+	return cmd
+}
+
+// openResults reopens the last test's results (ctrl+r).
+func (m *Model) openResults() {
+	if m.lastTest == nil {
+		m.setNotice("No test sent from this editor yet: ctrl+t sends one.", false)
+		return
+	}
+	m.open(dialogs.NewTestResults(m.c.Styles, m.c.Keys, m.lastTest, false))
 }

@@ -4,10 +4,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/campaigns-cli/campaigns/ui/components/window"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/huh"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 )
 
 // scrollSelect is a huh Select, for a list longer than the dialog has room
