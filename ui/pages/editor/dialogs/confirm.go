@@ -54,7 +54,7 @@ type Prompt struct {
 // NewPrompt asks for a line under title, starting from value.
 func NewPrompt(s themes.Styles, title, label, value string, done func(text string) tea.Msg) *Prompt {
 	p := &Prompt{frame: frame{s: s}, title: title, label: label, done: done}
-	p.input = NewInput(s)
+	p.input = newInput(s)
 	p.input.SetValue(value)
 	p.input.Focus()
 	return p

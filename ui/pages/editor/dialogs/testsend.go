@@ -50,7 +50,7 @@ type TestSend struct {
 // draft lacks edits; results is the key that shows the last test's.
 func NewTestSend(s themes.Styles, c TestContent, unsynced bool, results key.Binding) *TestSend {
 	d := &TestSend{frame: frame{s: s}, c: c, unsynced: unsynced, results: results}
-	d.ids = NewInput(s)
+	d.ids = newInput(s)
 	d.ids.Prompt = ""
 	d.ids.Placeholder = s.Hint("comma separated, at most 10")
 	return d

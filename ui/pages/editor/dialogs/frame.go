@@ -30,9 +30,9 @@ func (f *frame) box(title string, lines ...string) string {
 // inner is the width inside the box.
 func (f *frame) inner() int { return dialog.Width(f.w) - 6 }
 
-// NewInput is a one-line input drawn with the session's styles (bubbles'
+// newInput is a one-line input drawn with the session's styles (bubbles'
 // defaults would use the process's renderer, wrong over SSH).
-func NewInput(s themes.Styles) textinput.Model {
+func newInput(s themes.Styles) textinput.Model {
 	ti := textinput.New()
 	ti.PromptStyle, ti.TextStyle, ti.PlaceholderStyle = s.Accent, s.Text, s.Placeholder
 	ti.Cursor.Style, ti.Cursor.TextStyle = s.Cursor, s.Text
