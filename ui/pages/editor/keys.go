@@ -104,6 +104,23 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	return cmd
 }
 
+// dialogKey opens the dialog a key names, if it names one: the test send,
+// the last test's results, the preview user, the event attributes, the
+// conflicts.
+func (m *Model) dialogKey(msg tea.KeyMsg) bool {
+	k := m.keys
+	for _, d := range []struct {
+		key  key.Binding
+		open func()
+	}{{k.Test, m.openTest}, {k.Results, m.openResults}, {k.User, m.openUsers}, {k.EventAttrs, m.openEventAttrs}, {k.Conflicts, m.openConflicts}} {
+		if key.Matches(msg, d.key) {
+			d.open()
+			return true
+		}
+	}
+	return false
+}
+
 // updateKeys are the editor's commands, then the focused pane's keys.
 func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
@@ -119,11 +136,7 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		return m.addAnother()
 	case key.Matches(msg, k.Android, k.IOS, k.Web) && m.d.channel() == model.ChannelPush:
 		return m.switchPlatform(map[string]string{"a": model.PlatformAndroid, "i": model.PlatformIOS, "w": model.PlatformWeb}[msg.String()])
-	case key.Matches(msg, k.Test):
-		m.openTest()
-		return nil
-	case key.Matches(msg, k.Results):
-		m.openResults()
+	case m.dialogKey(msg):
 		return nil
 	case key.Matches(msg, k.NextPane):
 		m.pane = (m.pane + 1) % paneCount
@@ -154,15 +167,6 @@ func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	case m.narrow() && m.pane == panePreview && key.Matches(msg, k.Back):
 		m.pane = paneForm
-		return nil
-	case key.Matches(msg, k.User):
-		m.openUsers()
-		return nil
-	case key.Matches(msg, k.EventAttrs):
-		m.openEventAttrs()
-		return nil
-	case key.Matches(msg, k.Conflicts):
-		m.openConflicts()
 		return nil
 	case key.Matches(msg, k.Back):
 		return m.leave()
