@@ -32,8 +32,9 @@ import (
 
 // The tests of this file's package run the whole program (shell + editor)
 // against the embedded sandbox on loopback, with real key presses. Each has
-// its own sandbox and data directory, so they run in parallel: most of
-// their time is spent waiting on the program and the service.
+// its own sandbox (one starts in a few milliseconds) and data directory, so
+// the drafts one creates are never another's and they run in parallel: most
+// of their time is spent waiting on the program's frames and the service.
 
 func TestMain(m *testing.M) {
 	flag.Parse()
@@ -69,6 +70,8 @@ type env struct {
 	names editor.NameSource
 }
 
+// newEnv starts a sandbox of the test's own; the test runs in parallel with
+// the others from here on.
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	t.Parallel()
@@ -147,13 +150,17 @@ func (e *env) runAt(t *testing.T, debounce time.Duration, w, h int) (*teatest.Te
 		if !stopped {
 			stopped = true
 			_ = tm.Quit()
-			tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+			tm.WaitFinished(t, finished)
 			_ = closeF()
 		}
 	}
 	t.Cleanup(stop)
 	return tm, stop
 }
+
+// finished is how long a test waits for the program to end: generous, as
+// WaitFor is, since a loaded machine is slow and a pass returns at once.
+var finished = teatest.WithFinalTimeout(60 * time.Second)
 
 // waitFor waits until the program's screen shows every string.
 var waitFor = uitest.WaitFor
@@ -174,7 +181,7 @@ func down(tm *teatest.TestModel, n int) {
 func finalView(t *testing.T, tm *teatest.TestModel) string {
 	t.Helper()
 	_ = tm.Quit()
-	return tm.FinalModel(t, teatest.WithFinalTimeout(10*time.Second)).View()
+	return tm.FinalModel(t, finished).View()
 }
 
 // openNewDraft opens the new-draft dialog from the browser; the screen

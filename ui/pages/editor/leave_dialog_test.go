@@ -32,7 +32,7 @@ func TestQAsksBeforeQuittingWithUnsentEdits(t *testing.T) {
 	keys(tm, "esc") // stay
 	waitFor(t, tm, "Basic details")
 	keys(tm, "q", "q") // ask, then quit keeping the edits local
-	tm.WaitFinished(t, teatest.WithFinalTimeout(20*time.Second))
+	tm.WaitFinished(t, finished)
 }
 
 // The leave dialog (esc with edits not yet sent) closes itself when the
@@ -52,7 +52,7 @@ func TestQuitDialogQuitsWhenTheEditsSync(t *testing.T) {
 	keys(tm, "q")
 	waitFor(t, tm, "Quit campaigns?")
 	e.clock.Advance(pause)
-	tm.WaitFinished(t, teatest.WithFinalTimeout(20*time.Second))
+	tm.WaitFinished(t, finished)
 	find(t, e.client, name)
 }
 

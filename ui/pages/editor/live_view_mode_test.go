@@ -3,9 +3,11 @@ package editor_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/exp/teatest"
 
+	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -25,11 +27,13 @@ func openLive(t *testing.T, e *env, tm *teatest.TestModel) string {
 	return id
 }
 
-// Support opens a PAUSED or SCHEDULED campaign to read it. It opens in view mode; a stray key changes nothing; E asks once, and
-// then edits are sent only by ctrl+s, after the change is shown in words.
+// Support opens a PAUSED or SCHEDULED campaign to read it. It opens in view
+// mode; a stray key changes nothing; E asks once, and then edits are sent
+// only by ctrl+s, after the change is shown in words.
 func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	e := newEnv(t)
-	tm, _ := e.runAt(t, 0, 160, 48)
+	e.clock = drafts.NewFakeClock(time.Now())
+	tm, _ := e.runAt(t, pause, 160, 48)
 	id := openLive(t, e, tm)
 	waitFor(t, tm, "View mode: SCHEDULED, read-only · E edits it", "E edit live campaign")
 
@@ -43,6 +47,7 @@ func TestLiveCampaignOpensInViewMode(t *testing.T) {
 	waitFor(t, tm, "Editing a live SCHEDULED campaign · nothing is sent until ctrl+s")
 
 	rename(t, tm, "Viewed but not bought", 0, "t", "not sent (ctrl+s shows and sends)")
+	e.clock.Advance(time.Hour) // a draft's edit would have been sent by now
 	if c, _ := e.client.Get(context.Background(), id); model.Str(c.BasicDetails.Name) != "Viewed but not bought" {
 		t.Fatalf("the edit reached the service before ctrl+s: %q", model.Str(c.BasicDetails.Name))
 	}

@@ -89,7 +89,7 @@ func startProbe(t *testing.T, c *model.Campaign, step forms.Step, path string) (
 	tm := teatest.NewTestModel(t, p, teatest.WithInitialTermSize(160, 48))
 	t.Cleanup(func() {
 		_ = tm.Quit()
-		tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+		tm.WaitFinished(t, teatest.WithFinalTimeout(60*time.Second)) // generous: a pass returns at once
 	})
 	return p, tm, st
 }
