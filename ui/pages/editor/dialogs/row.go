@@ -23,8 +23,8 @@ import (
 // answers; Finish closes it.
 type Row struct {
 	frame
-	form *rowform.Model
-	RowProblemsMsg
+	form  *rowform.Model
+	probs RowProblemsMsg
 }
 
 // RowProblemsMsg is the problems the row dialog shows, sent by the editor
@@ -48,7 +48,7 @@ func (d *Row) SetSize(w, h int) {
 func (d *Row) Update(msg tea.Msg) (tea.Msg, tea.Cmd) {
 	switch msg := msg.(type) {
 	case RowProblemsMsg:
-		d.RowProblemsMsg = msg
+		d.probs = msg
 	case tea.KeyMsg:
 		out, cmd := d.form.Update(msg)
 		if f, ok := out.(rowform.Finish); ok {
@@ -88,7 +88,7 @@ func (d *Row) View() string {
 	if d.form.Replace {
 		lines = append(lines, s.Muted.Render(common.Truncate("selected: typing replaces it, ⌫ clears it, ← → keep it", w)), "")
 	}
-	for _, p := range d.Own {
+	for _, p := range d.probs.Own {
 		// Whole, wrapped: a cut problem could not be read here.
 		for j, l := range strings.Split(ansi.Wrap(common.Clean(p), max(10, w-2), ""), "\n") {
 			mark := "✗ "
@@ -98,10 +98,10 @@ func (d *Row) View() string {
 			lines = append(lines, s.Error.Render(mark+l))
 		}
 	}
-	others := slices.DeleteFunc(slices.Clone(d.Others), func(o string) bool { return slices.Contains(d.Own, o) })
+	others := slices.DeleteFunc(slices.Clone(d.probs.Others), func(o string) bool { return slices.Contains(d.probs.Own, o) })
 	switch {
-	case len(d.Own) == 0:
-		lines = append(lines, d.Check)
+	case len(d.probs.Own) == 0:
+		lines = append(lines, d.probs.Check)
 	case len(others) == 0:
 		// "1 to fix" under the field's own ✗, with no list, reads as a
 		// problem that is not shown.

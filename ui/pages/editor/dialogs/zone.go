@@ -1,6 +1,8 @@
 package dialogs
 
 import (
+	"slices"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -31,7 +33,7 @@ func NewZone(s themes.Styles, field forms.Field, cur string) *Zone {
 	filter := func(q string) []filterlist.Item {
 		zones := forms.SearchZones(q, 200)
 		items := make([]filterlist.Item, 0, len(zones)+1)
-		if first && cur != "" && !contains(zones, cur) {
+		if first && cur != "" && !slices.Contains(zones, cur) {
 			// The first 200 zones stop in America/: a zone past them (or
 			// one not in the list) is offered first rather than
 			// Africa/Abidjan.
@@ -47,15 +49,6 @@ func NewZone(s themes.Styles, field forms.Field, cur string) *Zone {
 	d.list = filterlist.New(s, nil, filterlist.Options{Filter: filter, Free: true, Placeholder: "type to filter"})
 	d.list.Select(cur)
 	return d
-}
-
-func contains(zones []string, z string) bool {
-	for _, o := range zones {
-		if o == z {
-			return true
-		}
-	}
-	return false
 }
 
 func (d *Zone) ID() string { return "zone" }
