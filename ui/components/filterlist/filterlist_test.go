@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/themes"
@@ -20,25 +19,13 @@ func styles() themes.Styles {
 	return themes.New(themes.Plain(), r)
 }
 
+// press types ks: a named key (enter, down, ctrl+a …) or a character.
 func press(m *Model, ks ...string) Result {
 	var res Result
 	for _, k := range ks {
-		var msg tea.KeyMsg
-		switch k {
-		case "enter":
-			msg = uitest.Key("enter")
-		case "esc":
-			msg = uitest.Key("esc")
-		case "down":
-			msg = uitest.Key("down")
-		case "space":
-			msg = uitest.Key("space")
-		case "tab":
-			msg = uitest.Key("tab")
-		case "ctrl+a":
-			msg = uitest.Key("ctrl+a")
-		default:
-			msg = uitest.Text(k)
+		msg := uitest.Text(k)
+		if len([]rune(k)) > 1 {
+			msg = uitest.Key(k)
 		}
 		res, _ = m.Update(msg)
 	}
