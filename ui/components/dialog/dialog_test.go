@@ -1,11 +1,16 @@
 package dialog
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
 
+	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
@@ -69,5 +74,19 @@ func TestTheTopDialogGetsTheKeysAndAnswers(t *testing.T) {
 	}
 	if out, _ := s.Update(uitest.Key("x")); out != nil {
 		t.Fatalf("an empty stack answered %v", out)
+	}
+}
+
+// A box is placed exactly as lipgloss.Place places it, at any size, even
+// one too small for it.
+func TestBoxIsPlacedAsLipglossDoes(t *testing.T) {
+	r := common.NewRenderer(&bytes.Buffer{})
+	r.SetColorProfile(termenv.TrueColor)
+	s := themes.New(themes.Default(), r)
+	for _, sz := range [][2]int{{80, 24}, {81, 25}, {200, 60}, {63, 7}, {40, 3}} {
+		box := s.Dialog.Width(Width(sz[0])).Render(s.Title.Render("Title") + "\n\nshort\na longer line of text\n" + s.Muted.Render("muted"))
+		if got, want := center(box, sz[0], sz[1]), lipgloss.Place(sz[0], sz[1], lipgloss.Center, lipgloss.Center, box); got != want {
+			t.Errorf("%dx%d:\n%q\nwant\n%q", sz[0], sz[1], got, want)
+		}
 	}
 }
