@@ -381,3 +381,65 @@ func (m *Model) published(msg publishedMsg) tea.Cmd {
 func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
 	return sum.Render(w, forms.Paint{Head: s.Subtitle.Render, Text: s.Text.Render, OK: s.OK.Render, Bad: s.Error.Render, Muted: s.Muted.Render})
 }
+
+func (m *Model) reviewView(w int) string {
+	s := m.c.Styles
+	lines := []string{s.Title.Render("Review"), ""}
+	// The Review step's own actions, as rows (enter runs the focused one).
+	for i, f := range m.list.rows {
+		if f.Kind == forms.Action {
+			lines = append(lines, m.rowLine(i, w, m.labelWidth()))
+		}
+	}
+	lines = append(lines, m.verdictLines(w)...)
+	if items := m.probs.items; len(items) == 0 {
+		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
+	} else {
+		lines = append(lines, s.Warning.Render("Publish checklist: "+model.Count(len(items), "item")+" left"))
+		for i, it := range items {
+			if i == 12 {
+				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(items)-12)))
+				break
+			}
+			for j, l := range strings.Split(ansi.Wrap(common.Clean(it.plain.Text), max(10, w-2), ""), "\n") {
+				mark := "☐ "
+				if j > 0 {
+					mark = "  "
+				}
+				lines = append(lines, s.Error.Render(mark+l))
+			}
+		}
+	}
+	// A start or expiry already past is a warning, not a rule: the service
+	// publishes it all the same.
+	if m.d.state == model.StatusDraft {
+		o := m.summaryOpts()
+		for _, warn := range forms.PublishWarnings(m.d.work, m.c.Clock(), o.Local, o.LocalLabel) {
+			for j, l := range strings.Split(ansi.Wrap(common.Clean(warn), max(10, w-2), ""), "\n") {
+				mark := "⚠ "
+				if j > 0 {
+					mark = "  "
+				}
+				lines = append(lines, s.Warning.Render(mark+l))
+			}
+		}
+	}
+	// The campaign in words: who, when, what (part 4).
+	sum := forms.Summarize(m.d.work, m.summaryOpts())
+	lines = append(lines, "")
+	lines = append(lines, summaryLines(s, sum, w)...)
+	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
+	lines = append(lines, "", s.Subtitle.Render("Content"),
+		fmt.Sprintf("  locales: %s", strings.Join(forms.Locales(m.d.work), ", ")),
+		fmt.Sprintf("  variations: %d", len(forms.Variations(m.d.work))))
+	if m.d.channel() == model.ChannelPush {
+		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.d.work), ", "))
+	}
+	if m.f.Publisher != nil && m.d.state == model.StatusDraft {
+		lines = append(lines, "")
+		for _, l := range strings.Split(ansi.Wrap("enter on Publish… syncs, asks, then publishes; on Validate it asks the service for its verdict.", max(10, w), ""), "\n") {
+			lines = append(lines, s.Muted.Render(l))
+		}
+	}
+	return strings.Join(lines, "\n")
+}
