@@ -121,7 +121,7 @@ func (m *Model) created(msg createdMsg) tea.Cmd {
 		return m.toDialogs(dialogs.CreateFailedMsg{Err: msg.err})
 	}
 	m.id = msg.id
-	m.dialogs.Close("new-draft")
+	m.dialogs.Close(dialogs.NewDraftID)
 	return m.load()
 }
 

@@ -29,7 +29,7 @@ func (m *Model) startEdit(f forms.Field) {
 // stopEditing closes the row's form (and its dialog).
 func (m *Model) stopEditing() {
 	m.edit = nil
-	m.dialogs.Close("row")
+	m.dialogs.Close(dialogs.RowID)
 }
 
 // inlineWidth is the width of a one-line form drawn in its row.

@@ -209,7 +209,7 @@ func (m *Model) settle() {
 		m.scrollPanel()
 		m.framePreview()
 	}
-	if m.edit != nil && m.dialogs.Has("row") {
+	if m.edit != nil && m.dialogs.Has(dialogs.RowID) {
 		// The row's dialog shows its problems live.
 		m.dialogs.Update(m.rowProblems())
 	}

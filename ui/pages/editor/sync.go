@@ -327,7 +327,7 @@ func (m *Model) openConflicts() {
 		m.setNotice("No conflicts.", false)
 		return
 	}
-	m.dialogs.Close("conflict")
+	m.dialogs.Close(dialogs.ConflictID)
 	m.open(dialogs.NewConflict(m.c.Styles, items))
 }
 

@@ -132,7 +132,7 @@ func (m *Model) sendTest(msg dialogs.SendTestMsg) tea.Cmd {
 // testDone takes a test's answer: the test dialog shows the outcome per
 // payload and, when it sent something, the results open on it.
 func (m *Model) testDone(msg testDoneMsg) tea.Cmd {
-	open := m.dialogs.Has("test")
+	open := m.dialogs.Has(dialogs.TestSendID)
 	var cmd tea.Cmd
 	if open {
 		cmd = m.toDialogs(dialogs.TestAnswerMsg{Res: msg.res, Err: msg.err})

@@ -8,6 +8,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -68,7 +69,7 @@ func (r *recordingTester) keys(m *Model, ks ...tea.KeyMsg) {
 // after it.
 func (r *recordingTester) last(t *testing.T, m *Model) (api.TestRequest, error) {
 	t.Helper()
-	if !m.dialogs.Has("test") {
+	if !m.dialogs.Has(dialogs.TestSendID) {
 		t.Fatal("ctrl+t opens no test dialog")
 	}
 	m.dialogs.Reset()

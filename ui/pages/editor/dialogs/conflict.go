@@ -42,7 +42,7 @@ func NewConflict(s themes.Styles, items []drafts.Conflict) *Conflict {
 	return d
 }
 
-func (d *Conflict) ID() string { return "conflict" }
+func (d *Conflict) ID() string { return ConflictID }
 
 func (d *Conflict) SetSize(w, h int) {
 	d.frame.SetSize(w, h)
@@ -177,7 +177,7 @@ func (d *Merge) Update(msg tea.Msg) (tea.Msg, tea.Cmd) {
 				return nil, nil
 			}
 			// Resolved: the conflict under it closes too.
-			return dialog.CloseMsg{ID: "conflict", Result: ResolveMsg{Component: d.component, Choice: drafts.Merge, Merged: []byte(text)}}, nil
+			return dialog.CloseMsg{ID: ConflictID, Result: ResolveMsg{Component: d.component, Choice: drafts.Merge, Merged: []byte(text)}}, nil
 		}
 	}
 	var cmd tea.Cmd

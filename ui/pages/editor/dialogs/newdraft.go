@@ -93,7 +93,7 @@ func (d *NewDraft) build() {
 	}
 }
 
-func (d *NewDraft) ID() string { return "new-draft" }
+func (d *NewDraft) ID() string { return NewDraftID }
 
 // Init starts the form.
 func (d *NewDraft) Init() tea.Cmd { return d.form.Init() }

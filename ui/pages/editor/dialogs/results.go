@@ -9,6 +9,14 @@ import (
 
 // The answers the dialogs give the editor, and the news it gives them.
 
+// The ids of the dialogs the editor finds on its stack.
+const (
+	ConflictID = "conflict"
+	NewDraftID = "new-draft"
+	RowID      = "row"
+	TestSendID = "test"
+)
+
 // ChooseMsg: a value chosen for a field (the time zone search).
 type ChooseMsg struct {
 	Field forms.Field

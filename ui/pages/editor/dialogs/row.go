@@ -38,7 +38,7 @@ type RowProblemsMsg struct {
 // NewRow shows form as a dialog.
 func NewRow(s themes.Styles, form *rowform.Model) *Row { return &Row{frame: frame{s: s}, form: form} }
 
-func (d *Row) ID() string { return "row" }
+func (d *Row) ID() string { return RowID }
 
 func (d *Row) SetSize(w, h int) {
 	d.frame.SetSize(w, h)

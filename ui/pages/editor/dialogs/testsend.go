@@ -56,7 +56,7 @@ func NewTestSend(s themes.Styles, c TestContent, unsynced bool, results key.Bind
 	return d
 }
 
-func (d *TestSend) ID() string { return "test" }
+func (d *TestSend) ID() string { return TestSendID }
 
 func (d *TestSend) identifierTypes() []string {
 	if d.c.Channel == model.ChannelEmail {
