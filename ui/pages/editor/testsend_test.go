@@ -6,10 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
-	tea "github.com/charmbracelet/bubbletea"
 )
 
 // The test dialog builds the request the service expects: the editor's
