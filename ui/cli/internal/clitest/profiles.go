@@ -4,9 +4,10 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/zalando/go-keyring"
+
 	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/zalando/go-keyring"
 )
 
 // Login saves p with its key and makes it the active profile, as `campaigns

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/spf13/cobra"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // Result is what a command did, as a person sees it: its exit status, its
