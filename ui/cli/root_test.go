@@ -60,3 +60,24 @@ func TestTrimWriterKeepsPartialLines(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Run, the entry main calls, ends with the contract's exit codes
+// (decisions.md §5): 0 done, 1 refused or invalid, 2 bad usage.
+func TestRunEndsWithTheContractsExitCodes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		stdin string
+		args  []string
+		code  int
+	}{
+		{"", []string{"--version"}, 0},
+		{`{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "a@example.com", "status": null}`, []string{"validate", "--phase", "create", "-"}, 1},
+		{"", []string{"bogus"}, 2},
+		{"", []string{"list", "--status", "sleeping"}, 2},
+	} {
+		var out, errs strings.Builder
+		if code := Run(tc.args, strings.NewReader(tc.stdin), &out, &errs); code != tc.code {
+			t.Errorf("%v: exit %d, want %d\n%s%s", tc.args, code, tc.code, out.String(), errs.String())
+		}
+	}
+}

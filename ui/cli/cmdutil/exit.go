@@ -1,8 +1,15 @@
 package cmdutil
 
+// The exit codes of the contract (decisions.md §5), and the service's
+// answers mapped onto them.
+
 import (
 	"errors"
 	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/campaigns-cli/campaigns/api"
 )
 
 // Exit codes of the contract (decisions.md §5).
@@ -77,4 +84,68 @@ func AsUsage(err error) error {
 		return err
 	}
 	return UsageError("%v", err)
+}
+
+// ServiceError maps a failed call to the contract's exit codes: the service
+// refused (4xx) → 1 with its message; unreachable or failing → 2 with the
+// address tried. svc may be nil (not yet open).
+func ServiceError(svc *Service, err error) error {
+	if err == nil {
+		return nil
+	}
+	var ee *ExitError
+	if errors.As(err, &ee) {
+		return err
+	}
+	where := ""
+	if svc != nil && svc.Client != nil {
+		where = svc.Client.BaseURL()
+	}
+	if api.IsUnreachable(err) {
+		return UsageError("cannot reach the service at %s: %v", where, err)
+	}
+	var ae *api.Error
+	if errors.As(err, &ae) {
+		if ae.Status == http.StatusUnauthorized {
+			// Authentication is set-up, not a refusal of this request:
+			// exit 2 like an unreachable service (decisions.md §5).
+			return UsageError("%s refused the credentials (401): %s; check CAMPAIGNS_API_KEY, --workspace-id or the profile (campaigns auth status)", where, ae.Message)
+		}
+		if ae.Status >= 400 && ae.Status < 500 {
+			return RefusedError(errors.New(DescribeAPIError(ae)))
+		}
+		return UsageError("the service at %s failed: %v", where, err)
+	}
+	// Anything else (a cancelled or timed-out context included) is exit 2.
+	return UsageError("%v", err)
+}
+
+// Fatal reports an error after which every further request would fail the
+// same way: the service cannot be reached, or refuses the credentials. A
+// command stops at the first one instead of repeating it per file.
+func Fatal(err error) bool {
+	return err != nil && (api.IsUnreachable(err) || api.StatusOf(err) == http.StatusUnauthorized)
+}
+
+// DescribeAPIError is the service's error with every detail on its own line.
+func DescribeAPIError(ae *api.Error) string {
+	var b strings.Builder
+	b.WriteString(ae.Error())
+	if len(ae.Details) > 1 || (len(ae.Details) == 1 && ae.Details[0].Message != ae.Message) {
+		for _, d := range ae.Details {
+			fmt.Fprintf(&b, "\n  %s: %s", OrRoot(d.Target), d.Message)
+		}
+	}
+	if ae.Status == http.StatusNotFound && ae.Code == "" {
+		b.WriteString(" (is this the Campaigns V5 service?)")
+	}
+	return b.String()
+}
+
+// OrRoot names a detail's target, "(campaign)" for the whole.
+func OrRoot(target string) string {
+	if target == "" {
+		return "(campaign)"
+	}
+	return target
 }

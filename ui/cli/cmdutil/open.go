@@ -1,15 +1,12 @@
 package cmdutil
 
 // Opening the service a command's flags select, and what every command that
-// talks to it shares: the write core, pacing notes, the contract's exit
-// codes for the service's answers.
+// talks to it shares: the write core and the notes on stderr when it waits.
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/charmbracelet/log"
@@ -159,68 +156,4 @@ func (n *notes) announceRetry(ri api.RetryInfo) {
 		fmt.Fprintf(n.io.ErrOut, "%s no answer to %s %s; retrying in %s\n",
 			warn.Render("retry:"), ri.Method, Inert(ri.Path), wait)
 	}
-}
-
-// ServiceError maps a failed call to the contract's exit codes: the service
-// refused (4xx) → 1 with its message; unreachable or failing → 2 with the
-// address tried. svc may be nil (not yet open).
-func ServiceError(svc *Service, err error) error {
-	if err == nil {
-		return nil
-	}
-	var ee *ExitError
-	if errors.As(err, &ee) {
-		return err
-	}
-	where := ""
-	if svc != nil && svc.Client != nil {
-		where = svc.Client.BaseURL()
-	}
-	if api.IsUnreachable(err) {
-		return UsageError("cannot reach the service at %s: %v", where, err)
-	}
-	var ae *api.Error
-	if errors.As(err, &ae) {
-		if ae.Status == http.StatusUnauthorized {
-			// Authentication is set-up, not a refusal of this request:
-			// exit 2 like an unreachable service (decisions.md §5).
-			return UsageError("%s refused the credentials (401): %s; check CAMPAIGNS_API_KEY, --workspace-id or the profile (campaigns auth status)", where, ae.Message)
-		}
-		if ae.Status >= 400 && ae.Status < 500 {
-			return RefusedError(errors.New(DescribeAPIError(ae)))
-		}
-		return UsageError("the service at %s failed: %v", where, err)
-	}
-	// Anything else (a cancelled or timed-out context included) is exit 2.
-	return UsageError("%v", err)
-}
-
-// Fatal reports an error after which every further request would fail the
-// same way: the service cannot be reached, or refuses the credentials. A
-// command stops at the first one instead of repeating it per file.
-func Fatal(err error) bool {
-	return err != nil && (api.IsUnreachable(err) || api.StatusOf(err) == http.StatusUnauthorized)
-}
-
-// DescribeAPIError is the service's error with every detail on its own line.
-func DescribeAPIError(ae *api.Error) string {
-	var b strings.Builder
-	b.WriteString(ae.Error())
-	if len(ae.Details) > 1 || (len(ae.Details) == 1 && ae.Details[0].Message != ae.Message) {
-		for _, d := range ae.Details {
-			fmt.Fprintf(&b, "\n  %s: %s", OrRoot(d.Target), d.Message)
-		}
-	}
-	if ae.Status == http.StatusNotFound && ae.Code == "" {
-		b.WriteString(" (is this the Campaigns V5 service?)")
-	}
-	return b.String()
-}
-
-// OrRoot names a detail's target, "(campaign)" for the whole.
-func OrRoot(target string) string {
-	if target == "" {
-		return "(campaign)"
-	}
-	return target
 }
