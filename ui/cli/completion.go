@@ -1,17 +1,17 @@
 package cli
 
 // Shell completion of campaign ids (get, meta, publish, status, test): the
-// ids come from the service, kept a short while in the user's cache so that
-// a burst of tab presses asks the service once.
+// ids come from the service, read by a detached campaigns process and kept a
+// short while in the user's cache, so that a tab press never waits on the
+// service and a burst of them asks it once.
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -19,14 +19,20 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const (
 	// idCacheTTL is how long read ids are offered without asking again.
 	idCacheTTL = time.Minute
-	// idReadBudget bounds the wait for the service on a tab press: past it
-	// the ids read before (however old) are offered, or none.
-	idReadBudget = 2 * time.Second
+	// idFirstWait bounds a tab press with nothing cached yet: it waits this
+	// long for the background reader's first cache file, then offers
+	// nothing (the next press finds the ids).
+	idFirstWait = time.Second
+	idPoll      = 20 * time.Millisecond
+	// idRefreshBudget bounds the background reader; a refresh started
+	// longer ago than this is taken as dead and started again.
+	idRefreshBudget = 20 * time.Second
 	// idPages is how many search pages (15 campaigns each) a refresh reads.
 	idPages = 4
 )
@@ -48,7 +54,7 @@ func (s *scriptCmd) completeIDs(cmd *cobra.Command, args []string, prefix string
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	ctx, cancel := context.WithTimeout(cmd.Context(), idReadBudget)
+	ctx, cancel := context.WithTimeout(cmd.Context(), idFirstWait)
 	defer cancel()
 	var out []string
 	for _, e := range s.campaignIDs(ctx) {
@@ -67,43 +73,72 @@ func (s *scriptCmd) completeStatusArgs(cmd *cobra.Command, args []string, prefix
 	return s.completeIDs(cmd, args, prefix)
 }
 
-// campaignIDs reads the ids from the cache while fresh, else from the
-// service (and caches them); an unreachable service falls back on the
-// cache whatever its age.
+// campaignIDs offers the cached ids; the completing process itself never
+// reads the service. Past their minute they are offered at once while a
+// detached campaigns process reads them again for the next tab press; with
+// none cached it starts that reader and waits for its cache file until ctx
+// ends, offering what it wrote or nothing.
 func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
-	if err := s.flags.check(); err != nil {
+	if err := s.flags.Check(); err != nil {
 		return nil
 	}
-	key := s.flags.cacheKey()
-	cached, _ := readIDCache(key)
-	switch {
-	case cached != nil && time.Since(cached.At) < idCacheTTL:
-		return cached.IDs
-	case cached != nil && s.app.spawnRefresh(s.flags.args()) == nil:
-		// Stale: offered at once while a detached campaigns process reads
-		// them again for the next tab press.
+	key := s.flags.CacheKey()
+	cached, _ := readIDCache(s.app.Getenv, key)
+	if cached != nil && time.Since(cached.At) < idCacheTTL {
 		return cached.IDs
 	}
-	return s.refreshIDs(ctx, key, cached)
+	startRefresh(s.app, key, s.flags.Args())
+	if cached != nil {
+		return cached.IDs
+	}
+	tick := time.NewTicker(idPoll)
+	defer tick.Stop()
+	for {
+		if c, err := readIDCache(s.app.Getenv, key); err == nil {
+			return c.IDs
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
 }
 
-// refreshIDs reads the ids from the service and caches them; on failure the
-// cached ones (however old) are kept.
-func (s *scriptCmd) refreshIDs(ctx context.Context, key string, cached *idCache) []idEntry {
+// startRefresh starts the background reader of the ids of the service key
+// names, unless one started within its budget is still at work (a burst of
+// tab presses starts one).
+func startRefresh(app *cmdutil.Factory, key string, flags []string) {
+	mark := idCachePath(app.Getenv, key) + ".reading"
+	if os.MkdirAll(filepath.Dir(mark), 0o700) != nil {
+		return
+	}
+	if fi, err := os.Stat(mark); err == nil && time.Since(fi.ModTime()) < idRefreshBudget {
+		return
+	}
+	_ = os.Remove(mark) // left by a reader that died
+	f, err := os.OpenFile(mark, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return // another tab press claimed it first
+	}
+	f.Close()
+	if spawnRefresh(app, flags) != nil {
+		os.Remove(mark)
+	}
+}
+
+// refreshIDs reads the ids from the service into the cache (a failure
+// keeps the cache as it was).
+func (s *scriptCmd) refreshIDs(ctx context.Context, key string) {
 	done, err := s.open(ctx)
-	defer done()
 	var ids []idEntry
 	if err == nil {
 		ids, err = s.readIDs(ctx)
 	}
-	if err != nil {
-		if cached != nil {
-			return cached.IDs
-		}
-		return nil
+	done() // the service is closed before the cache says the read is over
+	if err == nil {
+		writeIDCache(s.app.Getenv, key, &idCache{At: time.Now(), IDs: ids})
 	}
-	writeIDCache(key, &idCache{At: time.Now(), IDs: ids})
-	return ids
 }
 
 func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
@@ -128,7 +163,7 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 			if c.BasicDetails != nil {
 				name = model.Str(c.BasicDetails.Name)
 			}
-			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(printable(name+" ("+model.Str(c.Status)+")")), " ")})
+			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(cmdutil.Printable(name+" ("+model.Str(c.Status)+")")), " ")})
 		}
 		if len(res.Campaigns) < 15 {
 			break
@@ -137,28 +172,11 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 	return out, nil
 }
 
-// args are the service flags as given, for a process that must select the
-// same service.
-func (f *serviceFlags) args() []string {
-	var out []string
-	add := func(name, v string) {
-		if v != "" {
-			out = append(out, "--"+name, v)
-		}
-	}
-	add("base-url", f.baseURL)
-	add("dc", f.dc.value)
-	add("workspace-id", f.workspaceID)
-	add("profile", f.profile)
-	add("data", f.data.path)
-	return out
-}
-
 // spawnRefresh starts `campaigns __refresh-ids FLAGS` detached.
-func (app *appContext) spawnRefresh(flags []string) error {
+func spawnRefresh(app *cmdutil.Factory, flags []string) error {
 	args := append([]string{refreshIDsCmd}, flags...)
-	if app.spawn != nil {
-		return app.spawn(args)
+	if app.Spawn != nil {
+		return app.Spawn(args)
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -174,47 +192,45 @@ func (app *appContext) spawnRefresh(flags []string) error {
 
 const refreshIDsCmd = "__refresh-ids"
 
-// newRefreshIDsCmd is the hidden command a stale completion starts in the
+// newRefreshIDsCmd is the hidden command a completion starts in the
 // background: it reads the ids of the service its flags select into the
-// cache, within the same budget as a tab press.
-func newRefreshIDsCmd(app *appContext) *cobra.Command {
-	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: noArgs}
+// cache, within idRefreshBudget.
+func newRefreshIDsCmd(app *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: cmdutil.NoArgs}
 	s := newScriptCmd(app, cmd)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		if err := s.flags.check(); err != nil {
+		if err := s.flags.Check(); err != nil {
 			return err
 		}
-		ctx, cancel := context.WithTimeout(cmd.Context(), 10*idReadBudget)
+		ctx, cancel := context.WithTimeout(cmd.Context(), idRefreshBudget)
 		defer cancel()
-		key := s.flags.cacheKey()
-		cached, _ := readIDCache(key)
-		s.refreshIDs(ctx, key, cached)
+		key := s.flags.CacheKey()
+		defer os.Remove(idCachePath(app.Getenv, key) + ".reading") // the next stale press may start another
+		s.refreshIDs(ctx, key)
 		return nil
 	}
 	return cmd
 }
 
-// cacheKey names the service the flags select, for the id cache.
-func (f *serviceFlags) cacheKey() string {
-	parts := []string{f.baseURL, f.dc.value, f.workspaceID, f.profile, f.dataDir()}
-	for _, e := range serviceEnv { // a service named by the environment
-		parts = append(parts, f.app.Getenv(e.env))
-	}
-	k := strings.Join(parts, "\x00")
-	sum := sha256.Sum256([]byte(k))
-	return hex.EncodeToString(sum[:8])
-}
-
-func idCachePath(key string) string {
+// idCachePath is where the ids of the service key names are kept: the
+// user's cache directory, found through getenv (XDG_CACHE_HOME, else
+// ~/.cache, on the systems where os.UserCacheDir reads them).
+func idCachePath(getenv func(string) string, key string) string {
 	dir, err := os.UserCacheDir()
-	if err != nil {
+	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" && runtime.GOOS != "plan9" {
+		dir, err = getenv("XDG_CACHE_HOME"), nil
+		if dir == "" && getenv("HOME") != "" {
+			dir = filepath.Join(getenv("HOME"), ".cache")
+		}
+	}
+	if err != nil || dir == "" {
 		dir = os.TempDir()
 	}
 	return filepath.Join(dir, "campaigns", "ids-"+key+".json")
 }
 
-func readIDCache(key string) (*idCache, error) {
-	b, err := os.ReadFile(idCachePath(key))
+func readIDCache(getenv func(string) string, key string) (*idCache, error) {
+	b, err := os.ReadFile(idCachePath(getenv, key))
 	if err != nil {
 		return nil, err
 	}
@@ -225,8 +241,8 @@ func readIDCache(key string) (*idCache, error) {
 	return &c, nil
 }
 
-func writeIDCache(key string, c *idCache) {
-	p := idCachePath(key)
+func writeIDCache(getenv func(string) string, key string, c *idCache) {
+	p := idCachePath(getenv, key)
 	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
 		return
 	}

@@ -83,7 +83,7 @@ func TestNewLocaleOpensOnItsTitle(t *testing.T) {
 	press(m, kEnter, runes("Hello"), kEnter)
 	focus(t, m, "@add-locale")
 	press(m, kEnter, runes("es"), kEnter)
-	if m.sel.Locale != "es" || m.edit == nil || !m.edit.replace {
+	if m.sel.Locale != "es" || m.edit == nil || !m.edit.Replace {
 		t.Fatalf("after adding es: locale %s, editing %v", m.sel.Locale, m.edit != nil)
 	}
 	press(m, runes("Hola"), kEnter)

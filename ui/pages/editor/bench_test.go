@@ -7,7 +7,10 @@ import (
 	"github.com/charmbracelet/huh"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/dialog"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // BenchmarkEditorKeystroke is one key typed into a content field of the
@@ -20,7 +23,7 @@ func BenchmarkEditorKeystroke(b *testing.B) {
 	m.goStep(forms.StepContent)
 	focusWhere(b, m, func(f forms.Field) bool { return f.Label == "Title" })
 	m.Update(kEnter)
-	if m.edit == nil || !m.edit.inline {
+	if m.edit == nil || !m.edit.Inline {
 		b.Fatal("title is not being edited")
 	}
 	benchKeys(b, m, uitest.Key("x"), uitest.Key("backspace"))
@@ -49,12 +52,12 @@ func BenchmarkZonePickerKeystroke(b *testing.B) {
 	m, _ := newTestEditor(b, fixture(b, "push_one_time.json"), 160, 48)
 	m.goStep(forms.StepSchedule)
 	focusWhere(b, m, func(f forms.Field) bool { return f.Kind == forms.Zone })
-	p := newPicker(m, m.list.rows[m.list.cur])
+	m.openZone(m.list.rows[m.list.cur])
 	keys := []tea.KeyMsg{uitest.Key("a"), uitest.Key("backspace")}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		p.update(m, keys[i%2])
-		_ = p.view(m)
+		m.dialogs.Update(keys[i%2])
+		_ = m.dialogs.View()
 	}
 }
 
@@ -64,8 +67,8 @@ func BenchmarkZonePickerKeystroke(b *testing.B) {
 func BenchmarkZoneHuhSelectFilter(b *testing.B) {
 	m, _ := newTestEditor(b, fixture(b, "push_one_time.json"), 160, 48)
 	var v string
-	sel := huh.NewSelect[string]().Options(huh.NewOptions(forms.ZoneNames()...)...).Height(listHeight(m)).Filtering(true).Value(&v)
-	f := huh.NewForm(huh.NewGroup(sel)).WithTheme(huhTheme(m.c.Styles)).WithWidth(m.dialogWidth() - 6)
+	sel := huh.NewSelect[string]().Options(huh.NewOptions(forms.ZoneNames()...)...).Height(rowform.ListHeight(m.height)).Filtering(true).Value(&v)
+	f := huh.NewForm(huh.NewGroup(sel)).WithTheme(common.HuhTheme(m.c.Styles)).WithWidth(dialog.Width(m.width) - 6)
 	f.Init()
 	f.Update(tea.WindowSizeMsg{Width: 160, Height: 48})
 	keys := []tea.KeyMsg{uitest.Key("a"), uitest.Key("backspace")}
@@ -86,7 +89,7 @@ func BenchmarkTemplateSelectKeystroke(b *testing.B) {
 	m.goStep(forms.StepContent)
 	focusWhere(b, m, func(f forms.Field) bool { return f.Label == "Template" })
 	m.Update(kEnter)
-	if m.edit == nil || m.edit.inline {
+	if m.edit == nil || m.edit.Inline {
 		b.Fatal("the template select is not open")
 	}
 	benchKeys(b, m, kDown, uitest.Key("up"))

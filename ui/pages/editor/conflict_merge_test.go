@@ -12,6 +12,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // A conflict is resolved by hand: c shows both sides, e edits a merge of
@@ -26,11 +27,11 @@ func TestConflictMergedByHand(t *testing.T) {
 		t.Fatalf("conflict view:\n%s", out)
 	}
 	press(m, runes("e"))
-	d, ok := m.dialog.(*mergeDialog)
+	d, ok := m.dialogs.Top().(*dialogs.Merge)
 	if !ok {
 		t.Fatal("e opens no merge editor")
 	}
-	d.area.SetValue(`{"name": "Merged", "platforms": ["ANDROID"]}`)
+	d.SetText(`{"name": "Merged", "platforms": ["ANDROID"]}`)
 	_, cmd := m.Update(uitest.Key("ctrl+s"))
 	if cmd == nil {
 		t.Fatal("ctrl+s resolves nothing")
@@ -43,9 +44,9 @@ func TestConflictMergedByHand(t *testing.T) {
 	// Bad JSON is refused with its position, not sent.
 	m, _ = newConflictEditor(t, c, "Summer sale kickoff", "Theirs")
 	press(m, runes("c"), runes("e"))
-	m.dialog.(*mergeDialog).area.SetValue(`{"name": `)
+	m.dialogs.Top().(*dialogs.Merge).SetText(`{"name": `)
 	press(m, uitest.Key("ctrl+s"))
-	if _, still := m.dialog.(*mergeDialog); !still || !strings.Contains(m.View(), "line 1") {
+	if _, still := m.dialogs.Top().(*dialogs.Merge); !still || !strings.Contains(m.View(), "line 1") {
 		t.Fatalf("bad JSON accepted:\n%s", m.View())
 	}
 }
@@ -90,7 +91,7 @@ func newConflictEditor(t *testing.T, c *model.Campaign, mine, theirs string) (*M
 		t.Fatalf("flush: %v, want a conflict", err)
 	}
 	m := editorOf(eng, d, 160, 48)
-	m.dialog = nil // the conflict view opens on load; the test opens it with c
+	m.dialogs.Reset() // the conflict view opens on load; the test opens it with c
 	return m, eng
 }
 
@@ -109,14 +110,14 @@ func TestResolvedConflictLeavesNoDialog(t *testing.T) {
 	press(m, runes("c"))
 	_, resolve := m.Update(runes("m"))
 	m.Update(listenMsg{ev: &drafts.Event{ID: m.id, Kind: drafts.EventConflict, Components: []string{"basic_details"}}})
-	if _, ok := m.dialog.(*conflictDialog); !ok {
-		t.Fatalf("the late conflict event opened %T, want the conflict dialog again", m.dialog)
+	if !m.dialogs.Has(dialogs.ConflictID) {
+		t.Fatalf("the late conflict event did not open the conflict dialog again:\n%s", m.View())
 	}
 	uitest.Feed(m, resolve)
 	if len(eng.Conflicts(m.id)) != 0 {
 		t.Fatalf("not resolved: %v", eng.Conflicts(m.id))
 	}
-	if m.dialog != nil || strings.Contains(m.View(), "Conflict in basic_details  1 of 1") {
+	if !m.dialogs.Empty() || strings.Contains(m.View(), "Conflict in basic_details  1 of 1") {
 		t.Fatalf("a dialog on the resolved conflict stays:\n%s", m.View())
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // The large campaign's content step is never higher or wider than the
@@ -137,7 +138,7 @@ func TestDetailPathKeepsItsEnd(t *testing.T) {
 // line and the keys' help broke "[ Send test ]" in two.
 func TestTestDialogFitsAt80Columns(t *testing.T) {
 	m := summerSale(t, 80, 21)
-	m.dialog = newTestDialog(m)
+	m.openTest()
 	for _, mode := range []string{"‹ Inline (this editor's copy) ›", "‹ Saved draft (the service's copy) ›"} {
 		view := ansiStrip(m.View())
 		if !strings.Contains(view, mode) || !strings.Contains(view, "[ Send test ] it sends") {
@@ -160,8 +161,7 @@ func TestNewDraftBoxWholeAfterResize(t *testing.T) {
 		f := &Factory{}
 		m := f.New(testCommon(sz[0], sz[1]), "")
 		m.SetSize(sz[0], sz[1]-3) // the root's header and footer
-		d := m.dialog.(*draftDialog)
-		d.form.Init()
+		m.Init()
 		view := ansiStrip(m.View())
 		if n := strings.Count(view, "\n") + 1; n > sz[1]-3 {
 			t.Errorf("%dx%d: %d lines in %d", sz[0], sz[1], n, sz[1]-3)
@@ -216,7 +216,7 @@ func TestLongChoiceListScrolls(t *testing.T) {
 	m.goStep(forms.StepAudience)
 	focus(t, m, "segmentation_details.included_filters.filters[0].operator")
 	choices := m.list.rows[m.list.cur].Choices()
-	h := listHeight(m)
+	h := rowform.ListHeight(m.height)
 	if len(choices) <= h {
 		t.Fatalf("%d choices fit in %d rows: the list does not scroll", len(choices), h)
 	}

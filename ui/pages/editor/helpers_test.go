@@ -243,7 +243,7 @@ func editsFrom(t *testing.T, m *Model, path, want string) {
 	if m.edit == nil {
 		t.Fatalf("enter on %s edits nothing", path)
 	}
-	if got := m.edit.value(); got != want {
+	if got := m.edit.Value(); got != want {
 		t.Fatalf("editing %s starts from %q, want %q", path, got, want)
 	}
 }

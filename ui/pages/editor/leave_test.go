@@ -12,7 +12,7 @@ func TestLeavingWithUnsyncedEditsAsks(t *testing.T) {
 	focus(t, m, "basic_details.name")
 	press(m, kEnter, runes("x"), kEsc)
 	_, cmd := m.Update(kEsc)
-	if cmd != nil || m.dialog == nil || !strings.Contains(m.View(), "Leave the editor?") {
+	if cmd != nil || m.dialogs.Empty() || !strings.Contains(m.View(), "Leave the editor?") {
 		t.Fatalf("left without asking:\n%s", m.View())
 	}
 	_, cmd = m.Update(runes("l"))

@@ -85,7 +85,7 @@ func TestSendingABreakingEditNamesTheProblems(t *testing.T) {
 		}
 	}
 	press(m, kEsc)
-	if m.dialog != nil || len(store.Status(m.id).Unsynced) == 0 {
-		t.Fatalf("esc: dialog %v, unsynced %v", m.dialog, store.Status(m.id).Unsynced)
+	if !m.dialogs.Empty() || len(store.Status(m.id).Unsynced) == 0 {
+		t.Fatalf("esc: dialog %v, unsynced %v", m.dialogs.Top(), store.Status(m.id).Unsynced)
 	}
 }

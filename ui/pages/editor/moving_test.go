@@ -77,10 +77,10 @@ func TestTabGoesOnAfterAValue(t *testing.T) {
 		}
 		press(m, kTab)
 	}
-	if m.edit == nil || !typesText(m.edit.field) {
+	if m.edit == nil || !typesText(m.edit.Field) {
 		t.Fatal("tab after tab never typed into a text row")
 	}
-	f := m.edit.field
+	f := m.edit.Field
 	press(m, runes("6"), kEnter)
 	if got := m.fieldText(f); got != "6" {
 		t.Fatalf("%s holds %q after typing 6", f.Path, got)

@@ -158,7 +158,7 @@ func TestKeyAfterAChoiceIsNoText(t *testing.T) {
 	if m.edit == nil {
 		t.Fatalf("y did not go on to the next field")
 	}
-	next := m.edit.field.Path
+	next := m.edit.Field.Path
 	press(m, runes("}"))
 	if got := get(t, m, next); got != "" {
 		t.Fatalf("} landed in %s as %q", next, got)

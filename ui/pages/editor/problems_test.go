@@ -24,7 +24,7 @@ func TestProblemShowsBesideFieldAndJumps(t *testing.T) {
 	title := forms.MessagePath(m.d.work, "fr-FR", "variation_1") + ".push.android.basic_details.title"
 	focus(t, m, title)
 	press(m, kEnter)
-	for range len(m.edit.value()) {
+	for range len(m.edit.Value()) {
 		press(m, uitest.Key("backspace"))
 	}
 	press(m, kEsc)
@@ -110,7 +110,7 @@ func TestImageURLAndOneSlideWithKeys(t *testing.T) {
 	for _, bad := range []string{"htp://cdn.example.com/a.png", "javascript:alert(1)"} {
 		focus(t, m, img)
 		press(m, kEnter)
-		for range len(m.edit.value()) {
+		for range len(m.edit.Value()) {
 			press(m, uitest.Key("backspace"))
 		}
 		press(m, runes(bad), kEsc)

@@ -102,7 +102,7 @@ func TestTabTakesTheSuggestedNameAndFreeTextStays(t *testing.T) {
 		t.Error("names offered for a text none contains")
 	}
 	pressKeys(m, "tab")
-	if m.edit != nil && m.edit.field.Path == "basic_details.team" {
+	if m.edit != nil && m.edit.Field.Path == "basic_details.team" {
 		t.Fatal("tab without a suggestion did not finish the row")
 	}
 	if got := forms.Get(m.d.work, "basic_details.team"); got != "Lifecycle" {

@@ -76,7 +76,7 @@ func TestOwnSentKeepsThisTestsRows(t *testing.T) {
 func TestResultsKeyWithoutATest(t *testing.T) {
 	m := summerSale(t, 100, 30)
 	_, cmd := m.Update(uitest.Key("ctrl+r"))
-	if m.dialog != nil {
+	if !m.dialogs.Empty() {
 		t.Fatal("a results view with no test")
 	}
 	if n := noticesOf(cmd); len(n) != 1 || !strings.Contains(n[0], "ctrl+t sends one") {

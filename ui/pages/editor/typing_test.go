@@ -25,8 +25,8 @@ func TestLettersAndDigitsOnAnEmptyRowAreText(t *testing.T) {
 		press(m, runes(string(r)))
 	}
 	press(m, kEnter)
-	if got := get(t, m, "utm_params.utm_source"); got != "email" || m.dialog != nil {
-		t.Fatalf("UTM source %q, dialog %T", got, m.dialog)
+	if got := get(t, m, "utm_params.utm_source"); got != "email" || !m.dialogs.Empty() {
+		t.Fatalf("UTM source %q, dialog %T", got, m.dialogs.Top())
 	}
 	m.goStep(forms.StepMore)
 	focus(t, m, "advanced.expiration_settings.expire_notification_after_value")
@@ -58,8 +58,8 @@ func TestTypingStartsAnEmptyField(t *testing.T) {
 	msg := contentPath(m, "android", "message")
 	focus(t, m, contentPath(m, "android", "notification_channel"))
 	press(m, runes("j"), runes("e"), runes("p"), runes("u"), runes("c"), runes("n"), runes("2"), kEnter)
-	if got := get(t, m, contentPath(m, "android", "notification_channel")); got != "jepucn2" || m.dialog != nil || m.step != forms.StepContent {
-		t.Fatalf("typed %q on an empty row (dialog %T, step %s)", got, m.dialog, m.step)
+	if got := get(t, m, contentPath(m, "android", "notification_channel")); got != "jepucn2" || !m.dialogs.Empty() || m.step != forms.StepContent {
+		t.Fatalf("typed %q on an empty row (dialog %T, step %s)", got, m.dialogs.Top(), m.step)
 	}
 	// Their commands are alt+key there: alt+2 is step 2's neighbour, alt+3.
 	focus(t, m, msg)
@@ -114,7 +114,7 @@ func TestEditStartsFromTextTabSelectsBackspaceClears(t *testing.T) {
 	// tab: the message, selected; typing replaces it.
 	focus(t, m, title)
 	press(m, kEnter, kTab)
-	if m.edit == nil || m.edit.field.Path != msg {
+	if m.edit == nil || m.edit.Field.Path != msg {
 		t.Fatalf("tab did not go on to the message")
 	}
 	press(m, runes("Up to 50% off"), kTab, kEsc) // on to Summary, then done
@@ -166,7 +166,7 @@ func TestAltKeyWhileTypingEndsTheFieldAndRunsTheCommand(t *testing.T) {
 	url := contentPath(m, "web", "redirect_url")
 	focus(t, m, url)
 	press(m, runes("ab"), k("space"), runes("cd"), k("alt+b"), runes("X"))
-	if got := m.edit.text; got != "ab Xcd" {
+	if got := m.edit.Text(); got != "ab Xcd" {
 		t.Fatalf("alt+b is the text input's word back: %q", got)
 	}
 	press(m, k("alt+3"))

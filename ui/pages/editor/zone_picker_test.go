@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // The time-zone picker opens on the zone set, so enter keeps it (it opened
@@ -59,7 +60,7 @@ func TestTabOpensTheZoneSearch(t *testing.T) {
 		t.Skipf("the row before the time zone is not typed: %s", before)
 	}
 	press(m, kEnter, kTab)
-	if _, ok := m.dialog.(*picker); !ok {
-		t.Fatalf("tab onto the time zone opened %T, want its search", m.dialog)
+	if _, ok := m.dialogs.Top().(*dialogs.Zone); !ok {
+		t.Fatalf("tab onto the time zone opened %T, want its search", m.dialogs.Top())
 	}
 }
