@@ -187,7 +187,9 @@ func start(t testing.TB, cfg Config) *testServer {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = srv.Shutdown(ctx)
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("Shutdown: %v", err) // a connection the server could not let go
+		}
 		if err := <-served; err != nil && !errors.Is(err, ErrServerClosed) {
 			t.Errorf("Serve: %v", err)
 		}

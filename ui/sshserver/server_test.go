@@ -193,6 +193,7 @@ func TestCtrlZNeverReachesTheProgram(t *testing.T) {
 }
 
 func TestAPanicEndsOnlyItsSession(t *testing.T) {
+	t.Parallel() // a server of its own
 	alice := newKey(t)
 	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
 	c := ts.mustDial(t, alice)
@@ -225,6 +226,7 @@ func TestAPanicEndsOnlyItsSession(t *testing.T) {
 }
 
 func TestIdleSessionIsToldAndClosed(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	alice := newKey(t)
 	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), IdleTimeout: 300 * time.Millisecond})
 	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
@@ -234,6 +236,7 @@ func TestIdleSessionIsToldAndClosed(t *testing.T) {
 }
 
 func TestLongSessionIsToldAndClosed(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	alice := newKey(t)
 	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), MaxSession: 300 * time.Millisecond})
 	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
@@ -243,6 +246,7 @@ func TestLongSessionIsToldAndClosed(t *testing.T) {
 }
 
 func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	alice := newKey(t)
 	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), Grace: 200 * time.Millisecond})
 	// Two sessions start at once on one connection (ssh multiplexing), one
@@ -272,6 +276,7 @@ func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {
 }
 
 func TestConnectionThatNeverLogsInIsClosed(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	ts := start(t, Config{Demo: true, HandshakeTimeout: 200 * time.Millisecond})
 	c, err := net.Dial("tcp", ts.addr)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 // that nothing could cancel, and the idle and session timers had not
 // started. With one seat, everyone else was locked out.
 func TestSilentClientHoldsNoSeat(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	for _, tc := range []struct {
 		name string
 		cfg  Config
@@ -43,7 +44,8 @@ func TestSilentClientHoldsNoSeat(t *testing.T) {
 // A terminal that does not say its background gets a dark one after the
 // bounded wait, and keys typed meanwhile still reach the editor.
 func TestUnansweredQueryFallsBackToDark(t *testing.T) {
-	ts := start(t, Config{Demo: true})
+	t.Parallel() // waits on the server's timers
+	ts := start(t, Config{Demo: true, QueryTimeout: 100 * time.Millisecond})
 	tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: "-"}, "xterm-256color", 80, 24)
 	tm.send(t, "ab")
 	tm.out.waitFor(t, "keys=[ab] dark=true")
@@ -51,6 +53,7 @@ func TestUnansweredQueryFallsBackToDark(t *testing.T) {
 
 // The answers may arrive in pieces; a light background is seen as light.
 func TestSplitAnswerIsRead(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	ts := start(t, Config{Demo: true})
 	reply := "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c"
 	for _, cut := range []int{3, 12, len(reply) - 3} {
@@ -64,7 +67,8 @@ func TestSplitAnswerIsRead(t *testing.T) {
 // An answer that arrives after the query gave up does not reach the editor
 // as key presses.
 func TestLateAnswerIsNotTyped(t *testing.T) {
-	ts := start(t, Config{Demo: true})
+	t.Parallel() // waits on the server's timers
+	ts := start(t, Config{Demo: true, QueryTimeout: 100 * time.Millisecond})
 	tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: "-"}, "xterm-256color", 80, 24)
 	tm.out.waitFor(t, "keys=[] dark=true") // the query has given up
 	tm.send(t, "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c")
@@ -84,6 +88,7 @@ func TestZeroSizedTerminalGetsDefaultSize(t *testing.T) {
 // across two reads and never recognised, and the read could not be
 // cancelled).
 func TestManySessionsAllDrawTheirFirstFrame(t *testing.T) {
+	t.Parallel() // a server of its own
 	if testing.Short() {
 		t.Skip("many sessions; run without -short")
 	}
