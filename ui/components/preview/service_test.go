@@ -166,21 +166,22 @@ func TestLocalAndSandboxDrawTheSame(t *testing.T) {
 }
 
 // Typing asks once: each change's command starts at once, as in the
-// program, and a change superseded within the delay sends nothing.
+// program, and a change superseded within the delay sends nothing. The
+// delay's clock is the test's: it runs out once all five changes are made.
 func TestServiceRequestIsDebounced(t *testing.T) {
 	lb := newLoopback(t)
 	var sent atomic.Int32
 	lb.hook = func(*http.Request, string) { sent.Add(1) }
-	// Generous: the key presses below come microseconds apart.
-	m := pane(Service{P: lb.client, Delay: 2 * time.Second})
+	delayOver := make(chan time.Time)
+	m := pane(Service{P: lb.client, Delay: DefaultServiceDelay, After: func(time.Duration) <-chan time.Time { return delayOver }})
 	c := campaign(t, greeting)
 	who := &api.UserIdentification{Type: audience.IDUniqueID, Value: demoUser(t).ID}
 	answers := make(chan []tea.Msg, 5)
 	for range 5 { // five key presses, typed quickly
 		cmd := m.Refresh(context.Background(), func() Input { return Input{Work: c, Who: who} })
 		go func() { answers <- run(cmd) }()
-		time.Sleep(20 * time.Millisecond)
 	}
+	close(delayOver)
 	for range 5 {
 		for _, msg := range <-answers {
 			m.Update(msg)
