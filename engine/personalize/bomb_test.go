@@ -32,6 +32,7 @@ const (
 
 func TestSeedsStayWithinMemory(t *testing.T) {
 	if os.Getenv(bombChildEnv) == "" && !raceEnabled {
+		t.Parallel() // the child process measures; this one only waits for it
 		cmd := exec.Command(os.Args[0], "-test.run=^TestSeedsStayWithinMemory$", "-test.v")
 		cmd.Env = append(os.Environ(), bombChildEnv+"=1")
 		out, err := cmd.CombinedOutput()
