@@ -343,7 +343,7 @@ func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
 // and View on the browser with a full page, at 80×24.
 func BenchmarkBrowserKeypress(b *testing.B) {
 	r := loaded(b, uitest.FakeRows(browser.PageSize), 80, 24)
-	keys := []tea.KeyMsg{{Type: tea.KeyDown}, {Type: tea.KeyUp}}
+	keys := []tea.KeyMsg{uitest.Key("down"), uitest.Key("up")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {

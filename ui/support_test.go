@@ -9,7 +9,6 @@ import (
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -115,7 +114,7 @@ func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
 	waitFor(t, tm, `name: "Weekly"`)
 	keys(tm, "/")
 	waitFor(t, tm, "ctrl+r last filter")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlR})
+	keys(tm, "ctrl+r")
 	keys(tm, "enter")
 	waitFor(t, tm, `name: "Weekly"`, namePeriodic)
 	if got := final(t, tm).browser().Filter().Name; got != "Weekly" {

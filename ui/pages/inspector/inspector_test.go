@@ -60,8 +60,8 @@ func TestReadOnlyCampaignShownComplete(t *testing.T) {
 		t.Fatalf("read-only reason %q", in.readOnly)
 	}
 	uitest.Golden(t, "overview", styledView(in))
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+	in.Update(uitest.Key("tab"))
+	in.Update(uitest.Text("+"))
 	uitest.Golden(t, "components", styledView(in))
 	view := in.View()
 	for _, want := range []string{"sms_route: premium", "brand_new_component", "[unknown field, kept]", "message: Your code is {{code}}"} {
@@ -79,8 +79,8 @@ func TestLockedFieldsMarked(t *testing.T) {
 	  "basic_details":{"name":"Live one"},"segmentation_details":{"is_all_user_campaign":true},
 	  "scheduling_details":{"delivery_type":"ASAP","start_time":"2026-01-01T00:00:00"}}`)
 	in := open(c, 80, 24)
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+	in.Update(uitest.Key("tab"))
+	in.Update(uitest.Text("+"))
 	view := in.View()
 	for _, want := range []string{"▾ segmentation_details [locked]", "delivery_type: ASAP [locked]", "start_time: 2026-01-01T00:00:00 [locked]"} {
 		if !strings.Contains(view, want) {
@@ -110,14 +110,14 @@ func TestLongValuesShownWhole(t *testing.T) {
 	c := decode(t, `{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
 	  "basic_details":{"name":"`+long+`"}}`)
 	in := open(c, 80, 24)
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})                       // Components
-	in.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}) // unfold basic_details
-	in.Update(tea.KeyMsg{Type: tea.KeyDown})                      // select name
+	in.Update(uitest.Key("tab"))   // Components
+	in.Update(uitest.Key("space")) // unfold basic_details
+	in.Update(uitest.Key("down"))  // select name
 	view := in.View()
 	if !strings.Contains(view, "THE END") {
 		t.Fatalf("the selected value is cut:\n%s", view)
 	}
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON
+	in.Update(uitest.Key("tab")) // JSON
 	if view := in.View(); !strings.Contains(view, "THE END") {
 		t.Fatalf("the JSON pane cuts long lines:\n%s", view)
 	}
@@ -141,7 +141,7 @@ func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
 	views := map[string]string{}
 	for p := range paneCount {
 		in.pane = p
-		in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+		in.Update(uitest.Text("+"))
 		views[paneNames[p]] = in.View()
 	}
 	in.menu = newMenu(in.menuItems())
@@ -168,9 +168,9 @@ func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
 	if common.CampaignName(in.Campaign()) != "Now" {
 		t.Fatalf("a late answer replaced the campaign: %s", common.CampaignName(in.Campaign()))
 	}
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // overview
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // components
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON, longer than 5 lines
+	in.Update(uitest.Key("tab")) // overview
+	in.Update(uitest.Key("tab")) // components
+	in.Update(uitest.Key("tab")) // JSON, longer than 5 lines
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
 	if in.vp[paneJSON].YOffset == 0 {
 		t.Fatal("the wheel did not scroll the JSON")
@@ -185,10 +185,10 @@ func TestReReadKeepsWhatWasUnfolded(t *testing.T) {
 	c := decode(t, `{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
 	  "basic_details":{"name":"N","platform_specific_details":{"ios":{"send_to_all_eligible_device":true}}}}`)
 	in := open(c, 80, 24)
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
-	in.Update(tea.KeyMsg{Type: tea.KeyDown})
-	in.Update(tea.KeyMsg{Type: tea.KeyDown})
+	in.Update(uitest.Key("tab"))
+	in.Update(uitest.Text("+"))
+	in.Update(uitest.Key("down"))
+	in.Update(uitest.Key("down"))
 	before := in.View()
 	in.Update(campaignMsg{seq: in.seq, c: model.Clone(c)}) // r: the same campaign read again
 	if after := in.View(); after != before {
@@ -301,7 +301,7 @@ func TestActionsExplainWhatIsNotPossible(t *testing.T) {
 	  "channel":"PUSH","campaign_delivery_type":"EVENT_TRIGGERED","basic_details":{"name":"Welcome"}}`)
 	in := open(c, 100, 30)
 	key := func(k string) tea.Cmd {
-		_, cmd := in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+		_, cmd := in.Update(uitest.Text(k))
 		return cmd
 	}
 	key("a")
