@@ -67,13 +67,12 @@ func newEditor(t *testing.T, client *api.Client) *editor.Factory {
 	return ed
 }
 
-// start runs the whole program at 80×24 against the fixture. Its goldens
-// are drawn without colour: the inspector's JSON is highlighted in the
-// background, so a coloured screen would depend on timing (the editor's and
-// the inspector's own goldens keep colour).
+// start runs the whole program at 80×24 against the fixture, in the
+// default theme's colours on a dark background whatever terminal runs the
+// tests: its goldens keep colour, so a change of colour alone fails them.
 func (f *fixture) start(t *testing.T) *teatest.TestModel {
 	t.Helper()
-	return f.startIn(t, themes.Plain(), nil)
+	return f.startIn(t, themes.Default(), uitest.ColourRenderer())
 }
 
 func (f *fixture) startIn(t *testing.T, theme themes.Theme, r *common.Renderer) *teatest.TestModel {
@@ -478,28 +477,19 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 	f := newFixture(t, &model.Campaign{Channel: sp("PUSH"), CampaignDeliveryType: sp("ONE_TIME"), CreatedBy: sp("eve@example.com"),
 		BasicDetails: &model.BasicDetails{Name: sp(evil), Tags: []string{"\x1b[5mblink"}}})
 	tm := f.start(t) // drafts are listed: filter by name only
-	var out bytes.Buffer
 	keys(tm, "/")
 	keys(tm, "evil", "enter")
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		out.Write(b)
-		return bytes.Contains(out.Bytes(), []byte("Evil title red"))
-	}, teatest.WithDuration(10*time.Second))
+	waitFor(t, tm, "Evil title red")
 	keys(tm, "i") // the draft in the inspector
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		out.Write(b)
-		return bytes.Contains(out.Bytes(), []byte("Will it send?"))
-	}, teatest.WithDuration(10*time.Second))
+	waitFor(t, tm, "Will it send?")
 	keys(tm, "tab", "tab", "tab") // JSON pane
-	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
-		out.Write(b)
-		return bytes.Contains(out.Bytes(), []byte(`"name": "Evil`))
-	}, teatest.WithDuration(10*time.Second))
+	waitFor(t, tm, `"name": "Evil`)
+	out := uitest.Written(t, tm)
 	r := final(t, tm)
 	// The JSON pane shows the escapes as JSON text (\u001b…), which is inert;
 	// what must never reach the terminal is the control bytes themselves.
 	for _, bad := range []string{"\x1b]0;", "\x07", "\x1b[2J", "\x1b[31m", "\x1b[5m", "\u009b"} {
-		if bytes.Contains(out.Bytes(), []byte(bad)) {
+		if bytes.Contains(out, []byte(bad)) {
 			t.Errorf("the terminal received %q from campaign text", bad)
 		}
 		if strings.Contains(r.View(), bad) {
@@ -551,7 +541,7 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 	keys(tm, "tab")
 	waitFor(t, tm, "│ ▌▸ basic_details")
 	keys(tm, "tab") // JSON beside the overview
-	waitFor(t, tm, `"campaign_delivery_type": "EVENT_TRIGGERED"`)
+	uitest.WaitForHighlighted(t, tm, `"campaign_delivery_type": "EVENT_TRIGGERED"`)
 	r := final(t, tm)
 	view := r.View()
 	if n := strings.Count(view, "\n") + 1; n != 60 {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -248,7 +249,7 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 	}
 	// At 80 columns the service's reason is wrapped whole in the pane, and
 	// the status line shows that it goes on.
-	view := r.View()
+	view := ansi.Strip(r.View())
 	words := strings.Fields(in.Checks()[0].Title)
 	flat := strings.Join(strings.Fields(view), " ")
 	if !strings.Contains(flat, strings.Join(words[len(words)-3:], " ")) {

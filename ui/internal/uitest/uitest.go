@@ -26,8 +26,9 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// objectIDs hides the ObjectIds the sandbox makes up, so goldens stay stable.
-var objectIDs = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
+// objectIDs hides the ObjectIds the sandbox makes up, so goldens stay
+// stable; one may follow a colour (…195m69cd…), where \b sees no boundary.
+var objectIDs = regexp.MustCompile(`(\x1b\[[0-9;]*m|\b)[0-9a-f]{24}\b`)
 
 // Golden compares got, colours and all, with
 // testdata/<TestName>/<name>.golden beside the package being tested
@@ -37,7 +38,7 @@ var objectIDs = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
 // alone fails.
 func Golden(t testing.TB, name, got string) {
 	t.Helper()
-	got = objectIDs.ReplaceAllString(got, "<objectid··············>")
+	got = objectIDs.ReplaceAllString(got, "${1}<objectid··············>")
 	if name == "" { // a subtest is named already: testdata/<Test>/<subtest>.golden
 		golden.RequireEqual(t, got)
 		return
