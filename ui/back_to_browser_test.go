@@ -15,6 +15,7 @@ import (
 // just edited: here a draft just created, which the list shows first,
 // while the cursor was on another campaign before.
 func TestBackInTheBrowserTheCursorIsOnTheCampaignEdited(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	waitFor(t, tm, "status: all", "page 1 · 1–15")
@@ -41,6 +42,7 @@ func TestBackInTheBrowserTheCursorIsOnTheCampaignEdited(t *testing.T) {
 // published one here) into a new draft "NAME (copy)" by the person at the
 // keyboard, and opens it in the editor; from the inspector too.
 func TestDuplicateFromBrowserAndInspector(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	ed := newEditor(t, f.Client)
 	ed.SetAuthor("ana@example.com")

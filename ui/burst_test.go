@@ -16,6 +16,7 @@ import (
 // one key press each: "jj" moves two rows and "up" typed into a field is text,
 // not the up arrow.
 func TestKeysArrivingTogetherActEachOnce(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, namePeriodic, nameEvent, "last page")
@@ -63,6 +64,7 @@ func (s titled) Title() string                       { return s.title }
 // A title that nearly fills the header is cut rather than run into the
 // service label with a single space.
 func TestHeaderKeepsTheTitleApartFromTheService(t *testing.T) {
+	t.Parallel()
 	for _, name := range []string{"Cart abandonment nudge", "Cart abandonment nudge!", "Cart abandonment nudg", "A very long campaign name indeed"} {
 		r := New(Config{Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain()}).(*root)
 		r.stack = append(r.stack, titled{name})

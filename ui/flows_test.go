@@ -130,6 +130,7 @@ func selectRow(t *testing.T, tm *teatest.TestModel, rows []string, name string) 
 
 // Part 5: drafts are listed from the start; d hides them.
 func TestBrowseListsDraftsUntilHidden(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	waitFor(t, tm, "status: all", nameEmpty)
@@ -158,6 +159,7 @@ func TestBrowseListsDraftsUntilHidden(t *testing.T) {
 }
 
 func TestBrowsePagesWithDrafts(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	// Drafts are listed from the start.
@@ -189,6 +191,7 @@ func TestBrowsePagesWithDrafts(t *testing.T) {
 }
 
 func TestFilterByNameAndStatus(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime)
@@ -226,6 +229,7 @@ func TestFilterByNameAndStatus(t *testing.T) {
 }
 
 func TestFilterChannelAndTypeToggles(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	waitFor(t, tm, "status: all")
@@ -245,6 +249,7 @@ func TestFilterChannelAndTypeToggles(t *testing.T) {
 }
 
 func TestOpenInspectorPanes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
@@ -329,6 +334,7 @@ func (f *fixture) listed(t *testing.T, withDrafts bool) []string {
 }
 
 func TestStopAfterConfirmation(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	f.openByName(t, tm, nameOneTime, false)
@@ -361,6 +367,7 @@ func TestStopAfterConfirmation(t *testing.T) {
 }
 
 func TestPauseCancelledThenPauseAndResume(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	f.openByName(t, tm, namePeriodic, false)
@@ -391,6 +398,7 @@ func TestPauseCancelledThenPauseAndResume(t *testing.T) {
 }
 
 func TestValidateAndRefusedPublish(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	f.openByName(t, tm, nameEmpty, true)
@@ -423,6 +431,7 @@ func TestValidateAndRefusedPublish(t *testing.T) {
 }
 
 func TestPublishAValidDraft(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	f.openByName(t, tm, nameEmail, true)
@@ -437,6 +446,7 @@ func TestPublishAValidDraft(t *testing.T) {
 }
 
 func TestRefreshKeepsTheCursor(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	rows := f.listed(t, false)
@@ -458,6 +468,7 @@ func TestRefreshKeepsTheCursor(t *testing.T) {
 }
 
 func TestMouseWheelMovesTheCursor(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
@@ -473,6 +484,7 @@ func TestMouseWheelMovesTheCursor(t *testing.T) {
 }
 
 func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
+	t.Parallel()
 	evil := "Evil \x1b]0;pwned\x07title\x1b[2J\x1b[31m red\u009b6n"
 	f := newFixture(t, &model.Campaign{Channel: sp("PUSH"), CampaignDeliveryType: sp("ONE_TIME"), CreatedBy: sp("eve@example.com"),
 		BasicDetails: &model.BasicDetails{Name: sp(evil), Tags: []string{"\x1b[5mblink"}}})
@@ -499,6 +511,7 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 }
 
 func TestResizeReflows(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	waitFor(t, tm, nameOneTime, "last page")
@@ -513,6 +526,7 @@ func TestResizeReflows(t *testing.T) {
 }
 
 func TestServiceErrorsShowInTheStatusLine(t *testing.T) {
+	t.Parallel()
 	hs := httptest.NewServer(nil)
 	url := hs.URL
 	hs.Close() // nothing listens there any more
@@ -531,6 +545,7 @@ func TestServiceErrorsShowInTheStatusLine(t *testing.T) {
 }
 
 func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startHidden(t)
 	waitFor(t, tm, "1–")
@@ -551,6 +566,7 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 }
 
 func TestCtrlCQuitsWhileTyping(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	waitFor(t, tm, "1–")
@@ -561,6 +577,7 @@ func TestCtrlCQuitsWhileTyping(t *testing.T) {
 }
 
 func TestFilterByCampaignID(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	waitFor(t, tm, "1–")
@@ -576,6 +593,7 @@ func TestFilterByCampaignID(t *testing.T) {
 // The demo seed has periodic children: open one from the browser with child
 // campaigns shown, then its parent with p.
 func TestChildCampaignLinksToItsParent(t *testing.T) {
+	t.Parallel()
 	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true, Now: func() time.Time { return time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC) }})
 	if err != nil {
 		t.Fatal(err)
@@ -626,6 +644,7 @@ func TestChildCampaignLinksToItsParent(t *testing.T) {
 }
 
 func TestProblemShownInTheTree(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	f.openByName(t, tm, nameEmpty, true)

@@ -13,6 +13,7 @@ import (
 // rows instead of ending in "…" ([ ], 1-8, ctrl+s, ctrl+t, alt+key and
 // esc were cut off).
 func TestEditorHelpFitsIn80x24(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Editor: newEditor(t, f.Client)})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))

@@ -6,11 +6,12 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
@@ -74,6 +75,7 @@ func stacked() (*root, *recorder, *recorder) {
 // asked and no other, is dropped once that screen is closed; keys and other
 // messages go to the top screen; campaign changes go to every screen.
 func TestAddressedAnswersReachTheirOwnerOnly(t *testing.T) {
+	t.Parallel()
 	r, low, top := stacked()
 	uitest.Settle(r, common.Address(low, func() tea.Msg { return ping{1} }))
 	uitest.Settle(r, common.Address(top, func() tea.Msg { return ping{2} }))
@@ -124,6 +126,7 @@ func (orphaned) OrphanNotice() common.NoticeMsg {
 }
 
 func TestActionOutcomeToldAfterItsScreenClosed(t *testing.T) {
+	t.Parallel()
 	r, _, top := stacked()
 	gone := &recorder{name: "gone"} // opened, an action confirmed, then esc
 	uitest.Settle(r, common.Address(gone, func() tea.Msg { return orphaned{} }))
@@ -142,6 +145,7 @@ func TestActionOutcomeToldAfterItsScreenClosed(t *testing.T) {
 // The focus gate: q and ? are commands only when no field or dialog has
 // the keys.
 func TestQuitAndHelpWaitForTheFocusedField(t *testing.T) {
+	t.Parallel()
 	r, _, top := stacked()
 	top.typing = true
 	if _, cmd := r.Update(uitest.Key("q")); cmd != nil {
@@ -165,6 +169,7 @@ func TestQuitAndHelpWaitForTheFocusedField(t *testing.T) {
 
 // q pressed inside the inspector's confirmation is not quit.
 func TestQInsideTheInspectorsConfirmationDoesNotQuit(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	f.openByName(t, tm, nameOneTime, false)
@@ -183,6 +188,7 @@ func TestQInsideTheInspectorsConfirmationDoesNotQuit(t *testing.T) {
 // n opens the editor's new-draft dialog; the draft it creates opens in the
 // editor.
 func TestNewDraftDialogCreatesAndOpens(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	waitFor(t, tm, "1–")
@@ -223,6 +229,7 @@ func TestNewDraftDialogCreatesAndOpens(t *testing.T) {
 // enter opens a draft in the editor; i opens the inspector instead, where a
 // draft is validated and published.
 func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	rows := f.listed(t, true)
@@ -262,8 +269,9 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 }
 
 func TestTinyAndOddSizesStayInside(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
-	r := New(Config{Client: f.Client, Service: "a very long service label https://api-01.example.com", Workspace: "W", Theme: themes.Plain()}).(*root)
+	r := inline(Config{Client: f.Client, Service: "a very long service label https://api-01.example.com", Workspace: "W", Theme: themes.Plain()})
 	uitest.Settle(r, r.Init())
 	press := func(k string) {
 		_, cmd := r.Update(uitest.Key(k))
@@ -305,8 +313,17 @@ func TestTinyAndOddSizesStayInside(t *testing.T) {
 
 // loaded is a root whose browser shows rows (a service on loopback that
 // answers every search with them), at w×h.
+// inline is the root for tests that run its commands in line
+// (uitest.Settle): a page's wait before asking for versions is short, as
+// each command's wait holds the test.
+func inline(cfg Config) *root {
+	r := New(cfg).(*root)
+	r.c.PageWait = time.Millisecond
+	return r
+}
+
 func loaded(t testing.TB, rows []*model.Campaign, w, h int) *root {
-	r := New(Config{Client: uitest.SearchClient(t, rows), Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain()}).(*root)
+	r := inline(Config{Client: uitest.SearchClient(t, rows), Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain()})
 	r.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	uitest.Settle(r, r.Init())
 	if len(r.browser().Rows()) != len(rows) {
@@ -316,6 +333,7 @@ func loaded(t testing.TB, rows []*model.Campaign, w, h int) *root {
 }
 
 func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {200, 60}, {60, 20}, {40, 10}} {
 		r := loaded(t, uitest.FakeRows(15), size[0], size[1])
 		r.c.Styles = uitest.Common(size[0], size[1]).Styles // no colour

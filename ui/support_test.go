@@ -49,6 +49,7 @@ func (f *fixture) startSupport(t *testing.T, clip *lockedBuffer) *teatest.TestMo
 // Support finds a campaign by name and reads why it does not send on the
 // Summary tab, then hands the report off through the clipboard.
 func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	clip := &lockedBuffer{}
 	tm := f.startSupport(t, clip)
@@ -91,6 +92,7 @@ func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
 // A campaign id pasted anywhere in the filter finds that campaign; / opens
 // a fresh filter, and ctrl+r brings the last one back.
 func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startSupport(t, &lockedBuffer{})
 	waitFor(t, tm, "page 1 · 1–")
@@ -126,6 +128,7 @@ func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
 // compares two in words and as a diff, and opens an old one read-only; the
 // browser marks the superseded row.
 func TestVersionsListedComparedAndOpened(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id := f.IDs[namePeriodic]
 	name := namePeriodic + " (renamed)"
@@ -175,6 +178,7 @@ func mustBasic(t *testing.T, f *fixture, id, name string) *model.BasicDetails {
 // M hands the mouse to the terminal (to select text) and takes it back;
 // --no-mouse starts without it.
 func TestMouseCanBeTurnedOff(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	r := New(Config{Client: f.Client, Theme: themes.Plain(), NoMouse: true}).(*root)
 	if r.mouse {
