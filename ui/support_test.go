@@ -1,11 +1,8 @@
 package ui
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -17,28 +14,9 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-// lockedBuffer is the terminal's clipboard side: what the program wrote
-// to it (OSC 52), safe to read while the program runs.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // startSupport runs the program at 80×24 on the fixture, its clipboard
 // written to clip.
-func (f *fixture) startSupport(t *testing.T, clip *lockedBuffer) *teatest.TestModel {
+func (f *fixture) startSupport(t *testing.T, clip *uitest.Clipboard) *teatest.TestModel {
 	t.Helper()
 	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Output: clip, Now: uitest.Clock, Local: time.UTC})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
@@ -51,7 +29,7 @@ func (f *fixture) startSupport(t *testing.T, clip *lockedBuffer) *teatest.TestMo
 func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	clip := &lockedBuffer{}
+	clip := &uitest.Clipboard{}
 	tm := f.startSupport(t, clip)
 	waitFor(t, tm, "page 1 · 1–")
 	keys(tm, "/")
@@ -63,28 +41,19 @@ func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
 	waitFor(t, tm, "Summary", "Will it send?", "✗ state: PAUSED: it sends nothing until it is resumed", "✗ changed by: paused by", "Trigger")
 	keys(tm, "Y")
 	waitFor(t, tm, "Copied a report on “"+nameEvent+"”")
-	seq := clip.String()
-	start := strings.Index(seq, "\x1b]52;c;")
-	end := strings.IndexByte(seq[max(start, 0):], '\a')
-	if start < 0 || end < 0 {
-		t.Fatalf("no OSC 52 sequence written: %q", seq)
-	}
-	report, err := base64.StdEncoding.DecodeString(seq[start+len("\x1b]52;c;") : start+end])
-	if err != nil {
-		t.Fatal(err)
+	copied := clip.Copied(t)
+	if len(copied) != 1 {
+		t.Fatalf("%d copies, want the report", len(copied))
 	}
 	for _, want := range []string{"Campaign: " + nameEvent, "ID: " + f.IDs[nameEvent], "State: PAUSED · PUSH EVENT_TRIGGERED", "Will it send?", "✗ state: PAUSED", "✗ changed by: paused by"} {
-		if !strings.Contains(string(report), want) {
-			t.Errorf("the report lacks %q:\n%s", want, report)
+		if !strings.Contains(copied[0], want) {
+			t.Errorf("the report lacks %q:\n%s", want, copied[0])
 		}
 	}
-	clip.mu.Lock()
-	clip.b.Reset()
-	clip.mu.Unlock()
 	keys(tm, "y")
 	waitFor(t, tm, "Copied the campaign id "+f.IDs[nameEvent])
-	if got := clip.String(); !strings.Contains(got, base64.StdEncoding.EncodeToString([]byte(f.IDs[nameEvent]))) {
-		t.Fatalf("y wrote %q", got)
+	if copied := clip.Copied(t); len(copied) != 2 || copied[1] != f.IDs[nameEvent] {
+		t.Fatalf("the copies after y: %q", copied)
 	}
 	_ = final(t, tm)
 }
@@ -94,7 +63,7 @@ func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
 func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
 	t.Parallel()
 	f := newFixture(t)
-	tm := f.startSupport(t, &lockedBuffer{})
+	tm := f.startSupport(t, &uitest.Clipboard{})
 	waitFor(t, tm, "page 1 · 1–")
 	id := f.IDs[namePeriodic]
 	keys(tm, "/")
@@ -108,7 +77,7 @@ func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
 		t.Fatalf("the filter did not open fresh:\n%s", v)
 	}
 
-	tm = f.startSupport(t, &lockedBuffer{})
+	tm = f.startSupport(t, &uitest.Clipboard{})
 	waitFor(t, tm, "page 1 · 1–")
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
@@ -136,7 +105,7 @@ func TestVersionsListedComparedAndOpened(t *testing.T) {
 	if _, err := f.Client.Patch(context.Background(), id, &model.Campaign{UpdatedBy: &by, BasicDetails: mustBasic(t, f, id, name)}); err != nil {
 		t.Fatal(err)
 	}
-	tm := f.startSupport(t, &lockedBuffer{})
+	tm := f.startSupport(t, &uitest.Clipboard{})
 	waitFor(t, tm, "page 1 · 1–")
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")

@@ -12,6 +12,7 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
@@ -22,14 +23,7 @@ func styles() themes.Styles {
 	return themes.New(themes.Plain(), r)
 }
 
-func campaign(t *testing.T, js string) *model.Campaign {
-	t.Helper()
-	c, err := model.Decode([]byte(js))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+var campaign = modeltest.Decode
 
 func view(t *testing.T, in Input, tab Tab) string {
 	t.Helper()

@@ -14,6 +14,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
@@ -38,14 +39,7 @@ func open(c *model.Campaign, w, h int) *Inspector {
 	return in
 }
 
-func decode(t *testing.T, s string) *model.Campaign {
-	t.Helper()
-	c, err := model.Decode([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+var decode = modeltest.Decode
 
 func TestReadOnlyCampaignShownComplete(t *testing.T) {
 	c := decode(t, `{"id":"aaaaaaaaaaaaaaaaaaaaaaaa","campaign_id":"aaaaaaaaaaaaaaaaaaaaaaaa","status":"ACTIVE",
