@@ -104,7 +104,7 @@ func breakEveryValue(file string) ([]engine.Problem, error) {
 	var out []engine.Problem
 	for _, p := range paths {
 		for _, b := range breaks {
-			mut := cloneTree(tree)
+			mut := model.CloneTree(tree)
 			setTree(mut, p, b)
 			c := &model.Campaign{}
 			if err := model.FromTree(mut, c); err != nil {
@@ -118,26 +118,6 @@ func breakEveryValue(file string) ([]engine.Problem, error) {
 		}
 	}
 	return out, nil
-}
-
-// cloneTree copies a parsed JSON tree's objects and arrays (its leaves
-// are values, shared).
-func cloneTree(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		m := make(map[string]any, len(x))
-		for k, e := range x {
-			m[k] = cloneTree(e)
-		}
-		return m
-	case []any:
-		l := make([]any, len(x))
-		for i, e := range x {
-			l[i] = cloneTree(e)
-		}
-		return l
-	}
-	return v
 }
 
 func collect(v any, at []any, out *[][]any) {

@@ -37,20 +37,10 @@ func pushLines(m *model.Message, platforms []string, selected string, width int,
 			continue
 		}
 		box := s.Pane.Width(max(16, width-s.Pane.GetHorizontalBorderSize())).Render(strings.Join(card, "\n"))
-		out = append(out, s.Subtitle.Render(platformName(p)))
+		out = append(out, s.Subtitle.Render(model.PlatformName(p)))
 		out = append(out, strings.Split(box, "\n")...)
 	}
 	return out
-}
-
-func platformName(p string) string {
-	switch p {
-	case model.PlatformAndroid:
-		return "Android"
-	case model.PlatformIOS:
-		return "iOS"
-	}
-	return "Web"
 }
 
 func v(p *string) string { return common.Clean(model.Str(p)) }
