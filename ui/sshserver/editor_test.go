@@ -16,7 +16,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/engine"
-	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -55,14 +55,7 @@ func demoSandbox(t testing.TB) (WorkspaceFunc, <-chan Workspace) {
 // publish-valid fixture).
 func createDraft(t *testing.T, c *api.Client, name string) {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	body := modeltest.Read(t, "../../testdata/campaigns/push_one_time.json")
 	body.BasicDetails.Name = &name
 	if _, err := c.Create(context.Background(), body); err != nil {
 		t.Fatalf("create %q: %v", name, err)
