@@ -2,7 +2,6 @@ package ui
 
 import (
 	"context"
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,10 +20,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
-func TestMain(m *testing.M) {
-	uitest.Plain()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 // recorder is a screen that notes every message it is given.
 type recorder struct {

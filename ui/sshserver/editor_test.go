@@ -51,6 +51,23 @@ func demoSandbox(t testing.TB) (WorkspaceFunc, <-chan Workspace) {
 	}, opened
 }
 
+// sandboxClient starts an in-memory sandbox on loopback (stopped with the
+// test) and is a client of its default workspace.
+func sandboxClient(t testing.TB, cfg sandbox.Config) *api.Client {
+	t.Helper()
+	baseURL, _, stop, err := sandbox.StartLocal(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { stop() })
+	w := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return client
+}
+
 // createDraft creates a valid push draft named name (from the repository's
 // publish-valid fixture).
 func createDraft(t *testing.T, c *api.Client, name string) {
@@ -64,16 +81,7 @@ func createDraft(t *testing.T, c *api.Client, name string) {
 
 func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
 	alice := newKey(t)
-	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stop() })
-	w := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := sandboxClient(t, sandbox.Config{Seed: true})
 	dataDir := t.TempDir()
 	ts := start(t, Config{
 		AuthorizedKeysPath: writeAuthorized(t, alice),
@@ -269,16 +277,7 @@ func TestOneKeyTwoSessionsAtOnceEachGetAJournal(t *testing.T) {
 // it sends TZ (ssh -o SendEnv=TZ), and says "server time" when it does not.
 func TestReviewTimeIsTheClientsZoneOrSaidToBeTheServers(t *testing.T) {
 	alice := newKey(t)
-	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stop() })
-	w := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := sandboxClient(t, sandbox.Config{})
 	createDraft(t, client, "Zoned") // 21 Jun 2026 09:00 Europe/Madrid
 	wire := func(cfg *ui.Config) (func() error, error) {
 		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})

@@ -225,24 +225,28 @@ func TestAPanicEndsOnlyItsSession(t *testing.T) {
 	late.out.waitFor(t, "probe")
 }
 
-func TestIdleSessionIsToldAndClosed(t *testing.T) {
+// A session idle for IdleTimeout, or open for MaxSession, is told why and
+// closed.
+func TestSessionPastItsLimitIsToldAndClosed(t *testing.T) {
 	t.Parallel() // waits on the server's timers
-	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), IdleTimeout: 300 * time.Millisecond})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
-	tm.out.waitFor(t, "probe")
-	tm.out.waitFor(t, "This session was idle for")
-	tm.waitClosed(t)
-}
-
-func TestLongSessionIsToldAndClosed(t *testing.T) {
-	t.Parallel() // waits on the server's timers
-	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), MaxSession: 300 * time.Millisecond})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
-	tm.out.waitFor(t, "probe")
-	tm.out.waitFor(t, "reached its time limit")
-	tm.waitClosed(t)
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		told string
+	}{
+		{"idle", Config{IdleTimeout: 300 * time.Millisecond}, "This session was idle for"},
+		{"long", Config{MaxSession: 300 * time.Millisecond}, "reached its time limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			alice := newKey(t)
+			tc.cfg.AuthorizedKeysPath = writeAuthorized(t, alice)
+			tm := openTerminal(t, start(t, tc.cfg).mustDial(t, alice), "xterm-256color", 80, 24)
+			tm.out.waitFor(t, "probe")
+			tm.out.waitFor(t, tc.told)
+			tm.waitClosed(t)
+		})
+	}
 }
 
 func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {

@@ -55,11 +55,18 @@ type named struct {
 
 func (n named) Name() string { return n.name }
 
-// Plain draws without colour whatever terminal runs the tests: goldens are
-// compared as text. Call it from TestMain.
+// Plain draws without colour whatever terminal runs the tests: the
+// default renderer's output is compared as text. Call it from TestMain.
 func Plain() {
 	lipgloss.SetColorProfile(termenv.Ascii)
 	lipgloss.SetHasDarkBackground(true)
+}
+
+// Main runs a package's tests with the default renderer plain (Plain):
+// func TestMain(m *testing.M) { uitest.Main(m) }.
+func Main(m *testing.M) {
+	Plain()
+	os.Exit(m.Run())
 }
 
 // ColourRenderer draws in 256 colours on a dark background whatever

@@ -2,7 +2,6 @@ package browser
 
 import (
 	"io"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -16,10 +15,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-func TestMain(m *testing.M) {
-	uitest.Plain()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 func sp(s string) *string { return &s }
 

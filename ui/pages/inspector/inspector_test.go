@@ -2,7 +2,6 @@ package inspector
 
 import (
 	"io"
-	"os"
 	"strings"
 	"testing"
 
@@ -20,10 +19,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-func TestMain(m *testing.M) {
-	uitest.Plain()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 // open is an inspector showing c, as if its reads had answered.
 func open(c *model.Campaign, w, h int) *Inspector {
