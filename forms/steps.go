@@ -2,6 +2,7 @@ package forms
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -479,12 +480,7 @@ func (b *builder) delivery() {
 // --- Goals, control group, UTM, audience limit, advanced ------------------
 
 func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(m))
 }
 
 // commonPath is the length of the longest shared dotted prefix of a and b.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -216,12 +217,7 @@ func VariationOrder[V any](vars map[string]V) []string {
 }
 
 func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(m))
 }
 
 func encodeAny(buf *bytes.Buffer, v any) {
