@@ -11,7 +11,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/pages/browser"
 )
 
-// D9: back in the browser from the editor, the cursor is on the campaign
+// Back in the browser from the editor, the cursor is on the campaign
 // just edited: here a draft just created, which the list shows first,
 // while the cursor was on another campaign before.
 func TestBackInTheBrowserTheCursorIsOnTheCampaignEdited(t *testing.T) {

@@ -366,3 +366,33 @@ func BenchmarkBrowserKeypress(b *testing.B) {
 		_ = r.View()
 	}
 }
+
+// titled is a screen with a title and nothing else.
+type titled struct{ title string }
+
+func (s titled) Init() tea.Cmd                       { return nil }
+func (s titled) Update(tea.Msg) (tea.Model, tea.Cmd) { return s, nil }
+func (s titled) View() string                        { return "" }
+func (s titled) SetSize(int, int)                    {}
+func (s titled) ShortHelp() []key.Binding            { return nil }
+func (s titled) FullHelp() [][]key.Binding           { return nil }
+func (s titled) Typing() bool                        { return false }
+func (s titled) Title() string                       { return s.title }
+
+// A title that nearly fills the header is cut rather than run into the
+// service label with a single space.
+func TestHeaderKeepsTheTitleApartFromTheService(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"Cart abandonment nudge", "Cart abandonment nudge!", "Cart abandonment nudg", "A very long campaign name indeed"} {
+		r := New(Config{Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain()}).(*root)
+		r.stack = append(r.stack, titled{name})
+		h := r.header()
+		i := strings.Index(h, "service")
+		if i < 2 || h[i-2:i] != "  " {
+			t.Errorf("%q: header %q runs the title into the service", name, h)
+		}
+		if lipgloss.Width(h) > 80 {
+			t.Errorf("%q: header wider than the window: %q", name, h)
+		}
+	}
+}
