@@ -9,9 +9,7 @@ import (
 
 func TestStopAfterConfirmation(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	tm := f.start(t)
-	f.openByName(t, tm, nameOneTime, false)
+	f, tm := inspect(t, nameOneTime, false)
 	keys(tm, "a")
 	waitFor(t, tm, "Actions for", "Stop")
 	keys(tm, "s")
@@ -42,9 +40,7 @@ func TestStopAfterConfirmation(t *testing.T) {
 
 func TestPauseCancelledThenPauseAndResume(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	tm := f.start(t)
-	f.openByName(t, tm, namePeriodic, false)
+	f, tm := inspect(t, namePeriodic, false)
 	keys(tm, "a", "p")
 	waitFor(t, tm, "Pause “"+namePeriodic+"”")
 	keys(tm, "n")
@@ -73,9 +69,7 @@ func TestPauseCancelledThenPauseAndResume(t *testing.T) {
 
 func TestValidateAndRefusedPublish(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	tm := f.start(t)
-	f.openByName(t, tm, nameEmpty, true)
+	f, tm := inspect(t, nameEmpty, true)
 	keys(tm, "v")
 	waitFor(t, tm, "Validate “"+nameEmpty+"”: ", "problems block publishing") // the service's verdict, not the checklist's
 	r := final(t, tm)
@@ -106,9 +100,7 @@ func TestValidateAndRefusedPublish(t *testing.T) {
 
 func TestPublishAValidDraft(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	tm := f.start(t)
-	f.openByName(t, tm, nameEmail, true)
+	f, tm := inspect(t, nameEmail, true)
 	keys(tm, "v")
 	waitFor(t, tm, "ready to publish")
 	keys(tm, "a", "p", "y")

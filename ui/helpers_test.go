@@ -122,6 +122,16 @@ func selectRow(t *testing.T, tm *teatest.TestModel, rows []string, name string) 
 	t.Fatalf("%s not among %v", name, rows)
 }
 
+// inspect starts the program on a fixture of its own and opens the named
+// campaign in the inspector (see openByName).
+func inspect(t *testing.T, name string, withDrafts bool) (*fixture, *teatest.TestModel) {
+	t.Helper()
+	f := newFixture(t)
+	tm := f.start(t)
+	f.openByName(t, tm, name, withDrafts)
+	return f, tm
+}
+
 // openByName opens a campaign in the inspector from the browser (drafts
 // shown) by pressing down until it is selected, then i (enter would open a
 // draft in the editor).

@@ -78,9 +78,7 @@ func TestInspectorWideShowsOverviewBesidePanes(t *testing.T) {
 
 func TestProblemShownInTheTree(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	tm := f.start(t)
-	f.openByName(t, tm, nameEmpty, true)
+	_, tm := inspect(t, nameEmpty, true)
 	keys(tm, "v")
 	waitFor(t, tm, "Validate “"+nameEmpty+"”: ", "problems block publishing") // the service's verdict, not the checklist's
 	keys(tm, "down", "up", "enter")                                           // the first problem: basic_details.platforms

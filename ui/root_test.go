@@ -166,9 +166,7 @@ func TestQuitAndHelpWaitForTheFocusedField(t *testing.T) {
 // q pressed inside the inspector's confirmation is not quit.
 func TestQInsideTheInspectorsConfirmationDoesNotQuit(t *testing.T) {
 	t.Parallel()
-	f := newFixture(t)
-	tm := f.start(t)
-	f.openByName(t, tm, nameOneTime, false)
+	f, tm := inspect(t, nameOneTime, false)
 	keys(tm, "a", "s")
 	waitFor(t, tm, "Stop “"+nameOneTime+"”")
 	keys(tm, "q", "n")
