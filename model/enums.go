@@ -56,20 +56,6 @@ const (
 	PlatformWeb     = "WEB"
 )
 
-// PlatformName is a platform as people write it ("iOS"); an unknown one
-// as it came.
-func PlatformName(p string) string {
-	switch p {
-	case PlatformAndroid:
-		return "Android"
-	case PlatformIOS:
-		return "iOS"
-	case PlatformWeb:
-		return "Web"
-	}
-	return p
-}
-
 // Push template types. Custom is mixed case; CUSTOM fails validation.
 const (
 	TemplateBasic                = "BASIC"

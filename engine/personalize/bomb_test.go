@@ -52,9 +52,9 @@ func TestSeedsStayWithinMemory(t *testing.T) {
 	}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
 
-	files, err := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "fuzz", "FuzzRender", "*"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no seeds: %v", err)
+	files := fuzzseeds.Files(t, "FuzzRender")
+	if len(files) == 0 {
+		t.Fatal("no seeds")
 	}
 	bombs := 0
 	for _, name := range files {
@@ -95,20 +95,6 @@ func TestSeedsStayWithinMemory(t *testing.T) {
 	}
 	if bombs < 20 {
 		t.Fatalf("only %d bomb seeds", bombs)
-	}
-}
-
-func repoRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod")
-		}
-		dir = parent
 	}
 }
 

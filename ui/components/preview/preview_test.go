@@ -13,15 +13,11 @@ import (
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/model/modeltest"
-	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-func styles() themes.Styles {
-	r := common.NewRenderer(os.Stdout)
-	r.SetColorProfile(termenv.Ascii)
-	return themes.New(themes.Plain(), r)
-}
+var styles = uitest.PlainStyles
 
 var campaign = modeltest.Decode
 

@@ -87,13 +87,19 @@ func StyledCommon(w, h int) *common.Common {
 	return c
 }
 
-// Common is a Common for screens driven directly (no program, no service).
-func Common(w, h int) *common.Common {
+// PlainStyles are the plain theme's styles without colour, whatever
+// terminal runs the tests: views compared as text.
+func PlainStyles() themes.Styles {
 	r := common.NewRenderer(os.Stdout)
 	r.SetColorProfile(termenv.Ascii)
+	return themes.New(themes.Plain(), r)
+}
+
+// Common is a Common for screens driven directly (no program, no service).
+func Common(w, h int) *common.Common {
 	return &common.Common{
 		Width: w, Height: h,
-		Styles:    themes.New(themes.Plain(), r),
+		Styles:    PlainStyles(),
 		Keys:      common.DefaultKeyMap(),
 		Service:   "test",
 		Workspace: "TEST",
