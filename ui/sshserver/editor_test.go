@@ -68,6 +68,17 @@ func sandboxClient(t testing.TB, cfg sandbox.Config) *api.Client {
 	return client
 }
 
+// wireEditor gives each session the draft editor as the command line
+// wires it, every feature on.
+func wireEditor(cfg *ui.Config) (func() error, error) {
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
+	if err != nil {
+		return nil, err
+	}
+	cfg.Editor = f
+	return closeFn, nil
+}
+
 // createDraft creates a valid push draft named name (from the repository's
 // publish-valid fixture).
 func createDraft(t *testing.T, c *api.Client, name string) {
@@ -198,15 +209,7 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 
 func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 	open, opened := demoSandbox(t)
-	wire := func(cfg *ui.Config) (func() error, error) {
-		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
-		if err != nil {
-			return nil, err
-		}
-		cfg.Editor = f
-		return closeFn, nil
-	}
-	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
+	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wireEditor)})
 	// Two visitors at once: the editors share no state (run with -race).
 	var terms [2]*terminal
 	var spaces [2]Workspace
@@ -279,17 +282,9 @@ func TestReviewTimeIsTheClientsZoneOrSaidToBeTheServers(t *testing.T) {
 	alice := newKey(t)
 	client := sandboxClient(t, sandbox.Config{})
 	createDraft(t, client, "Zoned") // 21 Jun 2026 09:00 Europe/Madrid
-	wire := func(cfg *ui.Config) (func() error, error) {
-		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
-		if err != nil {
-			return nil, err
-		}
-		cfg.Editor = f
-		return closeFn, nil
-	}
 	ts := start(t, Config{
 		AuthorizedKeysPath: writeAuthorized(t, alice),
-		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Plain()}, SharedWorkspace(client, t.TempDir()), wire),
+		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Plain()}, SharedWorkspace(client, t.TempDir()), wireEditor),
 	})
 	c := ts.mustDial(t, alice)
 	review := func(tm *terminal) {

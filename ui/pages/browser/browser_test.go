@@ -1,16 +1,13 @@
 package browser
 
 import (
-	"io"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
@@ -192,10 +189,7 @@ func TestBrowserDrawsAFullPageInsideItsBody(t *testing.T) {
 // With colours on, an empty value still renders to escape codes: such rows
 // must not appear as a label with nothing after it.
 func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
-	r := common.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.TrueColor)
-	com := uitest.Common(120, 40)
-	com.Styles = themes.New(themes.Default(), r)
+	com := uitest.StyledCommon(120, 40)
 	c := uitest.FakeRows(1)[0] // no parent, no flow, no tags
 	b := New(com)
 	b.SetSize(120, 37)

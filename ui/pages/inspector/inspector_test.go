@@ -1,20 +1,17 @@
 package inspector
 
 import (
-	"io"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/model/modeltest"
-	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
@@ -214,10 +211,7 @@ func TestJumpToADeepTargetUnfoldsItsAncestors(t *testing.T) {
 // With colours on, an empty value still renders to escape codes: such rows
 // must not appear as a label with nothing after it.
 func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
-	r := common.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.TrueColor)
-	com := uitest.Common(120, 40)
-	com.Styles = themes.New(themes.Default(), r)
+	com := uitest.StyledCommon(120, 40)
 	c := uitest.FakeRows(1)[0] // no parent, no flow, no tags
 	in := New(com, "c", nil)
 	in.SetSize(120, 37)
