@@ -98,7 +98,7 @@ func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
 		AuthorizedKeysPath: writeAuthorized(t, alice),
 		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(client, dataDir), nil),
 	})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
+	tm := ts.open(t, alice, 120, 30)
 	tm.out.waitFor(t, "service embedded sandbox  workspace SANDBOX")
 	tm.out.waitFor(t, "q quit")
 	tm.send(t, "q")
@@ -119,7 +119,7 @@ func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 	var terms [2]*terminal
 	var spaces [2]Workspace
 	for i := range terms {
-		terms[i] = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 140, 30)
+		terms[i] = ts.open(t, newKey(t), 140, 30)
 		spaces[i] = <-opened
 		terms[i].out.waitFor(t, "workspace "+spaces[i].ID)
 	}
@@ -181,7 +181,7 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 	}
 	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
 
-	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 120, 30)
+	tm := ts.open(t, newKey(t), 120, 30)
 	ws := <-opened
 	if w := <-wiredC; w.dataDir != ws.DataDir || !w.styled {
 		t.Errorf("wire got DataDir %q (want the session's %q), renderer set %v", w.dataDir, ws.DataDir, w.styled)
@@ -195,7 +195,7 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 
 	// A wire error ends the session with the reason and releases the workspace.
 	failNext.Store(true)
-	tm = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 120, 30)
+	tm = ts.open(t, newKey(t), 120, 30)
 	ws = <-opened
 	if code := tm.waitClosed(t); code != 1 {
 		t.Errorf("exit status %d, want 1", code)
@@ -214,7 +214,7 @@ func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 	var terms [2]*terminal
 	var spaces [2]Workspace
 	for i := range terms {
-		terms[i] = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 130, 36)
+		terms[i] = ts.open(t, newKey(t), 130, 36)
 		spaces[i] = <-opened
 	}
 	for i, tm := range terms {

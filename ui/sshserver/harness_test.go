@@ -197,6 +197,19 @@ func start(t testing.TB, cfg Config) *testServer {
 	return &testServer{Server: srv, addr: l.Addr().String(), logs: logs}
 }
 
+// startFor runs a server (see start) that lets in the given keys.
+func startFor(t testing.TB, cfg Config, keys ...key) *testServer {
+	t.Helper()
+	cfg.AuthorizedKeysPath = writeAuthorized(t, keys...)
+	return start(t, cfg)
+}
+
+// open connects with key k and opens an xterm-256color terminal of w×h.
+func (ts *testServer) open(t testing.TB, k key, w, h int) *terminal {
+	t.Helper()
+	return openTerminal(t, ts.mustDial(t, k), "xterm-256color", w, h)
+}
+
 func (ts *testServer) dial(t testing.TB, auth ...gossh.AuthMethod) (*gossh.Client, error) {
 	t.Helper()
 	return gossh.Dial("tcp", ts.addr, &gossh.ClientConfig{

@@ -35,7 +35,7 @@ func TestSilentClientHoldsNoSeat(t *testing.T) {
 			ts.waitSessions(t, 0)
 			ts.logs.waitFor(t, tc.why)
 			// The seat is free: the next visitor gets in and sees the editor.
-			next := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 80, 24)
+			next := ts.open(t, newKey(t), 80, 24)
 			next.out.waitFor(t, "probe user=tester")
 		})
 	}
@@ -79,7 +79,7 @@ func TestLateAnswerIsNotTyped(t *testing.T) {
 // A PTY that reports 0×0 is drawn at 80×24.
 func TestZeroSizedTerminalGetsDefaultSize(t *testing.T) {
 	ts := start(t, Config{Demo: true})
-	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 0, 0)
+	tm := ts.open(t, newKey(t), 0, 0)
 	tm.out.waitFor(t, "size=80x24")
 }
 
