@@ -219,10 +219,7 @@ func (b *builder) basic() {
 	x := b.x
 	b.head("Campaign")
 	b.text("basic_details.name", "Name")
-	types := model.PushCreateDeliveryTypes
-	if x.email() {
-		types = model.EmailCreateDeliveryTypes
-	}
+	types := model.CreateDeliveryTypes(x.Channel)
 	if x.Delivery != "" && !slices.Contains(types, x.Delivery) {
 		types = append(slices.Clone(types), x.Delivery) // shown as stored, e.g. BROADCAST_LIVE_ACTIVITY
 	}
