@@ -43,6 +43,19 @@ func pushLines(m *model.Message, platforms []string, selected string, width int,
 	return out
 }
 
+// buttonRow adds a payload's n buttons, named by name, as one line (none
+// without buttons).
+func buttonRow(s themes.Styles, out []string, n int, name func(i int) string) []string {
+	if n == 0 {
+		return out
+	}
+	btns := make([]string, n)
+	for i := range n {
+		btns[i] = "[ " + orDash(name(i)) + " ]"
+	}
+	return append(out, s.Key.Render(strings.Join(btns, " ")))
+}
+
 func v(p *string) string { return common.Clean(model.Str(p)) }
 
 func template(t *string) string {
@@ -115,13 +128,7 @@ func androidCard(p *model.PushContent, s themes.Styles) []string {
 		}
 		out = append(out, s.Accent.Render(line))
 	}
-	var btns []string
-	for _, bt := range a.Buttons {
-		btns = append(btns, "[ "+orDash(v(bt.BtnName))+" ]")
-	}
-	if len(btns) > 0 {
-		out = append(out, s.Key.Render(strings.Join(btns, " ")))
-	}
+	out = buttonRow(s, out, len(a.Buttons), func(i int) string { return v(a.Buttons[i].BtnName) })
 	if b.DefaultClickAction != nil {
 		out = append(out, s.Muted.Render("tap → "+v(b.DefaultClickAction)+" "+v(b.DefaultClickActionValue)))
 	}
@@ -187,13 +194,7 @@ func webCard(p *model.PushContent, s themes.Styles) []string {
 	if b.ImageURL != nil {
 		out = append(out, media(s, "image", v(b.ImageURL)))
 	}
-	var btns []string
-	for _, bt := range w.Buttons {
-		btns = append(btns, "[ "+orDash(v(bt.Title))+" ]")
-	}
-	if len(btns) > 0 {
-		out = append(out, s.Key.Render(strings.Join(btns, " ")))
-	}
+	out = buttonRow(s, out, len(w.Buttons), func(i int) string { return v(w.Buttons[i].Title) })
 	if b.RedirectURL != nil {
 		out = append(out, s.Muted.Render("opens "+v(b.RedirectURL)))
 	}
