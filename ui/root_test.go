@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -289,14 +290,8 @@ func TestTinyAndOddSizesStayInside(t *testing.T) {
 		}
 		for _, size := range [][2]int{{1, 1}, {20, 5}, {80, 24}, {81, 25}, {150, 40}, {200, 60}, {300, 100}} {
 			r.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-			lines := strings.Split(r.View(), "\n")
-			if len(lines) != size[1] {
+			if lines := uitest.Fit(t, fmt.Sprint(v.name, size), r.View(), size[0]); len(lines) != size[1] {
 				t.Fatalf("%s %v: %d lines", v.name, size, len(lines))
-			}
-			for i, l := range lines {
-				if w := lipgloss.Width(l); w > size[0] {
-					t.Fatalf("%s %v: line %d is %d cells: %q", v.name, size, i, w, l)
-				}
 			}
 		}
 	}
@@ -333,14 +328,8 @@ func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
 		r.c.Styles = uitest.Common(size[0], size[1]).Styles // no colour
 		r.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		view := r.View()
-		lines := strings.Split(view, "\n")
-		if len(lines) != size[1] {
+		if lines := uitest.Fit(t, fmt.Sprint(size), view, size[0]); len(lines) != size[1] {
 			t.Fatalf("%v: %d lines", size, len(lines))
-		}
-		for i, l := range lines {
-			if w := len([]rune(l)); w > size[0] {
-				t.Fatalf("%v: line %d is %d wide: %q", size, i, w, l)
-			}
 		}
 		if size[1] >= 24 && !strings.Contains(view, "Campaign number 15") {
 			t.Fatalf("%v: last row not drawn:\n%s", size, view)

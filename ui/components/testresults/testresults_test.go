@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
-
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
@@ -23,9 +21,5 @@ func TestResultsShowWhatWasSentToWhom(t *testing.T) {
 			t.Errorf("%q missing:\n%s", want, out)
 		}
 	}
-	for _, l := range strings.Split(out, "\n") {
-		if lipgloss.Width(l) > 40 {
-			t.Errorf("line over 40 cells: %q", l)
-		}
-	}
+	uitest.Fit(t, "the results", out, 40)
 }

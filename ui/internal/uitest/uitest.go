@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
@@ -231,3 +232,16 @@ func Feed(s common.Screen, cmd tea.Cmd) {
 
 // Lines splits a view into its lines.
 func Lines(view string) []string { return strings.Split(view, "\n") }
+
+// Fit fails t when a line of view is wider than w cells (what names the
+// view in the failure) and returns the view's lines.
+func Fit(t testing.TB, what, view string, w int) []string {
+	t.Helper()
+	lines := Lines(view)
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Fatalf("%s: line %d is %d cells, wider than %d: %q", what, i, n, w, l)
+		}
+	}
+	return lines
+}
