@@ -8,6 +8,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 	"github.com/campaigns-cli/campaigns/ui/pages/browser"
 )
 
@@ -20,16 +21,7 @@ func TestBackInTheBrowserTheCursorIsOnTheCampaignEdited(t *testing.T) {
 	tm := f.start(t)
 	waitFor(t, tm, "status: all", "page 1 · 1–15")
 	keys(tm, "down")
-	keys(tm, "n")
-	waitFor(t, tm, "New draft", "┃ Channel")
-	keys(tm, "p")
-	waitFor(t, tm, "┃ Delivery type")
-	keys(tm, "o")
-	waitFor(t, tm, "┃ Created by")
-	keys(tm, "ana@example.com", "enter")
-	waitFor(t, tm, "┃ Name")
-	keys(tm, "Edited just now", "enter")
-	waitFor(t, tm, "Edited just now", "Basic details")
+	uitest.NewDraft(t, tm, uitest.Draft{Author: "ana@example.com", Name: "Edited just now"})
 	keys(tm, "esc")
 	waitFor(t, tm, "status: all", "Edited just now")
 	r := final(t, tm)
