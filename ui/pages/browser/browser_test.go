@@ -1,7 +1,6 @@
 package browser
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -169,9 +168,7 @@ func TestBrowserDrawsAFullPageInsideItsBody(t *testing.T) {
 		b.SetSize(size[0], size[1])
 		show(b, uitest.FakeRows(15))
 		view := b.View()
-		if lines := uitest.Fit(t, fmt.Sprint(size), view, size[0]); len(lines) > size[1] {
-			t.Fatalf("%v: %d lines", size, len(lines))
-		}
+		checkFits(t, view, size[0], size[1])
 		if size[1] >= 21 && !strings.Contains(view, "Campaign number 15") {
 			t.Fatalf("%v: last row not drawn:\n%s", size, view)
 		}
