@@ -195,15 +195,15 @@ func TestNewDraftDialogCreatesAndOpens(t *testing.T) {
 	waitFor(t, tm, "┃ Created by")
 	keys(tm, "enter") // created_by missing: refused, focus stays
 	waitFor(t, tm, "author's email address")
-	tm.Type("qa@example.com") // q typed into a field does not quit
+	uitest.Type(tm, "qa@example.com") // q typed into a field does not quit
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Name")
-	tm.Type("Autumn letter")
+	uitest.Type(tm, "Autumn letter")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Connector type")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Connector name")
-	tm.Type("ops")
+	uitest.Type(tm, "ops")
 	keys(tm, "enter")
 	waitFor(t, tm, "Autumn letter", "DRAFT", "Basic details")
 	r := final(t, tm)

@@ -30,16 +30,16 @@ func NewDraft(t testing.TB, tm *teatest.TestModel, d Draft) {
 	Keys(tm, "enter")
 	WaitFor(t, tm, "┃ Created by")
 	tm.Send(Key("ctrl+u")) // the author last used here, if any
-	tm.Send(Text(d.Author))
+	Type(tm, d.Author)
 	Keys(tm, "enter")
 	WaitFor(t, tm, "┃ Name")
-	tm.Send(Text(d.Name))
+	Type(tm, d.Name)
 	Keys(tm, "enter")
 	if d.Email {
 		WaitFor(t, tm, "┃ Connector type")
 		Keys(tm, "enter")
 		WaitFor(t, tm, "┃ Connector name")
-		tm.Send(Text(d.Connector))
+		Type(tm, d.Connector)
 		Keys(tm, "enter")
 	}
 	WaitFor(t, tm, d.Name, "Basic details")

@@ -189,6 +189,14 @@ func Keys(tm *teatest.TestModel, ks ...string) {
 	}
 }
 
+// Type types s one key press a rune, as a person at the keyboard does
+// ("q" in a field is then a lone q, not part of a pasted word).
+func Type(tm *teatest.TestModel, s string) {
+	for _, r := range s {
+		tm.Send(Text(string(r)))
+	}
+}
+
 // RunBatch runs a command and the commands of any batch it returns, except
 // spinner ticks, and collects their messages (addressed ones as they are).
 func RunBatch(cmd tea.Cmd) []tea.Msg {
