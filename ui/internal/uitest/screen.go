@@ -117,7 +117,7 @@ func WaitForHighlighted(t testing.TB, tm *teatest.TestModel, part string) {
 func waitScreen(t testing.TB, tm *teatest.TestModel, ok func(*screen) bool) {
 	t.Helper()
 	s := screenOf(t, tm)
-	fed := 0
+	fed, looked := 0, false
 	met := false
 	defer func() {
 		if !met {
@@ -126,8 +126,12 @@ func waitScreen(t testing.TB, tm *teatest.TestModel, ok func(*screen) bool) {
 	}()
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		// b is everything read since this call began; feed only what is new.
-		s.feed(b[fed:])
-		fed = len(b)
+		fresh := b[fed:]
+		if len(fresh) == 0 && looked {
+			return false // nothing drawn since the last look
+		}
+		fed, looked = len(b), true
+		s.feed(fresh)
 		met = ok(s)
 		return met
 	}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))

@@ -189,10 +189,15 @@ func Keys(tm *teatest.TestModel, ks ...string) {
 	}
 }
 
-// Type types s one key press a rune, as a person at the keyboard does
-// ("q" in a field is then a lone q, not part of a pasted word).
+// Type types s into the program, one key press per character as a
+// terminal sends them: a space is the space key, and a character of more
+// than one byte is one key (teatest's TestModel.Type sends bytes).
 func Type(tm *teatest.TestModel, s string) {
 	for _, r := range s {
+		if r == ' ' {
+			tm.Send(Key("space"))
+			continue
+		}
 		tm.Send(Text(string(r)))
 	}
 }
