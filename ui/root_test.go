@@ -3,6 +3,7 @@ package ui
 import (
 	"context"
 	"fmt"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
@@ -12,7 +13,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -380,6 +383,99 @@ func TestHeaderKeepsTheTitleApartFromTheService(t *testing.T) {
 		}
 		if lipgloss.Width(h) > 80 {
 			t.Errorf("%q: header wider than the window: %q", name, h)
+		}
+	}
+}
+
+// Keys that arrive in one read (fast typing, tmux, a batching SSH link) are
+// one key press each: "jj" moves two rows and "up" typed into a field is text,
+// not the up arrow.
+func TestKeysArrivingTogetherActEachOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	tm := f.startHidden(t)
+	waitFor(t, tm, nameOneTime, namePeriodic, nameEvent, "last page")
+	keys(tm, "jj")
+	r := final(t, tm)
+	b := r.browser()
+	if len(b.Rows()) < 3 || b.Selected() != b.Rows()[2] {
+		t.Fatalf("after jj the cursor is on %s, want the third row", campaignName(b.Selected()))
+	}
+
+	tm = f.startHidden(t)
+	waitFor(t, tm, nameOneTime)
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "warm", "space")
+	tm.Send(uitest.Text("up")) // keys("up") is the arrow
+	keys(tm, "enter")
+	waitFor(t, tm, `name: "warm up"`)
+	if got := final(t, tm).browser().Filter().Name; got != "warm up" {
+		t.Fatalf("filter name %q, want %q", got, "warm up")
+	}
+
+	// A whole phrase in one read, spaces included.
+	tm = f.startHidden(t)
+	waitFor(t, tm, nameOneTime)
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "sale up", "enter")
+	waitFor(t, tm, `name: "sale up"`)
+	_ = final(t, tm)
+}
+
+func TestServiceErrorsShowInTheStatusLine(t *testing.T) {
+	t.Parallel()
+	hs := httptest.NewServer(nil)
+	url := hs.URL
+	hs.Close() // nothing listens there any more
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: "W", APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Config{Client: client, Service: url, Workspace: "W", Theme: themes.Plain()})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	// An unreachable service is said in words, not as a dial error cut off.
+	waitFor(t, tm, "Offline", "connection refused")
+	r := final(t, tm)
+	if !strings.Contains(r.View(), "⚠ Offline") || !strings.Contains(r.View(), url) || strings.Contains(r.View(), "dial tcp") {
+		t.Fatalf("offline banner or service not on screen:\n%s", r.View())
+	}
+}
+
+func TestCtrlCQuitsWhileTyping(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "/", "abc")
+	waitFor(t, tm, "abc")
+	keys(tm, "ctrl+c")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// At 80×24 the editor's help shows every key: its columns wrap onto more
+// rows instead of ending in "…" ([ ], 1-8, ctrl+s, ctrl+t, alt+key and
+// esc were cut off).
+func TestEditorHelpFitsIn80x24(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Editor: newEditor(t, f.Client)})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	waitFor(t, tm, "status: all", "Empty draft")
+	keys(tm, "enter")
+	waitFor(t, tm, "Basic details")
+	keys(tm, "?")
+	waitFor(t, tm, "Keys", "ctrl+s", "ctrl+t", "1-8", "alt+key", "a/i/w", "alt+z", "leave editor")
+	r := final(t, tm)
+	v := r.View()
+	if strings.Contains(v, "…") {
+		t.Fatalf("the help is cut:\n%s", v)
+	}
+	for _, line := range strings.Split(v, "\n") {
+		if w := len([]rune(line)); w > 80 {
+			t.Fatalf("a line of %d columns:\n%s", w, v)
 		}
 	}
 }
