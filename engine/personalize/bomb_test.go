@@ -2,9 +2,11 @@ package personalize
 
 import (
 	"context"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -30,12 +32,41 @@ const (
 	allocCap     = 256 << 20 // bytes allocated by any one seed
 )
 
-func TestSeedsStayWithinMemory(t *testing.T) {
-	if os.Getenv(bombChildEnv) == "" && !raceEnabled {
-		t.Parallel() // the child process measures; this one only waits for it
+// bombChild is the child process of TestSeedsStayWithinMemory, started by
+// TestMain so that it measures while this process runs the other tests.
+var bombChild struct {
+	done chan struct{}
+	out  []byte
+	err  error
+}
+
+// startBombChild runs the seeds in a child process (see limitMemory).
+func startBombChild() {
+	bombChild.done = make(chan struct{})
+	go func() {
+		defer close(bombChild.done)
 		cmd := exec.Command(os.Args[0], "-test.run=^TestSeedsStayWithinMemory$", "-test.v")
 		cmd.Env = append(os.Environ(), bombChildEnv+"=1")
-		out, err := cmd.CombinedOutput()
+		bombChild.out, bombChild.err = cmd.CombinedOutput()
+	}()
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	run := flag.Lookup("test.run").Value.String()
+	if ok, _ := regexp.MatchString(run, "TestSeedsStayWithinMemory"); ok && os.Getenv(bombChildEnv) == "" && !raceEnabled {
+		startBombChild()
+	}
+	os.Exit(m.Run())
+}
+
+func TestSeedsStayWithinMemory(t *testing.T) {
+	if os.Getenv(bombChildEnv) == "" && !raceEnabled {
+		if bombChild.done == nil { // a -run that TestMain did not recognise
+			startBombChild()
+		}
+		<-bombChild.done
+		out, err := bombChild.out, bombChild.err
 		if err != nil {
 			if len(out) > 4000 {
 				out = out[:4000]
