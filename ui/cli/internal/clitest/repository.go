@@ -3,69 +3,15 @@ package clitest
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
-	"sync"
 	"testing"
-
-	"github.com/spf13/cobra"
-	"github.com/zalando/go-keyring"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
 	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/api/profile"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
-
-// Result is what a command did, as a person sees it: its exit status, its
-// output, and its standard error with the error it ended with printed
-// last, as the root prints it.
-type Result struct {
-	Code     int
-	Out, Err string
-	Error    error
-}
-
-// Do runs cmd on args (Run) and gives what it printed; standard input is
-// what Stdin last set.
-func (e *Env) Do(cmd *cobra.Command, args ...string) Result {
-	e.t.Helper()
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
-	code, err := e.Run(cmd, args...)
-	r := Result{Code: code, Out: e.Out.String(), Err: e.ErrOut.String(), Error: err}
-	if err != nil && !errors.Is(err, cmdutil.ErrSilent) {
-		r.Err += err.Error() + "\n"
-	}
-	return r
-}
-
-// Getenv is a variable of the command's environment.
-func (e *Env) Getenv(k string) string { return e.env[k] }
-
-// Login saves p with its key and makes it the active profile, as `campaigns
-// auth login` does.
-func (e *Env) Login(p profile.Profile, key string) {
-	e.t.Helper()
-	store := e.F.Profiles()
-	cfg, err := store.Load()
-	if err == nil {
-		err = cfg.Put(p)
-	}
-	if err == nil {
-		_, err = store.SetKey(p.Name, key)
-	}
-	if err == nil {
-		cfg.SetDefault(p.Name)
-		err = store.Save(cfg)
-	}
-	if err != nil {
-		e.t.Fatal(err)
-	}
-}
 
 // Export writes every campaign of the sandbox whose status is one of
 // statuses (all of them, archived included, when none is given) into dir
@@ -99,56 +45,6 @@ func (sb *Sandbox) Export(t testing.TB, dir string, statuses ...string) map[stri
 	}
 	return ids
 }
-
-// Keyring is a keyring in memory; Err, when set, is every call's answer
-// (a machine without one).
-type Keyring struct {
-	mu   sync.Mutex
-	keys map[string]string
-	Err  error
-}
-
-func (k *Keyring) Get(service, user string) (string, error) {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.Err != nil {
-		return "", k.Err
-	}
-	v, ok := k.keys[service+"\x00"+user]
-	if !ok {
-		return "", keyring.ErrNotFound
-	}
-	return v, nil
-}
-
-func (k *Keyring) Set(service, user, secret string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.Err != nil {
-		return k.Err
-	}
-	if k.keys == nil {
-		k.keys = map[string]string{}
-	}
-	k.keys[service+"\x00"+user] = secret
-	return nil
-}
-
-func (k *Keyring) Delete(service, user string) error {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if k.Err != nil {
-		return k.Err
-	}
-	if _, ok := k.keys[service+"\x00"+user]; !ok {
-		return keyring.ErrNotFound
-	}
-	delete(k.keys, service+"\x00"+user)
-	return nil
-}
-
-// T is the test the environment belongs to.
-func (e *Env) T() testing.TB { return e.t }
 
 // ExportOne writes campaign id into dir as `campaigns export ID` does and
 // returns the file's path.
@@ -207,23 +103,6 @@ func (sb *Sandbox) ChangeBasicDetails(t testing.TB, id string, change func(*mode
 	if _, err := ops.New(sb.Client, ops.Options{}).Update(ctx, id, &model.Campaign{BasicDetails: bd}, ops.UpdateOptions{}); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// ACMEKey is the API key of workspace ACME on WorkspaceACME's sandbox.
-const ACMEKey = "k-7d1c9e-acme-unique"
-
-// WorkspaceACME serves, until the test ends, a sandbox whose one
-// workspace is ACME (key ACMEKey), for tests that name a service the way a
-// profile does, and returns its URL.
-func WorkspaceACME(t testing.TB) string {
-	t.Helper()
-	ws, _ := sandbox.ParseWorkspace("ACME:" + ACMEKey)
-	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = stop() })
-	return url
 }
 
 // RemovedFromRepo exports two campaigns into a folder and removes one's
