@@ -187,12 +187,27 @@ func start(t testing.TB, cfg Config) *testServer {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = srv.Shutdown(ctx)
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("Shutdown: %v", err) // a connection the server could not let go
+		}
 		if err := <-served; err != nil && !errors.Is(err, ErrServerClosed) {
 			t.Errorf("Serve: %v", err)
 		}
 	})
 	return &testServer{Server: srv, addr: l.Addr().String(), logs: logs}
+}
+
+// startFor runs a server (see start) that lets in the given keys.
+func startFor(t testing.TB, cfg Config, keys ...key) *testServer {
+	t.Helper()
+	cfg.AuthorizedKeysPath = writeAuthorized(t, keys...)
+	return start(t, cfg)
+}
+
+// open connects with key k and opens an xterm-256color terminal of w×h.
+func (ts *testServer) open(t testing.TB, k key, w, h int) *terminal {
+	t.Helper()
+	return openTerminal(t, ts.mustDial(t, k), "xterm-256color", w, h)
 }
 
 func (ts *testServer) dial(t testing.TB, auth ...gossh.AuthMethod) (*gossh.Client, error) {

@@ -2,12 +2,14 @@ package uitest
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/charmbracelet/x/vt"
 )
@@ -56,10 +58,8 @@ func screenOf(t testing.TB, tm *teatest.TestModel) *screen {
 	return s
 }
 
-// has feeds the newly read output and reports whether every part is on the
-// screen now.
-func (s *screen) has(newOutput []byte, parts []string) bool {
-	s.feed(newOutput)
+// has reports whether every part is on the screen now.
+func (s *screen) has(parts []string) bool {
 	text := s.emu.String()
 	for _, p := range parts {
 		if !strings.Contains(text, p) {
@@ -67,6 +67,28 @@ func (s *screen) has(newOutput []byte, parts []string) bool {
 		}
 	}
 	return true
+}
+
+// multicoloured reports whether part stands on a line of the screen with
+// cells of more than one foreground colour.
+func (s *screen) multicoloured(part string) bool {
+	for y, line := range strings.Split(s.emu.String(), "\n") {
+		i := strings.Index(line, part)
+		if i < 0 {
+			continue
+		}
+		x0, w := ansi.StringWidth(line[:i]), ansi.StringWidth(part)
+		seen := map[string]bool{}
+		for x := x0; x < x0+w; x++ {
+			if c := s.emu.CellAt(x, y); c != nil {
+				seen[fmt.Sprint(c.Style.Fg)] = true
+			}
+		}
+		if len(seen) > 1 {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *screen) feed(b []byte) {
@@ -80,11 +102,25 @@ func (s *screen) feed(b []byte) {
 // returns at once; on failure it shows the screen as it is.
 func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
 	t.Helper()
+	waitScreen(t, tm, func(s *screen) bool { return s.has(parts) })
+}
+
+// WaitForHighlighted waits until part is on the screen in more than one
+// colour: the syntax highlighting done in the background has reached it,
+// so a golden taken now has the highlighted frame, not the plain one.
+func WaitForHighlighted(t testing.TB, tm *teatest.TestModel, part string) {
+	t.Helper()
+	waitScreen(t, tm, func(s *screen) bool { return s.multicoloured(part) })
+}
+
+// waitScreen feeds the program's output to its screen until ok holds.
+func waitScreen(t testing.TB, tm *teatest.TestModel, ok func(*screen) bool) {
+	t.Helper()
 	s := screenOf(t, tm)
 	fed, looked := 0, false
-	ok := false
+	met := false
 	defer func() {
-		if !ok {
+		if !met {
 			t.Logf("the screen:\n%s", s.emu.String())
 		}
 	}()
@@ -95,8 +131,9 @@ func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
 			return false // nothing drawn since the last look
 		}
 		fed, looked = len(b), true
-		ok = s.has(fresh, parts)
-		return ok
+		s.feed(fresh)
+		met = ok(s)
+		return met
 	}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
 

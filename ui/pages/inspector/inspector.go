@@ -428,12 +428,7 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case actionDoneMsg:
 		return in, in.actionDone(msg)
 	case spinner.TickMsg:
-		if !in.loading && in.busy == "" {
-			return in, nil
-		}
-		var cmd tea.Cmd
-		in.spin, cmd = in.spin.Update(msg)
-		return in, cmd
+		return in, common.Spin(&in.spin, in.loading || in.busy != "", msg)
 	case common.FocusMsg:
 		return in, tea.Batch(in.reload(), in.loadVersions())
 	case tea.MouseMsg:
