@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // A client that never answers the start-up queries (and never types) used
@@ -107,7 +105,7 @@ func TestManySessionsAllDrawTheirFirstFrame(t *testing.T) {
 		deadline := time.After(10 * time.Second)
 	wait:
 		for {
-			if strings.Contains(ansi.Strip(tm.out.String()), "probe user=tester") {
+			if tm.out.shows("probe user=tester") {
 				drawn = true
 				break
 			}
@@ -118,7 +116,7 @@ func TestManySessionsAllDrawTheirFirstFrame(t *testing.T) {
 			}
 		}
 		if !drawn {
-			failed = append(failed, fmt.Sprintf("session %d: %q", i, ansi.Strip(tm.out.String())))
+			failed = append(failed, fmt.Sprintf("session %d: %s", i, tm.out.seen()))
 			_ = tm.sess.Close()
 			continue
 		}
