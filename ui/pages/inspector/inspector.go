@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -107,8 +107,8 @@ type Inspector struct {
 	metaDone bool
 
 	pane int
-	// vp scrolls each pane; its lines are set when they change (clamp).
-	vp    [paneCount]viewport.Model
+	// win scrolls each pane; its lines are set when they change (clamp).
+	win   [paneCount]window.Model
 	lines [paneCount][]string
 
 	roots   []*treeNode

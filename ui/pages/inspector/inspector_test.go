@@ -154,11 +154,11 @@ func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
 	in.Update(uitest.Key("tab")) // components
 	in.Update(uitest.Key("tab")) // JSON, longer than 5 lines
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if in.vp[paneJSON].YOffset == 0 {
+	if in.win[paneJSON].Top == 0 {
 		t.Fatal("the wheel did not scroll the JSON")
 	}
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
-	if in.vp[paneJSON].YOffset != 0 {
+	if in.win[paneJSON].Top != 0 {
 		t.Fatal("the wheel did not scroll back")
 	}
 }
