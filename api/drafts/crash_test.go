@@ -20,6 +20,9 @@ import (
 // kills it with SIGKILL at a random moment, then replays the journal in this
 // process: every edit the child was told was made must be there.
 func TestKill9LosesNothing(t *testing.T) {
+	// Not parallel (nor TestKillLosesNothingOlderThanTheWindow): a child
+	// forked while another test reopens its journal directory holds that
+	// directory's lock until it execs, and the reopen finds it in use.
 	if os.Getenv("SYNC_CRASH_CHILD") != "" {
 		t.Skip("running as the child")
 	}
@@ -89,6 +92,7 @@ func TestKill9LosesNothing(t *testing.T) {
 
 // TestCrashChild is the child of TestKill9LosesNothing.
 func TestCrashChild(t *testing.T) {
+	t.Parallel()
 	dir := os.Getenv("SYNC_CRASH_CHILD")
 	if dir == "" {
 		t.Skip("only as the child of TestKill9LosesNothing")

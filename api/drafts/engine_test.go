@@ -17,6 +17,7 @@ const draft = `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by
  "utm_params":{"utm_source":"app","utm_medium":"push"}}`
 
 func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
@@ -61,6 +62,7 @@ func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
 }
 
 func TestJournalReplayAfterCrashWithTornRecord(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
@@ -112,6 +114,7 @@ func TestJournalReplayAfterCrashWithTornRecord(t *testing.T) {
 }
 
 func TestOfflineThenOnline(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
@@ -141,6 +144,7 @@ func TestOfflineThenOnline(t *testing.T) {
 }
 
 func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		choice Choice
@@ -207,6 +211,7 @@ func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
 }
 
 func TestEventsNameTheCampaign(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)

@@ -33,6 +33,7 @@ func (fx *fixture) published() string {
 // A stray key in a live campaign is never sent by a pause in typing, by a
 // retry or by Flush (an editor's quit): only by Send, the person's ctrl+s.
 func TestLiveCampaignIsSentOnlyWhenAsked(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.published()
 	fx.load(id)
@@ -66,6 +67,7 @@ func TestLiveCampaignIsSentOnlyWhenAsked(t *testing.T) {
 // iOS stays a platform) stays local with the problem beside its field;
 // sent with force it goes. A draft keeps its automatic sync.
 func TestBreakingALiveCampaignNeedsForce(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.published()
 	fx.load(id)
@@ -96,6 +98,7 @@ func TestBreakingALiveCampaignNeedsForce(t *testing.T) {
 
 // The person editing signs the change; with nobody named, nobody is.
 func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
+	t.Parallel()
 	fx := newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{UpdatedBy: "alice@example.com"})
 	id := fx.create(draft)
 	fx.load(id)
@@ -111,6 +114,7 @@ func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
 // A read-only engine (a read-only profile) sends nothing, not even the
 // edits a journal kept from an earlier, writable session.
 func TestReadOnlyEngineSendsNothing(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)

@@ -41,6 +41,7 @@ func (fx *fixture) publishFixture(name string) string {
 // guessed, so a schedule edit stays local, its problem naming start_time,
 // until the person gives one.
 func TestPublishedScheduleGoesBackInTheRequestForm(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ fixture, readAs, frequency string }{
 		{"push_one_time", "SCHEDULED", ""},
 		{"push_periodic", "PERIODIC", "WEEKLY"},
@@ -125,6 +126,7 @@ func TestPublishedScheduleGoesBackInTheRequestForm(t *testing.T) {
 // A name edit of a published campaign sends basic_details only; the read
 // form of the schedule never goes back.
 func TestOtherEditOfPublishedCampaignLeavesScheduleAlone(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.publishFixture("push_periodic")
 	fx.load(id)

@@ -10,6 +10,7 @@ import (
 )
 
 func TestUnknownFieldsSurvivePatchOfAnotherField(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"a@example.com",
 	 "x_top":"kept",
@@ -40,6 +41,7 @@ func TestUnknownFieldsSurvivePatchOfAnotherField(t *testing.T) {
 }
 
 func TestRemoteChangeOfUntouchedComponentIsAdopted(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
@@ -68,6 +70,7 @@ func TestRemoteChangeOfUntouchedComponentIsAdopted(t *testing.T) {
 }
 
 func TestSubscribeGivesEachReaderItsOwnFeed(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	a, b := fx.create(draft), fx.create(draft)
 	fx.load(a)

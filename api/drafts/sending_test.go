@@ -13,6 +13,7 @@ import (
 )
 
 func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {
+	t.Parallel()
 	// Sandbox limits on; the engine's own limiter off, to meet the service's.
 	fx := newFixtureWith(t, sandbox.Config{}, Options{Limits: []ops.Window{}})
 	id := fx.create(draft)
@@ -43,6 +44,7 @@ func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {
 }
 
 func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
@@ -76,6 +78,7 @@ func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
 }
 
 func TestFailedStateOnRefusal(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
@@ -90,6 +93,7 @@ func TestFailedStateOnRefusal(t *testing.T) {
 }
 
 func TestFlushAllOnQuit(t *testing.T) {
+	t.Parallel()
 	fx := newFixture(t)
 	a, b := fx.create(draft), fx.create(draft)
 	fx.load(a)
@@ -119,6 +123,7 @@ func TestFlushAllOnQuit(t *testing.T) {
 // on a real listener: typing, then the debounce fires by itself. It waits
 // for the engine's event, not for time.
 func TestRealClockEndToEnd(t *testing.T) {
+	t.Parallel()
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{})
 	if err != nil {
 		t.Fatal(err)

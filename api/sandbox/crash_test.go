@@ -85,6 +85,7 @@ func (o *crashOp) send(client *http.Client, base string) (int, http.Header, []by
 // 100 rounds under CAMPAIGNS_STRESS=1 (.ci/run); 20 otherwise, 3 with
 // -short.
 func TestKillAfterAnswerNeverReExecutes(t *testing.T) {
+	t.Parallel()
 	rounds := 20
 	switch {
 	case stress():

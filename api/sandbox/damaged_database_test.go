@@ -15,6 +15,7 @@ import (
 // database, or one with a damaged page, is refused at start-up by an error
 // naming the file and how to recover (.recover or a backup).
 func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
+	t.Parallel()
 	damage := map[string]func(b []byte){
 		"header overwritten": func(b []byte) { copy(b, "this is not sqlite at all, sorry!") },
 		"a page zeroed": func(b []byte) {
@@ -60,6 +61,7 @@ func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
 // the sandbox refuses to start, naming the log, the damaged frame and how
 // many committed transactions are at stake.
 func TestDamagedWALRefused(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	c := startChild(t, dir)
 	client := &http.Client{}
@@ -99,6 +101,7 @@ func TestDamagedWALRefused(t *testing.T) {
 // TestTornWALTailOpens: a last frame cut short by a crash is normal and
 // does not stop the start-up.
 func TestTornWALTailOpens(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	c := startChild(t, dir)
 	body, _ := json.Marshal(minimalPush())

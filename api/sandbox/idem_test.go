@@ -44,6 +44,7 @@ func previewBody(n int) map[string]any {
 // the request again; recent keys replay in full; other workspaces keep
 // theirs.
 func TestIdempotencyQuota(t *testing.T) {
+	t.Parallel()
 	var logs lockedBuffer
 	e := newEnv(t, func(c *Config) {
 		c.IdempotencyQuotaBytes = 100 << 10
@@ -132,6 +133,7 @@ func waitTrimmed(t *testing.T, e *env, quota int64) {
 // TestReplayKeepsHeadersAcrossRestart: the stored answer of a create is
 // replayed after a restart with its Location and ETag.
 func TestReplayKeepsHeadersAcrossRestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	clk := newClock()
 	open := func() (*Server, *env) {

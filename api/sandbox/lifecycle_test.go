@@ -14,6 +14,7 @@ import (
 )
 
 func TestPatch(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	id := e.create(fixture(t, "push_one_time"))
 	body := map[string]any{"basic_details": map[string]any{"name": "Renamed", "platforms": []string{"ANDROID"}, "x_note": "kept"},
@@ -54,6 +55,7 @@ func TestPatch(t *testing.T) {
 }
 
 func TestValidateRoute(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	id := e.create(minimalPush())
 	r := e.do("POST", api.PathCampaigns+"/"+id+"/validate", map[string]any{"request_id": "v-1"}, api.HeaderRequestID, "")
@@ -78,6 +80,7 @@ func TestValidateRoute(t *testing.T) {
 }
 
 func TestPublishAndStatusActions(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	now := e.clk.Now()
 
@@ -149,6 +152,7 @@ func TestPublishAndStatusActions(t *testing.T) {
 }
 
 func TestEditRestrictionsByState(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	now := e.clk.Now()
 	// SCHEDULED: everything but scheduling_details.delivery_type.
@@ -187,6 +191,7 @@ func TestEditRestrictionsByState(t *testing.T) {
 }
 
 func TestVersioning(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil) // SANDBOX has versioning on
 	now := e.clk.Now()
 	id := e.create(withStart(fixture(t, "push_one_time"), now.Add(time.Hour), "UTC"))
@@ -231,6 +236,7 @@ func TestVersioning(t *testing.T) {
 }
 
 func TestScheduler(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	now := e.clk.Now() // 10:00 UTC
 	// 07:00 in New York is 12:00 UTC (EST, UTC-5 in March before DST).
@@ -304,6 +310,7 @@ func mustZone(t *testing.T, name string) *time.Location {
 // TestConcurrentPatches has many goroutines patch different components of
 // one campaign at once: every last write of every component must be there.
 func TestConcurrentPatches(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
 	id := e.create(minimalPush())
 	type part struct {
@@ -379,6 +386,7 @@ func roundTrip(t *testing.T, v any) any {
 // `campaigns serve` and the editor's embedded sandbox can be): their locks
 // do not know each other, yet no PATCH of one overwrites the other's.
 func TestTwoServersOneDataDir(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := newEnv(t, func(c *Config) { c.DataDir = dir })
 	b := newEnv(t, func(c *Config) { c.DataDir = dir })
@@ -411,6 +419,7 @@ func TestTwoServersOneDataDir(t *testing.T) {
 // writer (its Idempotency-Key was answered already, with another body) must
 // not reach the edits worked out on top of it, and they must still land.
 func TestRefusedWriteDoesNotLeakIntoQueuedEdits(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
 	id := e.create(minimalPush())
 	key := newUUID()

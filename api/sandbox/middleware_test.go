@@ -15,6 +15,7 @@ import (
 )
 
 func TestRequestIDs(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	// Neither header nor body request_id on a POST: 400 naming the header.
 	r := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderRequestID, "")
@@ -52,6 +53,7 @@ func TestRequestIDs(t *testing.T) {
 }
 
 func TestCreateRequestIDWindows(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	push := minimalPush()
 	push["request_id"] = "same-push"
@@ -79,6 +81,7 @@ func TestCreateRequestIDWindows(t *testing.T) {
 }
 
 func TestIdempotency(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	want(t, e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, ""), http.StatusBadRequest, api.CodeValidationFailed, api.HeaderIdempotencyKey)
 	// A UUID, but v1, and not a UUID at all.
@@ -131,6 +134,7 @@ func TestIdempotency(t *testing.T) {
 }
 
 func TestRateLimitsRolling(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *Config) { c.NoRateLimits = false })
 	id := e.create(minimalPush())
 	path := api.PathCampaigns + "/" + id
@@ -177,6 +181,7 @@ func TestRateLimitsRolling(t *testing.T) {
 }
 
 func TestCreateLimits(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *Config) { c.NoRateLimits = false })
 	// 5 requests a second.
 	for range 5 {
@@ -205,6 +210,7 @@ func TestCreateLimits(t *testing.T) {
 }
 
 func TestLimiterDayWindow(t *testing.T) {
+	t.Parallel()
 	// 100 successful creations spread over the day: the 101st waits until
 	// the first is 24 hours old.
 	l := newLimiter()
@@ -229,6 +235,7 @@ func TestLimiterDayWindow(t *testing.T) {
 }
 
 func TestNoRateLimits(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	id := e.create(minimalPush())
 	for range 30 {
@@ -237,6 +244,7 @@ func TestNoRateLimits(t *testing.T) {
 }
 
 func TestRobustness(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	big := `{"channel":"PUSH","x":"` + strings.Repeat("a", 2<<20) + `"}`
 	r := e.do("POST", api.PathCampaigns, big)
@@ -275,6 +283,7 @@ func TestRobustness(t *testing.T) {
 // Errors section, and error.target is the first detail's target
 // (decisions.md §4), whichever middleware or handler refused.
 func TestErrorEnvelope(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	id := e.create(minimalPush())
 	reused := newUUID()
@@ -305,6 +314,7 @@ func TestErrorEnvelope(t *testing.T) {
 }
 
 func TestRecoverMiddleware(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	h := recoverPanics(slog.New(slog.NewTextHandler(io.Discard, nil)), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls++
@@ -331,6 +341,7 @@ func TestRecoverMiddleware(t *testing.T) {
 }
 
 func TestBodyLimitMiddleware(t *testing.T) {
+	t.Parallel()
 	s := &Server{bodySlots: make(chan struct{}, 1)}
 	h := requestInfo(s.readBody(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, len(info(r).body))
@@ -354,6 +365,7 @@ func TestBodyLimitMiddleware(t *testing.T) {
 }
 
 func TestCampaignsScope(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"campaigns:view":                                "view",
 		"segments:view campaigns:create_manage":         "create_manage",
@@ -368,6 +380,7 @@ func TestCampaignsScope(t *testing.T) {
 }
 
 func TestLogMiddleware(t *testing.T) {
+	t.Parallel()
 	var buf strings.Builder
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	h := logRequests(log, recoverPanics(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

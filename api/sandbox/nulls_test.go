@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -19,64 +20,91 @@ import (
 // field, while an unknown field keeps its null (decisions.md §2 "null
 // values").
 func TestNullKnownFieldIsAbsent(t *testing.T) {
-	e := newEnv(t, nil)
+	t.Parallel()
 	files, _ := filepath.Glob(filepath.Join("..", "..", "testdata", "campaigns", "*.json"))
 	if len(files) == 0 {
 		t.Fatal("no fixtures")
 	}
-	walked, accepted := 0, 0
-	for _, f := range files {
-		name := strings.TrimSuffix(filepath.Base(f), ".json")
-		base := fixture(t, name)
-		target := e.create(base)
-		for _, path := range leafAndObjectPaths(base, "") {
-			walked++
-			body := nulled(base, path)
-			body["x_custom"] = nil
-			if r := e.do("POST", api.PathCampaigns, body); r.status == http.StatusCreated {
-				var d api.CreateResult
-				r.data(t, &d)
-				accepted++
-				e.checkNoKnownNull(d.ID, name+" create "+path)
-			} else if r.status != http.StatusBadRequest {
-				t.Fatalf("%s create with %s null: %s", name, path, r.raw)
-			}
-			top := strings.SplitN(path, ".", 2)[0]
-			if top == "channel" || top == "campaign_delivery_type" || top == "created_by" {
-				continue
-			}
-			patch := map[string]any{top: nulled(base, path)[top], "x_custom": nil}
-			if e.patchNull(target, patch, name+" PATCH "+path) {
-				accepted++
-			}
+	var walked, accepted, fixtureFields atomic.Int64
+	// Each walk on its own sandbox, the walks side by side.
+	t.Run("walks", func(t *testing.T) {
+		for _, f := range files {
+			name := strings.TrimSuffix(filepath.Base(f), ".json")
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()
+				w, a := walkFixtureNulls(newEnv(t, nil), name)
+				fixtureFields.Add(int64(w))
+				walked.Add(int64(w))
+				accepted.Add(int64(a))
+			})
 		}
+		// Every known field of the model, by its JSON name at every depth
+		// (content under the default locale and first variation), sent as
+		// null in a PATCH of its component onto a full draft.
+		for _, name := range []string{"push_one_time", "email_one_time"} {
+			t.Run("model/"+name, func(t *testing.T) {
+				t.Parallel()
+				w, a := walkModelNulls(newEnv(t, nil), name)
+				walked.Add(int64(w))
+				accepted.Add(int64(a))
+			})
+		}
+	})
+	if fixtureFields.Load() < 100 {
+		t.Fatalf("walked %d fields only", fixtureFields.Load())
 	}
-	if walked < 100 {
-		t.Fatalf("walked %d fields only", walked)
+	if accepted.Load() < walked.Load()/2 {
+		t.Fatalf("%d of %d nulls were accepted: too few to say anything", accepted.Load(), walked.Load())
 	}
+	t.Logf("%d nulls sent, %d accepted and checked", walked.Load(), accepted.Load())
+}
 
-	// Every known field of the model, by its JSON name at every depth
-	// (content under the default locale and first variation), sent as null
-	// in a PATCH of its component onto a full draft.
-	for _, name := range []string{"push_one_time", "email_one_time"} {
-		base := fixture(t, name)
-		target := e.create(base)
-		for _, path := range modelPaths(reflect.TypeOf(model.Campaign{}), "", 0) {
-			top := strings.SplitN(path, ".", 2)[0]
-			if serverOwnedKeys[top] {
-				continue
-			}
-			walked++
-			patch := map[string]any{top: withNull(base[top], strings.Split(path, ".")[1:]), "x_custom": nil}
-			if e.patchNull(target, patch, name+" PATCH "+path) {
-				accepted++
-			}
+// walkFixtureNulls sends every field of the fixture as null, in a create
+// and in a PATCH of a draft made from it.
+func walkFixtureNulls(e *env, name string) (walked, accepted int) {
+	base := fixture(e.t, name)
+	target := e.create(base)
+	for _, path := range leafAndObjectPaths(base, "") {
+		walked++
+		body := nulled(base, path)
+		body["x_custom"] = nil
+		if r := e.do("POST", api.PathCampaigns, body); r.status == http.StatusCreated {
+			var d api.CreateResult
+			r.data(e.t, &d)
+			accepted++
+			e.checkNoKnownNull(d.ID, name+" create "+path)
+		} else if r.status != http.StatusBadRequest {
+			e.t.Fatalf("%s create with %s null: %s", name, path, r.raw)
+		}
+		top := strings.SplitN(path, ".", 2)[0]
+		if top == "channel" || top == "campaign_delivery_type" || top == "created_by" {
+			continue
+		}
+		patch := map[string]any{top: nulled(base, path)[top], "x_custom": nil}
+		if e.patchNull(target, patch, name+" PATCH "+path) {
+			accepted++
 		}
 	}
-	if accepted < walked/2 {
-		t.Fatalf("%d of %d nulls were accepted: too few to say anything", accepted, walked)
+	return walked, accepted
+}
+
+// walkModelNulls sends every known field of the model as null in a PATCH
+// of a draft made from the fixture.
+func walkModelNulls(e *env, name string) (walked, accepted int) {
+	base := fixture(e.t, name)
+	target := e.create(base)
+	for _, path := range modelPaths(reflect.TypeOf(model.Campaign{}), "", 0) {
+		top := strings.SplitN(path, ".", 2)[0]
+		if serverOwnedKeys[top] {
+			continue
+		}
+		walked++
+		patch := map[string]any{top: withNull(base[top], strings.Split(path, ".")[1:]), "x_custom": nil}
+		if e.patchNull(target, patch, name+" PATCH "+path) {
+			accepted++
+		}
 	}
-	t.Logf("%d nulls sent, %d accepted and checked", walked, accepted)
+	return walked, accepted
 }
 
 // serverOwnedKeys are set by the service, never by a PATCH.

@@ -22,6 +22,7 @@ import (
 // directory: campaigns, versions, states, the outbox, stored idempotent
 // answers and create request_id windows are all still there.
 func TestRestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	clk := newClock()
 	open := func() (*Server, *env) {
@@ -98,6 +99,7 @@ func TestRestart(t *testing.T) {
 func jsonSame(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
 
 func TestInMemoryIsGoneOnClose(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	e.create(minimalPush())
 	s2, err := Open(Config{})
@@ -111,6 +113,7 @@ func TestInMemoryIsGoneOnClose(t *testing.T) {
 }
 
 func TestRemoveWorkspace(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *Config) { c.Seed = true })
 	w := Workspace{ID: "DEMO-1", Key: "k", Scope: ScopeCreateManage}
 	if err := e.s.AddWorkspace(w, true); err != nil {
@@ -142,6 +145,7 @@ func TestRemoveWorkspace(t *testing.T) {
 // TestStartLocalGracefulStop stops the server while a request is still
 // being sent: the request completes, then stop returns.
 func TestStartLocalGracefulStop(t *testing.T) {
+	t.Parallel()
 	base, s, stop, err := StartLocal(Config{NoRateLimits: true})
 	if err != nil {
 		t.Fatal(err)
@@ -199,6 +203,7 @@ func TestStartLocalGracefulStop(t *testing.T) {
 // table an older sandbox made WITHOUT ROWID: every campaign is still there,
 // editable and searchable, and the table is a rowid table with its indexes.
 func TestWithoutRowidDatabaseMigrates(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	clk := newClock()
 	open := func() (*Server, *env) {

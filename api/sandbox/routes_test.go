@@ -11,6 +11,7 @@ import (
 )
 
 func TestParseWorkspace(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in      string
 		want    Workspace
@@ -41,6 +42,7 @@ func TestParseWorkspace(t *testing.T) {
 }
 
 func TestUnknownRouteAndWrongMethodAreJSON(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	r := e.do("GET", "/v5/nothing", nil, api.HeaderRequestID, "trace-1")
 	want(t, r, http.StatusNotFound, api.CodeNotFound)
@@ -57,6 +59,7 @@ func TestUnknownRouteAndWrongMethodAreJSON(t *testing.T) {
 }
 
 func TestAuth(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *Config) {
 		c.Workspaces = []Workspace{{ID: "A", Key: "ka"}, {ID: "B", Key: "kb"}}
 	})
@@ -88,6 +91,7 @@ func TestAuth(t *testing.T) {
 }
 
 func TestScopes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, func(c *Config) {
 		c.Workspaces = []Workspace{{ID: "V", Key: "kv", Scope: ScopeView}, {ID: "M", Key: "km", Scope: ScopeCreateManage}}
 	})
@@ -112,6 +116,7 @@ func TestScopes(t *testing.T) {
 var objectID = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
 func TestCreateAndGet(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	body := fixture(t, "push_one_time")
 	body["x_custom"] = map[string]any{"kept": true}
@@ -146,6 +151,7 @@ func TestCreateAndGet(t *testing.T) {
 }
 
 func TestCreateValidation(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	r := e.do("POST", api.PathCampaigns, map[string]any{"channel": "PUSH", "created_by": "ana@example.com"})
 	want(t, r, http.StatusBadRequest, api.CodeValidationFailed, "campaign_delivery_type")

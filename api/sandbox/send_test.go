@@ -18,6 +18,7 @@ func androidContent(title string) map[string]any {
 }
 
 func TestTestSendInline(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	body := map[string]any{"channel": "PUSH", "campaign_content": androidContent("Hi {{UserAttribute['First Name']}}"),
 		"test_campaign_meta": map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []string{"user-001"}}}
@@ -75,6 +76,7 @@ func TestTestSendInline(t *testing.T) {
 }
 
 func TestTestSendDraft(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	id := e.create(fixture(t, "push_event_triggered")) // Android + iOS, two variations
 	meta := map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []string{"user-001"}}
@@ -112,6 +114,7 @@ func TestTestSendDraft(t *testing.T) {
 }
 
 func TestPreview(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	cc := map[string]any{"content": map[string]any{"push": map[string]any{"android": map[string]any{"template_type": "BASIC",
 		"basic_details": map[string]any{"title": "Hi {{UserAttribute['First Name'] | upper}}", "message": "You left {{ event.item }} in {{UserAttribute['City'] | default('your city')}}"}}}}}
@@ -164,6 +167,7 @@ func TestPreview(t *testing.T) {
 }
 
 func TestTestSendWrongTypes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	meta := map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []any{"user-001"}}
 	for target, b := range map[string]map[string]any{
@@ -180,6 +184,7 @@ func TestTestSendWrongTypes(t *testing.T) {
 // way) is the request's fault: 400 naming the field, never a 200 with a
 // FAILED outcome or a 500.
 func TestTestSendTemplateErrorIs400(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	body := map[string]any{"channel": "PUSH", "campaign_content": androidContent("Hi {{ UserAttribute['First Name'] "),
 		"test_campaign_meta": map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []string{"user-001", "user-002"}}}

@@ -31,6 +31,7 @@ import (
 // answer, sends the unanswered ones through once, and every campaign
 // carries its last acknowledged PATCH (or the one in flight at the kill).
 func TestTeamKillOneInstanceDuringLoad(t *testing.T) {
+	t.Parallel()
 	db := pgtest.Schema(t)
 	rounds := 6
 	if testing.Short() {
@@ -189,6 +190,7 @@ func (p *dbProxy) down() {
 // instances reconnect by themselves; a client retrying each PATCH with its
 // key until it is answered sees every one applied exactly once.
 func TestTeamDatabaseOutage(t *testing.T) {
+	t.Parallel()
 	proxy, dsn := newDBProxy(t, pgtest.Schema(t))
 	outage(t, dsn, func() {
 		proxy.down()
@@ -201,6 +203,7 @@ func TestTeamDatabaseOutage(t *testing.T) {
 // when CAMPAIGNS_TEST_PG_RESTART names the command (.ci/run sets
 // "pg_ctlcluster 15 main restart").
 func TestTeamDatabaseRestart(t *testing.T) {
+	t.Parallel()
 	cmd := os.Getenv("CAMPAIGNS_TEST_PG_RESTART")
 	if cmd == "" {
 		pgtest.Need(t)
@@ -305,6 +308,7 @@ func unavailableAnswer(r answerOf) bool {
 // TestUnreachableDatabaseAtStart: a clear error naming the address, never
 // the password.
 func TestUnreachableDatabaseAtStart(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -331,6 +335,7 @@ func TestUnreachableDatabaseAtStart(t *testing.T) {
 // TestHealthAndReadiness: /healthz says the process answers; /readyz that
 // its database does, on either store; both without credentials.
 func TestHealthAndReadiness(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, nil)
 	for _, p := range []string{PathHealth, PathReady} {
 		res, err := http.Get(e.srv.URL + p)
