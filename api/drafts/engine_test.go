@@ -17,8 +17,7 @@ const draft = `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by
  "utm_params":{"utm_source":"app","utm_medium":"push"}}`
 
 func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	for _, n := range []string{"S", "Su", "Summer sale"} {
@@ -62,8 +61,7 @@ func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
 }
 
 func TestJournalReplayAfterCrashWithTornRecord(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("first"))
@@ -114,8 +112,7 @@ func TestJournalReplayAfterCrashWithTornRecord(t *testing.T) {
 }
 
 func TestOfflineThenOnline(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.down()
@@ -211,8 +208,7 @@ func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
 }
 
 func TestEventsNameTheCampaign(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("x"))

@@ -121,6 +121,13 @@ type fixture struct {
 	eng    *Engine
 }
 
+// parallelFixture is newFixture for a test that runs beside the others
+// (t.Parallel): each has its own sandbox, server and journal directory.
+func parallelFixture(t *testing.T) *fixture {
+	t.Parallel()
+	return newFixture(t)
+}
+
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	return newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{})

@@ -38,8 +38,7 @@ func containsSep(s string) bool {
 // A crash while the very first snapshot was written leaves no edit behind
 // it: Load drops the stub and reads the service.
 func TestTornFirstSnapshotFallsBackToTheService(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	rec, _ := frame(snapOf(&model.Campaign{}, &model.Campaign{}))
 	if err := os.WriteFile(journalPath(fx.dir, id), rec[:len(rec)/2], 0o600); err != nil {
@@ -58,8 +57,7 @@ func TestTornFirstSnapshotFallsBackToTheService(t *testing.T) {
 }
 
 func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	if _, err := Open(fx.dir, fx.client, Options{}); !errors.Is(err, ErrDirInUse) {
 		t.Errorf("second Open: %v", err)
 	}
@@ -72,8 +70,7 @@ func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
 }
 
 func TestSharedEngineIsOnePerDirectory(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	dir := t.TempDir()
 	a, releaseA, err := Shared(dir, fx.client, Options{Clock: fx.clock})
 	if err != nil {
@@ -119,8 +116,7 @@ func TestFrameEditMatchesFrame(t *testing.T) {
 // Adopting a campaign that has a journal from an earlier run keeps the
 // journaled edits: the copy given is older than them.
 func TestAdoptKeepsAJournalOfAnEarlierRun(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("journaled"))

@@ -33,8 +33,7 @@ func (fx *fixture) published() string {
 // A stray key in a live campaign is never sent by a pause in typing, by a
 // retry or by Flush (an editor's quit): only by Send, the person's ctrl+s.
 func TestLiveCampaignIsSentOnlyWhenAsked(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.published()
 	fx.load(id)
 	fx.edit(id, setName("Summer salet"))
@@ -67,8 +66,7 @@ func TestLiveCampaignIsSentOnlyWhenAsked(t *testing.T) {
 // iOS stays a platform) stays local with the problem beside its field;
 // sent with force it goes. A draft keeps its automatic sync.
 func TestBreakingALiveCampaignNeedsForce(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.published()
 	fx.load(id)
 	fx.edit(id, func(c *model.Campaign) {
@@ -114,8 +112,7 @@ func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
 // A read-only engine (a read-only profile) sends nothing, not even the
 // edits a journal kept from an earlier, writable session.
 func TestReadOnlyEngineSendsNothing(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("kept from before"))

@@ -13,8 +13,7 @@ import (
 // holds the user's own earlier text: that is no conflict, and the newer
 // text goes next.
 func TestOwnLostPatchIsNoConflict(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("first draft of the name"))
@@ -47,8 +46,7 @@ func TestOwnLostPatchIsNoConflict(t *testing.T) {
 // it (412), and the engine reads again and shows the conflict: nothing of
 // the other write is overwritten, nothing claims "synced".
 func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("mine"))
@@ -85,8 +83,7 @@ func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
 // within that round trip is overwritten. This test pins down that limit
 // (the README says so); it is what If-Match above closes.
 func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	fx.f.noETag.Store(true)
 	id := fx.create(draft)
 	fx.load(id)
@@ -110,8 +107,7 @@ func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
 // Item 6 across a restart: the units sent are journaled before the PATCH,
 // so a new process, too, knows the service's copy as its own earlier edit.
 func TestOwnLostPatchIsNoConflictAfterARestart(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("sent before the crash"))

@@ -126,8 +126,7 @@ func TestPublishedScheduleGoesBackInTheRequestForm(t *testing.T) {
 // A name edit of a published campaign sends basic_details only; the read
 // form of the schedule never goes back.
 func TestOtherEditOfPublishedCampaignLeavesScheduleAlone(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.publishFixture("push_periodic")
 	fx.load(id)
 	fx.edit(id, setName("Weekly, renamed"))

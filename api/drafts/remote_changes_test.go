@@ -10,8 +10,7 @@ import (
 )
 
 func TestUnknownFieldsSurvivePatchOfAnotherField(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"a@example.com",
 	 "x_top":"kept",
 	 "basic_details":{"name":"Old","platforms":["ANDROID"],"x_owner":{"team":"growth","since":2024}},
@@ -41,8 +40,7 @@ func TestUnknownFieldsSurvivePatchOfAnotherField(t *testing.T) {
 }
 
 func TestRemoteChangeOfUntouchedComponentIsAdopted(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	theirs := fx.remote(id)
@@ -70,8 +68,7 @@ func TestRemoteChangeOfUntouchedComponentIsAdopted(t *testing.T) {
 }
 
 func TestSubscribeGivesEachReaderItsOwnFeed(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	a, b := fx.create(draft), fx.create(draft)
 	fx.load(a)
 	fx.load(b)

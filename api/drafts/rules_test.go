@@ -23,8 +23,7 @@ func requireUTMSource(stored, patch *model.Campaign, state string, opts engine.O
 }
 
 func TestInvalidComponentStaysLocal(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	fx.eng.validate = requireUTMSource
 	id := fx.create(draft)
 	fx.load(id)
@@ -61,8 +60,7 @@ func TestInvalidComponentStaysLocal(t *testing.T) {
 }
 
 func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	fx.refuseUTM()
 	id := fx.create(draft)
 	fx.load(id)
@@ -97,8 +95,7 @@ func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
 }
 
 func TestClientSideRateLimit(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	for i := range 10 {
@@ -128,8 +125,7 @@ func TestClientSideRateLimit(t *testing.T) {
 // With the real engine: on an ACTIVE campaign the audience is locked, so an
 // edit of it stays local with the engine's problem, while a name edit goes.
 func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	body, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
 	if err != nil {
 		t.Fatal(err)
@@ -163,8 +159,7 @@ func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
 
 // Two engines on one credential (two SSH sessions) share the limit.
 func TestRateLimitIsPerClient(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	other, err := Open(t.TempDir(), fx.client, Options{Clock: fx.clock})
 	if err != nil {
 		t.Fatal(err)

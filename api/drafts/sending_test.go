@@ -44,8 +44,7 @@ func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {
 }
 
 func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("sent"))
@@ -78,8 +77,7 @@ func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
 }
 
 func TestFailedStateOnRefusal(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	fx.load(id)
 	fx.edit(id, setName("x"))
@@ -93,8 +91,7 @@ func TestFailedStateOnRefusal(t *testing.T) {
 }
 
 func TestFlushAllOnQuit(t *testing.T) {
-	t.Parallel()
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	a, b := fx.create(draft), fx.create(draft)
 	fx.load(a)
 	fx.load(b)

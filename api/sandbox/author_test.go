@@ -11,8 +11,7 @@ import (
 // A status action and a publish carry no author: the service names the
 // credential, never the person who wrote last (decisions.md §2 "author").
 func TestStatusActionsAreAttributedToTheCredential(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	per := fixture(t, "push_periodic")
 	sd := per["scheduling_details"].(map[string]any)
 	sd["start_time"] = e.clk.Now().Add(-time.Hour).Format("2006-01-02T15:04:05")

@@ -76,8 +76,7 @@ func TestGoRefusalsInEnvelope(t *testing.T) {
 // the envelope naming the clean path, not ServeMux's 307 with HTML (a
 // client must never be sent elsewhere for a write).
 func TestUncleanPathsNotRedirected(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	for _, p := range []string{"/v5//campaigns/" + id, "/v5/campaigns/./" + id, "/v5/x/../campaigns/" + id} {
 		for _, method := range []string{"GET", "PATCH"} {

@@ -13,8 +13,7 @@ import (
 // component PATCH honours If-Match (412 on a stale tag) and answers the new
 // ETag; clients that never send If-Match are not affected.
 func TestETagIfMatch(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	path := api.PathCampaigns + "/" + id
 	utm := func(src string) map[string]any {
@@ -75,8 +74,7 @@ func TestETagIfMatch(t *testing.T) {
 // response-only scheduling fields of the real service; they are never
 // stored, and a client that sends back what it read is accepted.
 func TestResponseOnlySchedulingFields(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	now := e.clk.Now()
 	start := now.Add(2 * time.Hour)
 	id := e.create(withStart(fixture(t, "push_one_time"), start, "Europe/Madrid"))

@@ -65,7 +65,6 @@ func checkPaging(p paging) error {
 	return nil
 }
 
-// checkEnum reports the first value that is not one of allowed.
 // MaxSearchName bounds campaign_fields.name of a search: a longer pattern
 // is no useful search, and past 50,000 bytes SQLite refuses the LIKE (a 500).
 const MaxSearchName = 10_000
@@ -77,6 +76,7 @@ func checkSearchName(name string) error {
 	return nil
 }
 
+// checkEnum reports the first value that is not one of allowed.
 func checkEnum(target string, vals, allowed []string) error {
 	for i, v := range vals {
 		if !slices.Contains(allowed, v) {
@@ -104,6 +104,37 @@ func checkSingleEnum(target string, vals, allowed []string) error {
 	if len(vals) == 1 && !slices.Contains(allowed, vals[0]) {
 		return errValidation(target, fmt.Sprintf("%q is not one of %s.", vals[0], strings.Join(allowed, ", ")))
 	}
+	return nil
+}
+
+// fieldFilter is what search and meta share of campaign_fields.
+type fieldFilter struct {
+	status, channels, types, createdBy, tags []string
+	name                                     string
+	created                                  *api.DateRange
+}
+
+// apply checks f (and the route's own checks, more, after the enums) and
+// sets it on q; the first value not allowed is the error.
+func (f fieldFilter) apply(q *Query, more ...error) error {
+	checks := []error{
+		checkEnum("campaign_fields.status", f.status, model.Statuses),
+		checkEnum("campaign_fields.channels", f.channels, readChannels),
+		checkEnum("campaign_fields.campaign_delivery_type", f.types, searchDeliveryTypes),
+	}
+	checks = append(append(checks, more...), checkEmails("campaign_fields.created_by", f.createdBy), checkSearchName(f.name))
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
+	from, to, err := parseRange("campaign_fields.created_date", f.created)
+	if err != nil {
+		return err
+	}
+	q.Statuses, q.Channels, q.DeliveryTypes, q.CreatedBy = f.status, f.channels, f.types, f.createdBy
+	q.Tags, q.Name, q.From, q.To = f.tags, f.name, from, to
+	q.IncludeDrafts = slices.Contains(f.status, model.StatusDraft)
 	return nil
 }
 
@@ -139,26 +170,13 @@ func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
 	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset(),
 		IncludeArchived: req.IncludeArchiveCampaigns, IncludeChildren: req.IncludeChildCampaigns}
 	if f := req.CampaignFields; f != nil {
-		for _, err := range []error{
-			checkEnum("campaign_fields.status", f.Status, model.Statuses),
-			checkEnum("campaign_fields.channels", f.Channels, readChannels),
-			checkEnum("campaign_fields.campaign_delivery_type", f.CampaignDeliveryType, searchDeliveryTypes),
-			checkEmails("campaign_fields.created_by", f.CreatedBy),
-			checkSearchName(f.Name),
-		} {
-			if err != nil {
-				writeErr(w, r, err)
-				return
-			}
-		}
-		from, to, err := parseRange("campaign_fields.created_date", f.CreatedDate)
-		if err != nil {
+		ff := fieldFilter{status: f.Status, channels: f.Channels, types: f.CampaignDeliveryType,
+			createdBy: f.CreatedBy, tags: f.Tags, name: f.Name, created: f.CreatedDate}
+		if err := ff.apply(&q); err != nil {
 			writeErr(w, r, err)
 			return
 		}
-		q.IDs, q.Channels, q.DeliveryTypes, q.CreatedBy = f.IDs, f.Channels, f.CampaignDeliveryType, f.CreatedBy
-		q.Statuses, q.Tags, q.Name, q.From, q.To, q.Version = f.Status, f.Tags, f.Name, from, to, f.VersionNumber
-		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft)
+		q.IDs, q.Version = f.IDs, f.VersionNumber
 	}
 	recs, err := s.store.Search(r.Context(), q)
 	if err != nil {
@@ -211,29 +229,16 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		if f.DeliveryType != "" {
 			single = []string{f.DeliveryType}
 		}
-		for _, err := range []error{
-			checkEnum("campaign_fields.status", f.Status, model.Statuses),
-			checkEnum("campaign_fields.channels", f.Channels, readChannels),
-			checkEnum("campaign_fields.campaign_delivery_type", types, searchDeliveryTypes),
-			checkSingleEnum("campaign_fields.delivery_type", single, searchDeliveryTypes),
-			checkEmails("campaign_fields.created_by", f.CreatedBy),
-			checkSearchName(f.Name),
-		} {
-			if err != nil {
-				writeErr(w, r, err)
-				return
-			}
-		}
-		from, to, err := parseRange("campaign_fields.created_date", f.CreatedDate)
-		if err != nil {
+		ff := fieldFilter{status: f.Status, channels: f.Channels, types: types,
+			createdBy: f.CreatedBy, tags: f.Tags, name: f.Name, created: f.CreatedDate}
+		if err := ff.apply(&q, checkSingleEnum("campaign_fields.delivery_type", single, searchDeliveryTypes)); err != nil {
 			writeErr(w, r, err)
 			return
 		}
 		if f.ID != "" {
 			q.IDs = []string{f.ID}
 		}
-		q.Channels, q.DeliveryTypes, q.CreatedBy = f.Channels, append(types, single...), f.CreatedBy
-		q.Statuses, q.Tags, q.Name, q.From, q.To = f.Status, f.Tags, f.Name, from, to
+		q.DeliveryTypes = append(types, single...)
 		// An id names one campaign: alone it finds it whatever its status,
 		// drafts included (decisions.md §2 "meta by id").
 		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft) || f.ID != "" && len(f.Status) == 0

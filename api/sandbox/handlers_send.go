@@ -19,13 +19,8 @@ import (
 // inline content, or a saved draft by draft_id; one message per platform ×
 // locale × variation and recipient, rendered for that recipient and put in
 // the outbox.
-func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTest(w http.ResponseWriter, r *http.Request, req *api.TestRequest) {
 	ri := info(r)
-	var req api.TestRequest
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	meta := req.TestCampaignMeta
 	switch {
 	case meta == nil:
@@ -83,7 +78,7 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
 			in.Platforms = c.BasicDetails.Platforms
 		}
 	} else {
-		if err := s.checkInlineTest(&req, ri.ws); err != nil {
+		if err := s.checkInlineTest(req, ri.ws); err != nil {
 			writeErr(w, r, err)
 			return
 		}
@@ -196,13 +191,8 @@ func upperFirst(s string) string {
 
 // handlePreview renders inline content for one user (service-reference
 // §1.10); an unknown user renders with an empty profile (decisions.md).
-func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request, req *api.PreviewRequest) {
 	ri := info(r)
-	var req api.PreviewRequest
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	u := req.UserIdentification
 	switch {
 	case req.Channel == "":

@@ -49,6 +49,13 @@ func newEnv(t *testing.T, mod func(*Config)) *env {
 	return serveEnv(t, cfg, clk)
 }
 
+// parallelEnv is newEnv for a test that runs beside the others
+// (t.Parallel): each has its own sandbox and server.
+func parallelEnv(t *testing.T, mod func(*Config)) *env {
+	t.Parallel()
+	return newEnv(t, mod)
+}
+
 // serveEnv opens a sandbox on cfg and serves it on a loopback port until
 // the test ends.
 func serveEnv(t *testing.T, cfg Config, clk *clock) *env {

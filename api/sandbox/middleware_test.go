@@ -15,8 +15,7 @@ import (
 )
 
 func TestRequestIDs(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	// Neither header nor body request_id on a POST: 400 naming the header.
 	r := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderRequestID, "")
 	want(t, r, http.StatusBadRequest, api.CodeValidationFailed, api.HeaderRequestID)
@@ -53,8 +52,7 @@ func TestRequestIDs(t *testing.T) {
 }
 
 func TestCreateRequestIDWindows(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	push := minimalPush()
 	push["request_id"] = "same-push"
 	want(t, e.do("POST", api.PathCampaigns, push, api.HeaderRequestID, ""), http.StatusCreated)
@@ -81,8 +79,7 @@ func TestCreateRequestIDWindows(t *testing.T) {
 }
 
 func TestIdempotency(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	want(t, e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, ""), http.StatusBadRequest, api.CodeValidationFailed, api.HeaderIdempotencyKey)
 	// A UUID, but v1, and not a UUID at all.
 	want(t, e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, "c232ab00-9414-11ec-b3c8-9e6bdeced846"), http.StatusBadRequest, api.CodeValidationFailed, api.HeaderIdempotencyKey)
@@ -134,8 +131,7 @@ func TestIdempotency(t *testing.T) {
 }
 
 func TestRateLimitsRolling(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, func(c *Config) { c.NoRateLimits = false })
+	e := parallelEnv(t, func(c *Config) { c.NoRateLimits = false })
 	id := e.create(minimalPush())
 	path := api.PathCampaigns + "/" + id
 	e.clk.Advance(990 * time.Millisecond)
@@ -181,8 +177,7 @@ func TestRateLimitsRolling(t *testing.T) {
 }
 
 func TestCreateLimits(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, func(c *Config) { c.NoRateLimits = false })
+	e := parallelEnv(t, func(c *Config) { c.NoRateLimits = false })
 	// 5 requests a second.
 	for range 5 {
 		want(t, e.do("POST", api.PathCampaigns, map[string]any{"channel": "PUSH"}), http.StatusBadRequest)
@@ -235,8 +230,7 @@ func TestLimiterDayWindow(t *testing.T) {
 }
 
 func TestNoRateLimits(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	for range 30 {
 		want(t, e.do("GET", api.PathCampaigns+"/"+id, nil), http.StatusOK)
@@ -244,8 +238,7 @@ func TestNoRateLimits(t *testing.T) {
 }
 
 func TestRobustness(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	big := `{"channel":"PUSH","x":"` + strings.Repeat("a", 2<<20) + `"}`
 	r := e.do("POST", api.PathCampaigns, big)
 	if r.status != http.StatusRequestEntityTooLarge || r.env.Error == nil || r.env.Error.Target != "body" {
@@ -283,8 +276,7 @@ func TestRobustness(t *testing.T) {
 // Errors section, and error.target is the first detail's target
 // (decisions.md §4), whichever middleware or handler refused.
 func TestErrorEnvelope(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	reused := newUUID()
 	e.do("POST", api.PathSearch, map[string]any{"limit": 1, "page": 1}, api.HeaderIdempotencyKey, reused)

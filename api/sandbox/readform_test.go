@@ -32,8 +32,7 @@ func (e *env) searchRecord(id string, statuses ...string) map[string]any {
 // timezone); other stored scheduling fields as stored; a draft keeps the
 // request form.
 func TestReadFormPastDraft(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	start := e.clk.Now().Add(2 * time.Hour)
 	one := e.create(withStart(fixture(t, "push_one_time"), start, "Europe/Madrid"))
 	if sd := e.searchRecord(one, "DRAFT")["scheduling_details"].(map[string]any); sd["start_time"] == nil || sd["schedule_time"] != nil {
@@ -68,8 +67,7 @@ func TestReadFormPastDraft(t *testing.T) {
 // read is the stored schedule; a changed one is refused naming the field
 // (only start_time moves a schedule), so nothing is silently dropped.
 func TestReadFormCannotMoveASchedule(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	start := e.clk.Now().Add(2 * time.Hour)
 	id := e.create(withStart(fixture(t, "push_one_time"), start, "UTC"))
 	want(t, e.publish(id), http.StatusNoContent)
@@ -89,8 +87,7 @@ func TestReadFormCannotMoveASchedule(t *testing.T) {
 // TestCreatedByFiltersAreEmails: search and meta refuse a created_by entry
 // that is not an email, naming the entry.
 func TestCreatedByFiltersAreEmails(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	for _, path := range []string{api.PathSearch, api.PathMeta} {
 		body := map[string]any{"limit": 15, "page": 1, "campaign_fields": map[string]any{"created_by": []string{"ana@example.com", "not-an-email"}}}
 		want(t, e.do("POST", path, body), http.StatusBadRequest, api.CodeValidationFailed, "campaign_fields.created_by[1]")

@@ -99,8 +99,7 @@ func TestRestart(t *testing.T) {
 func jsonSame(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
 
 func TestInMemoryIsGoneOnClose(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	e.create(minimalPush())
 	s2, err := Open(Config{})
 	if err != nil {
@@ -113,8 +112,7 @@ func TestInMemoryIsGoneOnClose(t *testing.T) {
 }
 
 func TestRemoveWorkspace(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, func(c *Config) { c.Seed = true })
+	e := parallelEnv(t, func(c *Config) { c.Seed = true })
 	w := Workspace{ID: "DEMO-1", Key: "k", Scope: ScopeCreateManage}
 	if err := e.s.AddWorkspace(w, true); err != nil {
 		t.Fatal(err)

@@ -335,8 +335,7 @@ func TestUnreachableDatabaseAtStart(t *testing.T) {
 // TestHealthAndReadiness: /healthz says the process answers; /readyz that
 // its database does, on either store; both without credentials.
 func TestHealthAndReadiness(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	for _, p := range []string{PathHealth, PathReady} {
 		res, err := http.Get(e.srv.URL + p)
 		if err != nil {

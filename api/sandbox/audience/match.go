@@ -401,7 +401,7 @@ func (c *compiler) attribute(f *model.Filter, path string) pred {
 			c.issue(vpath, "bool is needs true or false, got %s", show(f.Value))
 			return nil
 		}
-		test = func(v any, _ time.Time) bool { x, ok := toBool(v); return ok && x == b }
+		test = over(toBool, func(x bool, _ time.Time) bool { return x == b })
 	}
 	if test == nil {
 		return nil
@@ -440,11 +440,7 @@ func (c *compiler) stringTest(op string, value any, caseSensitive bool, path str
 	case "endsWithInTheFollowing":
 		cmp = strings.HasSuffix
 	}
-	return func(v any, _ time.Time) bool {
-		have, ok := toString(v)
-		if !ok {
-			return false
-		}
+	return over(toString, func(have string, _ time.Time) bool {
 		if !caseSensitive {
 			have = strings.ToLower(have)
 		}
@@ -454,7 +450,7 @@ func (c *compiler) stringTest(op string, value any, caseSensitive bool, path str
 			}
 		}
 		return false
-	}
+	})
 }
 
 func (c *compiler) doubleTest(op string, value any, path string) func(any, time.Time) bool {
@@ -478,11 +474,7 @@ func (c *compiler) doubleTest(op string, value any, path string) func(any, time.
 		c.issue(path, "double %s needs a number", op)
 		return nil
 	}
-	return func(v any, _ time.Time) bool {
-		x, ok := toFloat(v)
-		if !ok {
-			return false
-		}
+	return over(toFloat, func(x float64, _ time.Time) bool {
 		switch op {
 		case "between":
 			lo, hi := min(nums[0], nums[1]), max(nums[0], nums[1])
@@ -493,6 +485,15 @@ func (c *compiler) doubleTest(op string, value any, path string) func(any, time.
 			return x > nums[0]
 		}
 		return slices.Contains(nums, x)
+	})
+}
+
+// over is the test f of the values conv reads; a value it cannot read
+// (absent, or of another type) matches nothing.
+func over[T any](conv func(any) (T, bool), f func(x T, now time.Time) bool) func(any, time.Time) bool {
+	return func(v any, now time.Time) bool {
+		x, ok := conv(v)
+		return ok && f(x, now)
 	}
 }
 
@@ -505,26 +506,19 @@ type span struct {
 func (c *compiler) timeTest(op string, value any, path string) func(any, time.Time) bool {
 	switch op {
 	case "today":
-		return func(v any, now time.Time) bool {
-			t, ok := toTime(v)
-			return ok && sameDay(t.from, now)
-		}
+		return over(toTime, func(t span, now time.Time) bool { return sameDay(t.from, now) })
 	case "inTheLast", "inTheNext":
 		d, ok := toDuration(value)
 		if !ok {
 			c.issue(path, "datetime %s needs a number of days or {\"value\": n, \"unit\": \"minutes|hours|days|weeks|months\"}, got %s", op, show(value))
 			return nil
 		}
-		return func(v any, now time.Time) bool {
-			t, ok := toTime(v)
-			if !ok {
-				return false
-			}
+		return over(toTime, func(t span, now time.Time) bool {
 			if op == "inTheLast" {
 				return !t.from.Before(now.Add(-d)) && !t.from.After(now)
 			}
 			return !t.from.Before(now) && !t.from.After(now.Add(d))
-		}
+		})
 	case "between":
 		vs := list(value)
 		if len(vs) != 2 {
@@ -540,11 +534,7 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 		if b.from.Before(a.from) {
 			a, b = b, a
 		}
-		return func(v any, _ time.Time) bool {
-			t, ok := toTime(v)
-			if !ok {
-				return false
-			}
+		return over(toTime, func(t span, _ time.Time) bool {
 			if t.from.Before(a.from) {
 				return false
 			}
@@ -552,7 +542,7 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 				return t.from.Before(b.to)
 			}
 			return !t.from.After(b.from)
-		}
+		})
 	}
 	// on, before, after: one date or date-time.
 	w, ok := toTime(value)
@@ -560,11 +550,7 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 		c.issue(path, "datetime %s needs a date (YYYY-MM-DD) or an ISO 8601 date-time, got %s", op, show(value))
 		return nil
 	}
-	return func(v any, _ time.Time) bool {
-		t, ok := toTime(v)
-		if !ok {
-			return false
-		}
+	return over(toTime, func(t span, _ time.Time) bool {
 		switch op {
 		case "on":
 			return sameDay(t.from, w.from)
@@ -576,5 +562,5 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 			}
 			return t.from.After(w.from)
 		}
-	}
+	})
 }
