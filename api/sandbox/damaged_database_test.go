@@ -47,11 +47,7 @@ func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
 			if err == nil {
 				t.Fatal("a damaged database opened")
 			}
-			for _, want := range []string{path, ".recover", "backup"} {
-				if !strings.Contains(err.Error(), want) {
-					t.Errorf("the error does not say %q: %v", want, err)
-				}
-			}
+			errorSays(t, err, path, ".recover", "backup")
 		})
 	}
 }
@@ -62,17 +58,7 @@ func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
 // many committed transactions are at stake.
 func TestDamagedWALRefused(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	c := startChild(t, dir)
-	client := &http.Client{}
-	for i := range 60 {
-		body, _ := json.Marshal(minimalPush())
-		o := &crashOp{method: "POST", path: api.PathCampaigns, body: body, key: newUUID(), reqID: newUUID()}
-		if st, _, raw, err := o.send(client, c.url); err != nil || st != http.StatusCreated {
-			t.Fatalf("create %d: %d %v %s", i, st, err, raw)
-		}
-	}
-	c.kill() // no checkpoint: the creates are in the WAL only
+	dir := killedAfterCreates(t, 60)
 	wal := filepath.Join(dir, "sandbox.db-wal")
 	b, err := os.ReadFile(wal)
 	if err != nil {
@@ -91,7 +77,31 @@ func TestDamagedWALRefused(t *testing.T) {
 	if err == nil {
 		t.Fatal("a damaged WAL opened (and its later commits were dropped)")
 	}
-	for _, want := range []string{wal, "frame 4", "committed transactions", "truncate -s"} {
+	errorSays(t, err, wal, "frame 4", "committed transactions", "truncate -s")
+}
+
+// killedAfterCreates makes n campaigns in a sandbox in a child process on
+// a new data directory, and kills it: no checkpoint, the creates are in
+// the write-ahead log only.
+func killedAfterCreates(t *testing.T, n int) (dir string) {
+	t.Helper()
+	dir = t.TempDir()
+	c := startChild(t, dir)
+	body, _ := json.Marshal(minimalPush())
+	for i := range n {
+		o := &crashOp{method: "POST", path: api.PathCampaigns, body: body, key: newUUID(), reqID: newUUID()}
+		if st, _, raw, err := o.send(&http.Client{}, c.url); err != nil || st != http.StatusCreated {
+			t.Fatalf("create %d: %d %v %s", i, st, err, raw)
+		}
+	}
+	c.kill()
+	return dir
+}
+
+// errorSays fails unless err says each of wants.
+func errorSays(t *testing.T, err error, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error does not say %q: %v", want, err)
 		}
@@ -102,16 +112,7 @@ func TestDamagedWALRefused(t *testing.T) {
 // does not stop the start-up.
 func TestTornWALTailOpens(t *testing.T) {
 	t.Parallel()
-	dir := t.TempDir()
-	c := startChild(t, dir)
-	body, _ := json.Marshal(minimalPush())
-	for range 5 {
-		o := &crashOp{method: "POST", path: api.PathCampaigns, body: body, key: newUUID(), reqID: newUUID()}
-		if st, _, _, err := o.send(&http.Client{}, c.url); err != nil || st != http.StatusCreated {
-			t.Fatalf("create: %d %v", st, err)
-		}
-	}
-	c.kill()
+	dir := killedAfterCreates(t, 5)
 	wal := filepath.Join(dir, "sandbox.db-wal")
 	info, err := os.Stat(wal)
 	if err != nil {

@@ -113,14 +113,10 @@ func TestResponseOnlySchedulingFields(t *testing.T) {
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"scheduling_details": sd}), http.StatusOK)
 
 	// Periodic: PERIODIC, the time of day, frequency.
-	per := fixture(t, "push_periodic")
-	psd := per["scheduling_details"].(map[string]any)
-	psd["start_time"] = now.Add(-time.Hour).Format("2006-01-02T15:04:05")
-	delete(psd, "expiry_time")
-	psd["timezone"] = "UTC"
+	per := periodicFrom(t, now.Add(-time.Hour), "UTC")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
-	psd = e.get(pid)["scheduling_details"].(map[string]any)
+	psd := e.get(pid)["scheduling_details"].(map[string]any)
 	if psd["delivery_type"] != "PERIODIC" || psd["schedule_time"] != now.Add(-time.Hour).Format("15:04:05") ||
 		psd["time_zone"] != "UTC" || psd["frequency"] != "WEEKLY" {
 		t.Errorf("periodic GET scheduling_details %v", psd)

@@ -136,22 +136,13 @@ func TestReplayKeepsHeadersAcrossRestart(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	clk := newClock()
-	open := func() (*Server, *env) {
-		s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := &env{t: t, s: s, srv: newServer(s), clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
-		return s, e
-	}
-	s, e := open()
+	e := openOn(t, dir, clk, false)
 	key := newUUID()
 	first := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "r1")
 	want(t, first, http.StatusCreated)
-	e.srv.Close()
-	s.Close()
-	s, e = open()
-	defer func() { e.srv.Close(); s.Close() }()
+	e.stop()
+	e = openOn(t, dir, clk, false)
+	defer e.stop()
 	again := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "r1")
 	if again.status != http.StatusCreated || string(again.raw) != string(first.raw) ||
 		again.header.Get("Location") != first.header.Get("Location") || again.header.Get("ETag") != first.header.Get("ETag") || first.header.Get("ETag") == "" {

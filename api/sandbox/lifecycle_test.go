@@ -122,11 +122,7 @@ func TestPublishAndStatusActions(t *testing.T) {
 	}
 
 	// Periodic in the past → ACTIVE; PAUSE, RESUME; STOP is 422.
-	per := fixture(t, "push_periodic")
-	sd := per["scheduling_details"].(map[string]any)
-	sd["start_time"] = now.Add(-time.Hour).Format("2006-01-02T15:04:05")
-	delete(sd, "expiry_time")
-	sd["timezone"] = "UTC"
+	per := periodicFrom(t, now.Add(-time.Hour), "UTC")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
 	if st := e.get(pid)["status"]; st != "ACTIVE" {
@@ -240,10 +236,7 @@ func TestScheduler(t *testing.T) {
 	ot := e.create(body)
 	want(t, e.publish(ot), http.StatusNoContent)
 
-	per := fixture(t, "push_periodic")
-	sd := per["scheduling_details"].(map[string]any)
-	sd["start_time"], sd["timezone"] = now.Add(3*time.Hour).Format("2006-01-02T15:04:05"), "UTC"
-	delete(sd, "expiry_time")
+	per := periodicFrom(t, now.Add(3*time.Hour), "UTC")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
 

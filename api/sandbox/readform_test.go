@@ -46,11 +46,7 @@ func TestReadFormPastDraft(t *testing.T) {
 		}
 	}
 
-	per := fixture(t, "push_periodic")
-	psd := per["scheduling_details"].(map[string]any)
-	psd["start_time"] = e.clk.Now().Add(-time.Hour).Format("2006-01-02T15:04:05")
-	psd["timezone"] = "America/New_York"
-	delete(psd, "expiry_time")
+	per := periodicFrom(t, e.clk.Now().Add(-time.Hour), "America/New_York")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
 	for name, rec := range map[string]map[string]any{"GET": e.get(pid), "search": e.searchRecord(pid)} {

@@ -156,6 +156,14 @@ func (c *compiler) issue(target, format string, args ...any) {
 	c.issues = append(c.issues, Issue{target, fmt.Sprintf(format, args...)})
 }
 
+// broke reports an issue that leaves the filter or group unevaluable: it
+// matches nobody (never; negated as well).
+func (c *compiler) broke(target, format string, args ...any) pred {
+	c.issue(target, format, args...)
+	c.broken++
+	return never
+}
+
 func compile(seg *model.Segmentation, dir *Directory) (*Audience, []Issue) {
 	a := &Audience{}
 	if seg == nil {
@@ -187,9 +195,7 @@ func (c *compiler) group(g *model.FilterGroup, path string, inEvent bool) pred {
 		op = strings.ToLower(*g.FilterOperator)
 		c.issue(path+".filter_operator", "filter_operator must be lowercase %q; evaluated as such", op)
 	default:
-		c.issue(path+".filter_operator", "unknown filter_operator %q (and, or); the group matches nobody", *g.FilterOperator)
-		c.broken++
-		return never
+		return c.broke(path+".filter_operator", "unknown filter_operator %q (and, or); the group matches nobody", *g.FilterOperator)
 	}
 	preds := make([]pred, len(g.Filters))
 	for i := range g.Filters {
@@ -220,9 +226,7 @@ func (c *compiler) group(g *model.FilterGroup, path string, inEvent bool) pred {
 
 func (c *compiler) filter(f *model.Filter, path string, inEvent bool) pred {
 	if f.FilterType == nil {
-		c.issue(path+".filter_type", "filter_type is missing; the filter matches nobody")
-		c.broken++
-		return never
+		return c.broke(path+".filter_type", "filter_type is missing; the filter matches nobody")
 	}
 	var p pred
 	switch *f.FilterType {
@@ -230,22 +234,16 @@ func (c *compiler) filter(f *model.Filter, path string, inEvent bool) pred {
 		p = c.attribute(f, path)
 	case "actions":
 		if inEvent {
-			c.issue(path+".filter_type", "an actions filter cannot be nested inside an action's attributes")
-			c.broken++
-			return never
+			return c.broke(path+".filter_type", "an actions filter cannot be nested inside an action's attributes")
 		}
 		p = c.action(f, path)
 	case "custom_segments":
 		if inEvent {
-			c.issue(path+".filter_type", "a custom_segments filter cannot be nested inside an action's attributes")
-			c.broken++
-			return never
+			return c.broke(path+".filter_type", "a custom_segments filter cannot be nested inside an action's attributes")
 		}
 		p = c.segment(f, path)
 	default:
-		c.issue(path+".filter_type", "unknown filter_type %q (user_attributes, actions, custom_segments); the filter matches nobody", *f.FilterType)
-		c.broken++
-		return never
+		return c.broke(path+".filter_type", "unknown filter_type %q (user_attributes, actions, custom_segments); the filter matches nobody", *f.FilterType)
 	}
 	if p == nil {
 		c.broken++
