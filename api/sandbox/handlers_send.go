@@ -272,20 +272,12 @@ func (s *Server) handleOutbox(w http.ResponseWriter, r *http.Request) {
 
 // handleUsers lists the demo users a test or preview can name (sandbox only).
 func (s *Server) handleUsers(w http.ResponseWriter, r *http.Request) {
-	type user struct {
-		ID         string            `json:"id"`
-		Attributes map[string]any    `json:"attributes"`
-		PushIDs    map[string]string `json:"push_ids,omitempty"`
-		GAID       string            `json:"gaid,omitempty"`
-		Segments   []string          `json:"segments,omitempty"`
-	}
-	out := make([]user, 0, len(s.users.Users))
+	out := api.SandboxUsersResult{Users: make([]api.SandboxUser, 0, len(s.users.Users)), Segments: make([]api.SandboxSegment, 0, len(s.users.Segments))}
 	for _, u := range s.users.Users {
-		out = append(out, user{ID: u.ID, Attributes: u.Profile(), PushIDs: u.PushIDs, GAID: u.GAID, Segments: u.Segments})
+		out.Users = append(out.Users, api.SandboxUser{ID: u.ID, Attributes: u.Profile(), PushIDs: u.PushIDs, GAID: u.GAID, Segments: u.Segments})
 	}
-	segs := make([]map[string]any, 0, len(s.users.Segments))
 	for _, sg := range s.users.Segments {
-		segs = append(segs, map[string]any{"id": sg.ID, "name": sg.Name, "members": len(sg.Members)})
+		out.Segments = append(out.Segments, api.SandboxSegment{ID: sg.ID, Name: sg.Name, Members: len(sg.Members)})
 	}
-	writeData(w, r, http.StatusOK, "users", map[string]any{"users": out, "segments": segs})
+	writeData(w, r, http.StatusOK, "users", out)
 }

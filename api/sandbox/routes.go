@@ -51,10 +51,10 @@ func withBody[T any](h func(w http.ResponseWriter, r *http.Request, req *T)) htt
 }
 
 // PathOutbox lists the test messages the sandbox "sent" (sandbox only).
-const PathOutbox = "/sandbox/outbox"
+const PathOutbox = api.PathSandboxOutbox
 
 // PathUsers lists the demo users and segments (sandbox only).
-const PathUsers = "/sandbox/users"
+const PathUsers = api.PathSandboxUsers
 
 // routes builds the handler: per route auth → body → request id → rate
 // limit → idempotency → handler (authentication first, so that an
