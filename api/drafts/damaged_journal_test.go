@@ -115,8 +115,7 @@ func TestDamagedSnapshotKeepsTheFile(t *testing.T) {
 // written) is the expected end of a crash: cut off, nothing kept, no report.
 func TestTornTailIsCutSilently(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.down()
 	fx.edit(id, setName("one"))
 	path := journalPath(fx.dir, id)

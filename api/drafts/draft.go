@@ -323,14 +323,19 @@ func setWorkingUnit(c *campaign, src *model.Campaign, u string) {
 	c.gen++
 }
 
+// unitsJSON is the JSON of each unit of c.
+func unitsJSON(c *model.Campaign) map[string][]byte {
+	m := make(map[string][]byte, len(Units))
+	for _, u := range Units {
+		m[u] = unitJSON(c, u)
+	}
+	return m
+}
+
 // workJSON is the working copy's unit JSON, computed once per change.
 func (c *campaign) workJSON() map[string][]byte {
 	if c.wjson == nil || c.wgen != c.gen {
-		m := make(map[string][]byte, len(Units))
-		for _, u := range Units {
-			m[u] = unitJSON(c.working, u)
-		}
-		c.wjson, c.wgen = m, c.gen
+		c.wjson, c.wgen = unitsJSON(c.working), c.gen
 	}
 	return c.wjson
 }
@@ -338,11 +343,7 @@ func (c *campaign) workJSON() map[string][]byte {
 // baseJSON is the base's unit JSON, computed once per base.
 func (c *campaign) baseJSON() map[string][]byte {
 	if c.bjson == nil || c.bfor != c.base {
-		m := make(map[string][]byte, len(Units))
-		for _, u := range Units {
-			m[u] = unitJSON(c.base, u)
-		}
-		c.bjson, c.bfor = m, c.base
+		c.bjson, c.bfor = unitsJSON(c.base), c.base
 	}
 	return c.bjson
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -179,20 +180,32 @@ func (fx *fixture) create(body string) string {
 	if err != nil {
 		fx.t.Fatal(err)
 	}
-	res, err := fx.other.Create(context.Background(), c)
-	if err != nil {
-		fx.t.Fatal(err)
+	return sandboxtest.Create(fx.t, fx.other, c)
+}
+
+// loaded creates the draft on the service and loads it in the engine.
+func (fx *fixture) loaded() (id string) {
+	fx.t.Helper()
+	id = fx.create(draft)
+	fx.load(id)
+	return id
+}
+
+// wantSynced fails unless the service holds the draft under name and the
+// engine says it is synced.
+func (fx *fixture) wantSynced(id, name string) {
+	fx.t.Helper()
+	if r := fx.remote(id); nameOf(r) != name {
+		fx.t.Errorf("service name %q, want %q", nameOf(r), name)
 	}
-	return res.ID
+	if st := fx.eng.Status(id); st.State != StateSynced {
+		fx.t.Errorf("status %v, want synced", st)
+	}
 }
 
 func (fx *fixture) remote(id string) *model.Campaign {
 	fx.t.Helper()
-	c, err := fx.other.Get(context.Background(), id)
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	return c
+	return sandboxtest.Get(fx.t, fx.other, id)
 }
 
 func (fx *fixture) load(id string) *model.Campaign {
@@ -279,16 +292,7 @@ func (fx *fixture) refuseUTM() {
 func (fx *fixture) crash(e *Engine) {
 	e.closed.Store(true)
 	e.cm.kill()
-	for _, c := range e.all() {
-		c.mu.Lock()
-		if c.debounce != nil {
-			c.debounce.Stop()
-		}
-		if c.retry != nil {
-			c.retry.Stop()
-		}
-		c.mu.Unlock()
-	}
+	e.stopTimers()
 	e.unlock()
 }
 

@@ -117,8 +117,7 @@ func TestFrameEditMatchesFrame(t *testing.T) {
 // journaled edits: the copy given is older than them.
 func TestAdoptKeepsAJournalOfAnEarlierRun(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("journaled"))
 	fx.crash(fx.eng)
 	e2 := fx.open()

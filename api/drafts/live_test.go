@@ -98,8 +98,7 @@ func TestBreakingALiveCampaignNeedsForce(t *testing.T) {
 func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
 	t.Parallel()
 	fx := newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{UpdatedBy: "alice@example.com"})
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("Alice's"))
 	if err := fx.eng.Flush(context.Background(), id); err != nil {
 		t.Fatal(err)
@@ -113,8 +112,7 @@ func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
 // edits a journal kept from an earlier, writable session.
 func TestReadOnlyEngineSendsNothing(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("kept from before"))
 	fx.eng.Close()
 	fx.opts.ReadOnly = true

@@ -14,8 +14,7 @@ import (
 // text goes next.
 func TestOwnLostPatchIsNoConflict(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("first draft of the name"))
 	fx.f.loseAnswer.Store(true)
 	if err := fx.eng.Flush(context.Background(), id); err == nil {
@@ -33,12 +32,7 @@ func TestOwnLostPatchIsNoConflict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := fx.remote(id); nameOf(r) != "final name" {
-		t.Errorf("service holds %q, want the newer text", nameOf(r))
-	}
-	if st := fx.eng.Status(id); st.State != StateSynced {
-		t.Errorf("status %v", st)
-	}
+	fx.wantSynced(id, "final name")
 }
 
 // Item 7b: another client writes between the engine's read and its PATCH
@@ -47,8 +41,7 @@ func TestOwnLostPatchIsNoConflict(t *testing.T) {
 // the other write is overwritten, nothing claims "synced".
 func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("mine"))
 	var fired atomic.Bool // the other client's PATCH passes here too
 	fx.f.beforePatch = func() {
@@ -85,8 +78,7 @@ func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
 func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
 	fx := parallelFixture(t)
 	fx.f.noETag.Store(true)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("mine"))
 	var fired atomic.Bool // the other client's PATCH passes here too
 	fx.f.beforePatch = func() {
@@ -108,8 +100,7 @@ func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
 // so a new process, too, knows the service's copy as its own earlier edit.
 func TestOwnLostPatchIsNoConflictAfterARestart(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("sent before the crash"))
 	fx.f.loseAnswer.Store(true)
 	if err := fx.eng.Flush(context.Background(), id); err == nil {

@@ -41,8 +41,7 @@ func TestUnknownFieldsSurvivePatchOfAnotherField(t *testing.T) {
 
 func TestRemoteChangeOfUntouchedComponentIsAdopted(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	theirs := fx.remote(id)
 	theirs.UTMParams.UTMCampaign = ptr("from-colleague")
 	fx.patchRemote(id, theirs, "utm_params")

@@ -25,8 +25,7 @@ func requireUTMSource(stored, patch *model.Campaign, state string, opts engine.O
 func TestInvalidComponentStaysLocal(t *testing.T) {
 	fx := parallelFixture(t)
 	fx.eng.validate = requireUTMSource
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("valid name"))
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("") })
 	err := fx.eng.Flush(context.Background(), id)
@@ -62,8 +61,7 @@ func TestInvalidComponentStaysLocal(t *testing.T) {
 func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
 	fx := parallelFixture(t)
 	fx.refuseUTM()
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("bad") })
 	fx.edit(id, setName("renamed"))
 	if err := fx.eng.Send(context.Background(), id, false); !errors.Is(err, ErrInvalid) {
@@ -96,8 +94,7 @@ func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
 
 func TestClientSideRateLimit(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	for i := range 10 {
 		fx.edit(id, setName(strings.Repeat("x", i+1)))
 		if err := fx.eng.Flush(context.Background(), id); err != nil {

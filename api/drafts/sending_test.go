@@ -35,18 +35,12 @@ func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {
 	}
 	pending := nameOf(fx.eng.Working(id))
 	fx.clock.Advance(time.Second) // Retry-After passes; the scheduled retry sends
-	if r := fx.remote(id); nameOf(r) != pending {
-		t.Errorf("service name %q, want %q", nameOf(r), pending)
-	}
-	if st := fx.eng.Status(id); st.State != StateSynced {
-		t.Errorf("status %v", st)
-	}
+	fx.wantSynced(id, pending)
 }
 
 func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("sent"))
 	once := false
 	fx.f.beforePatch = func() {
@@ -68,18 +62,12 @@ func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
 		t.Errorf("status %v", st)
 	}
 	fx.clock.Advance(time.Second) // its debounce
-	if r := fx.remote(id); nameOf(r) != "typed while sending" {
-		t.Errorf("service %q", nameOf(r))
-	}
-	if st := fx.eng.Status(id); st.State != StateSynced {
-		t.Errorf("a false conflict? %v", st)
-	}
+	fx.wantSynced(id, "typed while sending")
 }
 
 func TestFailedStateOnRefusal(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("x"))
 	err := fx.eng.Flush(context.Background(), "not-loaded")
 	if !errors.Is(err, ErrNotLoaded) {

@@ -6,7 +6,6 @@ package sandboxtest
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -77,7 +76,13 @@ func root() string {
 // Campaign reads testdata/campaigns/<file> at the repository root.
 func Campaign(t testing.TB, file string) *model.Campaign {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root(), "testdata", "campaigns", file))
+	return Testdata(t, filepath.Join("campaigns", file))
+}
+
+// Testdata reads the campaign at testdata/<path> at the repository root.
+func Testdata(t testing.TB, path string) *model.Campaign {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root(), "testdata", path))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,17 +99,7 @@ func NewFixture(t *testing.T, extra ...*model.Campaign) *Fixture {
 	t.Helper()
 	clock := &Clock{now: time.Date(2026, 4, 1, 12, 0, 0, 0, time.UTC)}
 	// No demo seed: the fixture's own campaigns keep counts and order exact.
-	s, err := sandbox.Open(sandbox.Config{NoRateLimits: true, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { hs.Close(); s.Close() })
-	ws := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := Start(t, sandbox.Config{NoRateLimits: true, Now: clock.Now})
 	f := &Fixture{Client: client, IDs: map[string]string{}}
 	ctx := context.Background()
 	create := func(c *model.Campaign) string {
@@ -149,12 +144,5 @@ func NewFixture(t *testing.T, extra ...*model.Campaign) *Fixture {
 // Status is the named campaign's status on the service now.
 func (f *Fixture) Status(t *testing.T, name string) string {
 	t.Helper()
-	c, err := f.Client.Get(context.Background(), f.IDs[name])
-	if err != nil {
-		t.Fatal(err)
-	}
-	if c.Status == nil {
-		return ""
-	}
-	return *c.Status
+	return model.Str(Get(t, f.Client, f.IDs[name]).Status)
 }
