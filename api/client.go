@@ -310,33 +310,30 @@ func (c *Client) Publish(ctx context.Context, id string) error {
 // Search lists campaigns (POST /v5/campaigns/search). A page with fewer rows
 // than req.Limit is the last.
 func (c *Client) Search(ctx context.Context, req SearchRequest) (SearchResult, error) {
-	req.RequestID = requestID(ctx, req.RequestID)
-	return post[SearchResult](ctx, c, PathSearch, req, req.RequestID)
+	return post[SearchResult](ctx, c, PathSearch, &req, &req.RequestID)
 }
 
 // Meta lists lightweight campaign metadata (POST /v5/campaigns/meta).
 func (c *Client) Meta(ctx context.Context, req MetaRequest) (MetaResult, error) {
-	req.RequestID = requestID(ctx, req.RequestID)
-	return post[MetaResult](ctx, c, PathMeta, req, req.RequestID)
+	return post[MetaResult](ctx, c, PathMeta, &req, &req.RequestID)
 }
 
 // Test sends a test message, inline or from a draft (POST /v5/campaigns/test).
 func (c *Client) Test(ctx context.Context, req TestRequest) (TestResult, error) {
-	req.RequestID = requestID(ctx, req.RequestID)
-	return post[TestResult](ctx, c, PathTest, req, req.RequestID)
+	return post[TestResult](ctx, c, PathTest, &req, &req.RequestID)
 }
 
 // Preview renders content for one user (POST /v5/personalization/preview).
 func (c *Client) Preview(ctx context.Context, req PreviewRequest) (PreviewResult, error) {
-	req.RequestID = requestID(ctx, req.RequestID)
-	return post[PreviewResult](ctx, c, PathPreview, req, req.RequestID)
+	return post[PreviewResult](ctx, c, PathPreview, &req, &req.RequestID)
 }
 
-// post sends body, with its request id rid, to path and reads the answer's
-// data as Out.
-func post[Out any](ctx context.Context, c *Client, path string, body any, rid string) (Out, error) {
+// post sends body to path and reads the answer's data as Out; rid is the
+// body's request id, made first when empty.
+func post[Out any](ctx context.Context, c *Client, path string, body any, rid *string) (Out, error) {
 	var out Out
-	err := c.do(ctx, call{method: http.MethodPost, path: path, body: body, rid: rid, key: true}, &out)
+	*rid = requestID(ctx, *rid)
+	err := c.do(ctx, call{method: http.MethodPost, path: path, body: body, rid: *rid, key: true}, &out)
 	return out, err
 }
 

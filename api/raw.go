@@ -16,16 +16,14 @@ type rawCampaigns struct {
 // fields included (MetaRow keeps only the fields it names), for commands
 // that print the service's records.
 func (c *Client) MetaRaw(ctx context.Context, req MetaRequest) ([]json.RawMessage, error) {
-	req.RequestID = requestID(ctx, req.RequestID)
-	out, err := post[rawCampaigns](ctx, c, PathMeta, req, req.RequestID)
+	out, err := post[rawCampaigns](ctx, c, PathMeta, &req, &req.RequestID)
 	return out.Campaigns, err
 }
 
 // SearchRaw is Search with each record exactly as the service sent it
 // (key order included).
 func (c *Client) SearchRaw(ctx context.Context, req SearchRequest) ([]json.RawMessage, error) {
-	req.RequestID = requestID(ctx, req.RequestID)
-	out, err := post[rawCampaigns](ctx, c, PathSearch, req, req.RequestID)
+	out, err := post[rawCampaigns](ctx, c, PathSearch, &req, &req.RequestID)
 	return out.Campaigns, err
 }
 

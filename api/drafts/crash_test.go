@@ -7,7 +7,6 @@ import (
 	"math/rand/v2"
 	"net/http/httptest"
 	"os"
-	"os/exec"
 	"strconv"
 	"testing"
 
@@ -31,13 +30,8 @@ func TestKill9LosesNothing(t *testing.T) {
 	}
 	for round := range 3 {
 		dir := t.TempDir()
-		cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.v")
-		cmd.Env = append(os.Environ(), "SYNC_CRASH_CHILD="+dir)
-		out, err := cmd.StdoutPipe()
+		cmd, out, err := startChild("TestCrashChild", "SYNC_CRASH_CHILD", dir)
 		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
 		id := ""
@@ -68,8 +62,7 @@ func TestKill9LosesNothing(t *testing.T) {
 			t.Fatalf("round %d: the child made no edit", round)
 		}
 
-		dead, _ := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
-		e, err := Open(dir, dead, Options{Clock: NewFakeClock(t0)})
+		e, err := openOffline(dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -132,25 +132,25 @@ func (e *Engine) Put(id string, c *model.Campaign) error {
 
 // Working returns a copy of the working copy (nil when not loaded).
 func (e *Engine) Working(id string) *model.Campaign {
-	c, err := e.get(id)
-	if err != nil {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return model.Clone(c.working)
+	return e.cloned(id, func(c *campaign) *model.Campaign { return c.working })
 }
 
 // Base returns a copy of the service's last confirmed copy (nil when not
 // loaded).
 func (e *Engine) Base(id string) *model.Campaign {
+	return e.cloned(id, func(c *campaign) *model.Campaign { return c.base })
+}
+
+// cloned is a copy of what pick reads of campaign id, under its lock (nil
+// when not loaded).
+func (e *Engine) cloned(id string, pick func(*campaign) *model.Campaign) *model.Campaign {
 	c, err := e.get(id)
 	if err != nil {
 		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return model.Clone(c.base)
+	return model.Clone(pick(c))
 }
 
 // Status reports where campaign id stands.

@@ -7,12 +7,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -79,13 +77,8 @@ func TestKillLosesNothingOlderThanTheWindow(t *testing.T) {
 // edit with t.Errorf, and returns what stops the round.
 func killRound(t *testing.T, round int) (lostYoung int, oldest time.Duration, err error) {
 	dir := t.TempDir()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestWindowChild$")
-	cmd.Env = append(os.Environ(), "SYNC_WINDOW_CHILD="+dir)
-	out, err := cmd.StdoutPipe()
+	cmd, out, err := startChild("TestWindowChild", "SYNC_WINDOW_CHILD", dir)
 	if err != nil {
-		return 0, 0, err
-	}
-	if err := cmd.Start(); err != nil {
 		return 0, 0, err
 	}
 	type made struct {
@@ -123,8 +116,7 @@ func killRound(t *testing.T, round int) (lostYoung int, oldest time.Duration, er
 		return 0, 0, errors.New("the child made no edit")
 	}
 
-	dead, _ := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
-	e, err := Open(dir, dead, Options{Clock: NewFakeClock(t0)})
+	e, err := openOffline(dir)
 	if err != nil {
 		return 0, 0, err
 	}
@@ -155,8 +147,7 @@ func TestWindowChild(t *testing.T) {
 	if dir == "" {
 		t.Skip("only as the child of TestKillLosesNothingOlderThanTheWindow")
 	}
-	dead, _ := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
-	e, err := Open(dir, dead, Options{Clock: NewFakeClock(t0)})
+	e, err := openOffline(dir)
 	if err != nil {
 		t.Fatal(err)
 	}

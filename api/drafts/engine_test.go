@@ -3,7 +3,6 @@ package drafts
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"slices"
 	"testing"
@@ -148,13 +147,7 @@ func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
 			fx.patchRemote(id, theirs, "basic_details", "utm_params")
 
 			fx.edit(id, setName("mine"))
-			err := fx.eng.Flush(context.Background(), id)
-			if !errors.Is(err, ErrConflict) {
-				t.Fatalf("flush: %v", err)
-			}
-			if r := fx.remote(id); nameOf(r) != "theirs" {
-				t.Fatalf("the service's copy was overwritten: %q", nameOf(r))
-			}
+			fx.wantConflict(id, "theirs")
 			st := fx.eng.Status(id)
 			if st.State != StateConflict || !slices.Equal(st.Conflicts, []string{"basic_details"}) {
 				t.Fatalf("status %v", st)

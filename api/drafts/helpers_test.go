@@ -3,10 +3,12 @@ package drafts
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -203,6 +205,31 @@ func (fx *fixture) wantSynced(id, name string) {
 	}
 }
 
+// lostAnswer loads a draft, names it name and flushes it: the PATCH
+// reaches the service, but its answer is lost and the link goes down.
+func (fx *fixture) lostAnswer(name string) (id string) {
+	fx.t.Helper()
+	id = fx.loaded()
+	fx.edit(id, setName(name))
+	fx.f.loseAnswer.Store(true)
+	if err := fx.eng.Flush(context.Background(), id); err == nil {
+		fx.t.Fatal("the answer was lost, yet the flush succeeded")
+	}
+	return id
+}
+
+// wantConflict flushes id and fails unless the flush stops at a conflict
+// and the service still holds the other client's name.
+func (fx *fixture) wantConflict(id, name string) {
+	fx.t.Helper()
+	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrConflict) {
+		fx.t.Fatalf("flush: %v, want a conflict", err)
+	}
+	if r := fx.remote(id); nameOf(r) != name {
+		fx.t.Fatalf("the other client's write was overwritten: the service holds %q", nameOf(r))
+	}
+}
+
 func (fx *fixture) remote(id string) *model.Campaign {
 	fx.t.Helper()
 	return sandboxtest.Get(fx.t, fx.other, id)
@@ -294,6 +321,25 @@ func (fx *fixture) crash(e *Engine) {
 	e.cm.kill()
 	e.stopTimers()
 	e.unlock()
+}
+
+// startChild runs this test binary's test run as a child process with
+// env=dir set, its output piped to the returned reader.
+func startChild(run, env, dir string) (*exec.Cmd, io.Reader, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+run+"$", "-test.v")
+	cmd.Env = append(os.Environ(), env+"="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	return cmd, out, cmd.Start()
+}
+
+// openOffline opens an engine on dir with no service to reach: what a
+// killed child left in its journals.
+func openOffline(dir string) (*Engine, error) {
+	dead, _ := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
+	return Open(dir, dead, Options{Clock: NewFakeClock(t0)})
 }
 
 // stress says whether the stress tests run in full: CAMPAIGNS_STRESS=1, as

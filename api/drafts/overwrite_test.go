@@ -14,12 +14,7 @@ import (
 // text goes next.
 func TestOwnLostPatchIsNoConflict(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.loaded()
-	fx.edit(id, setName("first draft of the name"))
-	fx.f.loseAnswer.Store(true)
-	if err := fx.eng.Flush(context.Background(), id); err == nil {
-		t.Fatal("the answer was lost, yet the flush succeeded")
-	}
+	id := fx.lostAnswer("first draft of the name")
 	fx.edit(id, setName("final name")) // typed while offline
 	fx.up()
 	if r := fx.remote(id); nameOf(r) != "first draft of the name" {
@@ -52,13 +47,7 @@ func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
 			fx.patchRemote(id, theirs, "basic_details")
 		}
 	}
-	err := fx.eng.Flush(context.Background(), id)
-	if !errors.Is(err, ErrConflict) {
-		t.Fatalf("flush: %v, want a conflict", err)
-	}
-	if r := fx.remote(id); nameOf(r) != "theirs" {
-		t.Fatalf("the other client's write was overwritten: service holds %q", nameOf(r))
-	}
+	fx.wantConflict(id, "theirs")
 	cs := fx.eng.Conflicts(id)
 	if len(cs) != 1 || cs[0].Component != "basic_details" {
 		t.Fatalf("conflicts %v", cs)
@@ -100,12 +89,7 @@ func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
 // so a new process, too, knows the service's copy as its own earlier edit.
 func TestOwnLostPatchIsNoConflictAfterARestart(t *testing.T) {
 	fx := parallelFixture(t)
-	id := fx.loaded()
-	fx.edit(id, setName("sent before the crash"))
-	fx.f.loseAnswer.Store(true)
-	if err := fx.eng.Flush(context.Background(), id); err == nil {
-		t.Fatal("the answer was lost, yet the flush succeeded")
-	}
+	id := fx.lostAnswer("sent before the crash")
 	fx.edit(id, setName("typed after it"))
 	fx.crash(fx.eng)
 	fx.up()
