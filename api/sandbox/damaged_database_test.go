@@ -58,8 +58,7 @@ func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
 // many committed transactions are at stake.
 func TestDamagedWALRefused(t *testing.T) {
 	t.Parallel()
-	dir := killedAfterCreates(t, 60)
-	wal := filepath.Join(dir, "sandbox.db-wal")
+	dir, wal := killedAfterCreates(t, 60)
 	b, err := os.ReadFile(wal)
 	if err != nil {
 		t.Fatal(err)
@@ -82,8 +81,8 @@ func TestDamagedWALRefused(t *testing.T) {
 
 // killedAfterCreates makes n campaigns in a sandbox in a child process on
 // a new data directory, and kills it: no checkpoint, the creates are in
-// the write-ahead log only.
-func killedAfterCreates(t *testing.T, n int) (dir string) {
+// the write-ahead log (wal) only.
+func killedAfterCreates(t *testing.T, n int) (dir, wal string) {
 	t.Helper()
 	dir = t.TempDir()
 	c := startChild(t, dir)
@@ -95,7 +94,7 @@ func killedAfterCreates(t *testing.T, n int) (dir string) {
 		}
 	}
 	c.kill()
-	return dir
+	return dir, filepath.Join(dir, "sandbox.db-wal")
 }
 
 // errorSays fails unless err says each of wants.
@@ -112,8 +111,7 @@ func errorSays(t *testing.T, err error, wants ...string) {
 // does not stop the start-up.
 func TestTornWALTailOpens(t *testing.T) {
 	t.Parallel()
-	dir := killedAfterCreates(t, 5)
-	wal := filepath.Join(dir, "sandbox.db-wal")
+	dir, wal := killedAfterCreates(t, 5)
 	info, err := os.Stat(wal)
 	if err != nil {
 		t.Fatal(err)

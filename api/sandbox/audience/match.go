@@ -411,17 +411,15 @@ func (c *compiler) attribute(f *model.Filter, path string) pred {
 }
 
 func (c *compiler) stringTest(op string, value any, caseSensitive bool, path string) func(any, time.Time) bool {
-	var want []string
-	for _, v := range list(value) {
-		s, ok := toString(v)
-		if !ok {
-			c.issue(path, "string %s needs text values, got %s", op, show(value))
-			return nil
+	want, ok := listOf(value, toString)
+	if !ok {
+		c.issue(path, "string %s needs text values, got %s", op, show(value))
+		return nil
+	}
+	if !caseSensitive {
+		for i := range want {
+			want[i] = strings.ToLower(want[i])
 		}
-		if !caseSensitive {
-			s = strings.ToLower(s)
-		}
-		want = append(want, s)
 	}
 	if len(want) == 0 {
 		c.issue(path, "string %s needs a value", op)
@@ -452,14 +450,10 @@ func (c *compiler) stringTest(op string, value any, caseSensitive bool, path str
 }
 
 func (c *compiler) doubleTest(op string, value any, path string) func(any, time.Time) bool {
-	var nums []float64
-	for _, v := range list(value) {
-		n, ok := toFloat(v)
-		if !ok {
-			c.issue(path, "double %s needs numbers, got %s", op, show(value))
-			return nil
-		}
-		nums = append(nums, n)
+	nums, ok := listOf(value, toFloat)
+	if !ok {
+		c.issue(path, "double %s needs numbers, got %s", op, show(value))
+		return nil
 	}
 	switch {
 	case op == "between" && len(nums) != 2:
@@ -484,6 +478,20 @@ func (c *compiler) doubleTest(op string, value any, path string) func(any, time.
 		}
 		return slices.Contains(nums, x)
 	})
+}
+
+// listOf reads each value of a filter's value (one, or a list) with conv;
+// false when one is not of its type.
+func listOf[T any](value any, conv func(any) (T, bool)) ([]T, bool) {
+	var out []T
+	for _, v := range list(value) {
+		x, ok := conv(v)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, x)
+	}
+	return out, true
 }
 
 // over is the test f of the values conv reads; a value it cannot read
