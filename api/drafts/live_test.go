@@ -3,12 +3,12 @@ package drafts
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -16,18 +16,9 @@ import (
 // locales) and publishes it: ACTIVE, what recipients get.
 func (fx *fixture) published() string {
 	fx.t.Helper()
-	body, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	c, _ := model.Decode(body)
-	c.RequestID = nil
+	c := sandboxtest.Campaign(fx.t, "push_one_time.json")
 	c.SchedulingDetails = &model.Scheduling{DeliveryType: ptr("ASAP")}
-	id := fx.create(string(model.Encode(c)))
-	if err := fx.other.Publish(context.Background(), id); err != nil {
-		fx.t.Fatal(err)
-	}
-	return id
+	return fx.publish(c)
 }
 
 // A stray key in a live campaign is never sent by a pause in typing, by a

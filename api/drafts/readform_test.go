@@ -3,10 +3,10 @@ package drafts
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -16,16 +16,14 @@ import (
 // SCHEDULED and its GET carries the response-only scheduling fields.
 func (fx *fixture) publishFixture(name string) string {
 	fx.t.Helper()
-	body, err := os.ReadFile("../../testdata/campaigns/" + name + ".json")
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	c, err := model.Decode(body)
-	if err != nil {
-		fx.t.Fatal(err)
-	}
+	return fx.publish(sandboxtest.Campaign(fx.t, name+".json"))
+}
+
+// publish creates c on the service and publishes it.
+func (fx *fixture) publish(c *model.Campaign) string {
+	fx.t.Helper()
 	c.RequestID = nil
-	id := fx.create(string(model.Encode(c)))
+	id := sandboxtest.Create(fx.t, fx.other, c)
 	if err := fx.other.Publish(context.Background(), id); err != nil {
 		fx.t.Fatal(err)
 	}

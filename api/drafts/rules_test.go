@@ -3,7 +3,6 @@ package drafts
 import (
 	"context"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -123,17 +122,7 @@ func TestClientSideRateLimit(t *testing.T) {
 // edit of it stays local with the engine's problem, while a name edit goes.
 func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
 	fx := parallelFixture(t)
-	body, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := model.Decode(body)
-	c.RequestID = nil
-	c.SchedulingDetails = &model.Scheduling{DeliveryType: ptr("ASAP")}
-	id := fx.create(string(model.Encode(c)))
-	if err := fx.other.Publish(context.Background(), id); err != nil {
-		t.Fatal(err)
-	}
+	id := fx.published()
 	if st := *fx.remote(id).Status; st != "ACTIVE" {
 		t.Fatalf("published as %s", st)
 	}
