@@ -40,15 +40,21 @@ func (p paging) offset() int {
 	return (*p.Page - 1) * *p.Limit
 }
 
-// decodePaged reads a search or meta body into req, then its limit and page,
-// which the wire types carry as plain ints and so cannot tell "absent" by.
-func decodePaged(body []byte, req any) (paging, error) {
-	var pg paging
-	if err := decodeStrict(body, req); err != nil {
-		return pg, err
-	}
-	_ = decodeStrict(body, &pg) // the same body just decoded without error
-	return pg, checkPaging(pg)
+// withPage adapts a search-like handler: its body decoded into T (as
+// withBody does), then its limit and page, which the wire types carry as
+// plain ints and so cannot tell "absent" by; the handler gets the query of
+// that page in the caller's workspace.
+func withPage[T any](h func(w http.ResponseWriter, r *http.Request, req *T, q Query)) http.HandlerFunc {
+	return withBody(func(w http.ResponseWriter, r *http.Request, req *T) {
+		ri := info(r)
+		var pg paging
+		_ = decodeStrict(ri.body, &pg) // the same body just decoded without error
+		if err := checkPaging(pg); err != nil {
+			writeErr(w, r, err)
+			return
+		}
+		h(w, r, req, Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset()})
+	})
 }
 
 func checkPaging(p paging) error {
@@ -159,16 +165,8 @@ func parseRange(target string, d *api.DateRange) (from, to time.Time, err error)
 	return
 }
 
-func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
-	ri := info(r)
-	var req api.SearchRequest
-	pg, err := decodePaged(ri.body, &req)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset(),
-		IncludeArchived: req.IncludeArchiveCampaigns, IncludeChildren: req.IncludeChildCampaigns}
+func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, req *api.SearchRequest, q Query) {
+	q.IncludeArchived, q.IncludeChildren = req.IncludeArchiveCampaigns, req.IncludeChildCampaigns
 	if f := req.CampaignFields; f != nil {
 		ff := fieldFilter{status: f.Status, channels: f.Channels, types: f.CampaignDeliveryType,
 			createdBy: f.CreatedBy, tags: f.Tags, name: f.Name, created: f.CreatedDate}
@@ -204,22 +202,15 @@ type metaBody struct {
 	} `json:"campaign_fields"`
 }
 
-func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request, req *api.MetaRequest, q Query) {
 	ri := info(r)
-	var req api.MetaRequest
-	pg, err := decodePaged(ri.body, &req)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	var extra metaBody
 	if err := decodeStrict(ri.body, &extra); err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	now := s.now()
-	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset(),
-		IncludeArchived: true, IncludeChildren: req.IncludeChildCampaigns, LatestOnly: true}
+	q.IncludeArchived, q.IncludeChildren, q.LatestOnly = true, req.IncludeChildCampaigns, true
 	if f := req.CampaignFields; f != nil {
 		var types []string
 		if extra.CampaignFields != nil {
