@@ -14,7 +14,7 @@ import (
 func TestResultsFromTheSandboxOutbox(t *testing.T) {
 	cl := sandboxtest.Start(t, sandbox.Config{NoRateLimits: true, Now: sandboxtest.At(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))})
 	ctx := context.Background()
-	created, err := cl.Create(ctx, sandboxtest.Testdata(t, "fixtures/marketer-push.json"))
+	created, err := cl.Create(ctx, sandboxtest.TestdataCampaign(t, "fixtures/marketer-push.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -25,6 +25,10 @@ type Outcome struct {
 	// Err is a failure after the plan: the service refused, or the file
 	// could not be rewritten.
 	Err error
+
+	// record is the service's record after a PATCH, made from the record
+	// read before it and the body sent (see written); nil: read it back.
+	record map[string]any
 }
 
 // Apply sends one plan (see ApplyAll).
@@ -35,10 +39,12 @@ func (pl *Planner) Apply(ctx context.Context, p Plan) Outcome {
 // ApplyAll sends the plans that are a patch or a create, in order, paced;
 // each is told to each (nil: no one) when done, and a false answer stops
 // the run (the rest are left unsent). Afterwards the files sent are
-// rewritten with the service's records, read back by search 15 at a time
-// (GET where search does not answer whole), and their bases with them, so
-// the next diff is clean and a second apply sends nothing. Plans that are
-// neither are returned as they are.
+// rewritten with the service's records, and their bases with them, so the
+// next diff is clean and a second apply sends nothing: a patched record is
+// made from the record read before the PATCH and the body sent (no read);
+// created drafts are read back by search 15 at a time (GET where search
+// does not answer whole). N files so cost at most ⌈N/15⌉ + (changed files)
+// reads. Plans that are neither are returned as they are.
 func (pl *Planner) ApplyAll(ctx context.Context, plans []Plan, each func(i int, o Outcome) bool) []Outcome {
 	outs := make([]Outcome, len(plans))
 	for i, p := range plans {
@@ -86,11 +92,13 @@ func (pl *Planner) send(ctx context.Context, p Plan) Outcome {
 		_ = model.FromTree(fresh, stored)
 		// With the ETag of the record the plan compared against, the
 		// service refuses (412) when someone changed it since.
-		if _, err := pl.Core.Update(ctx, p.CampaignID, body, ops.UpdateOptions{Force: pl.Force, Stored: stored, ETag: etag}); err != nil {
+		res, err := pl.Core.Update(ctx, p.CampaignID, body, ops.UpdateOptions{Force: pl.Force, Stored: stored, ETag: etag})
+		if err != nil {
 			out.Err = refusal(&out.Plan, err)
 			return out
 		}
 		out.Sent, out.NewID = true, p.CampaignID
+		out.record, _ = written(stored, res.Sent, res.ID)
 	case ActionCreate:
 		id, err := pl.create(ctx, p)
 		if err != nil {
@@ -103,27 +111,31 @@ func (pl *Planner) send(ctx context.Context, p Plan) Outcome {
 }
 
 // settle rewrites the files (and bases) of the sent outcomes with the
-// service's records.
+// service's records: the ones written made, the others (creates) read back
+// by search.
 func (pl *Planner) settle(ctx context.Context, outs []Outcome) {
 	var ids []string
 	for _, o := range outs {
-		if o.Sent {
+		if o.Sent && o.record == nil {
 			ids = append(ids, o.NewID)
 		}
 	}
-	if len(ids) == 0 {
-		return
-	}
 	pl.Forget()
-	perr := pl.Prefetch(ctx, ids)
+	var perr error
+	if len(ids) > 0 {
+		perr = pl.Prefetch(ctx, ids)
+	}
 	for i := range outs {
 		o := &outs[i]
 		if !o.Sent {
 			continue
 		}
-		rec, _, err := pl.record(ctx, o.NewID)
-		if err != nil && perr != nil {
-			err = perr
+		rec := o.record
+		var err error
+		if rec == nil {
+			if rec, _, err = pl.record(ctx, o.NewID); err != nil && perr != nil {
+				err = perr
+			}
 		}
 		if err == nil {
 			err = Save(o.File.Path, rec)

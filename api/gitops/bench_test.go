@@ -1,24 +1,13 @@
 package gitops_test
 
 import (
-	"os"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/gitops"
-	"github.com/campaigns-cli/campaigns/model"
 )
 
 func loadFixture(b *testing.B) map[string]any {
-	b.Helper()
-	raw, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	tree, err := model.Parse(raw)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return tree.(map[string]any)
+	return loadTree(b, "../../testdata/campaigns/push_one_time.json")
 }
 
 // Writing one campaign in the export format.

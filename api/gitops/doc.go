@@ -14,6 +14,9 @@
 // after the export; a component that then differs cannot be told apart as
 // "edited in the file" or "changed on the service", so it is reported as a
 // conflict and not sent. Re-export (or pass Force) to resolve. After a
-// successful apply the file is rewritten with the service's new record, so
-// the next edit starts from the new updated_at.
+// successful apply the file and its base are rewritten with the service's
+// new record, made from the record read before the PATCH and the body sent
+// (see written): updated_at, which only the service's clock knows, is left
+// out, so a file separated from its base is a conflict rather than taken as
+// the newest version.
 package gitops

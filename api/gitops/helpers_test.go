@@ -6,8 +6,6 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
-	gosync "sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,34 +15,13 @@ import (
 	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
-// fakeClock is shared by the sandbox (its rate limits and timestamps), the
-// client's retry waits and the pacer: waiting moves it forward at once.
-type fakeClock struct {
-	mu    gosync.Mutex
-	now   time.Time
-	slept []time.Duration
-}
-
-func (c *fakeClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *fakeClock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
-	c.mu.Lock()
-	c.slept = append(c.slept, d)
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-	return ctx.Err()
-}
-
 type env struct {
 	t       testing.TB
-	clock   *fakeClock
+	clock   *sandboxtest.Clock // the sandbox's, the client's waits' and the pacer's
 	client  *api.Client
 	planner *gitops.Planner
 	waits   []string
@@ -56,7 +33,7 @@ type env struct {
 // newEnv serves a seeded sandbox on loopback on a fake clock.
 func newEnv(t testing.TB) *env {
 	t.Helper()
-	e := &env{t: t, clock: &fakeClock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}, dir: t.TempDir()}
+	e := &env{t: t, clock: sandboxtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)), dir: t.TempDir()}
 	s, err := sandbox.Open(sandbox.Config{Now: e.clock.Now, Seed: true})
 	if err != nil {
 		t.Fatal(err)
@@ -65,7 +42,7 @@ func newEnv(t testing.TB) *env {
 	h := refcheck.Wrap(t, s.Handler()) // every exchange against the reference's schemas
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
-		case r.Method == http.MethodGet && strings.HasPrefix(r.URL.Path, api.PathCampaigns+"/"):
+		case r.Method == http.MethodGet: // every GET reads a campaign
 			e.gets.Add(1)
 		case r.URL.Path == api.PathSearch:
 			e.searches.Add(1)
@@ -82,6 +59,20 @@ func newEnv(t testing.TB) *env {
 	pacer.OnWait = func(d time.Duration, why string) { e.waits = append(e.waits, d.String()+" "+why) }
 	e.planner = &gitops.Planner{Core: ops.New(e.client, ops.Options{Pacer: pacer})}
 	return e
+}
+
+// plannerOver is a planner on e's pacer and clock whose client sends
+// through wire, a test's transport under the real client, and never
+// retries: what the wire answers is the answer.
+func (e *env) plannerOver(wire http.RoundTripper) *gitops.Planner {
+	e.t.Helper()
+	ws := sandbox.DefaultWorkspace()
+	c, err := api.New(api.Config{BaseURL: e.client.BaseURL(), WorkspaceID: ws.ID, APIKey: ws.Key, MaxRetries: -1,
+		HTTPClient: &http.Client{Transport: wire}, Sleep: e.clock.Sleep})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return &gitops.Planner{Core: ops.New(c, ops.Options{Pacer: e.planner.Core.Pacer()})}
 }
 
 // find returns the first seeded campaign with this name.
@@ -122,14 +113,40 @@ func (e *env) export(id string) *gitops.File {
 	return f
 }
 
-func (e *env) get(id string) *model.Campaign {
+// writtenAsServed loads a file apply rewrote and fails unless it, and its
+// base, are the service's record as GET returns it but for what only the
+// service knows (updated_at; updated_by when no author was sent), which
+// apply leaves out rather than guesses: a value it holds is the service's.
+func (e *env) writtenAsServed(path, id string) *gitops.File {
 	e.t.Helper()
-	c, err := e.client.Get(context.Background(), id)
+	svc, err := e.planner.Fetch(context.Background(), id)
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	return c
+	f, err := gitops.Load(path)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	base, err := gitops.LoadBase(path, id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	for _, k := range []string{"updated_at", "updated_by"} {
+		if _, ok := f.Tree[k]; !ok {
+			delete(svc, k)
+		}
+	}
+	want := string(gitops.Marshal(svc))
+	if got := string(gitops.Marshal(f.Tree)); got != want {
+		e.t.Fatalf("%s is not the service's record:\n%s\nservice:\n%s", path, got, want)
+	}
+	if got := string(gitops.Marshal(base)); got != want {
+		e.t.Fatalf("the base of %s is not the service's record:\n%s\nservice:\n%s", path, got, want)
+	}
+	return f
 }
+
+func (e *env) get(id string) *model.Campaign { return sandboxtest.Get(e.t, e.client, id) }
 
 func writeFile(t *testing.T, path, body string) {
 	t.Helper()

@@ -9,8 +9,6 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
-	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -36,13 +34,7 @@ func TestInterruptedCreateIsFoundAgain(t *testing.T) {
 	path := filepath.Join(e.dir, "once.json")
 	writeFile(t, path, `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"Only once","platforms":["ANDROID"]}}`)
 	f, _ := gitops.Load(path)
-	ws := sandbox.DefaultWorkspace()
-	lossy, err := api.New(api.Config{BaseURL: e.client.BaseURL(), WorkspaceID: ws.ID, APIKey: ws.Key, MaxRetries: -1,
-		HTTPClient: &http.Client{Transport: answerLost{}}, Sleep: e.clock.Sleep})
-	if err != nil {
-		t.Fatal(err)
-	}
-	lost := &gitops.Planner{Core: ops.New(lossy, ops.Options{Pacer: e.planner.Core.Pacer()})}
+	lost := e.plannerOver(answerLost{})
 	if first := lost.Apply(ctx, lost.Plan(ctx, f)); first.Err == nil {
 		t.Fatal("the lost answer was not reported")
 	}

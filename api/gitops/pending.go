@@ -46,19 +46,7 @@ func readPending(file string) (pendingCreate, bool) {
 // writePending leaves the note, durably, before the create is sent.
 func writePending(file string, p pendingCreate) error {
 	b, _ := json.Marshal(p)
-	f, err := os.OpenFile(pendingPath(file), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return writeAtomic(pendingPath(file), b, 0o600, true)
 }
 
 func removePending(file string) { _ = os.Remove(pendingPath(file)) }

@@ -158,11 +158,22 @@ func (pl *Planner) Diff(ctx context.Context, f *File) Plan {
 		return p
 	}
 	p.Action = ActionPatch
-	if fu, su := f.UpdatedAt(), str(svc["updated_at"]); fu != "" && su != "" && fu != su && !pl.Force {
-		p.Conflicts = Names(p.Changes)
-		p.Action = ActionConflict
-		p.Reason = fmt.Sprintf("the campaign changed on the service at %s, after this file was exported (updated_at %s), and no base is kept beside the file (%s) to tell your changes from the service's; re-export it and redo your edit, or apply with --force to overwrite", su, fu, BaseDir)
+	if pl.Force {
+		return p
 	}
+	fu, su := f.UpdatedAt(), str(svc["updated_at"])
+	switch {
+	case fu != "" && su != "" && fu != su:
+		p.Reason = fmt.Sprintf("the campaign changed on the service at %s, after this file was exported (updated_at %s), and no base is kept beside the file (%s) to tell your changes from the service's; re-export it and redo your edit, or apply with --force to overwrite", su, fu, BaseDir)
+	case fu == "" && f.Tree["created_at"] != nil:
+		// A service copy written by apply, which leaves out the updated_at
+		// only the service knows (see written): its version is unknown.
+		p.Reason = fmt.Sprintf("the file is a service copy that names no version (no updated_at) and its base (%s) is gone, so your changes cannot be told from the service's; restore the base, re-export and redo your edit, or apply with --force to overwrite", BaseDir)
+	default:
+		return p
+	}
+	p.Conflicts = Names(p.Changes)
+	p.Action = ActionConflict
 	return p
 }
 

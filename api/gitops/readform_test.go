@@ -4,16 +4,13 @@ import (
 	"bytes"
 	"io"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/gitops"
-	"github.com/campaigns-cli/campaigns/api/ops"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -46,20 +43,15 @@ func (r *patchRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 func (e *env) recording() *patchRecorder {
 	e.t.Helper()
 	rs := &patchRecorder{}
-	ws := sandbox.DefaultWorkspace()
-	c, err := api.New(api.Config{BaseURL: e.client.BaseURL(), WorkspaceID: ws.ID, APIKey: ws.Key, HTTPClient: &http.Client{Transport: rs}})
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	e.planner.Core = ops.New(c, ops.Options{Pacer: e.planner.Core.Pacer()})
+	e.planner = e.plannerOver(rs)
 	return rs
 }
 
 // An exported scheduled campaign whose schedule_time is moved in the file
 // (read form, as GET wrote it): the plan says which request form it sends
 // and why, apply sends scheduling_details in that form (start_time,
-// timezone, AT_FIXED_TIME; nothing of the read form), and the service takes
-// it.
+// timezone, AT_FIXED_TIME; nothing of the read form), the service takes
+// it, and the file is the service's record again.
 func TestApplySendsAMovedScheduleInTheRequestForm(t *testing.T) {
 	e := newEnv(t)
 	id := e.find("Weekend flash sale")["campaign_id"].(string) // ONE_TIME, SCHEDULED
@@ -94,6 +86,11 @@ func TestApplySendsAMovedScheduleInTheRequestForm(t *testing.T) {
 	if st := e.get(id).SchedulingDetails.ScheduleTime; st == nil || *st != moved {
 		t.Errorf("service's schedule_time %v", st)
 	}
+	// The service shows the schedule in its read form again: the file is
+	// rewritten with the record read back, not with the request form sent.
+	if f := e.writtenAsServed(f.Path, id); f.UpdatedAt() == "" {
+		t.Error("a record read back lost its updated_at")
+	}
 }
 
 // A periodic schedule changed in its read form (which gives only the time
@@ -101,14 +98,7 @@ func TestApplySendsAMovedScheduleInTheRequestForm(t *testing.T) {
 // the file it is sent.
 func TestApplyRefusesAPeriodicScheduleWithoutItsDate(t *testing.T) {
 	e := newEnv(t)
-	body, err := os.ReadFile("../../testdata/campaigns/push_periodic.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(body)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := sandboxtest.Campaign(t, "push_periodic.json")
 	c.RequestID = nil
 	res, err := e.client.Create(ctx, c)
 	if err != nil {

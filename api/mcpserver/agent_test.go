@@ -115,7 +115,7 @@ func TestCompactSpecIsSmallAndDescribesEveryField(t *testing.T) {
 // (the service renders nothing for it, without an error).
 func TestPreviewOfAMissingLocaleNamesTheOnesItHas(t *testing.T) {
 	h := start(t, false)
-	id := h.ok("create_draft", map[string]any{"campaign": readJSON(t, "../../testdata/campaigns/push_one_time.json")})["campaign_id"]
+	id := h.ok("create_draft", map[string]any{"campaign": fixtureBody(t, "push_one_time.json")})["campaign_id"]
 	e := h.fails("preview", map[string]any{"campaign_id": id, "user_id": "u1", "locale": "es"})
 	if e["target"] != "locale" || !strings.Contains(fmt.Sprint(e["message"]), "it has default, es-ES, fr-FR") {
 		t.Fatalf("preview es: %v", e)
@@ -133,7 +133,7 @@ func TestPreviewOfAMissingLocaleNamesTheOnesItHas(t *testing.T) {
 // Mistakes caught before anything is sent.
 func TestLocalChecksBeforeSending(t *testing.T) {
 	h := start(t, false)
-	push := readJSON(t, "../../testdata/campaigns/push_one_time.json")
+	push := fixtureBody(t, "push_one_time.json")
 	id := h.ok("create_draft", map[string]any{"campaign": push})["campaign_id"]
 
 	// An email identifier for a push test.
@@ -147,7 +147,7 @@ func TestLocalChecksBeforeSending(t *testing.T) {
 		t.Fatalf("unknown variation: %v", e)
 	}
 	// An ftp:// image: the engine's rule, the editor's too.
-	bad := readJSON(t, "../../testdata/campaigns/push_one_time.json")
+	bad := fixtureBody(t, "push_one_time.json")
 	delete(bad, "request_id")
 	android := bad["campaign_content"].(map[string]any)["content"].(map[string]any)["default"].(map[string]any)["variation_1"].(map[string]any)["push"].(map[string]any)["android"].(map[string]any)
 	android["basic_details"].(map[string]any)["image_url"] = "ftp://cdn.example.com/img.png"
@@ -156,7 +156,7 @@ func TestLocalChecksBeforeSending(t *testing.T) {
 		t.Fatalf("ftp image: %v", e)
 	}
 	// A start time in the past is a warning, not a refusal.
-	past := readJSON(t, "../../testdata/campaigns/push_one_time.json")
+	past := fixtureBody(t, "push_one_time.json")
 	delete(past, "request_id")
 	past["scheduling_details"].(map[string]any)["start_time"] = "2026-02-01T09:00:00"
 	out := h.ok("create_draft", map[string]any{"campaign": past})
@@ -184,7 +184,7 @@ func TestListAudienceNamesUsersSegmentsAndEvents(t *testing.T) {
 // is sent.
 func TestDryRunOnEveryWriteSendsNothing(t *testing.T) {
 	h := start(t, false)
-	push := readJSON(t, "../../testdata/campaigns/push_one_time.json")
+	push := fixtureBody(t, "push_one_time.json")
 	before := h.ok("search_campaigns", map[string]any{"status": []string{"DRAFT"}})["count"]
 	out := h.ok("create_draft", map[string]any{"campaign": push, "dry_run": true})
 	req, _ := out["request"].(map[string]any)

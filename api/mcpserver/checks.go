@@ -57,16 +57,17 @@ func orNone(names []string) string {
 	return strings.Join(names, ", ")
 }
 
+// testIdentifiers are the identifier types a test send takes, by channel.
+var testIdentifiers = map[string][]string{
+	model.ChannelPush:  model.PushIdentifiers,
+	model.ChannelEmail: model.EmailIdentifiers,
+}
+
 // identifierFits refuses a test identifier of the other channel: the
 // service would look the users up by a key they cannot have.
 func identifierFits(channel, identifier string) error {
-	var ok []string
-	switch channel {
-	case model.ChannelPush:
-		ok = model.PushIdentifiers
-	case model.ChannelEmail:
-		ok = model.EmailIdentifiers
-	default:
+	ok, known := testIdentifiers[channel]
+	if !known {
 		return nil
 	}
 	if !slices.Contains(ok, identifier) {

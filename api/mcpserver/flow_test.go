@@ -55,8 +55,9 @@ func subset(path string, want, got any) string {
 // marketer's push is built, checked, previewed, test-sent and published
 // through the tools alone, and the stored campaign equals the fixture.
 func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
+	t.Parallel()
 	h := start(t, false)
-	fixture := readJSON(t, "../../testdata/mcp/marketer-push.json")
+	fixture := readJSON(t, "mcp/marketer-push.json")
 	if _, err := json.Marshal(fixture); err != nil {
 		t.Fatal(err)
 	}
@@ -149,7 +150,7 @@ func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
 	}
 	// Every call was logged.
 	for _, tool := range []string{"create_draft", "update_campaign", "preview", "test_campaign", "publish_campaign"} {
-		if !strings.Contains(h.logs.String(), "tool="+tool) {
+		if !strings.Contains(h.logged(), "tool="+tool) {
 			t.Errorf("no log record for %s", tool)
 		}
 	}
@@ -159,7 +160,7 @@ func TestAgentBuildsAndPublishesTheFixture(t *testing.T) {
 // an IsError result naming the problem, never a protocol error.
 func TestEveryToolRefusesBadInput(t *testing.T) {
 	h := start(t, false)
-	draft := h.ok("create_draft", map[string]any{"campaign": readJSON(t, "../../testdata/campaigns/push_event_triggered.json")})
+	draft := h.ok("create_draft", map[string]any{"campaign": fixtureBody(t, "push_event_triggered.json")})
 	draftID := draft["campaign_id"].(string)
 
 	for _, tc := range []struct {
@@ -224,6 +225,7 @@ func TestEveryToolRefusesBadInput(t *testing.T) {
 }
 
 func TestReadingToolsAnswer(t *testing.T) {
+	t.Parallel()
 	h := start(t, false)
 	res := h.ok("search_campaigns", map[string]any{"status": []any{"ACTIVE"}, "delivery_type": []any{"EVENT_TRIGGERED"}})
 	cs, _ := res["campaigns"].([]any)
@@ -294,7 +296,7 @@ func TestReadingToolsAnswer(t *testing.T) {
 	}
 
 	// An inline test send, from an example's content.
-	ex := readJSON(t, "../../testdata/campaigns/push_one_time.json")
+	ex := fixtureBody(t, "push_one_time.json")
 	inline := map[string]any{"channel": ex["channel"], "basic_details": ex["basic_details"], "campaign_content": ex["campaign_content"]}
 	sent := h.ok("test_campaign", map[string]any{"campaign": inline, "identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []any{"user-001"}})
 	if d, _ := sent["data"].(map[string]any); len(d) == 0 || strings.Contains(fmt.Sprint(d), "FAILED") {

@@ -11,6 +11,7 @@ import (
 // 100 a minute the wait is too long to block on, and the tool says so with
 // the service's code and the time to wait.
 func TestRateLimitsAreHonoured(t *testing.T) {
+	t.Parallel()
 	h := start(t, false)
 	res := h.ok("search_campaigns", map[string]any{"limit": 1})
 	id := res["campaigns"].([]any)[0].(map[string]any)["campaign_id"]

@@ -1,54 +1,18 @@
 package mcpserver_test
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
-	"net/http"
-	"os"
 	"strings"
-	"sync"
 	"testing"
 )
-
-// patchLog passes requests to the service and keeps the body of each PATCH.
-type patchLog struct {
-	next   http.Handler
-	mu     sync.Mutex
-	bodies [][]byte
-}
-
-func (p *patchLog) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodPatch {
-		b, _ := io.ReadAll(r.Body)
-		r.Body = io.NopCloser(bytes.NewReader(b))
-		p.mu.Lock()
-		p.bodies = append(p.bodies, b)
-		p.mu.Unlock()
-	}
-	p.next.ServeHTTP(w, r)
-}
-
-func (p *patchLog) all() [][]byte {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	return append([][]byte(nil), p.bodies...)
-}
 
 // publishedFixture creates testdata/campaigns/<name>.json through the tools
 // and publishes it (it starts ahead: SCHEDULED); it returns the id and the
 // GET's scheduling_details.
 func publishedFixture(t *testing.T, h *harness, name string) (string, map[string]any) {
 	t.Helper()
-	b, err := os.ReadFile("../../testdata/campaigns/" + name + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fixture map[string]any
-	json.Unmarshal(b, &fixture)
-	delete(fixture, "request_id")
-	id, _ := h.ok("create_draft", map[string]any{"campaign": fixture})["campaign_id"].(string)
+	id, _ := h.ok("create_draft", map[string]any{"campaign": fixtureBody(t, name+".json")})["campaign_id"].(string)
 	if id == "" {
 		t.Fatal("no campaign_id from create_draft")
 	}
@@ -132,19 +96,4 @@ func TestUpdateRefusesAPeriodicScheduleWithoutItsDate(t *testing.T) {
 	if e := after["scheduling_details"].(map[string]any)["expiry_time"]; e != "2026-12-30T10:00:00" {
 		t.Errorf("service's expiry_time %v", e)
 	}
-}
-
-// fixtureBody is a seed campaign as an agent would send it to create_draft.
-func fixtureBody(t *testing.T, name string) map[string]any {
-	t.Helper()
-	b, err := os.ReadFile("../../testdata/campaigns/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var fixture map[string]any
-	if err := json.Unmarshal(b, &fixture); err != nil {
-		t.Fatal(err)
-	}
-	delete(fixture, "request_id")
-	return fixture
 }

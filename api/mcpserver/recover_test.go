@@ -13,6 +13,7 @@ import (
 // TestPanicIsAToolError: a panic inside one call becomes that call's IsError
 // result; the session keeps serving.
 func TestPanicIsAToolError(t *testing.T) {
+	t.Parallel()
 	c, err := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "W", MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/refserver"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 )
 
 // TestReferenceExamplesThroughTheTools replays the real service's own GET,
@@ -16,7 +17,7 @@ import (
 // scheduling problem.
 func TestReferenceExamplesThroughTheTools(t *testing.T) {
 	ref := refserver.Start(t)
-	clk := &clock{now: time.Date(2024, 11, 1, 9, 0, 0, 0, time.UTC)}
+	clk := sandboxtest.NewClock(time.Date(2024, 11, 1, 9, 0, 0, 0, time.UTC))
 	h := connect(t, api.Config{BaseURL: ref.URL, WorkspaceID: refserver.Workspace, APIKey: refserver.Key, Sleep: clk.Sleep, MaxRetries: -1}, clk, true)
 	for _, id := range []string{refserver.ScheduledPush, refserver.PeriodicEmail, refserver.APITriggered} {
 		got := h.ok("get_campaign", map[string]any{"campaign_id": id})

@@ -12,7 +12,7 @@ import (
 // locales) with its start ahead of the sandbox's clock: SCHEDULED.
 func (h *harness) scheduled() string {
 	h.t.Helper()
-	body := readJSON(h.t, "../../testdata/campaigns/push_one_time.json")
+	body := fixtureBody(h.t, "push_one_time.json")
 	delete(body, "request_id")
 	id, _ := h.ok("create_draft", map[string]any{"campaign": body})["campaign_id"].(string)
 	if st := h.ok("publish_campaign", map[string]any{"campaign_id": id})["status"]; st != "SCHEDULED" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -377,12 +378,7 @@ func onlyPart(c *model.CampaignContent, locale, variation string) *model.Campaig
 func collectText(path string, v any, out *[]rendered) {
 	switch t := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(t))
-		for k := range t {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(t)) {
 			collectText(path+"."+k, t[k], out)
 		}
 	case []any:

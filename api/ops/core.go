@@ -107,6 +107,9 @@ type Result struct {
 	// Notes say what the core chose that the request did not say (the
 	// request form a changed read-form schedule went in, and why).
 	Notes []string `json:"notes,omitempty"`
+	// Sent is the update's body exactly as it went (request form, signed),
+	// for a door that keeps the record it wrote without reading it back.
+	Sent *model.Campaign `json:"-"`
 }
 
 func (c *Core) result(action, id string, cp *model.Campaign) Result {
@@ -221,7 +224,7 @@ func (c *Core) Update(ctx context.Context, id string, patch *model.Campaign, o U
 		return Result{}, err
 	}
 	r := c.result("updated", id, stored)
-	r.ID, r.Components, r.Changes, r.Removes, r.Notes = res.ID, model.Present(body), v.Changes, v.Removes, v.Notes
+	r.ID, r.Components, r.Changes, r.Removes, r.Notes, r.Sent = res.ID, model.Present(body), v.Changes, v.Removes, v.Notes, body
 	if v.Merged != nil && v.Merged.BasicDetails != nil {
 		r.Name = str(v.Merged.BasicDetails.Name)
 	}

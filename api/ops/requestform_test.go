@@ -10,19 +10,12 @@ import (
 // A patch that sends back a published campaign's schedule as GET showed it
 // is not an edit of the locked delivery type (the service reads it back).
 func TestValidatePatchReadsTheResponseForm(t *testing.T) {
-	dec := func(s string) *model.Campaign {
-		c, err := model.Decode([]byte(s))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return c
-	}
 	sched := `"scheduling_details":{"delivery_type":"PERIODIC","start_time":"2027-01-01T09:00:00","timezone":"UTC","schedule_time":"09:00:00","time_zone":"UTC","frequency":"DAILY"}`
-	stored := dec(`{"status":"ACTIVE","channel":"PUSH","campaign_delivery_type":"PERIODIC",` + sched + `}`)
+	stored := decode(t, `{"status":"ACTIVE","channel":"PUSH","campaign_delivery_type":"PERIODIC",`+sched+`}`)
 	fixed := model.ScheduleFixedTime
 	stored.SchedulingDetails.DeliveryType = &fixed // as stored, before GET's read form
-	storedRead := dec(`{"status":"ACTIVE","channel":"PUSH","campaign_delivery_type":"PERIODIC",` + sched + `}`)
-	patch := dec(`{` + sched + `}`)
+	storedRead := decode(t, `{"status":"ACTIVE","channel":"PUSH","campaign_delivery_type":"PERIODIC",`+sched+`}`)
+	patch := decode(t, `{`+sched+`}`)
 	locked := func(ps []engine.Problem) bool {
 		for _, p := range ps {
 			if p.Target == "scheduling_details.delivery_type" {

@@ -1,11 +1,11 @@
 package ops
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -13,27 +13,12 @@ import (
 // fixture is the example push campaign (Android and iOS, three locales,
 // two buttons on Android) as the service would store it in state.
 func fixture(t *testing.T, state string) *model.Campaign {
-	t.Helper()
-	b, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := sandboxtest.Campaign(t, "push_one_time.json")
 	c.Status = &state
 	return c
 }
 
-func decode(t *testing.T, s string) *model.Campaign {
-	t.Helper()
-	c, err := model.Decode([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+func decode(t *testing.T, s string) *model.Campaign { t.Helper(); return sandboxtest.Decode(t, s) }
 
 func TestCheckPatchByState(t *testing.T) {
 	androidOnly := `{"campaign_content":{"content":{"default":{"variation_1":{"push":{"android":{"template_type":"BASIC","basic_details":{"title":"Hi {{ UserAttribute['Name'] ","message":"m"}}}}}}}}`

@@ -4,21 +4,18 @@ import (
 	"sync"
 	"time"
 
-	"github.com/campaigns-cli/campaigns/api/ops"
+	"github.com/campaigns-cli/campaigns/api"
 )
 
-// window is one rolling limit, as api/ops paces by: at most N events in
-// any span of length Per.
-type window = ops.Window
+// window is one rolling limit: at most N events in any span of length Per.
+type window = api.Window
 
-// Limits by route class (campaigns-v5.md "Limits", service-reference §4.2).
-// The default class is the one api/ops paces reads and updates by.
+// Limits by route class: the service's (api), and the sandbox's own.
 var (
-	limitsDefault = ops.UpdateLimits
-	limitsCreate  = []window{{N: 5, Per: time.Second}, {N: 25, Per: time.Minute}, {N: 100, Per: time.Hour}}
-	// Successful creations, counted apart from requests.
-	limitsCreated = []window{{N: 5, Per: time.Minute}, {N: 25, Per: time.Hour}, {N: 100, Per: 24 * time.Hour}}
-	limitsPreview = []window{{N: 10000, Per: time.Minute}}
+	limitsDefault = api.LimitsDefault
+	limitsCreate  = api.LimitsCreate
+	limitsCreated = api.LimitsCreated
+	limitsPreview = api.LimitsPreview
 	// The sandbox's own routes (reach, outbox, users): generous for the
 	// editor, which asks for a reach after each pause in typing, but a
 	// bound all the same (reach answers in proportion to its body).

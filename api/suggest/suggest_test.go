@@ -21,7 +21,7 @@ func sandboxClient(t *testing.T) *api.Client {
 
 func TestProviderReadsCampaignsAndSandboxUsers(t *testing.T) {
 	cl := sandboxClient(t)
-	if _, err := cl.Create(context.Background(), sandboxtest.Testdata(t, "fixtures/marketer-push.json")); err != nil {
+	if _, err := cl.Create(context.Background(), sandboxtest.TestdataCampaign(t, "fixtures/marketer-push.json")); err != nil {
 		t.Fatal(err)
 	}
 	p := New(cl)

@@ -1,8 +1,9 @@
 package cli
 
 // Shell completion of campaign ids (get, meta, publish, status, test): the
-// ids come from the service, kept a short while in the user's cache so that
-// a burst of tab presses asks the service once.
+// ids come from the service, read by a detached campaigns process and kept a
+// short while in the user's cache, so that a tab press never waits on the
+// service and a burst of them asks it once.
 
 import (
 	"context"
@@ -24,9 +25,14 @@ import (
 const (
 	// idCacheTTL is how long read ids are offered without asking again.
 	idCacheTTL = time.Minute
-	// idReadBudget bounds the wait for the service on a tab press: past it
-	// the ids read before (however old) are offered, or none.
-	idReadBudget = 2 * time.Second
+	// idFirstWait bounds a tab press with nothing cached yet: it waits this
+	// long for the background reader's first cache file, then offers
+	// nothing (the next press finds the ids).
+	idFirstWait = time.Second
+	idPoll      = 20 * time.Millisecond
+	// idRefreshBudget bounds the background reader; a refresh started
+	// longer ago than this is taken as dead and started again.
+	idRefreshBudget = 20 * time.Second
 	// idPages is how many search pages (15 campaigns each) a refresh reads.
 	idPages = 4
 )
@@ -48,7 +54,7 @@ func (s *scriptCmd) completeIDs(cmd *cobra.Command, args []string, prefix string
 	if len(args) > 0 {
 		return nil, cobra.ShellCompDirectiveNoFileComp
 	}
-	ctx, cancel := context.WithTimeout(cmd.Context(), idReadBudget)
+	ctx, cancel := context.WithTimeout(cmd.Context(), idFirstWait)
 	defer cancel()
 	var out []string
 	for _, e := range s.campaignIDs(ctx) {
@@ -67,43 +73,72 @@ func (s *scriptCmd) completeStatusArgs(cmd *cobra.Command, args []string, prefix
 	return s.completeIDs(cmd, args, prefix)
 }
 
-// campaignIDs reads the ids from the cache while fresh, else from the
-// service (and caches them); an unreachable service falls back on the
-// cache whatever its age.
+// campaignIDs offers the cached ids; the completing process itself never
+// reads the service. Past their minute they are offered at once while a
+// detached campaigns process reads them again for the next tab press; with
+// none cached it starts that reader and waits for its cache file until ctx
+// ends, offering what it wrote or nothing.
 func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
 	if err := s.flags.check(); err != nil {
 		return nil
 	}
 	key := s.flags.cacheKey()
 	cached, _ := readIDCache(key)
-	switch {
-	case cached != nil && time.Since(cached.At) < idCacheTTL:
-		return cached.IDs
-	case cached != nil && s.app.spawnRefresh(s.flags.args()) == nil:
-		// Stale: offered at once while a detached campaigns process reads
-		// them again for the next tab press.
+	if cached != nil && time.Since(cached.At) < idCacheTTL {
 		return cached.IDs
 	}
-	return s.refreshIDs(ctx, key, cached)
+	s.app.startRefresh(key, s.flags.args())
+	if cached != nil {
+		return cached.IDs
+	}
+	tick := time.NewTicker(idPoll)
+	defer tick.Stop()
+	for {
+		if c, err := readIDCache(key); err == nil {
+			return c.IDs
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-tick.C:
+		}
+	}
 }
 
-// refreshIDs reads the ids from the service and caches them; on failure the
-// cached ones (however old) are kept.
-func (s *scriptCmd) refreshIDs(ctx context.Context, key string, cached *idCache) []idEntry {
+// startRefresh starts the background reader of the ids of the service key
+// names, unless one started within its budget is still at work (a burst of
+// tab presses starts one).
+func (app *appContext) startRefresh(key string, flags []string) {
+	mark := idCachePath(key) + ".reading"
+	if os.MkdirAll(filepath.Dir(mark), 0o700) != nil {
+		return
+	}
+	if fi, err := os.Stat(mark); err == nil && time.Since(fi.ModTime()) < idRefreshBudget {
+		return
+	}
+	_ = os.Remove(mark) // left by a reader that died
+	f, err := os.OpenFile(mark, os.O_CREATE|os.O_EXCL|os.O_WRONLY, 0o600)
+	if err != nil {
+		return // another tab press claimed it first
+	}
+	f.Close()
+	if app.spawnRefresh(flags) != nil {
+		os.Remove(mark)
+	}
+}
+
+// refreshIDs reads the ids from the service into the cache (a failure
+// keeps the cache as it was).
+func (s *scriptCmd) refreshIDs(ctx context.Context, key string) {
 	done, err := s.open(ctx)
-	defer done()
 	var ids []idEntry
 	if err == nil {
 		ids, err = s.readIDs(ctx)
 	}
-	if err != nil {
-		if cached != nil {
-			return cached.IDs
-		}
-		return nil
+	done() // the service is closed before the cache says the read is over
+	if err == nil {
+		writeIDCache(key, &idCache{At: time.Now(), IDs: ids})
 	}
-	writeIDCache(key, &idCache{At: time.Now(), IDs: ids})
-	return ids
 }
 
 func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
@@ -174,9 +209,9 @@ func (app *appContext) spawnRefresh(flags []string) error {
 
 const refreshIDsCmd = "__refresh-ids"
 
-// newRefreshIDsCmd is the hidden command a stale completion starts in the
+// newRefreshIDsCmd is the hidden command a completion starts in the
 // background: it reads the ids of the service its flags select into the
-// cache, within the same budget as a tab press.
+// cache, within idRefreshBudget.
 func newRefreshIDsCmd(app *appContext) *cobra.Command {
 	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: noArgs}
 	s := newScriptCmd(app, cmd)
@@ -184,11 +219,11 @@ func newRefreshIDsCmd(app *appContext) *cobra.Command {
 		if err := s.flags.check(); err != nil {
 			return err
 		}
-		ctx, cancel := context.WithTimeout(cmd.Context(), 10*idReadBudget)
+		ctx, cancel := context.WithTimeout(cmd.Context(), idRefreshBudget)
 		defer cancel()
 		key := s.flags.cacheKey()
-		cached, _ := readIDCache(key)
-		s.refreshIDs(ctx, key, cached)
+		defer os.Remove(idCachePath(key) + ".reading") // the next stale press may start another
+		s.refreshIDs(ctx, key)
 		return nil
 	}
 	return cmd

@@ -1,40 +1,136 @@
 package cli
 
 import (
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/campaigns-cli/campaigns/api/sandbox"
 )
 
+// backgroundHeader marks the requests of the background id reader, so a
+// test's server tells them from the completing process's.
+const backgroundHeader = "X-Test-Background-Reader"
+
+// The background id reader is this test binary started again with the
+// hidden command (os.Executable): it runs the command line as the
+// campaigns binary would, its requests marked (through --debug's traced
+// transport, which wraps http.DefaultTransport).
+func init() {
+	if len(os.Args) > 1 && os.Args[1] == refreshIDsCmd {
+		http.DefaultTransport = marked{http.DefaultTransport}
+		os.Setenv("CAMPAIGNS_DEBUG", "1")
+		os.Exit(Run(os.Args[1:], strings.NewReader(""), io.Discard, io.Discard))
+	}
+}
+
+type marked struct{ next http.RoundTripper }
+
+func (m marked) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set(backgroundHeader, "1")
+	return m.next.RoundTrip(r)
+}
+
+// completion runs `campaigns __complete WORDS...` in-process, as the shell
+// does, with the service flags before the word being completed.
+func (e *scriptEnv) complete(words ...string) string {
+	e.t.Helper()
+	args := append(append([]string{"__complete"}, words[:len(words)-1]...), e.base...)
+	_, out, _ := cli(e.t, "", append(args, words[len(words)-1])...)
+	return out
+}
+
+// waitForIDs presses tab until the background reader has cached the ids
+// (the first press only starts it) and returns the completion.
+func (e *scriptEnv) waitForIDs(words ...string) string {
+	e.t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		out := e.complete(words...)
+		if strings.Contains(out, "\t") {
+			return out
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatalf("no ids cached by the background reader after 30 s: %q", out)
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// idCaches are the id cache files written.
+func idCaches(t *testing.T) []string {
+	caches, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
+	return caches
+}
+
+// A tab press never reads the service: the first one starts the detached
+// reader, whose cache file gives the ids to the presses after it; those ask
+// the service nothing more.
+func TestCompletingIDsReadsOnlyInTheBackground(t *testing.T) {
+	e := newScriptEnv(t)
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
+	s, err := sandbox.Open(sandbox.Config{Seed: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var foreground, background atomic.Int64
+	h := s.Handler()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Header.Get(backgroundHeader) != "" {
+			background.Add(1)
+		} else {
+			foreground.Add(1)
+		}
+		h.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	ws := sandbox.DefaultWorkspace()
+	t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
+	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
+
+	first := e.complete("get", "")
+	out := e.waitForIDs("get", "")
+	if first != "" && first != out {
+		t.Fatalf("the first press offered neither nothing nor the cached ids:\n%s", first)
+	}
+	if !strings.Contains(out, "\tJune newsletter (DRAFT)") || foreground.Load() != 0 || background.Load() == 0 {
+		t.Fatalf("ids %q; reads: %d by the completing process, %d in the background", out, foreground.Load(), background.Load())
+	}
+	read := background.Load()
+	if again := e.complete("get", ""); again != out || foreground.Load() != 0 || background.Load() != read {
+		t.Fatalf("a press within the minute read the service (%d, %d):\n%s", foreground.Load(), background.Load(), again)
+	}
+}
+
 // Campaign ids complete for get, publish, status and test, described by
-// name and status, read from the service and cached a short while.
+// name and status, cached per service.
 func TestCampaignIDsComplete(t *testing.T) {
 	e := newScriptEnv(t)
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
 	id := e.idOf("June newsletter")
-	complete := func(words ...string) (int, string, string) {
-		// The word being completed comes last, after the service flags.
-		args := append(append([]string{"__complete"}, words[:len(words)-1]...), e.base...)
-		args = append(args, words[len(words)-1])
-		return cli(t, "", args...)
-	}
+	e.waitForIDs("get", "")
 	for _, cmd := range []string{"get", "publish", "status", "test", "meta"} {
-		code, out, errs := complete(cmd, id[:6])
-		if code != 0 || !strings.Contains(out, id+"\tJune newsletter (DRAFT)") || !strings.HasSuffix(strings.TrimSpace(out), ":4") {
-			t.Fatalf("%s: exit %d\n%s\n%s", cmd, code, out, errs)
+		out := e.complete(cmd, id[:6])
+		if !strings.Contains(out, id+"\tJune newsletter (DRAFT)") || !strings.HasSuffix(strings.TrimSpace(out), ":4") {
+			t.Fatalf("%s: %s", cmd, out)
 		}
 	}
-	if _, out, _ := complete("status", id, ""); !strings.Contains(out, "pause\nresume\nstop\n") {
+	if out := e.complete("status", id, ""); !strings.Contains(out, "pause\nresume\nstop\n") {
 		t.Fatalf("status actions: %s", out)
 	}
-	// Read once, then from the cache: a second tab press asks no service.
-	caches, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
-	if len(caches) != 1 {
+	if caches := idCaches(t); len(caches) != 1 {
 		t.Fatalf("cache files: %v", caches)
 	}
 	e.base = []string{"--data", t.TempDir()} // another sandbox: cached under another key
-	if _, out, _ := complete("get", ""); strings.Contains(out, id) {
+	if out := e.waitForIDs("get", ""); strings.Contains(out, id) {
 		t.Fatal("ids of one service offered for another")
 	}
 }
@@ -62,43 +158,43 @@ func TestDiffVersionsOfALiveCampaign(t *testing.T) {
 	if code, _, errs := e.run("", "diff", "--versions", id, "1", "9"); code != 2 || !strings.Contains(errs, "no version 9") {
 		t.Fatalf("unknown version: exit %d %s", code, errs)
 	}
-	args := append(append([]string{"__complete", "diff", "--versions"}, e.base...), id[:8])
-	if _, out, _ := cli(t, "", args...); !strings.Contains(out, id+"\tWeekly picks, v2 (PAUSED)") {
+	if out := e.waitForIDs("diff", "--versions", id[:8]); !strings.Contains(out, id+"\tWeekly picks, v2 (PAUSED)") {
 		t.Fatalf("completion of diff --versions: %s", out)
 	}
 }
 
 // A stale cache is offered at once, and the ids are read again by a
-// detached campaigns process for the next tab press.
+// detached campaigns process for the next tab press; a burst of presses
+// starts one reader.
 func TestStaleIDsAreRefreshedInTheBackground(t *testing.T) {
 	e := newScriptEnv(t)
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(t.TempDir(), "cache"))
 	id := e.idOf("June newsletter")
-	var spawned []string
+	var spawned [][]string
 	run := func(args ...string) string {
 		var o, er strings.Builder
 		app := &appContext{In: strings.NewReader(""), Out: &o, Err: &er, Getenv: os.Getenv,
-			spawn: func(a []string) error { spawned = a; return nil }}
+			spawn: func(a []string) error { spawned = append(spawned, a); return nil }}
 		app.execute(args)
 		return o.String()
 	}
 	complete := func() string { return run(append(append([]string{"__complete", "get"}, e.base...), "")...) }
-	if out := complete(); !strings.Contains(out, id) || spawned != nil {
-		t.Fatalf("first read: spawned %v\n%s", spawned, out)
-	}
+	e.waitForIDs("get", "")
 	// The cache ages past its minute: say so by rewriting its time.
-	caches, _ := filepath.Glob(filepath.Join(os.Getenv("XDG_CACHE_HOME"), "campaigns", "ids-*.json"))
+	caches := idCaches(t)
 	raw, _ := os.ReadFile(caches[0])
 	stale := strings.Replace(string(raw), id, "0000000000000000000stale", 1)
 	stale = `{"at":"2020-01-01T00:00:00Z"` + stale[strings.Index(stale, `,"ids"`):]
 	os.WriteFile(caches[0], []byte(stale), 0o600)
-	if out := complete(); !strings.Contains(out, "0000000000000000000stale") {
-		t.Fatalf("the stale ids were not offered at once:\n%s", out)
+	for range 3 {
+		if out := complete(); !strings.Contains(out, "0000000000000000000stale") {
+			t.Fatalf("the stale ids were not offered at once:\n%s", out)
+		}
 	}
-	if len(spawned) < 3 || spawned[0] != "__refresh-ids" || !strings.Contains(strings.Join(spawned, " "), "--data "+e.data) {
-		t.Fatalf("no background refresh for this service: %v", spawned)
+	if len(spawned) != 1 || len(spawned[0]) < 3 || spawned[0][0] != refreshIDsCmd || !strings.Contains(strings.Join(spawned[0], " "), "--data "+e.data) {
+		t.Fatalf("not one background refresh for this service: %v", spawned)
 	}
-	run(spawned...) // what the detached process does
+	run(spawned[0]...) // what the detached process does
 	spawned = nil
 	if out := complete(); !strings.Contains(out, id) || spawned != nil {
 		t.Fatalf("after the refresh: spawned %v\n%s", spawned, out)

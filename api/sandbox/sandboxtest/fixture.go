@@ -34,11 +34,22 @@ func (c *Clock) Now() time.Time {
 	return c.now
 }
 
+// NewClock is a clock at t, for a sandbox (sandbox.Config.Now), a client
+// (api.Config.Sleep) and a pacer sharing one time.
+func NewClock(t time.Time) *Clock { return &Clock{now: t} }
+
 // Advance moves the clock on by d.
 func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	c.now = c.now.Add(d)
 	c.mu.Unlock()
+}
+
+// Sleep moves the clock on by d at once: a wait for a rate limit or a
+// retry costs no real time (ops.Clock, api.Config.Sleep).
+func (c *Clock) Sleep(ctx context.Context, d time.Duration) error {
+	c.Advance(d)
+	return ctx.Err()
 }
 
 // Fixture is a real sandbox on loopback with campaigns in several states.
@@ -73,24 +84,27 @@ func root() string {
 	return filepath.Join(filepath.Dir(file), "..", "..", "..")
 }
 
+// Testdata reads testdata/<rel> at the repository root.
+func Testdata(t testing.TB, rel string) []byte {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(root(), "testdata", filepath.FromSlash(rel)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
 // Campaign reads testdata/campaigns/<file> at the repository root.
 func Campaign(t testing.TB, file string) *model.Campaign {
 	t.Helper()
-	return Testdata(t, filepath.Join("campaigns", file))
+	return TestdataCampaign(t, "campaigns/"+file)
 }
 
-// Testdata reads the campaign at testdata/<path> at the repository root.
-func Testdata(t testing.TB, path string) *model.Campaign {
+// TestdataCampaign reads the campaign at testdata/<rel> at the repository
+// root.
+func TestdataCampaign(t testing.TB, rel string) *model.Campaign {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(root(), "testdata", path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return Decode(t, string(Testdata(t, rel)))
 }
 
 // NewFixture starts the sandbox and fills it: three published campaigns (one
@@ -145,4 +159,25 @@ func NewFixture(t *testing.T, extra ...*model.Campaign) *Fixture {
 func (f *Fixture) Status(t *testing.T, name string) string {
 	t.Helper()
 	return model.Str(Get(t, f.Client, f.IDs[name]).Status)
+}
+
+// Get reads a campaign from the service, failing the test when it cannot.
+func Get(t testing.TB, c *api.Client, id string) *model.Campaign {
+	t.Helper()
+	cp, err := c.Get(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cp
+}
+
+// Decode reads a campaign from JSON text, failing the test when it is not
+// one.
+func Decode(t testing.TB, s string) *model.Campaign {
+	t.Helper()
+	c, err := model.Decode([]byte(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -62,13 +62,3 @@ func Create(t testing.TB, client *api.Client, c *model.Campaign) string {
 	}
 	return res.ID
 }
-
-// Get reads the campaign id through client, failing the test on an error.
-func Get(t testing.TB, client *api.Client, id string) *model.Campaign {
-	t.Helper()
-	c, err := client.Get(context.Background(), id)
-	if err != nil {
-		t.Fatalf("get %s: %v", id, err)
-	}
-	return c
-}
