@@ -20,21 +20,9 @@ import (
 
 // Every route, over real HTTP on loopback, against the sandbox.
 
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 type env struct {
 	t      testing.TB
-	clock  *clock
+	clock  *sandboxtest.Clock
 	url    string
 	client *api.Client
 	waits  []time.Duration
@@ -44,7 +32,7 @@ type env struct {
 // client's retry waits advance that clock instead of sleeping.
 func newEnv(t testing.TB, cfg sandbox.Config, wrap func(http.Handler) http.Handler) *env {
 	t.Helper()
-	e := &env{t: t, clock: &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}}
+	e := &env{t: t, clock: sandboxtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))}
 	cfg.Now = e.clock.Now
 	h := sandboxtest.Open(t, cfg).Handler()
 	if _, bench := t.(*testing.B); !bench { // benchmarks measure the service alone
