@@ -9,24 +9,6 @@ import (
 	"testing"
 )
 
-// TestFailedExportSaysWhatItWrote: when a file cannot be written (here a
-// folder stands where the second campaign's file goes), export stops, says
-// which campaign failed and lists the files it had written, all complete.
-func TestFailedExportSaysWhatItWrote(t *testing.T) {
-	e := newScriptEnv(t)
-	first, second := e.idOf("June newsletter"), e.idOf("July newsletter")
-	dir := t.TempDir()
-	if err := os.Mkdir(filepath.Join(dir, second+".json"), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	os.WriteFile(filepath.Join(dir, second+".json", "keep"), []byte("x"), 0o600)
-	code, _, errs := e.run("", "export", first, second, "--dir", dir)
-	if code != 2 || !strings.Contains(errs, "cannot write campaign "+second) ||
-		!strings.Contains(errs, "Written before the failure (1, each complete)") || !strings.Contains(errs, first+".json") {
-		t.Fatalf("exit %d:\n%s", code, errs)
-	}
-}
-
 // hostileFolder is a folder of campaign files with a named pipe, a link to
 // /dev/zero and a link out of the folder among them, each named *.json.
 func hostileFolder(t *testing.T) string {
@@ -58,6 +40,7 @@ func hostileFolder(t *testing.T) string {
 // the link to /dev/zero (which used to exhaust the memory) and the link
 // out of the folder are each skipped with a line saying why.
 func TestFoldersReadOnlyRegularFiles(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := hostileFolder(t)
 	for _, cmd := range [][]string{{"diff", dir}, {"apply", dir}} {
@@ -68,13 +51,12 @@ func TestFoldersReadOnlyRegularFiles(t *testing.T) {
 			}
 		}
 	}
-	var o, er strings.Builder
-	code := Run([]string{"validate", "--phase", "create", dir}, strings.NewReader(""), &o, &er)
-	if code != 0 || !strings.Contains(er.String(), "skipped "+filepath.Join(dir, "fifo.json")) || strings.Contains(o.String(), "zero.json") {
-		t.Errorf("validate: exit %d\n%s\n%s", code, o.String(), er.String())
+	code, out, errs := e.rootEnv.run("", "validate", "--phase", "create", dir)
+	if code != 0 || !strings.Contains(errs, "skipped "+filepath.Join(dir, "fifo.json")) || strings.Contains(out, "zero.json") {
+		t.Errorf("validate: exit %d\n%s\n%s", code, out, errs)
 	}
 	// Named on the command line, a pipe is an error (exit 2), not a hang.
-	code, _, errs := e.run("", "diff", filepath.Join(dir, "fifo.json"))
+	code, _, errs = e.run("", "diff", filepath.Join(dir, "fifo.json"))
 	if code != 2 || !strings.Contains(errs, "named pipe") {
 		t.Errorf("diff of a pipe: exit %d %s", code, errs)
 	}
@@ -84,6 +66,7 @@ func TestFoldersReadOnlyRegularFiles(t *testing.T) {
 // refused before it is parsed; invalid UTF-8 is refused with the byte
 // offset; a UTF-8 byte order mark is accepted.
 func TestFileBoundsAndEncoding(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"N"}}`
@@ -103,15 +86,14 @@ func TestFileBoundsAndEncoding(t *testing.T) {
 	if code != 2 || !strings.Contains(errs, "not UTF-8") || !strings.Contains(errs, "byte offset 46") {
 		t.Errorf("invalid UTF-8: exit %d %s", code, errs)
 	}
-	var o, er strings.Builder
-	if code := Run([]string{"validate", "--phase", "create", bom}, strings.NewReader(""), &o, &er); code != 0 {
-		t.Errorf("validate of a file with a BOM: exit %d %s %s", code, o.String(), er.String())
+	if code, out, errs := e.rootEnv.run("", "validate", "--phase", "create", bom); code != 0 {
+		t.Errorf("validate of a file with a BOM: exit %d %s %s", code, out, errs)
 	}
 	code, out, errs := e.run("", "apply", "--confirm", bom)
 	if code != 0 || !strings.Contains(out, "created draft") {
 		t.Errorf("a file with a BOM: exit %d\n%s\n%s", code, out, errs)
 	}
-	if code := Run([]string{"validate", big}, strings.NewReader(""), &o, &er); code != 2 || !strings.Contains(er.String(), "1 MiB") {
-		t.Errorf("validate of a 2 MiB file: exit %d %s", code, er.String())
+	if code, _, errs := e.rootEnv.run("", "validate", big); code != 2 || !strings.Contains(errs, "1 MiB") {
+		t.Errorf("validate of a 2 MiB file: exit %d %s", code, errs)
 	}
 }

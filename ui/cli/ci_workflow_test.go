@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // workflowSteps reads the `campaigns …` run lines of the README's sample
@@ -41,7 +43,7 @@ func runStep(t *testing.T, e *scriptEnv, line string) (int, string, string) {
 	t.Helper()
 	var args []string
 	appendTo := ""
-	fields := strings.Fields(os.ExpandEnv(line))
+	fields := strings.Fields(os.Expand(line, e.Getenv))
 	for i := 0; i < len(fields); i++ {
 		f := strings.Trim(fields[i], `"'`)
 		if f == ">>" && i+1 < len(fields) {
@@ -51,7 +53,7 @@ func runStep(t *testing.T, e *scriptEnv, line string) (int, string, string) {
 		}
 		args = append(args, f)
 	}
-	code, out, errs := cli(t, "", args...)
+	code, out, errs := e.rootEnv.run("", args...)
 	if appendTo != "" {
 		fh, err := os.OpenFile(appendTo, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 		if err != nil {
@@ -72,15 +74,12 @@ func TestSampleCIWorkflowRunsGreen(t *testing.T) {
 	names, runs := workflowSteps(t)
 	repo := t.TempDir()
 	t.Chdir(repo)
-	id := e.idOf("Summer sale kickoff")
-	if code, _, errs := e.run("", "export", "--dir", "campaigns"); code != 0 {
-		t.Fatal(errs)
-	}
-	edit(t, filepath.Join("campaigns", id+".json"), `"team": "Growth"`, `"team": "Lifecycle"`)
-	t.Setenv("CAMPAIGNS_BASE_URL", url)
-	t.Setenv("CAMPAIGNS_WORKSPACE_ID", "SANDBOX")
+	id := exportAll(t, url, "campaigns")["Summer sale kickoff"]
+	clitest.Edit(t, filepath.Join("campaigns", id+".json"), `"team": "Growth"`, `"team": "Lifecycle"`)
+	e.Setenv("CAMPAIGNS_BASE_URL", url)
+	e.Setenv("CAMPAIGNS_WORKSPACE_ID", "SANDBOX")
 	summary := filepath.Join(t.TempDir(), "summary.md")
-	t.Setenv("GITHUB_STEP_SUMMARY", summary)
+	e.Setenv("GITHUB_STEP_SUMMARY", summary)
 	if len(runs) != 4 {
 		t.Fatalf("steps: %v", runs)
 	}

@@ -1,21 +1,19 @@
 package cli
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/spf13/pflag"
-
-	"github.com/campaigns-cli/campaigns/api/profile"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // publish, apply and mcp share one --features flag: the same help, the same
 // refusal of an unknown feature (exit 2, naming the flag) before anything
 // is opened.
 func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	var help string
 	for _, args := range [][]string{{"publish", "x"}, {"apply", "."}, {"mcp"}} {
@@ -38,166 +36,24 @@ func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
 	}
 }
 
-// auth list is a table without padding after its last column (it shows in
-// a pipe), marks the active profile and says which are read-only.
-func TestAuthListHasNoTrailingSpaces(t *testing.T) {
-	freshHome(t)
-	for _, args := range [][]string{
-		{"auth", "login", "--profile", "prod", "--base-url", "https://api.example.com", "--workspace-id", "W1", "--with-key", "--read-only"},
-		{"auth", "login", "--profile", "staging", "--dc", "01", "--workspace-id", "W2", "--with-key"},
-	} {
-		if code, _, errs := cli(t, "key-123\n", args...); code != 0 {
-			t.Fatalf("%v: exit %d %s", args, code, errs)
-		}
-	}
-	code, out, errs := cli(t, "", "auth", "list")
-	if code != 0 {
-		t.Fatalf("auth list: exit %d %s", code, errs)
-	}
-	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 3 || !strings.HasPrefix(lines[2], "* staging") || !strings.HasSuffix(lines[1], "read-only") {
-		t.Fatalf("auth list:\n%s", out)
-	}
-	for _, l := range lines {
-		if strings.TrimRight(l, " ") != l {
-			t.Errorf("trailing spaces in %q", l)
-		}
-	}
-	if strings.Contains(out, "key-123") {
-		t.Error("auth list shows a key")
-	}
-}
-
-// The man page's DESCRIPTION is the top-level help as prose paragraphs and
-// a list of commands, not one paragraph per line (which man justifies line
-// by line, tearing the summary apart).
-func TestManPageDescriptionIsReadable(t *testing.T) {
-	freshHome(t)
-	code, out, errs := cli(t, "", "man")
-	if code != 0 {
-		t.Fatalf("man: exit %d %s", code, errs)
-	}
-	i, j := strings.Index(out, ".SH DESCRIPTION\n"), strings.Index(out, ".SH OPTIONS\n")
-	if i < 0 || j < i {
-		t.Fatalf("no DESCRIPTION before OPTIONS:\n%.800s", out)
-	}
-	desc := out[i:j]
-	for _, want := range []string{".TP\n\\fBcampaigns serve [--addr HOST:PORT]\\fP\nthe sandbox service (HTTP)\n",
-		".TP\n\\fBcampaigns mcp\\fP\n", "With no service named, the editor runs the embedded sandbox in-process (its\ndata under --data"} {
-		if !strings.Contains(desc, want) {
-			t.Errorf("DESCRIPTION lacks %q:\n%s", want, desc)
-		}
-	}
-	if strings.Count(desc, ".PP") > 3 {
-		t.Errorf("DESCRIPTION is cut into %d paragraphs:\n%s", strings.Count(desc, ".PP"), desc)
-	}
-	if !strings.Contains(out, ".SH COMMANDS") || !strings.Contains(out, "\\fBapply\\fP") {
-		t.Error("the rest of the page is gone")
-	}
-}
-
-func TestRoffTextEscapes(t *testing.T) {
-	for in, want := range map[string]string{`a\b`: `a\eb`, ".x": `\&.x`, "'q": `\&'q`, "plain": "plain"} {
-		if got := roffText(in); got != want {
-			t.Errorf("roffText(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // Messages name the service the way a person chose it: "profile NAME",
 // "the embedded sandbox" (not a bare name that reads like a place).
 func TestMessagesNameTheService(t *testing.T) {
-	freshHome(t)
-	url := sandboxOnLoopback(t)
+	t.Parallel()
+	r := newRoot(t)
+	url := clitest.WorkspaceACME(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "new.json"), []byte(`{"channel":"PUSH"}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, errs := cli(t, "", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
+	if code, out, errs := r.run("", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
 		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
 	}
-	if code, _, errs := cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
 		t.Fatalf("login: %d %s", code, errs)
 	}
-	if code, out, errs := cli(t, "", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
+	if code, out, errs := r.run("", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
 		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
-	}
-}
-
-// Flags that exclude each other are named plainly, exit 2 with the usage.
-func TestExclusiveFlagsAreNamedPlainly(t *testing.T) {
-	freshHome(t)
-	for _, tc := range []struct {
-		args []string
-		want string
-	}{
-		{[]string{"list", "--page", "2", "--all"}, "campaigns list: --all and --page cannot be used together\n"},
-		{[]string{"get", "x", "--dc", "01", "--base-url", "http://127.0.0.1:9"}, "campaigns get: --base-url and --dc cannot be used together\n"},
-	} {
-		code, out, errs := cli(t, "", tc.args...)
-		if code != 2 || out != "" || !strings.HasPrefix(errs, tc.want) || !strings.Contains(errs, "Usage:") {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q", tc.args, code, out, errs)
-		}
-	}
-}
-
-// Help read in a pipe or a file has no padding at the ends of its lines
-// (fang pads to 120 columns when it sees no terminal).
-func TestHelpHasNoTrailingSpaces(t *testing.T) {
-	freshHome(t)
-	for _, args := range [][]string{{"--help"}, {"list", "--help"}, {"auth", "--help"}, {"help", "apply"}, {"man"}, {"completion", "bash"}} {
-		code, out, errs := cli(t, "", args...)
-		if code != 0 || len(out) < 200 {
-			t.Fatalf("%v: exit %d %s", args, code, errs)
-		}
-		for i, l := range strings.Split(out, "\n") {
-			if strings.TrimRight(l, " \t") != l {
-				t.Errorf("%v: line %d ends in spaces: %q", args, i+1, l)
-				break
-			}
-		}
-	}
-}
-
-func TestTrimWriterKeepsPartialLines(t *testing.T) {
-	var b strings.Builder
-	w := &trimWriter{w: &b}
-	for _, p := range []string{"a  ", "b \n", "\n  c\t\nlast  "} {
-		if n, err := w.Write([]byte(p)); n != len(p) || err != nil {
-			t.Fatalf("Write(%q) = %d, %v", p, n, err)
-		}
-	}
-	w.Flush()
-	if got, want := b.String(), "a  b\n\n  c\nlast"; got != want {
-		t.Errorf("got %q, want %q", got, want)
-	}
-}
-
-func TestWrapListBreaksAfterCommas(t *testing.T) {
-	v := "basic_details, campaign_content, segmentation_details, scheduling_details"
-	got := wrapList(v, 50, 15)
-	want := "basic_details, campaign_content,\n               segmentation_details,\n               scheduling_details"
-	if got != want {
-		t.Errorf("wrapList = %q, want %q", got, want)
-	}
-	for _, l := range strings.Split(got, "\n") {
-		if 15+len(strings.TrimLeft(l, " ")) > 50 {
-			t.Errorf("line %q passes 50 columns", l)
-		}
-	}
-	if wrapList(v, 0, 15) != v || wrapList("a, b", 80, 15) != "a, b" {
-		t.Error("wrapped without a width or when it fits")
-	}
-}
-
-// get's summary ends with the command to run next, with the real id to
-// copy, not a placeholder.
-func TestGetSummaryNamesTheNextCommand(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Summer sale kickoff")
-	code, out, errs := e.run("", "get", id)
-	if code != 0 || !strings.Contains(out, "publish  (campaigns publish "+id+")") {
-		t.Fatalf("get: exit %d\n%s\n%s", code, out, errs)
 	}
 }
 
@@ -205,12 +61,13 @@ func TestGetSummaryNamesTheNextCommand(t *testing.T) {
 // what export just wrote, published campaigns included (their schedule is
 // in the service's response form).
 func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	if code, _, errs := e.run("", "export", "--status", "paused,active,scheduled", "--channel", "push,email", "--dir", dir); code != 0 {
 		t.Fatalf("export: exit %d %s", code, errs)
 	}
-	code, out, errs := cli(t, "", "validate", dir)
+	code, out, errs := e.rootEnv.run("", "validate", dir)
 	if code != 0 || !strings.Contains(out, `"valid": true`) {
 		t.Fatalf("validate of an export: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -225,7 +82,7 @@ func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
 	if err := os.WriteFile(body, []byte(`{"scheduling_details":{"delivery_type":"PERIODIC"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if code, out, _ := cli(t, "", "validate", "--phase", "create", body); code != 1 || !strings.Contains(out, "scheduling_details.delivery_type") {
+	if code, out, _ := e.rootEnv.run("", "validate", "--phase", "create", body); code != 1 || !strings.Contains(out, "scheduling_details.delivery_type") {
 		t.Errorf("a body with delivery_type PERIODIC: exit %d\n%s", code, out)
 	}
 }
@@ -239,146 +96,4 @@ func (e *scriptEnv) hasPeriodic(dir string) bool {
 		}
 	}
 	return false
-}
-
-// In a versioned workspace the search lists every version under one
-// campaign_id; the table says which version each row is.
-func TestListTellsVersionsApart(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks")
-	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatalf("export: %d %s", code, errs)
-	}
-	f := filepath.Join(dir, id+".json")
-	b, err := os.ReadFile(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(f, []byte(strings.Replace(string(b), `"name": "Weekly picks"`, `"name": "Weekly picks, renamed"`, 1)), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if code, out, errs := e.run("", "apply", f, "--confirm"); code != 0 {
-		t.Fatalf("apply: %d\n%s\n%s", code, out, errs)
-	}
-	code, out, errs := e.run("", "list", "--name", "weekly picks")
-	if code != 0 {
-		t.Fatalf("list: %d %s", code, errs)
-	}
-	if strings.Count(out, id) < 2 {
-		t.Fatalf("the update made no new version in the versioned sandbox:\n%s", out)
-	}
-	if !strings.Contains(out, id+" v1") || !strings.Contains(out, id+" v2") {
-		t.Errorf("versions not told apart:\n%s", out)
-	}
-}
-
-// campaigns mcp started by hand on a terminal says what it is waiting for
-// (on stderr: stdout belongs to the protocol); from a client it says nothing.
-func TestMCPByHandSaysWhatItIs(t *testing.T) {
-	e := newScriptEnv(t)
-	code, out, errs := e.run("", "mcp")
-	if code != 0 || out != "" || strings.Contains(errs, "MCP client") {
-		t.Fatalf("from a pipe: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-	forceTerminal = true
-	defer func() { forceTerminal = false }()
-	code, out, errs = e.run("", "mcp")
-	if code != 0 || out != "" || !strings.Contains(errs, "meant to be started by an MCP client") || !strings.Contains(errs, "the embedded sandbox") {
-		t.Fatalf("by hand: exit %d, stdout %q, stderr %q", code, out, errs)
-	}
-}
-
-// serve refuses a listen address that is not HOST:PORT as a usage mistake.
-func TestServeAndSSHRefuseABadAddr(t *testing.T) {
-	freshHome(t)
-	for _, args := range [][]string{{"serve", "--addr", "nope"}, {"ssh", "--demo", "--addr", "nope"}} {
-		code, _, errs := cli(t, "", args...)
-		if code != 2 || !strings.Contains(errs, `--addr "nope": want HOST:PORT`) {
-			t.Errorf("%v: exit %d %q", args, code, errs)
-		}
-	}
-}
-
-// Examples fit an 80-column terminal: fang cuts a longer line with "…",
-// losing the end of the command.
-func TestExamplesFitEightyColumns(t *testing.T) {
-	app := &appContext{Getenv: func(string) string { return "" }}
-	for _, c := range allCommands(newRootCmd(app)) {
-		for _, l := range strings.Split(c.Example, "\n") {
-			if n := len([]rune(l)); n > 72 {
-				t.Errorf("%s: example line of %d columns: %q", c.CommandPath(), n, l)
-			}
-		}
-	}
-}
-
-// Flag help is wrapped to fit 80 columns beside the flag names (fang does
-// not wrap it).
-func TestFlagHelpIsWrapped(t *testing.T) {
-	app := &appContext{Getenv: func(string) string { return "" }}
-	for _, c := range allCommands(newRootCmd(app)) {
-		c.Flags().VisitAll(func(f *pflag.Flag) {
-			for _, l := range strings.Split(f.Usage, "\n") {
-				if len([]rune(l)) > flagUsageWidth && strings.Contains(l, " ") {
-					t.Errorf("%s --%s: help line of %d columns: %q", c.CommandPath(), f.Name, len([]rune(l)), l)
-				}
-			}
-		})
-	}
-	if got := wrapWords("aa bb cc\ndd /a/very/long/path ee", 5); got != "aa bb\ncc\ndd\n/a/very/long/path\nee" {
-		t.Errorf("wrapWords = %q", got)
-	}
-}
-
-// Logging out of the active profile says what commands use now.
-func TestLogoutSaysWhatIsUsedNow(t *testing.T) {
-	freshHome(t)
-	for _, n := range []string{"a", "b"} {
-		if code, _, errs := cli(t, "k\n", "auth", "login", "--profile", n, "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key"); code != 0 {
-			t.Fatalf("login %s: %d %s", n, code, errs)
-		}
-	}
-	if code, out, _ := cli(t, "", "auth", "logout", "b"); code != 0 || !strings.Contains(out, "campaigns auth switch NAME picks one of a.") {
-		t.Errorf("logout of the active profile: %d %q", code, out)
-	}
-	if code, out, _ := cli(t, "", "auth", "logout", "a"); code != 0 || !strings.Contains(out, "No profiles left: commands use the embedded sandbox") {
-		t.Errorf("logout of the last profile: %d %q", code, out)
-	}
-}
-
-// A key that cannot be checked now (service unreachable) is saved, with a
-// note saying so; the key itself is never echoed.
-func TestLoginOfflineSavesWithANote(t *testing.T) {
-	freshHome(t)
-	code, out, errs := cli(t, "k-offline\n", "auth", "login", "--profile", "off", "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key")
-	if code != 0 || !strings.Contains(out, "Saved profile off") || !strings.Contains(errs, "could not be checked now") || !strings.Contains(errs, "campaigns auth status") {
-		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
-	}
-	if strings.Contains(out+errs, "k-offline") {
-		t.Error("the key was printed")
-	}
-}
-
-// Each page of the login form fits a 24-line terminal, title included.
-func TestLoginFormPageFitsTwentyFourLines(t *testing.T) {
-	lf := newLoginForm(&profile.Profile{})
-	f := lf.form.WithWidth(80)
-	f.Init()
-	v := f.View()
-	if n := strings.Count(v, "\n") + 1; n > 22 || !strings.Contains(v, "Profile name") || !strings.Contains(v, "API key") {
-		t.Errorf("first page: %d lines\n%s", n, v)
-	}
-}
-
-// The editor without a terminal says what to use instead, exit 2, instead
-// of Bubble Tea's "could not open a new TTY".
-func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
-	freshHome(t)
-	defer func(f func() error) { terminalForEditor = f }(terminalForEditor)
-	terminalForEditor = func() error { return errors.New("no terminal here") }
-	code, out, errs := cli(t, "", "--data", t.TempDir())
-	if code != 2 || out != "" || !strings.Contains(errs, "the editor needs a terminal (no terminal here)") || !strings.Contains(errs, "campaigns list, get") {
-		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
-	}
 }

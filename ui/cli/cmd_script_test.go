@@ -10,12 +10,15 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // The scripting commands, run in-process on the embedded sandbox (each
-// command starts it on loopback under --data, as a user's would).
+// command starts it on loopback under --data, as a user's would), in an
+// environment of the test's own (rootEnv), so tests run in parallel.
 
 type scriptEnv struct {
+	rootEnv
 	t    *testing.T
 	data string
 	base []string // extra args: the service
@@ -23,25 +26,16 @@ type scriptEnv struct {
 
 func newScriptEnv(t *testing.T) *scriptEnv {
 	t.Helper()
-	home := t.TempDir()
-	t.Setenv("HOME", home)
-	t.Setenv("XDG_CONFIG_HOME", filepath.Join(home, ".config"))
-	t.Setenv("XDG_DATA_HOME", filepath.Join(home, ".local", "share"))
-	t.Setenv("XDG_STATE_HOME", filepath.Join(home, ".local", "state"))
-	unsetServiceEnv(t)
-	t.Setenv("NO_COLOR", "")
-	e := &scriptEnv{t: t, data: t.TempDir()}
+	e := &scriptEnv{rootEnv: newRoot(t), t: t, data: t.TempDir()}
 	e.base = []string{"--data", e.data}
 	return e
 }
 
-// run runs one command; stdin is its standard input.
+// run runs one command; stdin is its standard input. Service flags go
+// after the command's own arguments.
 func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	e.t.Helper()
-	var o, er bytes.Buffer
-	// Service flags go after the command's own arguments.
-	code = Run(append(args, e.base...), strings.NewReader(stdin), &o, &er)
-	return code, o.String(), er.String()
+	return e.rootEnv.run(stdin, append(args, e.base...)...)
 }
 
 func (e *scriptEnv) mustJSON(out string, v any) {
@@ -62,200 +56,12 @@ func (e *scriptEnv) idOf(name string) string {
 	return id
 }
 
-func TestListTableJSONAndJQ(t *testing.T) {
-	e := newScriptEnv(t)
-	// Piped, the table is tab-separated rows (as gh prints them), a header
-	// line only with --headers, and no notes.
-	code, out, errs := e.run("", "list")
-	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != 15 || len(strings.Split(lines[0], "\t")) != 6 || !strings.Contains(out, "\tJune newsletter\tEMAIL\tONE_TIME\t") || strings.Contains(out, "--page 2") {
-		t.Fatalf("tab-separated rows: exit %d\n%s\n%s", code, out, errs)
-	}
-	if _, out, _ := e.run("", "list", "--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
-		t.Fatalf("--headers:\n%s", out)
-	}
-	if strings.Contains(out, "\x1b[") || errs != "" {
-		t.Fatalf("colour or noise when not a terminal:\n%q\n%q", out, errs)
-	}
-
-	var page []map[string]any
-	code, out, _ = e.run("", "list", "--json")
-	e.mustJSON(out, &page)
-	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
-		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
-	}
-	var all []map[string]any
-	_, out, _ = e.run("", "list", "--all", "--json")
-	e.mustJSON(out, &all)
-	drafts := 0
-	for _, r := range all {
-		switch r["status"] {
-		case "ARCHIVED":
-			t.Fatalf("archived campaign listed without --archived: %v", r["campaign_id"])
-		case "DRAFT":
-			drafts++
-		}
-		if r["basic_details"] == nil || r["campaign_id"] == nil {
-			t.Fatalf("not the whole record: %v", r)
-		}
-	}
-	if len(all) <= 15 || drafts == 0 {
-		t.Fatalf("--all: %d records, %d drafts", len(all), drafts)
-	}
-
-	code, out, _ = e.run("", "list", "--all", "--status", "paused", "--jq", ".[] | .basic_details.name")
-	if code != 0 || out != "Weekly picks\nMonthly statement\n" && out != "Monthly statement\nWeekly picks\n" {
-		t.Fatalf("--jq raw strings: exit %d %q", code, out)
-	}
-	code, out, _ = e.run("", "list", "--status", "archived", "--channel", "email", "--jq", "[.[].status] | unique")
-	if code != 0 || strings.Join(strings.Fields(out), "") != `["ARCHIVED"]` {
-		t.Fatalf("archived filter: exit %d %q", code, out)
-	}
-
-	code, out, errs = e.run("", "list", "--jq", ".[] | select(.status == )")
-	if code != 2 || out != "" || !strings.Contains(errs, `unexpected token ")" at position 25`) {
-		t.Fatalf("bad --jq: exit %d %q %q", code, out, errs)
-	}
-	code, _, errs = e.run("", "list", "--status", "sleeping")
-	if code != 2 || !strings.Contains(errs, `"SLEEPING"`) {
-		t.Fatalf("bad --status: exit %d %q", code, errs)
-	}
-	code, _, _ = e.run("", "list", "--page", "2", "--all")
-	if code != 2 {
-		t.Fatalf("--page with --all: exit %d", code)
-	}
-}
-
-func TestGetAndMeta(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks")
-	code, out, errs := e.run("", "get", id)
-	if code != 0 || !strings.Contains(out, "Weekly picks") || !strings.Contains(out, "PAUSED") || !strings.Contains(out, "resume") {
-		t.Fatalf("get summary: exit %d\n%s%s", code, out, errs)
-	}
-	var rec map[string]any
-	code, out, _ = e.run("", "get", id, "--json")
-	e.mustJSON(out, &rec)
-	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
-		t.Fatalf("get --json: exit %d %v", code, rec)
-	}
-	code, out, _ = e.run("", "get", id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
-	if code != 0 || out != "Asia/Singapore\n" {
-		t.Fatalf("get --jq: %d %q", code, out)
-	}
-	code, out, errs = e.run("", "get", "0000000000000000deadbeef")
-	if code != 1 || out != "" || !strings.Contains(errs, "404") || !strings.Contains(errs, "Campaign not found") {
-		t.Fatalf("unknown id: exit %d %q %q", code, out, errs)
-	}
-
-	code, out, _ = e.run("", "meta", id, "--jq", ".campaign_name")
-	if code != 0 || out != "Weekly picks\n" {
-		t.Fatalf("meta --jq: %d %q", code, out)
-	}
-	code, out, _ = e.run("", "meta", id)
-	if code != 0 || !strings.Contains(out, "PERIODIC") {
-		t.Fatalf("meta: %d %q", code, out)
-	}
-	code, _, errs = e.run("", "meta", "0000000000000000deadbeef")
-	if code != 1 || !strings.Contains(errs, "Campaign not found") {
-		t.Fatalf("meta unknown id: exit %d %q", code, errs)
-	}
-}
-
-func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekly picks") // PERIODIC, PAUSED
-
-	// PAUSE is not allowed in PAUSED: refused locally, nothing sent.
-	code, _, errs := e.run("", "status", id, "pause", "--yes")
-	if code != 1 || !strings.Contains(errs, "refused before sending") || !strings.Contains(errs, "PAUSED") {
-		t.Fatalf("pause of paused: exit %d %q", code, errs)
-	}
-	// No terminal and no --yes: a usage error, nothing sent.
-	code, _, errs = e.run("", "status", id, "resume")
-	if code != 2 || !strings.Contains(errs, "--yes") {
-		t.Fatalf("no confirmation: exit %d %q", code, errs)
-	}
-	if _, out, _ := e.run("", "get", id, "--jq", ".status"); out != "PAUSED\n" {
-		t.Fatalf("something was sent: %q", out)
-	}
-	code, out, errs := e.run("", "status", id, "resume", "--yes")
-	if code != 0 || !strings.Contains(out, "PAUSED → ACTIVE") {
-		t.Fatalf("resume: exit %d %q %q", code, out, errs)
-	}
-	var ans statusAnswer
-	code, out, _ = e.run("", "status", id, "pause", "--yes", "--json")
-	e.mustJSON(out, &ans)
-	if code != 0 || ans.Status != "PAUSED" || ans.From != "ACTIVE" || ans.CampaignID != id {
-		t.Fatalf("pause --json: exit %d %+v", code, ans)
-	}
-	code, _, _ = e.run("", "status", id, "publish")
-	if code != 2 {
-		t.Fatalf("publish as a status action: exit %d", code)
-	}
-}
-
-func TestStatusAsksOnATerminal(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Monthly statement") // PAUSED
-	forceTerminal = true
-	defer func() { forceTerminal = false }()
-	code, out, _ := e.run("n\n", "status", id, "resume")
-	if code != 1 || !strings.Contains(out, `Resume "Monthly statement"`) || !strings.Contains(out, "[y/N]") {
-		t.Fatalf("declined: exit %d %q", code, out)
-	}
-	code, out, _ = e.run("y\n", "status", id, "resume")
-	if code != 0 || !strings.Contains(out, "ACTIVE") {
-		t.Fatalf("confirmed: exit %d %q", code, out)
-	}
-}
-
-func TestPublishAndTest(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("June newsletter") // an Email draft
-	code, out, errs := e.run("", "test", id, "--to", "ana.silva@example.com", "--yes")
-	if code != 0 || !strings.Contains(out, "SENT  EMAIL_default_variation_1") {
-		t.Fatalf("test: exit %d %q %q", code, out, errs)
-	}
-	code, out, errs = e.run("", "test", id, "--identifier", "ID", "--to", "no-such-user", "--yes")
-	if code != 1 || !strings.Contains(out, "FAILED") || !strings.Contains(errs, "failed") {
-		t.Fatalf("test to an unknown user: exit %d %q %q", code, out, errs)
-	}
-	var res struct {
-		Data map[string]struct{ Status string } `json:"data"`
-	}
-	code, out, errs = e.run("", "test", id, "--to", "ana.silva@example.com", "--yes", "--json")
-	e.mustJSON(out, &res)
-	if code != 0 || len(res.Data) == 0 {
-		t.Fatalf("test: exit %d %s %s", code, out, errs)
-	}
-	code, _, errs = e.run("", "test", id, "--to", "a,b,c,d,e,f,g,h,i,j,k", "--yes")
-	if code != 2 || !strings.Contains(errs, "at most 10") {
-		t.Fatalf("11 recipients: exit %d %q", code, errs)
-	}
-
-	var ans statusAnswer
-	code, out, errs = e.run("", "publish", id, "--yes", "--json")
-	e.mustJSON(out, &ans)
-	if code != 0 || ans.From != "DRAFT" || (ans.Status != "ACTIVE" && ans.Status != "SCHEDULED") {
-		t.Fatalf("publish: exit %d %+v %s", code, ans, errs)
-	}
-	code, _, errs = e.run("", "publish", id, "--yes")
-	if code != 1 || !strings.Contains(errs, "only a draft") {
-		t.Fatalf("publish of a live campaign: exit %d %q", code, errs)
-	}
-	// A draft that fails the publish checks is refused with its problems.
-	dev := e.idOf("Workout timer reminder")
-	if code, _, errs := e.run("", "publish", dev, "--yes"); code == 1 && !strings.Contains(errs, "publish checks") && !strings.Contains(errs, "409") {
-		t.Fatalf("publish of an incomplete draft: exit %d %q", code, errs)
-	}
-}
-
 // export → edit a title → diff (1) → apply dry run (changes nothing) →
 // apply --confirm → diff (0) → apply --confirm again (sends nothing); a new
 // file gets created and its id written back; a STOPPED campaign is refused;
 // unknown fields survive.
 func TestExportDiffApplyCycle(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := filepath.Join(t.TempDir(), "campaigns")
 	// A campaign with unknown fields, created from a file without id.
@@ -339,7 +145,10 @@ func TestExportDiffApplyCycle(t *testing.T) {
 	}
 	before := rec["updated_at"]
 	code, out, _ = e.run("", "apply", dir, "--confirm", "--json")
-	var results []applyResult
+	var results []struct {
+		Sent   bool   `json:"sent"`
+		Action string `json:"action"`
+	}
 	e.mustJSON(out, &results)
 	for _, r := range results {
 		if r.Sent || r.Action != "unchanged" {
@@ -364,6 +173,7 @@ func TestExportDiffApplyCycle(t *testing.T) {
 }
 
 func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	id := e.idOf("Summer sale kickoff")
@@ -392,6 +202,7 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 }
 
 func TestEmptyFolderIsAnError(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	for _, cmd := range []string{"diff", "apply"} {
@@ -402,16 +213,6 @@ func TestEmptyFolderIsAnError(t *testing.T) {
 	id := e.idOf("Delivery window reminder (SMS)")
 	if code, _, errs := e.run("", "status", id, "stop", "--yes"); code != 1 || !strings.Contains(errs, "refused before sending") {
 		t.Fatalf("status of an SMS campaign: exit %d %q", code, errs)
-	}
-}
-
-func TestUnreachableServiceNamesTheAddress(t *testing.T) {
-	e := newScriptEnv(t)
-	t.Setenv("CAMPAIGNS_API_KEY", "k")
-	e.base = []string{"--base-url", "http://127.0.0.1:9", "--workspace-id", "W"}
-	code, _, errs := e.run("", "list")
-	if code != 2 || !strings.Contains(errs, "http://127.0.0.1:9") {
-		t.Fatalf("exit %d %q", code, errs)
 	}
 }
 
@@ -429,12 +230,13 @@ func (e *scriptEnv) serveSandbox() string {
 	srv := httptest.NewServer(s.Handler())
 	e.t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
-	e.t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
+	e.Setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return srv.URL
 }
 
 func TestCommandsAgainstAServedSandbox(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	e.serveSandbox()
 	id := e.idOf("Weekly picks")
@@ -455,15 +257,16 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 
 // A read-only profile reads, and refuses every write before sending (exit 1).
 func TestReadOnlyProfileRefusesWrites(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
-	ws, _ := sandbox.ParseWorkspace("ACME:" + acmeKey)
+	ws, _ := sandbox.ParseWorkspace("ACME:" + clitest.ACMEKey)
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer stop()
 	e.base = nil
-	if code, _, errs := e.run(acmeKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+	if code, _, errs := e.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatalf("login: %s", errs)
 	}
 	e.base = []string{"--profile", "ro"}
@@ -494,63 +297,20 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 	}
 }
 
-// validate: the contract's JSON for scripts, a summary for a person.
-func TestValidateSummaryOnATerminal(t *testing.T) {
-	newScriptEnv(t)
-	dir := t.TempDir()
-	good, _ := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	os.WriteFile(filepath.Join(dir, "good.json"), good, 0o644)
-	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"x","platforms":["BLACKBERRY"]}}`), 0o644)
-	forceTerminal = true
-	t.Setenv("NO_COLOR", "1")
-	defer func() { forceTerminal = false }()
-	var o, er bytes.Buffer
-	code := Run([]string{"validate", dir}, strings.NewReader(""), &o, &er)
-	out := o.String()
-	if code != 1 || !strings.Contains(out, "✓ "+filepath.Join(dir, "good.json")) || !strings.Contains(out, "✗ "+filepath.Join(dir, "bad.json")) ||
-		!strings.Contains(out, "Platforms: platform \"BLACKBERRY\" is not allowed") || !strings.Contains(out, "at basic_details.platforms[0]") ||
-		!strings.Contains(out, "2 file(s): 1 valid, 1 invalid") {
-		t.Fatalf("summary: exit %d\n%s%s", code, out, er.String())
+// A read-only profile reads through campaigns api (a search is a POST that
+// reads) and is refused a write before it is sent.
+func TestAPIOnAReadOnlyProfile(t *testing.T) {
+	t.Parallel()
+	r := newRoot(t)
+	url := clitest.WorkspaceACME(t)
+	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
+		t.Fatal(errs)
 	}
-	o.Reset()
-	code = Run([]string{"validate", dir, "--json"}, strings.NewReader(""), &o, &er)
-	var res struct {
-		Valid bool `json:"valid"`
-		Files []struct {
-			File  string `json:"file"`
-			Valid bool   `json:"valid"`
-		} `json:"files"`
+	if code, out, errs := r.run("", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
+		t.Fatalf("search: exit %d\n%s%s", code, out, errs)
 	}
-	if err := json.Unmarshal(o.Bytes(), &res); err != nil || code != 1 || res.Valid || len(res.Files) != 2 {
-		t.Fatalf("--json on a terminal: exit %d %v\n%s", code, err, o.String())
-	}
-}
-
-// Two people export the same campaign; the second applies first; the first
-// one's apply is a conflict and does not overwrite.
-func TestApplyConflictWhenChangedSinceExport(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Summer sale kickoff")
-	mine, theirs := e.exportTwice(id)
-	edit := func(dir, from, to string) {
-		p := filepath.Join(dir, id+".json")
-		raw, _ := os.ReadFile(p)
-		os.WriteFile(p, bytes.Replace(raw, []byte(from), []byte(to), 1), 0o644)
-	}
-	edit(theirs, `"name": "Summer sale kickoff"`, `"name": "Summer sale kickoff (legal)"`)
-	if code, out, errs := e.run("", "apply", theirs, "--confirm"); code != 0 {
-		t.Fatalf("their apply: %d %s %s", code, out, errs)
-	}
-	edit(mine, `"name": "Summer sale kickoff"`, `"name": "Summer sale kickoff (mine)"`)
-	code, out, _ := e.run("", "diff", mine)
-	if code != 1 || !strings.Contains(out, "conflict") {
-		t.Fatalf("diff: exit %d\n%s", code, out)
-	}
-	code, out, _ = e.run("", "apply", mine, "--confirm")
-	if code != 1 || !strings.Contains(out, "conflict in basic_details") || !strings.Contains(out, "basic_details.name") || !strings.Contains(out, "--force") {
-		t.Fatalf("apply: exit %d\n%s", code, out)
-	}
-	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name"); out != "Summer sale kickoff (legal)\n" {
-		t.Fatalf("overwritten: %q", out)
+	code, _, errs := r.run("", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
+	if code != 1 || !strings.Contains(errs, "read-only") {
+		t.Fatalf("create on a read-only profile: exit %d %s", code, errs)
 	}
 }

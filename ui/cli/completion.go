@@ -7,12 +7,11 @@ package cli
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
@@ -20,6 +19,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 const (
@@ -79,22 +79,22 @@ func (s *scriptCmd) completeStatusArgs(cmd *cobra.Command, args []string, prefix
 // none cached it starts that reader and waits for its cache file until ctx
 // ends, offering what it wrote or nothing.
 func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
-	if err := s.flags.check(); err != nil {
+	if err := s.flags.Check(); err != nil {
 		return nil
 	}
-	key := s.flags.cacheKey()
-	cached, _ := readIDCache(key)
+	key := s.flags.CacheKey()
+	cached, _ := readIDCache(s.app.Getenv, key)
 	if cached != nil && time.Since(cached.At) < idCacheTTL {
 		return cached.IDs
 	}
-	s.app.startRefresh(key, s.flags.args())
+	startRefresh(s.app, key, s.flags.Args())
 	if cached != nil {
 		return cached.IDs
 	}
 	tick := time.NewTicker(idPoll)
 	defer tick.Stop()
 	for {
-		if c, err := readIDCache(key); err == nil {
+		if c, err := readIDCache(s.app.Getenv, key); err == nil {
 			return c.IDs
 		}
 		select {
@@ -108,8 +108,8 @@ func (s *scriptCmd) campaignIDs(ctx context.Context) []idEntry {
 // startRefresh starts the background reader of the ids of the service key
 // names, unless one started within its budget is still at work (a burst of
 // tab presses starts one).
-func (app *appContext) startRefresh(key string, flags []string) {
-	mark := idCachePath(key) + ".reading"
+func startRefresh(app *cmdutil.Factory, key string, flags []string) {
+	mark := idCachePath(app.Getenv, key) + ".reading"
 	if os.MkdirAll(filepath.Dir(mark), 0o700) != nil {
 		return
 	}
@@ -122,7 +122,7 @@ func (app *appContext) startRefresh(key string, flags []string) {
 		return // another tab press claimed it first
 	}
 	f.Close()
-	if app.spawnRefresh(flags) != nil {
+	if spawnRefresh(app, flags) != nil {
 		os.Remove(mark)
 	}
 }
@@ -137,7 +137,7 @@ func (s *scriptCmd) refreshIDs(ctx context.Context, key string) {
 	}
 	done() // the service is closed before the cache says the read is over
 	if err == nil {
-		writeIDCache(key, &idCache{At: time.Now(), IDs: ids})
+		writeIDCache(s.app.Getenv, key, &idCache{At: time.Now(), IDs: ids})
 	}
 }
 
@@ -163,7 +163,7 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 			if c.BasicDetails != nil {
 				name = model.Str(c.BasicDetails.Name)
 			}
-			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(printable(name+" ("+model.Str(c.Status)+")")), " ")})
+			out = append(out, idEntry{ID: id, Desc: strings.Join(strings.Fields(cmdutil.Printable(name+" ("+model.Str(c.Status)+")")), " ")})
 		}
 		if len(res.Campaigns) < 15 {
 			break
@@ -172,28 +172,11 @@ func (s *scriptCmd) readIDs(ctx context.Context) ([]idEntry, error) {
 	return out, nil
 }
 
-// args are the service flags as given, for a process that must select the
-// same service.
-func (f *serviceFlags) args() []string {
-	var out []string
-	add := func(name, v string) {
-		if v != "" {
-			out = append(out, "--"+name, v)
-		}
-	}
-	add("base-url", f.baseURL)
-	add("dc", f.dc.value)
-	add("workspace-id", f.workspaceID)
-	add("profile", f.profile)
-	add("data", f.data.path)
-	return out
-}
-
 // spawnRefresh starts `campaigns __refresh-ids FLAGS` detached.
-func (app *appContext) spawnRefresh(flags []string) error {
+func spawnRefresh(app *cmdutil.Factory, flags []string) error {
 	args := append([]string{refreshIDsCmd}, flags...)
-	if app.spawn != nil {
-		return app.spawn(args)
+	if app.Spawn != nil {
+		return app.Spawn(args)
 	}
 	exe, err := os.Executable()
 	if err != nil {
@@ -212,44 +195,42 @@ const refreshIDsCmd = "__refresh-ids"
 // newRefreshIDsCmd is the hidden command a completion starts in the
 // background: it reads the ids of the service its flags select into the
 // cache, within idRefreshBudget.
-func newRefreshIDsCmd(app *appContext) *cobra.Command {
-	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: noArgs}
+func newRefreshIDsCmd(app *cmdutil.Factory) *cobra.Command {
+	cmd := &cobra.Command{Use: refreshIDsCmd, Hidden: true, Args: cmdutil.NoArgs}
 	s := newScriptCmd(app, cmd)
 	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
-		if err := s.flags.check(); err != nil {
+		if err := s.flags.Check(); err != nil {
 			return err
 		}
 		ctx, cancel := context.WithTimeout(cmd.Context(), idRefreshBudget)
 		defer cancel()
-		key := s.flags.cacheKey()
-		defer os.Remove(idCachePath(key) + ".reading") // the next stale press may start another
+		key := s.flags.CacheKey()
+		defer os.Remove(idCachePath(app.Getenv, key) + ".reading") // the next stale press may start another
 		s.refreshIDs(ctx, key)
 		return nil
 	}
 	return cmd
 }
 
-// cacheKey names the service the flags select, for the id cache.
-func (f *serviceFlags) cacheKey() string {
-	parts := []string{f.baseURL, f.dc.value, f.workspaceID, f.profile, f.dataDir()}
-	for _, e := range serviceEnv { // a service named by the environment
-		parts = append(parts, f.app.Getenv(e.env))
-	}
-	k := strings.Join(parts, "\x00")
-	sum := sha256.Sum256([]byte(k))
-	return hex.EncodeToString(sum[:8])
-}
-
-func idCachePath(key string) string {
+// idCachePath is where the ids of the service key names are kept: the
+// user's cache directory, found through getenv (XDG_CACHE_HOME, else
+// ~/.cache, on the systems where os.UserCacheDir reads them).
+func idCachePath(getenv func(string) string, key string) string {
 	dir, err := os.UserCacheDir()
-	if err != nil {
+	if runtime.GOOS != "darwin" && runtime.GOOS != "windows" && runtime.GOOS != "plan9" {
+		dir, err = getenv("XDG_CACHE_HOME"), nil
+		if dir == "" && getenv("HOME") != "" {
+			dir = filepath.Join(getenv("HOME"), ".cache")
+		}
+	}
+	if err != nil || dir == "" {
 		dir = os.TempDir()
 	}
 	return filepath.Join(dir, "campaigns", "ids-"+key+".json")
 }
 
-func readIDCache(key string) (*idCache, error) {
-	b, err := os.ReadFile(idCachePath(key))
+func readIDCache(getenv func(string) string, key string) (*idCache, error) {
+	b, err := os.ReadFile(idCachePath(getenv, key))
 	if err != nil {
 		return nil, err
 	}
@@ -260,8 +241,8 @@ func readIDCache(key string) (*idCache, error) {
 	return &c, nil
 }
 
-func writeIDCache(key string, c *idCache) {
-	p := idCachePath(key)
+func writeIDCache(getenv func(string) string, key string, c *idCache) {
+	p := idCachePath(getenv, key)
 	if os.MkdirAll(filepath.Dir(p), 0o700) != nil {
 		return
 	}

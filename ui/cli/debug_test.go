@@ -5,25 +5,29 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // --debug writes every HTTP exchange to the log file named in --help, with
 // no secret in it.
 func TestDebugTraceIsRedacted(t *testing.T) {
-	home := freshHome(t)
-	url := sandboxOnLoopback(t)
-	cli(t, acmeKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	t.Parallel()
+	r := newRoot(t)
+	home := r.Getenv("HOME")
+	url := clitest.WorkspaceACME(t)
+	r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
 	logPath := filepath.Join(home, ".local", "state", "campaigns", "debug.log")
-	if _, out, _ := cli(t, "", "--help"); !strings.Contains(out, logPath) {
+	if _, out, _ := r.run("", "--help"); !strings.Contains(out, logPath) {
 		t.Fatalf("--help does not name the log file %s", logPath)
 	}
 	for _, args := range [][]string{{"--debug", "auth", "status"}, {"auth", "status", "--debug"}} {
-		if code, out, errs := cli(t, "", args...); code != 0 {
+		if code, out, errs := r.run("", args...); code != 0 {
 			t.Fatalf("%v: exit %d\n%s%s", args, code, out, errs)
 		}
 	}
-	t.Setenv("CAMPAIGNS_DEBUG", "1")
-	cli(t, "", "auth", "status")
+	r.Setenv("CAMPAIGNS_DEBUG", "1")
+	r.run("", "auth", "status")
 	b, err := os.ReadFile(logPath)
 	if err != nil {
 		t.Fatal(err)
@@ -37,15 +41,15 @@ func TestDebugTraceIsRedacted(t *testing.T) {
 			t.Errorf("trace lacks %q:\n%s", want, log)
 		}
 	}
-	if strings.Contains(log, acmeKey) {
+	if strings.Contains(log, clitest.ACMEKey) {
 		t.Fatalf("the API key is in the trace:\n%s", log)
 	}
 	if fi, _ := os.Stat(logPath); fi.Mode().Perm() != 0o600 {
 		t.Errorf("debug log mode %v, want 0600", fi.Mode().Perm())
 	}
 	// Without --debug, nothing more is written.
-	t.Setenv("CAMPAIGNS_DEBUG", "")
-	cli(t, "", "auth", "status")
+	r.Setenv("CAMPAIGNS_DEBUG", "")
+	r.run("", "auth", "status")
 	if b2, _ := os.ReadFile(logPath); len(b2) != len(b) {
 		t.Errorf("the log grew without --debug")
 	}

@@ -1,17 +1,11 @@
 package cli
 
 import (
-	"context"
-	"encoding/json"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/refserver"
-	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/model"
 )
 
 // TestReadersReadTheReferenceExamples runs get, meta, list, export,
@@ -21,9 +15,10 @@ import (
 // nothing; apply plans nothing; meta of an unversioned campaign prints no
 // "version 0" (C4).
 func TestReadersReadTheReferenceExamples(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	ref := refserver.Start(t)
-	t.Setenv("CAMPAIGNS_API_KEY", refserver.Key)
+	e.Setenv("CAMPAIGNS_API_KEY", refserver.Key)
 	e.base = []string{"--base-url", ref.URL, "--workspace-id", refserver.Workspace}
 
 	code, out, errs := e.run("", "get", refserver.ScheduledPush)
@@ -82,69 +77,5 @@ func TestReadersReadTheReferenceExamples(t *testing.T) {
 	}
 	if code, out, errs := e.run("", "apply", dir); code != 0 || strings.Contains(out, "PATCH") {
 		t.Errorf("apply (dry run): exit %d\n%s%s", code, out, errs)
-	}
-}
-
-// TestMetaFindsADraftAndGetOffersNoRefusedAction: meta of a draft by its id
-// answers (C2) and shows its rejection comment; get of an SMS campaign
-// offers no action that status would refuse (C3).
-func TestMetaFindsADraftAndGetOffersNoRefusedAction(t *testing.T) {
-	e := newScriptEnv(t)
-	url := e.serveSandbox()
-	ws := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, _ := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	c, _ := model.Decode(b)
-	c.RequestID = nil
-	c.Extra.SetUnknown("rejection_comment", "Legal: drop the \x1b[31mprice\x1b[0m claim")
-	res, err := client.Create(context.Background(), c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	code, out, errs := e.run("", "meta", res.ID)
-	if code != 0 || !strings.Contains(out, "DRAFT") || !strings.Contains(out, "Legal: drop the price claim") || strings.Contains(out, "\x1b") {
-		t.Fatalf("meta of a draft: exit %d\n%q%s", code, out, errs)
-	}
-	var row map[string]any
-	code, out, _ = e.run("", "meta", res.ID, "--json")
-	if json.Unmarshal([]byte(out), &row); code != 0 || row["rejection_comment"] == nil {
-		t.Fatalf("meta --json of a draft: exit %d %s", code, out)
-	}
-
-	sms := e.idOf("Delivery window reminder (SMS)")
-	code, out, errs = e.run("", "get", sms)
-	if code != 0 || strings.Contains(out, "campaigns status") || !strings.Contains(out, "SMS campaigns can be read but not") {
-		t.Fatalf("get SMS: exit %d\n%s%s", code, out, errs)
-	}
-}
-
-// TestApplySaysWhichScheduleFormItSends: a schedule moved in an exported
-// file (read form) is planned in the request form, and the dry run says
-// which form and why; the body carries start_time, not schedule_time.
-func TestApplySaysWhichScheduleFormItSends(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Weekend flash sale") // ONE_TIME, SCHEDULED
-	dir := t.TempDir()
-	if code, out, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatalf("export: %d %s %s", code, out, errs)
-	}
-	path := filepath.Join(dir, id+".json")
-	b, _ := os.ReadFile(path)
-	var rec map[string]any
-	e.mustJSON(string(b), &rec)
-	sd := rec["scheduling_details"].(map[string]any)
-	at := sd["schedule_time"].(string)
-	sd["schedule_time"] = at[:11] + "23:59:00"
-	b, _ = json.MarshalIndent(rec, "", "  ")
-	if err := os.WriteFile(path, b, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	code, out, errs := e.run("", "apply", path)
-	if code != 0 || !strings.Contains(out, "note: scheduling_details is in the service's read form; its request form is delivery_type AT_FIXED_TIME") ||
-		!strings.Contains(out, `"start_time": "`+at[:11]+`23:59:00"`) || strings.Contains(out, `"schedule_time"`) || !strings.Contains(out, `"channel": "PUSH"`) {
-		t.Fatalf("apply (dry run): exit %d\n%s%s", code, out, errs)
 	}
 }

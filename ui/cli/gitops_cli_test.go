@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bytes"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,7 +11,9 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 // servedSandbox serves a seeded sandbox on loopback and points the env's
@@ -20,7 +21,9 @@ import (
 // counts what reached it.
 func servedSandbox(t *testing.T, e *scriptEnv) (requests *atomic.Int64, url string) {
 	t.Helper()
-	s, err := sandbox.Open(sandbox.Config{Seed: true})
+	// No rate limits: the commands pace themselves, and the tests' own
+	// reads (exportAll) need not wait.
+	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,162 +36,22 @@ func servedSandbox(t *testing.T, e *scriptEnv) (requests *atomic.Int64, url stri
 	}))
 	t.Cleanup(srv.Close)
 	ws := sandbox.DefaultWorkspace()
-	t.Setenv("CAMPAIGNS_API_KEY", ws.Key)
+	e.Setenv("CAMPAIGNS_API_KEY", ws.Key)
 	e.base = []string{"--base-url", srv.URL, "--workspace-id", ws.ID}
 	return requests, srv.URL
 }
 
-// edit replaces text in a campaign file.
-func edit(t *testing.T, path, from, to string) {
+// exportAll writes every campaign of the sandbox at url into dir, as a
+// repository holds them after `campaigns export` (unpaced: the sandbox
+// of a test has no limits to keep).
+func exportAll(t *testing.T, url, dir string) map[string]string {
 	t.Helper()
-	raw, err := os.ReadFile(path)
+	ws := sandbox.DefaultWorkspace()
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: ws.ID, APIKey: ws.Key})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Contains(raw, []byte(from)) {
-		t.Fatalf("%s has no %s", path, from)
-	}
-	if err := os.WriteFile(path, bytes.Replace(raw, []byte(from), []byte(to), 1), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// The issue's example from the command line: a colleague renames the
-// campaign; my file changes its tags and utm_params. Nothing conflicts,
-// apply sends the merged components; then a real conflict shows its three
-// values, and --force wins on that field only.
-func TestThreeWayApplyFromTheCommandLine(t *testing.T) {
-	e := newScriptEnv(t)
-	id := e.idOf("Summer sale kickoff")
-	mine, theirs := e.exportTwice(id)
-	if _, err := os.Stat(filepath.Join(mine, ".campaigns", id+".json")); err != nil {
-		t.Fatalf("export kept no base: %v", err)
-	}
-	edit(t, filepath.Join(theirs, id+".json"), `"name": "Summer sale kickoff"`, `"name": "Summer sale kickoff (legal)"`)
-	if code, out, errs := e.run("", "apply", theirs, "--confirm"); code != 0 {
-		t.Fatalf("their apply: %d %s %s", code, out, errs)
-	}
-	f := filepath.Join(mine, id+".json")
-	edit(t, f, `"sale"`, `"sale",
-      "q3"`)
-	edit(t, f, `"utm_campaign": "summer_sale"`, `"utm_campaign": "summer_sale_b"`)
-	code, out, _ := e.run("", "diff", mine)
-	if code != 1 || strings.Contains(out, "conflict") || !strings.Contains(out, "utm_params") || !strings.Contains(out, `+  "utm_campaign": "summer_sale_b"`) {
-		t.Fatalf("diff: exit %d\n%s", code, out)
-	}
-	if code, out, errs := e.run("", "apply", mine, "--confirm"); code != 0 || !strings.Contains(out, "updated basic_details, utm_params") {
-		t.Fatalf("apply: exit %d\n%s\n%s", code, out, errs)
-	}
-	_, out, _ = e.run("", "get", id, "--jq", `[.basic_details.name, (.basic_details.tags|join(",")), .utm_params.utm_campaign] | join("|")`)
-	if out != "Summer sale kickoff (legal)|summer,sale,q3|summer_sale_b\n" {
-		t.Fatalf("merged: %q", out)
-	}
-
-	// Both rename it now.
-	edit(t, filepath.Join(theirs, id+".json"), `"name": "Summer sale kickoff (legal)"`, `"name": "Theirs"`)
-	edit(t, filepath.Join(theirs, id+".json"), `"team": "Growth"`, `"team": "Legal"`)
-	if code, out, errs := e.run("", "apply", theirs, "--confirm"); code != 0 {
-		t.Fatalf("their second apply: %d %s %s", code, out, errs)
-	}
-	edit(t, f, `"name": "Summer sale kickoff (legal)"`, `"name": "Mine"`)
-	code, out, _ = e.run("", "diff", mine)
-	if code != 1 || !strings.Contains(out, "conflict basic_details.name") || !strings.Contains(out, `base     "Summer sale kickoff (legal)"`) ||
-		!strings.Contains(out, `file     "Mine"`) || !strings.Contains(out, `service  "Theirs"`) {
-		t.Fatalf("conflict: exit %d\n%s", code, out)
-	}
-	t.Logf("conflict, as diff shows it:\n%s", out)
-	if code, out, _ := e.run("", "apply", mine, "--confirm"); code != 1 || !strings.Contains(out, "conflict") {
-		t.Fatalf("apply of a conflict: exit %d\n%s", code, out)
-	}
-	if code, out, errs := e.run("", "apply", mine, "--confirm", "--force"); code != 0 {
-		t.Fatalf("forced: exit %d\n%s\n%s", code, out, errs)
-	}
-	_, out, _ = e.run("", "get", id, "--jq", `.basic_details.name + "|" + .basic_details.team`)
-	if out != "Mine|Legal\n" {
-		t.Fatalf("--force reverted a field the file did not change, or lost the file's: %q", out)
-	}
-}
-
-// A removed file is reported; a duplicate campaign_id names both files.
-func TestRemovedAndDuplicatedFilesAreNotInvisible(t *testing.T) {
-	e := newScriptEnv(t)
-	dir := t.TempDir()
-	a, b := e.idOf("Summer sale kickoff"), e.idOf("June newsletter")
-	if code, _, errs := e.run("", "export", a, b, "--dir", dir); code != 0 {
-		t.Fatal(errs)
-	}
-	os.Remove(filepath.Join(dir, b+".json"))
-	for _, cmd := range []string{"diff", "apply"} {
-		code, out, errs := e.run("", cmd, dir)
-		if code != 1 || !strings.Contains(out, "on the service, not in the repository") || !strings.Contains(out, b) {
-			t.Fatalf("%s after a removal: exit %d\n%s\n%s", cmd, code, out, errs)
-		}
-	}
-	if _, out, _ := e.run("", "get", b, "--jq", ".status"); out == "" {
-		t.Fatal("the removed file's campaign was acted on")
-	}
-	copyPath := filepath.Join(dir, "copy.json")
-	raw, _ := os.ReadFile(filepath.Join(dir, a+".json"))
-	os.WriteFile(copyPath, raw, 0o644)
-	code, _, errs := e.run("", "apply", dir, "--confirm")
-	if code != 2 || !strings.Contains(errs, copyPath) || !strings.Contains(errs, filepath.Join(dir, a+".json")) {
-		t.Fatalf("duplicate: exit %d\n%s", code, errs)
-	}
-}
-
-// diff --json gives every differing field with its three values.
-func TestDiffJSONGivesEveryField(t *testing.T) {
-	e := newScriptEnv(t)
-	dir := t.TempDir()
-	id := e.idOf("Summer sale kickoff")
-	e.run("", "export", id, "--dir", dir)
-	edit(t, filepath.Join(dir, id+".json"), `"team": "Growth"`, `"team": "Brand"`)
-	_, out, _ := e.run("", "diff", dir, "--json")
-	var res []struct {
-		Components []string
-		Fields     []struct{ Path, Base, File, Service any }
-	}
-	e.mustJSON(out, &res)
-	if len(res) != 1 || len(res[0].Fields) != 1 || res[0].Fields[0].Path != "basic_details.team" ||
-		res[0].Fields[0].Base != "Growth" || res[0].Fields[0].File != "Brand" || res[0].Fields[0].Service != "Growth" {
-		t.Fatalf("--json: %s", out)
-	}
-}
-
-// validate accepts exports in every phase and does not judge channels the
-// engine does not write; non-campaign JSON is skipped like diff skips it.
-func TestValidateAcceptsExportsInEveryPhase(t *testing.T) {
-	e := newScriptEnv(t)
-	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", "--archived", "--dir", dir); code != 0 {
-		t.Fatal(errs)
-	}
-	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"x","version":"1.0.0"}`), 0o644)
-	// (The patch phase takes a --base: checked below, an export onto itself.)
-	for _, phase := range []string{"create", "publish"} {
-		args := []string{"validate", "--phase", phase, "--json", dir}
-		code, out, errs := cli(t, "", args...)
-		if code != 0 || strings.Contains(out, "package.json") {
-			t.Fatalf("validate --phase %s of a fresh export: exit %d\n%s\n%s", phase, code, out, errs)
-		}
-		if !strings.Contains(out, `"not_checked": "SMS campaigns are read-only`) {
-			t.Fatalf("the SMS export is not marked not checked:\n%s", out)
-		}
-	}
-	// One file, --json: the files shape; without: the single-file shape.
-	f := filepath.Join(dir, e.idOf("June newsletter")+".json")
-	_, out, _ := cli(t, "", "validate", "--json", f)
-	if !strings.Contains(out, `"files": [`) {
-		t.Fatalf("--json of one file:\n%s", out)
-	}
-	_, out, _ = cli(t, "", "validate", "--phase", "patch", "--base", f, f)
-	if strings.Contains(out, `"files"`) || !strings.Contains(out, `"valid": true`) {
-		t.Fatalf("single-file shape, patch of an export onto itself:\n%s", out)
-	}
-	_, _, errs := cli(t, "", "validate", "--verbose", dir)
-	if !strings.Contains(errs, "skipped "+filepath.Join(dir, "package.json")) {
-		t.Fatalf("--verbose does not list the skipped file: %q", errs)
-	}
+	return (&clitest.Sandbox{URL: url, Client: client}).Export(t, dir)
 }
 
 var annotation = regexp.MustCompile(`::error file=([^,]+),line=(\d+),col=(\d+),title=campaigns validate%3A ([^:]+)::(.*)`)
@@ -196,13 +59,14 @@ var annotation = regexp.MustCompile(`::error file=([^,]+),line=(\d+),col=(\d+),t
 // --output github places each problem at its value; --output json is one
 // object with totals, for every command.
 func TestCIOutputsAnnotateAndTotal(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	id := e.idOf("Summer sale kickoff")
 	e.run("", "export", id, "--dir", dir)
 	f := filepath.Join(dir, id+".json")
-	edit(t, f, `"https://cdn.example.com/img/summer-banner.png"`, `"ftp://cdn.example.com/img/summer-banner.png"`)
-	code, out, errs := cli(t, "", "validate", "--output", "github", dir)
+	clitest.Edit(t, f, `"https://cdn.example.com/img/summer-banner.png"`, `"ftp://cdn.example.com/img/summer-banner.png"`)
+	code, out, errs := e.rootEnv.run("", "validate", "--output", "github", dir)
 	m := annotation.FindStringSubmatch(out)
 	if code != 1 || m == nil || m[1] != f || m[4] != "campaign_content.content.default.variation_1.push.android.basic_details.image_url" {
 		t.Fatalf("annotations: exit %d\n%s\n%s", code, out, errs)
@@ -215,7 +79,7 @@ func TestCIOutputsAnnotateAndTotal(t *testing.T) {
 	for _, cmd := range []string{"validate", "diff", "apply"} {
 		run := e.run
 		if cmd == "validate" {
-			run = func(stdin string, args ...string) (int, string, string) { return cli(t, stdin, args...) }
+			run = func(stdin string, args ...string) (int, string, string) { return e.rootEnv.run(stdin, args...) }
 		}
 		_, out, _ := run("", cmd, dir, "--output", "json")
 		var rep struct {
@@ -233,18 +97,19 @@ func TestCIOutputsAnnotateAndTotal(t *testing.T) {
 // With a wrong key every command exits 2 after one refused request,
 // instead of one 401 per file.
 func TestRejectedCredentialsStopAtTheFirst401(t *testing.T) {
+	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
 	requests, _ := servedSandbox(t, e)
 	if code, _, errs := e.run("", "export", "--dir", dir); code != 0 {
 		t.Fatal(errs)
 	}
-	t.Setenv("CAMPAIGNS_API_KEY", "wrong")
+	e.Setenv("CAMPAIGNS_API_KEY", "wrong")
 	for _, args := range [][]string{{"diff", dir}, {"apply", dir}, {"validate", dir}, {"get", "x"}, {"list"}} {
 		before := requests.Load()
 		code, _, errs := e.run("", args...)
 		if args[0] == "validate" {
-			code, _, errs = cli(t, "", args...)
+			code, _, errs = e.rootEnv.run("", args...)
 		}
 		if args[0] == "validate" {
 			if code != 0 || requests.Load() != before {
@@ -255,38 +120,6 @@ func TestRejectedCredentialsStopAtTheFirst401(t *testing.T) {
 		if code != 2 || !strings.Contains(errs, "401") || requests.Load()-before != 1 {
 			t.Fatalf("%v with a wrong key: exit %d after %d request(s)\n%s", args, code, requests.Load()-before, errs)
 		}
-	}
-}
-
-// apply --plan writes the exact requests; apply PLAN --confirm sends them,
-// and refuses when the campaign changed since the plan.
-func TestPlanFileFromTheCommandLine(t *testing.T) {
-	e := newScriptEnv(t)
-	dir := t.TempDir()
-	id := e.idOf("Summer sale kickoff")
-	e.run("", "export", id, "--dir", dir)
-	edit(t, filepath.Join(dir, id+".json"), `"team": "Growth"`, `"team": "Planned"`)
-	plan := filepath.Join(t.TempDir(), "changes.plan")
-	if code, _, errs := e.run("", "apply", dir, "--plan", plan); code != 0 || !strings.Contains(errs, "Plan written") {
-		t.Fatalf("--plan: exit %d %s", code, errs)
-	}
-	var pf struct {
-		Entries []struct {
-			Method    string
-			UpdatedAt string `json:"updated_at"`
-			Body      map[string]any
-		}
-	}
-	e.mustJSON(string(must(os.ReadFile(plan))), &pf)
-	if len(pf.Entries) != 1 || pf.Entries[0].UpdatedAt == "" {
-		t.Fatalf("plan: %+v", pf)
-	}
-	if code, out, errs := e.run("", "apply", plan, "--confirm"); code != 0 || !strings.Contains(out, "updated basic_details") {
-		t.Fatalf("apply plan: exit %d\n%s\n%s", code, out, errs)
-	}
-	// Sending it again: the campaign changed since (the plan's own send).
-	if code, out, _ := e.run("", "apply", plan, "--confirm"); code != 1 || !strings.Contains(out, "after the plan was made") {
-		t.Fatalf("stale plan: exit %d\n%s", code, out)
 	}
 }
 

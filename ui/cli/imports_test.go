@@ -36,10 +36,18 @@ var layerRules = []struct {
 	{"ui/pages/", []string{"model", "engine", "engine/", "forms", "api", "api/drafts", "api/ops", "themes", "ui/common", "ui/components/", "ui/internal/resume"}, "pages import no other page, no sandbox and not the ui root"},
 	{"ui/internal/", []string{"model", "api", "themes", "ui/common"}, "test support and small helpers; no sandbox"},
 	{"ui/sshserver", []string{"model", "engine", "api", "api/ops", "themes", "ui", "ui/common"}, "the SSH host serves the ui root"},
-	{"ui/cli/", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
-	{"ui/cli", []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver", "ui/cli/"}, "the command line is a user interface: it may build any screen and start the sandbox"},
+	{"ui/cli/cmdutil", cliAllowed, "cmdutil is below every command: it imports no command and not ui/cli"},
+	{"ui/cli/cmd/", append([]string{"ui/cli/cmdutil", "ui/cli/internal/"}, cliAllowed...), "a command imports cmdutil and the helpers several commands share (ui/cli/internal), never another command and never ui/cli"},
+	{"ui/cli/internal/", append([]string{"ui/cli/cmdutil", "ui/cli/internal/"}, cliAllowed...), "what several commands share sits below them: it imports cmdutil, no command and not ui/cli"},
+	{"ui/cli/", cliAllowed, "the command line is a user interface: it may build any screen and start the sandbox"},
+	{"ui/cli", append([]string{"ui/cli/"}, cliAllowed...), "the root assembles the commands: ui/cli imports every ui/cli/cmd/* and cmdutil"},
 	{"ui", []string{"model", "engine", "engine/", "forms", "api", "api/ops", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},
 }
+
+// cliAllowed are what the command line's packages may import besides one
+// another: it is a user interface, so it may build any screen and start the
+// sandbox.
+var cliAllowed = []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver"}
 
 type listed struct {
 	ImportPath string
@@ -48,6 +56,7 @@ type listed struct {
 
 // TestImportsPointOneWay fails when a package imports across the layers.
 func TestImportsPointOneWay(t *testing.T) {
+	t.Parallel()
 	const module = "github.com/campaigns-cli/campaigns"
 	gobin := filepath.Join(runtime.GOROOT(), "bin", "go")
 	list := exec.Command(gobin, "list", "-json=ImportPath,Imports", "./...")
@@ -120,7 +129,7 @@ func TestImportsPointOneWay(t *testing.T) {
 	for _, p := range pkgs {
 		for _, imp := range p.Imports {
 			if imp == module+"/ui/internal/uitest" || imp == module+"/api/sandbox/sandboxtest" ||
-				imp == module+"/api/refserver" || imp == module+"/api/internal/refcheck" {
+				imp == module+"/api/refserver" || imp == module+"/api/internal/refcheck" || imp == module+"/ui/cli/internal/clitest" {
 				t.Errorf("%s imports the test support package", p.ImportPath)
 			}
 		}
@@ -130,6 +139,7 @@ func TestImportsPointOneWay(t *testing.T) {
 // TestRootHoldsOnlyMain: the module root is the binary's entry and nothing
 // else; the command line lives here, in ui/cli.
 func TestRootHoldsOnlyMain(t *testing.T) {
+	t.Parallel()
 	files, err := filepath.Glob("../../*.go")
 	if err != nil {
 		t.Fatal(err)
@@ -145,6 +155,7 @@ func TestRootHoldsOnlyMain(t *testing.T) {
 // renderer, so the move to the Charm v2 line (no renderer) changes them
 // alone.
 func TestRendererNamedInOnePlace(t *testing.T) {
+	t.Parallel()
 	err := filepath.WalkDir("../..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err

@@ -5,11 +5,13 @@ package cli
 import (
 	"io"
 	"os"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 )
 
 // Run is the whole command line; it returns the exit code. main calls it
 // with the process's arguments and streams; tests call it in-process.
 func Run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := &appContext{In: stdin, Out: stdout, Err: stderr, Getenv: os.Getenv, LookupEnv: os.LookupEnv}
-	return app.execute(args)
+	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: stdin, Out: stdout, ErrOut: stderr, Getenv: os.Getenv, LookupEnv: os.LookupEnv}}
+	return execute(app, args)
 }

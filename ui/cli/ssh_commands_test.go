@@ -19,6 +19,8 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/ui"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/ssh"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/checklist"
 	"github.com/campaigns-cli/campaigns/ui/sshserver"
 )
 
@@ -61,7 +63,7 @@ func TestCommandsOverSSH(t *testing.T) {
 	}
 	open := sshserver.SharedWorkspace(f.Client, dir)
 	srv, err := sshserver.New(sshserver.Config{HostKeyPath: filepath.Join(dir, "host_key"), AuthorizedKeysPath: keys,
-		App: sshserver.EditorApp(ui.Config{}, open, nil), Commands: sshCommands(open, false),
+		App: sshserver.EditorApp(ui.Config{}, open, nil), Commands: ssh.Commands(execute, open, false),
 		Logger: log.NewWithOptions(&bytes.Buffer{}, log.Options{})})
 	if err != nil {
 		t.Fatal(err)
@@ -97,7 +99,7 @@ func TestCommandsOverSSH(t *testing.T) {
 		t.Fatalf("list: exit %d\n%s", code, out)
 	}
 	code, out, errOut = sshRun(t, client, "status "+id+" --json")
-	var st checklistAnswer
+	var st checklist.Answer
 	if code != 0 || json.Unmarshal([]byte(out), &st) != nil || st.Status == "" || len(st.Checks) == 0 {
 		t.Fatalf("status --json: exit %d\n%s%s", code, out, errOut)
 	}

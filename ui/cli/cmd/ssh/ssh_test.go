@@ -1,0 +1,50 @@
+package ssh
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
+)
+
+// ssh refuses a listen address that is not HOST:PORT, and flags that do
+// not go together, as usage mistakes before anything starts.
+func TestSSHRefusesBadFlagsBeforeStarting(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--demo", "--addr", "nope"}, `--addr "nope": want HOST:PORT`},
+		{[]string{"--demo", "--max-sessions", "0"}, "--max-sessions must be at least 1"},
+		{[]string{"--demo", "--idle-timeout", "-1s"}, "cannot be negative"},
+		{[]string{"--demo", "--theme", "neon"}, `unknown --theme "neon"`},
+		{[]string{"--demo", "--profile", "p"}, "--demo serves the embedded sandbox"},
+		{[]string{"--demo", "--authorized-keys", "/tmp/k"}, "leave out --authorized-keys"},
+		{[]string{}, "no --authorized-keys PATH given"},
+	} {
+		e := clitest.New(t, nil)
+		r := e.Do(NewCmd(e.F, func(*Options) error { t.Fatalf("%v: ran", tc.args); return nil }), tc.args...)
+		if r.Code != 2 || !strings.Contains(r.Err, tc.want) {
+			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, r.Code, r.Err, tc.want)
+		}
+	}
+}
+
+// The flags reach the server's options; the host key defaults into the
+// data directory.
+func TestSSHFlagsMakeTheOptions(t *testing.T) {
+	t.Parallel()
+	e := clitest.New(t, nil)
+	data := t.TempDir()
+	var got *Options
+	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "--demo", "--addr", "127.0.0.1:0", "--data", data,
+		"--max-sessions", "3", "--idle-timeout", "1m", "--theme", "plain")
+	if r.Code != 0 || got == nil {
+		t.Fatalf("exit %d %s", r.Code, r.Err)
+	}
+	if !got.Demo || got.MaxSessions != 3 || got.IdleTimeout.String() != "1m0s" || got.Theme.Name != "plain" ||
+		!strings.HasPrefix(got.HostKeyPath, data) {
+		t.Fatalf("options %+v", got)
+	}
+}

@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+	"github.com/zalando/go-keyring"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
+)
+
+// nameOf is a campaign record's name.
+func nameOf(r map[string]any) string { return cmdutil.NameOf(r) }
+
+// rootEnv runs the whole command line in-process, as Run does, in an
+// environment of the test's own (HOME, variables, an in-memory keyring):
+// tests that use it run in parallel.
+type rootEnv struct{ *clitest.Env }
+
+func newRoot(t *testing.T) rootEnv {
+	r := rootEnv{clitest.New(t, nil)}
+	r.Setenv("XDG_DATA_HOME", filepath.Join(r.Getenv("HOME"), ".local", "share"))
+	return r
+}
+
+// run runs campaigns args with stdin: the exit code and both outputs.
+func (r rootEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
+	r.T().Helper()
+	r.Stdin(stdin)
+	r.Out.Reset()
+	r.ErrOut.Reset()
+	code = execute(r.F, args)
+	return code, r.Out.String(), r.ErrOut.String()
+}
+
+// allCommands is every command of the tree, hidden ones aside.
+func allCommands(c *cobra.Command) []*cobra.Command {
+	out := []*cobra.Command{c}
+	for _, sub := range c.Commands() {
+		if !sub.Hidden {
+			out = append(out, allCommands(sub)...)
+		}
+	}
+	return out
+}
+
+// No test may touch the real keyring of the machine running it.
+func TestMain(m *testing.M) {
+	keyring.MockInit()
+	os.Exit(m.Run())
+}
+
+// freshHome points HOME and the XDG directories at a new temporary HOME.
+func freshHome(t *testing.T) string {
+	t.Helper()
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	t.Setenv("XDG_CONFIG_HOME", "")
+	t.Setenv("XDG_STATE_HOME", "")
+	t.Setenv("XDG_DATA_HOME", "")
+	t.Setenv("CAMPAIGNS_DEBUG", "")
+	unsetServiceEnv(t)
+	return home
+}
+
+// unsetServiceEnv clears the variables that name a service or an author
+// for the test (a variable set empty is a usage error, so they are unset,
+// and restored after).
+func unsetServiceEnv(t *testing.T) {
+	t.Helper()
+	for _, name := range []string{"CAMPAIGNS_PROFILE", "CAMPAIGNS_API_KEY", "CAMPAIGNS_BASE_URL", "CAMPAIGNS_DC", "CAMPAIGNS_WORKSPACE_ID", "CAMPAIGNS_AUTHOR"} {
+		t.Setenv(name, "")
+		os.Unsetenv(name)
+	}
+}
+
+// cli runs the program in-process.
+func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var o, e bytes.Buffer
+	code = Run(args, strings.NewReader(stdin), &o, &e)
+	return code, o.String(), e.String()
+}
