@@ -174,40 +174,60 @@ func TestKillAfterAnswerNeverReExecutes(t *testing.T) {
 		rounds = 3
 	}
 	const workers = 8
-	dir := t.TempDir()
-	answered, reran := 0, 0
-	for round := range rounds {
-		c := startChild(t, dir)
-		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}}
-		load := runKillLoad(fmt.Sprint("crash-", round), workers, client, func(int, int) string { return c.url }, c.kill)
-		c.kill()
+	var answered, reran atomic.Int64
+	// Two lanes of rounds side by side, each on its own data directory: a
+	// round mostly waits for its children to start.
+	const lanes = 2
+	t.Run("lanes", func(t *testing.T) {
+		for lane := range lanes {
+			t.Run(fmt.Sprint(lane), func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				for round := lane; round < rounds; round += lanes {
+					a, r := killAfterAnswerRound(t, dir, round, workers)
+					answered.Add(int64(a))
+					reran.Add(int64(r))
+				}
+			})
+		}
+	})
+	t.Logf("%d rounds: %d answered requests sent again, %d ran again", rounds, answered.Load(), reran.Load())
+}
 
-		c = startChild(t, dir)
-		client = &http.Client{}
-		for _, o := range load.answered() {
-			answered++
-			st, hdr, raw, err := o.send(client, c.url)
-			if err != nil {
-				t.Fatalf("round %d: retry: %v", round, err)
-			}
-			if st != o.status || !bytes.Equal(raw, o.raw) || hdr.Get("Idempotent-Replayed") != "true" {
-				reran++
-				t.Errorf("round %d: %s %s ran again: first %d %s, retry %d %s", round, o.method, o.path, o.status, o.raw, st, raw)
-			}
+// killAfterAnswerRound is one round of TestKillAfterAnswerNeverReExecutes
+// on the data directory dir: how many answered requests it sent again, and
+// how many of them ran again.
+func killAfterAnswerRound(t *testing.T, dir string, round, workers int) (answered, reran int) {
+	c := startChild(t, dir)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}}
+	load := runKillLoad(fmt.Sprint("crash-", round), workers, client, func(int, int) string { return c.url }, c.kill)
+	c.kill()
+
+	c = startChild(t, dir)
+	defer c.kill()
+	client = &http.Client{}
+	for _, o := range load.answered() {
+		answered++
+		st, hdr, raw, err := o.send(client, c.url)
+		if err != nil {
+			t.Fatalf("round %d: retry: %v", round, err)
 		}
-		for w := range workers {
-			name := load.lastName(w, true)
-			if name == "" {
-				continue
-			}
-			// The rename in flight at the kill may have run too.
-			got := nameOn(t, client, c.url, load.ids[w])
-			if got != name && !(strings.HasSuffix(name, "-a") && got == strings.TrimSuffix(name, "a")+"b") {
-				reran++
-				t.Errorf("round %d: campaign %s is named %q; the last answered PATCH set %q", round, load.ids[w], got, name)
-			}
+		if st != o.status || !bytes.Equal(raw, o.raw) || hdr.Get("Idempotent-Replayed") != "true" {
+			reran++
+			t.Errorf("round %d: %s %s ran again: first %d %s, retry %d %s", round, o.method, o.path, o.status, o.raw, st, raw)
 		}
-		c.kill()
 	}
-	t.Logf("%d rounds: %d answered requests sent again, %d ran again", rounds, answered, reran)
+	for w := range workers {
+		name := load.lastName(w, true)
+		if name == "" {
+			continue
+		}
+		// The rename in flight at the kill may have run too.
+		got := nameOn(t, client, c.url, load.ids[w])
+		if got != name && !(strings.HasSuffix(name, "-a") && got == strings.TrimSuffix(name, "a")+"b") {
+			reran++
+			t.Errorf("round %d: campaign %s is named %q; the last answered PATCH set %q", round, load.ids[w], got, name)
+		}
+	}
+	return answered, reran
 }
