@@ -100,10 +100,8 @@ func TestRejectedCredentialsStopAtTheFirst401(t *testing.T) {
 	t.Parallel()
 	e := newScriptEnv(t)
 	dir := t.TempDir()
-	requests, _ := servedSandbox(t, e)
-	if code, _, errs := e.run("", "export", "--dir", dir); code != 0 {
-		t.Fatal(errs)
-	}
+	requests, url := servedSandbox(t, e)
+	exportAll(t, url, dir)
 	e.Setenv("CAMPAIGNS_API_KEY", "wrong")
 	for _, args := range [][]string{{"diff", dir}, {"apply", dir}, {"validate", dir}, {"get", "x"}, {"list"}} {
 		before := requests.Load()

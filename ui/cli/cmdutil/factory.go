@@ -70,9 +70,6 @@ func (s *IOStreams) Printf(format string, a ...any) { fmt.Fprintf(s.Out, format,
 type Factory struct {
 	*IOStreams
 
-	// The editor's --no-mouse and --refresh.
-	NoMouse bool
-	Refresh time.Duration
 	// Preset is the service every command uses, whatever its flags say
 	// (a visitor's workspace over SSH); nil: chosen by the flags.
 	Preset *Service

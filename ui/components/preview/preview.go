@@ -175,9 +175,10 @@ func (m *Model) setBody() {
 		}
 		cut = append(cut, common.Clip(l, m.width))
 	}
-	off := m.body.YOffset
-	m.body.SetContent(strings.Join(cut, "\n"))
-	m.body.SetYOffset(off)
+	m.body.SetContent(strings.Join(cut, "\n")) // at the same line
+	if m.body.PastBottom() {                   // a shorter text: its end
+		m.body.GotoBottom()
+	}
 }
 
 // Errors lists the personalisation errors of the last render: the service's

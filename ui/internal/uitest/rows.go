@@ -2,9 +2,42 @@ package uitest
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
 
 	"github.com/campaigns-cli/campaigns/model"
 )
+
+// Campaign reads testdata/<file> of the repository (found above the
+// package being tested): "campaigns/push_one_time.json",
+// "fixtures/marketer-push.json".
+func Campaign(t testing.TB, file string) *model.Campaign {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			break
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatalf("no go.mod above the package: testdata/%s not found", file)
+		}
+		dir = up
+	}
+	b, err := os.ReadFile(filepath.Join(dir, "testdata", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := model.Decode(b)
+	if err != nil {
+		t.Fatalf("testdata/%s: %v", file, err)
+	}
+	return c
+}
 
 func sp(s string) *string { return &s }
 

@@ -81,7 +81,7 @@ func (s *screen) feed(b []byte) {
 func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
 	t.Helper()
 	s := screenOf(t, tm)
-	fed := 0
+	fed, looked := 0, false
 	ok := false
 	defer func() {
 		if !ok {
@@ -91,7 +91,10 @@ func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
 		// b is everything read since this call began; feed only what is new.
 		fresh := b[fed:]
-		fed = len(b)
+		if len(fresh) == 0 && looked {
+			return false // nothing drawn since the last look
+		}
+		fed, looked = len(b), true
 		ok = s.has(fresh, parts)
 		return ok
 	}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))

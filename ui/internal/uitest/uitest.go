@@ -174,6 +174,19 @@ func Keys(tm *teatest.TestModel, ks ...string) {
 	}
 }
 
+// Type types s into the program, one key press per character as a
+// terminal sends them: a space is the space key, and a character of more
+// than one byte is one key (teatest's TestModel.Type sends bytes).
+func Type(tm *teatest.TestModel, s string) {
+	for _, r := range s {
+		if r == ' ' {
+			tm.Send(Key("space"))
+			continue
+		}
+		tm.Send(Text(string(r)))
+	}
+}
+
 // RunBatch runs a command and the commands of any batch it returns, except
 // spinner ticks, and collects their messages (addressed ones as they are).
 func RunBatch(cmd tea.Cmd) []tea.Msg {

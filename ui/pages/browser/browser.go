@@ -9,12 +9,12 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 )
 
 // PageSize is the search route's largest page.
@@ -159,9 +159,8 @@ type Browser struct {
 	// focusID is the campaign the cursor goes to when the next page comes
 	// (the one just left in the editor or inspector).
 	focusID string
-	// vp scrolls the table when the window is too short for a page; its
-	// lines are the rows (rowCache), set when they are drawn anew.
-	vp viewport.Model
+	// win scrolls the table when the window is too short for a page.
+	win window.Model
 
 	loading  bool
 	seq      int
@@ -307,18 +306,10 @@ func (b *Browser) visibleRows() int {
 // tall windows show the selected campaign under the table.
 func (b *Browser) tall() bool { return b.h >= PageSize+3+8+len(b.banner()) }
 
-// clampOffset scrolls the table's viewport to keep the cursor in view.
+// clampOffset scrolls the table's window to keep the cursor in view.
 func (b *Browser) clampOffset() {
-	n := b.visibleRows()
-	b.vp.Width, b.vp.Height = b.w, n
-	off := b.vp.YOffset
-	if b.cursor < off {
-		off = b.cursor
-	}
-	if b.cursor >= off+n {
-		off = b.cursor - n + 1
-	}
-	b.vp.SetYOffset(off)
+	b.win.SetHeight(b.visibleRows())
+	b.win.Follow(b.cursor, len(b.rows))
 }
 
 func (b *Browser) move(d int) {

@@ -92,7 +92,8 @@ func (b *Browser) View() string {
 	case len(b.rows) == 0 && b.err == "":
 		lines = append(lines, "  "+st.Muted.Render(b.emptyText()))
 	}
-	for i := b.vp.YOffset; i < len(b.rowCache) && len(lines) < n; i++ {
+	from, _ := b.win.Range(len(b.rowCache))
+	for i := from; i < len(b.rowCache) && len(lines) < n; i++ {
 		sel := 0
 		if i == b.cursor {
 			sel = 1
@@ -116,11 +117,6 @@ func (b *Browser) rebuildRows() {
 	for _, r := range b.rows {
 		b.rowCache = append(b.rowCache, [2]string{b.row(r, cols, wide, false), b.row(r, cols, wide, true)})
 	}
-	plain := make([]string, len(b.rowCache))
-	for i, r := range b.rowCache {
-		plain[i] = r[0]
-	}
-	b.vp.SetContent(strings.Join(plain, "\n"))
 }
 
 // rebuildPreview draws the selected campaign's summary for tall windows;

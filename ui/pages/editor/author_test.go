@@ -2,10 +2,8 @@ package editor_test
 
 import (
 	"testing"
-	"time"
 
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/charmbracelet/x/exp/teatest"
 )
 
 // A marketer types her address once: the next new draft, in this program
@@ -17,21 +15,15 @@ func TestNewDraftStartsWithTheLastAuthor(t *testing.T) {
 	newDraft(t, tm, false, "First")
 	stop()
 
-	tm, stop = e.run(t, 0) // started again on the same data directory
-	defer stop()
-	waitFor(t, tm, "browse")
-	keys(tm, "n")
-	waitFor(t, tm, "New draft", "┃ Channel")
-	keys(tm, "enter")
-	waitFor(t, tm, "┃ Delivery type")
-	keys(tm, "enter")
-	waitFor(t, tm, "┃ Created by", "ana@example.com")
-	keys(tm, "enter")
+	tm, _ = e.run(t, 0) // started again on the same data directory
+	openNewDraft(t, tm)
+	pushOneTime(t, tm, "ana@example.com")
+	keys(tm, "enter") // keeps it
 	waitFor(t, tm, "┃ Name")
-	tm.Type("Second")
+	typ(tm, "Second")
 	keys(tm, "enter")
 	waitFor(t, tm, "Second", "DRAFT")
-	got := findByName(t, e, "Second")
+	got := find(t, e.client, "Second")
 	if by := model.Str(got.CreatedBy); by != "ana@example.com" {
 		t.Errorf("created_by %q, want the author last used here", by)
 	}
@@ -42,45 +34,30 @@ func TestNewDraftStartsWithTheLastAuthor(t *testing.T) {
 func TestNewDraftStartsWithTheProfilesAuthor(t *testing.T) {
 	e := newEnv(t)
 	e.author = "lucia.romero@example.com"
-	tm, stop := e.run(t, 0)
-	defer stop()
+	tm, _ := e.run(t, 0)
 	newDraft(t, tm, false, "Hers") // types ana@example.com over it
-	if by := model.Str(findByName(t, e, "Hers").CreatedBy); by != "ana@example.com" {
+	if by := model.Str(find(t, e.client, "Hers").CreatedBy); by != "ana@example.com" {
 		t.Errorf("created_by %q: the author typed over the profile's is the one sent", by)
 	}
 	keys(tm, "esc")
-	waitFor(t, tm, "browse")
-	keys(tm, "n")
-	waitFor(t, tm, "New draft", "┃ Channel")
-	keys(tm, "enter")
-	waitFor(t, tm, "┃ Delivery type")
-	keys(tm, "enter")
-	waitFor(t, tm, "┃ Created by", "lucia.romero@example.com")
-	_ = tm.Quit()
-	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+	openNewDraft(t, tm)
+	pushOneTime(t, tm, "lucia.romero@example.com")
 }
 
 // The new draft's lists pick by letter: "e" on the delivery types is
 // EVENT_TRIGGERED (the one beginning with e) and goes on to the author.
 func TestNewDraftPicksTheDeliveryTypeByLetter(t *testing.T) {
 	e := newEnv(t)
-	tm, stop := e.run(t, 0)
-	defer stop()
-	waitFor(t, tm, "browse")
-	keys(tm, "n")
-	waitFor(t, tm, "New draft", "┃ Channel", "a–z pick")
+	tm, _ := e.run(t, 0)
+	openNewDraft(t, tm, "a–z pick")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Delivery type")
-	tm.Type("e")
+	typ(tm, "e")
 	// The list left behind marks the type chosen, not only in colour.
 	waitFor(t, tm, "┃ Created by", "✓ EVENT_TRIGGERED")
-	tm.Type("ana@example.com")
-	keys(tm, "enter")
-	waitFor(t, tm, "┃ Name")
-	tm.Type("By letter")
-	keys(tm, "enter")
+	authorAndName(t, tm, "ana@example.com", "By letter")
 	waitFor(t, tm, "By letter", "EVENT_TRIGGERED", "DRAFT")
-	if dt := model.Str(findByName(t, e, "By letter").CampaignDeliveryType); dt != "EVENT_TRIGGERED" {
+	if dt := model.Str(find(t, e.client, "By letter").CampaignDeliveryType); dt != "EVENT_TRIGGERED" {
 		t.Errorf("delivery type %q after e, want EVENT_TRIGGERED", dt)
 	}
 }

@@ -6,7 +6,7 @@
 // group: rows appear and vanish as values change (a template, a delivery
 // type, a toggle), and a group redraws every field on each key (about 2 ms
 // at 25 fields). Editing a row opens one small huh form holding one field
-// for it (rowForm): huh.Input for one-line values, drawn in the row;
+// for it (rowform): huh.Input for one-line values, drawn in the row;
 // huh.Text for long text, huh.Select for a choice (with "(not set)") and
 // huh.MultiSelect for a subset, drawn as a dialog. Only one huh form lives
 // at a time (two would both take the keys), built on the session's styles
@@ -14,7 +14,7 @@
 // validates on blur, so after every key the editor reads the bound value
 // and applies it at once: the engine judges each key press, and a hovered
 // choice is applied as it is hovered (esc puts the old one back). Time
-// zones keep a picker of their own (see picker). The new-draft dialog is a
+// zones keep a search of their own (dialogs.Zone). The new-draft dialog is a
 // huh form too.
 //
 // Switching a template clears the fields the new one does not use; those
@@ -28,13 +28,25 @@
 // so no key waits for an fsync or a deep copy, and closing the engine
 // writes what is left, so quitting loses nothing typed.
 //
-// Files: editor.go routes messages and keys; draft.go is the campaign being
-// edited (no Bubble Tea); rows.go the row list; panel.go the problems
-// panel; edit.go the changes a row makes; sync.go the sync engine's side;
-// previewpane.go the preview beside the form; view.go assembles the screen;
-// dialogs.go, rowform.go, newdraft.go, testsend.go and conflict.go the
-// dialogs; link.go keeps a push message's platforms in step ("Platforms
-// linked"); nav.go the keys between values (tab to the next field with
-// its text selected, ⌫ to clear and type, n to the next field to fill);
-// defaults.go the values that follow from one just typed.
+// Files: editor.go is the screen (Model, Update, help); keys.go routes
+// every key press (the open dialog, the row being edited and its
+// suggestions, a letter typed on a row, the editor's commands); draft.go
+// is the campaign being edited and its lock (no Bubble Tea); factory.go
+// builds editors and their doors to the service; rows.go the row list;
+// edit.go the changes a row or an action makes and the row form's
+// answers; nav.go the keys between values (tab to the next field with its
+// text selected, ⌫ to clear and type, n to the next field to fill, + to
+// add an item, a/i/w to a platform); pick.go letters that pick a choice;
+// link.go keeps a push message's platforms in step ("Platforms linked");
+// suggestions.go the names offered while a field is typed; panel.go the
+// problems panel; previewpane.go the preview beside the form; view.go
+// assembles the screen; reviewstep.go the Review step and publishing;
+// sync.go the sync engine's side (status, leaving, conflicts); live.go
+// editing a live campaign; testsend.go sending a test; resume.go where a
+// draft was left; dialogs.go opens the dialogs and acts on their answers.
+//
+// The dialogs are components (package dialogs, on the dialog stack of
+// ui/components/dialog) and a row's huh form is one too (package
+// rowform): they are given what they show and answer with messages; none
+// changes the editor.
 package editor

@@ -205,3 +205,27 @@ func component(target string) string {
 	}
 	return target
 }
+
+// The editor keeps no copy of the campaign: draft.work is the sync engine's
+// working copy (drafts.Draft.Working), read while the editor holds the
+// draft's lock (hold) and changed only through Draft.Edit (draft.change).
+// The engine journals the edit within drafts.DurabilityWindow and sends it
+// after the debounce; what the engine changes itself (a sent unit
+// normalised by the service, a change made elsewhere, a resolved conflict)
+// arrives as an event, after which the editor revalidates.
+
+// hold locks the draft for one call from the program (Update, View,
+// SetSize), so background work never changes the working copy while the
+// editor reads it. Nested calls (Update calling Update) hold it once.
+func (m *Model) hold() func() {
+	h := m.d.h
+	if h == nil || m.holding {
+		return func() {}
+	}
+	h.Lock()
+	m.holding = true
+	return func() {
+		m.holding = false
+		h.Unlock()
+	}
+}

@@ -4,30 +4,100 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/charmbracelet/bubbles/textinput"
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // startEdit opens row f's huh form: in the row for one-line values, as a
 // dialog for long text and choices.
 func (m *Model) startEdit(f forms.Field) {
-	m.edit = newRowForm(m, f, m.fieldText(f))
-	if !m.edit.inline {
-		m.dialog = m.edit
+	m.edit = rowform.New(m.c.Styles, m.keys.EditorKeys, f, m.fieldText(f), m.height)
+	if m.edit.Inline {
+		m.edit.SetSize(m.inlineWidth(), m.height)
+		return
 	}
+	m.open(dialogs.NewRow(m.c.Styles, m.edit))
 }
 
+// stopEditing closes the row's form (and its dialog).
 func (m *Model) stopEditing() {
-	if m.edit != nil && m.dialog == dialog(m.edit) {
-		m.dialog = nil
-	}
 	m.edit = nil
+	m.dialogs.Close(dialogs.RowID)
+}
+
+// inlineWidth is the width of a one-line form drawn in its row.
+func (m *Model) inlineWidth() int { return max(10, m.formWidth()-m.labelWidth()-4) }
+
+// rowKey hands a key to the row being edited and acts on its answer.
+func (m *Model) rowKey(msg tea.KeyMsg) tea.Cmd {
+	out, cmd := m.edit.Update(msg)
+	if out == nil {
+		return cmd
+	}
+	return tea.Batch(cmd, m.route(out))
+}
+
+// rowAnswered acts on the row form's answer: a value to apply, the end of
+// editing and what follows it, or a key that is the editor's.
+func (m *Model) rowAnswered(msg tea.Msg) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case rowform.Changed:
+		if m.edit == nil {
+			return nil, true
+		}
+		return m.choose(m.edit.Field, msg.Value), true
+	case rowform.Finish:
+		if m.edit == nil {
+			return nil, true
+		}
+		f := m.edit.Field
+		m.stopEditing()
+		var cmd tea.Cmd
+		if msg.Flowing {
+			m.flowing = true
+		}
+		if msg.Set != nil {
+			cmd = m.choose(f, *msg.Set)
+		}
+		switch {
+		case msg.Flow != 0:
+			m.flow(msg.Flow)
+		case msg.Move != 0:
+			m.move(msg.Move)
+		case msg.Then != nil:
+			cmd = tea.Batch(cmd, m.updateKeys(*msg.Then))
+		}
+		return cmd, true
+	case rowform.Command:
+		if key.Matches(msg.Key, m.keys.Sync) {
+			return m.flush(), true
+		}
+		return m.undoLink(), true
+	}
+	return nil, false
+}
+
+// rowProblems are the problems the row dialog shows: its field's, the
+// draft's others, and the check in words.
+func (m *Model) rowProblems() dialogs.RowProblemsMsg {
+	var out dialogs.RowProblemsMsg
+	for i, f := range m.list.rows {
+		if f.Path == m.edit.Field.Path {
+			out.Own = m.list.problems[i]
+		}
+	}
+	for _, it := range m.probs.items {
+		out.Others = append(out.Others, it.plain.Text)
+	}
+	out.Check = m.checkText()
+	return out
 }
 
 // fieldText is a row's current value as text (the selector rows read the
@@ -133,69 +203,6 @@ func (m *Model) afterChange() {
 	m.rebuild()
 }
 
-// reviewPublish is the Review step's publish row.
-const reviewPublish = "@review-publish"
-
-// publishedMsg is the answer to a publish from the Review step.
-type publishedMsg struct {
-	state string
-	err   error
-}
-
-// publishFromReview confirms with the campaign's name and when it goes
-// out, then syncs, publishes through V1 and shows the new state.
-func (m *Model) publishFromReview() tea.Cmd {
-	if n := len(m.probs.items); n > 0 {
-		m.setNotice("Fix the "+model.Count(n, "item")+" of the checklist first.", true)
-		return nil
-	}
-	name := "this draft"
-	if w := m.d.work; w.BasicDetails != nil && model.Str(w.BasicDetails.Name) != "" {
-		name = "“" + model.Str(w.BasicDetails.Name) + "”"
-	}
-	when := forms.ScheduleTextAs(m.d.work.SchedulingDetails, m.summaryOpts().Local, m.f.localLabel())
-	if when == "" {
-		when = "when its trigger fires"
-	}
-	m.dialog = &confirmDialog{title: "Publish " + name + "?",
-		text: "It goes live and sends to real users " + when + ". The edits are synced first.",
-		yes: func(m *Model) tea.Cmd {
-			id, h, pub := m.id, m.d.h, m.f.Publisher
-			ctx := m.c.Context()
-			m.setNotice("Publishing…", false)
-			return m.own(func() tea.Msg {
-				if err := h.Flush(ctx); err != nil {
-					return publishedMsg{err: err}
-				}
-				if err := pub.Publish(ctx, id); err != nil {
-					return publishedMsg{err: err}
-				}
-				c, err := pub.Get(ctx, id)
-				if err != nil {
-					return publishedMsg{err: err}
-				}
-				return publishedMsg{state: model.Str(c.Status)}
-			})
-		}}
-	return nil
-}
-
-// published shows the state a publish from the Review step left.
-func (m *Model) published(msg publishedMsg) tea.Cmd {
-	if msg.err != nil {
-		m.setNotice("publish refused: "+common.ErrorText(msg.err), true)
-		return nil
-	}
-	// The status is the record's, not a component: the editor's state
-	// follows it; the working copy changes only through the sync engine.
-	m.d.state = msg.state
-	m.d.locked, m.d.lockedAll = engine.Locked(m.d.state)
-	m.review.verdict = nil // it was about the draft
-	m.setNotice("Published: the campaign is now "+msg.state+".", false)
-	m.afterChange()
-	return nil
-}
-
 func (m *Model) runAction(f forms.Field) tea.Cmd {
 	if f.Path == reviewPublish {
 		return m.publishFromReview()
@@ -204,33 +211,32 @@ func (m *Model) runAction(f forms.Field) tea.Cmd {
 		return m.validateOnService()
 	}
 	if f.Role == forms.RoleCopyContent {
-		m.dialog = newCopyDialog(m)
+		m.open(dialogs.NewCopy(m.c.Styles, m.sel, forms.CopyTargets(m.d.work, m.sel)))
 		return nil
-	}
-	run := func(arg string) tea.Cmd {
-		m.notice = ""
-		cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
-		if m.notice == "" { // no error
-			m.setNotice(strings.Join(strings.Fields(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓"), " "), false)
-			if m.selectAdded(f.Role, arg) {
-				cmd = tea.Batch(cmd, m.schedulePreview())
-			}
-			m.focusAdded(f.Role)
-		}
-		return cmd
 	}
 	if f.Role.Destroys() {
 		// The content goes with it and there is no undo: ask first.
-		m.dialog = &confirmDialog{title: f.Label + "?",
-			text: "Its content in every platform goes too; there is no undo.",
-			yes:  func(*Model) tea.Cmd { return run("") }}
+		m.confirm(f.Label+"?", "Its content in every platform goes too; there is no undo.", runActionMsg{f: f})
 		return nil
 	}
 	if f.Prompt != "" {
-		m.dialog = newPrompt(m, f.Label, f.Prompt, "", func(m *Model, arg string) tea.Cmd { return run(strings.TrimSpace(arg)) })
-		return textinput.Blink
+		return m.prompt(f)
 	}
-	return run("")
+	return m.run(f, "")
+}
+
+// run does action f with arg (what its prompt asked for).
+func (m *Model) run(f forms.Field, arg string) tea.Cmd {
+	m.notice = ""
+	cmd := m.change("", func(c *model.Campaign) error { return f.Do(c, arg) })
+	if m.notice == "" { // no error
+		m.setNotice(strings.Join(strings.Fields(strings.TrimSuffix(f.Label, "…")+" "+arg+" ✓"), " "), false)
+		if m.selectAdded(f.Role, arg) {
+			cmd = tea.Batch(cmd, m.schedulePreview())
+		}
+		m.focusAdded(f.Role)
+	}
+	return cmd
 }
 
 // selectAdded shows what was just added, so its content is edited next
@@ -249,4 +255,76 @@ func (m *Model) selectAdded(role forms.Role, arg string) bool {
 	m.sel = forms.FixSelection(m.d.work, m.sel)
 	m.rebuild()
 	return true
+}
+
+// changeText is change for text typed into the row at path: that one value
+// changes (and, linked, the same field of the message's other platforms:
+// the same message), so the problems panel has the engine check again only
+// what lies at path. Any other change is judged in full.
+func (m *Model) changeText(path string, fn func(c *model.Campaign) error) tea.Cmd {
+	m.probs.at = path
+	defer func() { m.probs.at = "" }()
+	return m.change(path, fn)
+}
+
+// withDefaults wraps an edit of f with the values that follow from it
+// (engine.Follow: the other share of two, "If Action").
+func withDefaults(f forms.Field, set func(c *model.Campaign) error) func(c *model.Campaign) error {
+	return func(c *model.Campaign) error {
+		if err := set(c); err != nil {
+			return err
+		}
+		engine.Follow(c, f.Path)
+		return nil
+	}
+}
+
+// addAnother is + : another item in the list under the cursor (a second
+// button, filter, slide or goal) without going down to its Add row, and
+// typed into at once, as enter on that row.
+func (m *Model) addAnother() tea.Cmd {
+	l := &m.list
+	if l.cur < 0 || l.cur >= len(l.rows) {
+		return nil
+	}
+	i := addRowFor(l.rows, l.cur)
+	if i < 0 {
+		m.setNotice("No list here to add to: + adds a button, a filter, a slide or a goal where the step has one.", true)
+		return nil
+	}
+	if reason := m.d.editReason(l.rows[i].Path); reason != "" {
+		m.setNotice(reason, true)
+		return nil
+	}
+	l.cur, m.pane = i, paneForm
+	return m.runAction(l.rows[i])
+}
+
+// addRowFor is the Add row + uses from row cur: the innermost list the
+// row is an item of, else the first list below it in its section (a
+// button after a platform's image); -1 when there is none.
+func addRowFor(rows []forms.Field, cur int) int {
+	at, best := strings.TrimPrefix(rows[cur].Path, "@remove:"), -1
+	for i, f := range rows {
+		list, ok := strings.CutPrefix(f.Path, "@add:")
+		if ok && f.Role == forms.RoleAddItem && strings.HasPrefix(at, list+"[") && (best < 0 || len(f.Path) > len(rows[best].Path)) {
+			best = i
+		}
+	}
+	if best >= 0 {
+		return best
+	}
+	for i := cur + 1; i < len(rows); i++ {
+		switch f := rows[i]; {
+		case f.Role == forms.RoleAddItem:
+			return i
+		case f.Kind == forms.Heading && f.Item:
+			for i+1 < len(rows) && rows[i+1].Depth > f.Depth {
+				i++ // past the item's rows
+			}
+		case f.Kind == forms.Heading:
+			return -1 // the next section
+		}
+	}
+	return -1
 }

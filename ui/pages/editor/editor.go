@@ -6,8 +6,10 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/forms"
-	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/dialog"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // Model is one open editor: this file routes its messages and keys.
@@ -25,7 +27,7 @@ type Model struct {
 	status  drafts.Status
 	feed    feed
 	// lastTest is the last test sent from this editor (ctrl+r shows it).
-	lastTest *testRun
+	lastTest *dialogs.TestRun
 	// sug offers names while a row that takes them is edited
 	// (suggestions.go; it belongs to the rowForm it was made for).
 	sug *suggester
@@ -41,13 +43,17 @@ type Model struct {
 	review reviewState
 
 	// edit is the row being edited through its huh form (nil: none).
-	edit *rowForm
+	edit *rowform.Model
 	// flowing: the last key set a value or went on with tab, so tab goes
 	// on to the next field as in a form (nav.go), not to the next pane.
 	flowing bool
 	// pick: the letters typed on a choice row (pick.go).
-	pick   pickState
-	dialog dialog
+	pick pickState
+	// dialogs are the dialogs open over the form; the top one gets the
+	// keys (dialogs.go).
+	dialogs dialog.Stack
+	// start is the new-draft dialog's first command (Init).
+	start tea.Cmd
 	// links keeps the platforms of a push message in step (link.go).
 	links links
 
@@ -75,8 +81,8 @@ func (m *Model) Title() string {
 
 // Init loads the campaign (or waits for the new-draft dialog).
 func (m *Model) Init() tea.Cmd {
-	if d, ok := m.dialog.(*draftDialog); ok {
-		return d.init()
+	if m.id == "" {
+		return m.start
 	}
 	return m.load()
 }
@@ -90,21 +96,16 @@ func (m *Model) setNotice(s string, isErr bool) { m.notice, m.noticeErr = common
 func (m *Model) SetSize(w, h int) {
 	defer m.hold()()
 	m.width, m.height = max(w, 40), max(h, 12)
-	if v, ok := m.dialog.(*resultsView); ok {
-		v.fit(m)
-	}
-	if m.edit != nil {
-		m.edit.resize(m)
-	}
-	if d, ok := m.dialog.(*draftDialog); ok {
-		d.resize(m)
+	m.dialogs.SetSize(m.width, m.height)
+	if m.edit != nil && m.edit.Inline {
+		m.edit.SetSize(m.inlineWidth(), m.height)
 	}
 	m.settle()
 }
 
 // Typing reports a focused text field or an open dialog: the root then
 // leaves q and ? to us.
-func (m *Model) Typing() bool { return m.edit != nil || m.dialog != nil }
+func (m *Model) Typing() bool { return m.edit != nil || !m.dialogs.Empty() }
 
 // TakesLetters reports a focused row where a plain letter is text (an
 // empty text row) or picks a choice: the root leaves q to it.
@@ -122,14 +123,10 @@ func (m *Model) ShortHelp() []key.Binding {
 	if h := m.suggestHelp(); h != nil {
 		return h // a field offering names: the keys that take them
 	}
-	switch d, footed := m.dialog.(footed); {
-	case m.edit != nil && !m.edit.inline:
-		return m.edit.help()
-	case footed:
-		return d.footer()
-	case m.dialog != nil:
-		return []key.Binding{k.Edit, k.Cancel}
-	case m.edit != nil && m.edit.inline:
+	switch {
+	case !m.dialogs.Empty():
+		return m.dialogs.ShortHelp()
+	case m.edit != nil && m.edit.Inline:
 		return []key.Binding{k.Done, k.NextField, altTypingHint, k.Cancel, k.PrevField, k.Sync}
 	}
 	// "? help" comes before the footer is cut at 80 columns: it is the way
@@ -207,10 +204,14 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 func (m *Model) settle() {
 	// A dialog covers the rows and the preview: they are brought up to date
 	// by the Update that closes it.
-	if m.d.loaded && m.dialog == nil {
+	if m.d.loaded && !m.covered() {
 		m.scrollRows()
 		m.scrollPanel()
 		m.framePreview()
+	}
+	if m.edit != nil && m.dialogs.Has(dialogs.RowID) {
+		// The row's dialog shows its problems live.
+		m.dialogs.Update(m.rowProblems())
 	}
 }
 
@@ -219,15 +220,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case loadedMsg:
 		return m.loaded(msg)
 	case createdMsg:
-		if msg.err != nil {
-			if d, ok := m.dialog.(*draftDialog); ok {
-				return d.failed(m, msg.err)
-			}
-			return nil
-		}
-		m.id = msg.id
-		m.dialog = nil
-		return m.load()
+		return m.created(msg)
 	case listenMsg:
 		return m.heard(msg)
 	case flushedMsg:
@@ -238,8 +231,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 		}
 		return m.refreshPreview()
 	case testDoneMsg:
-		m.testDone(msg)
-		return nil
+		return m.testDone(msg)
 	case publishedMsg:
 		return m.published(msg)
 	case reviewMsg:
@@ -249,148 +241,20 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case leaveMsg:
 		return m.left()
 	case tea.KeyMsg:
-		// alt+key is the key's command wherever a plain letter or digit
-		// would be text or a choice (typedKey).
-		command := msg.Type == tea.KeyRunes && msg.Alt && m.edit == nil && m.dialog == nil
-		if command && key.Matches(msg, m.keys.UndoLink) {
-			// A binding that is an alt+key itself (alt+z, the one there
-			// is) is that binding, not the plain key's command.
-			return m.undoLink()
-		}
-		if command {
-			msg.Alt = false
-		}
-		flowing := m.flowing
-		m.flowing = false
-		m.forgetPick()
-		switch {
-		case m.dialog != nil:
-			return m.dialog.update(m, msg)
-		case !m.d.loaded:
-			if key.Matches(msg, m.keys.Back) {
-				return m.leave()
-			}
-			return nil
-		case m.spelling(msg):
-			// The rest of the number just picked, typed on ("0.5"): not
-			// the next field's text, nor a command.
-			return nil
-		case m.edit != nil && m.altWhileTyping(msg):
-			// Typing, alt+key finishes the field and is the key's
-			// command: the enter before it is not needed.
-			m.stopEditing()
-			msg.Alt = false
-			return m.updateKeys(msg)
-		case m.edit != nil:
-			return m.editKey(msg)
-		case flowing && m.pane == paneForm && key.Matches(msg, m.keys.NextField, m.keys.PrevField):
-			m.flowOn(msg)
-			return nil
-		}
-		if !command {
-			if cmd, ok := m.typedKey(msg); ok {
-				return cmd
-			}
-		}
-		return m.updateKeys(msg)
+		return m.routeKey(msg)
 	case tea.MouseMsg:
-		if msg.Action == tea.MouseActionPress {
-			m.flowing = false
-			switch msg.Button {
-			case tea.MouseButtonWheelUp:
-				m.move(-3)
-			case tea.MouseButtonWheelDown:
-				m.move(3)
-			}
-		}
-		return nil
+		return m.mouse(msg)
 	}
-	if d, ok := m.dialog.(*draftDialog); ok {
-		return d.take(m, msg)
-	}
-	return m.prev.m.Update(msg)
-}
-
-func (m *Model) updateKeys(msg tea.KeyMsg) tea.Cmd {
-	k := m.keys
-	if cmd, ok := m.liveKey(msg); ok {
+	if cmd, ok := m.answered(msg); ok {
 		return cmd
 	}
-	switch {
-	case key.Matches(msg, k.Sync):
-		return m.flush()
-	case key.Matches(msg, k.UndoLink):
-		return m.undoLink()
-	case key.Matches(msg, k.AddItem) && m.step != forms.StepReview:
-		return m.addAnother()
-	case key.Matches(msg, k.Android, k.IOS, k.Web) && m.d.channel() == model.ChannelPush:
-		return m.switchPlatform(map[string]string{"a": model.PlatformAndroid, "i": model.PlatformIOS, "w": model.PlatformWeb}[msg.String()])
-	case key.Matches(msg, k.Test):
-		m.dialog = newTestDialog(m)
-		return nil
-	case key.Matches(msg, k.Results):
-		m.openResults()
-		return nil
-	case key.Matches(msg, k.NextPane):
-		m.pane = (m.pane + 1) % paneCount
-		return nil
-	case key.Matches(msg, k.PrevPane):
-		m.pane = (m.pane + paneCount - 1) % paneCount
-		return nil
-	case key.Matches(msg, k.NextStep):
-		m.goStep(m.nextStep(1))
-		return nil
-	case key.Matches(msg, k.PrevStep):
-		m.goStep(m.nextStep(-1))
-		return nil
-	case key.Matches(msg, k.Step):
-		n := int(msg.Runes[0] - '1')
-		if n >= 0 && n < len(forms.Steps) && forms.StepApplies(forms.Steps[n], m.d.channel(), m.d.delivery()) {
-			m.goStep(forms.Steps[n])
-		}
-		return nil
-	case key.Matches(msg, k.PreviewTab):
-		if m.narrow() && m.pane != panePreview {
-			// No room beside the form: the preview takes the screen.
-			m.pane = panePreview
-			m.setNotice("Preview: p next tab · esc back to the form", false)
-			return nil
-		}
-		m.prev.m.NextTab()
-		return nil
-	case m.narrow() && m.pane == panePreview && key.Matches(msg, k.Back):
-		m.pane = paneForm
-		return nil
-	case key.Matches(msg, k.User):
-		m.dialog = newUserDialog(m)
-		return nil
-	case key.Matches(msg, k.EventAttrs):
-		m.dialog = newEventDialog(m)
-		return nil
-	case key.Matches(msg, k.Conflicts):
-		m.openConflicts()
-		return nil
-	case key.Matches(msg, k.Back):
-		return m.leave()
-	}
-	switch m.pane {
-	case paneProblems:
-		return m.updateProblems(msg)
-	case panePreview:
-		switch {
-		case key.Matches(msg, k.Up):
-			m.prev.m.Scroll(-1)
-		case key.Matches(msg, k.Down):
-			m.prev.m.Scroll(1)
-		case key.Matches(msg, k.PageUp):
-			m.prev.m.Scroll(-10)
-		case key.Matches(msg, k.PageDown):
-			m.prev.m.Scroll(10)
-		}
-		return nil
-	}
-	return m.updateForm(msg)
+	// Anything else is the preview's (its service's answers) or the open
+	// dialog's (a huh form's own messages, a cursor's blink).
+	return tea.Batch(m.prev.m.Update(msg), m.toDialogs(msg))
 }
+
+// covered reports a dialog over the form.
+func (m *Model) covered() bool { return !m.dialogs.Empty() }
 
 // Publishable reports whether the publish checklist is empty.
 func (m *Model) Publishable() bool { return m.d.loaded && len(m.probs.items) == 0 }

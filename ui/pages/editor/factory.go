@@ -2,6 +2,10 @@ package editor
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -13,6 +17,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/components/preview"
 	"github.com/campaigns-cli/campaigns/ui/internal/resume"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // Creator makes a draft through the create route and returns its campaign_id.
@@ -74,7 +79,7 @@ type Factory struct {
 	outbox outboxState
 	// tests are the last test results per campaign, so ctrl+r shows them
 	// after the editor was closed and opened again (this program only).
-	tests map[string]*testRun
+	tests map[string]*dialogs.TestRun
 	// Names offers the workspace's names (events, attributes, segments …)
 	// in the fields that take them (nil: none; main fills it from
 	// api/suggest).
@@ -146,7 +151,166 @@ func (f *Factory) New(c *common.Common, id string) *Model {
 	if id == "" {
 		// After SetSize: the dialog sizes its form from the editor's size
 		// (at 0×0 the delivery types showed four at a time, cut).
-		m.dialog = newDraftDialog(m)
+		m.openNewDraft()
 	}
 	return m
+}
+
+// authorFile keeps, in the editor's data directory, the author of the last
+// draft created on this machine.
+const authorFile = "author"
+
+// author is the "Created by" the new-draft dialog starts with, so a
+// marketer types their address once: the profile's `author` (config.toml),
+// else the author of the last draft created here. It stays a value the
+// dialog shows and the user can change.
+type author struct {
+	mu   sync.Mutex
+	path string // "" : not remembered (tests, no data directory)
+	v    string
+	set  bool // from the profile: a draft by someone else does not replace it
+}
+
+// openAuthor reads the last author remembered in dataDir.
+func openAuthor(dataDir string) *author {
+	a := &author{path: filepath.Join(dataDir, authorFile)}
+	if b, err := os.ReadFile(a.path); err == nil {
+		a.v = strings.TrimSpace(string(b))
+	}
+	return a
+}
+
+// SetAuthor makes email the "Created by" every new draft starts with (main
+// passes the profile's `author`); "" keeps the last one used here.
+func (f *Factory) SetAuthor(email string) {
+	if email = strings.TrimSpace(email); email == "" {
+		return
+	}
+	if f.author == nil {
+		f.author = &author{}
+	}
+	f.author.mu.Lock()
+	defer f.author.mu.Unlock()
+	f.author.v, f.author.set = email, true
+}
+
+// Author is the "Created by" a new draft starts with ("" for none).
+func (f *Factory) Author() string {
+	if f.author == nil {
+		return ""
+	}
+	f.author.mu.Lock()
+	defer f.author.mu.Unlock()
+	return f.author.v
+}
+
+// used remembers the author of a draft just created (off the update loop:
+// it writes a small file). A failed write only loses the suggestion.
+func (a *author) used(email string) {
+	if a == nil {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.set || a.v == email {
+		return
+	}
+	a.v = email
+	if a.path != "" {
+		_ = os.WriteFile(a.path, []byte(email+"\n"), 0o600)
+	}
+}
+
+// Journal shows the factory's sync engine to the browser (common.Journal):
+// the drafts kept on this computer with edits not yet on the service.
+func (f *Factory) Journal() common.Journal { return journal{f.Drafts} }
+
+type journal struct{ e *drafts.Engine }
+
+func (j journal) Unsynced(ctx context.Context) ([]common.LocalDraft, error) {
+	ls, err := j.e.Unsynced(ctx)
+	out := make([]common.LocalDraft, len(ls))
+	for i, l := range ls {
+		out[i] = common.LocalDraft{Campaign: l.Campaign, Unsynced: l.Status.Unsynced, Edited: l.Edited}
+	}
+	return out, err
+}
+
+func (j journal) SyncAll(ctx context.Context) error {
+	_, err := j.e.FlushAll(ctx)
+	return err
+}
+
+// coreWriter is the editor's door to the core (api/ops): drafts are
+// created, tested and published through it, so the editor keeps the same
+// rules, author, pacing and target as every other door. The sandbox's
+// outbox, which only reads, is the client's.
+type coreWriter struct {
+	core *ops.Core
+	api.Outboxer
+}
+
+func (w coreWriter) CreateDraft(ctx context.Context, body *model.Campaign) (string, error) {
+	res, err := w.core.Create(ctx, body)
+	return res.CampaignID, err
+}
+
+func (w coreWriter) Test(ctx context.Context, req api.TestRequest) (api.TestResult, error) {
+	return w.core.Test(ctx, req)
+}
+
+func (w coreWriter) Publish(ctx context.Context, id string) error {
+	_, err := w.core.Publish(ctx, id)
+	return err
+}
+
+func (w coreWriter) Get(ctx context.Context, id string) (*model.Campaign, error) {
+	c, _, err := w.core.Get(ctx, id)
+	return c, err
+}
+
+// Options configure Open.
+type Options struct {
+	// Validation is the workspace's features.
+	Validation engine.Options
+	// Debounce is the typing pause before edits are sent (default: the
+	// sync engine's).
+	Debounce time.Duration
+	// Clock drives the sync engine's timers (default the wall clock): tests
+	// pass a drafts.FakeClock to say when the typing pause has passed.
+	Clock drafts.Clock
+	// Users are the profiles the preview offers (nil: sample ones, as a
+	// real service's profiles cannot be listed).
+	Users UserSource
+	// Target names the service and workspace; Author is the person editing
+	// (updated_by, "" for none). Both reach the core.
+	Target ops.Target
+	Author string
+	// ReadOnly is why nothing may be written (a read-only profile): the
+	// sync engine then sends nothing and every campaign opens in view mode.
+	ReadOnly string
+}
+
+// Open builds the editor factory for a client: a sync engine journaling in
+// dataDir/journal, drafts created and tests sent with the same client.
+// close stops the sync engine, which writes every edit made to the journal
+// first (it sends nothing: the journal keeps what is unsynced for the next
+// start).
+func Open(client *api.Client, dataDir string, opts Options) (*Factory, func() error, error) {
+	v := opts.Validation
+	e, err := drafts.Open(filepath.Join(dataDir, "journal"), client, drafts.Options{Validation: &v, Debounce: opts.Debounce, Clock: opts.Clock,
+		UpdatedBy: opts.Author, ReadOnly: opts.ReadOnly != ""})
+	if err != nil {
+		return nil, nil, err
+	}
+	core := ops.New(client, ops.Options{Target: opts.Target, Author: opts.Author, Features: v.Features})
+	w := coreWriter{core: core, Outboxer: client}
+	f := &Factory{Drafts: e, Core: core, Creator: w, Tester: w, Options: v, Users: opts.Users, Previewer: client, Publisher: w,
+		Validator: client, Reacher: client, Positions: resume.Open(dataDir), author: openAuthor(dataDir), ReadOnly: opts.ReadOnly}
+	f.SetAuthor(opts.Author)
+	return f, func() error {
+		defer core.Close()
+		_ = f.Positions.Save() // the last move, if its background save had not run
+		return e.Close()
+	}, nil
 }

@@ -56,7 +56,7 @@ func TestGoldenRowForms(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 120, 40)
+			m := summerSale(t, 120, 40)
 			styled(m)
 			m.goStep(tc.step)
 			focus(t, m, tc.path(m))

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -10,6 +9,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/ops"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // A campaign past DRAFT reaches people: it opens in view mode (every row
@@ -49,13 +49,7 @@ func (m *Model) liveKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 			m.setNotice(m.d.lockReason(""), true)
 			return nil, true
 		}
-		m.dialog = &confirmDialog{title: "Edit a live campaign",
-			text: fmt.Sprintf("Edit the live campaign '%s'? Changes reach recipients.", common.Clean(m.d.name())),
-			yes: func(m *Model) tea.Cmd {
-				m.d.viewOnly, m.editingLive = false, true
-				m.setNotice("Editing the live campaign: nothing is sent until ctrl+s, which shows the changes first.", false)
-				return nil
-			}}
+		m.confirm("Edit a live campaign", fmt.Sprintf("Edit the live campaign '%s'? Changes reach recipients.", common.Clean(m.d.name())), editLiveMsg{})
 		return nil, true
 	case m.d.viewOnly && key.Matches(msg, k.Sync):
 		m.setNotice(m.viewReason(), false)
@@ -101,84 +95,10 @@ func (m *Model) askSend() tea.Cmd {
 		m.setNotice("Nothing to send: the service has every edit.", false)
 		return nil
 	}
-	m.dialog = &sendDialog{v: ops.CheckPatch(m.d.base, patch, m.f.Options)}
-	return nil
-}
-
-// sendDialog asks before a live campaign's changes are sent.
-type sendDialog struct{ v ops.Verdict }
-
-// sendable: the state and the update's own checks let it go (what it
-// breaks only needs the person's y).
-func (d *sendDialog) sendable() bool { return d.v.Refusal == nil && len(d.v.Problems) == 0 }
-
-func (d *sendDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
-	if msg.String() != "y" {
-		if key.Matches(msg, m.keys.Cancel) || msg.String() == "n" {
-			m.dialog = nil
-		}
-		return nil
-	}
-	m.dialog = nil
-	if !d.sendable() || m.d.h == nil {
-		return nil
-	}
-	h, ctx, force := m.d.h, m.c.Context(), len(d.v.Introduced) > 0
-	m.setNotice("Sending to the live campaign…", false)
-	return m.own(func() tea.Msg { return flushedMsg{err: h.Send(ctx, force)} })
-}
-
-func (d *sendDialog) footer() []key.Binding {
-	if !d.sendable() {
-		return []key.Binding{hint("esc", "keep editing")}
-	}
-	if len(d.v.Introduced) > 0 {
-		return []key.Binding{hint("y", "send anyway"), hint("esc", "keep editing")}
-	}
-	return []key.Binding{hint("y", "send"), hint("esc", "keep editing")}
-}
-
-func (d *sendDialog) view(m *Model) string {
-	s := m.c.Styles
-	where := ""
+	target := ""
 	if m.f.Core != nil {
-		where = " in " + m.f.Core.Target().String()
+		target = m.f.Core.Target().String()
 	}
-	lines := []string{s.Text.Render(fmt.Sprintf("Send these changes to the %s campaign '%s'%s? Recipients get them.", d.v.State, m.d.name(), where)), ""}
-	add := func(title string, style func(...string) string, items []string) {
-		if len(items) == 0 {
-			return
-		}
-		lines = append(lines, style(title))
-		for _, it := range items {
-			lines = append(lines, "  • "+it)
-		}
-	}
-	add("Changes:", s.Title.Render, d.v.Changes)
-	add("Removes:", s.Warning.Render, d.v.Removes)
-	var breaks, blocks []string
-	for _, p := range d.v.Introduced {
-		breaks = append(breaks, p.Target+": "+p.Message)
-	}
-	for _, p := range d.v.Problems {
-		blocks = append(blocks, p.Target+": "+p.Message)
-	}
-	if d.v.Refusal != nil {
-		blocks = append(blocks, d.v.Refusal.Message)
-	}
-	add("It would break the campaign (it could not be published like this):", s.Error.Render, breaks)
-	add("Cannot be sent (fix these first):", s.Error.Render, blocks)
-	lines = append(lines, "")
-	switch {
-	case !d.sendable():
-		lines = append(lines, s.Key.Render("esc")+" keep editing")
-	case len(breaks) > 0:
-		lines = append(lines, s.Key.Render("y")+" send anyway   "+s.Key.Render("esc")+" keep editing")
-	default:
-		lines = append(lines, s.Key.Render("y")+" send   "+s.Key.Render("esc")+" keep editing")
-	}
-	for i, l := range lines {
-		lines[i] = common.Clean(l)
-	}
-	return m.box("Send to a live campaign", strings.Join(lines, "\n"))
+	m.open(dialogs.NewSendLive(m.c.Styles, ops.CheckPatch(m.d.base, patch, m.f.Options), m.d.name(), target, m.keys.Cancel))
+	return nil
 }

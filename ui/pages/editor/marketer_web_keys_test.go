@@ -11,7 +11,7 @@ import (
 // TestMarketerPushWebKeys builds testdata/fixtures/marketer-push-web.json
 // (Android, iOS and Web, each with its own click action, two locales) from
 // a blank draft to published with real key presses, reads it back over the
-// API, compares every field and counts the keys (issue 22 part 9).
+// API, compares every field and counts the keys.
 func TestMarketerPushWebKeys(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the whole marketer flow")
@@ -19,8 +19,7 @@ func TestMarketerPushWebKeys(t *testing.T) {
 	want := marketerFixture(t, "marketer-push-web.json")
 	e := newEnv(t)
 	e.author = "jonas.weber@example.com"
-	tm, stop := e.runAt(t, 0, 200, 60)
-	defer stop()
+	tm, _ := e.runAt(t, 0, 200, 60)
 	k := &keyCounter{t: t, tm: tm}
 
 	const name = "Winter coats are back"

@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -42,7 +43,7 @@ func (m *Model) navKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 		return nil, true
 	case typesText(f) && key.Matches(msg, k.Clear):
 		m.typeInto(f, true)
-		return m.edit.update(m, msg), true
+		return m.rowKey(msg), true
 	}
 	return nil, false
 }
@@ -84,7 +85,7 @@ func (m *Model) typedKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		// The punctuation keys stay commands ({ } [ ] ? space): enter
 		// first types a text that begins with one.
 		m.typeInto(f, false)
-		return m.edit.update(m, msg), true
+		return m.rowKey(msg), true
 	case m.picksHere(f):
 		return m.pickKey(f, msg)
 	}
@@ -95,7 +96,7 @@ func (m *Model) typedKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 // the first key typed replaces it.
 func (m *Model) typeInto(f forms.Field, selected bool) {
 	m.startEdit(f)
-	m.edit.replace = selected && m.fieldText(f) != ""
+	m.edit.Replace = selected && m.fieldText(f) != ""
 }
 
 // flowOn is tab (shift+tab) right after a value was set: on to the next
@@ -107,7 +108,7 @@ func (m *Model) flowOn(msg tea.KeyMsg) {
 	}
 	at := m.list.cur
 	m.flow(d)
-	if m.list.cur == at && m.edit == nil && m.dialog == nil {
+	if m.list.cur == at && m.edit == nil && m.dialogs.Empty() {
 		// No field further: tab is the next pane again.
 		m.flowing = false
 		m.pane = (m.pane + paneCount + d) % paneCount
@@ -128,9 +129,9 @@ func (m *Model) flow(d int) {
 	case m.d.editReason(f.Path) != "":
 	case typesText(f):
 		m.typeInto(f, true)
-		m.edit.fresh = true
+		m.edit.Fresh = true
 	case f.Kind == forms.Zone:
-		m.dialog = newPicker(m, f) // its search, ready to type
+		m.openZone(f) // its search, ready to type
 	case f.Kind == forms.Multi:
 		m.startEdit(f) // its list, ready to tick
 	}
@@ -162,34 +163,6 @@ func (m *Model) nextToFill() {
 		if f := l.rows[l.cur]; typesText(f) && m.d.editReason(f.Path) == "" {
 			m.typeInto(f, false)
 		}
-	}
-}
-
-// typeOver handles the first key on a selected text: a character replaces
-// it, ⌫ clears it (taken: true), any other key keeps it.
-func (r *rowForm) typeOver(msg tea.KeyMsg) bool {
-	if !r.replace {
-		return false
-	}
-	r.replace = false
-	switch msg.Type {
-	case tea.KeyRunes, tea.KeySpace:
-		r.setText("")
-	case tea.KeyBackspace, tea.KeyDelete:
-		r.setText("")
-		return true
-	}
-	return false
-}
-
-// setText replaces the text being edited.
-func (r *rowForm) setText(s string) {
-	r.text = s
-	switch {
-	case r.input != nil:
-		r.input.Value(&r.text)
-	case r.area != nil:
-		r.area.Value(&r.text)
 	}
 }
 
@@ -274,29 +247,35 @@ func (m *Model) focusAdded(role forms.Role) {
 	}
 }
 
-// altWhileTyping reports alt+key on a row being typed in whose plain key
-// is one of the editor's commands (a step, a section, a platform, the next
-// field to fill, the preview's keys): the field is done and the command
-// follows (alt+i after a title shows iOS), one key instead of enter and
-// the key. The text input's own alt keys (alt+b, alt+f, alt+d: a word
-// back, forward, deleted) are none of them and stay its own.
-func (m *Model) altWhileTyping(msg tea.KeyMsg) bool {
-	r := m.edit
-	if msg.Type != tea.KeyRunes || !msg.Alt || len(msg.Runes) != 1 || !r.inline || r.chooses() {
-		return false
+// switchPlatform shows platform p's content in one key: the locale and
+// variation stay, and the cursor stays on the same field (the title stays
+// the title), or on the nearest field above it that p has too.
+func (m *Model) switchPlatform(p string) tea.Cmd {
+	if !slices.Contains(forms.Platforms(m.d.work), p) {
+		m.setNotice("The campaign is not sent to "+forms.PlatformName(p)+" (Basic details, Platforms).", true)
+		return nil
 	}
-	k := m.keys
-	msg.Alt = false
-	return key.Matches(msg, k.NextSection, k.PrevSection, k.NextStep, k.PrevStep, k.Step, k.Fill,
-		k.Android, k.IOS, k.Web, k.PreviewTab, k.User, k.EventAttrs, k.Conflicts, k.AddItem)
+	old := forms.MessagePath(m.d.work, m.sel.Locale, m.sel.Variation) + ".push." + strings.ToLower(m.sel.Platform) + "."
+	var wanted []string // the fields from the cursor up, as p names them
+	if m.step == forms.StepContent {
+		now := forms.MessagePath(m.d.work, m.sel.Locale, m.sel.Variation) + ".push." + strings.ToLower(p) + "."
+		for i := min(m.list.cur, len(m.list.rows)-1); i >= 0; i-- {
+			if rest, ok := strings.CutPrefix(m.list.rows[i].Path, old); ok {
+				wanted = append(wanted, now+rest)
+			}
+		}
+	}
+	m.sel.Platform = p
+	m.goStep(forms.StepContent)
+	for _, w := range wanted {
+		if i := slices.IndexFunc(m.list.rows, func(f forms.Field) bool { return f.Path == w }); i >= 0 {
+			m.list.cur = i
+			return m.schedulePreview()
+		}
+	}
+	// Not on a field of the content: its first (the template).
+	if i := slices.IndexFunc(m.list.rows, func(f forms.Field) bool { return strings.HasSuffix(f.Path, ".template_type") }); i >= 0 {
+		m.list.cur = i
+	}
+	return m.schedulePreview()
 }
-
-// typeHint and altHint show in the help what a plain letter or digit does
-// on an empty text row or a choice row (typedKey), and how the key's
-// command is reached there; they are not bindings of their own.
-var (
-	typeHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z 0–9", "type into an empty field"))
-	altHint  = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "the key's command on a text or choice row, or while typing"))
-	// altTypingHint: while typing, alt+key ends the field first.
-	altTypingHint = key.NewBinding(key.WithKeys("alt"), key.WithHelp("alt+key", "done, then its command"))
-)

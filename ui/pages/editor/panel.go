@@ -5,13 +5,13 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 )
 
 // problems is the problems panel: what stops sync (DRAFT_PATCH) and what
@@ -21,8 +21,8 @@ type problems struct {
 	items          []panelItem // patch problems first, then the rest
 	cur            int
 	perStep        map[forms.Step]int
-	// vp scrolls the panel's lines (lines), drawn in Update (scrollPanel).
-	vp    viewport.Model
+	// win scrolls the panel's lines (lines), drawn in Update (scrollPanel).
+	win   window.Model
 	lines []string
 	// memo keeps the engine's verdict on each content message between
 	// judgements; at is where the change being judged lies ("" when it
@@ -133,7 +133,7 @@ func (m *Model) checkText() string {
 }
 
 // scrollPanel draws the panel's lines for the window and scrolls its
-// viewport to the item under the cursor, which is wrapped whole (in a narrow
+// window to the item under the cursor, which is wrapped whole (in a narrow
 // window a cut line is the only place its message would be shown); the
 // others take one line each. It runs in Update (settle), never in View.
 func (m *Model) scrollPanel() {
@@ -164,15 +164,14 @@ func (m *Model) scrollPanel() {
 		n = 1
 	}
 	first, last := pp.cur, pp.cur+max(len(wrapped)-1, 0)
-	off := min(pp.vp.YOffset, max(n-rows, 0))
+	pp.win.SetHeight(rows)
+	pp.win.Scroll(0, n)
 	if focus {
-		if first < off {
-			off = first
-		}
-		if last >= off+rows {
-			off = last - rows + 1
-		}
+		// The cursor's item whole, its first line first.
+		pp.win.Follow(last, n)
+		pp.win.Follow(first, n)
 	}
+	off := pp.win.Top
 	pp.lines = make([]string, n)
 	for i, it := range pp.items {
 		line := i
@@ -208,9 +207,6 @@ func (m *Model) scrollPanel() {
 	if len(pp.items) == 0 {
 		pp.lines[0] = s.OK.Render(" No problems.")
 	}
-	pp.vp.Width, pp.vp.Height = w, rows
-	pp.vp.SetContent(strings.Join(pp.lines, "\n"))
-	pp.vp.SetYOffset(off)
 }
 
 // panelView is the panel's title and the lines its viewport scrolled to,
@@ -218,7 +214,7 @@ func (m *Model) scrollPanel() {
 func (m *Model) panelView(w, h int) string {
 	s, pp := m.c.Styles, &m.probs
 	title := fmt.Sprintf("Problems (%d blocking sync, %d for publish)", len(pp.patch), len(pp.publish))
-	if below := len(pp.lines) - min(pp.vp.YOffset, len(pp.lines)) - (h - 1); below > 0 {
+	if below := len(pp.lines) - min(pp.win.Top, len(pp.lines)) - (h - 1); below > 0 {
 		// Not all shown (at 80×24 the panel had room for 3 of 4, and
 		// nothing said so).
 		more := "↓ for more"
@@ -233,7 +229,7 @@ func (m *Model) panelView(w, h int) string {
 		title = s.Subtitle.Render(title)
 	}
 	lines := []string{title}
-	off := min(pp.vp.YOffset, len(pp.lines))
+	off := min(pp.win.Top, len(pp.lines))
 	lines = append(lines, pp.lines[off:min(off+h-1, len(pp.lines))]...)
 	for len(lines) < h {
 		lines = append(lines, "")

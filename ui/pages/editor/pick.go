@@ -4,10 +4,10 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/forms"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // Picking a choice by typing, as in a web form's select: on a choice row
@@ -31,7 +31,7 @@ type pickState struct {
 
 // pickKey handles a letter on a choice row f. ok reports a key it took.
 func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
-	letter, ok := letterOf(msg)
+	letter, ok := rowform.LetterOf(msg)
 	digit := false
 	if !ok {
 		if letter, digit = digitOf(msg); !digit {
@@ -83,7 +83,7 @@ func (m *Model) pickKey(f forms.Field, msg tea.KeyMsg) (tea.Cmd, bool) {
 // choice row under the cursor.
 func (m *Model) picking(msg tea.KeyMsg) bool {
 	l := &m.list
-	_, letter := letterOf(msg)
+	_, letter := rowform.LetterOf(msg)
 	_, digit := digitOf(msg)
 	return (letter || digit) && m.pick.typed != "" && l.cur >= 0 && l.cur < len(l.rows) && l.rows[l.cur].Path == m.pick.path
 }
@@ -97,16 +97,6 @@ func (m *Model) spelling(msg tea.KeyMsg) bool {
 	}
 	m.pick.rest, m.pick.keep = r[1:], true
 	return true
-}
-
-// letterOf is the lower-case letter a key press types, if it types one
-// letter and nothing else (the letter keys of pick, tick and the new-draft
-// dialog's lists).
-func letterOf(msg tea.KeyMsg) (string, bool) {
-	if msg.Type != tea.KeyRunes || msg.Alt || len(msg.Runes) != 1 || !unicode.IsLetter(msg.Runes[0]) {
-		return "", false
-	}
-	return string(unicode.ToLower(msg.Runes[0])), true
 }
 
 // digitOf is the digit (or the decimal point) a key press types, alone.
@@ -126,7 +116,3 @@ func (m *Model) forgetPick() {
 	}
 	m.pick = pickState{}
 }
-
-// pickHint shows in the help that a letter on a choice row picks a choice
-// (pickKey); it is not a binding of its own.
-var pickHint = key.NewBinding(key.WithKeys("a–z"), key.WithHelp("a–z", "pick a choice"))

@@ -15,8 +15,7 @@ import (
 // up; when one choice is left the cursor goes on to the next field. A letter
 // no choice begins with changes nothing and says so.
 func TestLetterPicksAChoice(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
-	m.goStep(forms.StepContent)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepContent)
 	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
 		return f.Kind == forms.Enum && slices.Contains(f.Options, model.TemplateSimpleImageCarousel)
 	})
@@ -68,9 +67,7 @@ func TestLetterPicksAChoice(t *testing.T) {
 // own elsewhere: "i" on a string operator is "in" or "is", "n" then "in"
 // (not next to fill).
 func TestLettersAfterTheFirstAddUp(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 160, 48)
-	m.goStep(forms.StepAudience)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepAudience)
 	at := slices.IndexFunc(m.list.rows, func(f forms.Field) bool {
 		return strings.HasSuffix(f.Path, ".operator") && slices.Contains(f.Options, "is") && slices.Contains(f.Options, "in")
 	})
@@ -97,11 +94,84 @@ func TestLettersAfterTheFirstAddUp(t *testing.T) {
 	}
 }
 
+// A letter picks any choice on a choice row, even a letter that is a
+// command elsewhere (n no, c custom_segments); digits pick numeric choices
+// (APNs 10, relevance 1).
+func TestALetterPicksAnyChoice(t *testing.T) {
+	m := blankThree(t)
+	m.goStep(forms.StepMore)
+	pick := func(path, typed, want string) {
+		t.Helper()
+		m.goStep(forms.StepMore)
+		focus(t, m, path)
+		for _, r := range typed {
+			press(m, runes(string(r)))
+		}
+		if got := m.fieldText(rowOf(t, m, path)); got != want {
+			t.Fatalf("%q on %s picked %v, want %s", typed, path, got, want)
+		}
+	}
+	const prio = "advanced.platform_level_priority.ios_specific_priority."
+	pick(prio+"apns_priority", "10", "10")
+	pick(prio+"relevance_score", "1", "1")
+	pick("control_group_details.is_campaign_control_group_enabled", "n", "no")
+	m.goStep(forms.StepAudience)
+	focus(t, m, "@add:segmentation_details.included_filters.filters")
+	press(m, kEnter)
+	path := "segmentation_details.included_filters.filters[0].filter_type"
+	focus(t, m, path)
+	press(m, runes("c"))
+	if got := forms.Get(m.d.work, path); got != model.FilterCustomSegments {
+		t.Fatalf("c on the filter type picked %v", got)
+	}
+}
+
+// A person who types a numeric choice whole goes on after it is already
+// picked: the rest of it belongs to the choice, not to a command ("0.5":
+// 5 is step 5 elsewhere). After a word picked by its first letters, the
+// next letter is the next field's, as before ("a" actions, then the action
+// name "coat_viewed" keeps its c).
+func TestTypingANumberWholeStaysWithTheChoice(t *testing.T) {
+	m := blankThree(t)
+	const score = "advanced.platform_level_priority.ios_specific_priority.relevance_score"
+	m.goStep(forms.StepMore)
+	focus(t, m, score)
+	for _, r := range "0.5" {
+		press(m, runes(string(r)))
+	}
+	if got := m.fieldText(rowOf(t, m, score)); got != "0.5" {
+		t.Fatalf("0.5 picked %q", got)
+	}
+	if m.step != forms.StepMore {
+		t.Fatalf("the 5 of 0.5 went to step %v", m.step)
+	}
+}
+
+// The key after a choice picked by letter (which goes on to the next
+// field, ready to type) is still a command when it is one of { } [ ]:
+// } after "y" on a yes/no once landed in the next text field as "}".
+func TestKeyAfterAChoiceIsNoText(t *testing.T) {
+	m := blankThree(t)
+	m.goStep(forms.StepMore)
+	focus(t, m, "control_group_details.is_campaign_control_group_enabled")
+	press(m, runes("y")) // yes, on to the percentage, ready to type
+	if m.edit == nil {
+		t.Fatalf("y did not go on to the next field")
+	}
+	next := m.edit.Field.Path
+	press(m, runes("}"))
+	if got := get(t, m, next); got != "" {
+		t.Fatalf("} landed in %s as %q", next, got)
+	}
+	if m.edit != nil || m.list.rows[m.list.cur].Path == next {
+		t.Fatalf("} did not go to the next section")
+	}
+}
+
 // In the platforms' list a letter ticks the platform it begins, and again
 // unticks it; esc puts the list back as it was.
 func TestLetterTicksAPlatform(t *testing.T) {
-	m, _ := newTestEditor(t, fixture(t, "push_one_time.json"), 160, 48)
-	m.goStep(forms.StepBasic)
+	m := openAt(t, fixture(t, "push_one_time.json"), forms.StepBasic)
 	focus(t, m, "basic_details.platforms")
 	before := platforms(m)
 	if strings.Contains(before, "WEB") {

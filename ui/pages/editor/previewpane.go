@@ -7,6 +7,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/campaigns-cli/campaigns/api"
+	"github.com/campaigns-cli/campaigns/engine"
+	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/components/preview"
 )
@@ -82,4 +85,40 @@ func (m *Model) sizePreview() (w, h int, st lipgloss.Style) {
 	// lipgloss widths include padding, not borders.
 	m.prev.m.SetSize(w-st.GetHorizontalFrameSize(), h-st.GetVerticalFrameSize())
 	return w, h, st
+}
+
+// typedUser is a user named by what was typed: an email when it has an @,
+// else a user id. The service has the profile; locally it is empty.
+func typedUser(s string) PreviewUser {
+	if strings.Contains(s, "@") {
+		return PreviewUser{Name: s, Who: &api.UserIdentification{Type: "EMAIL", Value: s}}
+	}
+	return PreviewUser{Name: "user " + s, Who: &api.UserIdentification{Type: "USER_ATTRIBUTE_UNIQUE_ID", Value: s}}
+}
+
+// chooseUser makes u the preview's user (added to the list when typed).
+func (m *Model) chooseUser(u PreviewUser) tea.Cmd {
+	i := -1
+	for j, o := range m.prev.users {
+		if o.Name == u.Name && sameWho(o.Who, u.Who) {
+			i = j
+		}
+	}
+	if i < 0 {
+		m.prev.users = append(m.prev.users, u)
+		i = len(m.prev.users) - 1
+	}
+	m.prev.user = i
+	return m.schedulePreview()
+}
+
+func sameWho(a, b *api.UserIdentification) bool {
+	return (a == nil) == (b == nil) && (a == nil || *a == *b)
+}
+
+// plainProblem words a problem the service sent (a refused preview) as the
+// editor's own problems read: the field by its label in the form, no JSON
+// path (issue 12, Deliver 1).
+func plainProblem(target, message string) string {
+	return forms.Describe(engine.Problem{Target: target, Message: message}).Text
 }

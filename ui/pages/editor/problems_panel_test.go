@@ -5,8 +5,42 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
+
+// The problems panel scrolls through its viewport: the item under the
+// cursor is always on screen, wrapped whole, however many there are.
+func TestProblemsPanelFollowsTheCursor(t *testing.T) {
+	id, ch, dt, st := "c-empty", model.ChannelPush, model.DeliveryOneTime, model.StatusDraft
+	c := &model.Campaign{ID: &id, CampaignID: &id, Channel: &ch, CampaignDeliveryType: &dt, Status: &st}
+	m, _ := newTestEditor(t, c, 80, 20) // a panel of 3 rows
+	if len(m.probs.items) < 4 {
+		t.Fatalf("want more problems than rows, got %d", len(m.probs.items))
+	}
+	press(m, uitest.Key("tab")) // the problems pane
+	if m.pane != paneProblems {
+		t.Fatalf("tab went to pane %d", m.pane)
+	}
+	for i := range m.probs.items {
+		if m.probs.cur != i {
+			t.Fatalf("cursor on %d, want %d", m.probs.cur, i)
+		}
+		panel := m.panelView(m.width, m.panelHeight())
+		target := m.probs.items[i].p.Target
+		if !strings.Contains(panel, "▸") || !strings.Contains(strings.Join(strings.Fields(panel), " "), target) {
+			t.Fatalf("item %d (%s) not on screen:\n%s", i, target, panel)
+		}
+		press(m, kDown)
+	}
+	// Back up to the first: the panel scrolls back with it.
+	for range m.probs.items {
+		press(m, uitest.Key("up"))
+	}
+	if panel := m.panelView(m.width, m.panelHeight()); !strings.Contains(panel, m.probs.items[0].p.Target) {
+		t.Fatalf("the first item is not shown after going back:\n%s", panel)
+	}
+}
 
 // At 80×24 the problems panel has room for three lines: its title says
 // how many there are and that ↓ shows the rest, and ↓ scrolls to the last.
@@ -34,30 +68,5 @@ func TestProblemsPanelSaysThereAreMore(t *testing.T) {
 	}
 	if strings.Contains(v, "↓ for more") {
 		t.Fatalf("at the last problem the title still says ↓ for more:\n%s", v)
-	}
-}
-
-// Below 110 columns the preview has no room beside the form: p shows it
-// in the form's place (the footer says so), p again changes its tab, esc
-// goes back to the form.
-func TestPreviewFullScreenWhenNarrow(t *testing.T) {
-	m := blankThree(t)
-	m.SetSize(80, 20)
-	var help []string
-	for _, b := range m.ShortHelp() {
-		help = append(help, b.Help().Key+" "+b.Help().Desc)
-	}
-	if !strings.Contains(strings.Join(help, " · "), "p preview (full screen)") {
-		t.Fatalf("the footer does not say where the preview is: %v", help)
-	}
-	focus(t, m, contentPath(m, "android", "title")) // filled rows: p is no text
-	press(m, runes("H"), runes("i"), kEnter)
-	press(m, runes("p"))
-	if m.pane != panePreview || !strings.Contains(view(m), "Preview") {
-		t.Fatalf("p did not show the preview:\n%s", view(m))
-	}
-	press(m, kEsc)
-	if m.pane != paneForm || m.id == "" {
-		t.Fatalf("esc did not go back to the form (pane %d)", m.pane)
 	}
 }

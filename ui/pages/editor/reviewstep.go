@@ -1,10 +1,5 @@
 package editor
 
-// The Review step's actions besides Publish: "Validate on the service"
-// (the service's own verdict on the stored draft, in plain words) and the
-// audience estimate beside the summary's audience; and the step's
-// scrolling, since the summary is longer than 24 lines.
-
 import (
 	"context"
 	"encoding/json"
@@ -20,8 +15,15 @@ import (
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 )
+
+// The Review step's actions besides Publish: "Validate on the service"
+// (the service's own verdict on the stored draft, in plain words) and the
+// audience estimate beside the summary's audience; and the step's
+// scrolling, since the summary is longer than 24 lines.
 
 // Validator runs the service's publish checks on a stored draft.
 type Validator interface {
@@ -42,7 +44,7 @@ const reachTimeout = 5 * time.Second
 
 // reviewState is the Review step's own state.
 type reviewState struct {
-	top int // the first line shown: the summary scrolls
+	win window.Model // the summary scrolls
 
 	// edits counts the editor's changes, to tell a verdict given before
 	// the latest edits.
@@ -263,7 +265,7 @@ func (m *Model) verdictLines(w int) []string {
 // them at most, the last saying when more follow.
 func (m *Model) reviewLines(w, h int) []string {
 	all := strings.Split(m.reviewView(w), "\n")
-	top := min(m.review.top, max(0, len(all)-h))
+	top := min(m.review.win.Top, max(0, len(all)-h))
 	out := all[top:]
 	if len(out) > h && h > 1 {
 		out = append(out[:h-1:h-1], m.c.Styles.Muted.Render("↓ more below (↓ or pgdown)"))
@@ -278,7 +280,7 @@ func (m *Model) reviewKey(msg tea.KeyMsg) bool {
 	k, r := m.keys, &m.review
 	_, w, _, h := m.layout()
 	total := len(strings.Split(m.reviewView(w), "\n"))
-	maxTop := max(0, total-h+1) // the "more below" line takes one
+	r.win.SetHeight(h - 1) // the "more below" line takes one
 	lastAction := true
 	for i := m.list.cur + 1; i < len(m.list.rows); i++ {
 		if m.list.rows[i].Focusable() {
@@ -290,18 +292,154 @@ func (m *Model) reviewKey(msg tea.KeyMsg) bool {
 		if !lastAction {
 			return false
 		}
-		r.top = min(r.top+1, maxTop)
+		r.win.Scroll(1, total)
 	case key.Matches(msg, k.Up):
-		if r.top == 0 {
+		if r.win.Top == 0 {
 			return false
 		}
-		r.top--
+		r.win.Scroll(-1, total)
 	case key.Matches(msg, k.PageDown):
-		r.top = min(r.top+max(1, h-2), maxTop)
+		r.win.Scroll(max(1, h-2), total)
 	case key.Matches(msg, k.PageUp):
-		r.top = max(0, r.top-max(1, h-2))
+		r.win.Scroll(-max(1, h-2), total)
 	default:
 		return false
 	}
 	return true
+}
+
+// reviewPublish is the Review step's publish row.
+const reviewPublish = "@review-publish"
+
+// publishedMsg is the answer to a publish from the Review step.
+type publishedMsg struct {
+	state string
+	err   error
+}
+
+// publishFromReview confirms with the campaign's name and when it goes
+// out, then syncs, publishes through V1 and shows the new state.
+func (m *Model) publishFromReview() tea.Cmd {
+	if n := len(m.probs.items); n > 0 {
+		m.setNotice("Fix the "+model.Count(n, "item")+" of the checklist first.", true)
+		return nil
+	}
+	name := "this draft"
+	if w := m.d.work; w.BasicDetails != nil && model.Str(w.BasicDetails.Name) != "" {
+		name = "“" + model.Str(w.BasicDetails.Name) + "”"
+	}
+	when := forms.ScheduleTextAs(m.d.work.SchedulingDetails, m.summaryOpts().Local, m.f.localLabel())
+	if when == "" {
+		when = "when its trigger fires"
+	}
+	m.confirm("Publish "+name+"?", "It goes live and sends to real users "+when+". The edits are synced first.", publishMsg{})
+	return nil
+}
+
+// publish syncs, publishes through V1 and reads the new state (the
+// publish confirm's yes).
+func (m *Model) publish() tea.Cmd {
+	id, h, pub := m.id, m.d.h, m.f.Publisher
+	ctx := m.c.Context()
+	m.setNotice("Publishing…", false)
+	return m.own(func() tea.Msg {
+		if err := h.Flush(ctx); err != nil {
+			return publishedMsg{err: err}
+		}
+		if err := pub.Publish(ctx, id); err != nil {
+			return publishedMsg{err: err}
+		}
+		c, err := pub.Get(ctx, id)
+		if err != nil {
+			return publishedMsg{err: err}
+		}
+		return publishedMsg{state: model.Str(c.Status)}
+	})
+}
+
+// published shows the state a publish from the Review step left.
+func (m *Model) published(msg publishedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setNotice("publish refused: "+common.ErrorText(msg.err), true)
+		return nil
+	}
+	// The status is the record's, not a component: the editor's state
+	// follows it; the working copy changes only through the sync engine.
+	m.d.state = msg.state
+	m.d.locked, m.d.lockedAll = engine.Locked(m.d.state)
+	m.review.verdict = nil // it was about the draft
+	m.setNotice("Published: the campaign is now "+msg.state+".", false)
+	m.afterChange()
+	return nil
+}
+
+// The Review step's summary, drawn by forms' one renderer (the inspector's
+// Summary tab draws the same).
+
+// summaryLines renders sum in width w. Nothing is cut: long sentences wrap
+// under their own column.
+func summaryLines(s themes.Styles, sum forms.Summary, w int) []string {
+	return sum.Render(w, forms.Paint{Head: s.Subtitle.Render, Text: s.Text.Render, OK: s.OK.Render, Bad: s.Error.Render, Muted: s.Muted.Render})
+}
+
+func (m *Model) reviewView(w int) string {
+	s := m.c.Styles
+	lines := []string{s.Title.Render("Review"), ""}
+	// The Review step's own actions, as rows (enter runs the focused one).
+	for i, f := range m.list.rows {
+		if f.Kind == forms.Action {
+			lines = append(lines, m.rowLine(i, w, m.labelWidth()))
+		}
+	}
+	lines = append(lines, m.verdictLines(w)...)
+	if items := m.probs.items; len(items) == 0 {
+		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
+	} else {
+		lines = append(lines, s.Warning.Render("Publish checklist: "+model.Count(len(items), "item")+" left"))
+		for i, it := range items {
+			if i == 12 {
+				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(items)-12)))
+				break
+			}
+			for j, l := range strings.Split(ansi.Wrap(common.Clean(it.plain.Text), max(10, w-2), ""), "\n") {
+				mark := "☐ "
+				if j > 0 {
+					mark = "  "
+				}
+				lines = append(lines, s.Error.Render(mark+l))
+			}
+		}
+	}
+	// A start or expiry already past is a warning, not a rule: the service
+	// publishes it all the same.
+	if m.d.state == model.StatusDraft {
+		o := m.summaryOpts()
+		for _, warn := range forms.PublishWarnings(m.d.work, m.c.Clock(), o.Local, o.LocalLabel) {
+			for j, l := range strings.Split(ansi.Wrap(common.Clean(warn), max(10, w-2), ""), "\n") {
+				mark := "⚠ "
+				if j > 0 {
+					mark = "  "
+				}
+				lines = append(lines, s.Warning.Render(mark+l))
+			}
+		}
+	}
+	// The campaign in words: who, when, what (part 4).
+	sum := forms.Summarize(m.d.work, m.summaryOpts())
+	lines = append(lines, "")
+	lines = append(lines, summaryLines(s, sum, w)...)
+	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
+	lines = append(lines, "", s.Subtitle.Render("Content"),
+		fmt.Sprintf("  locales: %s", strings.Join(forms.Locales(m.d.work), ", ")),
+		fmt.Sprintf("  variations: %d", len(forms.Variations(m.d.work))))
+	if m.d.channel() == model.ChannelPush {
+		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.d.work), ", "))
+	}
+	if m.f.Publisher != nil && m.d.state == model.StatusDraft {
+		lines = append(lines, "")
+		for _, l := range strings.Split(ansi.Wrap("enter on Publish… syncs, asks, then publishes; on Validate it asks the service for its verdict.", max(10, w), ""), "\n") {
+			lines = append(lines, s.Muted.Render(l))
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -6,25 +6,25 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 )
 
 // rowList is the rows of the current step, the one under the cursor, the
-// problems mapped onto rows, and the viewport that scrolls them. Scrolling
-// follows the cursor in Update (scroll); View only shows the viewport.
+// problems mapped onto rows, and the window that scrolls them. Scrolling
+// follows the cursor in Update (scrollRows); View only shows the window.
 type rowList struct {
 	rows     []forms.Field
 	cur      int
 	problems map[int][]string // row index → problem messages
-	vp       viewport.Model
+	win      window.Model
 	detail   []string // the focused row's details, drawn under the list
-	lines    []string // the rows as drawn (only those the viewport shows)
+	lines    []string // the rows the window shows, as drawn
 	// drawn caches row lines by what they show: a key press redraws only
 	// the row it changed.
 	drawn map[rowKey]string
@@ -133,8 +133,8 @@ func (m *Model) nextStep(d int) forms.Step {
 func (m *Model) goStep(s forms.Step) {
 	m.stopEditing()
 	m.step, m.list.cur = s, 0
-	m.review.top = 0
-	m.list.vp.SetYOffset(0)
+	m.review.win.GotoTop()
+	m.list.win.GotoTop()
 	m.pane = paneForm
 	m.rebuild()
 }
@@ -242,7 +242,7 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 		}
 	case forms.Zone:
 		if key.Matches(msg, k.Edit) {
-			m.dialog = newPicker(m, f)
+			m.openZone(f)
 		}
 	default:
 		if key.Matches(msg, k.Edit) {
@@ -252,7 +252,7 @@ func (m *Model) updateForm(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// scrollRows sizes the row viewport, keeps the cursor in it and draws the
+// scrollRows sizes the rows' window, keeps the cursor in it and draws the
 // rows it shows. It runs at the end of Update and on resize, never in View.
 func (m *Model) scrollRows() {
 	l := &m.list
@@ -262,49 +262,37 @@ func (m *Model) scrollRows() {
 	_, w, _, h := m.layout()
 	l.detail = m.detailLines(w)
 	listH := max(1, h-2-len(l.detail))
-	l.vp.Width, l.vp.Height = w, listH
-	top := l.vp.YOffset
-	if l.cur < top {
-		top = l.cur
-	}
-	if l.cur >= top+listH {
-		top = l.cur - listH + 1
-	}
-	top = max(0, min(top, len(l.rows)-listH))
-	// Only the rows shown are drawn; the others stay empty lines, so a key
-	// costs the same whatever the length of the step.
-	lines := make([]string, len(l.rows))
+	l.win.SetHeight(listH)
+	l.win.Follow(l.cur, len(l.rows))
+	// Only the rows shown are drawn, so a key costs the same whatever the
+	// length of the step.
+	top, end := l.win.Range(len(l.rows))
+	lines := make([]string, 0, end-top)
 	lw := m.labelWidth()
 	if l.drawn == nil || len(l.drawn) > 1024 {
 		l.drawn = make(map[rowKey]string, 64)
 	}
-	for i := top; i < len(l.rows) && i < top+listH; i++ {
+	for i := top; i < end; i++ {
 		f := &l.rows[i]
 		focused := i == l.cur && m.pane == paneForm
-		if focused && m.edit != nil && m.edit.inline {
-			lines[i] = common.Clip(m.rowLine(i, w, lw), w) // the huh field: drawn fresh
+		if focused && m.edit != nil && m.edit.Inline {
+			lines = append(lines, common.Clip(m.rowLine(i, w, lw), w)) // the huh field: drawn fresh
 			continue
 		}
 		k := rowKey{path: f.Path, label: f.Label, help: f.Help, text: m.fieldText(*f), state: m.d.state,
 			kind: f.Kind, depth: f.Depth, problems: len(l.problems[i]), w: w, lw: lw, focused: focused}
 		line, ok := l.drawn[k]
 		if !ok {
-			line = common.Clip(m.rowLine(i, w, lw), w) // the viewport would wrap a longer one
+			line = common.Clip(m.rowLine(i, w, lw), w)
 			l.drawn[k] = line
 		}
-		lines[i] = line
+		lines = append(lines, line)
 	}
 	l.lines = lines
-	l.vp.SetContent(strings.Join(lines, "\n"))
-	l.vp.SetYOffset(top)
 }
 
-// shown is the rows the viewport scrolled to, as drawn (its own View would
-// pad them through lipgloss again on every frame).
-func (l *rowList) shown() []string {
-	off := min(l.vp.YOffset, len(l.lines))
-	return l.lines[off:min(off+l.vp.Height, len(l.lines))]
-}
+// shown is the rows the window scrolled to, as drawn.
+func (l *rowList) shown() []string { return l.lines }
 
 // formView is the step's title, the rows and the focused row's details, as
 // exactly h lines of width w.
@@ -347,9 +335,9 @@ func (m *Model) rowLine(i, w, lw int) string {
 	var val string
 	vw := max(4, w-lw-4)
 	text := m.fieldText(f)
-	if focused && m.edit != nil && m.edit.inline {
-		val = m.edit.form.View()
-		if m.edit.replace {
+	if focused && m.edit != nil && m.edit.Inline {
+		val = m.edit.View()
+		if m.edit.Replace {
 			// Selected, as a form shows a field reached with tab.
 			val = s.TypeOver.Render(common.Truncate(common.Clean(text), vw))
 		}
@@ -417,7 +405,7 @@ func (m *Model) detailLines(w int) []string {
 			out = append(out, s.Error.Render(mark+l))
 		}
 	}
-	if m.edit != nil && m.edit.replace {
+	if m.edit != nil && m.edit.Replace {
 		out = append(out, s.Muted.Render(common.Truncate("selected: typing replaces it, ⌫ clears it, ← → keep it", w)))
 	}
 	if f.Help != "" && f.Kind != forms.Text && f.Kind != forms.Int {
@@ -427,4 +415,15 @@ func (m *Model) detailLines(w int) []string {
 		out = append(out, s.Muted.Render(pathTail(f.Path, w)))
 	}
 	return out
+}
+
+// pathTail fits a field's path into w cells keeping its end, which names
+// the field ("…filters[0].action_name"); its start ("trigger_condition.
+// included_…") is the step the editor already shows.
+func pathTail(p string, w int) string {
+	if common.Width(p) <= w {
+		return p
+	}
+	r := []rune(p)
+	return "…" + string(r[len(r)-max(0, w-1):])
 }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/engine"
@@ -84,4 +85,39 @@ func TestStatusLineNamesPartsInPlainWords(t *testing.T) {
 			t.Errorf("%v: %d cells at 80 columns: %q", tc.st.State, common.Width(last), last)
 		}
 	}
+}
+
+// The status line says each sync state in words; an event of another
+// campaign changes nothing.
+func TestSyncStatusLine(t *testing.T) {
+	m := summerSale(t, 160, 48)
+	cases := []struct {
+		st   drafts.Status
+		want string
+	}{
+		{drafts.Status{State: drafts.StateSynced}, "● synced"},
+		{drafts.Status{State: drafts.StatePending, Pending: []string{"a", "b"}, Unsynced: []string{"a", "b"}}, "2 components pending"},
+		{drafts.Status{State: drafts.StateInvalid, Invalid: map[string][]engine.Problem{"delivery_controls": nil}}, "not sent (to fix: Delivery controls)"},
+		{drafts.Status{State: drafts.StateOffline, OfflineSince: at(10, 0, 0)}, "offline since 10:00:00 (edits kept, retrying)"},
+		{drafts.Status{State: drafts.StateConflict, Conflicts: []string{"basic_details"}}, "conflict in Basic details (c to resolve)"},
+		{drafts.Status{State: drafts.StateRateLimited, RateLimitedUntil: at(10, 0, 5)}, "rate-limited until 10:00:05"},
+		{drafts.Status{State: drafts.StateFailed, Err: errors.New("409 BAD_REQUEST")}, "not saved: 409 BAD_REQUEST"},
+	}
+	for _, tc := range cases {
+		m.Update(listenMsg{ev: &drafts.Event{ID: m.id, Kind: drafts.EventStatus, Status: tc.st}})
+		if out := m.View(); !strings.Contains(out, tc.want) {
+			t.Errorf("status %v: no %q in the status line", tc.st.State, tc.want)
+		}
+	}
+	// Another campaign's event changes nothing.
+	m.Update(listenMsg{ev: &drafts.Event{ID: "other", Kind: drafts.EventStatus, Status: drafts.Status{State: drafts.StateOffline, OfflineSince: at(10, 0, 0)}}})
+	if strings.Contains(m.View(), "offline") {
+		t.Error("an event of another campaign was applied")
+	}
+}
+
+// at is today's h:m:s in local time, as the status line shows it.
+func at(h, m, s int) time.Time {
+	y, mo, d := time.Now().Date()
+	return time.Date(y, mo, d, h, m, s, 0, time.Local)
 }

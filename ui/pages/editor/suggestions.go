@@ -11,6 +11,8 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/components/filterlist"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/rowform"
 )
 
 // NameSource offers the names a workspace already uses (events, attributes,
@@ -37,18 +39,22 @@ const maxSuggestions = 5
 // without colour, where it would read as typed); tab or ctrl+e takes it,
 // ctrl+n/ctrl+p choose another. Free text stays: enter keeps what is typed.
 // A list field (tags) completes its last item. It wraps the row's huh
-// input from outside (editKey), so rowform.go knows nothing of it.
+// input from outside (the editor's key routing hands it the keys first),
+// so rowform.go knows nothing of it. The names are a filterlist whose
+// query is the text typed.
 type suggester struct {
-	r     *rowForm // the row form it was made for
+	r     *rowform.Model // the row form it was made for
 	src   NameSource
 	kind  model.NameKind
 	in    *huh.Input
 	ghost bool // draw the chosen name after the cursor
 
-	head  string   // the text before the item being completed (lists)
-	token string   // the item being completed
-	names []string // names offered for token
-	cur   int      // the chosen name; -1: none yet (an empty item)
+	head  string // the text before the item being completed (lists)
+	token string // the item being completed
+	list  bool   // the field is a list: its last item is completed
+	// names are the names offered for token; the one under its cursor is
+	// chosen (none yet: an empty item, or nothing typed).
+	names *filterlist.Model
 	// typed: the text changed since the row opened. Until then no name is
 	// chosen, so tab through a filled row never changes its value.
 	typed bool
@@ -59,46 +65,30 @@ type suggester struct {
 // for after the row form opened.
 func (m *Model) suggestions() *suggester {
 	r := m.edit
-	if r == nil || !r.inline || m.f.Names == nil || r.field.Names == "" {
+	if r == nil || !r.Inline || m.f.Names == nil || r.Field.Names == "" {
 		m.sug = nil
 		return nil
 	}
 	if m.sug != nil && m.sug.r == r {
 		return m.sug
 	}
-	in, ok := r.form.GetFocusedField().(*huh.Input)
+	in, ok := r.Form().GetFocusedField().(*huh.Input)
 	if !ok {
 		m.sug = nil
 		return nil
 	}
-	g := &suggester{r: r, src: m.f.Names, kind: r.field.Names, in: in, ghost: !m.c.Styles.Theme.Plain, cur: -1}
-	g.refresh(r.text, r.field.Kind == forms.List)
-	r.redraw()
+	g := &suggester{r: r, src: m.f.Names, kind: r.Field.Names, in: in, ghost: !m.c.Styles.Theme.Plain, list: r.Field.Kind == forms.List}
+	g.names = filterlist.New(m.c.Styles, nil, filterlist.Options{External: true, Filter: g.match})
+	g.refresh(r.Text())
+	r.Redraw()
 	m.sug = g
 	return g
-}
-
-// editKey is a key for the row being edited: the suggestion keys first,
-// then the row form; the names follow what it typed.
-func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
-	r, g := m.edit, m.suggestions()
-	if cmd, ok := g.key(r, m, msg); ok {
-		return cmd
-	}
-	before := r.text
-	cmd := r.update(m, msg)
-	if g != nil && m.edit == r {
-		g.typed = g.typed || r.text != before
-		g.refresh(r.text, r.field.Kind == forms.List)
-		r.redraw()
-	}
-	return cmd
 }
 
 // suggestHelp is the help line while a row offering names is edited.
 func (m *Model) suggestHelp() []key.Binding {
 	g, k := m.sug, m.keys
-	if g == nil || m.edit == nil || g.r != m.edit || len(g.names) == 0 {
+	if g == nil || m.edit == nil || g.r != m.edit || len(g.names.Shown()) == 0 {
 		return nil
 	}
 	if g.chosen() != "" {
@@ -107,10 +97,27 @@ func (m *Model) suggestHelp() []key.Binding {
 	return []key.Binding{k.OtherName, k.Done, k.Cancel, k.Sync}
 }
 
-// refresh offers the names for the item being typed in text.
-func (g *suggester) refresh(text string, list bool) {
+// refresh offers the names for the item being typed in text; the name
+// chosen stays while the names offered do not change.
+func (g *suggester) refresh(text string) {
+	before, token, chosen := g.names.Shown(), g.token, g.names.Cursor()
+	g.names.SetQuery(text)
+	names := g.names.Shown()
+	if g.token == token && slices.EqualFunc(names, before, func(a, b filterlist.Item) bool { return a.Value == b.Value }) {
+		g.names.SetCursor(chosen)
+	} else if strings.TrimSpace(g.token) != "" && g.typed {
+		// Typed: the first name is chosen. Nothing typed: the list shows
+		// the names, and tab still finishes the row until one is chosen.
+		g.names.SetCursor(0)
+	}
+	g.showGhost()
+}
+
+// match is the names for the item being typed in text, best first (the
+// list's filter: it also notes the item and the text before it).
+func (g *suggester) match(text string) []filterlist.Item {
 	head, token := "", text
-	if list {
+	if g.list {
 		if i := strings.LastIndex(text, ","); i >= 0 {
 			head, token = text[:i+1], text[i+1:]
 			// "a, b": the space after the comma belongs to the head.
@@ -118,54 +125,40 @@ func (g *suggester) refresh(text string, list bool) {
 			head, token = head+token[:len(token)-len(trimmed)], trimmed
 		}
 	}
+	g.head, g.token = head, token
 	names := g.src.Suggest(g.kind, token, maxSuggestions+8)
-	if list {
+	var have map[string]bool
+	if g.list {
 		// A tag already in the list is not offered again.
-		have := map[string]bool{}
+		have = map[string]bool{}
 		for _, t := range forms.SplitList(head) {
 			have[strings.ToLower(t)] = true
 		}
-		kept := names[:0:0]
-		for _, n := range names {
-			if !have[strings.ToLower(n)] {
-				kept = append(kept, n)
-			}
-		}
-		names = kept
 	}
-	if len([]rune(strings.TrimSpace(token))) == 1 {
-		// One letter is in too many names: only those starting with it.
-		kept := names[:0:0]
-		for _, n := range names {
-			if strings.HasPrefix(strings.ToLower(n), strings.ToLower(token)) {
-				kept = append(kept, n)
-			}
+	// One letter is in too many names: only those starting with it.
+	first := len([]rune(strings.TrimSpace(token))) == 1
+	out := make([]filterlist.Item, 0, maxSuggestions)
+	for _, n := range names {
+		switch {
+		case len(out) == maxSuggestions:
+			return out
+		case have[strings.ToLower(n)], first && !strings.HasPrefix(strings.ToLower(n), strings.ToLower(token)):
+			continue
 		}
-		names = kept
+		out = append(out, filterlist.Item{Label: common.Clean(n), Value: n})
 	}
-	names = names[:min(len(names), maxSuggestions)]
-	changed := token != g.token || !slices.Equal(names, g.names)
-	g.head, g.token, g.names = head, token, names
-	if changed {
-		g.cur = 0
-		if strings.TrimSpace(token) == "" || !g.typed {
-			// Nothing typed: the list shows the names, and tab still
-			// finishes the row until one is chosen.
-			g.cur = -1
-		}
-	}
-	g.cur = min(g.cur, len(g.names)-1)
-	g.showGhost()
+	return out
 }
 
 // showGhost gives the input the chosen name when it continues what is
 // typed: huh draws the rest after the cursor.
 func (g *suggester) showGhost() {
-	if !g.ghost || g.cur < 0 || g.token == "" || !strings.HasPrefix(strings.ToLower(g.names[g.cur]), strings.ToLower(g.token)) {
+	chosen := g.chosen()
+	if !g.ghost || chosen == "" || g.token == "" || !strings.HasPrefix(strings.ToLower(chosen), strings.ToLower(g.token)) {
 		g.in.Suggestions(nil)
 		return
 	}
-	name, typed := []rune(g.names[g.cur]), []rune(g.token)
+	name, typed := []rune(chosen), []rune(g.token)
 	if len(name) <= len(typed) {
 		g.in.Suggestions(nil)
 		return
@@ -175,16 +168,17 @@ func (g *suggester) showGhost() {
 
 // chosen is the name tab would take ("" for none).
 func (g *suggester) chosen() string {
-	if g == nil || g.cur < 0 || g.cur >= len(g.names) {
+	if g == nil {
 		return ""
 	}
-	return g.names[g.cur]
+	it, _ := g.names.Current()
+	return it.Value
 }
 
 // key handles the suggestion keys; handled is false for any other key (or
 // when there is nothing to take: tab then finishes the row as always).
-func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, handled bool) {
-	if g == nil || len(g.names) == 0 {
+func (g *suggester) key(r *rowform.Model, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, handled bool) {
+	if g == nil || len(g.names.Shown()) == 0 {
 		return nil, false
 	}
 	k := m.keys
@@ -194,27 +188,20 @@ func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, hand
 		if msg.Type == tea.KeyCtrlP {
 			step = -1
 		}
-		n := len(g.names)
-		g.cur = ((max(g.cur, -1)+step)%n + n) % n
-		if g.cur < 0 {
-			g.cur = n - 1
-		}
+		g.names.Move(step)
 		g.showGhost()
-		r.redraw()
+		r.Redraw()
 		return nil, true
 	case key.Matches(msg, k.Complete) && g.chosen() != "":
-		r.text = g.head + g.chosen()
-		g.in.Value(&r.text)
-		r.form.Update(tea.KeyMsg{Type: tea.KeyEnd})
-		g.refresh(r.text, r.field.Kind == forms.List)
-		r.redraw()
+		changed := r.Take(g.head + g.chosen())
+		g.refresh(r.Text())
+		r.Redraw()
 		var cmds []tea.Cmd
-		if v := r.value(); v != r.last {
-			r.last = v
-			cmds = append(cmds, m.choose(r.field, v))
+		if changed {
+			cmds = append(cmds, m.choose(r.Field, r.Value()))
 		}
-		cmds = append(cmds, g.fillPair(m, r.field, r.text))
-		if r.field.Kind != forms.List {
+		cmds = append(cmds, g.fillPair(m, r.Field, r.Text()))
+		if r.Field.Kind != forms.List {
 			// Taken: on to the next field, as tab does after typing (the
 			// next text once ran into the name taken).
 			m.stopEditing()
@@ -224,12 +211,6 @@ func (g *suggester) key(r *rowForm, m *Model, msg tea.KeyMsg) (cmd tea.Cmd, hand
 	}
 	return nil, false
 }
-
-// redrawMsg makes the row's huh form draw again: a huh group draws its
-// fields in Update, so a suggestion set after a key would show one key late.
-type redrawMsg struct{}
-
-func (r *rowForm) redraw() { r.form.Update(redrawMsg{}) }
 
 // fillPair fills a custom segment filter's id from the name just taken, or
 // its name from the id, when the other is empty and the source knows it.
@@ -257,23 +238,15 @@ func (g *suggester) fillPair(m *Model, f forms.Field, v string) tea.Cmd {
 
 // lines lists the names offered, under the rows, and how to take one.
 func (g *suggester) lines(m *Model, w int) []string {
-	if g == nil || len(g.names) == 0 {
+	if g == nil || len(g.names.Shown()) == 0 {
 		return nil
 	}
-	s := m.c.Styles
 	title := "names in use · ctrl+n picks one, tab takes it"
-	if g.cur >= 0 {
+	if g.chosen() != "" {
 		title = "names in use · tab takes ▸ · ctrl+n/p another"
 	}
-	out := []string{s.Muted.Render(common.Truncate(title, w))}
-	for i, n := range g.names {
-		if i == g.cur {
-			out = append(out, s.Cursor.Render("▸ ")+s.Selected.Render(common.Truncate(common.Clean(n), w-2)))
-		} else {
-			out = append(out, "  "+s.Text.Render(common.Truncate(common.Clean(n), w-2)))
-		}
-	}
-	return out
+	g.names.SetSize(w, maxSuggestions)
+	return append([]string{m.c.Styles.Muted.Render(common.Truncate(title, w))}, g.names.Lines()...)
 }
 
 // suggestLines are the suggestions of the row being edited (none when no

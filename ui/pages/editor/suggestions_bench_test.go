@@ -38,7 +38,7 @@ func BenchmarkSuggestKeystroke(b *testing.B) {
 		b.Fatal("the action name is not being edited with suggestions")
 	}
 	m.Update(uitest.Key("event_1"))
-	keys := []tea.KeyMsg{{Type: tea.KeyRunes, Runes: []rune{'2'}}, {Type: tea.KeyBackspace}}
+	keys := []tea.KeyMsg{uitest.Key("2"), uitest.Key("backspace")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

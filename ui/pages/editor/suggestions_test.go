@@ -13,7 +13,6 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
-	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // names is a NameSource answering from a fixed list, prefix matches first.
@@ -42,16 +41,19 @@ var workspaceNames = names{
 	model.NameTeam:  {"Growth"},
 }
 
-func typeRunes(m *Model, s string) {
-	for _, r := range s {
-		m.Update(uitest.Text(string(r)))
+// suggesting opens the summer sale at 100×30 with the workspace's names
+// offered and v at path (nil: nothing), editing that row on the Basic
+// details step.
+func suggesting(t *testing.T, path string, v any) *Model {
+	t.Helper()
+	c := fixture(t, "push_one_time.json")
+	if err := forms.Set(c, path, v); err != nil {
+		t.Fatal(err)
 	}
-}
-
-func pressKeys(m *Model, ks ...string) {
-	for _, k := range ks {
-		m.Update(uitest.Key(k))
-	}
+	m, _ := newTestEditor(t, c, 100, 30)
+	m.f.Names = workspaceNames
+	editRow(t, m, forms.StepBasic, path)
+	return m
 }
 
 // editRow opens the editor on the Basic details step and starts editing
@@ -73,11 +75,7 @@ func editRow(t *testing.T, m *Model, step forms.Step, path string) {
 }
 
 func TestTabTakesTheSuggestedNameAndFreeTextStays(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	c.BasicDetails.Team = nil
-	m, _ := newTestEditor(t, c, 100, 30)
-	m.f.Names = workspaceNames
-	editRow(t, m, forms.StepBasic, "basic_details.team")
+	m := suggesting(t, "basic_details.team", nil)
 	typeRunes(m, "gr")
 	view := ansi.Strip(m.View())
 	if !strings.Contains(view, "names in use") || !strings.Contains(view, "▸ Growth") {
@@ -104,7 +102,7 @@ func TestTabTakesTheSuggestedNameAndFreeTextStays(t *testing.T) {
 		t.Error("names offered for a text none contains")
 	}
 	pressKeys(m, "tab")
-	if m.edit != nil && m.edit.field.Path == "basic_details.team" {
+	if m.edit != nil && m.edit.Field.Path == "basic_details.team" {
 		t.Fatal("tab without a suggestion did not finish the row")
 	}
 	if got := forms.Get(m.d.work, "basic_details.team"); got != "Lifecycle" {
@@ -113,11 +111,7 @@ func TestTabTakesTheSuggestedNameAndFreeTextStays(t *testing.T) {
 }
 
 func TestTagsCompleteTheLastItem(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	c.BasicDetails.Tags = nil
-	m, _ := newTestEditor(t, c, 100, 30)
-	m.f.Names = workspaceNames
-	editRow(t, m, forms.StepBasic, "basic_details.tags")
+	m := suggesting(t, "basic_details.tags", nil)
 	typeRunes(m, "ret")
 	pressKeys(m, "tab")
 	typeRunes(m, ", r")
@@ -182,8 +176,7 @@ func TestGhostTextOnlyInColour(t *testing.T) {
 
 // A row without names, or an editor without a source, offers nothing.
 func TestNoSuggestionsWithoutNames(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 100, 30)
+	m := summerSale(t, 100, 30)
 	editRow(t, m, forms.StepBasic, "basic_details.team")
 	if m.suggestions() != nil {
 		t.Fatal("suggestions without a source")
@@ -245,12 +238,7 @@ func TestTakingASegmentNameFillsItsID(t *testing.T) {
 // A filled row opened (or reached with tab) offers names but takes none
 // until something is typed: tab through it keeps its value.
 func TestTabThroughAFilledRowKeepsItsValue(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	team := "Gro"
-	c.BasicDetails.Team = &team
-	m, _ := newTestEditor(t, c, 100, 30)
-	m.f.Names = workspaceNames
-	editRow(t, m, forms.StepBasic, "basic_details.team")
+	m := suggesting(t, "basic_details.team", "Gro")
 	if v := ansi.Strip(m.View()); !strings.Contains(v, "  Growth") || strings.Contains(v, "▸ Growth") {
 		t.Fatalf("a name is chosen before typing:\n%s", v)
 	}

@@ -2,7 +2,6 @@ package editor
 
 import (
 	"bytes"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -14,18 +13,11 @@ import (
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
-	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := model.Decode(data)
-	r := common.NewRenderer(&bytes.Buffer{})
-	r.SetColorProfile(termenv.Ascii)
-	s := themes.New(themes.Plain(), r)
-	sum := forms.Summarize(c, forms.SummaryOpts{Local: time.UTC, Reach: -1})
+	s, sum := marketerSummary(t)
 	for _, w := range []int{40, 80, 120} {
 		lines := summaryLines(s, sum, w)
 		all := strings.Join(lines, "\n")
@@ -50,15 +42,7 @@ func TestReviewSummaryWrapsAndNeverCuts(t *testing.T) {
 // sentences room (120×36 gave the Review pane about 48 columns and "Control
 // group" wrapped onto two lines).
 func TestReviewSummaryHeadingsWhole(t *testing.T) {
-	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := model.Decode(data)
-	r := common.NewRenderer(&bytes.Buffer{})
-	r.SetColorProfile(termenv.Ascii)
-	s := themes.New(themes.Plain(), r)
-	sum := forms.Summarize(c, forms.SummaryOpts{Local: time.UTC, Reach: -1})
+	s, sum := marketerSummary(t)
 	for _, w := range []int{40, 48, 56, 80} {
 		lines := summaryLines(s, sum, w)
 		for _, sl := range sum.Lines {
@@ -73,4 +57,33 @@ func TestReviewSummaryHeadingsWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Review shows the campaign in words; a published
+// campaign opened for editing is not "ready to publish".
+func TestReviewSummaryAndStateAwareCheck(t *testing.T) {
+	m := summerSale(t, 120, 48)
+	m.Update(uitest.Key("8"))
+	flat := strings.Join(strings.Fields(m.View()), " ")
+	for _, want := range []string{"Campaign Push · One time", "Audience", "Schedule", "Variation"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("review lacks %q:\n%s", want, m.View())
+		}
+	}
+	active := fixture(t, "push_one_time.json")
+	st := model.StatusActive
+	active.Status = &st
+	m, _ = newTestEditor(t, active, 120, 40)
+	if v := m.View(); strings.Contains(v, "ready to publish") {
+		t.Fatalf("an active campaign says ready to publish:\n%s", v)
+	}
+}
+
+// marketerSummary is the marketer's push in words, and the plain theme's
+// styles to draw it with.
+func marketerSummary(t *testing.T) (themes.Styles, forms.Summary) {
+	t.Helper()
+	r := common.NewRenderer(&bytes.Buffer{})
+	r.SetColorProfile(termenv.Ascii)
+	return themes.New(themes.Plain(), r), forms.Summarize(marketerPush(t), forms.SummaryOpts{Local: time.UTC, Reach: -1})
 }

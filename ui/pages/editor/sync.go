@@ -10,6 +10,7 @@ import (
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
 // Messages from the sync engine. Each command that yields one is addressed
@@ -144,13 +145,10 @@ func (m *Model) storeEvent(ev drafts.Event) tea.Cmd {
 		m.afterChange()
 		cmd = m.schedulePreview()
 	}
-	if ev.Kind == drafts.EventConflict && m.dialog == nil {
+	if ev.Kind == drafts.EventConflict && m.dialogs.Empty() {
 		m.openConflicts()
 	}
-	if d, ok := m.dialog.(*leaveDialog); ok {
-		cmd = tea.Batch(cmd, d.settled(m))
-	}
-	return cmd
+	return tea.Batch(cmd, m.syncNews())
 }
 
 // synced reports that the service has every edit.
@@ -182,7 +180,7 @@ func (m *Model) flushed(msg flushedMsg) tea.Cmd {
 		default:
 			m.setNotice("sync: "+strings.TrimPrefix(msg.err.Error(), "sync: "), true)
 		}
-		if m.status.State == drafts.StateConflict && m.dialog == nil {
+		if m.status.State == drafts.StateConflict && m.dialogs.Empty() {
 			m.openConflicts()
 		}
 	} else {
@@ -196,14 +194,14 @@ func (m *Model) flushed(msg flushedMsg) tea.Cmd {
 // outside Update, so it holds the draft itself.
 func (m *Model) GuardQuit() tea.Cmd {
 	defer m.hold()()
-	if !m.d.loaded || m.d.h == nil || m.dialog != nil {
+	if !m.d.loaded || m.d.h == nil || !m.dialogs.Empty() {
 		return nil
 	}
 	m.status = m.d.h.Status()
 	if len(m.status.Unsynced) == 0 && m.status.State == drafts.StateSynced {
 		return nil
 	}
-	m.dialog = &leaveDialog{quit: true}
+	m.askLeave(true)
 	return func() tea.Msg { return nil }
 }
 
@@ -217,7 +215,7 @@ func (m *Model) leave() tea.Cmd {
 	if len(m.status.Unsynced) == 0 && m.status.State == drafts.StateSynced {
 		return bye
 	}
-	m.dialog = newLeaveDialog(m)
+	m.askLeave(false)
 	return nil
 }
 
@@ -271,4 +269,86 @@ func unitWords(units []string) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// askLeave asks before leaving (esc) or quitting (q) with edits that have
+// not reached the service.
+func (m *Model) askLeave(quit bool) {
+	m.open(dialogs.NewLeave(m.c.Styles, quit, m.syncText()))
+}
+
+// leaveAnswered leaves or quits as the leave dialog was answered.
+func (m *Model) leaveAnswered(msg dialogs.LeaveMsg) tea.Cmd {
+	done := func() tea.Msg {
+		if msg.Quit {
+			return tea.QuitMsg{}
+		}
+		return leaveMsg{}
+	}
+	switch {
+	case msg.Settled:
+		// Every edit reached the service while it was open: the editor
+		// says so and does what was asked.
+		if msg.Quit {
+			m.setNotice("All edits synced: quitting.", false)
+		} else {
+			m.setNotice("All edits synced.", false)
+		}
+	case msg.Sync && m.live():
+		return m.askSend() // a live campaign's edits go only after a look
+	case msg.Sync:
+		h, ctx := m.d.h, m.c.Context()
+		return m.own(func() tea.Msg {
+			if err := h.Flush(ctx); err != nil {
+				return flushedMsg{err: err}
+			}
+			return done()
+		})
+	}
+	return m.own(done)
+}
+
+// syncNews tells the open dialog the sync status (the leave dialog closes
+// once every edit is on the service).
+func (m *Model) syncNews() tea.Cmd {
+	if m.dialogs.Empty() {
+		return nil
+	}
+	return m.toDialogs(dialogs.SyncMsg{Text: m.syncText(), Synced: m.synced(), Unsynced: len(m.status.Unsynced) > 0})
+}
+
+func (m *Model) openConflicts() {
+	m.stopEditing()
+	if m.d.h == nil {
+		return
+	}
+	items := m.d.h.Conflicts()
+	if len(items) == 0 {
+		m.setNotice("No conflicts.", false)
+		return
+	}
+	m.dialogs.Close(dialogs.ConflictID)
+	m.open(dialogs.NewConflict(m.c.Styles, items))
+}
+
+type resolvedMsg struct {
+	component string
+	err       error
+}
+
+// resolved takes the answer to a resolution: the component as resolved.
+func (m *Model) resolved(msg resolvedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.setNotice("resolve "+msg.component+": "+msg.err.Error(), true)
+		return nil
+	}
+	m.status = m.d.h.Status()
+	m.d.refresh()
+	m.setNotice("Conflict in "+msg.component+" resolved.", false)
+	m.afterChange()
+	cmd := m.schedulePreview()
+	if m.status.State == drafts.StateConflict {
+		m.openConflicts()
+	}
+	return cmd
 }

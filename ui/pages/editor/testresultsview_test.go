@@ -46,8 +46,7 @@ func TestRealServiceResultsFromTheTestRoute(t *testing.T) {
 
 	// In the editor: the test dialog's answer opens the view, which says
 	// the service does not return the message.
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 100, 30)
+	m := summerSale(t, 100, 30)
 	m.f.Tester = svc
 	m.Update(uitest.Key("ctrl+t"))
 	m.Update(msg)
@@ -75,10 +74,9 @@ func TestOwnSentKeepsThisTestsRows(t *testing.T) {
 }
 
 func TestResultsKeyWithoutATest(t *testing.T) {
-	c := fixture(t, "push_one_time.json")
-	m, _ := newTestEditor(t, c, 100, 30)
+	m := summerSale(t, 100, 30)
 	_, cmd := m.Update(uitest.Key("ctrl+r"))
-	if m.dialog != nil {
+	if !m.dialogs.Empty() {
 		t.Fatal("a results view with no test")
 	}
 	if n := noticesOf(cmd); len(n) != 1 || !strings.Contains(n[0], "ctrl+t sends one") {

@@ -1,188 +1,119 @@
 package editor
 
 import (
-	"fmt"
-	"strings"
+	"context"
+	"errors"
+	"slices"
+	"sync/atomic"
+	"time"
 
-	"github.com/charmbracelet/bubbles/key"
-	"github.com/charmbracelet/bubbles/textinput"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
 
-// testDialog sends a test: up to ten identifiers of a type the channel
-// allows, inline (the editor's copy) or saved-draft mode, optionally one
-// platform, locale and variation; results are shown per payload key.
-type testDialog struct {
-	row              int
-	idType, mode     int
-	platform, locale int
-	variation        int
-	ids              textinput.Model
-	busy             bool
-	err              string
-	result           *api.TestResult
-}
+// Sending a test and reading what it sent, to whom.
+//
+// A test's answer is read into one result per recipient and platform ×
+// locale × variation: on the sandbox from its outbox (the message as it was
+// rendered for each recipient), on a real service from the test route's
+// answer (outcome only). The results view opens on the test dialog when
+// the answer comes and ctrl+r reopens the last one from the editor.
 
 type testDoneMsg struct {
 	res  api.TestResult
 	err  error
-	sent []api.SentTest // what was sent to whom (testresultsview.go)
+	sent []api.SentTest // what was sent to whom
 	mode string         // "inline" or "saved draft"
 }
 
-var testModes = []string{"Inline (this editor's copy)", "Saved draft (the service's copy)"}
-
-// MaxTestIdentifiers is the test route's limit.
-const MaxTestIdentifiers = 10
-
-func newTestDialog(m *Model) *testDialog {
-	d := &testDialog{}
-	d.ids = newInput(m.c.Styles)
-	d.ids.Prompt = ""
-	d.ids.Placeholder = m.c.Styles.Hint("comma separated, at most 10")
-	return d
+// outboxState is what the editors of a program know of the service's
+// outbox.
+type outboxState struct {
+	none atomic.Bool  // no outbox: a real service answered 404
+	seen atomic.Int64 // the newest seq read: the next test reads on from it
 }
 
-func (d *testDialog) identifierTypes(m *Model) []string {
-	if m.d.channel() == model.ChannelEmail {
-		return model.EmailIdentifiers
-	}
-	return model.PushIdentifiers
-}
-
-func (d *testDialog) options(m *Model, row string) []string {
-	switch row {
-	case "type":
-		return d.identifierTypes(m)
-	case "mode":
-		return testModes
-	case "platform":
-		return append([]string{"(all)"}, forms.Platforms(m.d.work)...)
-	case "locale":
-		return append([]string{"(all)"}, forms.Locales(m.d.work)...)
-	case "variation":
-		return append([]string{"(all)"}, forms.Variations(m.d.work)...)
+// outboxOf is the sandbox outbox reader behind the tester, if it has one
+// (noOutbox: a real service answered 404 before, so it is asked only once
+// per program).
+func outboxOf(t Tester, noOutbox *atomic.Bool) api.Outboxer {
+	if o, ok := t.(api.Outboxer); ok && !noOutbox.Load() {
+		return o
 	}
 	return nil
 }
 
-// rows lists the dialog's rows. The service narrows by platform, locale
-// and variation in saved-draft mode only; inline mode sends the content given.
-func (d *testDialog) rows(m *Model) []string {
-	r := []string{"type", "ids", "mode"}
-	if d.mode == 1 {
-		if m.d.channel() == model.ChannelPush {
-			r = append(r, "platform")
-		}
-		r = append(r, "locale", "variation")
-	}
-	return append(r, "send")
-}
-
-func (d *testDialog) index(row string) *int {
-	switch row {
-	case "type":
-		return &d.idType
-	case "mode":
-		return &d.mode
-	case "platform":
-		return &d.platform
-	case "locale":
-		return &d.locale
-	case "variation":
-		return &d.variation
-	}
-	return nil
-}
-
-func (d *testDialog) update(m *Model, msg tea.KeyMsg) tea.Cmd {
-	if d.busy {
-		return nil
-	}
-	if key.Matches(msg, m.keys.Results) && m.lastTest != nil {
-		m.dialog = newResultsView(m, m.lastTest, d)
-		return nil
-	}
-	rows := d.rows(m)
-	row := rows[min(d.row, len(rows)-1)]
-	switch msg.Type {
-	case tea.KeyEsc:
-		m.dialog = nil
-		return nil
-	case tea.KeyUp, tea.KeyShiftTab:
-		d.row = max(0, d.row-1)
-		return d.focus(rows)
-	case tea.KeyDown, tea.KeyTab:
-		d.row = min(len(rows)-1, d.row+1)
-		return d.focus(rows)
-	case tea.KeyLeft, tea.KeyRight:
-		if i := d.index(row); i != nil {
-			n := len(d.options(m, row))
-			step := 1
-			if msg.Type == tea.KeyLeft {
-				step = -1
+// sendAndRead sends req and reads what it sent: the outbox's messages after
+// the last one before the send, kept to this test's payload keys and
+// recipients (another session may test at the same time).
+func sendAndRead(ctx context.Context, t Tester, out *outboxState, req api.TestRequest) testDoneMsg {
+	ob := outboxOf(t, &out.none)
+	var after int64
+	if ob != nil {
+		var err error
+		if after, err = api.LatestOutboxAfter(ctx, ob, out.seen.Load()); err != nil {
+			if api.StatusOf(err) == 404 {
+				out.none.Store(true)
 			}
-			*i = ((*i+step)%n + n) % n
-			return nil
+			ob = nil
 		}
-	case tea.KeyEnter:
-		if row == "send" {
-			return d.send(m)
-		}
-		d.row = min(len(rows)-1, d.row+1)
-		return d.focus(rows)
+		out.seen.Store(after)
 	}
-	if row == "ids" {
-		var cmd tea.Cmd
-		d.ids, cmd = d.ids.Update(msg)
-		return cmd
+	res, err := t.Test(ctx, req)
+	if err != nil {
+		return testDoneMsg{err: err}
 	}
-	return nil
-}
-
-func (d *testDialog) focus(rows []string) tea.Cmd {
-	if rows[d.row] == "ids" {
-		return d.ids.Focus()
-	}
-	d.ids.Blur()
-	return nil
-}
-
-// request builds the test request, or says what is wrong with the input.
-func (d *testDialog) request(m *Model) (api.TestRequest, error) {
 	var ids []string
-	for _, s := range strings.Split(d.ids.Value(), ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			ids = append(ids, s)
+	if req.TestCampaignMeta != nil {
+		ids = req.TestCampaignMeta.IdentifierValues
+	}
+	var sent []api.SentTest
+	if ob != nil {
+		if all, err := api.SentTests(ctx, ob, after, req.DraftID); err == nil {
+			sent = ownSent(all, res, ids)
 		}
 	}
-	if len(ids) == 0 {
-		return api.TestRequest{}, fmt.Errorf("identifier_values: enter at least one identifier")
+	if len(sent) == 0 {
+		sent = api.SentFromTestResult(res, ids)
 	}
-	if len(ids) > MaxTestIdentifiers {
-		return api.TestRequest{}, fmt.Errorf("identifier_values: at most %d identifiers, not %d", MaxTestIdentifiers, len(ids))
-	}
-	pick := func(row string, i int) string {
-		if i == 0 {
-			return ""
-		}
-		return d.options(m, row)[i]
-	}
-	meta := &api.TestMeta{Identifier: d.identifierTypes(m)[d.idType], IdentifierValues: ids}
-	if d.mode == 1 {
-		meta.LocaleName, meta.Variation = pick("locale", d.locale), pick("variation", d.variation)
-		if m.d.channel() == model.ChannelPush {
-			meta.Platform = pick("platform", d.platform)
+	return testDoneMsg{res: res, sent: sent}
+}
+
+// ownSent keeps the outbox rows of this test: its payload keys, its
+// recipients.
+func ownSent(all []api.SentTest, res api.TestResult, ids []string) []api.SentTest {
+	var out []api.SentTest
+	for _, r := range all {
+		k := r.Platform + "_" + r.Locale + "_" + r.Variation
+		if _, ok := res.Data[k]; ok && slices.Contains(ids, r.Recipient) {
+			out = append(out, r)
 		}
 	}
-	req := api.TestRequest{Channel: m.d.channel(), TestCampaignMeta: meta}
-	if d.mode == 1 {
-		req.DraftID = m.id
+	return out
+}
+
+// openTest opens the test dialog on this campaign's content.
+func (m *Model) openTest() {
+	w := m.d.work
+	c := dialogs.TestContent{Channel: m.d.channel(), Platforms: forms.Platforms(w), Locales: forms.Locales(w), Variations: forms.Variations(w)}
+	m.open(dialogs.NewTestSend(m.c.Styles, c, len(m.status.Unsynced) > 0, m.keys.Results))
+}
+
+// sendTest sends the test the dialog asked for: the editor's copy
+// (inline) or the saved draft; the answer goes back to the dialog.
+func (m *Model) sendTest(msg dialogs.SendTestMsg) tea.Cmd {
+	if m.f.Tester == nil {
+		return m.toDialogs(dialogs.TestAnswerMsg{Err: errors.New("Test sends are not available on this service.")})
+	}
+	meta := msg.Meta
+	req := api.TestRequest{Channel: m.d.channel(), TestCampaignMeta: &meta}
+	mode := "inline"
+	if msg.Saved {
+		req.DraftID, mode = m.id, "saved draft"
 	} else {
 		w := model.Clone(m.d.work)
 		req.BasicDetails, req.CampaignContent = w.BasicDetails, w.CampaignContent
@@ -190,26 +121,7 @@ func (d *testDialog) request(m *Model) (api.TestRequest, error) {
 			req.Connector = w.Connector
 		}
 	}
-	return req, nil
-}
-
-func (d *testDialog) send(m *Model) tea.Cmd {
-	req, err := d.request(m)
-	if err != nil {
-		d.err = err.Error()
-		return nil
-	}
-	if m.f.Tester == nil {
-		d.err = "Test sends are not available on this service."
-		return nil
-	}
-	d.err, d.busy, d.result = "", true, nil
-	t, out := m.f.Tester, &m.f.outbox
-	ctx := m.c.Context()
-	mode := "inline"
-	if d.mode == 1 {
-		mode = "saved draft"
-	}
+	t, out, ctx := m.f.Tester, &m.f.outbox, m.c.Context()
 	return m.own(func() tea.Msg {
 		msg := sendAndRead(ctx, t, out, req)
 		msg.mode = mode
@@ -217,70 +129,33 @@ func (d *testDialog) send(m *Model) tea.Cmd {
 	})
 }
 
-// done takes the answer (routed from Model.Update).
-func (d *testDialog) done(msg testDoneMsg) {
-	d.busy = false
+// testDone takes a test's answer: the test dialog shows the outcome per
+// payload and, when it sent something, the results open on it.
+func (m *Model) testDone(msg testDoneMsg) tea.Cmd {
+	open := m.dialogs.Has(dialogs.TestSendID)
+	var cmd tea.Cmd
+	if open {
+		cmd = m.toDialogs(dialogs.TestAnswerMsg{Res: msg.res, Err: msg.err})
+	}
 	if msg.err != nil {
-		d.err = msg.err.Error()
+		return cmd
+	}
+	m.lastTest = &dialogs.TestRun{At: time.Now(), Mode: msg.mode, Sent: msg.sent, Message: msg.res.Message}
+	if m.f.tests == nil {
+		m.f.tests = map[string]*dialogs.TestRun{}
+	}
+	m.f.tests[m.id] = m.lastTest
+	if open {
+		m.open(dialogs.NewTestResults(m.c.Styles, m.c.Keys, m.lastTest, true))
+	}
+	return cmd
+}
+
+// openResults reopens the last test's results (ctrl+r).
+func (m *Model) openResults() {
+	if m.lastTest == nil {
+		m.setNotice("No test sent from this editor yet: ctrl+t sends one.", false)
 		return
 	}
-	d.result = &msg.res
-}
-
-func (d *testDialog) footer() []key.Binding {
-	return []key.Binding{hint("↑/↓", "move"), hint("←/→", "choose"), hint("enter", "next/send"), hint("esc", "close")}
-}
-
-func (d *testDialog) view(m *Model) string {
-	s := m.c.Styles
-	var lines []string
-	for i, r := range d.rows(m) {
-		var label, val string
-		switch r {
-		case "ids":
-			label, val = "Identifiers", d.ids.View()
-		case "send":
-			label = "[ Send test ]"
-		default:
-			label = map[string]string{"type": "Identifier type", "mode": "Mode", "platform": "Platform", "locale": "Locale", "variation": "Variation"}[r]
-			val = "‹ " + d.options(m, r)[*d.index(r)] + " ›"
-		}
-		line := fmt.Sprintf("%-16s %s", label, val)
-		if i == d.row {
-			line = s.Selected.Render("▸ " + line)
-		} else {
-			line = "  " + line
-		}
-		lines = append(lines, line)
-	}
-	if d.mode == 0 {
-		lines = append(lines, s.Muted.Render("Inline sends every platform, locale and variation of this copy."))
-	}
-	if d.mode == 1 && len(m.status.Unsynced) > 0 {
-		lines = append(lines, s.Warning.Render("The saved draft lacks your unsynced edits: ctrl+s first, or send inline."))
-	}
-	lines = append(lines, "")
-	if d.busy {
-		lines = append(lines, s.Muted.Render("Sending…"))
-	}
-	if d.err != "" {
-		lines = append(lines, s.Error.Render("✗ "+common.Clean(d.err)))
-	}
-	if d.result != nil {
-		if d.result.Message != "" {
-			lines = append(lines, s.Text.Render(common.Clean(d.result.Message))+s.Muted.Render(" · ctrl+r: what was sent"))
-		}
-		for _, k := range sortedKeys(d.result.Data) {
-			o := d.result.Data[k]
-			if o.Status == "SENT" {
-				lines = append(lines, s.OK.Render("✓ "+common.Clean(k)+"  SENT"))
-			} else {
-				lines = append(lines, s.Error.Render("✗ "+common.Clean(k)+"  "+common.Clean(o.Status)+" "+common.Clean(o.FailureReason)))
-			}
-		}
-	}
-	// enter moves on from a row and sends only on [ Send test ].
-	// Two short lines: one long one broke "[ Send test ]" at 80 columns.
-	lines = append(lines, s.Muted.Render("↑/↓ move · ←/→ choose · esc close"), s.Muted.Render("enter: the next row; on [ Send test ] it sends"))
-	return m.box("Send a test", lines...)
+	m.open(dialogs.NewTestResults(m.c.Styles, m.c.Keys, m.lastTest, false))
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/campaigns-cli/campaigns/forms"
 	"github.com/campaigns-cli/campaigns/model"
@@ -26,8 +26,8 @@ const (
 func (m *Model) View() string {
 	defer m.hold()()
 	s := m.c.Styles
-	if m.dialog != nil {
-		return m.fit(m.dialog.view(m))
+	if !m.dialogs.Empty() {
+		return m.fit(m.dialogs.View())
 	}
 	if m.loadErr != nil {
 		return m.fit(s.Error.Render("Could not open the campaign: "+common.Clean(m.loadErr.Error())) + "\n\n" + s.Muted.Render("esc to go back"))
@@ -199,64 +199,81 @@ func (m *Model) drawSteps(w, h int) []string {
 	return column(lines, w, h)
 }
 
-func (m *Model) reviewView(w int) string {
+// stepsCol keeps the steps column as last drawn with everything it shows:
+// typing redraws the whole screen on every key, but the column changes only
+// when a step's problem count, the current step, the channel, the delivery
+// type or the size does. It is a memo of its key, not state: View may fill
+// it without changing what any later View shows.
+type stepsCol struct {
+	key   stepsKey
+	lines []string
+}
+
+type stepsKey struct {
+	w, h              int
+	step              forms.Step
+	channel, delivery string
+	counts            [16]int // problems per step, by index in forms.Steps
+}
+
+// stepsView is the steps column, exactly h lines of width w (drawSteps).
+func (m *Model) stepsView(w, h int) []string {
+	k := stepsKey{w: w, h: h, step: m.step, channel: m.d.channel(), delivery: m.d.delivery()}
+	if len(forms.Steps) > len(k.counts) {
+		return m.drawSteps(w, h)
+	}
+	for i, st := range forms.Steps {
+		k.counts[i] = m.probs.perStep[st]
+	}
+	if m.steps.lines == nil || m.steps.key != k {
+		m.steps = stepsCol{key: k, lines: m.drawSteps(w, h)}
+	}
+	return m.steps.lines
+}
+
+// labelCells is lipgloss.Width of a label without its split into lines
+// (an allocation for each row of the step at each key press).
+func labelCells(s string) int {
+	if strings.Contains(s, "\n") {
+		return lipgloss.Width(s)
+	}
+	return common.Width(s)
+}
+
+// statusLine is the editor's own line: the sync state, the channel,
+// delivery type and status, and how far the draft is from publishable. It
+// fits the window: at 80 columns the longer wordings give way in order of
+// least use (the delivery type, then the long form of the check, then the
+// channel) rather than being cut mid-word ("2 to fix befo").
+func (m *Model) statusLine() string {
 	s := m.c.Styles
-	lines := []string{s.Title.Render("Review"), ""}
-	// The Review step's own actions, as rows (enter runs the focused one).
-	for i, f := range m.list.rows {
-		if f.Kind == forms.Action {
-			lines = append(lines, m.rowLine(i, w, m.labelWidth()))
+	sync := m.syncText()
+	state := s.Status(m.d.state).Render(m.d.state)
+	long, short := m.checkText(), m.checkShort()
+	full := s.Muted.Render(fmt.Sprintf("   %s · %s · ", m.d.channel(), m.d.delivery())) + state
+	brief := s.Muted.Render(fmt.Sprintf("  %s · ", m.d.channel())) + state
+	for _, c := range []struct{ mid, right string }{
+		{full, long}, {brief, long}, {full, short}, {brief, short}, {"  " + state, short}, {"", short},
+	} {
+		left := sync + c.mid
+		if common.Width(left)+2+common.Width(c.right) <= m.width {
+			return left + strings.Repeat(" ", m.width-common.Width(left)-common.Width(c.right)) + c.right
 		}
 	}
-	lines = append(lines, m.verdictLines(w)...)
-	if items := m.probs.items; len(items) == 0 {
-		lines = append(lines, s.OK.Render("✓ Ready to publish: every publish check passes."))
-	} else {
-		lines = append(lines, s.Warning.Render("Publish checklist: "+model.Count(len(items), "item")+" left"))
-		for i, it := range items {
-			if i == 12 {
-				lines = append(lines, s.Muted.Render(fmt.Sprintf("… and %d more in the problems panel", len(items)-12)))
-				break
-			}
-			for j, l := range strings.Split(ansi.Wrap(common.Clean(it.plain.Text), max(10, w-2), ""), "\n") {
-				mark := "☐ "
-				if j > 0 {
-					mark = "  "
-				}
-				lines = append(lines, s.Error.Render(mark+l))
-			}
-		}
+	// Even the sync state alone is too long (a list of invalid
+	// components): it is cut, the check stays whole.
+	w := max(1, m.width-common.Width(short)-2)
+	return common.Truncate(sync, w) + strings.Repeat(" ", max(2, m.width-common.Width(common.Truncate(sync, w))-common.Width(short))) + short
+}
+
+// checkShort is checkText in a few cells: "2 to fix", "✓ ready".
+func (m *Model) checkShort() string {
+	s := m.c.Styles
+	if n := len(m.probs.items); n > 0 {
+		return s.Warning.Render(fmt.Sprintf("%d to fix", n))
 	}
-	// A start or expiry already past is a warning, not a rule: the service
-	// publishes it all the same.
-	if m.d.state == model.StatusDraft {
-		o := m.summaryOpts()
-		for _, warn := range forms.PublishWarnings(m.d.work, m.c.Clock(), o.Local, o.LocalLabel) {
-			for j, l := range strings.Split(ansi.Wrap(common.Clean(warn), max(10, w-2), ""), "\n") {
-				mark := "⚠ "
-				if j > 0 {
-					mark = "  "
-				}
-				lines = append(lines, s.Warning.Render(mark+l))
-			}
-		}
+	if m.d.state != "" && m.d.state != model.StatusDraft {
+		return s.OK.Render("✓ no problems")
 	}
-	// The campaign in words: who, when, what (part 4).
-	sum := forms.Summarize(m.d.work, m.summaryOpts())
-	lines = append(lines, "")
-	lines = append(lines, summaryLines(s, sum, w)...)
-	lines = append(lines, "", s.Subtitle.Render("Sync"), "  "+m.syncText())
-	lines = append(lines, "", s.Subtitle.Render("Content"),
-		fmt.Sprintf("  locales: %s", strings.Join(forms.Locales(m.d.work), ", ")),
-		fmt.Sprintf("  variations: %d", len(forms.Variations(m.d.work))))
-	if m.d.channel() == model.ChannelPush {
-		lines = append(lines, "  platforms: "+strings.Join(forms.Platforms(m.d.work), ", "))
-	}
-	if m.f.Publisher != nil && m.d.state == model.StatusDraft {
-		lines = append(lines, "")
-		for _, l := range strings.Split(ansi.Wrap("enter on Publish… syncs, asks, then publishes; on Validate it asks the service for its verdict.", max(10, w), ""), "\n") {
-			lines = append(lines, s.Muted.Render(l))
-		}
-	}
-	return strings.Join(lines, "\n")
+	return s.OK.Render("✓ ready")
 }

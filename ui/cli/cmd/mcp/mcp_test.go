@@ -12,10 +12,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/campaigns-cli/campaigns/api/profile"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
-	"github.com/spf13/cobra"
 )
 
 // mcpSession runs `campaigns mcp ARGS` in-process with stdin and stdout as

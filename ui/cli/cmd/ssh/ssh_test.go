@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
@@ -32,10 +33,12 @@ func TestSSHRefusesBadFlagsBeforeStarting(t *testing.T) {
 }
 
 // The flags reach the server's options; the host key defaults into the
-// data directory.
+// data directory; a visitor's commands run through the root's Execute.
 func TestSSHFlagsMakeTheOptions(t *testing.T) {
 	t.Parallel()
 	e := clitest.New(t, nil)
+	ran := ""
+	e.F.Execute = func(_ *cmdutil.Factory, args []string) int { ran = strings.Join(args, " "); return 0 }
 	data := t.TempDir()
 	var got *Options
 	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "--demo", "--addr", "127.0.0.1:0", "--data", data,
@@ -46,5 +49,8 @@ func TestSSHFlagsMakeTheOptions(t *testing.T) {
 	if !got.Demo || got.MaxSessions != 3 || got.IdleTimeout.String() != "1m0s" || got.Theme.Name != "plain" ||
 		!strings.HasPrefix(got.HostKeyPath, data) {
 		t.Fatalf("options %+v", got)
+	}
+	if got.Exec(nil, []string{"list", "--json"}); ran != "list --json" {
+		t.Fatalf("a visitor's command ran %q, not through the root", ran)
 	}
 }
