@@ -22,11 +22,12 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/api/internal/statuswriter"
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"github.com/campaigns-cli/campaigns/api/internal/statuswriter"
 )
 
 // SpecPath is where the reference lives, relative to the repository root.
