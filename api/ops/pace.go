@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -25,22 +26,36 @@ type RealClock struct{}
 func (RealClock) Now() time.Time                                   { return time.Now() }
 func (RealClock) Sleep(ctx context.Context, d time.Duration) error { return api.Sleep(ctx, d) }
 
-// Window is at most N requests in any rolling span Per.
-type Window struct {
-	N   int
-	Per time.Duration
-}
+// Window is at most N requests in any rolling span Per (the service's
+// limits are declared once, in package api).
+type Window = api.Window
 
-// Rate limits of campaigns-v5.md "Limits". Reads (get, search) count like
-// updates in the service's default class.
+// The limits a client paces itself by, from the service's (api.Limits*).
+// Reads (get, search) count like updates in the service's default class.
 var (
-	ReadLimits   = []Window{{10, time.Second}, {100, time.Minute}, {6000, time.Hour}}
-	UpdateLimits = []Window{{10, time.Second}, {100, time.Minute}, {6000, time.Hour}}
+	ReadLimits   = api.LimitsDefault
+	UpdateLimits = api.LimitsDefault
 	// CreateLimits joins the request rate (5/s, 25/min, 100/h) and the
 	// successful creations (5/min, 25/h, 100/day): every create this tool
 	// sends is meant to succeed, so the tighter of both applies.
-	CreateLimits = []Window{{5, time.Second}, {5, time.Minute}, {25, time.Hour}, {100, 24 * time.Hour}}
+	CreateLimits = tighter(api.LimitsCreate, api.LimitsCreated)
 )
+
+// tighter joins two sets of windows: per span, the smaller count.
+func tighter(a, b []Window) []Window {
+	byPer := map[time.Duration]int{}
+	for _, w := range append(slices.Clone(a), b...) {
+		if n, ok := byPer[w.Per]; !ok || w.N < n {
+			byPer[w.Per] = w.N
+		}
+	}
+	out := make([]Window, 0, len(byPer))
+	for per, n := range byPer {
+		out = append(out, Window{N: n, Per: per})
+	}
+	slices.SortFunc(out, func(x, y Window) int { return int(x.Per - y.Per) })
+	return out
+}
 
 // Class names a rate-limit class.
 type Class string

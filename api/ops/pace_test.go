@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"slices"
 	"testing"
 	"time"
 )
@@ -33,5 +34,14 @@ func TestPacerKeepsTheUpdateWindows(t *testing.T) {
 	}
 	if w := l.Reserve(ClassUpdate, t0.Add(time.Second)); w != 0 {
 		t.Errorf("a second later waits %v", w)
+	}
+}
+
+// A client creating drafts keeps under both the request rate and the
+// successful-creation rate: per span, the tighter of the two.
+func TestCreatesArePacedByTheTighterOfBothLimits(t *testing.T) {
+	want := []Window{{5, time.Second}, {5, time.Minute}, {25, time.Hour}, {100, 24 * time.Hour}}
+	if !slices.Equal(CreateLimits, want) {
+		t.Errorf("create limits %v, want %v", CreateLimits, want)
 	}
 }
