@@ -215,24 +215,13 @@ func authorAndName(t *testing.T, tm *teatest.TestModel, author, name string) {
 	keys(tm, "enter")
 }
 
-// newDraft goes through the new-draft dialog from the browser: a Push (or
-// Email) ONE_TIME draft by ana@example.com named name, opened on Basic
-// details with the cursor on its name.
+// newDraft goes through the new-draft dialog from the browser
+// (uitest.NewDraft): a Push (or Email) ONE_TIME draft by ana@example.com
+// named name, opened on Basic details with the cursor on its name.
 func newDraft(t *testing.T, tm *teatest.TestModel, email bool, name string) {
 	t.Helper()
-	openNewDraft(t, tm)
-	if email {
-		keys(tm, "down")
-	}
-	pushOneTime(t, tm)
-	authorAndName(t, tm, "ana@example.com", name)
-	if email {
-		waitFor(t, tm, "┃ Connector type")
-		keys(tm, "enter") // the first connector type
-		waitFor(t, tm, "┃ Connector name")
-		typ(tm, "main-sendgrid")
-		keys(tm, "enter")
-	}
+	waitFor(t, tm, "browse")
+	uitest.NewDraft(t, tm, uitest.Draft{Email: email, Author: "ana@example.com", Name: name, Connector: "main-sendgrid"})
 	waitFor(t, tm, name, "DRAFT", "Basic details")
 }
 
