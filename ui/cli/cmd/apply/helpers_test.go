@@ -7,12 +7,6 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
-// apply runs `campaigns apply ARGS` in e.
-func apply(e *clitest.Env, args ...string) clitest.Result {
-	e.T().Helper()
-	return e.Do(NewCmd(e.F, nil), args...)
-}
-
 // exportTwice exports a campaign into two folders: two people's checkouts.
 func exportTwice(t *testing.T, sb *clitest.Sandbox, id string) (mine, theirs string) {
 	t.Helper()

@@ -18,12 +18,12 @@ type Result struct {
 	Error    error
 }
 
-// Do runs cmd on args (Run) and gives what it printed; standard input is
+// Do runs cmd on args (Execute) and gives what it printed; standard input is
 // what Stdin last set.
 func (e *Env) Do(cmd *cobra.Command, args ...string) Result {
 	e.t.Helper()
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
-	code, err := e.Run(cmd, args...)
+	code, err := e.Execute(cmd, args...)
 	r := Result{Code: code, Out: e.Out.String(), Err: e.ErrOut.String(), Error: err}
 	if err != nil && !errors.Is(err, cmdutil.ErrSilent) {
 		r.Err += err.Error() + "\n"
