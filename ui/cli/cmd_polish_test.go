@@ -13,8 +13,7 @@ import (
 // refusal of an unknown feature (exit 2, naming the flag) before anything
 // is opened.
 func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	var help string
 	for _, args := range [][]string{{"publish", "x"}, {"apply", "."}, {"mcp"}} {
 		code, _, errs := e.run("", append(args, "--features", "teleport")...)
@@ -39,8 +38,7 @@ func TestFeaturesFlagIsTheSameEverywhere(t *testing.T) {
 // Messages name the service the way a person chose it: "profile NAME",
 // "the embedded sandbox" (not a bare name that reads like a place).
 func TestMessagesNameTheService(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	url := clitest.WorkspaceACME(t)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "new.json"), []byte(`{"channel":"PUSH"}`), 0o600); err != nil {
@@ -61,8 +59,7 @@ func TestMessagesNameTheService(t *testing.T) {
 // what export just wrote, published campaigns included (their schedule is
 // in the service's response form).
 func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	if code, _, errs := e.run("", "export", "--status", "paused,active,scheduled", "--channel", "push,email", "--dir", dir); code != 0 {
 		t.Fatalf("export: exit %d %s", code, errs)

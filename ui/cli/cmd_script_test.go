@@ -31,6 +31,13 @@ func newScriptEnv(t *testing.T) *scriptEnv {
 	return e
 }
 
+// parallelScript is newScriptEnv for a test that runs in parallel.
+func parallelScript(t *testing.T) *scriptEnv {
+	t.Helper()
+	t.Parallel()
+	return newScriptEnv(t)
+}
+
 // run runs one command; stdin is its standard input. Service flags go
 // after the command's own arguments.
 func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
@@ -61,8 +68,7 @@ func (e *scriptEnv) idOf(name string) string {
 // file gets created and its id written back; a STOPPED campaign is refused;
 // unknown fields survive.
 func TestExportDiffApplyCycle(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := filepath.Join(t.TempDir(), "campaigns")
 	// A campaign with unknown fields, created from a file without id.
 	newFile := filepath.Join(dir, "new-promo.json")
@@ -173,8 +179,7 @@ func TestExportDiffApplyCycle(t *testing.T) {
 }
 
 func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	id := e.idOf("Summer sale kickoff")
 	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
@@ -202,8 +207,7 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 }
 
 func TestEmptyFolderIsAnError(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	for _, cmd := range []string{"diff", "apply"} {
 		if code, _, errs := e.run("", cmd, dir); code != 2 || !strings.Contains(errs, "no campaign files") {
@@ -236,8 +240,7 @@ func (e *scriptEnv) serveSandbox() string {
 }
 
 func TestCommandsAgainstAServedSandbox(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	e.serveSandbox()
 	id := e.idOf("Weekly picks")
 	dir := t.TempDir()
@@ -257,8 +260,7 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 
 // A read-only profile reads, and refuses every write before sending (exit 1).
 func TestReadOnlyProfileRefusesWrites(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	ws, _ := sandbox.ParseWorkspace("ACME:" + clitest.ACMEKey)
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})
 	if err != nil {
@@ -300,8 +302,7 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 // A read-only profile reads through campaigns api (a search is a POST that
 // reads) and is refused a write before it is sent.
 func TestAPIOnAReadOnlyProfile(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	url := clitest.WorkspaceACME(t)
 	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
 		t.Fatal(errs)

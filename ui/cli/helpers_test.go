@@ -28,6 +28,13 @@ func newRoot(t *testing.T) rootEnv {
 	return r
 }
 
+// parallelRoot is newRoot for a test that runs in parallel.
+func parallelRoot(t *testing.T) rootEnv {
+	t.Helper()
+	t.Parallel()
+	return newRoot(t)
+}
+
 // run runs campaigns args with stdin: the exit code and both outputs.
 func (r rootEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	r.T().Helper()

@@ -39,8 +39,7 @@ func (r rootEnv) open(args ...string) (*cmdutil.Service, error) {
 // The contract's order: flags, then --profile/CAMPAIGNS_PROFILE, then the
 // active profile, then the embedded sandbox.
 func TestServiceSelectionOrder(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	data := t.TempDir()
 	url := clitest.WorkspaceACME(t)
 
@@ -82,8 +81,7 @@ func searchOne() api.SearchRequest { return api.SearchRequest{Limit: 1, Page: 1}
 // The embedded sandbox's request log stays off a command's stderr; with
 // --debug it goes to the debug log.
 func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	for _, debug := range []bool{false, true} {
 		var errb bytes.Buffer
 		app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb, Getenv: r.Getenv}, Debug: debug}
@@ -116,8 +114,7 @@ func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
 // one sentence, exit 2; a config that does not parse stops only the
 // commands that read it.
 func TestProfilesReachEveryCommand(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	home := r.Getenv("HOME")
 	url := clitest.WorkspaceACME(t)
 	for _, name := range []string{"acme", "bad"} {
