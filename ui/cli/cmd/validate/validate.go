@@ -103,15 +103,6 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	return cmd
 }
 
-// problem is one finding in validate's JSON.
-type problem struct {
-	Target  string `json:"target"`
-	Message string `json:"message"`
-	// plain is the problem in the wording the editor and the inspector
-	// show (forms.ProblemLine); a terminal prints it, the path beside.
-	plain string
-}
-
 // result is one file's verdict.
 type result struct {
 	File       string    `json:"file"`
