@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -92,4 +93,53 @@ func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 	var o, e bytes.Buffer
 	code = Run(args, strings.NewReader(stdin), &o, &e)
 	return code, o.String(), e.String()
+}
+
+// scriptEnv runs the scripting commands in-process on the embedded sandbox
+// (each command starts it on loopback under --data, as a user's would), in
+// an environment of the test's own (rootEnv), so tests run in parallel.
+type scriptEnv struct {
+	rootEnv
+	t    *testing.T
+	data string
+	base []string // extra args: the service
+}
+
+func newScriptEnv(t *testing.T) *scriptEnv {
+	t.Helper()
+	e := &scriptEnv{rootEnv: newRoot(t), t: t, data: t.TempDir()}
+	e.base = []string{"--data", e.data}
+	return e
+}
+
+// parallelScript is newScriptEnv for a test that runs in parallel.
+func parallelScript(t *testing.T) *scriptEnv {
+	t.Helper()
+	t.Parallel()
+	return newScriptEnv(t)
+}
+
+// run runs one command; stdin is its standard input. Service flags go
+// after the command's own arguments.
+func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
+	e.t.Helper()
+	return e.rootEnv.run(stdin, append(args, e.base...)...)
+}
+
+func (e *scriptEnv) mustJSON(out string, v any) {
+	e.t.Helper()
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		e.t.Fatalf("not JSON: %v\n%s", err, out)
+	}
+}
+
+// idOf finds a seeded campaign's id by name.
+func (e *scriptEnv) idOf(name string) string {
+	e.t.Helper()
+	code, out, errs := e.run("", "list", "--all", "--archived", "--jq", `.[] | select(.basic_details.name == "`+name+`") | .campaign_id`)
+	id := strings.TrimSpace(out)
+	if code != 0 || id == "" || strings.Contains(id, "\n") {
+		e.t.Fatalf("id of %q: exit %d %q %s", name, code, out, errs)
+	}
+	return id
 }

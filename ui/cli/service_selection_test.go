@@ -140,3 +140,23 @@ func TestProfilesReachEveryCommand(t *testing.T) {
 		t.Errorf("the editor with a broken config: exit %d %q", code, errs)
 	}
 }
+
+// Messages name the service the way a person chose it: "profile NAME",
+// "the embedded sandbox" (not a bare name that reads like a place).
+func TestMessagesNameTheService(t *testing.T) {
+	r := parallelRoot(t)
+	url := clitest.WorkspaceACME(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "new.json"), []byte(`{"channel":"PUSH"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := r.run("", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
+		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
+		t.Fatalf("login: %d %s", code, errs)
+	}
+	if code, out, errs := r.run("", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
+		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
+	}
+}
