@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,9 +127,7 @@ func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr 
 
 func (e *scriptEnv) mustJSON(out string, v any) {
 	e.t.Helper()
-	if err := json.Unmarshal([]byte(out), v); err != nil {
-		e.t.Fatalf("not JSON: %v\n%s", err, out)
-	}
+	clitest.JSON(e.t, out, v)
 }
 
 // idOf finds a seeded campaign's id by name.

@@ -1,7 +1,6 @@
 package apply
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
@@ -25,11 +24,4 @@ func field(t *testing.T, sb *clitest.Sandbox, id string, path ...string) any {
 		v = m[k]
 	}
 	return v
-}
-
-func mustJSON(t *testing.T, s string, v any) {
-	t.Helper()
-	if err := json.Unmarshal([]byte(s), v); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, s)
-	}
 }

@@ -19,7 +19,7 @@ func TestApplyRefusesToBreakALiveCampaign(t *testing.T) {
 	file := e.SB.ExportOne(t, t.TempDir(), id)
 	var rec map[string]any
 	raw, _ := os.ReadFile(file)
-	mustJSON(t, string(raw), &rec)
+	clitest.JSON(t, string(raw), &rec)
 	rec["campaign_content"] = map[string]any{"content": map[string]any{"default": map[string]any{"variation_1": map[string]any{
 		"push": map[string]any{"android": map[string]any{"template_type": "BASIC",
 			"basic_details": map[string]any{"title": "Hi {{ UserAttribute['First Name'] ", "message": "Sale"}}}}}}}
@@ -52,7 +52,7 @@ func TestApplySaysWhichScheduleFormItSends(t *testing.T) {
 	path := e.SB.ExportOne(t, t.TempDir(), id)
 	b, _ := os.ReadFile(path)
 	var rec map[string]any
-	mustJSON(t, string(b), &rec)
+	clitest.JSON(t, string(b), &rec)
 	sd := rec["scheduling_details"].(map[string]any)
 	at := sd["schedule_time"].(string)
 	sd["schedule_time"] = at[:11] + "23:59:00"
@@ -86,7 +86,7 @@ func TestPlanFileFromTheCommandLine(t *testing.T) {
 		}
 	}
 	raw, _ := os.ReadFile(plan)
-	mustJSON(t, string(raw), &pf)
+	clitest.JSON(t, string(raw), &pf)
 	if len(pf.Entries) != 1 || pf.Entries[0].UpdatedAt == "" {
 		t.Fatalf("plan: %+v", pf)
 	}

@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -52,9 +51,10 @@ func TestDiffJSONGivesEveryField(t *testing.T) {
 		Components []string
 		Fields     []struct{ Path, Base, File, Service any }
 	}
-	if err := json.Unmarshal([]byte(r.Out), &res); err != nil || r.Code != 1 || len(res) != 1 || len(res[0].Fields) != 1 || res[0].Fields[0].Path != "basic_details.team" ||
+	clitest.JSON(t, r.Out, &res)
+	if r.Code != 1 || len(res) != 1 || len(res[0].Fields) != 1 || res[0].Fields[0].Path != "basic_details.team" ||
 		res[0].Fields[0].Base != "Growth" || res[0].Fields[0].File != "Brand" || res[0].Fields[0].Service != "Growth" {
-		t.Fatalf("--json: exit %d %v\n%s", r.Code, err, r.Out)
+		t.Fatalf("--json: exit %d\n%s", r.Code, r.Out)
 	}
 }
 

@@ -2,7 +2,6 @@ package duplicate
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -32,7 +31,8 @@ func TestDuplicateMakesADraftByTheAuthor(t *testing.T) {
 	e.Setenv("CAMPAIGNS_AUTHOR", "ana@example.com")
 	code, out, _ = e.Run(src, "--name", "Week 2", "--json")
 	var ans Answer
-	if err := json.Unmarshal([]byte(out), &ans); err != nil || code != 0 || ans.Name != "Week 2" || ans.From != src || ans.CampaignID == "" || ans.Workspace == "" {
+	clitest.JSON(t, out, &ans)
+	if code != 0 || ans.Name != "Week 2" || ans.From != src || ans.CampaignID == "" || ans.Workspace == "" {
 		t.Fatalf("--name --json: exit %d %v %+v", code, err, ans)
 	}
 

@@ -1,7 +1,6 @@
 package get
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -39,8 +38,9 @@ func TestGetSummaryJSONAndJQ(t *testing.T) {
 	}
 	var rec map[string]any
 	code, out, _ = e.Run(id, "--json")
-	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
-		t.Fatalf("get --json: exit %d %v %.80s", code, err, out)
+	clitest.JSON(t, out, &rec)
+	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
+		t.Fatalf("get --json: exit %d %.80s", code, out)
 	}
 	code, out, _ = e.Run(id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
 	if code != 0 || out != "Asia/Singapore\n" {
@@ -59,8 +59,9 @@ func TestGetJSONFieldsAndTemplatesLikeGh(t *testing.T) {
 	id := e.ID("June newsletter")
 	var rec map[string]any
 	_, out, _ := e.Run(id, "--json=channel,basic_details.name")
-	if err := json.Unmarshal([]byte(out), &rec); err != nil || len(rec) != 2 || rec["channel"] != "EMAIL" || rec["basic_details.name"] != "June newsletter" {
-		t.Fatalf("get --json=FIELDS: %v %s", err, out)
+	clitest.JSON(t, out, &rec)
+	if len(rec) != 2 || rec["channel"] != "EMAIL" || rec["basic_details.name"] != "June newsletter" {
+		t.Fatalf("get --json=FIELDS: %s", out)
 	}
 	_, out, _ = e.Run(id, "--template", `{{.basic_details.name}} changed {{timeago .updated_at}}`)
 	if !strings.HasPrefix(out, "June newsletter changed ") || !strings.HasSuffix(strings.TrimSpace(out), "ago") {

@@ -1,19 +1,11 @@
 package list
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
-
-func mustJSON(t *testing.T, out string, v any) {
-	t.Helper()
-	if err := json.Unmarshal([]byte(out), v); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, out)
-	}
-}
 
 // The flags become the search request; a value a flag does not take, or
 // two flags that exclude each other, are refused before anything is sent.
@@ -71,13 +63,13 @@ func TestListRowsJSONAndJQ(t *testing.T) {
 
 	var page []map[string]any
 	code, out, _ = e.Run("--json")
-	mustJSON(t, out, &page)
+	clitest.JSON(t, out, &page)
 	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
 		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
 	}
 	var all []map[string]any
 	_, out, _ = e.Run("--all", "--json")
-	mustJSON(t, out, &all)
+	clitest.JSON(t, out, &all)
 	drafts := 0
 	for _, r := range all {
 		switch r["status"] {
@@ -110,7 +102,7 @@ func TestListJSONFieldsAndTemplatesLikeGh(t *testing.T) {
 	e := clitest.Reads(t, NewCmd)
 	var recs []map[string]any
 	code, out, errs := e.Run("--json", "campaign_id,status")
-	mustJSON(t, out, &recs)
+	clitest.JSON(t, out, &recs)
 	if code != 0 || len(recs) != 15 || len(recs[0]) != 2 || recs[0]["status"] == nil {
 		t.Fatalf("--json FIELDS: exit %d %s\n%s", code, errs, out)
 	}

@@ -50,7 +50,7 @@ func TestListAnnouncesRateLimitWaits(t *testing.T) {
 	defer srv.Close()
 	code, out, errs := clitest.Runner(clitest.New(t, &clitest.Sandbox{URL: srv.URL}), NewCmd)("--json")
 	var page []map[string]any
-	mustJSON(t, out, &page)
+	clitest.JSON(t, out, &page)
 	if code != 0 || len(page) == 0 {
 		t.Fatalf("exit %d, %d records; stderr %q", code, len(page), errs)
 	}

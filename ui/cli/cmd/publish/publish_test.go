@@ -17,7 +17,8 @@ func TestPublishADraftOnce(t *testing.T) {
 	id := e.ID("June newsletter") // an Email draft
 	var ans campaignaction.Answer
 	r := e.Exec(id, "--yes", "--json")
-	if err := json.Unmarshal([]byte(r.Out), &ans); err != nil || r.Code != 0 || ans.From != "DRAFT" || (ans.Status != "ACTIVE" && ans.Status != "SCHEDULED") {
+	clitest.JSON(t, r.Out, &ans)
+	if r.Code != 0 || ans.From != "DRAFT" || (ans.Status != "ACTIVE" && ans.Status != "SCHEDULED") {
 		t.Fatalf("publish: exit %d %+v %s", r.Code, ans, r.Err)
 	}
 	if r = e.Exec(id, "--yes"); r.Code != 1 || !strings.Contains(r.Err, "only a draft") {

@@ -2,7 +2,6 @@ package status
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -63,8 +62,9 @@ func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
 	}
 	var ans campaignaction.Answer
 	r = e.Exec(id, "pause", "--yes", "--json")
-	if err := json.Unmarshal([]byte(r.Out), &ans); err != nil || r.Code != 0 || ans.Status != "PAUSED" || ans.From != "ACTIVE" || ans.CampaignID != id || ans.Workspace != "SANDBOX" {
-		t.Fatalf("pause --json: exit %d %+v %v", r.Code, ans, err)
+	clitest.JSON(t, r.Out, &ans)
+	if r.Code != 0 || ans.Status != "PAUSED" || ans.From != "ACTIVE" || ans.CampaignID != id || ans.Workspace != "SANDBOX" {
+		t.Fatalf("pause --json: exit %d %+v", r.Code, ans)
 	}
 }
 
@@ -104,8 +104,9 @@ func TestStatusPrintsTheChecklist(t *testing.T) {
 			Detail string `json:"detail"`
 		} `json:"checks"`
 	}
-	if err := json.Unmarshal([]byte(r.Out), &got); err != nil || got.Status != "PAUSED" || len(got.Checks) < 3 {
-		t.Fatalf("status %q, checks %+v: %v", got.Status, got.Checks, err)
+	clitest.JSON(t, r.Out, &got)
+	if got.Status != "PAUSED" || len(got.Checks) < 3 {
+		t.Fatalf("status %q, checks %+v", got.Status, got.Checks)
 	}
 	byName := map[string]string{}
 	for _, c := range got.Checks {

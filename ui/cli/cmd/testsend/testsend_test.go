@@ -1,7 +1,6 @@
 package testsend
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -49,7 +48,8 @@ func TestTestSendsOneMessagePerCell(t *testing.T) {
 		Data map[string]struct{ Status string } `json:"data"`
 	}
 	r = e.Exec(id, "--to", "ana.silva@example.com", "--yes", "--json")
-	if err := json.Unmarshal([]byte(r.Out), &res); err != nil || r.Code != 0 || len(res.Data) == 0 {
+	clitest.JSON(t, r.Out, &res)
+	if r.Code != 0 || len(res.Data) == 0 {
 		t.Fatalf("test --json: exit %d %s %s", r.Code, r.Out, r.Err)
 	}
 	if r = e.Exec(id, "--to", "a@example.com", "--platform", "ANDROID", "--yes"); r.Code != 2 || !strings.Contains(r.Err, "--platform applies to Push") {

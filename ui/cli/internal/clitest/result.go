@@ -1,6 +1,7 @@
 package clitest
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -36,3 +37,12 @@ func (e *Env) Getenv(k string) string { return e.env[k] }
 
 // T is the test the environment belongs to.
 func (e *Env) T() testing.TB { return e.t }
+
+// JSON decodes out, what a command printed, into v; the test fails when
+// out is not that JSON.
+func JSON(t testing.TB, out string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		t.Fatalf("not the JSON expected: %v\n%s", err, out)
+	}
+}
