@@ -225,15 +225,8 @@ func (c *Client) Create(ctx context.Context, body *model.Campaign) (CreateResult
 // Get reads one campaign (GET /v5/campaigns/{id}) with every field the
 // service sent, unknown ones included.
 func (c *Client) Get(ctx context.Context, id string) (*model.Campaign, error) {
-	if id == "" {
-		return nil, errors.New("api: get needs a campaign id")
-	}
-	out := new(model.Campaign)
-	err := c.do(ctx, call{method: http.MethodGet, path: campaignPath(id), rid: requestID(ctx, "")}, out)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
+	out, _, err := c.GetTagged(ctx, id)
+	return out, err
 }
 
 // GetTagged is Get that also returns the campaign version's ETag ("" when
@@ -271,14 +264,7 @@ func (c *Client) PatchTagged(ctx context.Context, id string, patch *model.Campai
 // Patch updates components of a campaign (PATCH /v5/campaigns/{id}). Every
 // top-level component present in patch replaces the stored one whole.
 func (c *Client) Patch(ctx context.Context, id string, patch *model.Campaign) (PatchResult, error) {
-	var out PatchResult
-	if id == "" || patch == nil {
-		return out, errors.New("api: patch needs a campaign id and a body")
-	}
-	b := *patch
-	rid := requestID(ctx, model.Str(b.RequestID))
-	b.RequestID = &rid
-	err := c.do(ctx, call{method: http.MethodPatch, path: campaignPath(id), body: &b, rid: rid, key: true}, &out)
+	out, _, err := c.PatchTagged(ctx, id, patch, "")
 	return out, err
 }
 
@@ -324,33 +310,30 @@ func (c *Client) Publish(ctx context.Context, id string) error {
 // Search lists campaigns (POST /v5/campaigns/search). A page with fewer rows
 // than req.Limit is the last.
 func (c *Client) Search(ctx context.Context, req SearchRequest) (SearchResult, error) {
-	var out SearchResult
-	req.RequestID = requestID(ctx, req.RequestID)
-	err := c.do(ctx, call{method: http.MethodPost, path: PathSearch, body: req, rid: req.RequestID, key: true}, &out)
-	return out, err
+	return post[SearchResult](ctx, c, PathSearch, &req, &req.RequestID)
 }
 
 // Meta lists lightweight campaign metadata (POST /v5/campaigns/meta).
 func (c *Client) Meta(ctx context.Context, req MetaRequest) (MetaResult, error) {
-	var out MetaResult
-	req.RequestID = requestID(ctx, req.RequestID)
-	err := c.do(ctx, call{method: http.MethodPost, path: PathMeta, body: req, rid: req.RequestID, key: true}, &out)
-	return out, err
+	return post[MetaResult](ctx, c, PathMeta, &req, &req.RequestID)
 }
 
 // Test sends a test message, inline or from a draft (POST /v5/campaigns/test).
 func (c *Client) Test(ctx context.Context, req TestRequest) (TestResult, error) {
-	var out TestResult
-	req.RequestID = requestID(ctx, req.RequestID)
-	err := c.do(ctx, call{method: http.MethodPost, path: PathTest, body: req, rid: req.RequestID, key: true}, &out)
-	return out, err
+	return post[TestResult](ctx, c, PathTest, &req, &req.RequestID)
 }
 
 // Preview renders content for one user (POST /v5/personalization/preview).
 func (c *Client) Preview(ctx context.Context, req PreviewRequest) (PreviewResult, error) {
-	var out PreviewResult
-	req.RequestID = requestID(ctx, req.RequestID)
-	err := c.do(ctx, call{method: http.MethodPost, path: PathPreview, body: req, rid: req.RequestID, key: true}, &out)
+	return post[PreviewResult](ctx, c, PathPreview, &req, &req.RequestID)
+}
+
+// post sends body to path and reads the answer's data as Out; rid is the
+// body's request id, made first when empty.
+func post[Out any](ctx context.Context, c *Client, path string, body any, rid *string) (Out, error) {
+	var out Out
+	*rid = requestID(ctx, *rid)
+	err := c.do(ctx, call{method: http.MethodPost, path: path, body: body, rid: *rid, key: true}, &out)
 	return out, err
 }
 

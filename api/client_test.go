@@ -5,7 +5,6 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -15,26 +14,15 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
 // Every route, over real HTTP on loopback, against the sandbox.
 
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func (c *clock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	c.now = c.now.Add(d)
-	c.mu.Unlock()
-}
-
 type env struct {
 	t      testing.TB
-	clock  *clock
+	clock  *sandboxtest.Clock
 	url    string
 	client *api.Client
 	waits  []time.Duration
@@ -44,23 +32,16 @@ type env struct {
 // client's retry waits advance that clock instead of sleeping.
 func newEnv(t testing.TB, cfg sandbox.Config, wrap func(http.Handler) http.Handler) *env {
 	t.Helper()
-	e := &env{t: t, clock: &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}}
+	e := &env{t: t, clock: sandboxtest.NewClock(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))}
 	cfg.Now = e.clock.Now
-	s, err := sandbox.Open(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	h := s.Handler()
+	h := sandboxtest.Open(t, cfg).Handler()
 	if _, bench := t.(*testing.B); !bench { // benchmarks measure the service alone
 		h = refcheck.Wrap(t, h) // every exchange against the reference's schemas
 	}
 	if wrap != nil {
 		h = wrap(h)
 	}
-	srv := httptest.NewServer(h)
-	t.Cleanup(srv.Close)
-	e.url = srv.URL
+	e.url = sandboxtest.Serve(t, h)
 	e.client = e.newClient(api.Config{})
 	return e
 }
@@ -85,35 +66,14 @@ func (e *env) newClient(cfg api.Config) *api.Client {
 
 func fixture(t testing.TB, name string) *model.Campaign {
 	t.Helper()
-	b, err := os.ReadFile("../testdata/campaigns/" + name + ".json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := sandboxtest.Campaign(t, name+".json")
 	c.RequestID = nil // each create gets its own
 	return c
 }
 
-func (e *env) create(c *model.Campaign) string {
-	e.t.Helper()
-	res, err := e.client.Create(context.Background(), c)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return res.ID
-}
+func (e *env) create(c *model.Campaign) string { return sandboxtest.Create(e.t, e.client, c) }
 
-func (e *env) get(id string) *model.Campaign {
-	e.t.Helper()
-	c, err := e.client.Get(context.Background(), id)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	return c
-}
+func (e *env) get(id string) *model.Campaign { return sandboxtest.Get(e.t, e.client, id) }
 
 func TestRoundTripEveryRoute(t *testing.T) {
 	e := newEnv(t, sandbox.Config{}, nil)

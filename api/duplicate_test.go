@@ -2,27 +2,14 @@ package api_test
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
-
-func campaignFile(t *testing.T, name string) *model.Campaign {
-	t.Helper()
-	b, err := os.ReadFile("../testdata/campaigns/" + name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
 
 // A published campaign duplicated over loopback: a new DRAFT named
 // "NAME (copy)", by the person duplicating, with its content, audience and
@@ -30,7 +17,7 @@ func campaignFile(t *testing.T, name string) *model.Campaign {
 func TestDuplicateMakesANewDraft(t *testing.T) {
 	e := newEnv(t, sandbox.Config{NoRateLimits: true}, nil)
 	ctx := context.Background()
-	orig := campaignFile(t, "push_one_time.json")
+	orig := sandboxtest.Campaign(t, "push_one_time.json")
 	orig.RequestID = nil
 	res, err := e.client.Create(ctx, orig)
 	if err != nil {
@@ -72,13 +59,13 @@ func TestDuplicateMakesANewDraft(t *testing.T) {
 
 // Campaigns the editor could not create are not duplicated, and say why.
 func TestDuplicateRefusesWhatTheEditorCannotCreate(t *testing.T) {
-	sms := campaignFile(t, "push_one_time.json")
+	sms := sandboxtest.Campaign(t, "push_one_time.json")
 	ch := model.ChannelSMS
 	sms.Channel = &ch
-	api := campaignFile(t, "push_one_time.json")
+	api := sandboxtest.Campaign(t, "push_one_time.json")
 	dt := model.DeliveryAPITriggered
 	api.CampaignDeliveryType = &dt
-	unknown := campaignFile(t, "push_one_time.json")
+	unknown := sandboxtest.Campaign(t, "push_one_time.json")
 	unknown.DeliveryControls.Extra.SetUnknown("future_knob", true)
 	for _, tc := range []struct {
 		name, author, want string
@@ -87,7 +74,7 @@ func TestDuplicateRefusesWhatTheEditorCannotCreate(t *testing.T) {
 		{"sms", "ana@example.com", "SMS", sms},
 		{"api triggered", "ana@example.com", "API_TRIGGERED", api},
 		{"unknown field", "ana@example.com", "delivery_controls.future_knob", unknown},
-		{"no author", "", "--author", campaignFile(t, "push_one_time.json")},
+		{"no author", "", "--author", sandboxtest.Campaign(t, "push_one_time.json")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := apiDuplicateBody(tc.c, tc.author)

@@ -114,7 +114,7 @@ var (
 // decodeError turns a non-2xx response into an *Error.
 func decodeError(status int, header http.Header, body []byte) *Error {
 	e := &Error{Status: status, RetryAfter: parseRetryAfter(header.Get(HeaderRetryAfter), time.Now())}
-	e.Body = truncate(string(body), maxErrorBody)
+	e.Body = Clip(string(body), maxErrorBody)
 	var env Envelope
 	if err := json.Unmarshal(body, &env); err == nil && env.Error != nil {
 		e.ResponseID = env.ResponseID
@@ -159,12 +159,13 @@ func describeBody(status int, ctype string, body []byte) string {
 		if text == "" {
 			return "the service (or a proxy in front of it) answered with an HTML page"
 		}
-		return "the service (or a proxy in front of it) answered with an HTML page: " + truncate(text, 200)
+		return "the service (or a proxy in front of it) answered with an HTML page: " + Clip(text, 200)
 	}
-	return "unexpected response: " + truncate(spaceRe.ReplaceAllString(s, " "), 200)
+	return "unexpected response: " + Clip(spaceRe.ReplaceAllString(s, " "), 200)
 }
 
-func truncate(s string, n int) string {
+// Clip cuts s to n bytes on a rune boundary, marking the cut with "…".
+func Clip(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

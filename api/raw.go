@@ -7,26 +7,23 @@ import (
 	"net/http"
 )
 
+// rawCampaigns is the data of a search or meta answer, each record as sent.
+type rawCampaigns struct {
+	Campaigns []json.RawMessage `json:"campaigns"`
+}
+
 // MetaRaw is Meta with each row exactly as the service sent it, unknown
 // fields included (MetaRow keeps only the fields it names), for commands
 // that print the service's records.
 func (c *Client) MetaRaw(ctx context.Context, req MetaRequest) ([]json.RawMessage, error) {
-	var out struct {
-		Campaigns []json.RawMessage `json:"campaigns"`
-	}
-	req.RequestID = requestID(ctx, req.RequestID)
-	err := c.do(ctx, call{method: http.MethodPost, path: PathMeta, body: req, rid: req.RequestID, key: true}, &out)
+	out, err := post[rawCampaigns](ctx, c, PathMeta, &req, &req.RequestID)
 	return out.Campaigns, err
 }
 
 // SearchRaw is Search with each record exactly as the service sent it
 // (key order included).
 func (c *Client) SearchRaw(ctx context.Context, req SearchRequest) ([]json.RawMessage, error) {
-	var out struct {
-		Campaigns []json.RawMessage `json:"campaigns"`
-	}
-	req.RequestID = requestID(ctx, req.RequestID)
-	err := c.do(ctx, call{method: http.MethodPost, path: PathSearch, body: req, rid: req.RequestID, key: true}, &out)
+	out, err := post[rawCampaigns](ctx, c, PathSearch, &req, &req.RequestID)
 	return out.Campaigns, err
 }
 

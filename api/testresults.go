@@ -8,8 +8,9 @@ package api
 import (
 	"context"
 	"encoding/json"
+	"maps"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -164,14 +165,9 @@ func HTMLText(html string) string {
 // SentFromTestResult is what a real service says: one outcome per
 // "<PLATFORM>_<locale>_<variation>" key, for the recipients named.
 func SentFromTestResult(res TestResult, recipients []string) []SentTest {
-	keys := make([]string, 0, len(res.Data))
-	for k := range res.Data {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
 	who := strings.Join(recipients, ", ")
 	var out []SentTest
-	for _, k := range keys {
+	for _, k := range slices.Sorted(maps.Keys(res.Data)) {
 		o := res.Data[k]
 		r := SentTest{Recipient: who, Status: o.Status, Reason: o.FailureReason}
 		r.Platform, r.Locale, r.Variation = SplitTestKey(k)

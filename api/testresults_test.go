@@ -2,35 +2,19 @@ package api_test
 
 import (
 	"context"
-	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 )
 
 func TestResultsFromTheSandboxOutbox(t *testing.T) {
-	s, err := sandbox.Open(sandbox.Config{NoRateLimits: true, Now: func() time.Time { return time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	cl, err := api.New(api.Config{BaseURL: srv.URL, WorkspaceID: sandbox.DefaultWorkspaceID, APIKey: sandbox.DefaultWorkspaceKey})
-	if err != nil {
-		t.Fatal(err)
-	}
+	cl := sandboxtest.Start(t, sandbox.Config{NoRateLimits: true, Now: sandboxtest.At(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))})
 	ctx := context.Background()
-	data, err := os.ReadFile("../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := model.Decode(data)
-	created, err := cl.Create(ctx, c)
+	created, err := cl.Create(ctx, sandboxtest.TestdataCampaign(t, "fixtures/marketer-push.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,8 +2,8 @@ package engine
 
 import (
 	"encoding/json"
+	"maps"
 	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -147,11 +147,7 @@ func (k *checker) types(p *path, ex *model.Extra) {
 	if len(ex.Invalid) == 0 {
 		return
 	}
-	keys := make([]string, 0, len(ex.Invalid))
-	for key := range ex.Invalid {
-		keys = append(keys, key)
-	}
-	sort.Strings(keys)
+	keys := slices.Sorted(maps.Keys(ex.Invalid))
 	for _, key := range keys {
 		k.typeProblem(p.join(key), key, ex.Invalid[key])
 	}
@@ -176,11 +172,7 @@ func (k *checker) typeProblem(target, key string, inv model.Invalid) {
 	if elem, ok := strings.CutPrefix(inv.Want, "object of "); ok {
 		if obj, isObj := inv.Value.(map[string]any); isObj {
 			elem = singular(elem)
-			names := make([]string, 0, len(obj))
-			for name := range obj {
-				names = append(names, name)
-			}
-			sort.Strings(names)
+			names := slices.Sorted(maps.Keys(obj))
 			for _, name := range names {
 				if !isKind(elem, obj[name]) {
 					k.add(RuleJSONType, target+"."+name, ref(key+"."+name)+" must be "+article(elem)+", not "+jsonKind(obj[name])+".")

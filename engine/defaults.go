@@ -13,9 +13,6 @@ import (
 //     attribute "If Action" (spec: trigger_attr), set when it is empty.
 const sharePrefix = "campaign_content.variation_details.manual_distribution_percentage."
 
-// IfAction is the trigger attribute of a campaign sent after its event.
-const IfAction = "If Action"
-
 // Follow sets the values that follow from the value just set at path (a
 // decisions.md §4 target): typing one share of two sets the other.
 func Follow(c *model.Campaign, path string) {
@@ -43,7 +40,7 @@ func ifAction(c *model.Campaign, deliveryType string) {
 	tc := c.TriggerCondition
 	if tc != nil && tc.TriggerAttr == nil && deliveryType == model.DeliveryEventTriggered &&
 		model.Str(tc.TriggerRelation) == model.RelationAfter {
-		tc.TriggerAttr = IfAction
+		tc.TriggerAttr = model.TriggerAttrIfAction
 	}
 }
 

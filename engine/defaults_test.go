@@ -23,7 +23,7 @@ func TestValuesThatFollow(t *testing.T) {
 				return c.CampaignContent.VariationDetails.ManualDistributionPercentage["variation_2"] == 50
 			}},
 		{"after its event: If Action", pET, s(tc+".trigger_attr", del, tc+".trigger_relation", `"AFTER"`), "trigger_condition.trigger_relation",
-			func(c *model.Campaign) bool { return c.TriggerCondition.TriggerAttr == IfAction }},
+			func(c *model.Campaign) bool { return c.TriggerCondition.TriggerAttr == model.TriggerAttrIfAction }},
 		{"before its event: nothing", pET, s(tc+".trigger_attr", del, tc+".trigger_relation", `"BEFORE"`), "trigger_condition.trigger_relation",
 			func(c *model.Campaign) bool { return c.TriggerCondition.TriggerAttr == nil }},
 		{"a body whole: one share of two", pET, s(mdp, `{"variation_1": 30}`), "",

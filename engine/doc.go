@@ -70,8 +70,10 @@
 //     field (content.personalization), with line and column; unknown
 //     attribute names are not. Source: decisions.md §2 "personalisation
 //     syntax". It is checked with engine/personalize, the renderer of the
-//     preview and the sandbox; parses are cached by text in a bounded LRU
-//     (a pure function of the text), so the engine holds no other state.
+//     preview and the sandbox; parses are cached by text in a bounded LRU,
+//     a process-wide package variable memoizing a pure function of the
+//     text (with check.go's per-type field plans, the engine's only state:
+//     it changes speed and memory, never an answer).
 //
 // Dropped (no spec line states them; the real service's examples or
 // reference accept them):

@@ -1,26 +1,18 @@
 package engine
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 )
 
 // loadFixture decodes a file of testdata/campaigns.
 func loadFixture(t testing.TB, name string) *model.Campaign {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "campaigns", name))
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return c
+	return modeltest.Read(t, filepath.Join("..", "testdata", "campaigns", name))
 }
 
 // TestFixturesAreValid: every channel × delivery type allowed for create has

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"bytes"
-	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 
 	"github.com/campaigns-cli/campaigns/model"
 )

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 )
 
 // del as a value in a mutation removes the key.
@@ -105,11 +106,7 @@ func mutated(t testing.TB, fixture string, set [][2]string) *model.Campaign {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return modeltest.Decode(t, string(data))
 }
 
 func hasProblem(probs []Problem, rule, target string) bool {

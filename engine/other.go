@@ -1,7 +1,8 @@
 package engine
 
 import (
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -104,11 +105,7 @@ func checkUTM(k *checker) {
 		k.add(RuleUTMCustomCount, p.String(), "at most "+strconv.Itoa(maxCustomUTM)+" custom UTM parameters are allowed besides `utm_source`, `utm_medium`, `utm_campaign`, `utm_term` and `utm_content`; "+strconv.Itoa(custom)+" were sent.")
 	}
 	if len(u.Extra.Unknown) > 0 {
-		keys := make([]string, 0, len(u.Extra.Unknown))
-		for key := range u.Extra.Unknown {
-			keys = append(keys, key)
-		}
-		sort.Strings(keys)
+		keys := slices.Sorted(maps.Keys(u.Extra.Unknown))
 		for _, key := range keys {
 			switch u.Extra.Unknown[key].(type) {
 			case string:

@@ -8,16 +8,10 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 )
 
-func decode(t *testing.T, s string) *model.Campaign {
-	t.Helper()
-	c, err := model.Decode([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+var decode = modeltest.Decode
 
 func TestMergeReplacesWholeComponents(t *testing.T) {
 	stored := loadFixture(t, pOT)

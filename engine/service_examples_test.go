@@ -8,7 +8,7 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 )
 
 // The real service's request examples (service-reference.md §5.1 and §5.2,
@@ -85,18 +85,7 @@ func TestServiceExamples(t *testing.T) {
 	t.Logf("%d of %d examples accepted at create or patch", accepted, len(verdicts))
 }
 
-func decodeFile(t *testing.T, name string) *model.Campaign {
-	t.Helper()
-	data, err := os.ReadFile(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return c
-}
+var decodeFile = modeltest.Read
 
 // sameRules: the problems' rule ids, without repeats, are exactly want.
 func sameRules(probs []Problem, want []string) bool {

@@ -2,10 +2,11 @@ package engine
 
 import (
 	"errors"
-	"github.com/campaigns-cli/campaigns/model"
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/campaigns-cli/campaigns/model"
 )
 
 func TestCheckAction(t *testing.T) {

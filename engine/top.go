@@ -119,10 +119,7 @@ func checkDeliveryType(k *checker, body, stored *model.Campaign) {
 	dt := body.CampaignDeliveryType
 	if dt == nil {
 		if k.phase != PhasePatch && !wrongType(&body.Extra, "campaign_delivery_type") {
-			types := model.PushCreateDeliveryTypes
-			if k.isEmail() {
-				types = model.EmailCreateDeliveryTypes
-			}
+			types := model.CreateDeliveryTypes(k.channel)
 			k.require(RuleTopDeliveryTypeRequired, "campaign_delivery_type", "`campaign_delivery_type` is required: use one of "+list(types)+".")
 		}
 		return

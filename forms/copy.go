@@ -85,5 +85,5 @@ func CopyTo(c *model.Campaign, from Selection, to []Selection) error {
 	return nil
 }
 
-// PlatformName is a platform as people write it.
-func PlatformName(p string) string { return platformName(p) }
+// PlatformName is a platform as people write it (model.PlatformName).
+var PlatformName = model.PlatformName

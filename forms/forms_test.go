@@ -108,11 +108,7 @@ func TestEveryFieldPathWalks(t *testing.T) {
 	// Every row of every step, for every channel and delivery type, must
 	// address a real field of the model.
 	for _, ch := range []string{model.ChannelPush, model.ChannelEmail} {
-		types := model.PushCreateDeliveryTypes
-		if ch == model.ChannelEmail {
-			types = model.EmailCreateDeliveryTypes
-		}
-		for _, dt := range types {
+		for _, dt := range model.CreateDeliveryTypes(ch) {
 			c := fullCampaign(t, ch, dt)
 			for _, pl := range Platforms(c) {
 				sel := Selection{Locale: "fr", Variation: "variation_2", Platform: pl}

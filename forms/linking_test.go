@@ -28,7 +28,7 @@ func threePlatforms(t *testing.T) (*model.Campaign, Selection) {
 	return c, sel
 }
 
-// D1: a linked edit writes only the fields that mean the same on the
+// A linked edit writes only the fields that mean the same on the
 // other platform; the click actions, a Web redirect and an iOS rich-media
 // image stay each platform's own; undo puts back what it wrote.
 func TestLinkEditWritesOnlyWhatMeansTheSame(t *testing.T) {
@@ -81,7 +81,7 @@ func TestLinkEditWritesOnlyWhatMeansTheSame(t *testing.T) {
 	}
 }
 
-// D2: linking is read from the content: platforms that differ in any
+// Linking is read from the content: platforms that differ in any
 // shared field are not linked, whatever was linked before.
 func TestLinkedWithComparesEverySharedField(t *testing.T) {
 	c, sel := threePlatforms(t)

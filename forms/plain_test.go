@@ -58,10 +58,24 @@ func buildCorpus(t *testing.T) []engine.Problem {
 	t.Helper()
 	files, _ := filepath.Glob("../testdata/campaigns/*.json")
 	files = append(files, "../testdata/fixtures/marketer-push.json")
-	breaks := []any{nil, "", "htp://x y", json.Number("-5"), json.Number("100000"), true, map[string]any{}, []any{}, "ZZZ", []any{"", "ZZZ"}}
+	// One goroutine a file; the problems are kept in file order.
+	found := make([][]engine.Problem, len(files))
+	errs := make([]error, len(files))
+	var wg sync.WaitGroup
+	for i, f := range files {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			found[i], errs[i] = breakEveryValue(f)
+		}()
+	}
+	wg.Wait()
 	seen := map[string]bool{}
 	var out []engine.Problem
-	keep := func(ps []engine.Problem) {
+	for i, ps := range found {
+		if errs[i] != nil {
+			t.Fatalf("%s: %v", files[i], errs[i])
+		}
 		for _, p := range ps {
 			k := string(p.Rule) + "|" + normTarget(p.Target) + "|" + p.Message
 			if !seen[k] {
@@ -70,34 +84,40 @@ func buildCorpus(t *testing.T) []engine.Problem {
 			}
 		}
 	}
-	for _, f := range files {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tree, err := model.Parse(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var paths [][]any
-		collect(tree, nil, &paths)
-		for _, p := range paths {
-			for _, b := range breaks {
-				mut, _ := model.Parse(data)
-				setTree(mut, p, b)
-				c := &model.Campaign{}
-				if err := model.FromTree(mut, c); err != nil {
-					continue
-				}
-				for _, ph := range []engine.Phase{engine.PhaseCreate, engine.PhasePublish} {
-					keep(engine.Validate(c, ph, engine.Options{}))
-				}
-				keep(engine.ValidatePatch(c, c, "PAUSED", engine.Options{}).Problems)
-				keep(CheckURLs(c))
+	return out
+}
+
+// breakEveryValue is every problem the engine reports for the campaign in
+// file with one of its values broken at a time.
+func breakEveryValue(file string) ([]engine.Problem, error) {
+	breaks := []any{nil, "", "htp://x y", json.Number("-5"), json.Number("100000"), true, map[string]any{}, []any{}, "ZZZ", []any{"", "ZZZ"}}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, err
+	}
+	tree, err := model.Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	var paths [][]any
+	collect(tree, nil, &paths)
+	var out []engine.Problem
+	for _, p := range paths {
+		for _, b := range breaks {
+			mut := model.CloneTree(tree)
+			setTree(mut, p, b)
+			c := &model.Campaign{}
+			if err := model.FromTree(mut, c); err != nil {
+				continue
 			}
+			for _, ph := range []engine.Phase{engine.PhaseCreate, engine.PhasePublish} {
+				out = append(out, engine.Validate(c, ph, engine.Options{})...)
+			}
+			out = append(out, engine.ValidatePatch(c, c, "PAUSED", engine.Options{}).Problems...)
+			out = append(out, CheckURLs(c)...)
 		}
 	}
-	return out
+	return out, nil
 }
 
 func collect(v any, at []any, out *[][]any) {

@@ -13,11 +13,7 @@ import (
 func TestEveryRowHasItsRole(t *testing.T) {
 	seen := map[Role]bool{}
 	for _, ch := range []string{model.ChannelPush, model.ChannelEmail} {
-		types := model.PushCreateDeliveryTypes
-		if ch == model.ChannelEmail {
-			types = model.EmailCreateDeliveryTypes
-		}
-		for _, dt := range types {
+		for _, dt := range model.CreateDeliveryTypes(ch) {
 			c := fullCampaign(t, ch, dt)
 			sel := Selection{Locale: "fr", Variation: "variation_2", Platform: model.PlatformAndroid}
 			for s, fs := range All(NewCtx(c, sel, true)) {

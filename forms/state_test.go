@@ -23,7 +23,7 @@ func TestEditNoteFollowsTheStateTable(t *testing.T) {
 	}
 }
 
-// Defects 6 and 10: a missing action is explained by its real reason.
+// A missing action is explained by its real reason.
 func TestActionReasons(t *testing.T) {
 	cases := []struct{ ch, dt, st, action, want string }{
 		{"PUSH", "EVENT_TRIGGERED", "ACTIVE", "STOP", "An event-triggered campaign cannot be stopped through V5; pause it instead."},

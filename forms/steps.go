@@ -2,6 +2,7 @@ package forms
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -218,10 +219,7 @@ func (b *builder) basic() {
 	x := b.x
 	b.head("Campaign")
 	b.text("basic_details.name", "Name")
-	types := model.PushCreateDeliveryTypes
-	if x.email() {
-		types = model.EmailCreateDeliveryTypes
-	}
+	types := model.CreateDeliveryTypes(x.Channel)
 	if x.Delivery != "" && !slices.Contains(types, x.Delivery) {
 		types = append(slices.Clone(types), x.Delivery) // shown as stored, e.g. BROADCAST_LIVE_ACTIVITY
 	}
@@ -479,12 +477,7 @@ func (b *builder) delivery() {
 // --- Goals, control group, UTM, audience limit, advanced ------------------
 
 func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
+	return slices.Sorted(maps.Keys(m))
 }
 
 // commonPath is the length of the longest shared dotted prefix of a and b.

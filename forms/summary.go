@@ -134,18 +134,6 @@ func campaignLine(c *model.Campaign) string {
 	return strings.Join(parts, " · ")
 }
 
-func platformName(p string) string {
-	switch p {
-	case model.PlatformAndroid:
-		return "Android"
-	case model.PlatformIOS:
-		return "iOS"
-	case model.PlatformWeb:
-		return "Web"
-	}
-	return p
-}
-
 // words turns an enum into words: EVENT_TRIGGERED → "Event triggered".
 func words(enum string) string {
 	return upperFirst(strings.ToLower(strings.ReplaceAll(enum, "_", " ")))

@@ -1,11 +1,10 @@
 package forms
 
 import (
-	"os"
 	"strings"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 )
 
 // The Review says what goes out on each platform and locale, in words:
@@ -13,14 +12,7 @@ import (
 // audience and the expiration (a click action overwritten by a link would
 // show here).
 func TestSummaryShowsEachPlatformInWords(t *testing.T) {
-	b, err := os.ReadFile("../testdata/fixtures/marketer-push-web.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := modeltest.Read(t, "../testdata/fixtures/marketer-push-web.json")
 	lines := map[string]string{}
 	for _, l := range Summarize(c, SummaryOpts{Reach: -1}).Push {
 		lines[l.Head] += l.Text + "\n"

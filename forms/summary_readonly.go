@@ -3,6 +3,7 @@ package forms
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -35,11 +36,7 @@ func readOnlyContent(c *model.Campaign) string {
 func flatten(path string, v any, out *[]string) {
 	switch x := v.(type) {
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
+		keys := slices.Sorted(maps.Keys(x))
 		for _, k := range keys {
 			p := k
 			if path != "" && path != "content" {

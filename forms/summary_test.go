@@ -2,26 +2,18 @@ package forms
 
 import (
 	"math"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 )
 
 func marketerPush(t *testing.T) *model.Campaign {
 	t.Helper()
-	data, err := os.ReadFile("../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return modeltest.Read(t, "../testdata/fixtures/marketer-push.json")
 }
 
 func TestSummaryOfTheMarketerCampaign(t *testing.T) {

@@ -43,7 +43,7 @@ func copyInto(dst, src reflect.Value) {
 		if src.IsNil() {
 			return
 		}
-		dst.Set(reflect.ValueOf(cloneTree(src.Interface())))
+		dst.Set(reflect.ValueOf(CloneTree(src.Interface())))
 	default:
 		dst.Set(src)
 	}
@@ -79,7 +79,7 @@ func cloneExtra(e *Extra, si *structInfo, owner reflect.Value) Extra {
 	if e.Unknown != nil {
 		out.Unknown = make(map[string]any, len(e.Unknown))
 		for k, v := range e.Unknown {
-			out.Unknown[k] = cloneTree(v)
+			out.Unknown[k] = CloneTree(v)
 		}
 	}
 	if e.Invalid != nil {
@@ -90,7 +90,7 @@ func cloneExtra(e *Extra, si *structInfo, owner reflect.Value) Extra {
 					continue
 				}
 			}
-			out.Invalid[k] = Invalid{Value: cloneTree(v.Value), Want: v.Want}
+			out.Invalid[k] = Invalid{Value: CloneTree(v.Value), Want: v.Want}
 		}
 	}
 	for k := range e.Null {
@@ -107,20 +107,20 @@ func cloneExtra(e *Extra, si *structInfo, owner reflect.Value) Extra {
 	return out
 }
 
-// cloneTree deep-copies a generic JSON value (objects and arrays; strings,
+// CloneTree deep-copies a generic JSON value (objects and arrays; strings,
 // numbers, booleans and null are immutable).
-func cloneTree(v any) any {
+func CloneTree(v any) any {
 	switch t := v.(type) {
 	case map[string]any:
 		m := make(map[string]any, len(t))
 		for k, e := range t {
-			m[k] = cloneTree(e)
+			m[k] = CloneTree(e)
 		}
 		return m
 	case []any:
 		s := make([]any, len(t))
 		for i, e := range t {
-			s[i] = cloneTree(e)
+			s[i] = CloneTree(e)
 		}
 		return s
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -95,15 +96,7 @@ func encodeValue(buf *bytes.Buffer, v reflect.Value) {
 func encodeStruct(buf *bytes.Buffer, v reflect.Value) {
 	si := infoOf(v.Type())
 	buf.WriteByte('{')
-	first := true
-	sep := func(key string) {
-		if !first {
-			buf.WriteByte(',')
-		}
-		first = false
-		writeString(buf, key)
-		buf.WriteByte(':')
-	}
+	sep := members(buf)
 	for _, f := range si.fields {
 		fv := v.Field(f.index)
 		if !present(fv) {
@@ -142,15 +135,7 @@ func encodeStruct(buf *bytes.Buffer, v reflect.Value) {
 
 func (c *Content) encode(buf *bytes.Buffer) {
 	buf.WriteByte('{')
-	first := true
-	sep := func(key string) {
-		if !first {
-			buf.WriteByte(',')
-		}
-		first = false
-		writeString(buf, key)
-		buf.WriteByte(':')
-	}
+	sep := members(buf)
 	if c.Flat != nil {
 		if c.Flat.Push != nil {
 			sep("push")
@@ -216,12 +201,7 @@ func VariationOrder[V any](vars map[string]V) []string {
 }
 
 func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
+	return slices.Sorted(maps.Keys(m))
 }
 
 func encodeAny(buf *bytes.Buffer, v any) {
@@ -276,4 +256,18 @@ func writeString(buf *bytes.Buffer, s string) {
 		i += size
 	}
 	buf.WriteByte('"')
+}
+
+// members writes an object's member names after its '{': a comma before
+// every one but the first, then the name and its colon.
+func members(buf *bytes.Buffer) func(key string) {
+	first := true
+	return func(key string) {
+		if !first {
+			buf.WriteByte(',')
+		}
+		first = false
+		writeString(buf, key)
+		buf.WriteByte(':')
+	}
 }

@@ -15,14 +15,7 @@ import (
 // does not name (at every level) and wrong-typed values, edits a known field,
 // encodes it again, and checks that everything but the edit came back.
 func TestUnknownFieldsSurviveRoundTrip(t *testing.T) {
-	data, err := os.ReadFile("../testdata/model/unknown_fields.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, data := decodeFile(t, "../testdata/model/unknown_fields.json")
 	// Edit one known field deep inside.
 	msg := c.CampaignContent.Content.Keyed["default"]["variation_1"]
 	newTitle := "Edited"
@@ -116,14 +109,7 @@ func contains(s, sub string) bool { return strings.Contains(s, sub) }
 // the model types (x_… keys), decoded, edited in several components and
 // encoded again, keeps every unknown key with its value.
 func TestUnknownKeysAtEveryLevel(t *testing.T) {
-	data, err := os.ReadFile("../testdata/model/unknown_everywhere.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, data := decodeFile(t, "../testdata/model/unknown_everywhere.json")
 	// Edits as an editor makes them: known fields changed, objects replaced.
 	name := "Renamed"
 	c.BasicDetails.Name = &name
@@ -202,14 +188,7 @@ func TestCloneIsDeepAndFaithful(t *testing.T) {
 	files, _ := filepath.Glob("../testdata/campaigns/*.json")
 	more, _ := filepath.Glob("../testdata/model/*.json")
 	for _, f := range append(files, more...) {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := Decode(data)
-		if err != nil {
-			t.Fatal(err)
-		}
+		c, _ := decodeFile(t, f)
 		d := Clone(c)
 		if !Equal(c, d) {
 			t.Fatalf("%s: clone differs:\n%s\n%s", f, Encode(c), Encode(d))
@@ -254,11 +233,7 @@ func TestCloneIsDeepAndFaithful(t *testing.T) {
 }
 
 func BenchmarkCloneTypical(b *testing.B) {
-	data, err := os.ReadFile("../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	c, _ := Decode(data)
+	c, _ := decodeFile(b, "../testdata/campaigns/push_one_time.json")
 	b.ReportAllocs()
 	for b.Loop() {
 		Clone(c)
@@ -314,4 +289,18 @@ func TestNullOnAKnownFieldIsKeptNotReported(t *testing.T) {
 	if !reflect.DeepEqual(want, got) {
 		t.Fatalf("round trip: %v, want %v", got, want)
 	}
+}
+
+// decodeFile is the campaign in the file at path, and the file's bytes.
+func decodeFile(t testing.TB, path string) (*Campaign, []byte) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Decode(data)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return c, data
 }

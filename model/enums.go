@@ -282,3 +282,12 @@ var (
 	PushCreateDeliveryTypes  = []string{DeliveryOneTime, DeliveryPeriodic, DeliveryEventTriggered, DeliveryBusinessEvent, DeliveryDeviceTriggered, DeliveryLocationTriggered}
 	EmailCreateDeliveryTypes = []string{DeliveryOneTime, DeliveryPeriodic, DeliveryEventTriggered, DeliveryBusinessEvent}
 )
+
+// CreateDeliveryTypes are the delivery types a campaign of channel can be
+// created with (a channel other than EMAIL: push's).
+func CreateDeliveryTypes(channel string) []string {
+	if channel == ChannelEmail {
+		return EmailCreateDeliveryTypes
+	}
+	return PushCreateDeliveryTypes
+}

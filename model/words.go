@@ -19,3 +19,17 @@ func Count(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + Plural(noun)
 }
+
+// PlatformName is a platform as people write it ("iOS"); an unknown one
+// as it came.
+func PlatformName(p string) string {
+	switch p {
+	case PlatformAndroid:
+		return "Android"
+	case PlatformIOS:
+		return "iOS"
+	case PlatformWeb:
+		return "Web"
+	}
+	return p
+}

@@ -27,6 +27,7 @@ func (f *fixture) startReadOnly(t *testing.T) *teatest.TestModel {
 }
 
 func TestReadOnlyProfileHidesWrites(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startReadOnly(t)
 	waitFor(t, tm, "profile prod read-only", "1–")
@@ -77,6 +78,7 @@ func TestReadOnlyProfileHidesWrites(t *testing.T) {
 
 // The header names the profile; a writable profile is not marked read-only.
 func TestHeaderShowsProfile(t *testing.T) {
+	t.Parallel()
 	r := New(Config{Service: "test", Workspace: "T", Theme: themes.Plain()}).(*root)
 	r.Update(tea.WindowSizeMsg{Width: 100, Height: 24})
 	c := r.c
@@ -96,6 +98,7 @@ func TestHeaderShowsProfile(t *testing.T) {
 // campaign in the editor's view mode, with the Review summary; a typed key
 // changes nothing and nothing is sent.
 func TestReadOnlyProfileViewsInTheEditor(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.startReadOnly(t)
 	f.openByName(t, tm, nameOneTime, false)

@@ -2,15 +2,20 @@ package ui
 
 import (
 	"context"
-	"os"
+	"fmt"
+	"net/http/httptest"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/teatest"
 
+	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -19,10 +24,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/pages/editor"
 )
 
-func TestMain(m *testing.M) {
-	uitest.Plain()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 // recorder is a screen that notes every message it is given.
 type recorder struct {
@@ -73,6 +75,7 @@ func stacked() (*root, *recorder, *recorder) {
 // asked and no other, is dropped once that screen is closed; keys and other
 // messages go to the top screen; campaign changes go to every screen.
 func TestAddressedAnswersReachTheirOwnerOnly(t *testing.T) {
+	t.Parallel()
 	r, low, top := stacked()
 	uitest.Settle(r, common.Address(low, func() tea.Msg { return ping{1} }))
 	uitest.Settle(r, common.Address(top, func() tea.Msg { return ping{2} }))
@@ -123,6 +126,7 @@ func (orphaned) OrphanNotice() common.NoticeMsg {
 }
 
 func TestActionOutcomeToldAfterItsScreenClosed(t *testing.T) {
+	t.Parallel()
 	r, _, top := stacked()
 	gone := &recorder{name: "gone"} // opened, an action confirmed, then esc
 	uitest.Settle(r, common.Address(gone, func() tea.Msg { return orphaned{} }))
@@ -141,6 +145,7 @@ func TestActionOutcomeToldAfterItsScreenClosed(t *testing.T) {
 // The focus gate: q and ? are commands only when no field or dialog has
 // the keys.
 func TestQuitAndHelpWaitForTheFocusedField(t *testing.T) {
+	t.Parallel()
 	r, _, top := stacked()
 	top.typing = true
 	if _, cmd := r.Update(uitest.Key("q")); cmd != nil {
@@ -164,9 +169,8 @@ func TestQuitAndHelpWaitForTheFocusedField(t *testing.T) {
 
 // q pressed inside the inspector's confirmation is not quit.
 func TestQInsideTheInspectorsConfirmationDoesNotQuit(t *testing.T) {
-	f := newFixture(t)
-	tm := f.start(t)
-	f.openByName(t, tm, nameOneTime, false)
+	t.Parallel()
+	f, tm := inspect(t, nameOneTime, false)
 	keys(tm, "a", "s")
 	waitFor(t, tm, "Stop “"+nameOneTime+"”")
 	keys(tm, "q", "n")
@@ -182,6 +186,7 @@ func TestQInsideTheInspectorsConfirmationDoesNotQuit(t *testing.T) {
 // n opens the editor's new-draft dialog; the draft it creates opens in the
 // editor.
 func TestNewDraftDialogCreatesAndOpens(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	waitFor(t, tm, "1–")
@@ -193,15 +198,15 @@ func TestNewDraftDialogCreatesAndOpens(t *testing.T) {
 	waitFor(t, tm, "┃ Created by")
 	keys(tm, "enter") // created_by missing: refused, focus stays
 	waitFor(t, tm, "author's email address")
-	tm.Type("qa@example.com") // q typed into a field does not quit
+	uitest.Type(tm, "qa@example.com") // q typed into a field does not quit
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Name")
-	tm.Type("Autumn letter")
+	uitest.Type(tm, "Autumn letter")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Connector type")
 	keys(tm, "enter")
 	waitFor(t, tm, "┃ Connector name")
-	tm.Type("ops")
+	uitest.Type(tm, "ops")
 	keys(tm, "enter")
 	waitFor(t, tm, "Autumn letter", "DRAFT", "Basic details")
 	r := final(t, tm)
@@ -222,6 +227,7 @@ func TestNewDraftDialogCreatesAndOpens(t *testing.T) {
 // enter opens a draft in the editor; i opens the inspector instead, where a
 // draft is validated and published.
 func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	tm := f.start(t)
 	rows := f.listed(t, true)
@@ -248,7 +254,7 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 	}
 	// At 80 columns the service's reason is wrapped whole in the pane, and
 	// the status line shows that it goes on.
-	view := r.View()
+	view := ansi.Strip(r.View())
 	words := strings.Fields(in.Checks()[0].Title)
 	flat := strings.Join(strings.Fields(view), " ")
 	if !strings.Contains(flat, strings.Join(words[len(words)-3:], " ")) {
@@ -261,8 +267,9 @@ func TestInspectADraftWhenThereIsAnEditor(t *testing.T) {
 }
 
 func TestTinyAndOddSizesStayInside(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
-	r := New(Config{Client: f.Client, Service: "a very long service label https://api-01.example.com", Workspace: "W", Theme: themes.Plain()}).(*root)
+	r := inline(Config{Client: f.Client, Service: "a very long service label https://api-01.example.com", Workspace: "W", Theme: themes.Plain()})
 	uitest.Settle(r, r.Init())
 	press := func(k string) {
 		_, cmd := r.Update(uitest.Key(k))
@@ -286,14 +293,8 @@ func TestTinyAndOddSizesStayInside(t *testing.T) {
 		}
 		for _, size := range [][2]int{{1, 1}, {20, 5}, {80, 24}, {81, 25}, {150, 40}, {200, 60}, {300, 100}} {
 			r.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
-			lines := strings.Split(r.View(), "\n")
-			if len(lines) != size[1] {
+			if lines := uitest.Fit(t, fmt.Sprint(v.name, size), r.View(), size[0]); len(lines) != size[1] {
 				t.Fatalf("%s %v: %d lines", v.name, size, len(lines))
-			}
-			for i, l := range lines {
-				if w := lipgloss.Width(l); w > size[0] {
-					t.Fatalf("%s %v: line %d is %d cells: %q", v.name, size, i, w, l)
-				}
 			}
 		}
 	}
@@ -304,8 +305,17 @@ func TestTinyAndOddSizesStayInside(t *testing.T) {
 
 // loaded is a root whose browser shows rows (a service on loopback that
 // answers every search with them), at w×h.
+// inline is the root for tests that run its commands in line
+// (uitest.Settle): a page's wait before asking for versions is short, as
+// each command's wait holds the test.
+func inline(cfg Config) *root {
+	r := New(cfg).(*root)
+	r.c.PageWait = time.Millisecond
+	return r
+}
+
 func loaded(t testing.TB, rows []*model.Campaign, w, h int) *root {
-	r := New(Config{Client: uitest.SearchClient(t, rows), Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain()}).(*root)
+	r := inline(Config{Client: uitest.SearchClient(t, rows), Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain()})
 	r.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	uitest.Settle(r, r.Init())
 	if len(r.browser().Rows()) != len(rows) {
@@ -315,19 +325,14 @@ func loaded(t testing.TB, rows []*model.Campaign, w, h int) *root {
 }
 
 func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
+	t.Parallel()
 	for _, size := range [][2]int{{80, 24}, {200, 60}, {60, 20}, {40, 10}} {
 		r := loaded(t, uitest.FakeRows(15), size[0], size[1])
 		r.c.Styles = uitest.Common(size[0], size[1]).Styles // no colour
 		r.Update(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		view := r.View()
-		lines := strings.Split(view, "\n")
-		if len(lines) != size[1] {
+		if lines := uitest.Fit(t, fmt.Sprint(size), view, size[0]); len(lines) != size[1] {
 			t.Fatalf("%v: %d lines", size, len(lines))
-		}
-		for i, l := range lines {
-			if w := len([]rune(l)); w > size[0] {
-				t.Fatalf("%v: line %d is %d wide: %q", size, i, w, l)
-			}
 		}
 		if size[1] >= 24 && !strings.Contains(view, "Campaign number 15") {
 			t.Fatalf("%v: last row not drawn:\n%s", size, view)
@@ -343,11 +348,134 @@ func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
 // and View on the browser with a full page, at 80×24.
 func BenchmarkBrowserKeypress(b *testing.B) {
 	r := loaded(b, uitest.FakeRows(browser.PageSize), 80, 24)
-	keys := []tea.KeyMsg{{Type: tea.KeyDown}, {Type: tea.KeyUp}}
+	keys := []tea.KeyMsg{uitest.Key("down"), uitest.Key("up")}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; b.Loop(); i++ {
 		r.Update(keys[(i/14)%2])
 		_ = r.View()
+	}
+}
+
+// titled is a screen with a title and nothing else.
+type titled struct{ title string }
+
+func (s titled) Init() tea.Cmd                       { return nil }
+func (s titled) Update(tea.Msg) (tea.Model, tea.Cmd) { return s, nil }
+func (s titled) View() string                        { return "" }
+func (s titled) SetSize(int, int)                    {}
+func (s titled) ShortHelp() []key.Binding            { return nil }
+func (s titled) FullHelp() [][]key.Binding           { return nil }
+func (s titled) Typing() bool                        { return false }
+func (s titled) Title() string                       { return s.title }
+
+// A title that nearly fills the header is cut rather than run into the
+// service label with a single space.
+func TestHeaderKeepsTheTitleApartFromTheService(t *testing.T) {
+	t.Parallel()
+	for _, name := range []string{"Cart abandonment nudge", "Cart abandonment nudge!", "Cart abandonment nudg", "A very long campaign name indeed"} {
+		r := New(Config{Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain()}).(*root)
+		r.stack = append(r.stack, titled{name})
+		h := r.header()
+		i := strings.Index(h, "service")
+		if i < 2 || h[i-2:i] != "  " {
+			t.Errorf("%q: header %q runs the title into the service", name, h)
+		}
+		if lipgloss.Width(h) > 80 {
+			t.Errorf("%q: header wider than the window: %q", name, h)
+		}
+	}
+}
+
+// Keys that arrive in one read (fast typing, tmux, a batching SSH link) are
+// one key press each: "jj" moves two rows and "up" typed into a field is text,
+// not the up arrow.
+func TestKeysArrivingTogetherActEachOnce(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	tm := f.startHidden(t)
+	waitFor(t, tm, nameOneTime, namePeriodic, nameEvent, "last page")
+	keys(tm, "jj")
+	r := final(t, tm)
+	b := r.browser()
+	if len(b.Rows()) < 3 || b.Selected() != b.Rows()[2] {
+		t.Fatalf("after jj the cursor is on %s, want the third row", campaignName(b.Selected()))
+	}
+
+	tm = f.startHidden(t)
+	waitFor(t, tm, nameOneTime)
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "warm", "space")
+	tm.Send(uitest.Text("up")) // keys("up") is the arrow
+	keys(tm, "enter")
+	waitFor(t, tm, `name: "warm up"`)
+	if got := final(t, tm).browser().Filter().Name; got != "warm up" {
+		t.Fatalf("filter name %q, want %q", got, "warm up")
+	}
+
+	// A whole phrase in one read, spaces included.
+	tm = f.startHidden(t)
+	waitFor(t, tm, nameOneTime)
+	keys(tm, "/")
+	waitFor(t, tm, "Filter campaigns")
+	keys(tm, "sale up", "enter")
+	waitFor(t, tm, `name: "sale up"`)
+	_ = final(t, tm)
+}
+
+func TestServiceErrorsShowInTheStatusLine(t *testing.T) {
+	t.Parallel()
+	hs := httptest.NewServer(nil)
+	url := hs.URL
+	hs.Close() // nothing listens there any more
+	client, err := api.New(api.Config{BaseURL: url, WorkspaceID: "W", APIKey: "k", MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := New(Config{Client: client, Service: url, Workspace: "W", Theme: themes.Plain()})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	// An unreachable service is said in words, not as a dial error cut off.
+	waitFor(t, tm, "Offline", "connection refused")
+	r := final(t, tm)
+	if !strings.Contains(r.View(), "⚠ Offline") || !strings.Contains(r.View(), url) || strings.Contains(r.View(), "dial tcp") {
+		t.Fatalf("offline banner or service not on screen:\n%s", r.View())
+	}
+}
+
+func TestCtrlCQuitsWhileTyping(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	tm := f.start(t)
+	waitFor(t, tm, "1–")
+	keys(tm, "/", "abc")
+	waitFor(t, tm, "abc")
+	keys(tm, "ctrl+c")
+	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
+}
+
+// At 80×24 the editor's help shows every key: its columns wrap onto more
+// rows instead of ending in "…" ([ ], 1-8, ctrl+s, ctrl+t, alt+key and
+// esc were cut off).
+func TestEditorHelpFitsIn80x24(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Editor: newEditor(t, f.Client)})
+	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
+	t.Cleanup(func() { _ = tm.Quit() })
+	waitFor(t, tm, "status: all", "Empty draft")
+	keys(tm, "enter")
+	waitFor(t, tm, "Basic details")
+	keys(tm, "?")
+	waitFor(t, tm, "Keys", "ctrl+s", "ctrl+t", "1-8", "alt+key", "a/i/w", "alt+z", "leave editor")
+	r := final(t, tm)
+	v := r.View()
+	if strings.Contains(v, "…") {
+		t.Fatalf("the help is cut:\n%s", v)
+	}
+	for _, line := range strings.Split(v, "\n") {
+		if w := len([]rune(line)); w > 80 {
+			t.Fatalf("a line of %d columns:\n%s", w, v)
+		}
 	}
 }

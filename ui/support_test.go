@@ -1,15 +1,11 @@
 package ui
 
 import (
-	"bytes"
 	"context"
-	"encoding/base64"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/campaigns-cli/campaigns/model"
@@ -18,28 +14,9 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-// lockedBuffer is the terminal's clipboard side: what the program wrote
-// to it (OSC 52), safe to read while the program runs.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // startSupport runs the program at 80×24 on the fixture, its clipboard
 // written to clip.
-func (f *fixture) startSupport(t *testing.T, clip *lockedBuffer) *teatest.TestModel {
+func (f *fixture) startSupport(t *testing.T, clip *uitest.Clipboard) *teatest.TestModel {
 	t.Helper()
 	m := New(Config{Client: f.Client, Service: "embedded sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), Output: clip, Now: uitest.Clock, Local: time.UTC})
 	tm := teatest.NewTestModel(t, m, teatest.WithInitialTermSize(80, 24))
@@ -50,8 +27,9 @@ func (f *fixture) startSupport(t *testing.T, clip *lockedBuffer) *teatest.TestMo
 // Support finds a campaign by name and reads why it does not send on the
 // Summary tab, then hands the report off through the clipboard.
 func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
-	clip := &lockedBuffer{}
+	clip := &uitest.Clipboard{}
 	tm := f.startSupport(t, clip)
 	waitFor(t, tm, "page 1 · 1–")
 	keys(tm, "/")
@@ -63,28 +41,19 @@ func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
 	waitFor(t, tm, "Summary", "Will it send?", "✗ state: PAUSED: it sends nothing until it is resumed", "✗ changed by: paused by", "Trigger")
 	keys(tm, "Y")
 	waitFor(t, tm, "Copied a report on “"+nameEvent+"”")
-	seq := clip.String()
-	start := strings.Index(seq, "\x1b]52;c;")
-	end := strings.IndexByte(seq[max(start, 0):], '\a')
-	if start < 0 || end < 0 {
-		t.Fatalf("no OSC 52 sequence written: %q", seq)
-	}
-	report, err := base64.StdEncoding.DecodeString(seq[start+len("\x1b]52;c;") : start+end])
-	if err != nil {
-		t.Fatal(err)
+	copied := clip.Copied(t)
+	if len(copied) != 1 {
+		t.Fatalf("%d copies, want the report", len(copied))
 	}
 	for _, want := range []string{"Campaign: " + nameEvent, "ID: " + f.IDs[nameEvent], "State: PAUSED · PUSH EVENT_TRIGGERED", "Will it send?", "✗ state: PAUSED", "✗ changed by: paused by"} {
-		if !strings.Contains(string(report), want) {
-			t.Errorf("the report lacks %q:\n%s", want, report)
+		if !strings.Contains(copied[0], want) {
+			t.Errorf("the report lacks %q:\n%s", want, copied[0])
 		}
 	}
-	clip.mu.Lock()
-	clip.b.Reset()
-	clip.mu.Unlock()
 	keys(tm, "y")
 	waitFor(t, tm, "Copied the campaign id "+f.IDs[nameEvent])
-	if got := clip.String(); !strings.Contains(got, base64.StdEncoding.EncodeToString([]byte(f.IDs[nameEvent]))) {
-		t.Fatalf("y wrote %q", got)
+	if copied := clip.Copied(t); len(copied) != 2 || copied[1] != f.IDs[nameEvent] {
+		t.Fatalf("the copies after y: %q", copied)
 	}
 	_ = final(t, tm)
 }
@@ -92,8 +61,9 @@ func TestSupportFindsWhyItDoesNotSendAndHandsItOff(t *testing.T) {
 // A campaign id pasted anywhere in the filter finds that campaign; / opens
 // a fresh filter, and ctrl+r brings the last one back.
 func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
-	tm := f.startSupport(t, &lockedBuffer{})
+	tm := f.startSupport(t, &uitest.Clipboard{})
 	waitFor(t, tm, "page 1 · 1–")
 	id := f.IDs[namePeriodic]
 	keys(tm, "/")
@@ -107,7 +77,7 @@ func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
 		t.Fatalf("the filter did not open fresh:\n%s", v)
 	}
 
-	tm = f.startSupport(t, &lockedBuffer{})
+	tm = f.startSupport(t, &uitest.Clipboard{})
 	waitFor(t, tm, "page 1 · 1–")
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
@@ -115,7 +85,7 @@ func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
 	waitFor(t, tm, `name: "Weekly"`)
 	keys(tm, "/")
 	waitFor(t, tm, "ctrl+r last filter")
-	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlR})
+	keys(tm, "ctrl+r")
 	keys(tm, "enter")
 	waitFor(t, tm, `name: "Weekly"`, namePeriodic)
 	if got := final(t, tm).browser().Filter().Name; got != "Weekly" {
@@ -127,6 +97,7 @@ func TestFilterFindsAPastedIDAndOpensFresh(t *testing.T) {
 // compares two in words and as a diff, and opens an old one read-only; the
 // browser marks the superseded row.
 func TestVersionsListedComparedAndOpened(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	id := f.IDs[namePeriodic]
 	name := namePeriodic + " (renamed)"
@@ -134,7 +105,7 @@ func TestVersionsListedComparedAndOpened(t *testing.T) {
 	if _, err := f.Client.Patch(context.Background(), id, &model.Campaign{UpdatedBy: &by, BasicDetails: mustBasic(t, f, id, name)}); err != nil {
 		t.Fatal(err)
 	}
-	tm := f.startSupport(t, &lockedBuffer{})
+	tm := f.startSupport(t, &uitest.Clipboard{})
 	waitFor(t, tm, "page 1 · 1–")
 	keys(tm, "/")
 	waitFor(t, tm, "Filter campaigns")
@@ -176,6 +147,7 @@ func mustBasic(t *testing.T, f *fixture, id, name string) *model.BasicDetails {
 // M hands the mouse to the terminal (to select text) and takes it back;
 // --no-mouse starts without it.
 func TestMouseCanBeTurnedOff(t *testing.T) {
+	t.Parallel()
 	f := newFixture(t)
 	r := New(Config{Client: f.Client, Theme: themes.Plain(), NoMouse: true}).(*root)
 	if r.mouse {

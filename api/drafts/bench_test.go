@@ -2,18 +2,14 @@ package drafts
 
 import (
 	"fmt"
-	"os"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
 func loadFixtureDoc(b *testing.B) string {
-	doc, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	return string(doc)
+	return string(model.Encode(sandboxtest.Campaign(b, "push_one_time.json")))
 }
 
 // BenchmarkEdit is one keystroke in a title of a full push campaign: the

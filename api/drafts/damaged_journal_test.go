@@ -55,7 +55,7 @@ func snapshotEnd(t *testing.T, b []byte) int {
 // recovery (what came back, what not, where the copy is) is reported by
 // Unsynced, once.
 func TestDamagedRecordIsSkippedAndReported(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	path, damaged := damagedJournal(t, fx, id, 2) // the edit "two"
 	fx.eng = fx.open()
@@ -91,7 +91,7 @@ func TestDamagedRecordIsSkippedAndReported(t *testing.T) {
 // no base for the edits: the draft is read from the service again, but the
 // journal is kept as *.corrupt and the loss is reported, not silent.
 func TestDamagedSnapshotKeepsTheFile(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	_, damaged := damagedJournal(t, fx, id, 0)
 	fx.eng = fx.open()
@@ -114,9 +114,8 @@ func TestDamagedSnapshotKeepsTheFile(t *testing.T) {
 // TestTornTailIsCutSilently: a last record cut short (a crash while it was
 // written) is the expected end of a crash: cut off, nothing kept, no report.
 func TestTornTailIsCutSilently(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.down()
 	fx.edit(id, setName("one"))
 	path := journalPath(fx.dir, id)

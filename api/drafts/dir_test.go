@@ -6,6 +6,7 @@ import (
 )
 
 func TestDirNameKeepsServicesAndWorkspacesApart(t *testing.T) {
+	t.Parallel()
 	a := DirName("embedded sandbox", "SANDBOX")
 	for _, other := range []string{DirName("https://api-01.campaigns-service.example", "SANDBOX"), DirName("embedded sandbox", "ACME")} {
 		if other == a {

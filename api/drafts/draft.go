@@ -132,25 +132,25 @@ func (e *Engine) Put(id string, c *model.Campaign) error {
 
 // Working returns a copy of the working copy (nil when not loaded).
 func (e *Engine) Working(id string) *model.Campaign {
-	c, err := e.get(id)
-	if err != nil {
-		return nil
-	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return model.Clone(c.working)
+	return e.cloned(id, func(c *campaign) *model.Campaign { return c.working })
 }
 
 // Base returns a copy of the service's last confirmed copy (nil when not
 // loaded).
 func (e *Engine) Base(id string) *model.Campaign {
+	return e.cloned(id, func(c *campaign) *model.Campaign { return c.base })
+}
+
+// cloned is a copy of what pick reads of campaign id, under its lock (nil
+// when not loaded).
+func (e *Engine) cloned(id string, pick func(*campaign) *model.Campaign) *model.Campaign {
 	c, err := e.get(id)
 	if err != nil {
 		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return model.Clone(c.base)
+	return model.Clone(pick(c))
 }
 
 // Status reports where campaign id stands.
@@ -323,14 +323,19 @@ func setWorkingUnit(c *campaign, src *model.Campaign, u string) {
 	c.gen++
 }
 
+// unitsJSON is the JSON of each unit of c.
+func unitsJSON(c *model.Campaign) map[string][]byte {
+	m := make(map[string][]byte, len(Units))
+	for _, u := range Units {
+		m[u] = unitJSON(c, u)
+	}
+	return m
+}
+
 // workJSON is the working copy's unit JSON, computed once per change.
 func (c *campaign) workJSON() map[string][]byte {
 	if c.wjson == nil || c.wgen != c.gen {
-		m := make(map[string][]byte, len(Units))
-		for _, u := range Units {
-			m[u] = unitJSON(c.working, u)
-		}
-		c.wjson, c.wgen = m, c.gen
+		c.wjson, c.wgen = unitsJSON(c.working), c.gen
 	}
 	return c.wjson
 }
@@ -338,11 +343,7 @@ func (c *campaign) workJSON() map[string][]byte {
 // baseJSON is the base's unit JSON, computed once per base.
 func (c *campaign) baseJSON() map[string][]byte {
 	if c.bjson == nil || c.bfor != c.base {
-		m := make(map[string][]byte, len(Units))
-		for _, u := range Units {
-			m[u] = unitJSON(c.base, u)
-		}
-		c.bjson, c.bfor = m, c.base
+		c.bjson, c.bfor = unitsJSON(c.base), c.base
 	}
 	return c.bjson
 }

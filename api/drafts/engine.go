@@ -363,12 +363,9 @@ func (e *Engine) Subscribe(id string) (events <-chan Event, cancel func()) {
 	}
 }
 
-// Close stops background work, waits for a running send to end and writes
-// every edit made so far to the journals: nothing is lost.
-func (e *Engine) Close() error {
-	if e.closed.Swap(true) {
-		return nil
-	}
+// stopTimers stops every draft's debounce and retry: nothing more is sent
+// on its own.
+func (e *Engine) stopTimers() {
 	for _, c := range e.all() {
 		c.mu.Lock()
 		if c.debounce != nil {
@@ -379,6 +376,15 @@ func (e *Engine) Close() error {
 		}
 		c.mu.Unlock()
 	}
+}
+
+// Close stops background work, waits for a running send to end and writes
+// every edit made so far to the journals: nothing is lost.
+func (e *Engine) Close() error {
+	if e.closed.Swap(true) {
+		return nil
+	}
+	e.stopTimers()
 	e.cancel()
 	e.wg.Wait()
 	e.cm.stop()

@@ -3,7 +3,6 @@ package drafts
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"os"
 	"slices"
 	"testing"
@@ -17,9 +16,8 @@ const draft = `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by
  "utm_params":{"utm_source":"app","utm_medium":"push"}}`
 
 func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	for _, n := range []string{"S", "Su", "Summer sale"} {
 		fx.edit(id, setName(n))
 		fx.clock.Advance(300 * time.Millisecond) // typing: never a full pause
@@ -61,9 +59,8 @@ func TestDebouncedSendOfOnlyChangedComponentWhole(t *testing.T) {
 }
 
 func TestJournalReplayAfterCrashWithTornRecord(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.edit(id, setName("first"))
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMCampaign = ptr("spring") })
 	fx.edit(id, setName("third"))
@@ -112,9 +109,8 @@ func TestJournalReplayAfterCrashWithTornRecord(t *testing.T) {
 }
 
 func TestOfflineThenOnline(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.down()
 	fx.edit(id, setName("offline 1"))
 	fx.clock.Advance(800 * time.Millisecond)
@@ -132,15 +128,11 @@ func TestOfflineThenOnline(t *testing.T) {
 	}
 	fx.up()
 	fx.clock.Advance(2 * time.Minute) // the background retry fires
-	if r := fx.remote(id); nameOf(r) != "offline 2" {
-		t.Errorf("service name %q", nameOf(r))
-	}
-	if st := fx.eng.Status(id); st.State != StateSynced {
-		t.Errorf("status %v", st)
-	}
+	fx.wantSynced(id, "offline 2")
 }
 
 func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name   string
 		choice Choice
@@ -148,21 +140,14 @@ func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
 	}{{"keep mine", KeepMine, "mine!"}, {"take theirs", TakeTheirs, "theirs"}, {"merge", Merge, "merged"}} {
 		t.Run(tc.name, func(t *testing.T) {
 			fx := newFixture(t)
-			id := fx.create(draft)
-			fx.load(id)
+			id := fx.loaded()
 			theirs := fx.remote(id)
 			theirs.BasicDetails.Name = ptr("theirs")
 			theirs.UTMParams.UTMTerm = ptr("remote-term")
 			fx.patchRemote(id, theirs, "basic_details", "utm_params")
 
 			fx.edit(id, setName("mine"))
-			err := fx.eng.Flush(context.Background(), id)
-			if !errors.Is(err, ErrConflict) {
-				t.Fatalf("flush: %v", err)
-			}
-			if r := fx.remote(id); nameOf(r) != "theirs" {
-				t.Fatalf("the service's copy was overwritten: %q", nameOf(r))
-			}
+			fx.wantConflict(id, "theirs")
 			st := fx.eng.Status(id)
 			if st.State != StateConflict || !slices.Equal(st.Conflicts, []string{"basic_details"}) {
 				t.Fatalf("status %v", st)
@@ -193,23 +178,17 @@ func TestConflictWhenChangedBehindTheEditorsBack(t *testing.T) {
 			if err := fx.eng.Flush(context.Background(), id); err != nil {
 				t.Fatalf("flush after resolve: %v", err)
 			}
-			if r := fx.remote(id); nameOf(r) != tc.want {
-				t.Errorf("service name %q, want %q", nameOf(r), tc.want)
-			}
 			if w := fx.eng.Working(id); nameOf(w) != tc.want {
 				t.Errorf("working name %q, want %q", nameOf(w), tc.want)
 			}
-			if st := fx.eng.Status(id); st.State != StateSynced {
-				t.Errorf("status %v", st)
-			}
+			fx.wantSynced(id, tc.want)
 		})
 	}
 }
 
 func TestEventsNameTheCampaign(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.edit(id, setName("x"))
 	fx.eng.Flush(context.Background(), id)
 	evs := drain(fx.eng)

@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 	"hash/crc32"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/model/fuzzseeds"
 
 	"github.com/campaigns-cli/campaigns/model"
 )

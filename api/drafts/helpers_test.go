@@ -3,10 +3,12 @@ package drafts
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -16,6 +18,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/internal/refcheck"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -121,6 +124,13 @@ type fixture struct {
 	eng    *Engine
 }
 
+// parallelFixture is newFixture for a test that runs beside the others
+// (t.Parallel): each has its own sandbox, server and journal directory.
+func parallelFixture(t *testing.T) *fixture {
+	t.Parallel()
+	return newFixture(t)
+}
+
 func newFixture(t testing.TB) *fixture {
 	t.Helper()
 	return newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{})
@@ -172,20 +182,57 @@ func (fx *fixture) create(body string) string {
 	if err != nil {
 		fx.t.Fatal(err)
 	}
-	res, err := fx.other.Create(context.Background(), c)
-	if err != nil {
-		fx.t.Fatal(err)
+	return sandboxtest.Create(fx.t, fx.other, c)
+}
+
+// loaded creates the draft on the service and loads it in the engine.
+func (fx *fixture) loaded() (id string) {
+	fx.t.Helper()
+	id = fx.create(draft)
+	fx.load(id)
+	return id
+}
+
+// wantSynced fails unless the service holds the draft under name and the
+// engine says it is synced.
+func (fx *fixture) wantSynced(id, name string) {
+	fx.t.Helper()
+	if r := fx.remote(id); nameOf(r) != name {
+		fx.t.Errorf("service name %q, want %q", nameOf(r), name)
 	}
-	return res.ID
+	if st := fx.eng.Status(id); st.State != StateSynced {
+		fx.t.Errorf("status %v, want synced", st)
+	}
+}
+
+// lostAnswer loads a draft, names it name and flushes it: the PATCH
+// reaches the service, but its answer is lost and the link goes down.
+func (fx *fixture) lostAnswer(name string) (id string) {
+	fx.t.Helper()
+	id = fx.loaded()
+	fx.edit(id, setName(name))
+	fx.f.loseAnswer.Store(true)
+	if err := fx.eng.Flush(context.Background(), id); err == nil {
+		fx.t.Fatal("the answer was lost, yet the flush succeeded")
+	}
+	return id
+}
+
+// wantConflict flushes id and fails unless the flush stops at a conflict
+// and the service still holds the other client's name.
+func (fx *fixture) wantConflict(id, name string) {
+	fx.t.Helper()
+	if err := fx.eng.Flush(context.Background(), id); !errors.Is(err, ErrConflict) {
+		fx.t.Fatalf("flush: %v, want a conflict", err)
+	}
+	if r := fx.remote(id); nameOf(r) != name {
+		fx.t.Fatalf("the other client's write was overwritten: the service holds %q", nameOf(r))
+	}
 }
 
 func (fx *fixture) remote(id string) *model.Campaign {
 	fx.t.Helper()
-	c, err := fx.other.Get(context.Background(), id)
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	return c
+	return sandboxtest.Get(fx.t, fx.other, id)
 }
 
 func (fx *fixture) load(id string) *model.Campaign {
@@ -272,17 +319,27 @@ func (fx *fixture) refuseUTM() {
 func (fx *fixture) crash(e *Engine) {
 	e.closed.Store(true)
 	e.cm.kill()
-	for _, c := range e.all() {
-		c.mu.Lock()
-		if c.debounce != nil {
-			c.debounce.Stop()
-		}
-		if c.retry != nil {
-			c.retry.Stop()
-		}
-		c.mu.Unlock()
-	}
+	e.stopTimers()
 	e.unlock()
+}
+
+// startChild runs this test binary's test run as a child process with
+// env=dir set, its output piped to the returned reader.
+func startChild(run, env, dir string) (*exec.Cmd, io.Reader, error) {
+	cmd := exec.Command(os.Args[0], "-test.run=^"+run+"$", "-test.v")
+	cmd.Env = append(os.Environ(), env+"="+dir)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, nil, err
+	}
+	return cmd, out, cmd.Start()
+}
+
+// openOffline opens an engine on dir with no service to reach: what a
+// killed child left in its journals.
+func openOffline(dir string) (*Engine, error) {
+	dead, _ := api.New(api.Config{BaseURL: "http://127.0.0.1:1", WorkspaceID: "WS", MaxRetries: -1})
+	return Open(dir, dead, Options{Clock: NewFakeClock(t0)})
 }
 
 // stress says whether the stress tests run in full: CAMPAIGNS_STRESS=1, as

@@ -12,6 +12,7 @@ import (
 )
 
 func TestJournalNamesRoundTrip(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	for _, id := range []string{"665f0a1b2c3d4e5f6a7b8c9d", "camp_abc123", "../../etc/passwd", "a b", "ü"} {
 		p := journalPath(dir, id)
@@ -37,7 +38,7 @@ func containsSep(s string) bool {
 // A crash while the very first snapshot was written leaves no edit behind
 // it: Load drops the stub and reads the service.
 func TestTornFirstSnapshotFallsBackToTheService(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(draft)
 	rec, _ := frame(snapOf(&model.Campaign{}, &model.Campaign{}))
 	if err := os.WriteFile(journalPath(fx.dir, id), rec[:len(rec)/2], 0o600); err != nil {
@@ -56,7 +57,7 @@ func TestTornFirstSnapshotFallsBackToTheService(t *testing.T) {
 }
 
 func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	if _, err := Open(fx.dir, fx.client, Options{}); !errors.Is(err, ErrDirInUse) {
 		t.Errorf("second Open: %v", err)
 	}
@@ -69,7 +70,7 @@ func TestSecondEngineOnTheSameDirectoryIsRefused(t *testing.T) {
 }
 
 func TestSharedEngineIsOnePerDirectory(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	dir := t.TempDir()
 	a, releaseA, err := Shared(dir, fx.client, Options{Clock: fx.clock})
 	if err != nil {
@@ -97,6 +98,7 @@ func TestSharedEngineIsOnePerDirectory(t *testing.T) {
 
 // An edit record framed by hand reads back as frame's would.
 func TestFrameEditMatchesFrame(t *testing.T) {
+	t.Parallel()
 	units := map[string]json.RawMessage{
 		"basic_details":          json.RawMessage(`{"name":"N \"q\" é","platforms":["ANDROID"]}`),
 		"campaign_delivery_type": json.RawMessage(`"ONE_TIME"`),
@@ -114,9 +116,8 @@ func TestFrameEditMatchesFrame(t *testing.T) {
 // Adopting a campaign that has a journal from an earlier run keeps the
 // journaled edits: the copy given is older than them.
 func TestAdoptKeepsAJournalOfAnEarlierRun(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.edit(id, setName("journaled"))
 	fx.crash(fx.eng)
 	e2 := fx.open()

@@ -3,12 +3,12 @@ package drafts
 import (
 	"context"
 	"errors"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
@@ -16,24 +16,15 @@ import (
 // locales) and publishes it: ACTIVE, what recipients get.
 func (fx *fixture) published() string {
 	fx.t.Helper()
-	body, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	c, _ := model.Decode(body)
-	c.RequestID = nil
+	c := sandboxtest.Campaign(fx.t, "push_one_time.json")
 	c.SchedulingDetails = &model.Scheduling{DeliveryType: ptr("ASAP")}
-	id := fx.create(string(model.Encode(c)))
-	if err := fx.other.Publish(context.Background(), id); err != nil {
-		fx.t.Fatal(err)
-	}
-	return id
+	return fx.publish(c)
 }
 
 // A stray key in a live campaign is never sent by a pause in typing, by a
 // retry or by Flush (an editor's quit): only by Send, the person's ctrl+s.
 func TestLiveCampaignIsSentOnlyWhenAsked(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.published()
 	fx.load(id)
 	fx.edit(id, setName("Summer salet"))
@@ -66,7 +57,7 @@ func TestLiveCampaignIsSentOnlyWhenAsked(t *testing.T) {
 // iOS stays a platform) stays local with the problem beside its field;
 // sent with force it goes. A draft keeps its automatic sync.
 func TestBreakingALiveCampaignNeedsForce(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.published()
 	fx.load(id)
 	fx.edit(id, func(c *model.Campaign) {
@@ -96,9 +87,9 @@ func TestBreakingALiveCampaignNeedsForce(t *testing.T) {
 
 // The person editing signs the change; with nobody named, nobody is.
 func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
+	t.Parallel()
 	fx := newFixtureWith(t, sandbox.Config{NoRateLimits: true}, Options{UpdatedBy: "alice@example.com"})
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("Alice's"))
 	if err := fx.eng.Flush(context.Background(), id); err != nil {
 		t.Fatal(err)
@@ -111,9 +102,8 @@ func TestUpdatedByIsTheEditorNeverTheDraftsAuthor(t *testing.T) {
 // A read-only engine (a read-only profile) sends nothing, not even the
 // edits a journal kept from an earlier, writable session.
 func TestReadOnlyEngineSendsNothing(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.edit(id, setName("kept from before"))
 	fx.eng.Close()
 	fx.opts.ReadOnly = true

@@ -11,7 +11,7 @@ import (
 // A start with the service down still finds the drafts whose edits never
 // reached it, from the journal alone, and they sync once it is back.
 func TestUnsyncedListsJournaledDraftsAndTheySyncWhenTheServiceReturns(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	a := fx.create(draft)
 	b := fx.create(strings.Replace(draft, "Spring sale", "Newsletter", 1))
 	clean := fx.create(strings.Replace(draft, "Spring sale", "Untouched", 1))

@@ -13,14 +13,8 @@ import (
 // holds the user's own earlier text: that is no conflict, and the newer
 // text goes next.
 func TestOwnLostPatchIsNoConflict(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
-	fx.edit(id, setName("first draft of the name"))
-	fx.f.loseAnswer.Store(true)
-	if err := fx.eng.Flush(context.Background(), id); err == nil {
-		t.Fatal("the answer was lost, yet the flush succeeded")
-	}
+	fx := parallelFixture(t)
+	id := fx.lostAnswer("first draft of the name")
 	fx.edit(id, setName("final name")) // typed while offline
 	fx.up()
 	if r := fx.remote(id); nameOf(r) != "first draft of the name" {
@@ -33,12 +27,7 @@ func TestOwnLostPatchIsNoConflict(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := fx.remote(id); nameOf(r) != "final name" {
-		t.Errorf("service holds %q, want the newer text", nameOf(r))
-	}
-	if st := fx.eng.Status(id); st.State != StateSynced {
-		t.Errorf("status %v", st)
-	}
+	fx.wantSynced(id, "final name")
 }
 
 // Item 7b: another client writes between the engine's read and its PATCH
@@ -46,9 +35,8 @@ func TestOwnLostPatchIsNoConflict(t *testing.T) {
 // it (412), and the engine reads again and shows the conflict: nothing of
 // the other write is overwritten, nothing claims "synced".
 func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.edit(id, setName("mine"))
 	var fired atomic.Bool // the other client's PATCH passes here too
 	fx.f.beforePatch = func() {
@@ -59,13 +47,7 @@ func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
 			fx.patchRemote(id, theirs, "basic_details")
 		}
 	}
-	err := fx.eng.Flush(context.Background(), id)
-	if !errors.Is(err, ErrConflict) {
-		t.Fatalf("flush: %v, want a conflict", err)
-	}
-	if r := fx.remote(id); nameOf(r) != "theirs" {
-		t.Fatalf("the other client's write was overwritten: service holds %q", nameOf(r))
-	}
+	fx.wantConflict(id, "theirs")
 	cs := fx.eng.Conflicts(id)
 	if len(cs) != 1 || cs[0].Component != "basic_details" {
 		t.Fatalf("conflicts %v", cs)
@@ -83,10 +65,9 @@ func TestWriteBetweenReadAndPatchIsAConflict(t *testing.T) {
 // within that round trip is overwritten. This test pins down that limit
 // (the README says so); it is what If-Match above closes.
 func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	fx.f.noETag.Store(true)
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("mine"))
 	var fired atomic.Bool // the other client's PATCH passes here too
 	fx.f.beforePatch = func() {
@@ -107,14 +88,8 @@ func TestWithoutETagsTheRaceWindowStaysOpen(t *testing.T) {
 // Item 6 across a restart: the units sent are journaled before the PATCH,
 // so a new process, too, knows the service's copy as its own earlier edit.
 func TestOwnLostPatchIsNoConflictAfterARestart(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
-	fx.edit(id, setName("sent before the crash"))
-	fx.f.loseAnswer.Store(true)
-	if err := fx.eng.Flush(context.Background(), id); err == nil {
-		t.Fatal("the answer was lost, yet the flush succeeded")
-	}
+	fx := parallelFixture(t)
+	id := fx.lostAnswer("sent before the crash")
 	fx.edit(id, setName("typed after it"))
 	fx.crash(fx.eng)
 	fx.up()

@@ -3,10 +3,10 @@ package drafts
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"strings"
 	"testing"
 
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
 )
@@ -16,16 +16,14 @@ import (
 // SCHEDULED and its GET carries the response-only scheduling fields.
 func (fx *fixture) publishFixture(name string) string {
 	fx.t.Helper()
-	body, err := os.ReadFile("../../testdata/campaigns/" + name + ".json")
-	if err != nil {
-		fx.t.Fatal(err)
-	}
-	c, err := model.Decode(body)
-	if err != nil {
-		fx.t.Fatal(err)
-	}
+	return fx.publish(sandboxtest.Campaign(fx.t, name+".json"))
+}
+
+// publish creates c on the service and publishes it.
+func (fx *fixture) publish(c *model.Campaign) string {
+	fx.t.Helper()
 	c.RequestID = nil
-	id := fx.create(string(model.Encode(c)))
+	id := sandboxtest.Create(fx.t, fx.other, c)
 	if err := fx.other.Publish(context.Background(), id); err != nil {
 		fx.t.Fatal(err)
 	}
@@ -41,6 +39,7 @@ func (fx *fixture) publishFixture(name string) string {
 // guessed, so a schedule edit stays local, its problem naming start_time,
 // until the person gives one.
 func TestPublishedScheduleGoesBackInTheRequestForm(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ fixture, readAs, frequency string }{
 		{"push_one_time", "SCHEDULED", ""},
 		{"push_periodic", "PERIODIC", "WEEKLY"},
@@ -125,7 +124,7 @@ func TestPublishedScheduleGoesBackInTheRequestForm(t *testing.T) {
 // A name edit of a published campaign sends basic_details only; the read
 // form of the schedule never goes back.
 func TestOtherEditOfPublishedCampaignLeavesScheduleAlone(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.publishFixture("push_periodic")
 	fx.load(id)
 	fx.edit(id, setName("Weekly, renamed"))

@@ -10,7 +10,7 @@ import (
 )
 
 func TestUnknownFieldsSurvivePatchOfAnotherField(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	id := fx.create(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"a@example.com",
 	 "x_top":"kept",
 	 "basic_details":{"name":"Old","platforms":["ANDROID"],"x_owner":{"team":"growth","since":2024}},
@@ -40,9 +40,8 @@ func TestUnknownFieldsSurvivePatchOfAnotherField(t *testing.T) {
 }
 
 func TestRemoteChangeOfUntouchedComponentIsAdopted(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	theirs := fx.remote(id)
 	theirs.UTMParams.UTMCampaign = ptr("from-colleague")
 	fx.patchRemote(id, theirs, "utm_params")
@@ -68,7 +67,7 @@ func TestRemoteChangeOfUntouchedComponentIsAdopted(t *testing.T) {
 }
 
 func TestSubscribeGivesEachReaderItsOwnFeed(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	a, b := fx.create(draft), fx.create(draft)
 	fx.load(a)
 	fx.load(b)

@@ -3,7 +3,6 @@ package drafts
 import (
 	"context"
 	"errors"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -23,10 +22,9 @@ func requireUTMSource(stored, patch *model.Campaign, state string, opts engine.O
 }
 
 func TestInvalidComponentStaysLocal(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	fx.eng.validate = requireUTMSource
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, setName("valid name"))
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("") })
 	err := fx.eng.Flush(context.Background(), id)
@@ -60,10 +58,9 @@ func TestInvalidComponentStaysLocal(t *testing.T) {
 }
 
 func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	fx.refuseUTM()
-	id := fx.create(draft)
-	fx.load(id)
+	id := fx.loaded()
 	fx.edit(id, func(c *model.Campaign) { c.UTMParams.UTMSource = ptr("bad") })
 	fx.edit(id, setName("renamed"))
 	if err := fx.eng.Send(context.Background(), id, false); !errors.Is(err, ErrInvalid) {
@@ -95,9 +92,8 @@ func TestServiceRefusalIsNotResentUnchanged(t *testing.T) {
 }
 
 func TestClientSideRateLimit(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	for i := range 10 {
 		fx.edit(id, setName(strings.Repeat("x", i+1)))
 		if err := fx.eng.Flush(context.Background(), id); err != nil {
@@ -125,18 +121,8 @@ func TestClientSideRateLimit(t *testing.T) {
 // With the real engine: on an ACTIVE campaign the audience is locked, so an
 // edit of it stays local with the engine's problem, while a name edit goes.
 func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
-	fx := newFixture(t)
-	body, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, _ := model.Decode(body)
-	c.RequestID = nil
-	c.SchedulingDetails = &model.Scheduling{DeliveryType: ptr("ASAP")}
-	id := fx.create(string(model.Encode(c)))
-	if err := fx.other.Publish(context.Background(), id); err != nil {
-		t.Fatal(err)
-	}
+	fx := parallelFixture(t)
+	id := fx.published()
 	if st := *fx.remote(id).Status; st != "ACTIVE" {
 		t.Fatalf("published as %s", st)
 	}
@@ -159,7 +145,7 @@ func TestLockedComponentOfALiveCampaignStaysLocal(t *testing.T) {
 
 // Two engines on one credential (two SSH sessions) share the limit.
 func TestRateLimitIsPerClient(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	other, err := Open(t.TempDir(), fx.client, Options{Clock: fx.clock})
 	if err != nil {
 		t.Fatal(err)

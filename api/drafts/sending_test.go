@@ -13,6 +13,7 @@ import (
 )
 
 func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {
+	t.Parallel()
 	// Sandbox limits on; the engine's own limiter off, to meet the service's.
 	fx := newFixtureWith(t, sandbox.Config{}, Options{Limits: []ops.Window{}})
 	id := fx.create(draft)
@@ -34,18 +35,12 @@ func TestServiceRateLimitReportsUntilAndRetries(t *testing.T) {
 	}
 	pending := nameOf(fx.eng.Working(id))
 	fx.clock.Advance(time.Second) // Retry-After passes; the scheduled retry sends
-	if r := fx.remote(id); nameOf(r) != pending {
-		t.Errorf("service name %q, want %q", nameOf(r), pending)
-	}
-	if st := fx.eng.Status(id); st.State != StateSynced {
-		t.Errorf("status %v", st)
-	}
+	fx.wantSynced(id, pending)
 }
 
 func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.edit(id, setName("sent"))
 	once := false
 	fx.f.beforePatch = func() {
@@ -67,18 +62,12 @@ func TestEditWhileSendingIsKeptAndSentNext(t *testing.T) {
 		t.Errorf("status %v", st)
 	}
 	fx.clock.Advance(time.Second) // its debounce
-	if r := fx.remote(id); nameOf(r) != "typed while sending" {
-		t.Errorf("service %q", nameOf(r))
-	}
-	if st := fx.eng.Status(id); st.State != StateSynced {
-		t.Errorf("a false conflict? %v", st)
-	}
+	fx.wantSynced(id, "typed while sending")
 }
 
 func TestFailedStateOnRefusal(t *testing.T) {
-	fx := newFixture(t)
-	id := fx.create(draft)
-	fx.load(id)
+	fx := parallelFixture(t)
+	id := fx.loaded()
 	fx.edit(id, setName("x"))
 	err := fx.eng.Flush(context.Background(), "not-loaded")
 	if !errors.Is(err, ErrNotLoaded) {
@@ -90,7 +79,7 @@ func TestFailedStateOnRefusal(t *testing.T) {
 }
 
 func TestFlushAllOnQuit(t *testing.T) {
-	fx := newFixture(t)
+	fx := parallelFixture(t)
 	a, b := fx.create(draft), fx.create(draft)
 	fx.load(a)
 	fx.load(b)
@@ -119,6 +108,7 @@ func TestFlushAllOnQuit(t *testing.T) {
 // on a real listener: typing, then the debounce fires by itself. It waits
 // for the engine's event, not for time.
 func TestRealClockEndToEnd(t *testing.T) {
+	t.Parallel()
 	url, _, stop, err := sandbox.StartLocal(sandbox.Config{})
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 )
 
 // newService is the real sandbox service, on the fixture's clock, without
@@ -20,11 +21,6 @@ func newSandbox(t testing.TB, cfg sandbox.Config) (http.Handler, string, string)
 		clock := NewFakeClock(t0)
 		cfg.Now = clock.Now
 	}
-	s, err := sandbox.Open(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
 	ws := sandbox.DefaultWorkspace()
-	return s.Handler(), ws.ID, ws.Key
+	return sandboxtest.Open(t, cfg).Handler(), ws.ID, ws.Key
 }

@@ -11,12 +11,8 @@ import (
 // A status action and a publish carry no author: the service names the
 // credential, never the person who wrote last (decisions.md §2 "author").
 func TestStatusActionsAreAttributedToTheCredential(t *testing.T) {
-	e := newEnv(t, nil)
-	per := fixture(t, "push_periodic")
-	sd := per["scheduling_details"].(map[string]any)
-	sd["start_time"] = e.clk.Now().Add(-time.Hour).Format("2006-01-02T15:04:05")
-	sd["timezone"] = "UTC"
-	delete(sd, "expiry_time")
+	e := parallelEnv(t, nil)
+	per := periodicFrom(t, e.clk.Now().Add(-time.Hour), "UTC")
 	id := e.create(per)
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"utm_params": map[string]any{"utm_source": "a", "utm_medium": "b"},
 		"updated_by": "lee.chen@example.com"}), http.StatusOK)

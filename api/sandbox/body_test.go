@@ -21,7 +21,7 @@ import (
 // gets 408 once the body read timeout has passed, and the connection is
 // closed instead of being held for as long as the client likes.
 func TestTrickledBodyIs408(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.BodyReadTimeout = 300 * time.Millisecond })
+	e := parallelEnv(t, func(c *Config) { c.BodyReadTimeout = 300 * time.Millisecond })
 	r, took, closed := trickleTimed(t, e)
 	want(t, r, http.StatusRequestTimeout, api.CodeBadRequest, "body")
 	if !closed {
@@ -51,7 +51,7 @@ func holdBody(t *testing.T, e *env) net.Conn {
 // TestBodyReadsAreCapped: with one body read slot, a request waits while a
 // slow body holds it and goes through once it is free.
 func TestBodyReadsAreCapped(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.MaxBodyReads = 1; c.BodyReadTimeout = time.Minute })
+	e := parallelEnv(t, func(c *Config) { c.MaxBodyReads = 1; c.BodyReadTimeout = time.Minute })
 	id := e.create(minimalPush())
 	held := holdBody(t, e)
 	defer held.Close()

@@ -28,7 +28,7 @@ func timeboundsBody(n int) []byte {
 // them and one "and N more problems" detail, in a few KiB, on create,
 // patch and /validate alike; the first detail is still error.target.
 func TestManyProblemsAnswerSmall(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	body := timeboundsBody(300_000)
 	if len(body) > MaxBody {
 		t.Fatalf("body %d bytes, over the limit", len(body))
@@ -61,7 +61,7 @@ func TestManyProblemsAnswerSmall(t *testing.T) {
 // TestLongTargetsAreClipped: a key as long as the body, repeated in every
 // detail's target, cannot make the answer grow past a few hundred KiB.
 func TestLongTargetsAreClipped(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	variations := make([]string, 2000)
 	for i := range variations {
 		variations[i] = fmt.Sprintf(`"v%d":{}`, i)
@@ -78,7 +78,7 @@ func TestLongTargetsAreClipped(t *testing.T) {
 // TestReachAnswersBounded: /sandbox/reach lists at most 100 issues (then
 // "and N more") and is rate-limited like every route.
 func TestReachAnswersBounded(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.NoRateLimits = false })
+	e := parallelEnv(t, func(c *Config) { c.NoRateLimits = false })
 	body := `{"segmentation_details":{"included_filters":{"filter_operator":"and","filters":` + emptyObjects(100_000) + `}}}`
 	r := e.do("POST", api.PathSandboxReach, body)
 	want(t, r, http.StatusOK)
@@ -109,7 +109,7 @@ func TestReachAnswersBounded(t *testing.T) {
 // echoed as a literal standard decoders refuse. It is a 400 naming the
 // field, wherever it is (a known field, an unknown one, an array).
 func TestOutOfRangeNumbersRefused(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	cases := map[string]string{
 		`"x_big":1e999`: "x_big",
 		`"basic_details":{"name":"n","x_list":[1,-2e400]}`: "basic_details.x_list[1]",
@@ -133,7 +133,7 @@ func TestOutOfRangeNumbersRefused(t *testing.T) {
 // TestSearchNameTooLong: a name past SQLite's LIKE pattern limit is a 400
 // naming campaign_fields.name, not a 500.
 func TestSearchNameTooLong(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	for _, path := range []string{api.PathSearch, api.PathMeta} {
 		body := map[string]any{"limit": 15, "page": 1, "campaign_fields": map[string]any{"name": strings.Repeat("a", 60_000)}}
 		want(t, e.do("POST", path, body), http.StatusBadRequest, api.CodeValidationFailed, "campaign_fields.name")
@@ -146,6 +146,7 @@ func TestSearchNameTooLong(t *testing.T) {
 // timebounds costs the sandbox (a child process) less than 100 MB of
 // resident memory (it cost 620 MB when every problem was kept).
 func TestOneHostileBodyKeepsMemoryBounded(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS != "linux" {
 		t.Skip("reads /proc")
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -129,22 +130,15 @@ func (c *canonicalizer) object(dst []byte) ([]byte, error) {
 			return nil, err
 		}
 		ms = append(ms, member{k, v})
-		c.ws()
-		if c.i >= len(c.data) {
-			return nil, errCanon
-		}
-		if c.data[c.i] == '}' {
-			c.i++
+		if done, err := c.next('}'); err != nil {
+			return nil, err
+		} else if done {
 			break
 		}
-		if c.data[c.i] != ',' {
-			return nil, errCanon
-		}
-		c.i++
 	}
 	c.depth--
 	// Stable, then the last of equal keys wins.
-	slices.SortStableFunc(ms, func(a, b member) int { return compareStrings(a.key, b.key) })
+	slices.SortStableFunc(ms, func(a, b member) int { return strings.Compare(a.key, b.key) })
 	dst = append(dst, '{')
 	first := true
 	for j, m := range ms {
@@ -162,14 +156,22 @@ func (c *canonicalizer) object(dst []byte) ([]byte, error) {
 	return append(dst, '}'), nil
 }
 
-func compareStrings(a, b string) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// next reads what follows a member or an element: the container's close
+// (done) or a comma before the next one.
+func (c *canonicalizer) next(close byte) (done bool, err error) {
+	c.ws()
+	if c.i >= len(c.data) {
+		return false, errCanon
 	}
-	return 0
+	switch c.data[c.i] {
+	case close:
+		c.i++
+		return true, nil
+	case ',':
+		c.i++
+		return false, nil
+	}
+	return false, errCanon
 }
 
 func (c *canonicalizer) array(dst []byte) ([]byte, error) {
@@ -191,18 +193,11 @@ func (c *canonicalizer) array(dst []byte) ([]byte, error) {
 		if dst, err = c.value(dst); err != nil {
 			return nil, err
 		}
-		c.ws()
-		if c.i >= len(c.data) {
-			return nil, errCanon
-		}
-		if c.data[c.i] == ']' {
-			c.i++
+		if done, err := c.next(']'); err != nil {
+			return nil, err
+		} else if done {
 			break
 		}
-		if c.data[c.i] != ',' {
-			return nil, errCanon
-		}
-		c.i++
 	}
 	c.depth--
 	return append(dst, ']'), nil

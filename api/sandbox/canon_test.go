@@ -11,6 +11,7 @@ import (
 )
 
 func TestBodyHashIsTheJSONMeaning(t *testing.T) {
+	t.Parallel()
 	same := [][2]string{
 		{`{"a":1,"b":[true,null,"x"]}`, " {\n\t\"b\" : [ true , null , \"x\" ] , \"a\" : 1 } "},
 		{`{"s":"A\"\\/é"}`, `{"s":"\u0041\"\\\/\u00e9"}`},

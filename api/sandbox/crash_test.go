@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -19,6 +20,8 @@ type crashOp struct {
 	method, path string
 	body         []byte
 	key, reqID   string
+	name         string // the name a rename sets
+	answered     bool
 	status       int
 	raw          []byte
 }
@@ -30,10 +33,87 @@ func createAndRename(tag string, w int) []*crashOp {
 	ops := []*crashOp{{method: "POST", path: api.PathCampaigns, key: newUUID(),
 		body: fmt.Appendf(nil, `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"w%d@example.com","request_id":%q}`, w, tag)}}
 	for _, v := range []string{"a", "b"} {
-		ops = append(ops, &crashOp{method: "PATCH", key: newUUID(), reqID: tag + v,
+		ops = append(ops, &crashOp{method: "PATCH", key: newUUID(), reqID: tag + v, name: tag + "-" + v,
 			body: fmt.Appendf(nil, `{"basic_details":{"name":%q}}`, tag+"-"+v)})
 	}
 	return ops
+}
+
+// killLoad is one round of the kill tests: clients (createAndRename,
+// tagged tag-N), request i of client w sent to to(w, i), and kill run right
+// after a random one of the first answers. A client stops at a request
+// left unanswered (the kill) or refused.
+type killLoad struct {
+	sent [][]*crashOp   // per client, the requests it sent, the last maybe unanswered
+	ids  map[int]string // per client, the campaign it created
+}
+
+func runKillLoad(tag string, clients int, client *http.Client, to func(w, i int) string, kill func()) *killLoad {
+	l := &killLoad{sent: make([][]*crashOp, clients), ids: map[int]string{}}
+	killAt := 1 + rand.IntN(3*clients)
+	var count atomic.Int64
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := range clients {
+		wg.Go(func() {
+			for i, o := range createAndRename(fmt.Sprintf("%s-%d", tag, w), w) {
+				mu.Lock()
+				if i > 0 {
+					o.path = api.PathCampaigns + "/" + l.ids[w]
+				}
+				l.sent[w] = append(l.sent[w], o)
+				mu.Unlock()
+				st, _, raw, err := o.send(client, to(w, i))
+				if err != nil {
+					return // killed meanwhile
+				}
+				mu.Lock()
+				o.answered, o.status, o.raw = true, st, raw
+				if i == 0 {
+					var env struct {
+						Data api.CreateResult `json:"data"`
+					}
+					_ = json.Unmarshal(raw, &env)
+					l.ids[w] = env.Data.ID
+				}
+				failed := st >= 300 || l.ids[w] == ""
+				mu.Unlock()
+				if count.Add(1) == int64(killAt) {
+					kill() // right after this answer
+				}
+				if failed {
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return l
+}
+
+// answered lists the requests that were answered, in no order.
+func (l *killLoad) answered() []*crashOp {
+	var out []*crashOp
+	for _, ops := range l.sent {
+		for _, o := range ops {
+			if o.answered {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// lastName is the name client w's last rename sets: of those answered,
+// or of those sent (the one in flight at the kill too); "" for none.
+func (l *killLoad) lastName(w int, answeredOnly bool) string {
+	name := ""
+	for _, o := range l.sent[w] {
+		if o.name != "" && (o.answered || !answeredOnly) {
+			name = o.name
+		}
+	}
+	return name
 }
 
 // nameOn reads a campaign's name from a sandbox at base.
@@ -85,6 +165,7 @@ func (o *crashOp) send(client *http.Client, base string) (int, http.Header, []by
 // 100 rounds under CAMPAIGNS_STRESS=1 (.ci/run); 20 otherwise, 3 with
 // -short.
 func TestKillAfterAnswerNeverReExecutes(t *testing.T) {
+	t.Parallel()
 	rounds := 20
 	switch {
 	case stress():
@@ -93,81 +174,60 @@ func TestKillAfterAnswerNeverReExecutes(t *testing.T) {
 		rounds = 3
 	}
 	const workers = 8
-	dir := t.TempDir()
-	answered, reran := 0, 0
-	for round := range rounds {
-		c := startChild(t, dir)
-		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}}
-		killAt := 1 + rand.IntN(3*workers)
-		var count atomic.Int64
-		var mu sync.Mutex
-		var done []*crashOp
-		lastName := map[int]string{} // worker → name of its last answered PATCH
-		ids := map[int]string{}
-		var wg sync.WaitGroup
-		for w := range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				tag := fmt.Sprintf("crash-%d-%d", round, w)
-				ops := createAndRename(tag, w)
-				for i, o := range ops {
-					if i > 0 {
-						mu.Lock()
-						o.path = api.PathCampaigns + "/" + ids[w]
-						mu.Unlock()
-					}
-					st, _, raw, err := o.send(client, c.url)
-					if err != nil {
-						return // killed meanwhile
-					}
-					o.status, o.raw = st, raw
-					mu.Lock()
-					done = append(done, o)
-					failed := st >= 300
-					if i == 0 {
-						var env struct {
-							Data api.CreateResult `json:"data"`
-						}
-						_ = json.Unmarshal(raw, &env)
-						ids[w] = env.Data.ID
-						failed = failed || env.Data.ID == ""
-					} else {
-						lastName[w] = fmt.Sprintf("%s-%s", tag, []string{"", "a", "b"}[i])
-					}
-					mu.Unlock()
-					if count.Add(1) == int64(killAt) {
-						c.kill() // right after this answer
-					}
-					if failed {
-						return
-					}
+	var answered, reran atomic.Int64
+	// Two lanes of rounds side by side, each on its own data directory: a
+	// round mostly waits for its children to start.
+	const lanes = 2
+	t.Run("lanes", func(t *testing.T) {
+		for lane := range lanes {
+			t.Run(fmt.Sprint(lane), func(t *testing.T) {
+				t.Parallel()
+				dir := t.TempDir()
+				for round := lane; round < rounds; round += lanes {
+					a, r := killAfterAnswerRound(t, dir, round, workers)
+					answered.Add(int64(a))
+					reran.Add(int64(r))
 				}
-			}()
+			})
 		}
-		wg.Wait()
-		c.kill()
+	})
+	t.Logf("%d rounds: %d answered requests sent again, %d ran again", rounds, answered.Load(), reran.Load())
+}
 
-		c = startChild(t, dir)
-		client = &http.Client{}
-		for _, o := range done {
-			answered++
-			st, hdr, raw, err := o.send(client, c.url)
-			if err != nil {
-				t.Fatalf("round %d: retry: %v", round, err)
-			}
-			if st != o.status || !bytes.Equal(raw, o.raw) || hdr.Get("Idempotent-Replayed") != "true" {
-				reran++
-				t.Errorf("round %d: %s %s ran again: first %d %s, retry %d %s", round, o.method, o.path, o.status, o.raw, st, raw)
-			}
+// killAfterAnswerRound is one round of TestKillAfterAnswerNeverReExecutes
+// on the data directory dir: how many answered requests it sent again, and
+// how many of them ran again.
+func killAfterAnswerRound(t *testing.T, dir string, round, workers int) (answered, reran int) {
+	c := startChild(t, dir)
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}}
+	load := runKillLoad(fmt.Sprint("crash-", round), workers, client, func(int, int) string { return c.url }, c.kill)
+	c.kill()
+
+	c = startChild(t, dir)
+	defer c.kill()
+	client = &http.Client{}
+	for _, o := range load.answered() {
+		answered++
+		st, hdr, raw, err := o.send(client, c.url)
+		if err != nil {
+			t.Fatalf("round %d: retry: %v", round, err)
 		}
-		for w, name := range lastName {
-			if got := nameOn(t, client, c.url, ids[w]); got != name && !(name == fmt.Sprintf("crash-%d-%d-a", round, w) && got == fmt.Sprintf("crash-%d-%d-b", round, w)) {
-				reran++
-				t.Errorf("round %d: campaign %s is named %q; the last answered PATCH set %q", round, ids[w], got, name)
-			}
+		if st != o.status || !bytes.Equal(raw, o.raw) || hdr.Get("Idempotent-Replayed") != "true" {
+			reran++
+			t.Errorf("round %d: %s %s ran again: first %d %s, retry %d %s", round, o.method, o.path, o.status, o.raw, st, raw)
 		}
-		c.kill()
 	}
-	t.Logf("%d rounds: %d answered requests sent again, %d ran again", rounds, answered, reran)
+	for w := range workers {
+		name := load.lastName(w, true)
+		if name == "" {
+			continue
+		}
+		// The rename in flight at the kill may have run too.
+		got := nameOn(t, client, c.url, load.ids[w])
+		if got != name && !(strings.HasSuffix(name, "-a") && got == strings.TrimSuffix(name, "a")+"b") {
+			reran++
+			t.Errorf("round %d: campaign %s is named %q; the last answered PATCH set %q", round, load.ids[w], got, name)
+		}
+	}
+	return answered, reran
 }

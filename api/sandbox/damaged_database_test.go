@@ -15,6 +15,7 @@ import (
 // database, or one with a damaged page, is refused at start-up by an error
 // naming the file and how to recover (.recover or a backup).
 func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
+	t.Parallel()
 	damage := map[string]func(b []byte){
 		"header overwritten": func(b []byte) { copy(b, "this is not sqlite at all, sorry!") },
 		"a page zeroed": func(b []byte) {
@@ -46,11 +47,7 @@ func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
 			if err == nil {
 				t.Fatal("a damaged database opened")
 			}
-			for _, want := range []string{path, ".recover", "backup"} {
-				if !strings.Contains(err.Error(), want) {
-					t.Errorf("the error does not say %q: %v", want, err)
-				}
-			}
+			errorSays(t, err, path, ".recover", "backup")
 		})
 	}
 }
@@ -60,18 +57,8 @@ func TestDamagedDatabaseRefusedWithGuidance(t *testing.T) {
 // the sandbox refuses to start, naming the log, the damaged frame and how
 // many committed transactions are at stake.
 func TestDamagedWALRefused(t *testing.T) {
-	dir := t.TempDir()
-	c := startChild(t, dir)
-	client := &http.Client{}
-	for i := range 60 {
-		body, _ := json.Marshal(minimalPush())
-		o := &crashOp{method: "POST", path: api.PathCampaigns, body: body, key: newUUID(), reqID: newUUID()}
-		if st, _, raw, err := o.send(client, c.url); err != nil || st != http.StatusCreated {
-			t.Fatalf("create %d: %d %v %s", i, st, err, raw)
-		}
-	}
-	c.kill() // no checkpoint: the creates are in the WAL only
-	wal := filepath.Join(dir, "sandbox.db-wal")
+	t.Parallel()
+	dir, wal := killedAfterCreates(t, 60)
 	b, err := os.ReadFile(wal)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +76,31 @@ func TestDamagedWALRefused(t *testing.T) {
 	if err == nil {
 		t.Fatal("a damaged WAL opened (and its later commits were dropped)")
 	}
-	for _, want := range []string{wal, "frame 4", "committed transactions", "truncate -s"} {
+	errorSays(t, err, wal, "frame 4", "committed transactions", "truncate -s")
+}
+
+// killedAfterCreates makes n campaigns in a sandbox in a child process on
+// a new data directory, and kills it: no checkpoint, the creates are in
+// the write-ahead log (wal) only.
+func killedAfterCreates(t *testing.T, n int) (dir, wal string) {
+	t.Helper()
+	dir = t.TempDir()
+	c := startChild(t, dir)
+	body, _ := json.Marshal(minimalPush())
+	for i := range n {
+		o := &crashOp{method: "POST", path: api.PathCampaigns, body: body, key: newUUID(), reqID: newUUID()}
+		if st, _, raw, err := o.send(&http.Client{}, c.url); err != nil || st != http.StatusCreated {
+			t.Fatalf("create %d: %d %v %s", i, st, err, raw)
+		}
+	}
+	c.kill()
+	return dir, filepath.Join(dir, "sandbox.db-wal")
+}
+
+// errorSays fails unless err says each of wants.
+func errorSays(t *testing.T, err error, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("the error does not say %q: %v", want, err)
 		}
@@ -99,17 +110,8 @@ func TestDamagedWALRefused(t *testing.T) {
 // TestTornWALTailOpens: a last frame cut short by a crash is normal and
 // does not stop the start-up.
 func TestTornWALTailOpens(t *testing.T) {
-	dir := t.TempDir()
-	c := startChild(t, dir)
-	body, _ := json.Marshal(minimalPush())
-	for range 5 {
-		o := &crashOp{method: "POST", path: api.PathCampaigns, body: body, key: newUUID(), reqID: newUUID()}
-		if st, _, _, err := o.send(&http.Client{}, c.url); err != nil || st != http.StatusCreated {
-			t.Fatalf("create: %d %v", st, err)
-		}
-	}
-	c.kill()
-	wal := filepath.Join(dir, "sandbox.db-wal")
+	t.Parallel()
+	dir, wal := killedAfterCreates(t, 5)
 	info, err := os.Stat(wal)
 	if err != nil {
 		t.Fatal(err)

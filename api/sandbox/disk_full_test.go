@@ -14,7 +14,7 @@ import (
 // with Retry-After, and nothing is written; once there is room again the
 // same request succeeds without a restart.
 func TestDiskFullIs503(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
+	e := parallelEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
 	st := e.s.store.(*sqliteStore)
 	var pages int
 	if err := st.write.QueryRow("PRAGMA page_count").Scan(&pages); err != nil {

@@ -51,6 +51,7 @@ func rawExchange(t *testing.T, request string) (*http.Response, errEnvelope) {
 // TestGoRefusalsInEnvelope: the answers net/http makes by itself before
 // any handler runs come in the error envelope, with their status.
 func TestGoRefusalsInEnvelope(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		name, request string
 		status        int
@@ -75,7 +76,7 @@ func TestGoRefusalsInEnvelope(t *testing.T) {
 // the envelope naming the clean path, not ServeMux's 307 with HTML (a
 // client must never be sent elsewhere for a write).
 func TestUncleanPathsNotRedirected(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	for _, p := range []string{"/v5//campaigns/" + id, "/v5/campaigns/./" + id, "/v5/x/../campaigns/" + id} {
 		for _, method := range []string{"GET", "PATCH"} {
@@ -101,6 +102,7 @@ func TestUncleanPathsNotRedirected(t *testing.T) {
 // --trust-scopes-header=false) X-SVC-Scopes can lower a key's scope but
 // never raise it; by default it is trusted, as behind the real gateway.
 func TestScopesHeaderDistrusted(t *testing.T) {
+	t.Parallel()
 	view := Workspace{ID: "VIEW", Key: "vk", Scope: ScopeView}
 	for _, distrust := range []bool{false, true} {
 		e := newEnv(t, func(c *Config) {

@@ -22,7 +22,7 @@ import (
 // request_id}, with target a string (maybe "") and details an array (maybe
 // []) — never omitted (decisions.md §2 "error envelopes").
 func TestEveryErrorStatusHasTheWholeEnvelope(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.BodyReadTimeout = 300 * time.Millisecond })
+	e := parallelEnv(t, func(c *Config) { c.BodyReadTimeout = 300 * time.Millisecond })
 	id := e.create(minimalPush())
 	path := api.PathCampaigns + "/" + id
 	utm := map[string]any{"utm_params": map[string]any{"utm_source": "a", "utm_medium": "b"}}

@@ -13,7 +13,7 @@ import (
 // component PATCH honours If-Match (412 on a stale tag) and answers the new
 // ETag; clients that never send If-Match are not affected.
 func TestETagIfMatch(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	path := api.PathCampaigns + "/" + id
 	utm := func(src string) map[string]any {
@@ -74,7 +74,7 @@ func TestETagIfMatch(t *testing.T) {
 // response-only scheduling fields of the real service; they are never
 // stored, and a client that sends back what it read is accepted.
 func TestResponseOnlySchedulingFields(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	now := e.clk.Now()
 	start := now.Add(2 * time.Hour)
 	id := e.create(withStart(fixture(t, "push_one_time"), start, "Europe/Madrid"))
@@ -113,14 +113,10 @@ func TestResponseOnlySchedulingFields(t *testing.T) {
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"scheduling_details": sd}), http.StatusOK)
 
 	// Periodic: PERIODIC, the time of day, frequency.
-	per := fixture(t, "push_periodic")
-	psd := per["scheduling_details"].(map[string]any)
-	psd["start_time"] = now.Add(-time.Hour).Format("2006-01-02T15:04:05")
-	delete(psd, "expiry_time")
-	psd["timezone"] = "UTC"
+	per := periodicFrom(t, now.Add(-time.Hour), "UTC")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
-	psd = e.get(pid)["scheduling_details"].(map[string]any)
+	psd := e.get(pid)["scheduling_details"].(map[string]any)
 	if psd["delivery_type"] != "PERIODIC" || psd["schedule_time"] != now.Add(-time.Hour).Format("15:04:05") ||
 		psd["time_zone"] != "UTC" || psd["frequency"] != "WEEKLY" {
 		t.Errorf("periodic GET scheduling_details %v", psd)

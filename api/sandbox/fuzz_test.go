@@ -167,6 +167,7 @@ func FuzzParseWorkspace(f *testing.F) {
 // A --workspace id with a control character (found by FuzzParseWorkspace)
 // is refused up front: SVC-APPKEY could never carry it.
 func TestWorkspaceIDWithControlCharacterIsRefused(t *testing.T) {
+	t.Parallel()
 	for _, flag := range []string{"\x7f:key", "a\rb:key", "a\u00a0b:key", "a\x00:key"} {
 		if _, err := ParseWorkspace(flag); err == nil || !strings.Contains(err.Error(), "control characters") {
 			t.Errorf("%q: %v", flag, err)

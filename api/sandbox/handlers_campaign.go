@@ -418,13 +418,8 @@ func (s *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
 	writeData(w, r, http.StatusOK, "campaign", res)
 }
 
-func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleStatus(w http.ResponseWriter, r *http.Request, req *api.StatusRequest) {
 	ri := info(r)
-	var req api.StatusRequest
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	if req.Action == "" {
 		writeErr(w, r, errValidation("action", "action is required: STOP, PAUSE or RESUME."))
 		return
@@ -475,13 +470,8 @@ func (s *Server) withStatus(workspace string, rec *Record, c *model.Campaign, st
 
 // handlePublish is V1's PATCH /core-services/v1/campaigns/{campaign_id} with
 // {"status": "PUBLISH"}: DRAFT_PUBLISH, then SCHEDULED or ACTIVE; 204.
-func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handlePublish(w http.ResponseWriter, r *http.Request, req *api.PublishRequest) {
 	ri := info(r)
-	var req api.PublishRequest
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	if req.Status != "PUBLISH" {
 		writeErr(w, r, errValidation("status", `status must be "PUBLISH".`))
 		return

@@ -10,12 +10,7 @@ import (
 // handleReach estimates an audience on the demo users (sandbox only): the
 // editor's Review step shows it beside the audience of a draft, which the
 // search's reachability_details (scheduled campaigns only) cannot.
-func (s *Server) handleReach(w http.ResponseWriter, r *http.Request) {
-	var req api.ReachRequest
-	if err := decodeStrict(info(r).body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
+func (s *Server) handleReach(w http.ResponseWriter, r *http.Request, req *api.ReachRequest) {
 	if req.SegmentationDetails == nil {
 		writeErr(w, r, errValidation("segmentation_details", "segmentation_details is required: the audience to estimate."))
 		return

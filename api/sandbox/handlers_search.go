@@ -40,15 +40,21 @@ func (p paging) offset() int {
 	return (*p.Page - 1) * *p.Limit
 }
 
-// decodePaged reads a search or meta body into req, then its limit and page,
-// which the wire types carry as plain ints and so cannot tell "absent" by.
-func decodePaged(body []byte, req any) (paging, error) {
-	var pg paging
-	if err := decodeStrict(body, req); err != nil {
-		return pg, err
-	}
-	_ = decodeStrict(body, &pg) // the same body just decoded without error
-	return pg, checkPaging(pg)
+// withPage adapts a search-like handler: its body decoded into T (as
+// withBody does), then its limit and page, which the wire types carry as
+// plain ints and so cannot tell "absent" by; the handler gets the query of
+// that page in the caller's workspace.
+func withPage[T any](h func(w http.ResponseWriter, r *http.Request, req *T, q Query)) http.HandlerFunc {
+	return withBody(func(w http.ResponseWriter, r *http.Request, req *T) {
+		ri := info(r)
+		var pg paging
+		_ = decodeStrict(ri.body, &pg) // the same body just decoded without error
+		if err := checkPaging(pg); err != nil {
+			writeErr(w, r, err)
+			return
+		}
+		h(w, r, req, Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset()})
+	})
 }
 
 func checkPaging(p paging) error {
@@ -65,7 +71,6 @@ func checkPaging(p paging) error {
 	return nil
 }
 
-// checkEnum reports the first value that is not one of allowed.
 // MaxSearchName bounds campaign_fields.name of a search: a longer pattern
 // is no useful search, and past 50,000 bytes SQLite refuses the LIKE (a 500).
 const MaxSearchName = 10_000
@@ -77,6 +82,7 @@ func checkSearchName(name string) error {
 	return nil
 }
 
+// checkEnum reports the first value that is not one of allowed.
 func checkEnum(target string, vals, allowed []string) error {
 	for i, v := range vals {
 		if !slices.Contains(allowed, v) {
@@ -107,6 +113,37 @@ func checkSingleEnum(target string, vals, allowed []string) error {
 	return nil
 }
 
+// fieldFilter is what search and meta share of campaign_fields.
+type fieldFilter struct {
+	status, channels, types, createdBy, tags []string
+	name                                     string
+	created                                  *api.DateRange
+}
+
+// apply checks f (and the route's own checks, more, after the enums) and
+// sets it on q; the first value not allowed is the error.
+func (f fieldFilter) apply(q *Query, more ...error) error {
+	checks := []error{
+		checkEnum("campaign_fields.status", f.status, model.Statuses),
+		checkEnum("campaign_fields.channels", f.channels, readChannels),
+		checkEnum("campaign_fields.campaign_delivery_type", f.types, searchDeliveryTypes),
+	}
+	checks = append(append(checks, more...), checkEmails("campaign_fields.created_by", f.createdBy), checkSearchName(f.name))
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
+	from, to, err := parseRange("campaign_fields.created_date", f.created)
+	if err != nil {
+		return err
+	}
+	q.Statuses, q.Channels, q.DeliveryTypes, q.CreatedBy = f.status, f.channels, f.types, f.createdBy
+	q.Tags, q.Name, q.From, q.To = f.tags, f.name, from, to
+	q.IncludeDrafts = slices.Contains(f.status, model.StatusDraft)
+	return nil
+}
+
 func parseRange(target string, d *api.DateRange) (from, to time.Time, err error) {
 	if d == nil {
 		return
@@ -128,37 +165,16 @@ func parseRange(target string, d *api.DateRange) (from, to time.Time, err error)
 	return
 }
 
-func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request) {
-	ri := info(r)
-	var req api.SearchRequest
-	pg, err := decodePaged(ri.body, &req)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
-	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset(),
-		IncludeArchived: req.IncludeArchiveCampaigns, IncludeChildren: req.IncludeChildCampaigns}
+func (s *Server) handleSearch(w http.ResponseWriter, r *http.Request, req *api.SearchRequest, q Query) {
+	q.IncludeArchived, q.IncludeChildren = req.IncludeArchiveCampaigns, req.IncludeChildCampaigns
 	if f := req.CampaignFields; f != nil {
-		for _, err := range []error{
-			checkEnum("campaign_fields.status", f.Status, model.Statuses),
-			checkEnum("campaign_fields.channels", f.Channels, readChannels),
-			checkEnum("campaign_fields.campaign_delivery_type", f.CampaignDeliveryType, searchDeliveryTypes),
-			checkEmails("campaign_fields.created_by", f.CreatedBy),
-			checkSearchName(f.Name),
-		} {
-			if err != nil {
-				writeErr(w, r, err)
-				return
-			}
-		}
-		from, to, err := parseRange("campaign_fields.created_date", f.CreatedDate)
-		if err != nil {
+		ff := fieldFilter{status: f.Status, channels: f.Channels, types: f.CampaignDeliveryType,
+			createdBy: f.CreatedBy, tags: f.Tags, name: f.Name, created: f.CreatedDate}
+		if err := ff.apply(&q); err != nil {
 			writeErr(w, r, err)
 			return
 		}
-		q.IDs, q.Channels, q.DeliveryTypes, q.CreatedBy = f.IDs, f.Channels, f.CampaignDeliveryType, f.CreatedBy
-		q.Statuses, q.Tags, q.Name, q.From, q.To, q.Version = f.Status, f.Tags, f.Name, from, to, f.VersionNumber
-		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft)
+		q.IDs, q.Version = f.IDs, f.VersionNumber
 	}
 	recs, err := s.store.Search(r.Context(), q)
 	if err != nil {
@@ -186,22 +202,15 @@ type metaBody struct {
 	} `json:"campaign_fields"`
 }
 
-func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request, req *api.MetaRequest, q Query) {
 	ri := info(r)
-	var req api.MetaRequest
-	pg, err := decodePaged(ri.body, &req)
-	if err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	var extra metaBody
 	if err := decodeStrict(ri.body, &extra); err != nil {
 		writeErr(w, r, err)
 		return
 	}
 	now := s.now()
-	q := Query{Workspace: ri.ws.ID, Limit: *pg.Limit, Offset: pg.offset(),
-		IncludeArchived: true, IncludeChildren: req.IncludeChildCampaigns, LatestOnly: true}
+	q.IncludeArchived, q.IncludeChildren, q.LatestOnly = true, req.IncludeChildCampaigns, true
 	if f := req.CampaignFields; f != nil {
 		var types []string
 		if extra.CampaignFields != nil {
@@ -211,29 +220,16 @@ func (s *Server) handleMeta(w http.ResponseWriter, r *http.Request) {
 		if f.DeliveryType != "" {
 			single = []string{f.DeliveryType}
 		}
-		for _, err := range []error{
-			checkEnum("campaign_fields.status", f.Status, model.Statuses),
-			checkEnum("campaign_fields.channels", f.Channels, readChannels),
-			checkEnum("campaign_fields.campaign_delivery_type", types, searchDeliveryTypes),
-			checkSingleEnum("campaign_fields.delivery_type", single, searchDeliveryTypes),
-			checkEmails("campaign_fields.created_by", f.CreatedBy),
-			checkSearchName(f.Name),
-		} {
-			if err != nil {
-				writeErr(w, r, err)
-				return
-			}
-		}
-		from, to, err := parseRange("campaign_fields.created_date", f.CreatedDate)
-		if err != nil {
+		ff := fieldFilter{status: f.Status, channels: f.Channels, types: types,
+			createdBy: f.CreatedBy, tags: f.Tags, name: f.Name, created: f.CreatedDate}
+		if err := ff.apply(&q, checkSingleEnum("campaign_fields.delivery_type", single, searchDeliveryTypes)); err != nil {
 			writeErr(w, r, err)
 			return
 		}
 		if f.ID != "" {
 			q.IDs = []string{f.ID}
 		}
-		q.Channels, q.DeliveryTypes, q.CreatedBy = f.Channels, append(types, single...), f.CreatedBy
-		q.Statuses, q.Tags, q.Name, q.From, q.To = f.Status, f.Tags, f.Name, from, to
+		q.DeliveryTypes = append(types, single...)
 		// An id names one campaign: alone it finds it whatever its status,
 		// drafts included (decisions.md §2 "meta by id").
 		q.IncludeDrafts = slices.Contains(f.Status, model.StatusDraft) || f.ID != "" && len(f.Status) == 0

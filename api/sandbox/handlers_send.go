@@ -19,13 +19,8 @@ import (
 // inline content, or a saved draft by draft_id; one message per platform ×
 // locale × variation and recipient, rendered for that recipient and put in
 // the outbox.
-func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handleTest(w http.ResponseWriter, r *http.Request, req *api.TestRequest) {
 	ri := info(r)
-	var req api.TestRequest
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	meta := req.TestCampaignMeta
 	switch {
 	case meta == nil:
@@ -83,7 +78,7 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request) {
 			in.Platforms = c.BasicDetails.Platforms
 		}
 	} else {
-		if err := s.checkInlineTest(&req, ri.ws); err != nil {
+		if err := s.checkInlineTest(req, ri.ws); err != nil {
 			writeErr(w, r, err)
 			return
 		}
@@ -196,13 +191,8 @@ func upperFirst(s string) string {
 
 // handlePreview renders inline content for one user (service-reference
 // §1.10); an unknown user renders with an empty profile (decisions.md).
-func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request) {
+func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request, req *api.PreviewRequest) {
 	ri := info(r)
-	var req api.PreviewRequest
-	if err := decodeStrict(ri.body, &req); err != nil {
-		writeErr(w, r, err)
-		return
-	}
 	u := req.UserIdentification
 	switch {
 	case req.Channel == "":
@@ -282,20 +272,12 @@ func (s *Server) handleOutbox(w http.ResponseWriter, r *http.Request) {
 
 // handleUsers lists the demo users a test or preview can name (sandbox only).
 func (s *Server) handleUsers(w http.ResponseWriter, r *http.Request) {
-	type user struct {
-		ID         string            `json:"id"`
-		Attributes map[string]any    `json:"attributes"`
-		PushIDs    map[string]string `json:"push_ids,omitempty"`
-		GAID       string            `json:"gaid,omitempty"`
-		Segments   []string          `json:"segments,omitempty"`
-	}
-	out := make([]user, 0, len(s.users.Users))
+	out := api.SandboxUsersResult{Users: make([]api.SandboxUser, 0, len(s.users.Users)), Segments: make([]api.SandboxSegment, 0, len(s.users.Segments))}
 	for _, u := range s.users.Users {
-		out = append(out, user{ID: u.ID, Attributes: u.Profile(), PushIDs: u.PushIDs, GAID: u.GAID, Segments: u.Segments})
+		out.Users = append(out.Users, api.SandboxUser{ID: u.ID, Attributes: u.Profile(), PushIDs: u.PushIDs, GAID: u.GAID, Segments: u.Segments})
 	}
-	segs := make([]map[string]any, 0, len(s.users.Segments))
 	for _, sg := range s.users.Segments {
-		segs = append(segs, map[string]any{"id": sg.ID, "name": sg.Name, "members": len(sg.Members)})
+		out.Segments = append(out.Segments, api.SandboxSegment{ID: sg.ID, Name: sg.Name, Members: len(sg.Members)})
 	}
-	writeData(w, r, http.StatusOK, "users", map[string]any{"users": out, "segments": segs})
+	writeData(w, r, http.StatusOK, "users", out)
 }

@@ -49,6 +49,13 @@ func newEnv(t *testing.T, mod func(*Config)) *env {
 	return serveEnv(t, cfg, clk)
 }
 
+// parallelEnv is newEnv for a test that runs beside the others
+// (t.Parallel): each has its own sandbox and server.
+func parallelEnv(t *testing.T, mod func(*Config)) *env {
+	t.Parallel()
+	return newEnv(t, mod)
+}
+
 // serveEnv opens a sandbox on cfg and serves it on a loopback port until
 // the test ends.
 func serveEnv(t *testing.T, cfg Config, clk *clock) *env {
@@ -60,6 +67,23 @@ func serveEnv(t *testing.T, cfg Config, clk *clock) *env {
 	srv := httptest.NewServer(refcheck.WrapAnswers(t, s.Handler())) // every answer against the reference's schemas
 	t.Cleanup(func() { srv.Close(); s.Close() })
 	return &env{t: t, s: s, srv: srv, clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
+}
+
+// openOn opens a sandbox on the data directory dir, served on a loopback
+// port, for a test that stops it and opens it again on the same data.
+func openOn(t *testing.T, dir string, clk *clock, seed bool) *env {
+	t.Helper()
+	s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &env{t: t, s: s, srv: newServer(s), clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
+}
+
+// stop closes the server, then the sandbox.
+func (e *env) stop() error {
+	e.srv.Close()
+	return e.s.Close()
 }
 
 // as returns a client of the same server for another workspace.
@@ -204,6 +228,17 @@ func (e *env) action(id, action string) *resp {
 }
 
 // withStart sets an AT_FIXED_TIME start (UTC) on a fixture-like body.
+// periodicFrom is the push_periodic fixture starting at start (its wall
+// time in tz), with no expiry.
+func periodicFrom(t *testing.T, start time.Time, tz string) map[string]any {
+	t.Helper()
+	per := fixture(t, "push_periodic")
+	sd := per["scheduling_details"].(map[string]any)
+	sd["start_time"], sd["timezone"] = start.Format("2006-01-02T15:04:05"), tz
+	delete(sd, "expiry_time")
+	return per
+}
+
 func withStart(m map[string]any, start time.Time, tz string) map[string]any {
 	sd := map[string]any{"delivery_type": "AT_FIXED_TIME", "start_time": start.Format("2006-01-02T15:04:05"), "timezone": tz}
 	m["scheduling_details"] = sd

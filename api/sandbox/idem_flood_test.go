@@ -15,7 +15,7 @@ import (
 // the quota go oldest first, as decisions.md §6 says: their replay keeps
 // the original status and says the body is no longer kept.
 func TestIdempotencyFloodSparesOthers(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.IdempotencyQuotaBytes = 100 << 10 })
+	e := parallelEnv(t, func(c *Config) { c.IdempotencyQuotaBytes = 100 << 10 })
 	type kept struct {
 		key  string
 		body map[string]any
@@ -58,7 +58,7 @@ func TestIdempotencyFloodSparesOthers(t *testing.T) {
 // stored with its status only: its replay says the answer is no longer
 // kept, and the workspace's store does not grow by it.
 func TestOversizedAnswerKeptWithoutItsBody(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	// 900,000 bytes rendered in 90 rounds: cheap enough to stay far inside
 	// the 100 ms rendering budget under -race on a loaded machine.
 	big := "{% for i in range(90) %}" + strings.Repeat("x", 10000) + "{% endfor %}"

@@ -1,35 +1,17 @@
 package sandbox
 
 import (
-	"bytes"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
 )
-
-// lockedBuffer is a log destination safe for the writer goroutine.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // previewBody is a preview whose answer is about n bytes.
 func previewBody(n int) map[string]any {
@@ -44,10 +26,15 @@ func previewBody(n int) map[string]any {
 // the request again; recent keys replay in full; other workspaces keep
 // theirs.
 func TestIdempotencyQuota(t *testing.T) {
-	var logs lockedBuffer
+	t.Parallel()
+	logs, err := os.Create(filepath.Join(t.TempDir(), "sandbox.log")) // a file takes the writer goroutine's lines too
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logs.Close()
 	e := newEnv(t, func(c *Config) {
 		c.IdempotencyQuotaBytes = 100 << 10
-		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
+		c.Logger = slog.New(slog.NewTextHandler(logs, nil))
 		c.Workspaces = []Workspace{DefaultWorkspace(), {ID: "OTHER", Key: "k2"}}
 	})
 	other := e.as("OTHER", "k2")
@@ -83,8 +70,8 @@ func TestIdempotencyQuota(t *testing.T) {
 	if kept[DefaultWorkspaceID] > 100<<10 {
 		t.Errorf("%d bytes kept, quota 100 KiB", kept[DefaultWorkspaceID])
 	}
-	if !strings.Contains(logs.String(), "idempotency quota") {
-		t.Errorf("the drop was not logged: %s", logs.String())
+	if logged, _ := os.ReadFile(logs.Name()); !strings.Contains(string(logged), "idempotency quota") {
+		t.Errorf("the drop was not logged: %s", logged)
 	}
 
 	// A dropped error answer replays its status, as an error envelope.
@@ -132,24 +119,16 @@ func waitTrimmed(t *testing.T, e *env, quota int64) {
 // TestReplayKeepsHeadersAcrossRestart: the stored answer of a create is
 // replayed after a restart with its Location and ETag.
 func TestReplayKeepsHeadersAcrossRestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	clk := newClock()
-	open := func() (*Server, *env) {
-		s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		e := &env{t: t, s: s, srv: newServer(s), clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
-		return s, e
-	}
-	s, e := open()
+	e := openOn(t, dir, clk, false)
 	key := newUUID()
 	first := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "r1")
 	want(t, first, http.StatusCreated)
-	e.srv.Close()
-	s.Close()
-	s, e = open()
-	defer func() { e.srv.Close(); s.Close() }()
+	e.stop()
+	e = openOn(t, dir, clk, false)
+	defer e.stop()
 	again := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, key, api.HeaderRequestID, "r1")
 	if again.status != http.StatusCreated || string(again.raw) != string(first.raw) ||
 		again.header.Get("Location") != first.header.Get("Location") || again.header.Get("ETag") != first.header.Get("ETag") || first.header.Get("ETag") == "" {

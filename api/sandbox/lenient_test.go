@@ -62,6 +62,7 @@ func (l *syncLog) String() string              { l.mu.Lock(); defer l.mu.Unlock(
 // get → patch → validate unchanged, each answer has a response_id the
 // service made, and each leniency is logged once for that client.
 func TestLenientModeRunsAReferenceClient(t *testing.T) {
+	t.Parallel()
 	strict := newEnv(t, nil)
 	rc := referenceClient{t: t, base: strict.srv.URL, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
 	create := map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "marketer@example.com"}

@@ -14,7 +14,7 @@ import (
 )
 
 func TestPatch(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(fixture(t, "push_one_time"))
 	body := map[string]any{"basic_details": map[string]any{"name": "Renamed", "platforms": []string{"ANDROID"}, "x_note": "kept"},
 		"updated_by": "bo@example.com"}
@@ -54,7 +54,7 @@ func TestPatch(t *testing.T) {
 }
 
 func TestValidateRoute(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	r := e.do("POST", api.PathCampaigns+"/"+id+"/validate", map[string]any{"request_id": "v-1"}, api.HeaderRequestID, "")
 	want(t, r, http.StatusOK)
@@ -78,7 +78,7 @@ func TestValidateRoute(t *testing.T) {
 }
 
 func TestPublishAndStatusActions(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	now := e.clk.Now()
 
 	// A draft that fails DRAFT_PUBLISH: 400 with details, still DRAFT.
@@ -122,11 +122,7 @@ func TestPublishAndStatusActions(t *testing.T) {
 	}
 
 	// Periodic in the past → ACTIVE; PAUSE, RESUME; STOP is 422.
-	per := fixture(t, "push_periodic")
-	sd := per["scheduling_details"].(map[string]any)
-	sd["start_time"] = now.Add(-time.Hour).Format("2006-01-02T15:04:05")
-	delete(sd, "expiry_time")
-	sd["timezone"] = "UTC"
+	per := periodicFrom(t, now.Add(-time.Hour), "UTC")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
 	if st := e.get(pid)["status"]; st != "ACTIVE" {
@@ -149,7 +145,7 @@ func TestPublishAndStatusActions(t *testing.T) {
 }
 
 func TestEditRestrictionsByState(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	now := e.clk.Now()
 	// SCHEDULED: everything but scheduling_details.delivery_type.
 	body := withStart(fixture(t, "push_one_time"), now.Add(48*time.Hour), "UTC")
@@ -187,7 +183,7 @@ func TestEditRestrictionsByState(t *testing.T) {
 }
 
 func TestVersioning(t *testing.T) {
-	e := newEnv(t, nil) // SANDBOX has versioning on
+	e := parallelEnv(t, nil) // SANDBOX has versioning on
 	now := e.clk.Now()
 	id := e.create(withStart(fixture(t, "push_one_time"), now.Add(time.Hour), "UTC"))
 	// Drafts are edited in place.
@@ -231,7 +227,7 @@ func TestVersioning(t *testing.T) {
 }
 
 func TestScheduler(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	now := e.clk.Now() // 10:00 UTC
 	// 07:00 in New York is 12:00 UTC (EST, UTC-5 in March before DST).
 	ny := now.Add(2 * time.Hour).In(mustZone(t, "America/New_York"))
@@ -240,10 +236,7 @@ func TestScheduler(t *testing.T) {
 	ot := e.create(body)
 	want(t, e.publish(ot), http.StatusNoContent)
 
-	per := fixture(t, "push_periodic")
-	sd := per["scheduling_details"].(map[string]any)
-	sd["start_time"], sd["timezone"] = now.Add(3*time.Hour).Format("2006-01-02T15:04:05"), "UTC"
-	delete(sd, "expiry_time")
+	per := periodicFrom(t, now.Add(3*time.Hour), "UTC")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
 
@@ -304,7 +297,7 @@ func mustZone(t *testing.T, name string) *time.Location {
 // TestConcurrentPatches has many goroutines patch different components of
 // one campaign at once: every last write of every component must be there.
 func TestConcurrentPatches(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
+	e := parallelEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
 	id := e.create(minimalPush())
 	type part struct {
 		name string
@@ -379,6 +372,7 @@ func roundTrip(t *testing.T, v any) any {
 // `campaigns serve` and the editor's embedded sandbox can be): their locks
 // do not know each other, yet no PATCH of one overwrites the other's.
 func TestTwoServersOneDataDir(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	a := newEnv(t, func(c *Config) { c.DataDir = dir })
 	b := newEnv(t, func(c *Config) { c.DataDir = dir })
@@ -411,7 +405,7 @@ func TestTwoServersOneDataDir(t *testing.T) {
 // writer (its Idempotency-Key was answered already, with another body) must
 // not reach the edits worked out on top of it, and they must still land.
 func TestRefusedWriteDoesNotLeakIntoQueuedEdits(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
+	e := parallelEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
 	id := e.create(minimalPush())
 	key := newUUID()
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"x_first": true}, api.HeaderIdempotencyKey, key), http.StatusOK)

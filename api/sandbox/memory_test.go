@@ -21,6 +21,7 @@ import (
 // newest replays in full. Skipped with -short; 100 previews unless
 // CAMPAIGNS_STRESS=1.
 func TestLargePreviewsKeepMemoryBounded(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("1,000 large previews: not in -short")
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 func TestRequestIDs(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	// Neither header nor body request_id on a POST: 400 naming the header.
 	r := e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderRequestID, "")
 	want(t, r, http.StatusBadRequest, api.CodeValidationFailed, api.HeaderRequestID)
@@ -52,7 +52,7 @@ func TestRequestIDs(t *testing.T) {
 }
 
 func TestCreateRequestIDWindows(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	push := minimalPush()
 	push["request_id"] = "same-push"
 	want(t, e.do("POST", api.PathCampaigns, push, api.HeaderRequestID, ""), http.StatusCreated)
@@ -79,7 +79,7 @@ func TestCreateRequestIDWindows(t *testing.T) {
 }
 
 func TestIdempotency(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	want(t, e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, ""), http.StatusBadRequest, api.CodeValidationFailed, api.HeaderIdempotencyKey)
 	// A UUID, but v1, and not a UUID at all.
 	want(t, e.do("POST", api.PathCampaigns, minimalPush(), api.HeaderIdempotencyKey, "c232ab00-9414-11ec-b3c8-9e6bdeced846"), http.StatusBadRequest, api.CodeValidationFailed, api.HeaderIdempotencyKey)
@@ -131,7 +131,7 @@ func TestIdempotency(t *testing.T) {
 }
 
 func TestRateLimitsRolling(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.NoRateLimits = false })
+	e := parallelEnv(t, func(c *Config) { c.NoRateLimits = false })
 	id := e.create(minimalPush())
 	path := api.PathCampaigns + "/" + id
 	e.clk.Advance(990 * time.Millisecond)
@@ -177,7 +177,7 @@ func TestRateLimitsRolling(t *testing.T) {
 }
 
 func TestCreateLimits(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.NoRateLimits = false })
+	e := parallelEnv(t, func(c *Config) { c.NoRateLimits = false })
 	// 5 requests a second.
 	for range 5 {
 		want(t, e.do("POST", api.PathCampaigns, map[string]any{"channel": "PUSH"}), http.StatusBadRequest)
@@ -205,6 +205,7 @@ func TestCreateLimits(t *testing.T) {
 }
 
 func TestLimiterDayWindow(t *testing.T) {
+	t.Parallel()
 	// 100 successful creations spread over the day: the 101st waits until
 	// the first is 24 hours old.
 	l := newLimiter()
@@ -229,7 +230,7 @@ func TestLimiterDayWindow(t *testing.T) {
 }
 
 func TestNoRateLimits(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	for range 30 {
 		want(t, e.do("GET", api.PathCampaigns+"/"+id, nil), http.StatusOK)
@@ -237,7 +238,7 @@ func TestNoRateLimits(t *testing.T) {
 }
 
 func TestRobustness(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	big := `{"channel":"PUSH","x":"` + strings.Repeat("a", 2<<20) + `"}`
 	r := e.do("POST", api.PathCampaigns, big)
 	if r.status != http.StatusRequestEntityTooLarge || r.env.Error == nil || r.env.Error.Target != "body" {
@@ -275,7 +276,7 @@ func TestRobustness(t *testing.T) {
 // Errors section, and error.target is the first detail's target
 // (decisions.md §4), whichever middleware or handler refused.
 func TestErrorEnvelope(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(minimalPush())
 	reused := newUUID()
 	e.do("POST", api.PathSearch, map[string]any{"limit": 1, "page": 1}, api.HeaderIdempotencyKey, reused)
@@ -305,6 +306,7 @@ func TestErrorEnvelope(t *testing.T) {
 }
 
 func TestRecoverMiddleware(t *testing.T) {
+	t.Parallel()
 	calls := 0
 	h := recoverPanics(slog.New(slog.NewTextHandler(io.Discard, nil)), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		calls++
@@ -331,6 +333,7 @@ func TestRecoverMiddleware(t *testing.T) {
 }
 
 func TestBodyLimitMiddleware(t *testing.T) {
+	t.Parallel()
 	s := &Server{bodySlots: make(chan struct{}, 1)}
 	h := requestInfo(s.readBody(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, len(info(r).body))
@@ -354,6 +357,7 @@ func TestBodyLimitMiddleware(t *testing.T) {
 }
 
 func TestCampaignsScope(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"campaigns:view":                                "view",
 		"segments:view campaigns:create_manage":         "create_manage",
@@ -368,6 +372,7 @@ func TestCampaignsScope(t *testing.T) {
 }
 
 func TestLogMiddleware(t *testing.T) {
+	t.Parallel()
 	var buf strings.Builder
 	log := slog.New(slog.NewTextHandler(&buf, nil))
 	h := logRequests(log, recoverPanics(log, http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -5,6 +5,8 @@ import (
 	"log/slog"
 	"net/http"
 	"time"
+
+	"github.com/campaigns-cli/campaigns/api/internal/statuswriter"
 )
 
 // logRequests writes one line per request at Info (server errors at Error):
@@ -12,21 +14,18 @@ import (
 func logRequests(log *slog.Logger, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
-		sw := &statusWriter{ResponseWriter: w}
+		sw := statuswriter.New(w)
 		var cause error
 		next.ServeHTTP(sw, r.WithContext(context.WithValue(r.Context(), causeKey{}, &cause)))
-		if sw.status == 0 {
-			sw.status = http.StatusOK
-		}
 		level := slog.LevelInfo
-		if sw.status >= 500 {
+		if sw.Status() >= 500 {
 			level = slog.LevelError
 		}
 		if !log.Enabled(r.Context(), level) {
 			return
 		}
 		user, _, _ := r.BasicAuth()
-		args := []any{"method", r.Method, "path", r.URL.Path, "status", sw.status,
+		args := []any{"method", r.Method, "path", r.URL.Path, "status", sw.Status(),
 			"workspace", user, "request_id", r.Header.Get("X-SVC-Request-Id"), "took", time.Since(start).Round(time.Microsecond)}
 		if cause != nil {
 			args = append(args, "err", cause)

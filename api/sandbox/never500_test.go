@@ -10,7 +10,7 @@ import (
 // TestNoBodyMakesA500 throws odd bodies at every route: each answer is a
 // JSON envelope below 500.
 func TestNoBodyMakesA500(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(fixture(t, "push_one_time"))
 	bodies := []string{
 		`null`, `[]`, `"x"`, `1`, `{}`, `{"a":}`, "{\"name\":\"\xff\xfe\"}",

@@ -3,25 +3,23 @@ package sandbox
 import (
 	"sync"
 	"time"
+
+	"github.com/campaigns-cli/campaigns/api"
 )
 
-// window is one rolling limit: at most n events in any span of length per.
-type window struct {
-	n   int
-	per time.Duration
-}
+// window is one rolling limit: at most N events in any span of length Per.
+type window = api.Window
 
-// Limits by route class (campaigns-v5.md "Limits", service-reference §4.2).
+// Limits by route class: the service's (api), and the sandbox's own.
 var (
-	limitsDefault = []window{{10, time.Second}, {100, time.Minute}, {6000, time.Hour}}
-	limitsCreate  = []window{{5, time.Second}, {25, time.Minute}, {100, time.Hour}}
-	// Successful creations, counted apart from requests.
-	limitsCreated = []window{{5, time.Minute}, {25, time.Hour}, {100, 24 * time.Hour}}
-	limitsPreview = []window{{10000, time.Minute}}
+	limitsDefault = api.LimitsDefault
+	limitsCreate  = api.LimitsCreate
+	limitsCreated = api.LimitsCreated
+	limitsPreview = api.LimitsPreview
 	// The sandbox's own routes (reach, outbox, users): generous for the
 	// editor, which asks for a reach after each pause in typing, but a
 	// bound all the same (reach answers in proportion to its body).
-	limitsSandbox = []window{{20, time.Second}, {1200, time.Minute}}
+	limitsSandbox = []window{{N: 20, Per: time.Second}, {N: 1200, Per: time.Minute}}
 )
 
 // log is a sliding log: the times of the events still inside the longest
@@ -89,7 +87,7 @@ func (l *limiter) check(key string, ws []window, now time.Time, record bool) ver
 
 // check decides on an event at now and, when record and allowed, logs it.
 func (lg *slidingLog) check(ws []window, now time.Time, record bool) verdict {
-	longest := ws[len(ws)-1].per
+	longest := ws[len(ws)-1].Per
 	// Forget what no window can see any more.
 	cut := 0
 	for cut < len(lg.times) && !lg.times[cut].After(now.Add(-longest)) {
@@ -101,7 +99,7 @@ func (lg *slidingLog) check(ws []window, now time.Time, record bool) verdict {
 	v := verdict{ok: true, remaining: -1}
 	for _, w := range ws {
 		// Events inside (now-per, now]: the log is sorted, so count from the end.
-		from := now.Add(-w.per)
+		from := now.Add(-w.Per)
 		i := len(lg.times)
 		for i > 0 && lg.times[i-1].After(from) {
 			i--
@@ -109,29 +107,29 @@ func (lg *slidingLog) check(ws []window, now time.Time, record bool) verdict {
 		inside := len(lg.times) - i
 		var reset time.Duration
 		if inside > 0 {
-			reset = lg.times[i].Add(w.per).Sub(now)
+			reset = lg.times[i].Add(w.Per).Sub(now)
 		}
-		if inside >= w.n {
+		if inside >= w.N {
 			// The oldest event inside must leave before another fits; with
 			// n events inside, that is the (inside-n)th one from the left.
-			wait := lg.times[i+inside-w.n].Add(w.per).Sub(now)
+			wait := lg.times[i+inside-w.N].Add(w.Per).Sub(now)
 			if !v.ok && wait <= v.retryAfter {
 				continue
 			}
-			v.ok, v.limit, v.remaining, v.reset, v.retryAfter = false, w.n, 0, wait, wait
+			v.ok, v.limit, v.remaining, v.reset, v.retryAfter = false, w.N, 0, wait, wait
 			continue
 		}
 		if !v.ok {
 			continue
 		}
-		rem := w.n - inside
+		rem := w.N - inside
 		if record {
 			rem--
 		}
 		if v.remaining < 0 || rem < v.remaining {
-			v.limit, v.remaining, v.reset = w.n, rem, reset
+			v.limit, v.remaining, v.reset = w.N, rem, reset
 			if inside == 0 && record {
-				v.reset = w.per
+				v.reset = w.Per
 			}
 		}
 	}

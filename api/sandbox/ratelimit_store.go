@@ -50,7 +50,7 @@ func (l pgLimits) count(ctx context.Context, key string, ws []window, now time.T
 		if err := t.lock("rate\n" + b); err != nil {
 			return err
 		}
-		longest := ws[len(ws)-1].per
+		longest := ws[len(ws)-1].Per
 		if _, err := t.execN("DELETE FROM rate_events WHERE bucket = ? AND at <= ?", b, now.Add(-longest).UnixMicro()); err != nil {
 			return err
 		}

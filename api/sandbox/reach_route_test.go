@@ -11,7 +11,7 @@ import (
 
 // POST /sandbox/reach counts the demo users an audience holds, over HTTP.
 func TestReachRouteCountsTheDemoUsers(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	c, err := api.New(api.Config{BaseURL: e.srv.URL, WorkspaceID: e.user, APIKey: e.key})
 	if err != nil {
 		t.Fatal(err)

@@ -32,7 +32,7 @@ func (e *env) searchRecord(id string, statuses ...string) map[string]any {
 // timezone); other stored scheduling fields as stored; a draft keeps the
 // request form.
 func TestReadFormPastDraft(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	start := e.clk.Now().Add(2 * time.Hour)
 	one := e.create(withStart(fixture(t, "push_one_time"), start, "Europe/Madrid"))
 	if sd := e.searchRecord(one, "DRAFT")["scheduling_details"].(map[string]any); sd["start_time"] == nil || sd["schedule_time"] != nil {
@@ -46,11 +46,7 @@ func TestReadFormPastDraft(t *testing.T) {
 		}
 	}
 
-	per := fixture(t, "push_periodic")
-	psd := per["scheduling_details"].(map[string]any)
-	psd["start_time"] = e.clk.Now().Add(-time.Hour).Format("2006-01-02T15:04:05")
-	psd["timezone"] = "America/New_York"
-	delete(psd, "expiry_time")
+	per := periodicFrom(t, e.clk.Now().Add(-time.Hour), "America/New_York")
 	pid := e.create(per)
 	want(t, e.publish(pid), http.StatusNoContent)
 	for name, rec := range map[string]map[string]any{"GET": e.get(pid), "search": e.searchRecord(pid)} {
@@ -67,7 +63,7 @@ func TestReadFormPastDraft(t *testing.T) {
 // read is the stored schedule; a changed one is refused naming the field
 // (only start_time moves a schedule), so nothing is silently dropped.
 func TestReadFormCannotMoveASchedule(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	start := e.clk.Now().Add(2 * time.Hour)
 	id := e.create(withStart(fixture(t, "push_one_time"), start, "UTC"))
 	want(t, e.publish(id), http.StatusNoContent)
@@ -87,7 +83,7 @@ func TestReadFormCannotMoveASchedule(t *testing.T) {
 // TestCreatedByFiltersAreEmails: search and meta refuse a created_by entry
 // that is not an email, naming the entry.
 func TestCreatedByFiltersAreEmails(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	for _, path := range []string{api.PathSearch, api.PathMeta} {
 		body := map[string]any{"limit": 15, "page": 1, "campaign_fields": map[string]any{"created_by": []string{"ana@example.com", "not-an-email"}}}
 		want(t, e.do("POST", path, body), http.StatusBadRequest, api.CodeValidationFailed, "campaign_fields.created_by[1]")

@@ -10,7 +10,7 @@ import (
 // TestReadOnlyChannels: an SMS campaign (seeded) can be read and searched,
 // not updated, acted on or published through V5.
 func TestReadOnlyChannels(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.Seed = true })
+	e := parallelEnv(t, func(c *Config) { c.Seed = true })
 	ids := e.searchIDs(map[string]any{"campaign_fields": map[string]any{"channels": []string{"SMS"}}})
 	if len(ids) != 1 {
 		t.Fatalf("SMS demo: %v", ids)

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"net/http"
 	"reflect"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/engine"
@@ -88,16 +88,7 @@ func boundDetails(ds []api.ErrorDetail) []api.ErrorDetail {
 }
 
 // clip cuts s to maxDetailText bytes on a rune boundary, marking the cut.
-func clip(s string) string {
-	if len(s) <= maxDetailText {
-		return s
-	}
-	cut := maxDetailText
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
-}
+func clip(s string) string { return api.Clip(s, maxDetailText) }
 
 func errProblems(message string, ps []engine.Problem) *apiError {
 	e := &apiError{status: http.StatusBadRequest, code: api.CodeValidationFailed, message: message}
@@ -317,12 +308,7 @@ func elementTypeError(tree any, dst reflect.Type, te *json.UnmarshalTypeError) e
 	switch t.Kind() {
 	case reflect.Map:
 		obj, _ := v.(map[string]any)
-		keys := make([]string, 0, len(obj))
-		for k := range obj {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys)
-		for _, k := range keys {
+		for _, k := range slices.Sorted(maps.Keys(obj)) {
 			if wrong(obj[k]) {
 				return named(te.Field + "." + k)
 			}

@@ -7,7 +7,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -22,18 +21,11 @@ import (
 // directory: campaigns, versions, states, the outbox, stored idempotent
 // answers and create request_id windows are all still there.
 func TestRestart(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	clk := newClock()
-	open := func() (*Server, *env) {
-		s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true, Seed: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(s.Handler())
-		return s, &env{t: t, s: s, srv: srv, clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
-	}
-	s, e := open()
-	seeded, _ := s.store.Count(t.Context(), e.user)
+	e := openOn(t, dir, clk, true)
+	seeded, _ := e.s.store.Count(t.Context(), e.user)
 	body := fixture(t, "push_one_time")
 	body["request_id"] = "restart-create"
 	key := newUUID()
@@ -51,18 +43,17 @@ func TestRestart(t *testing.T) {
 	want(t, e.do("POST", api.PathTest, map[string]any{"draft_id": e.create(fixture(t, "push_event_triggered")),
 		"test_campaign_meta": map[string]any{"identifier": "PUSH_ID", "identifier_values": []string{"fcm:user-001:android"}}}), http.StatusOK)
 	before := e.get(id)
-	e.srv.Close()
-	if err := s.Close(); err != nil {
+	if err := e.stop(); err != nil {
 		t.Fatal(err)
 	}
 
-	s, e = open()
-	defer func() { e.srv.Close(); s.Close() }()
+	e = openOn(t, dir, clk, true)
+	defer e.stop()
 	after := e.get(id)
 	if !jsonSame(before, after) || after["id"] != p.ID || after["version_number"] != 2.0 || after["x_kept"] != 1.0 {
 		t.Errorf("after restart %v\nbefore %v", after, before)
 	}
-	if n, _ := s.store.Count(t.Context(), e.user); n != seeded+3 {
+	if n, _ := e.s.store.Count(t.Context(), e.user); n != seeded+3 {
 		t.Errorf("%d campaigns after restart, want %d (no second seed)", n, seeded+3)
 	}
 	if ids := e.searchIDs(map[string]any{"campaign_fields": map[string]any{"ids": []string{id}}}); len(ids) != 2 {
@@ -81,15 +72,15 @@ func TestRestart(t *testing.T) {
 	// Past the idempotency window the key is forgotten, in memory and on
 	// disk (a restart does not bring it back).
 	clk.Advance(IdemTTL + time.Minute)
-	s.Tick()
-	s.store.Update(t.Context(), func(Tx) error { return nil }) // the prune was queued before this
-	if got, _ := s.store.Idempotent(t.Context(), time.Time{}); len(got) != 0 {
+	e.s.Tick()
+	e.s.store.Update(t.Context(), func(Tx) error { return nil }) // the prune was queued before this
+	if got, _ := e.s.store.Idempotent(t.Context(), time.Time{}); len(got) != 0 {
 		t.Errorf("%d idempotency keys kept past their time", len(got))
 	}
 	clk.Advance(-IdemTTL - time.Minute)
 	// The scheduler carries on where it was.
 	clk.Advance(2 * time.Hour)
-	s.Tick()
+	e.s.Tick()
 	if st := e.get(id)["status"]; st != "SENDING" {
 		t.Errorf("status after restart and start time: %v", st)
 	}
@@ -98,7 +89,7 @@ func TestRestart(t *testing.T) {
 func jsonSame(a, b any) bool { return fmt.Sprint(a) == fmt.Sprint(b) }
 
 func TestInMemoryIsGoneOnClose(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	e.create(minimalPush())
 	s2, err := Open(Config{})
 	if err != nil {
@@ -111,7 +102,7 @@ func TestInMemoryIsGoneOnClose(t *testing.T) {
 }
 
 func TestRemoveWorkspace(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.Seed = true })
+	e := parallelEnv(t, func(c *Config) { c.Seed = true })
 	w := Workspace{ID: "DEMO-1", Key: "k", Scope: ScopeCreateManage}
 	if err := e.s.AddWorkspace(w, true); err != nil {
 		t.Fatal(err)
@@ -142,6 +133,7 @@ func TestRemoveWorkspace(t *testing.T) {
 // TestStartLocalGracefulStop stops the server while a request is still
 // being sent: the request completes, then stop returns.
 func TestStartLocalGracefulStop(t *testing.T) {
+	t.Parallel()
 	base, s, stop, err := StartLocal(Config{NoRateLimits: true})
 	if err != nil {
 		t.Fatal(err)
@@ -199,23 +191,15 @@ func TestStartLocalGracefulStop(t *testing.T) {
 // table an older sandbox made WITHOUT ROWID: every campaign is still there,
 // editable and searchable, and the table is a rowid table with its indexes.
 func TestWithoutRowidDatabaseMigrates(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	clk := newClock()
-	open := func() (*Server, *env) {
-		s, err := Open(Config{DataDir: dir, Now: clk.Now, NoRateLimits: true, Seed: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv := httptest.NewServer(s.Handler())
-		return s, &env{t: t, s: s, srv: srv, clk: clk, user: DefaultWorkspaceID, key: DefaultWorkspaceKey}
-	}
-	s, e := open()
+	e := openOn(t, dir, clk, true)
 	id := e.create(fixture(t, "push_one_time"))
 	want(t, e.do("PATCH", api.PathCampaigns+"/"+id, map[string]any{"x_kept": 1}), http.StatusOK)
 	before := e.get(id)
-	seeded, _ := s.store.Count(t.Context(), e.user)
-	e.srv.Close()
-	if err := s.Close(); err != nil {
+	seeded, _ := e.s.store.Count(t.Context(), e.user)
+	if err := e.stop(); err != nil {
 		t.Fatal(err)
 	}
 	// The table as older sandboxes made it.
@@ -233,9 +217,9 @@ func TestWithoutRowidDatabaseMigrates(t *testing.T) {
 	}
 	db.Close()
 
-	s, e = open()
-	defer func() { e.srv.Close(); s.Close() }()
-	if n, _ := s.store.Count(t.Context(), e.user); n != seeded {
+	e = openOn(t, dir, clk, true)
+	defer e.stop()
+	if n, _ := e.s.store.Count(t.Context(), e.user); n != seeded {
 		t.Errorf("%d campaigns after the migration, want %d", n, seeded)
 	}
 	if after := e.get(id); !jsonSame(before, after) {
@@ -250,7 +234,7 @@ func TestWithoutRowidDatabaseMigrates(t *testing.T) {
 	}
 	var def string
 	var indexes int
-	st := s.store.(*sqliteStore)
+	st := e.s.store.(*sqliteStore)
 	if err := st.read.QueryRow("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'campaigns'").Scan(&def); err != nil {
 		t.Fatal(err)
 	}

@@ -24,23 +24,37 @@ func (s *Server) routeTable() []route {
 		{"GET", api.PathCampaigns + "/{campaign_id}", "get", limitsDefault, false, s.handleGet},
 		{"PATCH", api.PathCampaigns + "/{campaign_id}", "update", limitsDefault, true, s.handlePatch},
 		{"POST", api.PathCampaigns + "/{campaign_id}/validate", "validate", limitsDefault, false, s.handleValidate},
-		{"PATCH", api.PathCampaigns + "/{campaign_id}/status", "status", limitsDefault, true, s.handleStatus},
-		{"POST", api.PathSearch, "search", limitsDefault, true, s.handleSearch},
-		{"POST", api.PathMeta, "meta", limitsDefault, true, s.handleMeta},
-		{"POST", api.PathTest, "test", limitsDefault, true, s.handleTest},
-		{"POST", api.PathPreview, "preview", limitsPreview, true, s.handlePreview},
-		{"PATCH", api.PathV1Publish + "{campaign_id}", "publish", limitsDefault, true, s.handlePublish},
+		{"PATCH", api.PathCampaigns + "/{campaign_id}/status", "status", limitsDefault, true, withBody(s.handleStatus)},
+		{"POST", api.PathSearch, "search", limitsDefault, true, withPage(s.handleSearch)},
+		{"POST", api.PathMeta, "meta", limitsDefault, true, withPage(s.handleMeta)},
+		{"POST", api.PathTest, "test", limitsDefault, true, withBody(s.handleTest)},
+		{"POST", api.PathPreview, "preview", limitsPreview, true, withBody(s.handlePreview)},
+		{"PATCH", api.PathV1Publish + "{campaign_id}", "publish", limitsDefault, true, withBody(s.handlePublish)},
 		{"GET", PathOutbox, "outbox", limitsSandbox, false, s.handleOutbox},
 		{"GET", PathUsers, "users", limitsSandbox, false, s.handleUsers},
-		{"POST", api.PathSandboxReach, "reach", limitsSandbox, false, s.handleReach},
+		{"POST", api.PathSandboxReach, "reach", limitsSandbox, false, withBody(s.handleReach)},
+	}
+}
+
+// withBody adapts a handler of a wire-typed body: the body is decoded
+// strictly into T first, and one that does not fit is answered with its
+// error before the handler runs.
+func withBody[T any](h func(w http.ResponseWriter, r *http.Request, req *T)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		var req T
+		if err := decodeStrict(info(r).body, &req); err != nil {
+			writeErr(w, r, err)
+			return
+		}
+		h(w, r, &req)
 	}
 }
 
 // PathOutbox lists the test messages the sandbox "sent" (sandbox only).
-const PathOutbox = "/sandbox/outbox"
+const PathOutbox = api.PathSandboxOutbox
 
 // PathUsers lists the demo users and segments (sandbox only).
-const PathUsers = "/sandbox/users"
+const PathUsers = api.PathSandboxUsers
 
 // routes builds the handler: per route auth → body → request id → rate
 // limit → idempotency → handler (authentication first, so that an

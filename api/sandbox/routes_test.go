@@ -11,6 +11,7 @@ import (
 )
 
 func TestParseWorkspace(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		in      string
 		want    Workspace
@@ -41,7 +42,7 @@ func TestParseWorkspace(t *testing.T) {
 }
 
 func TestUnknownRouteAndWrongMethodAreJSON(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	r := e.do("GET", "/v5/nothing", nil, api.HeaderRequestID, "trace-1")
 	want(t, r, http.StatusNotFound, api.CodeNotFound)
 	if r.env.ResponseID != "trace-1" {
@@ -57,7 +58,7 @@ func TestUnknownRouteAndWrongMethodAreJSON(t *testing.T) {
 }
 
 func TestAuth(t *testing.T) {
-	e := newEnv(t, func(c *Config) {
+	e := parallelEnv(t, func(c *Config) {
 		c.Workspaces = []Workspace{{ID: "A", Key: "ka"}, {ID: "B", Key: "kb"}}
 	})
 	a := e.as("A", "ka")
@@ -88,7 +89,7 @@ func TestAuth(t *testing.T) {
 }
 
 func TestScopes(t *testing.T) {
-	e := newEnv(t, func(c *Config) {
+	e := parallelEnv(t, func(c *Config) {
 		c.Workspaces = []Workspace{{ID: "V", Key: "kv", Scope: ScopeView}, {ID: "M", Key: "km", Scope: ScopeCreateManage}}
 	})
 	patch := map[string]any{"utm_params": map[string]any{"utm_source": "push", "utm_medium": "app"}}
@@ -112,7 +113,7 @@ func TestScopes(t *testing.T) {
 var objectID = regexp.MustCompile(`^[0-9a-f]{24}$`)
 
 func TestCreateAndGet(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	body := fixture(t, "push_one_time")
 	body["x_custom"] = map[string]any{"kept": true}
 	r := e.do("POST", api.PathCampaigns, body, api.HeaderRequestID, "create-1")
@@ -146,7 +147,7 @@ func TestCreateAndGet(t *testing.T) {
 }
 
 func TestCreateValidation(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	r := e.do("POST", api.PathCampaigns, map[string]any{"channel": "PUSH", "created_by": "ana@example.com"})
 	want(t, r, http.StatusBadRequest, api.CodeValidationFailed, "campaign_delivery_type")
 	if len(r.env.Error.Details) == 0 || r.env.Error.Details[0].Target != "campaign_delivery_type" {

@@ -40,7 +40,7 @@ func sameSet(a, b []string) bool {
 }
 
 func TestSearch(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	mk := func(name, channel, dt, creator string, tags []string) map[string]any {
 		m := map[string]any{"channel": channel, "campaign_delivery_type": dt, "created_by": creator,
 			"basic_details": map[string]any{"name": name, "tags": tags}}
@@ -147,7 +147,7 @@ func TestSearch(t *testing.T) {
 }
 
 func TestMetaAndReachability(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	body := withStart(fixture(t, "push_one_time"), e.clk.Now().Add(48*time.Hour), "UTC")
 	body["segmentation_details"] = map[string]any{"included_filters": map[string]any{"filter_operator": "and", "filters": []any{
 		map[string]any{"filter_type": "user_attributes", "data_type": "string", "name": "City", "operator": "in", "value": []string{"Lisbon"}}}}}
@@ -238,7 +238,7 @@ func TestMetaAndReachability(t *testing.T) {
 }
 
 func TestMetaChildren(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.Seed = true })
+	e := parallelEnv(t, func(c *Config) { c.Seed = true })
 	r := e.do("POST", api.PathMeta, map[string]any{"limit": 15, "page": 1, "include_child_campaigns": true,
 		"campaign_fields": map[string]any{"name": "Weekly picks", "status": []string{"PAUSED", "SENT"}}})
 	want(t, r, http.StatusOK)
@@ -273,7 +273,7 @@ func TestMetaChildren(t *testing.T) {
 // delivery types, locales and A/B variations, every published one
 // publish-valid, and seeding only once.
 func TestSeed(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.Seed = true })
+	e := parallelEnv(t, func(c *Config) { c.Seed = true })
 	recs, err := e.s.store.Search(t.Context(), Query{Workspace: e.user, Limit: 100, IncludeDrafts: true, IncludeArchived: true, IncludeChildren: true})
 	if err != nil {
 		t.Fatal(err)
@@ -340,7 +340,7 @@ func TestSeed(t *testing.T) {
 // TestSearchFollowsEdits: the indexed columns follow PATCHes and state
 // changes (tags, name, status), on disk.
 func TestSearchFollowsEdits(t *testing.T) {
-	e := newEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
+	e := parallelEnv(t, func(c *Config) { c.DataDir = t.TempDir() })
 	id := e.create(map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "ana@example.com",
 		"basic_details": map[string]any{"name": "Autumn", "tags": []string{"sale", "autumn"}}})
 	find := func(k string, v any) []string {

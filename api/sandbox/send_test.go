@@ -18,7 +18,7 @@ func androidContent(title string) map[string]any {
 }
 
 func TestTestSendInline(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	body := map[string]any{"channel": "PUSH", "campaign_content": androidContent("Hi {{UserAttribute['First Name']}}"),
 		"test_campaign_meta": map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []string{"user-001"}}}
 	r := e.do("POST", api.PathTest, body)
@@ -75,7 +75,7 @@ func TestTestSendInline(t *testing.T) {
 }
 
 func TestTestSendDraft(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	id := e.create(fixture(t, "push_event_triggered")) // Android + iOS, two variations
 	meta := map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []string{"user-001"}}
 	r := e.do("POST", api.PathTest, map[string]any{"draft_id": id, "test_campaign_meta": meta})
@@ -112,7 +112,7 @@ func TestTestSendDraft(t *testing.T) {
 }
 
 func TestPreview(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	cc := map[string]any{"content": map[string]any{"push": map[string]any{"android": map[string]any{"template_type": "BASIC",
 		"basic_details": map[string]any{"title": "Hi {{UserAttribute['First Name'] | upper}}", "message": "You left {{ event.item }} in {{UserAttribute['City'] | default('your city')}}"}}}}}
 	body := map[string]any{"request_id": "pv-1", "channel": "PUSH", "campaign_content": cc, "event_attributes": map[string]string{"item": "a yoga mat"},
@@ -164,7 +164,7 @@ func TestPreview(t *testing.T) {
 }
 
 func TestTestSendWrongTypes(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	meta := map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []any{"user-001"}}
 	for target, b := range map[string]map[string]any{
 		"basic_details":    {"channel": "PUSH", "basic_details": []any{}, "campaign_content": map[string]any{}, "test_campaign_meta": meta},
@@ -180,7 +180,7 @@ func TestTestSendWrongTypes(t *testing.T) {
 // way) is the request's fault: 400 naming the field, never a 200 with a
 // FAILED outcome or a 500.
 func TestTestSendTemplateErrorIs400(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	body := map[string]any{"channel": "PUSH", "campaign_content": androidContent("Hi {{ UserAttribute['First Name'] "),
 		"test_campaign_meta": map[string]any{"identifier": "USER_ATTRIBUTE_UNIQUE_ID", "identifier_values": []string{"user-001", "user-002"}}}
 	r := e.do("POST", api.PathTest, body)

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -178,6 +180,21 @@ func (e *unavailableError) Unwrap() error { return e.err }
 
 // unavailableRetry is the Retry-After of a 503 for an unreachable database:
 // about what a PostgreSQL restart takes.
+// gate lets a store's writes start until it closes: a write holds mu for
+// reading while it starts (and checks closed), Close holds it for writing,
+// so that no write starts after Close.
+type gate struct {
+	mu     sync.RWMutex
+	closed atomic.Bool
+}
+
+// shut closes the gate; false when it was closed already.
+func (g *gate) shut() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return !g.closed.Swap(true)
+}
+
 const unavailableRetry = 2 * time.Second
 
 // errUnavailable is the answer while the database cannot be reached: 503,

@@ -16,6 +16,7 @@ import (
 // always and PostgreSQL when CAMPAIGNS_TEST_DB names a server, so that the
 // service behaves the same on both.
 func TestStoreConformance(t *testing.T) {
+	t.Parallel()
 	stores := map[string]func(t *testing.T) Store{
 		"sqlite": func(t *testing.T) Store {
 			st, err := openSQLite(t.TempDir())

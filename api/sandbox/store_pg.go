@@ -19,7 +19,6 @@ import (
 	"io/fs"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/jackc/pgx/v5"
@@ -55,9 +54,8 @@ type pgStore struct {
 	where   string // host:port/database (user), for messages: never the password
 	timeout time.Duration
 
-	mu     sync.RWMutex // held for reading while a write starts, for writing by Close
-	closed atomic.Bool
-	later  sync.WaitGroup // UpdateLater writes under way
+	gate
+	later sync.WaitGroup // UpdateLater writes under way
 }
 
 var _ Store = (*pgStore)(nil)
@@ -231,12 +229,9 @@ func (s *pgStore) UpdateLater(fn func(Tx) error) {
 }
 
 func (s *pgStore) Close() error {
-	s.mu.Lock()
-	if s.closed.Swap(true) {
-		s.mu.Unlock()
+	if !s.shut() {
 		return nil
 	}
-	s.mu.Unlock()
 	s.later.Wait()
 	err := s.db.Close()
 	s.pool.Close()

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	_ "modernc.org/sqlite" // the pure-Go SQLite driver
@@ -119,8 +118,7 @@ type sqliteStore struct {
 	done   chan struct{}
 	// Batches run and ops in them, for the benchmarks.
 	batches, batched atomic.Int64
-	closed           atomic.Bool
-	mu               sync.RWMutex // held for reading while an op is queued, for writing by Close
+	gate
 }
 
 type writeOp struct {
@@ -269,12 +267,9 @@ var errClosed = errors.New("sandbox: store closed")
 var _ Store = (*sqliteStore)(nil)
 
 func (s *sqliteStore) Close() error {
-	s.mu.Lock()
-	if s.closed.Swap(true) {
-		s.mu.Unlock()
+	if !s.shut() {
 		return nil
 	}
-	s.mu.Unlock()
 	close(s.stop)
 	<-s.done
 	return s.closeDBs()

@@ -1,10 +1,8 @@
 package sandbox
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net"
 	"net/http"
 	"net/url"
@@ -31,6 +29,7 @@ import (
 // answer, sends the unanswered ones through once, and every campaign
 // carries its last acknowledged PATCH (or the one in flight at the kill).
 func TestTeamKillOneInstanceDuringLoad(t *testing.T) {
+	t.Parallel()
 	db := pgtest.Schema(t)
 	rounds := 6
 	if testing.Short() {
@@ -42,56 +41,12 @@ func TestTeamKillOneInstanceDuringLoad(t *testing.T) {
 		b := startChild(t, t.TempDir(), "SANDBOX_CHILD_DB="+db)
 		urls := []string{a.url, b.url}
 		client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: workers}}
-		killAt := 1 + rand.IntN(3*workers)
-		var count atomic.Int64
-		var mu sync.Mutex
-		var answered, unanswered []*crashOp
-		names := map[int][]string{} // worker → names of its answered PATCHes, and the one in flight
-		ids := map[int]string{}
-		var wg sync.WaitGroup
-		for w := range workers {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				tag := fmt.Sprintf("kill-%d-%d", round, w)
-				ops := createAndRename(tag, w)
-				for i, o := range ops {
-					if i > 0 {
-						mu.Lock()
-						o.path = api.PathCampaigns + "/" + ids[w]
-						names[w] = append(names[w], tag+"-"+[]string{"", "a", "b"}[i])
-						mu.Unlock()
-					}
-					st, _, raw, err := o.send(client, urls[(w+i)%2])
-					mu.Lock()
-					if err != nil {
-						unanswered = append(unanswered, o) // A was killed meanwhile
-						mu.Unlock()
-						return
-					}
-					o.status, o.raw = st, raw
-					answered = append(answered, o)
-					if i == 0 {
-						var env struct {
-							Data api.CreateResult `json:"data"`
-						}
-						_ = json.Unmarshal(raw, &env)
-						ids[w] = env.Data.ID
-					}
-					mu.Unlock()
-					if count.Add(1) == int64(killAt) {
-						a.kill()
-					}
-					if st >= 300 {
-						t.Errorf("round %d: %s %s: %d %s", round, o.method, o.path, st, raw)
-						return
-					}
-				}
-			}()
-		}
-		wg.Wait()
+		load := runKillLoad(fmt.Sprint("kill-", round), workers, client, func(w, i int) string { return urls[(w+i)%2] }, a.kill)
 		a.kill()
-		for _, o := range answered {
+		for _, o := range load.answered() {
+			if o.status >= 300 {
+				t.Errorf("round %d: %s %s: %d %s", round, o.method, o.path, o.status, o.raw)
+			}
 			st, hdr, raw, err := o.send(client, b.url)
 			if err != nil {
 				t.Fatal(err)
@@ -100,20 +55,18 @@ func TestTeamKillOneInstanceDuringLoad(t *testing.T) {
 				t.Errorf("round %d: %s %s through the survivor: first %d %s, again %d %s", round, o.method, o.path, o.status, o.raw, st, raw)
 			}
 		}
-		for _, o := range unanswered {
-			if o.path == "" {
+		for w, ops := range load.sent { // a client's unanswered request is its last
+			if o := ops[len(ops)-1]; !o.answered && o.path != "" {
+				if st, _, raw, err := o.send(client, b.url); err != nil || (st != 200 && st != 201) {
+					t.Errorf("round %d: unanswered %s sent again: %d %s %v", round, o.method, st, raw, err)
+				}
+			}
+			name := load.lastName(w, false)
+			if load.ids[w] == "" || name == "" {
 				continue
 			}
-			if st, _, raw, err := o.send(client, b.url); err != nil || (st != 200 && st != 201) {
-				t.Errorf("round %d: unanswered %s sent again: %d %s %v", round, o.method, st, raw, err)
-			}
-		}
-		for w, ns := range names {
-			if ids[w] == "" || len(ns) == 0 {
-				continue
-			}
-			if got := nameOn(t, client, b.url, ids[w]); got != ns[len(ns)-1] {
-				t.Errorf("round %d: campaign %s is named %q, want %q (its last PATCH)", round, ids[w], got, ns[len(ns)-1])
+			if got := nameOn(t, client, b.url, load.ids[w]); got != name {
+				t.Errorf("round %d: campaign %s is named %q, want %q (its last PATCH)", round, load.ids[w], got, name)
 			}
 		}
 		b.kill()
@@ -189,6 +142,7 @@ func (p *dbProxy) down() {
 // instances reconnect by themselves; a client retrying each PATCH with its
 // key until it is answered sees every one applied exactly once.
 func TestTeamDatabaseOutage(t *testing.T) {
+	t.Parallel()
 	proxy, dsn := newDBProxy(t, pgtest.Schema(t))
 	outage(t, dsn, func() {
 		proxy.down()
@@ -201,6 +155,7 @@ func TestTeamDatabaseOutage(t *testing.T) {
 // when CAMPAIGNS_TEST_PG_RESTART names the command (.ci/run sets
 // "pg_ctlcluster 15 main restart").
 func TestTeamDatabaseRestart(t *testing.T) {
+	t.Parallel()
 	cmd := os.Getenv("CAMPAIGNS_TEST_PG_RESTART")
 	if cmd == "" {
 		pgtest.Need(t)
@@ -305,6 +260,7 @@ func unavailableAnswer(r answerOf) bool {
 // TestUnreachableDatabaseAtStart: a clear error naming the address, never
 // the password.
 func TestUnreachableDatabaseAtStart(t *testing.T) {
+	t.Parallel()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -331,7 +287,7 @@ func TestUnreachableDatabaseAtStart(t *testing.T) {
 // TestHealthAndReadiness: /healthz says the process answers; /readyz that
 // its database does, on either store; both without credentials.
 func TestHealthAndReadiness(t *testing.T) {
-	e := newEnv(t, nil)
+	e := parallelEnv(t, nil)
 	for _, p := range []string{PathHealth, PathReady} {
 		res, err := http.Get(e.srv.URL + p)
 		if err != nil {

@@ -19,6 +19,7 @@ import (
 // real HTTP on loopback.
 
 func TestTeamReplayThroughAnotherInstance(t *testing.T) {
+	t.Parallel()
 	team := newTeam(t, 2, nil)
 	a, b := team[0], team[1]
 	id := a.create(minimalPush())
@@ -70,6 +71,7 @@ func patchStorm(team []*env, id string, clients, n int, body func(c, i int) stri
 }
 
 func TestTeamConcurrentPatchesAreNeitherLostNorDoubled(t *testing.T) {
+	t.Parallel()
 	team := newTeam(t, 3, nil)
 	id := team[0].create(minimalPush())
 	answers := patchStorm(team, id, 9, 8, func(c, i int) string {
@@ -102,6 +104,7 @@ func TestTeamConcurrentPatchesAreNeitherLostNorDoubled(t *testing.T) {
 }
 
 func TestTeamVersionsAreSerialised(t *testing.T) {
+	t.Parallel()
 	team := newTeam(t, 2, nil)
 	a := team[0]
 	id := a.create(withStart(fixture(t, "push_one_time"), a.clk.Now().Add(72*time.Hour), "UTC"))
@@ -144,6 +147,7 @@ func TestTeamVersionsAreSerialised(t *testing.T) {
 }
 
 func TestTeamIfMatchHasOneWinner(t *testing.T) {
+	t.Parallel()
 	team := newTeam(t, 2, nil)
 	id := team[0].create(minimalPush())
 	for round := range 10 {
@@ -167,6 +171,7 @@ func TestTeamIfMatchHasOneWinner(t *testing.T) {
 }
 
 func TestTeamCreateRequestIDIsUsedOnce(t *testing.T) {
+	t.Parallel()
 	team := newTeam(t, 2, nil)
 	body := minimalPush()
 	body["request_id"] = "launch-1"
@@ -194,6 +199,7 @@ func TestTeamCreateRequestIDIsUsedOnce(t *testing.T) {
 // exactly 10 through (10 per second); a request 1 ms before the second is
 // over is refused, one at the second's end is let through.
 func TestTeamRateLimitsAreExactAcrossInstances(t *testing.T) {
+	t.Parallel()
 	team := newTeam(t, 2, func(c *Config) { c.NoRateLimits = false })
 	id := team[0].create(minimalPush())
 	burst := func(n int) map[int]int {
@@ -232,6 +238,7 @@ func TestTeamRateLimitsAreExactAcrossInstances(t *testing.T) {
 }
 
 func TestTeamOutboxAndSeedAreShared(t *testing.T) {
+	t.Parallel()
 	db := pgtest.Schema(t)
 	// Two instances starting together seed the workspace once.
 	var wg sync.WaitGroup
@@ -268,6 +275,7 @@ func TestTeamOutboxAndSeedAreShared(t *testing.T) {
 // every window are pruned with the idempotency keys, also those of a bucket
 // nobody checks any more.
 func TestTeamOldRateEventsArePruned(t *testing.T) {
+	t.Parallel()
 	st, err := openPG(pgtest.Schema(t), 0)
 	if err != nil {
 		t.Fatal(err)

@@ -3,8 +3,6 @@ package suggest
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
-	"os"
 	"slices"
 	"sync"
 	"testing"
@@ -12,36 +10,18 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
+	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 )
 
 // sandboxClient is a seeded sandbox on a loopback port and a client of it.
 func sandboxClient(t *testing.T) *api.Client {
-	t.Helper()
-	s, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true, Now: func() time.Time { return time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC) }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { srv.Close(); s.Close() })
-	cl, err := api.New(api.Config{BaseURL: srv.URL, WorkspaceID: sandbox.DefaultWorkspaceID, APIKey: sandbox.DefaultWorkspaceKey})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cl
+	return sandboxtest.Start(t, sandbox.Config{Seed: true, NoRateLimits: true, Now: sandboxtest.At(time.Date(2026, 11, 1, 9, 0, 0, 0, time.UTC))})
 }
 
 func TestProviderReadsCampaignsAndSandboxUsers(t *testing.T) {
 	cl := sandboxClient(t)
-	data, err := os.ReadFile("../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := cl.Create(context.Background(), c); err != nil {
+	if _, err := cl.Create(context.Background(), sandboxtest.TestdataCampaign(t, "fixtures/marketer-push.json")); err != nil {
 		t.Fatal(err)
 	}
 	p := New(cl)

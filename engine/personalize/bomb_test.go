@@ -2,9 +2,11 @@ package personalize
 
 import (
 	"context"
+	"flag"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -30,11 +32,41 @@ const (
 	allocCap     = 256 << 20 // bytes allocated by any one seed
 )
 
-func TestSeedsStayWithinMemory(t *testing.T) {
-	if os.Getenv(bombChildEnv) == "" && !raceEnabled {
+// bombChild is the child process of TestSeedsStayWithinMemory, started by
+// TestMain so that it measures while this process runs the other tests.
+var bombChild struct {
+	done chan struct{}
+	out  []byte
+	err  error
+}
+
+// startBombChild runs the seeds in a child process (see limitMemory).
+func startBombChild() {
+	bombChild.done = make(chan struct{})
+	go func() {
+		defer close(bombChild.done)
 		cmd := exec.Command(os.Args[0], "-test.run=^TestSeedsStayWithinMemory$", "-test.v")
 		cmd.Env = append(os.Environ(), bombChildEnv+"=1")
-		out, err := cmd.CombinedOutput()
+		bombChild.out, bombChild.err = cmd.CombinedOutput()
+	}()
+}
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	run := flag.Lookup("test.run").Value.String()
+	if ok, _ := regexp.MatchString(run, "TestSeedsStayWithinMemory"); ok && os.Getenv(bombChildEnv) == "" && !raceEnabled {
+		startBombChild()
+	}
+	os.Exit(m.Run())
+}
+
+func TestSeedsStayWithinMemory(t *testing.T) {
+	if os.Getenv(bombChildEnv) == "" && !raceEnabled {
+		if bombChild.done == nil { // a -run that TestMain did not recognise
+			startBombChild()
+		}
+		<-bombChild.done
+		out, err := bombChild.out, bombChild.err
 		if err != nil {
 			if len(out) > 4000 {
 				out = out[:4000]
@@ -51,9 +83,9 @@ func TestSeedsStayWithinMemory(t *testing.T) {
 	}
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(512 << 20))
 
-	files, err := filepath.Glob(filepath.Join(repoRoot(t), "testdata", "fuzz", "FuzzRender", "*"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no seeds: %v", err)
+	files := fuzzseeds.Files(t, "FuzzRender")
+	if len(files) == 0 {
+		t.Fatal("no seeds")
 	}
 	bombs := 0
 	for _, name := range files {
@@ -94,20 +126,6 @@ func TestSeedsStayWithinMemory(t *testing.T) {
 	}
 	if bombs < 20 {
 		t.Fatalf("only %d bomb seeds", bombs)
-	}
-}
-
-func repoRoot(t *testing.T) string {
-	dir, _ := os.Getwd()
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("no go.mod")
-		}
-		dir = parent
 	}
 }
 

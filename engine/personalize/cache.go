@@ -36,8 +36,8 @@ type item struct {
 	val entry
 }
 
-// cache is the one piece of package state in the engine, and on purpose
-// not injected: a parse is a pure function of the source text, so the
+// cache is package state, shared by every caller in the process, and on
+// purpose not injected (the engine's other cache is check.go's plans): a parse is a pure function of the source text, so the
 // cache changes how fast an answer comes, never the answer (the same input
 // gives the same output with it full, empty or shared); one bounded cache
 // per process keeps the SSH server's sessions and the sandbox's requests

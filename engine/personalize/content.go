@@ -2,6 +2,7 @@ package personalize
 
 import (
 	"context"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -108,12 +109,7 @@ func renderTree(ctx context.Context, v any, path string, vars map[string]any, er
 }
 
 func sortedKeys(m map[string]any) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
+	return slices.Sorted(maps.Keys(m))
 }
 
 // renderValue walks a model value and renders every string in place.

@@ -208,7 +208,7 @@ func TestNeedsRendering(t *testing.T) {
 	}
 }
 
-// TestCacheChangesNoAnswer: the package's one variable (the parse cache)
+// TestCacheChangesNoAnswer: the parse cache, process-wide package state,
 // changes speed only: every template renders, or fails, the same with the
 // cache cold, warm, or emptied in between.
 func TestCacheChangesNoAnswer(t *testing.T) {

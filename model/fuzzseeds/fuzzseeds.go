@@ -14,13 +14,19 @@ import (
 
 // Add adds every seed of testdata/fuzz/<target> to f.
 func Add(f *testing.F, target string) {
-	files, err := filepath.Glob(filepath.Join(root(f), "testdata", "fuzz", target, "*"))
-	if err != nil {
-		f.Fatal(err)
-	}
-	for _, name := range files {
+	for _, name := range Files(f, target) {
 		f.Add(Read(f, name)...)
 	}
+}
+
+// Files are the seed files of testdata/fuzz/<target> (perhaps none).
+func Files(t testing.TB, target string) []string {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(root(t), "testdata", "fuzz", target, "*"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
 }
 
 // root is the repository root: the nearest folder above the test's working

@@ -23,6 +23,7 @@ var layerRules = []struct {
 	allowed []string // project packages (prefixes ending in "/") it may import
 	deny    string   // why, for the failure message
 }{
+	{"model/modeltest", []string{"model"}, "test support: campaigns for the tests of every layer"},
 	{"model/", []string{"model/"}, "the model is plain data"},
 	{"model", []string{"model/"}, "the model is plain data"},
 	{"engine/", []string{"model", "engine/"}, "the engine sees only the model"},
@@ -131,7 +132,7 @@ func TestImportsPointOneWay(t *testing.T) {
 	// Test support is linked into tests only.
 	for _, p := range pkgs {
 		for _, imp := range p.Imports {
-			if imp == module+"/ui/internal/uitest" || imp == module+"/api/sandbox/sandboxtest" ||
+			if imp == module+"/ui/internal/uitest" || imp == module+"/api/sandbox/sandboxtest" || imp == module+"/model/modeltest" ||
 				imp == module+"/api/refserver" || imp == module+"/api/internal/refcheck" || imp == module+"/ui/cli/internal/clitest" {
 				t.Errorf("%s imports the test support package", p.ImportPath)
 			}

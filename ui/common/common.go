@@ -73,6 +73,10 @@ type Common struct {
 	Output io.Writer
 	// Refresh is how often visible lists re-read on their own (0: never).
 	Refresh time.Duration
+	// PageWait is how long a browser page stays on show before its
+	// campaigns' versions are asked for (0: the browser's default); tests
+	// that run commands in line shorten it.
+	PageWait time.Duration
 	// IsTop reports whether s is the screen on show (nil: always).
 	IsTop func(s Screen) bool
 }

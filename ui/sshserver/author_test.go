@@ -72,7 +72,7 @@ func TestSessionWritesAsTheVisitor(t *testing.T) {
 	}
 	base := ui.Config{Service: "embedded sandbox", Theme: themes.Default(), Author: "server.owner@example.com"}
 	ts := start(t, Config{AuthorizedKeysPath: path, App: EditorApp(base, open, wire)})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
+	tm := ts.open(t, alice, 120, 30)
 	if by := <-authors; by != "alice@example.com" {
 		t.Errorf("the session writes as %q, want alice@example.com", by)
 	}

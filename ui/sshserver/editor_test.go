@@ -16,7 +16,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/engine"
-	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -51,27 +51,11 @@ func demoSandbox(t testing.TB) (WorkspaceFunc, <-chan Workspace) {
 	}, opened
 }
 
-// createDraft creates a valid push draft named name (from the repository's
-// publish-valid fixture).
-func createDraft(t *testing.T, c *api.Client, name string) {
+// sandboxClient starts an in-memory sandbox on loopback (stopped with the
+// test) and is a client of its default workspace.
+func sandboxClient(t testing.TB, cfg sandbox.Config) *api.Client {
 	t.Helper()
-	data, err := os.ReadFile("../../testdata/campaigns/push_one_time.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body.BasicDetails.Name = &name
-	if _, err := c.Create(context.Background(), body); err != nil {
-		t.Fatalf("create %q: %v", name, err)
-	}
-}
-
-func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
-	alice := newKey(t)
-	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
+	baseURL, _, stop, err := sandbox.StartLocal(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -81,12 +65,40 @@ func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return client
+}
+
+// wireEditor gives each session the draft editor as the command line
+// wires it, every feature on.
+func wireEditor(cfg *ui.Config) (func() error, error) {
+	f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
+	if err != nil {
+		return nil, err
+	}
+	cfg.Editor = f
+	return closeFn, nil
+}
+
+// createDraft creates a valid push draft named name (from the repository's
+// publish-valid fixture).
+func createDraft(t *testing.T, c *api.Client, name string) {
+	t.Helper()
+	body := modeltest.Read(t, "../../testdata/campaigns/push_one_time.json")
+	body.BasicDetails.Name = &name
+	if _, err := c.Create(context.Background(), body); err != nil {
+		t.Fatalf("create %q: %v", name, err)
+	}
+}
+
+func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
+	alice := newKey(t)
+	client := sandboxClient(t, sandbox.Config{Seed: true})
 	dataDir := t.TempDir()
 	ts := start(t, Config{
 		AuthorizedKeysPath: writeAuthorized(t, alice),
 		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, SharedWorkspace(client, dataDir), nil),
 	})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 120, 30)
+	tm := ts.open(t, alice, 120, 30)
 	tm.out.waitFor(t, "service embedded sandbox  workspace SANDBOX")
 	tm.out.waitFor(t, "q quit")
 	tm.send(t, "q")
@@ -107,7 +119,7 @@ func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 	var terms [2]*terminal
 	var spaces [2]Workspace
 	for i := range terms {
-		terms[i] = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 140, 30)
+		terms[i] = ts.open(t, newKey(t), 140, 30)
 		spaces[i] = <-opened
 		terms[i].out.waitFor(t, "workspace "+spaces[i].ID)
 	}
@@ -169,7 +181,7 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 	}
 	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
 
-	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 120, 30)
+	tm := ts.open(t, newKey(t), 120, 30)
 	ws := <-opened
 	if w := <-wiredC; w.dataDir != ws.DataDir || !w.styled {
 		t.Errorf("wire got DataDir %q (want the session's %q), renderer set %v", w.dataDir, ws.DataDir, w.styled)
@@ -183,7 +195,7 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 
 	// A wire error ends the session with the reason and releases the workspace.
 	failNext.Store(true)
-	tm = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 120, 30)
+	tm = ts.open(t, newKey(t), 120, 30)
 	ws = <-opened
 	if code := tm.waitClosed(t); code != 1 {
 		t.Errorf("exit status %d, want 1", code)
@@ -197,20 +209,12 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 
 func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 	open, opened := demoSandbox(t)
-	wire := func(cfg *ui.Config) (func() error, error) {
-		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
-		if err != nil {
-			return nil, err
-		}
-		cfg.Editor = f
-		return closeFn, nil
-	}
-	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wire)})
+	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wireEditor)})
 	// Two visitors at once: the editors share no state (run with -race).
 	var terms [2]*terminal
 	var spaces [2]Workspace
 	for i := range terms {
-		terms[i] = openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 130, 36)
+		terms[i] = ts.open(t, newKey(t), 130, 36)
 		spaces[i] = <-opened
 	}
 	for i, tm := range terms {
@@ -276,28 +280,11 @@ func TestOneKeyTwoSessionsAtOnceEachGetAJournal(t *testing.T) {
 // it sends TZ (ssh -o SendEnv=TZ), and says "server time" when it does not.
 func TestReviewTimeIsTheClientsZoneOrSaidToBeTheServers(t *testing.T) {
 	alice := newKey(t)
-	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stop() })
-	w := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := sandboxClient(t, sandbox.Config{})
 	createDraft(t, client, "Zoned") // 21 Jun 2026 09:00 Europe/Madrid
-	wire := func(cfg *ui.Config) (func() error, error) {
-		f, closeFn, err := editor.Open(cfg.Client, cfg.DataDir, editor.Options{Validation: engine.Options{Features: engine.Features{AudienceLimit: true, Versioning: true}}})
-		if err != nil {
-			return nil, err
-		}
-		cfg.Editor = f
-		return closeFn, nil
-	}
 	ts := start(t, Config{
 		AuthorizedKeysPath: writeAuthorized(t, alice),
-		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Plain()}, SharedWorkspace(client, t.TempDir()), wire),
+		App:                EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Plain()}, SharedWorkspace(client, t.TempDir()), wireEditor),
 	})
 	c := ts.mustDial(t, alice)
 	review := func(tm *terminal) {

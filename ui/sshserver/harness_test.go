@@ -19,10 +19,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/log"
 	"github.com/charmbracelet/ssh"
-	"github.com/charmbracelet/x/ansi"
 	gossh "golang.org/x/crypto/ssh"
 
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // waitLimit bounds every wait for the server; tests wait for events, never
@@ -30,19 +30,32 @@ import (
 const waitLimit = 15 * time.Second
 
 // notifyBuffer is a buffer that signals every write, so a test can wait for
-// text to appear without polling.
+// text to appear without polling. A session's buffer also draws on a
+// terminal emulator (screen), and waits look at that screen: text drawn and
+// then overwritten does not count.
 type notifyBuffer struct {
 	mu      sync.Mutex
 	buf     bytes.Buffer
 	changed chan struct{}
+	screen  *uitest.Term
 }
 
 func newNotifyBuffer() *notifyBuffer { return &notifyBuffer{changed: make(chan struct{}, 1)} }
+
+// newScreenBuffer is a session's output: its bytes, and the screen they draw.
+func newScreenBuffer(t testing.TB) *notifyBuffer {
+	b := newNotifyBuffer()
+	b.screen = uitest.NewTerm(t)
+	return b
+}
 
 func (b *notifyBuffer) Write(p []byte) (int, error) {
 	b.mu.Lock()
 	n, err := b.buf.Write(p)
 	b.mu.Unlock()
+	if b.screen != nil {
+		_, _ = b.screen.Write(p)
+	}
 	select {
 	case b.changed <- struct{}{}:
 	default:
@@ -56,20 +69,36 @@ func (b *notifyBuffer) String() string {
 	return b.buf.String()
 }
 
-// waitFor waits until the buffer (ANSI sequences stripped) contains want.
+// waitFor waits until want is on the session's screen (for a log: in the
+// text written).
 func (b *notifyBuffer) waitFor(t testing.TB, want string) {
 	t.Helper()
 	deadline := time.After(waitLimit)
 	for {
-		if strings.Contains(ansi.Strip(b.String()), want) {
+		if b.shows(want) {
 			return
 		}
 		select {
 		case <-b.changed:
 		case <-deadline:
-			t.Fatalf("waited for %q; got:\n%q", want, ansi.Strip(b.String()))
+			t.Fatalf("waited for %q; got:\n%s", want, b.seen())
 		}
 	}
+}
+
+func (b *notifyBuffer) shows(want string) bool {
+	if b.screen != nil {
+		return b.screen.Has(want)
+	}
+	return strings.Contains(b.String(), want)
+}
+
+// seen is what a failed wait shows: the screen, or the text written.
+func (b *notifyBuffer) seen() string {
+	if b.screen != nil {
+		return b.screen.String()
+	}
+	return b.String()
 }
 
 // probe is a tiny model that shows what reached it.
@@ -187,12 +216,27 @@ func start(t testing.TB, cfg Config) *testServer {
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = srv.Shutdown(ctx)
+		if err := srv.Shutdown(ctx); err != nil {
+			t.Errorf("Shutdown: %v", err) // a connection the server could not let go
+		}
 		if err := <-served; err != nil && !errors.Is(err, ErrServerClosed) {
 			t.Errorf("Serve: %v", err)
 		}
 	})
 	return &testServer{Server: srv, addr: l.Addr().String(), logs: logs}
+}
+
+// startFor runs a server (see start) that lets in the given keys.
+func startFor(t testing.TB, cfg Config, keys ...key) *testServer {
+	t.Helper()
+	cfg.AuthorizedKeysPath = writeAuthorized(t, keys...)
+	return start(t, cfg)
+}
+
+// open connects with key k and opens an xterm-256color terminal of w×h.
+func (ts *testServer) open(t testing.TB, k key, w, h int) *terminal {
+	t.Helper()
+	return openTerminal(t, ts.mustDial(t, k), "xterm-256color", w, h)
 }
 
 func (ts *testServer) dial(t testing.TB, auth ...gossh.AuthMethod) (*gossh.Client, error) {
@@ -253,7 +297,7 @@ func openTerminalWith(t testing.TB, c *gossh.Client, mode answerMode, term strin
 			t.Fatal(err)
 		}
 	}
-	tm := &terminal{sess: sess, out: newNotifyBuffer(), done: make(chan struct{}), reply: mode.reply, split: mode.split}
+	tm := &terminal{sess: sess, out: newScreenBuffer(t), done: make(chan struct{}), reply: mode.reply, split: mode.split}
 	tm.stdin, err = sess.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -309,7 +353,7 @@ func (tm *terminal) waitClosed(t testing.TB) int {
 	select {
 	case <-tm.done:
 	case <-time.After(waitLimit):
-		t.Fatalf("session still open; screen:\n%q", ansi.Strip(tm.out.String()))
+		t.Fatalf("session still open; screen:\n%s", tm.out.seen())
 	}
 	var ee *gossh.ExitError
 	if errors.As(tm.exit, &ee) {

@@ -31,15 +31,7 @@ type twoSessions struct {
 func keyWithTwoSessions(t *testing.T, seed ...func(*api.Client)) *twoSessions {
 	t.Helper()
 	k := &twoSessions{alice: newKey(t), dirs: make(chan string, 4)}
-	baseURL, _, stop, err := sandbox.StartLocal(sandbox.Config{Seed: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { stop() })
-	w := sandbox.DefaultWorkspace()
-	if k.client, err = api.New(api.Config{BaseURL: baseURL, WorkspaceID: w.ID, APIKey: w.Key}); err != nil {
-		t.Fatal(err)
-	}
+	k.client = sandboxClient(t, sandbox.Config{Seed: true})
 	for _, fn := range seed {
 		fn(k.client)
 	}

@@ -26,11 +26,11 @@ import (
 // drawn (7 of 200 back-to-back sessions in the old test).
 //
 // Here the session's input is read by one pump for the session's whole
-// life. The query waits at most queryTimeout for the answers, searching
+// life. The query waits at most Config.QueryTimeout for the answers, searching
 // everything received so far (so a split reply is still found), and hands
 // whatever else arrived (early key presses) on to the program. Without an
 // answer the background is taken as dark.
-const queryTimeout = 2 * time.Second
+const DefaultQueryTimeout = 2 * time.Second
 
 // inputPump reads the session's input in one goroutine and serves it to
 // the start-up query and then to the program.

@@ -66,6 +66,9 @@ type Config struct {
 	// WriteTimeout ends a connection whose client stops reading for this
 	// long (its session, and seat, with it); default 30s.
 	WriteTimeout time.Duration
+	// QueryTimeout bounds the wait for the terminal's answer to the
+	// start-up background query (query.go); default 2s.
+	QueryTimeout time.Duration
 
 	App    AppFunc
 	Logger *log.Logger // default: charmbracelet/log's default logger
@@ -109,6 +112,7 @@ func New(cfg Config) (*Server, error) {
 	cfg.MaxStartupsPerAddr = cmp.Or(max(cfg.MaxStartupsPerAddr, 0), DefaultMaxStartupsPerAddr)
 	cfg.SessionGrace = cmp.Or(max(cfg.SessionGrace, 0), DefaultSessionGrace)
 	cfg.WriteTimeout = cmp.Or(max(cfg.WriteTimeout, 0), DefaultWriteTimeout)
+	cfg.QueryTimeout = cmp.Or(max(cfg.QueryTimeout, 0), DefaultQueryTimeout)
 	if cfg.MaxSessions < 0 || cfg.IdleTimeout < 0 || cfg.MaxSession < 0 {
 		return nil, errors.New("sshserver: limits cannot be negative")
 	}
@@ -328,6 +332,18 @@ func (s *Server) track(next ssh.Handler) ssh.Handler {
 			if r := recover(); r != nil {
 				st.crash("handler", r, debug.Stack())
 			}
+			if hasPty {
+				// charmbracelet/ssh hands each window change to a channel of
+				// one; once the program is gone nobody reads it, and a client
+				// still sending them (a flood) blocked the connection's
+				// request loop, and the connection with it, until Shutdown.
+				// The library closes the channel with the session's.
+				_, winch, _ := sess.Pty()
+				go func() {
+					for range winch {
+					}
+				}()
+			}
 			st.stop()
 			reason, code := st.outcome()
 			if reason != "" {
@@ -437,7 +453,7 @@ func (s *Server) startTerminal(sess ssh.Session, st *session) (*common.Renderer,
 	if pty.Term != "" && pty.Term != "dumb" && !st.isEnding() {
 		var answered bool
 		start := time.Now()
-		dark, answered = queryBackground(pump, sess, queryTimeout)
+		dark, answered = queryBackground(pump, sess, s.cfg.QueryTimeout)
 		if !answered {
 			s.log.Debug("the terminal did not say its background; taking it as dark", "session", st.id, "waited", time.Since(start).Round(time.Millisecond))
 		}

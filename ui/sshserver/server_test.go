@@ -19,8 +19,8 @@ import (
 
 func TestAuthorizedKeyGetsTheFirstScreen(t *testing.T) {
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 100, 30)
+	ts := startFor(t, Config{}, alice)
+	tm := ts.open(t, alice, 100, 30)
 	tm.out.waitFor(t, "probe user=tester profile=ANSI256 size=100x30")
 	tm.send(t, "q")
 	if code := tm.waitClosed(t); code != 0 {
@@ -38,7 +38,7 @@ func TestAuthorizedKeyGetsTheFirstScreen(t *testing.T) {
 
 func TestUnknownKeyPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
 	alice, mallory := newKey(t), newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
+	ts := startFor(t, Config{}, alice)
 	if _, err := ts.dial(t, gossh.PublicKeys(mallory.signer)); err == nil || !strings.Contains(err.Error(), "unable to authenticate") {
 		t.Fatalf("unknown key: err = %v, want an authentication failure", err)
 	}
@@ -109,7 +109,7 @@ func TestNewRefusesBadConfiguration(t *testing.T) {
 
 func TestSessionWithoutPTYGetsItsMessageAndIsClosed(t *testing.T) {
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
+	ts := startFor(t, Config{}, alice)
 	c := ts.mustDial(t, alice)
 	for _, command := range []string{"", "ls -la"} {
 		sess, err := c.NewSession()
@@ -139,8 +139,8 @@ func TestSessionWithoutPTYGetsItsMessageAndIsClosed(t *testing.T) {
 
 func TestResizeReachesTheProgram(t *testing.T) {
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
+	ts := startFor(t, Config{}, alice)
+	tm := ts.open(t, alice, 80, 24)
 	tm.out.waitFor(t, "size=80x24")
 	if err := tm.sess.WindowChange(40, 132); err != nil {
 		t.Fatal(err)
@@ -150,7 +150,7 @@ func TestResizeReachesTheProgram(t *testing.T) {
 
 func TestEachSessionIsStyledForItsOwnTerminal(t *testing.T) {
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
+	ts := startFor(t, Config{}, alice)
 	c := ts.mustDial(t, alice)
 	colour := openTerminal(t, c, "xterm-256color", 80, 24)
 	dumb := openTerminal(t, c, "dumb", 80, 24)
@@ -160,14 +160,14 @@ func TestEachSessionIsStyledForItsOwnTerminal(t *testing.T) {
 
 func TestMaxSessionsHolds(t *testing.T) {
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), MaxSessions: 2})
+	ts := startFor(t, Config{MaxSessions: 2}, alice)
 	c := ts.mustDial(t, alice)
 	first := openTerminal(t, c, "xterm-256color", 80, 24)
-	second := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
+	second := ts.open(t, alice, 80, 24)
 	first.out.waitFor(t, "probe")
 	second.out.waitFor(t, "probe")
 
-	third := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
+	third := ts.open(t, alice, 80, 24)
 	if code := third.waitClosed(t); code != 1 {
 		t.Errorf("refused session exit status = %d, want 1", code)
 	}
@@ -185,16 +185,17 @@ func TestMaxSessionsHolds(t *testing.T) {
 
 func TestCtrlZNeverReachesTheProgram(t *testing.T) {
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
+	ts := startFor(t, Config{}, alice)
+	tm := ts.open(t, alice, 80, 24)
 	tm.out.waitFor(t, "probe")
 	tm.send(t, "a\x1ab")
 	tm.out.waitFor(t, "keys=[a,b]")
 }
 
 func TestAPanicEndsOnlyItsSession(t *testing.T) {
+	t.Parallel() // a server of its own
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice)})
+	ts := startFor(t, Config{}, alice)
 	c := ts.mustDial(t, alice)
 	bystander := openTerminal(t, c, "xterm-256color", 80, 24)
 	bystander.out.waitFor(t, "probe")
@@ -224,27 +225,33 @@ func TestAPanicEndsOnlyItsSession(t *testing.T) {
 	late.out.waitFor(t, "probe")
 }
 
-func TestIdleSessionIsToldAndClosed(t *testing.T) {
-	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), IdleTimeout: 300 * time.Millisecond})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
-	tm.out.waitFor(t, "probe")
-	tm.out.waitFor(t, "This session was idle for")
-	tm.waitClosed(t)
-}
-
-func TestLongSessionIsToldAndClosed(t *testing.T) {
-	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), MaxSession: 300 * time.Millisecond})
-	tm := openTerminal(t, ts.mustDial(t, alice), "xterm-256color", 80, 24)
-	tm.out.waitFor(t, "probe")
-	tm.out.waitFor(t, "reached its time limit")
-	tm.waitClosed(t)
+// A session idle for IdleTimeout, or open for MaxSession, is told why and
+// closed.
+func TestSessionPastItsLimitIsToldAndClosed(t *testing.T) {
+	t.Parallel() // waits on the server's timers
+	for _, tc := range []struct {
+		name string
+		cfg  Config
+		told string
+	}{
+		{"idle", Config{IdleTimeout: 300 * time.Millisecond}, "This session was idle for"},
+		{"long", Config{MaxSession: 300 * time.Millisecond}, "reached its time limit"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			alice := newKey(t)
+			tm := startFor(t, tc.cfg, alice).open(t, alice, 80, 24)
+			tm.out.waitFor(t, "probe")
+			tm.out.waitFor(t, tc.told)
+			tm.waitClosed(t)
+		})
+	}
 }
 
 func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	alice := newKey(t)
-	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), Grace: 200 * time.Millisecond})
+	ts := startFor(t, Config{Grace: 200 * time.Millisecond}, alice)
 	// Two sessions start at once on one connection (ssh multiplexing), one
 	// has its own: every one of them must be told.
 	shared := ts.mustDial(t, alice)
@@ -272,6 +279,7 @@ func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {
 }
 
 func TestConnectionThatNeverLogsInIsClosed(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	ts := start(t, Config{Demo: true, HandshakeTimeout: 200 * time.Millisecond})
 	c, err := net.Dial("tcp", ts.addr)
 	if err != nil {

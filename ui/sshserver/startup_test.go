@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/charmbracelet/x/ansi"
 )
 
 // A client that never answers the start-up queries (and never types) used
@@ -14,6 +12,7 @@ import (
 // that nothing could cancel, and the idle and session timers had not
 // started. With one seat, everyone else was locked out.
 func TestSilentClientHoldsNoSeat(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	for _, tc := range []struct {
 		name string
 		cfg  Config
@@ -34,7 +33,7 @@ func TestSilentClientHoldsNoSeat(t *testing.T) {
 			ts.waitSessions(t, 0)
 			ts.logs.waitFor(t, tc.why)
 			// The seat is free: the next visitor gets in and sees the editor.
-			next := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 80, 24)
+			next := ts.open(t, newKey(t), 80, 24)
 			next.out.waitFor(t, "probe user=tester")
 		})
 	}
@@ -43,7 +42,8 @@ func TestSilentClientHoldsNoSeat(t *testing.T) {
 // A terminal that does not say its background gets a dark one after the
 // bounded wait, and keys typed meanwhile still reach the editor.
 func TestUnansweredQueryFallsBackToDark(t *testing.T) {
-	ts := start(t, Config{Demo: true})
+	t.Parallel() // waits on the server's timers
+	ts := start(t, Config{Demo: true, QueryTimeout: 100 * time.Millisecond})
 	tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: "-"}, "xterm-256color", 80, 24)
 	tm.send(t, "ab")
 	tm.out.waitFor(t, "keys=[ab] dark=true")
@@ -51,6 +51,7 @@ func TestUnansweredQueryFallsBackToDark(t *testing.T) {
 
 // The answers may arrive in pieces; a light background is seen as light.
 func TestSplitAnswerIsRead(t *testing.T) {
+	t.Parallel() // waits on the server's timers
 	ts := start(t, Config{Demo: true})
 	reply := "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c"
 	for _, cut := range []int{3, 12, len(reply) - 3} {
@@ -64,7 +65,8 @@ func TestSplitAnswerIsRead(t *testing.T) {
 // An answer that arrives after the query gave up does not reach the editor
 // as key presses.
 func TestLateAnswerIsNotTyped(t *testing.T) {
-	ts := start(t, Config{Demo: true})
+	t.Parallel() // waits on the server's timers
+	ts := start(t, Config{Demo: true, QueryTimeout: 100 * time.Millisecond})
 	tm := openTerminalWith(t, ts.mustDial(t, newKey(t)), answerMode{reply: "-"}, "xterm-256color", 80, 24)
 	tm.out.waitFor(t, "keys=[] dark=true") // the query has given up
 	tm.send(t, "\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c")
@@ -75,7 +77,7 @@ func TestLateAnswerIsNotTyped(t *testing.T) {
 // A PTY that reports 0×0 is drawn at 80×24.
 func TestZeroSizedTerminalGetsDefaultSize(t *testing.T) {
 	ts := start(t, Config{Demo: true})
-	tm := openTerminal(t, ts.mustDial(t, newKey(t)), "xterm-256color", 0, 0)
+	tm := ts.open(t, newKey(t), 0, 0)
 	tm.out.waitFor(t, "size=80x24")
 }
 
@@ -84,6 +86,7 @@ func TestZeroSizedTerminalGetsDefaultSize(t *testing.T) {
 // across two reads and never recognised, and the read could not be
 // cancelled).
 func TestManySessionsAllDrawTheirFirstFrame(t *testing.T) {
+	t.Parallel() // a server of its own
 	if testing.Short() {
 		t.Skip("many sessions; run without -short")
 	}
@@ -102,7 +105,7 @@ func TestManySessionsAllDrawTheirFirstFrame(t *testing.T) {
 		deadline := time.After(10 * time.Second)
 	wait:
 		for {
-			if strings.Contains(ansi.Strip(tm.out.String()), "probe user=tester") {
+			if tm.out.shows("probe user=tester") {
 				drawn = true
 				break
 			}
@@ -113,7 +116,7 @@ func TestManySessionsAllDrawTheirFirstFrame(t *testing.T) {
 			}
 		}
 		if !drawn {
-			failed = append(failed, fmt.Sprintf("session %d: %q", i, ansi.Strip(tm.out.String())))
+			failed = append(failed, fmt.Sprintf("session %d: %s", i, tm.out.seen()))
 			_ = tm.sess.Close()
 			continue
 		}

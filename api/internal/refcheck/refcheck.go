@@ -26,6 +26,8 @@ import (
 	"github.com/getkin/kin-openapi/openapi3filter"
 	"github.com/getkin/kin-openapi/routers"
 	"github.com/getkin/kin-openapi/routers/legacy"
+
+	"github.com/campaigns-cli/campaigns/api/internal/statuswriter"
 )
 
 // SpecPath is where the reference lives, relative to the repository root.
@@ -145,46 +147,22 @@ func (c *Checker) middleware(t testing.TB, next http.Handler, requests bool) htt
 				io.Closer
 			}{io.TeeReader(r.Body, &reqBody), r.Body}
 		}
-		tw := &teeWriter{ResponseWriter: w}
+		tw := &teeWriter{Writer: statuswriter.New(w)}
 		next.ServeHTTP(tw, r)
-		if tw.status == 0 {
-			tw.status = http.StatusOK
-		}
 		req := r.Clone(context.Background())
-		c.check(req, requests, reqBody.Bytes(), tw.status, w.Header(), tw.body.Bytes())
+		c.check(req, requests, reqBody.Bytes(), tw.Status(), w.Header(), tw.body.Bytes())
 	})
 }
 
 // teeWriter passes an answer through and keeps a copy.
 type teeWriter struct {
-	http.ResponseWriter
-	status int
-	body   bytes.Buffer
-}
-
-func (w *teeWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
+	*statuswriter.Writer
+	body bytes.Buffer
 }
 
 func (w *teeWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
 	w.body.Write(b)
-	return w.ResponseWriter.Write(b)
-}
-
-// Unwrap lets http.ResponseController reach the connection (deadlines,
-// flushes).
-func (w *teeWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-func (w *teeWriter) Flush() {
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
+	return w.Writer.Write(b)
 }
 
 // Check validates one exchange: the request (method, path, headers and body)

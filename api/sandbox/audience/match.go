@@ -156,6 +156,14 @@ func (c *compiler) issue(target, format string, args ...any) {
 	c.issues = append(c.issues, Issue{target, fmt.Sprintf(format, args...)})
 }
 
+// broke reports an issue that leaves the filter or group unevaluable: it
+// matches nobody (never; negated as well).
+func (c *compiler) broke(target, format string, args ...any) pred {
+	c.issue(target, format, args...)
+	c.broken++
+	return never
+}
+
 func compile(seg *model.Segmentation, dir *Directory) (*Audience, []Issue) {
 	a := &Audience{}
 	if seg == nil {
@@ -187,9 +195,7 @@ func (c *compiler) group(g *model.FilterGroup, path string, inEvent bool) pred {
 		op = strings.ToLower(*g.FilterOperator)
 		c.issue(path+".filter_operator", "filter_operator must be lowercase %q; evaluated as such", op)
 	default:
-		c.issue(path+".filter_operator", "unknown filter_operator %q (and, or); the group matches nobody", *g.FilterOperator)
-		c.broken++
-		return never
+		return c.broke(path+".filter_operator", "unknown filter_operator %q (and, or); the group matches nobody", *g.FilterOperator)
 	}
 	preds := make([]pred, len(g.Filters))
 	for i := range g.Filters {
@@ -220,9 +226,7 @@ func (c *compiler) group(g *model.FilterGroup, path string, inEvent bool) pred {
 
 func (c *compiler) filter(f *model.Filter, path string, inEvent bool) pred {
 	if f.FilterType == nil {
-		c.issue(path+".filter_type", "filter_type is missing; the filter matches nobody")
-		c.broken++
-		return never
+		return c.broke(path+".filter_type", "filter_type is missing; the filter matches nobody")
 	}
 	var p pred
 	switch *f.FilterType {
@@ -230,22 +234,16 @@ func (c *compiler) filter(f *model.Filter, path string, inEvent bool) pred {
 		p = c.attribute(f, path)
 	case "actions":
 		if inEvent {
-			c.issue(path+".filter_type", "an actions filter cannot be nested inside an action's attributes")
-			c.broken++
-			return never
+			return c.broke(path+".filter_type", "an actions filter cannot be nested inside an action's attributes")
 		}
 		p = c.action(f, path)
 	case "custom_segments":
 		if inEvent {
-			c.issue(path+".filter_type", "a custom_segments filter cannot be nested inside an action's attributes")
-			c.broken++
-			return never
+			return c.broke(path+".filter_type", "a custom_segments filter cannot be nested inside an action's attributes")
 		}
 		p = c.segment(f, path)
 	default:
-		c.issue(path+".filter_type", "unknown filter_type %q (user_attributes, actions, custom_segments); the filter matches nobody", *f.FilterType)
-		c.broken++
-		return never
+		return c.broke(path+".filter_type", "unknown filter_type %q (user_attributes, actions, custom_segments); the filter matches nobody", *f.FilterType)
 	}
 	if p == nil {
 		c.broken++
@@ -401,7 +399,7 @@ func (c *compiler) attribute(f *model.Filter, path string) pred {
 			c.issue(vpath, "bool is needs true or false, got %s", show(f.Value))
 			return nil
 		}
-		test = func(v any, _ time.Time) bool { x, ok := toBool(v); return ok && x == b }
+		test = over(toBool, func(x bool, _ time.Time) bool { return x == b })
 	}
 	if test == nil {
 		return nil
@@ -413,17 +411,15 @@ func (c *compiler) attribute(f *model.Filter, path string) pred {
 }
 
 func (c *compiler) stringTest(op string, value any, caseSensitive bool, path string) func(any, time.Time) bool {
-	var want []string
-	for _, v := range list(value) {
-		s, ok := toString(v)
-		if !ok {
-			c.issue(path, "string %s needs text values, got %s", op, show(value))
-			return nil
+	want, ok := listOf(value, toString)
+	if !ok {
+		c.issue(path, "string %s needs text values, got %s", op, show(value))
+		return nil
+	}
+	if !caseSensitive {
+		for i := range want {
+			want[i] = strings.ToLower(want[i])
 		}
-		if !caseSensitive {
-			s = strings.ToLower(s)
-		}
-		want = append(want, s)
 	}
 	if len(want) == 0 {
 		c.issue(path, "string %s needs a value", op)
@@ -440,11 +436,7 @@ func (c *compiler) stringTest(op string, value any, caseSensitive bool, path str
 	case "endsWithInTheFollowing":
 		cmp = strings.HasSuffix
 	}
-	return func(v any, _ time.Time) bool {
-		have, ok := toString(v)
-		if !ok {
-			return false
-		}
+	return over(toString, func(have string, _ time.Time) bool {
 		if !caseSensitive {
 			have = strings.ToLower(have)
 		}
@@ -454,18 +446,14 @@ func (c *compiler) stringTest(op string, value any, caseSensitive bool, path str
 			}
 		}
 		return false
-	}
+	})
 }
 
 func (c *compiler) doubleTest(op string, value any, path string) func(any, time.Time) bool {
-	var nums []float64
-	for _, v := range list(value) {
-		n, ok := toFloat(v)
-		if !ok {
-			c.issue(path, "double %s needs numbers, got %s", op, show(value))
-			return nil
-		}
-		nums = append(nums, n)
+	nums, ok := listOf(value, toFloat)
+	if !ok {
+		c.issue(path, "double %s needs numbers, got %s", op, show(value))
+		return nil
 	}
 	switch {
 	case op == "between" && len(nums) != 2:
@@ -478,11 +466,7 @@ func (c *compiler) doubleTest(op string, value any, path string) func(any, time.
 		c.issue(path, "double %s needs a number", op)
 		return nil
 	}
-	return func(v any, _ time.Time) bool {
-		x, ok := toFloat(v)
-		if !ok {
-			return false
-		}
+	return over(toFloat, func(x float64, _ time.Time) bool {
 		switch op {
 		case "between":
 			lo, hi := min(nums[0], nums[1]), max(nums[0], nums[1])
@@ -493,6 +477,29 @@ func (c *compiler) doubleTest(op string, value any, path string) func(any, time.
 			return x > nums[0]
 		}
 		return slices.Contains(nums, x)
+	})
+}
+
+// listOf reads each value of a filter's value (one, or a list) with conv;
+// false when one is not of its type.
+func listOf[T any](value any, conv func(any) (T, bool)) ([]T, bool) {
+	var out []T
+	for _, v := range list(value) {
+		x, ok := conv(v)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, x)
+	}
+	return out, true
+}
+
+// over is the test f of the values conv reads; a value it cannot read
+// (absent, or of another type) matches nothing.
+func over[T any](conv func(any) (T, bool), f func(x T, now time.Time) bool) func(any, time.Time) bool {
+	return func(v any, now time.Time) bool {
+		x, ok := conv(v)
+		return ok && f(x, now)
 	}
 }
 
@@ -505,26 +512,19 @@ type span struct {
 func (c *compiler) timeTest(op string, value any, path string) func(any, time.Time) bool {
 	switch op {
 	case "today":
-		return func(v any, now time.Time) bool {
-			t, ok := toTime(v)
-			return ok && sameDay(t.from, now)
-		}
+		return over(toTime, func(t span, now time.Time) bool { return sameDay(t.from, now) })
 	case "inTheLast", "inTheNext":
 		d, ok := toDuration(value)
 		if !ok {
 			c.issue(path, "datetime %s needs a number of days or {\"value\": n, \"unit\": \"minutes|hours|days|weeks|months\"}, got %s", op, show(value))
 			return nil
 		}
-		return func(v any, now time.Time) bool {
-			t, ok := toTime(v)
-			if !ok {
-				return false
-			}
+		return over(toTime, func(t span, now time.Time) bool {
 			if op == "inTheLast" {
 				return !t.from.Before(now.Add(-d)) && !t.from.After(now)
 			}
 			return !t.from.Before(now) && !t.from.After(now.Add(d))
-		}
+		})
 	case "between":
 		vs := list(value)
 		if len(vs) != 2 {
@@ -540,11 +540,7 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 		if b.from.Before(a.from) {
 			a, b = b, a
 		}
-		return func(v any, _ time.Time) bool {
-			t, ok := toTime(v)
-			if !ok {
-				return false
-			}
+		return over(toTime, func(t span, _ time.Time) bool {
 			if t.from.Before(a.from) {
 				return false
 			}
@@ -552,7 +548,7 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 				return t.from.Before(b.to)
 			}
 			return !t.from.After(b.from)
-		}
+		})
 	}
 	// on, before, after: one date or date-time.
 	w, ok := toTime(value)
@@ -560,11 +556,7 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 		c.issue(path, "datetime %s needs a date (YYYY-MM-DD) or an ISO 8601 date-time, got %s", op, show(value))
 		return nil
 	}
-	return func(v any, _ time.Time) bool {
-		t, ok := toTime(v)
-		if !ok {
-			return false
-		}
+	return over(toTime, func(t span, _ time.Time) bool {
 		switch op {
 		case "on":
 			return sameDay(t.from, w.from)
@@ -576,5 +568,5 @@ func (c *compiler) timeTest(op string, value any, path string) func(any, time.Ti
 			}
 			return t.from.After(w.from)
 		}
-	}
+	})
 }

@@ -54,12 +54,33 @@ func jsonValue(t *testing.T, s string) any {
 	return v
 }
 
+// filterCase is a filter alone in a segment and whether probe matches it.
+type filterCase struct {
+	name string
+	f    model.Filter
+	want bool
+}
+
+// matchesProbe runs the cases: each filter is evaluable, and matches probe
+// or not as the case says.
+func matchesProbe(t *testing.T, cases []filterCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			seg := only(c.f)
+			if issues := Explain(seg); len(issues) > 0 {
+				t.Fatalf("issues: %v", issues)
+			}
+			if got := Match(seg, probe, now); got != c.want {
+				t.Fatalf("Match = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
 func TestUserAttributeFilters(t *testing.T) {
-	cases := []struct {
-		name string
-		f    model.Filter
-		want bool
-	}{
+	t.Parallel()
+	cases := []filterCase{
 		// string
 		{"string in: one of a list", attr("string", "City", "in", []any{"Porto", "Lisbon"}), true},
 		{"string in: single value", attr("string", "City", "in", "Lisbon"), true},
@@ -156,20 +177,11 @@ func TestUserAttributeFilters(t *testing.T) {
 		// the id
 		{"ID attribute is the user id", attr("string", "ID", "is", "u1"), true},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			seg := only(c.f)
-			if issues := Explain(seg); len(issues) > 0 {
-				t.Fatalf("issues: %v", issues)
-			}
-			if got := Match(seg, probe, now); got != c.want {
-				t.Fatalf("Match = %v, want %v", got, c.want)
-			}
-		})
-	}
+	matchesProbe(t, cases)
 }
 
 func TestUnevaluableFiltersNeverMatchAndAreReported(t *testing.T) {
+	t.Parallel()
 	path := "segmentation_details.included_filters.filters[0]"
 	cases := []struct {
 		name   string
@@ -219,6 +231,7 @@ func TestUnevaluableFiltersNeverMatchAndAreReported(t *testing.T) {
 }
 
 func TestActionFilters(t *testing.T) {
+	t.Parallel()
 	action := func(name string, executed *bool, typ string, count int64, attrs ...model.Filter) model.Filter {
 		f := model.Filter{FilterType: str("actions"), ActionName: str(name), Executed: executed, Condition: str("IF")}
 		if typ != "" {
@@ -229,11 +242,7 @@ func TestActionFilters(t *testing.T) {
 		}
 		return f
 	}
-	cases := []struct {
-		name string
-		f    model.Filter
-		want bool
-	}{
+	cases := []filterCase{
 		{"executed, default at least once", action("cart_abandoned", nil, "", 0), true},
 		{"never executed", action("order_placed", nil, "", 0), false},
 		{"atleast 2", action("cart_abandoned", yes(), "atleast", 2), true},
@@ -253,17 +262,7 @@ func TestActionFilters(t *testing.T) {
 		{"event attributes read the event, not the profile", action("cart_abandoned", nil, "", 0, attr("string", "City", "exists", nil)), false},
 		{"action names are exact", action("Cart_Abandoned", nil, "", 0), false},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			seg := only(c.f)
-			if issues := Explain(seg); len(issues) > 0 {
-				t.Fatalf("issues: %v", issues)
-			}
-			if got := Match(seg, probe, now); got != c.want {
-				t.Fatalf("Match = %v, want %v", got, c.want)
-			}
-		})
-	}
+	matchesProbe(t, cases)
 	t.Run("nested actions are reported", func(t *testing.T) {
 		seg := only(action("cart_abandoned", nil, "", 0, action("app_opened", nil, "", 0)))
 		issues := Explain(seg)
@@ -274,6 +273,7 @@ func TestActionFilters(t *testing.T) {
 }
 
 func TestCustomSegmentFilters(t *testing.T) {
+	t.Parallel()
 	d := &Directory{Users: []User{probe}, Segments: []Segment{{ID: "seg-vip", Name: "VIP customers", Members: []string{"u1"}}, {ID: "seg-beta", Name: "Beta"}}}
 	seg := func(id, name string) *model.Segmentation {
 		f := model.Filter{FilterType: str("custom_segments")}
@@ -303,6 +303,7 @@ func TestCustomSegmentFilters(t *testing.T) {
 }
 
 func TestSegmentation(t *testing.T) {
+	t.Parallel()
 	lisbon := attr("string", "City", "in", []any{"Lisbon"})
 	porto := attr("string", "City", "in", []any{"Porto"})
 	gold := attr("string", "Loyalty", "is", "Gold")
@@ -380,6 +381,7 @@ func TestSegmentation(t *testing.T) {
 }
 
 func TestDemoCounts(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	all, _ := d.Count(&model.Segmentation{IsAllUserCampaign: yes()}, now)
 	everyone, _ := d.Count(&model.Segmentation{IsAllUserCampaign: yes(), SendCampaignToOptOutUsers: yes()}, now)
@@ -409,6 +411,7 @@ func TestDemoCounts(t *testing.T) {
 }
 
 func TestJSONValueShapes(t *testing.T) {
+	t.Parallel()
 	// Values arrive from JSON as []any of json.Number and map[string]any.
 	f := attr("double", "Age", "between", jsonValue(t, `[30, 31.5]`))
 	if !Match(only(f), probe, now) {
@@ -421,6 +424,7 @@ func TestJSONValueShapes(t *testing.T) {
 }
 
 func TestInvertingAnUnevaluableFilterMatchesNobody(t *testing.T) {
+	t.Parallel()
 	bad := attr("double", "Age", "approximately", 31.0)
 	bad.Negate = yes()
 	if Match(only(bad), probe, now) {

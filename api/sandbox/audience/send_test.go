@@ -45,6 +45,7 @@ func keys(rows []Sent) []string {
 }
 
 func TestRenderTestPushPerPlatformLocaleVariation(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	to, err := d.Recipients(model.ChannelPush, IDUniqueID, []string{"user-001"})
 	if err != nil {
@@ -102,6 +103,7 @@ func TestRenderTestPushPerPlatformLocaleVariation(t *testing.T) {
 }
 
 func TestRenderTestNarrowing(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	to, _ := d.Recipients(model.ChannelPush, IDUniqueID, []string{"user-001"})
 	cc := content(t, keyedPush)
@@ -132,6 +134,7 @@ func TestRenderTestNarrowing(t *testing.T) {
 }
 
 func TestRenderTestFlatContentAndDevices(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	cc := content(t, `{"content": {"push": {"android": {"template_type": "BASIC", "basic_details": {"title": "Hey {{UserAttribute['First Name'] | default('you')}}", "message": "m"}},
 		"web": {"template_type": "BASIC", "basic_details": {"title": "Web", "message": "m"}}}}}`)
@@ -158,6 +161,7 @@ func TestRenderTestFlatContentAndDevices(t *testing.T) {
 }
 
 func TestRenderTestOverrides(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	to, _ := d.Recipients(model.ChannelPush, IDUniqueID, []string{"user-001"})
 	cc := content(t, `{"content": {"push": {"android": {"basic_details": {"title": "{{UserAttribute['First Name']}} in {{UserAttribute['City']}}", "message": "{{ event.price }}"}}}}}`)
@@ -173,6 +177,7 @@ func TestRenderTestOverrides(t *testing.T) {
 }
 
 func TestRenderTestEmail(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	cc := content(t, `{"locales": ["pt"], "content": {
 		"default": {"variation_1": {"email": {"subject": "Hello {{UserAttribute['First Name'] | default('friend')}}", "sender_name": "Shop",
@@ -211,6 +216,7 @@ func TestRenderTestEmail(t *testing.T) {
 }
 
 func TestOutcomes(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	cc := content(t, `{"content": {"push": {"android": {"basic_details": {"title": "t", "message": "m"}}, "ios": {"basic_details": {"title": "t", "message": "m"}}}}}`)
 	one, _ := d.Recipients(model.ChannelPush, IDUniqueID, []string{"user-001"})

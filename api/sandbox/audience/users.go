@@ -7,6 +7,7 @@ package audience
 
 import (
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -295,14 +296,10 @@ func demoSegments(us []User) []Segment {
 }
 
 func anyKey(r *rand.Rand, m map[string]string, fallback string) string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	if len(keys) == 0 {
+	if len(m) == 0 {
 		return fallback
 	}
-	slices.Sort(keys)
+	keys := slices.Sorted(maps.Keys(m))
 	return keys[r.IntN(len(keys))]
 }
 

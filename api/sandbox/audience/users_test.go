@@ -12,6 +12,7 @@ import (
 var now = time.Date(2026, 3, 15, 12, 0, 0, 0, time.UTC)
 
 func TestDemoIsDeterministicAndRealistic(t *testing.T) {
+	t.Parallel()
 	a, b := Demo(now), Demo(now)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("two demo directories built with the same now differ")
@@ -79,6 +80,7 @@ func TestDemoIsDeterministicAndRealistic(t *testing.T) {
 }
 
 func TestFixedDemoUsers(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	ana, ok := d.User("user-001")
 	if !ok || ana.Attributes[AttrFirstName] != "Ana" || ana.Attributes[AttrCity] != "Lisbon" || ana.Email() != "ana.silva@example.com" {
@@ -108,6 +110,7 @@ func TestFixedDemoUsers(t *testing.T) {
 }
 
 func TestProfileFormatsDatesForTemplates(t *testing.T) {
+	t.Parallel()
 	ana, _ := Demo(now).User("user-001")
 	p := ana.Profile()
 	s, ok := p[AttrSignupDate].(string)
@@ -127,6 +130,7 @@ func TestProfileFormatsDatesForTemplates(t *testing.T) {
 }
 
 func TestFind(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	cases := []struct {
 		typ, value, want string
@@ -156,6 +160,7 @@ func TestFind(t *testing.T) {
 }
 
 func TestRecipients(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	t.Run("identifier must suit the channel", func(t *testing.T) {
 		for _, c := range []struct{ ch, typ string }{{model.ChannelEmail, IDPushID}, {model.ChannelPush, IDEmail}, {model.ChannelEmail, IDGAID}, {model.ChannelPush, IDMobile}, {"SMS", IDUniqueID}} {
@@ -218,6 +223,7 @@ func TestRecipients(t *testing.T) {
 }
 
 func TestPreviewData(t *testing.T) {
+	t.Parallel()
 	d := Demo(now)
 	data, found := d.PreviewData(IDEmail, "ana.silva@example.com", map[string]string{"order_id": "A1"})
 	if !found || data.User[AttrFirstName] != "Ana" || data.Event["order_id"] != "A1" {

@@ -6,7 +6,6 @@ package sandboxtest
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -98,11 +97,14 @@ func Testdata(t testing.TB, rel string) []byte {
 // Campaign reads testdata/campaigns/<file> at the repository root.
 func Campaign(t testing.TB, file string) *model.Campaign {
 	t.Helper()
-	c, err := model.Decode(Testdata(t, "campaigns/"+file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
+	return TestdataCampaign(t, "campaigns/"+file)
+}
+
+// TestdataCampaign reads the campaign at testdata/<rel> at the repository
+// root.
+func TestdataCampaign(t testing.TB, rel string) *model.Campaign {
+	t.Helper()
+	return Decode(t, string(Testdata(t, rel)))
 }
 
 // NewFixture starts the sandbox and fills it: three published campaigns (one
@@ -111,17 +113,7 @@ func NewFixture(t *testing.T, extra ...*model.Campaign) *Fixture {
 	t.Helper()
 	clock := &Clock{now: time.Date(2026, 4, 1, 12, 0, 0, 0, time.UTC)}
 	// No demo seed: the fixture's own campaigns keep counts and order exact.
-	s, err := sandbox.Open(sandbox.Config{NoRateLimits: true, Now: clock.Now})
-	if err != nil {
-		t.Fatal(err)
-	}
-	hs := httptest.NewServer(s.Handler())
-	t.Cleanup(func() { hs.Close(); s.Close() })
-	ws := sandbox.DefaultWorkspace()
-	client, err := api.New(api.Config{BaseURL: hs.URL, WorkspaceID: ws.ID, APIKey: ws.Key})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := Start(t, sandbox.Config{NoRateLimits: true, Now: clock.Now})
 	f := &Fixture{Client: client, IDs: map[string]string{}}
 	ctx := context.Background()
 	create := func(c *model.Campaign) string {

@@ -12,24 +12,14 @@ import (
 	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-func styles() themes.Styles {
-	r := common.NewRenderer(os.Stdout)
-	r.SetColorProfile(termenv.Ascii)
-	return themes.New(themes.Plain(), r)
-}
+var styles = uitest.PlainStyles
 
-func campaign(t *testing.T, js string) *model.Campaign {
-	t.Helper()
-	c, err := model.Decode([]byte(js))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+var campaign = modeltest.Decode
 
 func view(t *testing.T, in Input, tab Tab) string {
 	t.Helper()

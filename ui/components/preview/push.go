@@ -37,20 +37,23 @@ func pushLines(m *model.Message, platforms []string, selected string, width int,
 			continue
 		}
 		box := s.Pane.Width(max(16, width-s.Pane.GetHorizontalBorderSize())).Render(strings.Join(card, "\n"))
-		out = append(out, s.Subtitle.Render(platformName(p)))
+		out = append(out, s.Subtitle.Render(model.PlatformName(p)))
 		out = append(out, strings.Split(box, "\n")...)
 	}
 	return out
 }
 
-func platformName(p string) string {
-	switch p {
-	case model.PlatformAndroid:
-		return "Android"
-	case model.PlatformIOS:
-		return "iOS"
+// buttonRow adds a payload's n buttons, named by name, as one line (none
+// without buttons).
+func buttonRow(s themes.Styles, out []string, n int, name func(i int) string) []string {
+	if n == 0 {
+		return out
 	}
-	return "Web"
+	btns := make([]string, n)
+	for i := range n {
+		btns[i] = "[ " + orDash(name(i)) + " ]"
+	}
+	return append(out, s.Key.Render(strings.Join(btns, " ")))
 }
 
 func v(p *string) string { return common.Clean(model.Str(p)) }
@@ -125,13 +128,7 @@ func androidCard(p *model.PushContent, s themes.Styles) []string {
 		}
 		out = append(out, s.Accent.Render(line))
 	}
-	var btns []string
-	for _, bt := range a.Buttons {
-		btns = append(btns, "[ "+orDash(v(bt.BtnName))+" ]")
-	}
-	if len(btns) > 0 {
-		out = append(out, s.Key.Render(strings.Join(btns, " ")))
-	}
+	out = buttonRow(s, out, len(a.Buttons), func(i int) string { return v(a.Buttons[i].BtnName) })
 	if b.DefaultClickAction != nil {
 		out = append(out, s.Muted.Render("tap → "+v(b.DefaultClickAction)+" "+v(b.DefaultClickActionValue)))
 	}
@@ -197,13 +194,7 @@ func webCard(p *model.PushContent, s themes.Styles) []string {
 	if b.ImageURL != nil {
 		out = append(out, media(s, "image", v(b.ImageURL)))
 	}
-	var btns []string
-	for _, bt := range w.Buttons {
-		btns = append(btns, "[ "+orDash(v(bt.Title))+" ]")
-	}
-	if len(btns) > 0 {
-		out = append(out, s.Key.Render(strings.Join(btns, " ")))
-	}
+	out = buttonRow(s, out, len(w.Buttons), func(i int) string { return v(w.Buttons[i].Title) })
 	if b.RedirectURL != nil {
 		out = append(out, s.Muted.Render("opens "+v(b.RedirectURL)))
 	}

@@ -29,6 +29,9 @@ type Service struct {
 	// Delay is the pause before a request is sent: a newer render within
 	// it cancels the request unsent (typing asks once, at the end).
 	Delay time.Duration
+	// After is the delay's clock: nil for the wall clock (tests pass one
+	// they fire themselves).
+	After func(time.Duration) <-chan time.Time
 	// Timeout bounds one request; past it the local draw stays, with a note.
 	Timeout time.Duration
 	// Plain words a refusal's problem for a marketer: the field by its
@@ -91,13 +94,20 @@ func askService(ctx context.Context, m *Model, seq int, svc Service, in func() I
 		width = 20
 	}
 	if svc.Delay > 0 {
-		t := time.NewTimer(svc.Delay)
-		defer t.Stop()
+		fire := svc.After
+		if fire == nil {
+			t := time.NewTimer(svc.Delay)
+			defer t.Stop()
+			fire = func(time.Duration) <-chan time.Time { return t.C }
+		}
 		select {
 		case <-ctx.Done():
+		case <-fire(svc.Delay):
+		}
+		// A newer render that came as the delay ran out asks instead.
+		if ctx.Err() != nil {
 			msg.res.err = context.Cause(ctx)
 			return msg
-		case <-t.C:
 		}
 	}
 	rctx, cancel := context.WithTimeout(ctx, svc.Timeout)

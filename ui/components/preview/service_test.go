@@ -116,6 +116,7 @@ func pane(svc Service) *Model {
 // user's real first name from the service, not the sample profile's, and
 // the event attribute typed in the editor.
 func TestServicePreviewShowsTheUsersRealAttributes(t *testing.T) {
+	t.Parallel() // a sandbox of its own on loopback
 	lb := newLoopback(t)
 	u := demoUser(t)
 	first := u.Profile()[audience.AttrFirstName].(string)
@@ -150,6 +151,7 @@ func TestServicePreviewShowsTheUsersRealAttributes(t *testing.T) {
 // The local draw and the sandbox's answer come from one renderer and the
 // same profile: for every demo user they draw the same lines.
 func TestLocalAndSandboxDrawTheSame(t *testing.T) {
+	t.Parallel() // a sandbox of its own on loopback
 	lb := newLoopback(t)
 	for _, u := range audience.Demo(time.Now()).Users[:6] {
 		m := pane(Service{P: lb.client})
@@ -166,21 +168,23 @@ func TestLocalAndSandboxDrawTheSame(t *testing.T) {
 }
 
 // Typing asks once: each change's command starts at once, as in the
-// program, and a change superseded within the delay sends nothing.
+// program, and a change superseded within the delay sends nothing. The
+// delay's clock is the test's: it runs out once all five changes are made.
 func TestServiceRequestIsDebounced(t *testing.T) {
+	t.Parallel() // a sandbox of its own on loopback
 	lb := newLoopback(t)
 	var sent atomic.Int32
 	lb.hook = func(*http.Request, string) { sent.Add(1) }
-	// Generous: the key presses below come microseconds apart.
-	m := pane(Service{P: lb.client, Delay: 2 * time.Second})
+	delayOver := make(chan time.Time)
+	m := pane(Service{P: lb.client, Delay: DefaultServiceDelay, After: func(time.Duration) <-chan time.Time { return delayOver }})
 	c := campaign(t, greeting)
 	who := &api.UserIdentification{Type: audience.IDUniqueID, Value: demoUser(t).ID}
 	answers := make(chan []tea.Msg, 5)
 	for range 5 { // five key presses, typed quickly
 		cmd := m.Refresh(context.Background(), func() Input { return Input{Work: c, Who: who} })
 		go func() { answers <- run(cmd) }()
-		time.Sleep(20 * time.Millisecond)
 	}
+	close(delayOver)
 	for range 5 {
 		for _, msg := range <-answers {
 			m.Update(msg)
@@ -197,6 +201,7 @@ func TestServiceRequestIsDebounced(t *testing.T) {
 // A request in flight when the next change comes is cancelled, and its
 // answer, however late, is dropped: the preview shows the newer content.
 func TestSupersededServiceRequestIsCancelledAndDropped(t *testing.T) {
+	t.Parallel() // a sandbox of its own on loopback
 	lb := newLoopback(t)
 	arrived := make(chan struct{})
 	cancelled := make(chan struct{})
@@ -233,6 +238,7 @@ func TestSupersededServiceRequestIsCancelledAndDropped(t *testing.T) {
 
 // Without an answer in time the local draw stays, saying so.
 func TestServiceTimeoutKeepsTheLocalDraw(t *testing.T) {
+	t.Parallel() // a sandbox of its own on loopback
 	lb := newLoopback(t)
 	lb.hook = func(r *http.Request, _ string) { <-r.Context().Done() }
 	m := pane(Service{P: lb.client, Name: "test sandbox", Timeout: 100 * time.Millisecond})
@@ -291,6 +297,7 @@ func TestLocalPreviewIsLabelled(t *testing.T) {
 // A template that does not parse: the route answers 400 naming the field
 // with line and column, and the pane shows exactly that.
 func TestServiceTemplateErrorHasLineAndColumn(t *testing.T) {
+	t.Parallel() // a sandbox of its own on loopback
 	lb := newLoopback(t)
 	m := pane(Service{P: lb.client, Name: "test sandbox"})
 	c := campaign(t, `{"channel":"PUSH","basic_details":{"platforms":["WEB"]},"campaign_content":{"content":{"push":{"web":{"template_type":"BASIC","basic_details":{"title":"Hi\n  {{ user.name","message":"m"}}}}}}`)
@@ -310,6 +317,7 @@ func TestServiceTemplateErrorHasLineAndColumn(t *testing.T) {
 // Answers are addressed to the pane that asked: another pane (another
 // editor, another campaign) with the same sequence number ignores them.
 func TestAnswersOfAnotherPaneAreDropped(t *testing.T) {
+	t.Parallel() // a sandbox of its own on loopback
 	lb := newLoopback(t)
 	who := &api.UserIdentification{Type: audience.IDUniqueID, Value: demoUser(t).ID}
 	a, b := pane(Service{P: lb.client}), pane(Service{P: lb.client})

@@ -92,15 +92,8 @@ func Lines(s themes.Styles, rs []api.SentTest, w int) []string {
 }
 
 func platform(p string) string {
-	switch p {
-	case "EMAIL":
+	if p == "EMAIL" {
 		return "Email"
-	case "ANDROID":
-		return "Android"
-	case "IOS":
-		return "iOS"
-	case "WEB":
-		return "Web"
 	}
-	return p
+	return model.PlatformName(p)
 }

@@ -1,22 +1,15 @@
 package testresults
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
-	"github.com/muesli/termenv"
-
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/themes"
-	"github.com/campaigns-cli/campaigns/ui/common"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 func TestResultsShowWhatWasSentToWhom(t *testing.T) {
-	r := common.NewRenderer(&bytes.Buffer{})
-	r.SetColorProfile(termenv.Ascii)
-	s := themes.New(themes.Plain(), r)
+	s := uitest.PlainStyles()
 	rs := []api.SentTest{
 		{Recipient: "user-001", Address: "fcm:user-001:android", Platform: "ANDROID", Locale: "es", Variation: "variation_1", Status: "SENT", Rendered: true,
 			Title: "¿Lo sigues pensando, Ana?", Body: "El artículo que viste <b>casi</b> se agota.", Click: "shop://viewed"},
@@ -28,9 +21,5 @@ func TestResultsShowWhatWasSentToWhom(t *testing.T) {
 			t.Errorf("%q missing:\n%s", want, out)
 		}
 	}
-	for _, l := range strings.Split(out, "\n") {
-		if lipgloss.Width(l) > 40 {
-			t.Errorf("line over 40 cells: %q", l)
-		}
-	}
+	uitest.Fit(t, "the results", out, 40)
 }

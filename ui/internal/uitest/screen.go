@@ -3,27 +3,18 @@ package uitest
 import (
 	"bytes"
 	"io"
-	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/charmbracelet/x/exp/teatest"
-	"github.com/charmbracelet/x/vt"
 )
 
-// screenCols and screenRows are the emulated terminal's size: larger than any
-// test program draws (200x60 at most), so nothing the program writes wraps
-// or scrolls away.
-const screenCols, screenRows = 240, 80
-
-// screen is the terminal a test program draws on, rebuilt cell by cell by a
-// terminal emulator from everything the program has written. Waiting on it,
-// not on substrings of the byte stream, keeps the tests true under a
-// renderer that sends only the cells that changed (bubbletea v2).
+// screen is a test program's Term, and every byte it was fed, for checks on
+// the stream itself.
 type screen struct {
-	emu     *vt.Emulator
-	written bytes.Buffer // every byte fed, for checks on the stream itself
+	term    *Term
+	written bytes.Buffer
 }
 
 var (
@@ -38,40 +29,19 @@ func screenOf(t testing.TB, tm *teatest.TestModel) *screen {
 	if s, ok := screens[tm]; ok {
 		return s
 	}
-	s := &screen{emu: vt.NewEmulator(screenCols, screenRows)}
-	// The emulator answers terminal queries on a pipe nobody else reads:
-	// drain it, or an answer would block the next write.
-	go func() { _, _ = io.Copy(io.Discard, s.emu) }()
+	s := &screen{term: NewTerm(t)}
 	screens[tm] = s
 	t.Cleanup(func() {
 		screensMu.Lock()
 		delete(screens, tm)
 		screensMu.Unlock()
-		// Ending the input pipe ends the drain above. Emulator.Close would do
-		// it too, but it races with the drain's Read on a plain field.
-		if pw, ok := s.emu.InputPipe().(*io.PipeWriter); ok {
-			_ = pw.Close()
-		}
 	})
 	return s
 }
 
-// has feeds the newly read output and reports whether every part is on the
-// screen now.
-func (s *screen) has(newOutput []byte, parts []string) bool {
-	s.feed(newOutput)
-	text := s.emu.String()
-	for _, p := range parts {
-		if !strings.Contains(text, p) {
-			return false
-		}
-	}
-	return true
-}
-
 func (s *screen) feed(b []byte) {
 	s.written.Write(b)
-	_, _ = s.emu.Write(b)
+	_, _ = s.term.Write(b)
 }
 
 // WaitFor waits until every part is on the program's screen (the rendered
@@ -80,12 +50,26 @@ func (s *screen) feed(b []byte) {
 // returns at once; on failure it shows the screen as it is.
 func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
 	t.Helper()
+	waitScreen(t, tm, func(s *screen) bool { return s.term.Has(parts...) })
+}
+
+// WaitForHighlighted waits until part is on the screen in more than one
+// colour: the syntax highlighting done in the background has reached it,
+// so a golden taken now has the highlighted frame, not the plain one.
+func WaitForHighlighted(t testing.TB, tm *teatest.TestModel, part string) {
+	t.Helper()
+	waitScreen(t, tm, func(s *screen) bool { return s.term.Multicoloured(part) })
+}
+
+// waitScreen feeds the program's output to its screen until ok holds.
+func waitScreen(t testing.TB, tm *teatest.TestModel, ok func(*screen) bool) {
+	t.Helper()
 	s := screenOf(t, tm)
 	fed, looked := 0, false
-	ok := false
+	met := false
 	defer func() {
-		if !ok {
-			t.Logf("the screen:\n%s", s.emu.String())
+		if !met {
+			t.Logf("the screen:\n%s", s.term)
 		}
 	}()
 	teatest.WaitFor(t, tm.Output(), func(b []byte) bool {
@@ -95,8 +79,9 @@ func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
 			return false // nothing drawn since the last look
 		}
 		fed, looked = len(b), true
-		ok = s.has(fresh, parts)
-		return ok
+		s.feed(fresh)
+		met = ok(s)
+		return met
 	}, teatest.WithDuration(60*time.Second), teatest.WithCheckInterval(10*time.Millisecond))
 }
 
@@ -105,7 +90,7 @@ func WaitFor(t testing.TB, tm *teatest.TestModel, parts ...string) {
 func Screen(t testing.TB, tm *teatest.TestModel) string {
 	s := screenOf(t, tm)
 	s.catchUp(t, tm)
-	return s.emu.String()
+	return s.term.String()
 }
 
 // Written is every byte the program has written so far, escape sequences

@@ -18,6 +18,7 @@ import (
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 	"github.com/charmbracelet/x/exp/teatest"
 	"github.com/muesli/termenv"
@@ -26,8 +27,9 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/common"
 )
 
-// objectIDs hides the ObjectIds the sandbox makes up, so goldens stay stable.
-var objectIDs = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
+// objectIDs hides the ObjectIds the sandbox makes up, so goldens stay
+// stable; one may follow a colour (…195m69cd…), where \b sees no boundary.
+var objectIDs = regexp.MustCompile(`(\x1b\[[0-9;]*m|\b)[0-9a-f]{24}\b`)
 
 // Golden compares got, colours and all, with
 // testdata/<TestName>/<name>.golden beside the package being tested
@@ -37,7 +39,7 @@ var objectIDs = regexp.MustCompile(`\b[0-9a-f]{24}\b`)
 // alone fails.
 func Golden(t testing.TB, name, got string) {
 	t.Helper()
-	got = objectIDs.ReplaceAllString(got, "<objectid··············>")
+	got = objectIDs.ReplaceAllString(got, "${1}<objectid··············>")
 	if name == "" { // a subtest is named already: testdata/<Test>/<subtest>.golden
 		golden.RequireEqual(t, got)
 		return
@@ -54,11 +56,18 @@ type named struct {
 
 func (n named) Name() string { return n.name }
 
-// Plain draws without colour whatever terminal runs the tests: goldens are
-// compared as text. Call it from TestMain.
+// Plain draws without colour whatever terminal runs the tests: the
+// default renderer's output is compared as text. Call it from TestMain.
 func Plain() {
 	lipgloss.SetColorProfile(termenv.Ascii)
 	lipgloss.SetHasDarkBackground(true)
+}
+
+// Main runs a package's tests with the default renderer plain (Plain):
+// func TestMain(m *testing.M) { uitest.Main(m) }.
+func Main(m *testing.M) {
+	Plain()
+	os.Exit(m.Run())
 }
 
 // ColourRenderer draws in 256 colours on a dark background whatever
@@ -79,13 +88,19 @@ func StyledCommon(w, h int) *common.Common {
 	return c
 }
 
-// Common is a Common for screens driven directly (no program, no service).
-func Common(w, h int) *common.Common {
+// PlainStyles are the plain theme's styles without colour, whatever
+// terminal runs the tests: views compared as text.
+func PlainStyles() themes.Styles {
 	r := common.NewRenderer(os.Stdout)
 	r.SetColorProfile(termenv.Ascii)
+	return themes.New(themes.Plain(), r)
+}
+
+// Common is a Common for screens driven directly (no program, no service).
+func Common(w, h int) *common.Common {
 	return &common.Common{
 		Width: w, Height: h,
-		Styles:    themes.New(themes.Plain(), r),
+		Styles:    PlainStyles(),
 		Keys:      common.DefaultKeyMap(),
 		Service:   "test",
 		Workspace: "TEST",
@@ -230,3 +245,16 @@ func Feed(s common.Screen, cmd tea.Cmd) {
 
 // Lines splits a view into its lines.
 func Lines(view string) []string { return strings.Split(view, "\n") }
+
+// Fit fails t when a line of view is wider than w cells (what names the
+// view in the failure) and returns the view's lines.
+func Fit(t testing.TB, what, view string, w int) []string {
+	t.Helper()
+	lines := Lines(view)
+	for i, l := range lines {
+		if n := ansi.StringWidth(l); n > w {
+			t.Fatalf("%s: line %d is %d cells, wider than %d: %q", what, i, n, w, l)
+		}
+	}
+	return lines
+}

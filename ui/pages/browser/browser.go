@@ -402,12 +402,7 @@ func (b *Browser) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case refreshMsg:
 		return b, b.refresh(msg)
 	case spinner.TickMsg:
-		if !b.loading {
-			return b, nil
-		}
-		var cmd tea.Cmd
-		b.spin, cmd = b.spin.Update(msg)
-		return b, cmd
+		return b, common.Spin(&b.spin, b.loading, msg)
 	case common.FocusMsg:
 		// Back from a campaign's screen: the cursor goes to that campaign
 		// when the page comes back holding it.

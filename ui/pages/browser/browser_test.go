@@ -1,25 +1,18 @@
 package browser
 
 import (
-	"io"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/themes"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-func TestMain(m *testing.M) {
-	uitest.Plain()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 func sp(s string) *string { return &s }
 
@@ -175,15 +168,7 @@ func TestBrowserDrawsAFullPageInsideItsBody(t *testing.T) {
 		b.SetSize(size[0], size[1])
 		show(b, uitest.FakeRows(15))
 		view := b.View()
-		lines := strings.Split(view, "\n")
-		if len(lines) > size[1] {
-			t.Fatalf("%v: %d lines", size, len(lines))
-		}
-		for i, l := range lines {
-			if w := ansi.StringWidth(l); w > size[0] {
-				t.Fatalf("%v: line %d is %d wide: %q", size, i, w, l)
-			}
-		}
+		checkFits(t, view, size[0], size[1])
 		if size[1] >= 21 && !strings.Contains(view, "Campaign number 15") {
 			t.Fatalf("%v: last row not drawn:\n%s", size, view)
 		}
@@ -196,10 +181,7 @@ func TestBrowserDrawsAFullPageInsideItsBody(t *testing.T) {
 // With colours on, an empty value still renders to escape codes: such rows
 // must not appear as a label with nothing after it.
 func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
-	r := common.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.TrueColor)
-	com := uitest.Common(120, 40)
-	com.Styles = themes.New(themes.Default(), r)
+	com := uitest.StyledCommon(120, 40)
 	c := uitest.FakeRows(1)[0] // no parent, no flow, no tags
 	b := New(com)
 	b.SetSize(120, 37)

@@ -6,6 +6,7 @@ package browser
 // own.
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"time"
@@ -57,10 +58,10 @@ type supersededMsg struct {
 	newest map[string]int64 // campaign_id → newest version number
 }
 
-// supersedeWait is how long a page stays on show before its versions are
-// asked for: paging through quickly costs one search a page, not two (the
-// search limit is 10 a second).
-const supersedeWait = 400 * time.Millisecond
+// DefaultPageWait is how long a page stays on show before its versions
+// are asked for (Common.PageWait): paging through quickly costs one search
+// a page, not two (the search limit is 10 a second).
+const DefaultPageWait = 400 * time.Millisecond
 
 // supersedeAskMsg is the wait's end for the page of seq.
 type supersedeAskMsg struct{ seq int }
@@ -70,7 +71,8 @@ type supersedeAskMsg struct{ seq int }
 func (b *Browser) askSuperseded() tea.Cmd {
 	b.supSeq++
 	seq := b.supSeq
-	return common.Address(b, tea.Tick(supersedeWait, func(time.Time) tea.Msg { return supersedeAskMsg{seq} }))
+	wait := cmp.Or(b.c.PageWait, DefaultPageWait)
+	return common.Address(b, tea.Tick(wait, func(time.Time) tea.Msg { return supersedeAskMsg{seq} }))
 }
 
 // loadSuperseded asks, after a page is shown (never holding the page

@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -40,14 +39,8 @@ func ansiStripped(s string) string { return ansi.Strip(s) }
 
 func checkFits(t *testing.T, view string, w, h int) {
 	t.Helper()
-	lines := strings.Split(view, "\n")
-	if len(lines) > h {
+	if lines := uitest.Fit(t, "the browser", view, w); len(lines) > h {
 		t.Errorf("%d lines for a body of %d", len(lines), h)
-	}
-	for _, l := range lines {
-		if lipgloss.Width(l) > w {
-			t.Errorf("line wider than %d: %q", w, l)
-		}
 	}
 }
 

@@ -1,12 +1,12 @@
 package browser
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
@@ -14,14 +14,7 @@ import (
 // ("details, trigger, content, audience…"), not JSON keys
 // ("basic_details, trigger_condition…", cut at 120 columns).
 func TestSummaryNamesPartsInWords(t *testing.T) {
-	data, err := os.ReadFile("../../../testdata/fixtures/marketer-push.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := model.Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := modeltest.Read(t, "../../../testdata/fixtures/marketer-push.json")
 	for _, sz := range [][2]int{{120, 33}, {200, 57}} {
 		b := New(uitest.Common(sz[0], sz[1]+3))
 		b.SetSize(sz[0], sz[1])

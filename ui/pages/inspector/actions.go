@@ -163,7 +163,7 @@ func (in *Inspector) actionDone(m actionDoneMsg) tea.Cmd {
 	in.rebuildChecks()
 	if len(ch.problems) > 0 || m.action == actValidate {
 		in.pane = paneChecks
-		in.vp[paneChecks].SetYOffset(0)
+		in.win[paneChecks].GotoTop()
 	}
 	in.clamp()
 	cmds := []tea.Cmd{note}

@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/components/window"
 	"github.com/charmbracelet/bubbles/key"
 	"github.com/charmbracelet/bubbles/spinner"
-	"github.com/charmbracelet/bubbles/viewport"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/campaigns-cli/campaigns/api"
@@ -107,8 +107,8 @@ type Inspector struct {
 	metaDone bool
 
 	pane int
-	// vp scrolls each pane; its lines are set when they change (clamp).
-	vp    [paneCount]viewport.Model
+	// win scrolls each pane; its lines are set when they change (clamp).
+	win   [paneCount]window.Model
 	lines [paneCount][]string
 
 	roots   []*treeNode
@@ -428,12 +428,7 @@ func (in *Inspector) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case actionDoneMsg:
 		return in, in.actionDone(msg)
 	case spinner.TickMsg:
-		if !in.loading && in.busy == "" {
-			return in, nil
-		}
-		var cmd tea.Cmd
-		in.spin, cmd = in.spin.Update(msg)
-		return in, cmd
+		return in, common.Spin(&in.spin, in.loading || in.busy != "", msg)
 	case common.FocusMsg:
 		return in, tea.Batch(in.reload(), in.loadVersions())
 	case tea.MouseMsg:

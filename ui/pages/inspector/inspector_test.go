@@ -1,28 +1,21 @@
 package inspector
 
 import (
-	"io"
-	"os"
 	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/muesli/termenv"
 
 	"github.com/campaigns-cli/campaigns/api"
 	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
-	"github.com/campaigns-cli/campaigns/themes"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
-func TestMain(m *testing.M) {
-	uitest.Plain()
-	os.Exit(m.Run())
-}
+func TestMain(m *testing.M) { uitest.Main(m) }
 
 // open is an inspector showing c, as if its reads had answered.
 func open(c *model.Campaign, w, h int) *Inspector {
@@ -38,14 +31,7 @@ func open(c *model.Campaign, w, h int) *Inspector {
 	return in
 }
 
-func decode(t *testing.T, s string) *model.Campaign {
-	t.Helper()
-	c, err := model.Decode([]byte(s))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c
-}
+var decode = modeltest.Decode
 
 func TestReadOnlyCampaignShownComplete(t *testing.T) {
 	c := decode(t, `{"id":"aaaaaaaaaaaaaaaaaaaaaaaa","campaign_id":"aaaaaaaaaaaaaaaaaaaaaaaa","status":"ACTIVE",
@@ -60,8 +46,8 @@ func TestReadOnlyCampaignShownComplete(t *testing.T) {
 		t.Fatalf("read-only reason %q", in.readOnly)
 	}
 	uitest.Golden(t, "overview", styledView(in))
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+	in.Update(uitest.Key("tab"))
+	in.Update(uitest.Text("+"))
 	uitest.Golden(t, "components", styledView(in))
 	view := in.View()
 	for _, want := range []string{"sms_route: premium", "brand_new_component", "[unknown field, kept]", "message: Your code is {{code}}"} {
@@ -79,8 +65,8 @@ func TestLockedFieldsMarked(t *testing.T) {
 	  "basic_details":{"name":"Live one"},"segmentation_details":{"is_all_user_campaign":true},
 	  "scheduling_details":{"delivery_type":"ASAP","start_time":"2026-01-01T00:00:00"}}`)
 	in := open(c, 80, 24)
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+	in.Update(uitest.Key("tab"))
+	in.Update(uitest.Text("+"))
 	view := in.View()
 	for _, want := range []string{"▾ segmentation_details [locked]", "delivery_type: ASAP [locked]", "start_time: 2026-01-01T00:00:00 [locked]"} {
 		if !strings.Contains(view, want) {
@@ -110,22 +96,18 @@ func TestLongValuesShownWhole(t *testing.T) {
 	c := decode(t, `{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
 	  "basic_details":{"name":"`+long+`"}}`)
 	in := open(c, 80, 24)
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})                       // Components
-	in.Update(tea.KeyMsg{Type: tea.KeySpace, Runes: []rune{' '}}) // unfold basic_details
-	in.Update(tea.KeyMsg{Type: tea.KeyDown})                      // select name
+	in.Update(uitest.Key("tab"))   // Components
+	in.Update(uitest.Key("space")) // unfold basic_details
+	in.Update(uitest.Key("down"))  // select name
 	view := in.View()
 	if !strings.Contains(view, "THE END") {
 		t.Fatalf("the selected value is cut:\n%s", view)
 	}
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON
+	in.Update(uitest.Key("tab")) // JSON
 	if view := in.View(); !strings.Contains(view, "THE END") {
 		t.Fatalf("the JSON pane cuts long lines:\n%s", view)
 	}
-	for _, l := range strings.Split(in.View(), "\n") {
-		if lipgloss.Width(l) > 80 {
-			t.Fatalf("line wider than the window: %q", l)
-		}
-	}
+	uitest.Fit(t, "the JSON pane", in.View(), 80)
 }
 
 // Every piece of campaign text in every pane goes through Clean: with
@@ -141,7 +123,7 @@ func TestNoControlBytesFromAnyCampaignField(t *testing.T) {
 	views := map[string]string{}
 	for p := range paneCount {
 		in.pane = p
-		in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
+		in.Update(uitest.Text("+"))
 		views[paneNames[p]] = in.View()
 	}
 	in.menu = newMenu(in.menuItems())
@@ -168,15 +150,15 @@ func TestInspectorDropsLateAnswersAndScrollsWithTheWheel(t *testing.T) {
 	if common.CampaignName(in.Campaign()) != "Now" {
 		t.Fatalf("a late answer replaced the campaign: %s", common.CampaignName(in.Campaign()))
 	}
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // overview
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // components
-	in.Update(tea.KeyMsg{Type: tea.KeyTab}) // JSON, longer than 5 lines
+	in.Update(uitest.Key("tab")) // overview
+	in.Update(uitest.Key("tab")) // components
+	in.Update(uitest.Key("tab")) // JSON, longer than 5 lines
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelDown, Action: tea.MouseActionPress})
-	if in.vp[paneJSON].YOffset == 0 {
+	if in.win[paneJSON].Top == 0 {
 		t.Fatal("the wheel did not scroll the JSON")
 	}
 	in.Update(tea.MouseMsg{Button: tea.MouseButtonWheelUp, Action: tea.MouseActionPress})
-	if in.vp[paneJSON].YOffset != 0 {
+	if in.win[paneJSON].Top != 0 {
 		t.Fatal("the wheel did not scroll back")
 	}
 }
@@ -185,10 +167,10 @@ func TestReReadKeepsWhatWasUnfolded(t *testing.T) {
 	c := decode(t, `{"campaign_id":"c","status":"DRAFT","channel":"PUSH","campaign_delivery_type":"ONE_TIME",
 	  "basic_details":{"name":"N","platform_specific_details":{"ios":{"send_to_all_eligible_device":true}}}}`)
 	in := open(c, 80, 24)
-	in.Update(tea.KeyMsg{Type: tea.KeyTab})
-	in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{'+'}})
-	in.Update(tea.KeyMsg{Type: tea.KeyDown})
-	in.Update(tea.KeyMsg{Type: tea.KeyDown})
+	in.Update(uitest.Key("tab"))
+	in.Update(uitest.Text("+"))
+	in.Update(uitest.Key("down"))
+	in.Update(uitest.Key("down"))
 	before := in.View()
 	in.Update(campaignMsg{seq: in.seq, c: model.Clone(c)}) // r: the same campaign read again
 	if after := in.View(); after != before {
@@ -224,10 +206,7 @@ func TestJumpToADeepTargetUnfoldsItsAncestors(t *testing.T) {
 // With colours on, an empty value still renders to escape codes: such rows
 // must not appear as a label with nothing after it.
 func TestEmptyValuesLeaveNoBareLabels(t *testing.T) {
-	r := common.NewRenderer(io.Discard)
-	r.SetColorProfile(termenv.TrueColor)
-	com := uitest.Common(120, 40)
-	com.Styles = themes.New(themes.Default(), r)
+	com := uitest.StyledCommon(120, 40)
 	c := uitest.FakeRows(1)[0] // no parent, no flow, no tags
 	in := New(com, "c", nil)
 	in.SetSize(120, 37)
@@ -301,7 +280,7 @@ func TestActionsExplainWhatIsNotPossible(t *testing.T) {
 	  "channel":"PUSH","campaign_delivery_type":"EVENT_TRIGGERED","basic_details":{"name":"Welcome"}}`)
 	in := open(c, 100, 30)
 	key := func(k string) tea.Cmd {
-		_, cmd := in.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)})
+		_, cmd := in.Update(uitest.Text(k))
 		return cmd
 	}
 	key("a")

@@ -19,19 +19,16 @@ func (in *Inspector) contentHeight() int { return max(in.h-2, 1) }
 // scroll moves the pane on show by d lines (the cursor, in the panes that
 // have one).
 func (in *Inspector) scroll(d int) {
-	vp := &in.vp[in.pane]
+	win, n := &in.win[in.pane], len(in.lines[in.pane])
 	if in.pane == paneChecks && len(in.problems) > 0 && (d == 1 || d == -1) {
 		in.pcursor = max(min(in.pcursor+d, len(in.problems)-1), 0)
 		in.rebuildChecks()
 		in.clamp()
-		line, h, off := in.problems[in.pcursor].line, in.contentHeight(), vp.YOffset
-		if line < off {
-			off = max(line-1, 0)
-		}
-		if line+2 >= off+h {
-			off = line + 3 - h
-		}
-		vp.SetYOffset(off)
+		// A problem's line, with the one above it and its two below
+		// (the path and the rule) in view.
+		line := in.problems[in.pcursor].line
+		win.Follow(line-1, n)
+		win.Follow(min(line+2, n-1), n)
 		return
 	}
 	if in.pane == paneVersions && len(in.versions) > 0 && (d == 1 || d == -1) {
@@ -46,18 +43,18 @@ func (in *Inspector) scroll(d int) {
 		in.clamp()
 		return
 	}
-	vp.SetYOffset(vp.YOffset + d)
+	win.Scroll(d, n)
 }
 
-// clamp gives every pane's viewport its lines at the current size and keeps
-// the tree's cursor in view. It runs whenever what a pane shows changes,
+// clamp gives every pane its lines at the current size and keeps the tree's
+// cursor in view. It runs whenever what a pane shows changes,
 // never from View.
 func (in *Inspector) clamp() {
 	w, h := in.paneWidth(), in.contentHeight()
 	prefixed := func(lines []string) []string {
 		out := make([]string, len(lines))
 		for i, l := range lines {
-			out[i] = common.Clip(" "+l, w) // the viewport would wrap a longer one
+			out[i] = common.Clip(" "+l, w)
 		}
 		return out
 	}
@@ -81,19 +78,16 @@ func (in *Inspector) clamp() {
 			lines = prefixed(in.checkLines)
 		}
 		in.lines[p] = lines
-		vp := &in.vp[p]
-		vp.Width, vp.Height = w, h
-		off := vp.YOffset
-		vp.SetContent(strings.Join(lines, "\n"))
+		win := &in.win[p]
+		win.SetHeight(h)
 		if p == paneComponents {
-			if in.tcursor < off {
-				off = in.tcursor
-			}
-			if end := in.tcursor + in.cursorExtra(); end >= off+h {
-				off = min(end-h+1, in.tcursor)
-			}
+			// The cursor's node with the lines it opens below it, its
+			// own line first when they do not all fit.
+			win.Follow(min(in.tcursor+in.cursorExtra(), len(lines)-1), len(lines))
+			win.Follow(in.tcursor, len(lines))
+		} else {
+			win.Scroll(0, len(lines))
 		}
-		vp.SetYOffset(off)
 	}
 }
 
@@ -128,9 +122,9 @@ func (in *Inspector) View() string {
 	case in.err != "":
 		head += "  " + st.Error.Render("✗ "+common.Clean(in.err))
 	}
-	if vp := in.vp[in.pane]; vp.TotalLineCount() > vp.Height && in.pane != paneComponents {
-		n, off := vp.TotalLineCount(), vp.YOffset
-		pos := fmt.Sprintf("%d–%d of %d", off+1, min(off+vp.Height, n), n)
+	if n := len(in.lines[in.pane]); n > in.win[in.pane].Height && in.pane != paneComponents {
+		from, to := in.win[in.pane].Range(n)
+		pos := fmt.Sprintf("%d–%d of %d", from+1, to, n)
 		if gap := in.w - lipgloss.Width(head) - lipgloss.Width(pos) - 1; gap > 0 {
 			head += strings.Repeat(" ", gap) + st.Muted.Render(pos)
 		}
@@ -183,12 +177,12 @@ func (in *Inspector) stateLine() string {
 	return ansi.Truncate(" "+badge+"  "+text, in.w, "…")
 }
 
-// paneLines is the part of the pane on show its viewport scrolled to (the
-// lines as set, without the viewport's padding: the root pads the body).
+// paneLines is the part of the pane on show its window is over (the lines
+// as set: the root pads the body).
 func (in *Inspector) paneLines() []string {
-	vp, lines := in.vp[in.pane], in.lines[in.pane]
-	off := min(vp.YOffset, len(lines))
-	return lines[off:min(off+vp.Height, len(lines))]
+	lines := in.lines[in.pane]
+	from, to := in.win[in.pane].Range(len(lines))
+	return lines[from:to]
 }
 
 func (in *Inspector) treeLines(off, h int) []string {
