@@ -15,7 +15,7 @@ func TestDebugTraceIsRedacted(t *testing.T) {
 	r := parallelRoot(t)
 	home := r.Getenv("HOME")
 	url := clitest.WorkspaceACME(t)
-	r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	r.loginACME("acme", url)
 	logPath := filepath.Join(home, ".local", "state", "campaigns", "debug.log")
 	if _, out, _ := r.run("", "--help"); !strings.Contains(out, logPath) {
 		t.Fatalf("--help does not name the log file %s", logPath)

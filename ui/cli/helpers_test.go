@@ -45,6 +45,17 @@ func (r rootEnv) run(stdin string, args ...string) (code int, stdout, stderr str
 	return code, r.Out.String(), r.ErrOut.String()
 }
 
+// loginACME logs in profile name to workspace ACME (key clitest.ACMEKey)
+// of the sandbox at url through `campaigns auth login`, with flags such as
+// --read-only; the test fails when the login is refused.
+func (r rootEnv) loginACME(name, url string, flags ...string) {
+	r.T().Helper()
+	args := append([]string{"auth", "login", "--profile", name, "--base-url", url, "--workspace-id", "ACME", "--with-key"}, flags...)
+	if code, out, errs := r.run(clitest.ACMEKey, args...); code != 0 {
+		r.T().Fatalf("login %s: exit %d\n%s%s", name, code, out, errs)
+	}
+}
+
 // allCommands is every command of the tree, hidden ones aside.
 func allCommands(c *cobra.Command) []*cobra.Command {
 	out := []*cobra.Command{c}

@@ -21,9 +21,7 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 	}
 	defer stop()
 	e.base = nil
-	if code, _, errs := e.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
-		t.Fatalf("login: %s", errs)
-	}
+	e.loginACME("ro", url, "--read-only")
 	e.base = []string{"--profile", "ro"}
 	id := e.idOf("Weekly picks")
 	dir := t.TempDir()
@@ -57,9 +55,7 @@ func TestReadOnlyProfileRefusesWrites(t *testing.T) {
 func TestAPIOnAReadOnlyProfile(t *testing.T) {
 	r := parallelRoot(t)
 	url := clitest.WorkspaceACME(t)
-	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
-		t.Fatal(errs)
-	}
+	r.loginACME("ro", url, "--read-only")
 	if code, out, errs := r.run("", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
 		t.Fatalf("search: exit %d\n%s%s", code, out, errs)
 	}

@@ -47,8 +47,8 @@ func TestServiceSelectionOrder(t *testing.T) {
 	if err != nil || !svc.Sandbox || svc.Label != "the embedded sandbox" || svc.ReadOnly {
 		t.Fatalf("no profile: %+v %v", svc, err)
 	}
-	r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
-	r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--color", "#ff8800", "--with-key")
+	r.loginACME("acme", url)
+	r.loginACME("ro", url, "--read-only", "--color", "#ff8800")
 	r.run("", "auth", "switch", "acme")
 	if svc, err = r.open(); err != nil || svc.Profile != "acme" || svc.ReadOnly || svc.Sandbox {
 		t.Fatalf("active profile: %+v %v", svc, err)
@@ -118,9 +118,7 @@ func TestProfilesReachEveryCommand(t *testing.T) {
 	home := r.Getenv("HOME")
 	url := clitest.WorkspaceACME(t)
 	for _, name := range []string{"acme", "bad"} {
-		if code, out, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", name, "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
-			t.Fatalf("login %s: exit %d\n%s%s", name, code, out, errs)
-		}
+		r.loginACME(name, url)
 	}
 	if code, out, _ := r.run("", "__complete", "--profile", ""); code != 0 || !strings.HasPrefix(out, "acme\nbad\n:4") {
 		t.Fatalf("--profile completion: %q", out)
@@ -153,9 +151,7 @@ func TestMessagesNameTheService(t *testing.T) {
 	if code, out, errs := r.run("", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
 		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
 	}
-	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
-		t.Fatalf("login: %d %s", code, errs)
-	}
+	r.loginACME("acme", url)
 	if code, out, errs := r.run("", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
 		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
 	}
