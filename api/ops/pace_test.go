@@ -40,7 +40,7 @@ func TestPacerKeepsTheUpdateWindows(t *testing.T) {
 // A client creating drafts keeps under both the request rate and the
 // successful-creation rate: per span, the tighter of the two.
 func TestCreatesArePacedByTheTighterOfBothLimits(t *testing.T) {
-	want := []Window{{5, time.Second}, {5, time.Minute}, {25, time.Hour}, {100, 24 * time.Hour}}
+	want := []Window{{N: 5, Per: time.Second}, {N: 5, Per: time.Minute}, {N: 25, Per: time.Hour}, {N: 100, Per: 24 * time.Hour}}
 	if !slices.Equal(CreateLimits, want) {
 		t.Errorf("create limits %v, want %v", CreateLimits, want)
 	}

@@ -40,8 +40,7 @@ func hostileFolder(t *testing.T) string {
 // the link to /dev/zero (which used to exhaust the memory) and the link
 // out of the folder are each skipped with a line saying why.
 func TestFoldersReadOnlyRegularFiles(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := hostileFolder(t)
 	for _, cmd := range [][]string{{"diff", dir}, {"apply", dir}} {
 		_, out, errs := e.run("", cmd...)
@@ -66,8 +65,7 @@ func TestFoldersReadOnlyRegularFiles(t *testing.T) {
 // refused before it is parsed; invalid UTF-8 is refused with the byte
 // offset; a UTF-8 byte order mark is accepted.
 func TestFileBoundsAndEncoding(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"N"}}`
 	big := filepath.Join(dir, "big.json")

@@ -12,11 +12,10 @@ import (
 // --debug writes every HTTP exchange to the log file named in --help, with
 // no secret in it.
 func TestDebugTraceIsRedacted(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	home := r.Getenv("HOME")
 	url := clitest.WorkspaceACME(t)
-	r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
+	r.loginACME("acme", url)
 	logPath := filepath.Join(home, ".local", "state", "campaigns", "debug.log")
 	if _, out, _ := r.run("", "--help"); !strings.Contains(out, logPath) {
 		t.Fatalf("--help does not name the log file %s", logPath)

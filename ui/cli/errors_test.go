@@ -8,8 +8,7 @@ import (
 // Usage mistakes exit 2 and show the usage of the command they were made
 // on; flags that exclude each other are named plainly.
 func TestUsageErrorsShowThatCommandsUsage(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	for _, tc := range []struct {
 		args       []string
 		msg, usage string
@@ -45,8 +44,7 @@ func TestUsageErrorsShowThatCommandsUsage(t *testing.T) {
 // TestEnumFlagsSayOneThing: a single-value enum flag (--dc), a list flag
 // (--status) and --state refuse an unknown value in the same words, exit 2.
 func TestEnumFlagsSayOneThing(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	for _, tc := range []struct {
 		args []string
 		msg  string

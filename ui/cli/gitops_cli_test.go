@@ -59,8 +59,7 @@ var annotation = regexp.MustCompile(`::error file=([^,]+),line=(\d+),col=(\d+),t
 // --output github places each problem at its value; --output json is one
 // object with totals, for every command.
 func TestCIOutputsAnnotateAndTotal(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	id := e.idOf("Summer sale kickoff")
 	e.run("", "export", id, "--dir", dir)
@@ -97,8 +96,7 @@ func TestCIOutputsAnnotateAndTotal(t *testing.T) {
 // With a wrong key every command exits 2 after one refused request,
 // instead of one 401 per file.
 func TestRejectedCredentialsStopAtTheFirst401(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	requests, url := servedSandbox(t, e)
 	exportAll(t, url, dir)

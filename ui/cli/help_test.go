@@ -10,8 +10,7 @@ import (
 )
 
 func TestHelpForEveryCommand(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{Getenv: func(string) string { return "" }}}
 	root := newRootCmd(app)
 	root.InitDefaultHelpCmd()
@@ -64,8 +63,7 @@ func TestHelpForEveryCommand(t *testing.T) {
 // Help read in a pipe or a file has no padding at the ends of its lines
 // (fang pads to 120 columns when it sees no terminal).
 func TestHelpHasNoTrailingSpaces(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	for _, args := range [][]string{{"--help"}, {"list", "--help"}, {"auth", "--help"}, {"help", "apply"}, {"man"}, {"completion", "bash"}} {
 		code, out, errs := r.run("", args...)
 		if code != 0 || len(out) < 200 {

@@ -28,6 +28,13 @@ func newRoot(t *testing.T) rootEnv {
 	return r
 }
 
+// parallelRoot is newRoot for a test that runs in parallel.
+func parallelRoot(t *testing.T) rootEnv {
+	t.Helper()
+	t.Parallel()
+	return newRoot(t)
+}
+
 // run runs campaigns args with stdin: the exit code and both outputs.
 func (r rootEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
 	r.T().Helper()
@@ -36,6 +43,17 @@ func (r rootEnv) run(stdin string, args ...string) (code int, stdout, stderr str
 	r.ErrOut.Reset()
 	code = execute(r.F, args)
 	return code, r.Out.String(), r.ErrOut.String()
+}
+
+// loginACME logs in profile name to workspace ACME (key clitest.ACMEKey)
+// of the sandbox at url through `campaigns auth login`, with flags such as
+// --read-only; the test fails when the login is refused.
+func (r rootEnv) loginACME(name, url string, flags ...string) {
+	r.T().Helper()
+	args := append([]string{"auth", "login", "--profile", name, "--base-url", url, "--workspace-id", "ACME", "--with-key"}, flags...)
+	if code, out, errs := r.run(clitest.ACMEKey, args...); code != 0 {
+		r.T().Fatalf("login %s: exit %d\n%s%s", name, code, out, errs)
+	}
 }
 
 // allCommands is every command of the tree, hidden ones aside.
@@ -85,4 +103,51 @@ func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr s
 	var o, e bytes.Buffer
 	code = Run(args, strings.NewReader(stdin), &o, &e)
 	return code, o.String(), e.String()
+}
+
+// scriptEnv runs the scripting commands in-process on the embedded sandbox
+// (each command starts it on loopback under --data, as a user's would), in
+// an environment of the test's own (rootEnv), so tests run in parallel.
+type scriptEnv struct {
+	rootEnv
+	t    *testing.T
+	data string
+	base []string // extra args: the service
+}
+
+func newScriptEnv(t *testing.T) *scriptEnv {
+	t.Helper()
+	e := &scriptEnv{rootEnv: newRoot(t), t: t, data: t.TempDir()}
+	e.base = []string{"--data", e.data}
+	return e
+}
+
+// parallelScript is newScriptEnv for a test that runs in parallel.
+func parallelScript(t *testing.T) *scriptEnv {
+	t.Helper()
+	t.Parallel()
+	return newScriptEnv(t)
+}
+
+// run runs one command; stdin is its standard input. Service flags go
+// after the command's own arguments.
+func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
+	e.t.Helper()
+	return e.rootEnv.run(stdin, append(args, e.base...)...)
+}
+
+func (e *scriptEnv) mustJSON(out string, v any) {
+	e.t.Helper()
+	clitest.JSON(e.t, out, v)
+}
+
+// idOf finds a seeded campaign's id by name.
+func (e *scriptEnv) idOf(name string) string {
+	e.t.Helper()
+	code, out, errs := e.run("", "list", "--all", "--archived", "--jq", `.[] | select(.basic_details.name == "`+name+`") | .campaign_id`)
+	id := strings.TrimSpace(out)
+	if code != 0 || id == "" || strings.Contains(id, "\n") {
+		e.t.Fatalf("id of %q: exit %d %q %s", name, code, out, errs)
+	}
+	return id
 }

@@ -29,8 +29,7 @@ func assertInert(t *testing.T, what, out string) {
 // validate with the sequences removed (the text around them kept), on a
 // terminal; --json keeps the service's bytes.
 func TestHostileTextIsInert(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	e.Terminal()
 	dir := t.TempDir()
 	body := map[string]any{"channel": "PUSH", "campaign_delivery_type": "ONE_TIME", "created_by": "ana@example.com",

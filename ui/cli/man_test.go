@@ -19,8 +19,7 @@ func TestRoffTextEscapes(t *testing.T) {
 // commands, not one paragraph per line (which man justifies line by line,
 // tearing the summary apart).
 func TestManPage(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	code, out, errs := r.run("", "man")
 	if code != 0 || !strings.Contains(out, ".TH CAMPAIGNS 1") || !strings.Contains(out, "auth") || !strings.Contains(out, "--base-url") {
 		t.Fatalf("man: exit %d %s\n%.500s", code, errs, out)

@@ -22,8 +22,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestCompletionScripts(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	for shell, marker := range map[string]string{
 		"bash":       "complete -o default -F __start_campaigns campaigns",
 		"zsh":        "#compdef campaigns",

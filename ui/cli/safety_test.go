@@ -16,8 +16,7 @@ import (
 // or variable, and an API key with no service named, is a usage error that
 // names it; the file is left as it was.
 func TestNeverGuessTheService(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	file := filepath.Join(t.TempDir(), "new.json")
 	body := `{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","created_by":"ana@example.com","basic_details":{"name":"CI promo","platforms":["ANDROID"]}}`
 	os.WriteFile(file, []byte(body), 0o644)
@@ -56,8 +55,7 @@ func TestNeverGuessTheService(t *testing.T) {
 // CAMPAIGNS_BASE_URL, CAMPAIGNS_WORKSPACE_ID and the key name a real
 // service as the flags do; the summary and --json name where it went.
 func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	url := clitest.WorkspaceACME(t)
 	e.Setenv("CAMPAIGNS_BASE_URL", url)
 	e.Setenv("CAMPAIGNS_WORKSPACE_ID", "ACME")
@@ -79,8 +77,7 @@ func TestServiceVariablesWorkAsFlagsAndWritesNameTheTarget(t *testing.T) {
 // The issue's case 5 through the commands: a pause is recorded under the
 // credential, never under whoever edited last; --author names the person.
 func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	id := e.idOf("Cart abandonment nudge") // ACTIVE, event-triggered
 	var ans campaignaction.Answer
 	code, out, _ := e.run("", "status", id, "pause", "--yes", "--json")
@@ -110,8 +107,7 @@ func TestWritesAreRecordedUnderTheirAuthor(t *testing.T) {
 // status and list refuse an empty service flag or an API key with no
 // service before they start anything.
 func TestEveryDoorRefusesToGuessTheService(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	for _, tc := range []struct {
 		args []string
 		env  map[string]string

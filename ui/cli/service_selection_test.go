@@ -39,8 +39,7 @@ func (r rootEnv) open(args ...string) (*cmdutil.Service, error) {
 // The contract's order: flags, then --profile/CAMPAIGNS_PROFILE, then the
 // active profile, then the embedded sandbox.
 func TestServiceSelectionOrder(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	data := t.TempDir()
 	url := clitest.WorkspaceACME(t)
 
@@ -48,8 +47,8 @@ func TestServiceSelectionOrder(t *testing.T) {
 	if err != nil || !svc.Sandbox || svc.Label != "the embedded sandbox" || svc.ReadOnly {
 		t.Fatalf("no profile: %+v %v", svc, err)
 	}
-	r.run(clitest.ACMEKey, "auth", "login", "--profile", "acme", "--base-url", url, "--workspace-id", "ACME", "--with-key")
-	r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--color", "#ff8800", "--with-key")
+	r.loginACME("acme", url)
+	r.loginACME("ro", url, "--read-only", "--color", "#ff8800")
 	r.run("", "auth", "switch", "acme")
 	if svc, err = r.open(); err != nil || svc.Profile != "acme" || svc.ReadOnly || svc.Sandbox {
 		t.Fatalf("active profile: %+v %v", svc, err)
@@ -82,8 +81,7 @@ func searchOne() api.SearchRequest { return api.SearchRequest{Limit: 1, Page: 1}
 // The embedded sandbox's request log stays off a command's stderr; with
 // --debug it goes to the debug log.
 func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	for _, debug := range []bool{false, true} {
 		var errb bytes.Buffer
 		app := &cmdutil.Factory{IOStreams: &cmdutil.IOStreams{In: strings.NewReader(""), Out: &bytes.Buffer{}, ErrOut: &errb, Getenv: r.Getenv}, Debug: debug}
@@ -116,14 +114,11 @@ func TestEmbeddedSandboxIsQuietOnStderr(t *testing.T) {
 // one sentence, exit 2; a config that does not parse stops only the
 // commands that read it.
 func TestProfilesReachEveryCommand(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
+	r := parallelRoot(t)
 	home := r.Getenv("HOME")
 	url := clitest.WorkspaceACME(t)
 	for _, name := range []string{"acme", "bad"} {
-		if code, out, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", name, "--base-url", url, "--workspace-id", "ACME", "--with-key"); code != 0 {
-			t.Fatalf("login %s: exit %d\n%s%s", name, code, out, errs)
-		}
+		r.loginACME(name, url)
 	}
 	if code, out, _ := r.run("", "__complete", "--profile", ""); code != 0 || !strings.HasPrefix(out, "acme\nbad\n:4") {
 		t.Fatalf("--profile completion: %q", out)
@@ -141,5 +136,23 @@ func TestProfilesReachEveryCommand(t *testing.T) {
 	}
 	if code, _, errs := r.run("", "--profile", "a"); code != 2 || !strings.Contains(errs, "config.toml, line 2, column") || strings.Count(strings.TrimSpace(errs), "\n") > 0 {
 		t.Errorf("the editor with a broken config: exit %d %q", code, errs)
+	}
+}
+
+// Messages name the service the way a person chose it: "profile NAME",
+// "the embedded sandbox" (not a bare name that reads like a place).
+func TestMessagesNameTheService(t *testing.T) {
+	r := parallelRoot(t)
+	url := clitest.WorkspaceACME(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "new.json"), []byte(`{"channel":"PUSH"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, errs := r.run("", "diff", dir, "--data", t.TempDir()); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from the embedded sandbox.") {
+		t.Fatalf("diff: exit %d\n%s\n%s", code, out, errs)
+	}
+	r.loginACME("acme", url)
+	if code, out, errs := r.run("", "diff", dir); code != 1 || !strings.Contains(out, "1 of 1 file(s) differ from profile acme.") {
+		t.Fatalf("diff on a profile: exit %d\n%s\n%s", code, out, errs)
 	}
 }

@@ -23,19 +23,16 @@ func RunE[O any](opts *O, check func(args []string) error, runF, run func(*O) er
 // Record is what a command that reads one campaign by its ID is given (get,
 // meta): its streams, the service and output flags, and the ID.
 type Record struct {
-	IO      *IOStreams
-	Service *ServiceFlags
-	Output  *OutputFlags
-	ID      string
+	Campaign
+	Output *OutputFlags
 }
 
 // AddRecord sets cmd up to read one campaign: the service flags, the output
 // flags of one record, and the ID as the one argument (--json FIELDS may
 // follow it), completed from the service.
 func AddRecord(f *Factory, cmd *cobra.Command) Record {
-	r := Record{IO: f.IOStreams, Service: AddServiceFlags(cmd, f), Output: AddOutputFlags(cmd, "record")}
-	cmd.ValidArgsFunction = f.CompleteIDs(r.Service)
-	cmd.Args = r.Output.AdoptFields(ExactArgs(1, "one campaign ID"), 1)
+	r := Record{Campaign: AddCampaign(f, cmd), Output: AddOutputFlags(cmd, "record")}
+	cmd.Args = r.Output.AdoptFields(cmd.Args, 1)
 	return r
 }
 
@@ -45,6 +42,41 @@ func (r *Record) Check(args []string) error {
 	if err := r.Output.Check(); err != nil {
 		return err
 	}
-	r.ID = args[0]
+	return r.TakeID(args)
+}
+
+// Doc is how a command presents itself in --help: its usage line, its
+// one-line and long help, its examples. Each command declares its own, as
+// a package variable beside NewCmd, so a head is the flags alone.
+type Doc struct {
+	Use, Short, Long, Example string
+}
+
+// Command is a command presenting itself as d says, taking args.
+func (d Doc) Command(args cobra.PositionalArgs) *cobra.Command {
+	return &cobra.Command{Use: d.Use, Short: d.Short, Long: d.Long, Example: d.Example, Args: args}
+}
+
+// Campaign is what a command acting on one campaign by its ID is given
+// (duplicate, publish, test; get and meta through Record): its streams,
+// the service flags and the ID.
+type Campaign struct {
+	IO      *IOStreams
+	Service *ServiceFlags
+	ID      string
+}
+
+// AddCampaign sets cmd up to act on one campaign: the service flags, and
+// the ID as the one argument, completed from the service.
+func AddCampaign(f *Factory, cmd *cobra.Command) Campaign {
+	c := Campaign{IO: f.IOStreams, Service: AddServiceFlags(cmd, f)}
+	cmd.ValidArgsFunction = f.CompleteIDs(c.Service)
+	cmd.Args = ExactArgs(1, "one campaign ID")
+	return c
+}
+
+// TakeID is RunE's check for a command on one campaign: it takes the ID.
+func (c *Campaign) TakeID(args []string) error {
+	c.ID = args[0]
 	return nil
 }

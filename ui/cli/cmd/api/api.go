@@ -43,19 +43,21 @@ type Options struct {
 	Body    []byte // nil: none
 }
 
+// doc is what `campaigns api --help` says.
+var doc = cmdutil.Doc{
+	Use:   "api METHOD PATH",
+	Short: "Send one request to the service with its headers added (like gh api)",
+	Long:  apiLong,
+	Example: `  campaigns api GET /v5/campaigns/6b0489…
+  campaigns api POST /v5/campaigns/search -F limit=15 -F page=1
+  campaigns api PATCH /v5/campaigns/6b0489… --input patch.json`,
+}
+
 // NewCmd is `campaigns api`; runF, when given, runs instead of the command
 // (tests check the flags with it).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams}
-	cmd := &cobra.Command{
-		Use:   "api METHOD PATH",
-		Short: "Send one request to the service with its headers added (like gh api)",
-		Long:  apiLong,
-		Example: `  campaigns api GET /v5/campaigns/6b0489…
-  campaigns api POST /v5/campaigns/search -F limit=15 -F page=1
-  campaigns api PATCH /v5/campaigns/6b0489… --input patch.json`,
-		Args: cmdutil.ExactArgs(2, "METHOD and PATH"),
-	}
+	cmd := doc.Command(cmdutil.ExactArgs(2, "METHOD and PATH"))
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	input := cmd.Flags().String("input", "", `the request body: a JSON file, or "-" for standard input`)
 	var strFields, rawFields []string

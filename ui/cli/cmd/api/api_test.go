@@ -16,9 +16,8 @@ import (
 // nested), or the query of a GET; --input reads the body; a method the
 // service has no use for is refused before anything is sent.
 func TestAPIFieldsBuildTheRequest(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, clitest.Shared(t))
-	got, code, err := clitest.Parse(e, NewCmd, "post", "v5/campaigns/search", "-F", "limit=2", "-f", "basic_details.name=12", "-F", `campaign_fields.status=["DRAFT"]`)
+	e := clitest.Reads(t, NewCmd)
+	got, code, err := e.Parse("post", "v5/campaigns/search", "-F", "limit=2", "-f", "basic_details.name=12", "-F", `campaign_fields.status=["DRAFT"]`)
 	if code != 0 {
 		t.Fatal(err)
 	}
@@ -26,11 +25,11 @@ func TestAPIFieldsBuildTheRequest(t *testing.T) {
 		string(got.Body) != `{"basic_details":{"name":"12"},"campaign_fields":{"status":["DRAFT"]},"limit":2}` {
 		t.Fatalf("POST: %s %s %s", got.Method, got.Path, got.Body)
 	}
-	if got, code, err = clitest.Parse(e, NewCmd, "GET", "/v5/campaigns/x", "-f", "a=b c"); code != 0 || got.Path != "/v5/campaigns/x?a=b+c" || got.Body != nil {
+	if got, code, err = e.Parse("GET", "/v5/campaigns/x", "-f", "a=b c"); code != 0 || got.Path != "/v5/campaigns/x?a=b+c" || got.Body != nil {
 		t.Fatalf("GET: %v %+v", err, got)
 	}
 	e.Stdin(`{"channel": "PUSH"}`)
-	if got, code, err = clitest.Parse(e, NewCmd, "PATCH", "/v5/campaigns/x", "--input", "-"); code != 0 || string(got.Body) != `{"channel": "PUSH"}` {
+	if got, code, err = e.Parse("PATCH", "/v5/campaigns/x", "--input", "-"); code != 0 || string(got.Body) != `{"channel": "PUSH"}` {
 		t.Fatalf("--input -: %v %+v", err, got)
 	}
 	for _, tc := range []struct {
@@ -43,7 +42,7 @@ func TestAPIFieldsBuildTheRequest(t *testing.T) {
 		{[]string{"POST", "/x", "--input", "-"}, "is not JSON"},
 	} {
 		e.Stdin("not json")
-		if got, code, err := clitest.Parse(e, NewCmd, tc.args...); code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
+		if got, code, err := e.Parse(tc.args...); code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: exit %d %v", tc.args, code, err)
 		}
 	}

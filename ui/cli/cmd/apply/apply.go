@@ -67,21 +67,23 @@ type Options struct {
 	Verbose  bool
 }
 
-// NewCmd builds `campaigns apply`; runF, when set, receives the checked
-// options instead of run (tests).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
-	cmd := &cobra.Command{
-		Use:   "apply FILE|DIR...",
-		Short: "Send the changes of campaign files to the service (a dry run without --confirm)",
-		Long:  long,
-		Example: `  campaigns apply campaigns/            # dry run
+// doc is what `campaigns apply --help` says.
+var doc = cmdutil.Doc{
+	Use:   "apply FILE|DIR...",
+	Short: "Send the changes of campaign files to the service (a dry run without --confirm)",
+	Long:  long,
+	Example: `  campaigns apply campaigns/            # dry run
   campaigns apply campaigns/ --confirm
   campaigns apply campaigns/ --plan changes.plan
   campaigns apply changes.plan --confirm
   campaigns apply campaigns/new-promo.json --confirm --json`,
-		Args: cireport.Args("to apply"),
-	}
+}
+
+// NewCmd builds `campaigns apply`; runF, when set, receives the checked
+// options instead of run (tests).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := doc.Command(cireport.Args("to apply"))
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	fs := cmd.Flags()
 	fs.BoolVar(&opts.Confirm, "confirm", false, "send the changes (without it: a dry run)")

@@ -1,17 +1,10 @@
 package apply
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
-
-// apply runs `campaigns apply ARGS` in e.
-func apply(e *clitest.Env, args ...string) clitest.Result {
-	e.T().Helper()
-	return e.Do(NewCmd(e.F, nil), args...)
-}
 
 // exportTwice exports a campaign into two folders: two people's checkouts.
 func exportTwice(t *testing.T, sb *clitest.Sandbox, id string) (mine, theirs string) {
@@ -31,11 +24,4 @@ func field(t *testing.T, sb *clitest.Sandbox, id string, path ...string) any {
 		v = m[k]
 	}
 	return v
-}
-
-func mustJSON(t *testing.T, s string, v any) {
-	t.Helper()
-	if err := json.Unmarshal([]byte(s), v); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, s)
-	}
 }

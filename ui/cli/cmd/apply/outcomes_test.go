@@ -41,16 +41,14 @@ func TestEachOutcomeCountsOnce(t *testing.T) {
 // A file naming a campaign the service does not have is refused (exit 1),
 // the others still applied.
 func TestApplyOfAnUnknownCampaignIsRefused(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb)
+	e := clitest.Writes(t, NewCmd)
 	dir := t.TempDir()
-	id := sb.IDOf(t, "Summer sale kickoff")
-	clitest.Edit(t, sb.ExportOne(t, dir, id), `"team": "Growth"`, `"team": "Known"`)
+	id := e.ID("Summer sale kickoff")
+	clitest.Edit(t, e.SB.ExportOne(t, dir, id), `"team": "Growth"`, `"team": "Known"`)
 	raw, _ := os.ReadFile(filepath.Join(dir, id+".json"))
 	gone := filepath.Join(dir, "gone.json")
 	os.WriteFile(gone, []byte(strings.Replace(string(raw), id, "0000000000000000deadbeef", -1)), 0o644)
-	r := apply(e, dir, "--confirm")
+	r := e.Exec(dir, "--confirm")
 	if r.Code != 1 || !strings.Contains(r.Out, "is not on the service") || !strings.Contains(r.Out, "updated basic_details") {
 		t.Fatalf("exit %d\n%s%s", r.Code, r.Out, r.Err)
 	}
@@ -59,8 +57,7 @@ func TestApplyOfAnUnknownCampaignIsRefused(t *testing.T) {
 // --plan and --confirm are refused together, and a bad --features, before
 // anything is opened.
 func TestApplyFlags(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	ran := false
 	keep := func(*Options) error { ran = true; return nil }
 	for _, tc := range []struct {
@@ -87,21 +84,19 @@ func TestApplyFlags(t *testing.T) {
 // alone (exit 1); two files with one campaign_id are an error naming both
 // (exit 2), and nothing is sent.
 func TestApplyReportsRemovedAndDuplicatedFiles(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb)
-	dir, a, b := sb.RemovedFromRepo(t)
-	r := apply(e, dir, "--confirm")
+	e := clitest.Writes(t, NewCmd)
+	dir, a, b := e.SB.RemovedFromRepo(t)
+	r := e.Exec(dir, "--confirm")
 	if r.Code != 1 || !strings.Contains(r.Out, "on the service, not in the repository") || !strings.Contains(r.Out, b) {
 		t.Fatalf("apply after a removal: exit %d\n%s\n%s", r.Code, r.Out, r.Err)
 	}
-	if st := field(t, sb, b, "status"); st != "DRAFT" {
+	if st := field(t, e.SB, b, "status"); st != "DRAFT" {
 		t.Fatalf("the removed file's campaign was acted on: %v", st)
 	}
 	copyPath := filepath.Join(dir, "copy.json")
 	raw, _ := os.ReadFile(filepath.Join(dir, a+".json"))
 	os.WriteFile(copyPath, raw, 0o644)
-	r = apply(e, dir, "--confirm")
+	r = e.Exec(dir, "--confirm")
 	if r.Code != 2 || !strings.Contains(r.Err, copyPath) || !strings.Contains(r.Err, filepath.Join(dir, a+".json")) {
 		t.Fatalf("duplicate: exit %d\n%s", r.Code, r.Err)
 	}

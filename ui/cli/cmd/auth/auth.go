@@ -27,15 +27,17 @@ Commands use, in this order: --base-url/--dc with --workspace-id and
 CAMPAIGNS_API_KEY; --profile NAME (or CAMPAIGNS_PROFILE); the active profile
 (the last one logged in or switched to); the embedded sandbox.`
 
+// doc is what `campaigns auth --help` says.
+var doc = cmdutil.Doc{
+	Use:   "auth",
+	Short: "Log in to services and switch between profiles",
+	Long:  long,
+}
+
 // NewCmd builds `campaigns auth` and its subcommands.
 func NewCmd(f *cmdutil.Factory) *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "auth",
-		Short: "Log in to services and switch between profiles",
-		Long:  long,
-		Args:  cmdutil.NoArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
-	}
+	cmd := doc.Command(cmdutil.NoArgs)
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
 	cmd.AddCommand(NewLoginCmd(f, nil), newListCmd(f), newSwitchCmd(f), newLogoutCmd(f), NewStatusCmd(f, nil))
 	return cmd
 }

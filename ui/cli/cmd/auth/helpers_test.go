@@ -12,7 +12,11 @@ import (
 // there for the next.
 type env struct{ *clitest.Env }
 
-func newEnv(t *testing.T) env { return env{clitest.New(t, nil)} }
+// parallelEnv starts a parallel test in an env of its own.
+func parallelEnv(t *testing.T) env {
+	t.Parallel()
+	return env{clitest.New(t, nil)}
+}
 
 // cli runs `campaigns auth …` (args[0] is "auth") under a root named as
 // the program is, so messages name "campaigns auth".

@@ -21,8 +21,7 @@ func TestLoginFormPageFitsTwentyFourLines(t *testing.T) {
 
 // Logging out of the active profile says what commands use now.
 func TestLogoutSaysWhatIsUsedNow(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	for _, n := range []string{"a", "b"} {
 		if code, _, errs := e.cli("k\n", "auth", "login", "--profile", n, "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key"); code != 0 {
 			t.Fatalf("login %s: %d %s", n, code, errs)
@@ -39,8 +38,7 @@ func TestLogoutSaysWhatIsUsedNow(t *testing.T) {
 // A key that cannot be checked now (service unreachable) is saved, with a
 // note saying so; the key itself is never echoed.
 func TestLoginOfflineSavesWithANote(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	code, out, errs := e.cli("k-offline\n", "auth", "login", "--profile", "off", "--base-url", "http://127.0.0.1:9", "--workspace-id", "W", "--with-key")
 	if code != 0 || !strings.Contains(out, "Saved profile off") || !strings.Contains(errs, "could not be checked now") || !strings.Contains(errs, "campaigns auth status") {
 		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
@@ -53,8 +51,7 @@ func TestLoginOfflineSavesWithANote(t *testing.T) {
 // auth list is a table without padding after its last column (it shows in
 // a pipe), marks the active profile and says which are read-only.
 func TestAuthListHasNoTrailingSpaces(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	for _, args := range [][]string{
 		{"auth", "login", "--profile", "prod", "--base-url", "https://api.example.com", "--workspace-id", "W1", "--with-key", "--read-only"},
 		{"auth", "login", "--profile", "staging", "--dc", "01", "--workspace-id", "W2", "--with-key"},

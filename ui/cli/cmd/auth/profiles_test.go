@@ -17,8 +17,7 @@ import (
 )
 
 func TestAuthProfilesEndToEnd(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	home := e.Getenv("HOME")
 	url := clitest.WorkspaceACME(t)
 
@@ -97,8 +96,7 @@ func TestAuthProfilesEndToEnd(t *testing.T) {
 }
 
 func TestAuthKeyFileFallback(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	home := e.Getenv("HOME")
 	url := clitest.WorkspaceACME(t)
 	e.F.Keyring.(*clitest.Keyring).Err = errors.New("The name org.freedesktop.secrets was not provided by any .service files")
@@ -128,8 +126,7 @@ func TestAuthKeyFileFallback(t *testing.T) {
 }
 
 func TestAuthBadInput(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	home := e.Getenv("HOME")
 	for _, tc := range []struct {
 		stdin string
@@ -168,8 +165,7 @@ func TestAuthBadInput(t *testing.T) {
 }
 
 func TestAuthStatusUnreachable(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	e.cli("k", "auth", "login", "--profile", "gone", "--base-url", "http://127.0.0.1:1", "--workspace-id", "W", "--with-key")
 	code, _, errs := e.cli("", "auth", "status")
 	if code != 2 || !strings.Contains(errs, "cannot reach http://127.0.0.1:1") {
@@ -179,8 +175,7 @@ func TestAuthStatusUnreachable(t *testing.T) {
 
 // A key the service knows but that may not read: 403, said as such, exit 1.
 func TestAuthStatusForbidden(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t)
+	e := parallelEnv(t)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusForbidden)

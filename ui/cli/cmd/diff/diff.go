@@ -54,19 +54,21 @@ type Options struct {
 	Versions bool
 }
 
+// doc is what `campaigns diff --help` says.
+var doc = cmdutil.Doc{
+	Use:   "diff FILE|DIR... | diff --versions ID A B",
+	Short: "Compare campaign files with the service, component by component",
+	Long:  long,
+	Example: `  campaigns diff campaigns/
+  campaigns diff campaigns/6b0489….json --json
+  campaigns diff campaigns/ --output github`,
+}
+
 // NewCmd builds `campaigns diff`; runF, when set, receives the options
 // instead of run (tests).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams}
-	cmd := &cobra.Command{
-		Use:   "diff FILE|DIR... | diff --versions ID A B",
-		Short: "Compare campaign files with the service, component by component",
-		Long:  long,
-		Example: `  campaigns diff campaigns/
-  campaigns diff campaigns/6b0489….json --json
-  campaigns diff campaigns/ --output github`,
-		Args: cireport.Args("to compare"),
-	}
+	cmd := doc.Command(cireport.Args("to compare"))
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	fs := cmd.Flags()
 	fs.BoolVar(&opts.JSON, "json", false, `print [{"file", "campaign_id", "components", "conflicts", "fields"}]`)

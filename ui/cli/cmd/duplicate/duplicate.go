@@ -17,11 +17,9 @@ import (
 
 // Options are what `campaigns duplicate` was asked.
 type Options struct {
-	IO      *cmdutil.IOStreams
-	Service *cmdutil.ServiceFlags
-	ID      string
-	Name    string // "" for "NAME (copy)"
-	JSON    bool
+	cmdutil.Campaign
+	Name string // "" for "NAME (copy)"
+	JSON bool
 }
 
 // Answer is what duplicate prints with --json.
@@ -33,14 +31,11 @@ type Answer struct {
 	Workspace  string `json:"workspace"`
 }
 
-// NewCmd is `campaigns duplicate`; runF, when given, runs instead of the
-// command (tests check the flags with it).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
-	cmd := &cobra.Command{
-		Use:   "duplicate ID",
-		Short: "Copy a campaign into a new draft",
-		Long: `Copies a campaign of any state into a new draft named "NAME (copy)" (or
+// doc is what `campaigns duplicate --help` says.
+var doc = cmdutil.Doc{
+	Use:   "duplicate ID",
+	Short: "Copy a campaign into a new draft",
+	Long: `Copies a campaign of any state into a new draft named "NAME (copy)" (or
 --name) and prints the new draft's id. Everything is copied except the
 campaign's identity (ids, status, version, timestamps), its authors and the
 schedule's dates; the copy is created by you: --author, else
@@ -50,14 +45,19 @@ with the reason.
 
 Exit status: 0 created, 1 refused (locally or by the service), 2 bad usage
 or unreachable.`,
-		Example: `  campaigns duplicate 6b0489…
+	Example: `  campaigns duplicate 6b0489…
   campaigns duplicate 6b0489… --name "Spring sale, week 2" --json`,
-		Args: cmdutil.ExactArgs(1, "one campaign ID"),
-	}
-	opts.Service = cmdutil.AddServiceFlags(cmd, f)
+}
+
+// NewCmd is `campaigns duplicate`; runF, when given, runs instead of the
+// command (tests check the flags with it).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{}
+	cmd := doc.Command(nil)
+	opts.Campaign = cmdutil.AddCampaign(f, cmd)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the new draft as JSON")
 	cmd.Flags().StringVar(&opts.Name, "name", "", `the copy's name (default "NAME (copy)")`)
-	cmd.RunE = cmdutil.RunE(opts, func(args []string) error { opts.ID = args[0]; return nil }, runF, run)
+	cmd.RunE = cmdutil.RunE(opts, opts.TakeID, runF, run)
 	return cmd
 }
 

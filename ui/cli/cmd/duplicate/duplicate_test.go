@@ -2,7 +2,6 @@ package duplicate
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -14,12 +13,9 @@ import (
 // (or --name) and created by the author given; an SMS campaign is refused
 // with the reason, and no author is a usage error.
 func TestDuplicateMakesADraftByTheAuthor(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb)
-	duplicate := clitest.Runner(e, NewCmd)
-	src := sb.IDOf(t, "June newsletter")
-	code, out, errs := duplicate(src, "--author", "ana@example.com")
+	e := clitest.Writes(t, NewCmd)
+	src := e.ID("June newsletter")
+	code, out, errs := e.Run(src, "--author", "ana@example.com")
 	id := strings.TrimSpace(out)
 	if code != 0 || id == "" || id == src || strings.Contains(id, "\n") {
 		t.Fatalf("exit %d, stdout %q\n%s", code, out, errs)
@@ -27,24 +23,25 @@ func TestDuplicateMakesADraftByTheAuthor(t *testing.T) {
 	if !strings.Contains(errs, `"June newsletter (copy)"`) || !strings.Contains(errs, "workspace") {
 		t.Errorf("the summary does not say what was made where: %q", errs)
 	}
-	got, err := sb.Client.Get(context.Background(), id)
+	got, err := e.SB.Client.Get(context.Background(), id)
 	if err != nil || model.Str(got.BasicDetails.Name) != "June newsletter (copy)" || model.Str(got.Status) != "DRAFT" || model.Str(got.CreatedBy) != "ana@example.com" {
 		t.Fatalf("the copy: %v %+v", err, got)
 	}
 
 	e.Setenv("CAMPAIGNS_AUTHOR", "ana@example.com")
-	code, out, _ = duplicate(src, "--name", "Week 2", "--json")
+	code, out, _ = e.Run(src, "--name", "Week 2", "--json")
 	var ans Answer
-	if err := json.Unmarshal([]byte(out), &ans); err != nil || code != 0 || ans.Name != "Week 2" || ans.From != src || ans.CampaignID == "" || ans.Workspace == "" {
+	clitest.JSON(t, out, &ans)
+	if code != 0 || ans.Name != "Week 2" || ans.From != src || ans.CampaignID == "" || ans.Workspace == "" {
 		t.Fatalf("--name --json: exit %d %v %+v", code, err, ans)
 	}
 
-	sms := sb.IDOf(t, "Delivery window reminder (SMS)")
-	if code, _, errs := duplicate(sms); code != 1 || !strings.Contains(errs, "SMS") {
+	sms := e.ID("Delivery window reminder (SMS)")
+	if code, _, errs := e.Run(sms); code != 1 || !strings.Contains(errs, "SMS") {
 		t.Fatalf("SMS: exit %d %s", code, errs)
 	}
 	e.Setenv("CAMPAIGNS_AUTHOR", "")
-	if code, _, errs := duplicate(src); code != 2 || !strings.Contains(errs, "--author") {
+	if code, _, errs := e.Run(src); code != 2 || !strings.Contains(errs, "--author") {
 		t.Fatalf("no author: exit %d %s", code, errs)
 	}
 }

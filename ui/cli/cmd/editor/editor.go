@@ -61,18 +61,20 @@ type Options struct {
 	Program func(ui.Config) error
 }
 
+// doc is what `campaigns --help` says.
+var doc = cmdutil.Doc{
+	Use:   "campaigns",
+	Short: "A terminal editor for Campaigns Service V5",
+	Long:  Long,
+}
+
 // NewCmd builds `campaigns`, the editor; runF, when set, receives the
 // checked options instead of run (tests).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{F: f, Terminal: terminal, Program: program}
 	var themeName string
-	cmd := &cobra.Command{
-		Use:               "campaigns",
-		Short:             "A terminal editor for Campaigns Service V5",
-		Long:              Long,
-		Args:              cmdutil.NoArgs,
-		ValidArgsFunction: cobra.NoFileCompletions,
-	}
+	cmd := doc.Command(cmdutil.NoArgs)
+	cmd.ValidArgsFunction = cobra.NoFileCompletions
 	opts.Flags = cmdutil.AddServiceFlags(cmd, f)
 	// No default shown: fang would print "(default)", which reads as a remark.
 	cmd.Flags().StringVar(&themeName, "theme", "", "default, high-contrast or plain (NO_COLOR forces plain)")

@@ -12,8 +12,7 @@ import (
 // The editor without a terminal says what to use instead, exit 2, instead
 // of Bubble Tea's "could not open a new TTY".
 func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	r := e.Do(NewCmd(e.F, func(o *Options) error {
 		o.Terminal = func() error { return errors.New("no terminal here") }
 		return run(o)
@@ -27,8 +26,7 @@ func TestEditorWithoutATerminalPointsToTheScriptingCommands(t *testing.T) {
 // and refresh asked for; config.toml's refresh applies unless --refresh
 // is given.
 func TestEditorStartsOnTheServiceAsked(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	var got ui.Config
 	edit := func(args ...string) clitest.Result {
 		return e.Do(NewCmd(e.F, func(o *Options) error {

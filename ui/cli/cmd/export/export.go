@@ -25,14 +25,11 @@ type Options struct {
 	JSON    bool
 }
 
-// NewCmd is `campaigns export`; runF, when given, runs instead of the
-// command (tests check the flags with it).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
-	cmd := &cobra.Command{
-		Use:   "export [ID...]",
-		Short: "Write campaigns to files, one <campaign_id>.json each, for git",
-		Long: `Writes each campaign to DIR/<campaign_id>.json exactly as the service returns
+// doc is what `campaigns export --help` says.
+var doc = cmdutil.Doc{
+	Use:   "export [ID...]",
+	Short: "Write campaigns to files, one <campaign_id>.json each, for git",
+	Long: `Writes each campaign to DIR/<campaign_id>.json exactly as the service returns
 it: pretty, keys in a stable (sorted) order so diffs stay small, unknown
 fields kept. Name campaigns by ID, or select them with the list filters
 (every page is read; without filters, every campaign but archived ones).
@@ -41,11 +38,17 @@ campaigns apply.
 
 Exit status: 0 exported, 1 refused by the service (an unknown id: 404), 2 bad
 usage, unwritable folder or unreachable.`,
-		Example: `  campaigns export --dir campaigns/
+	Example: `  campaigns export --dir campaigns/
   campaigns export --status active,paused --channel push \
       --dir campaigns/
   campaigns export 6b0489… 6b0337… --dir campaigns/`,
-	}
+}
+
+// NewCmd is `campaigns export`; runF, when given, runs instead of the
+// command (tests check the flags with it).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := doc.Command(nil)
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	filters := search.AddFilters(cmd)
 	var dir cmdutil.PathValue

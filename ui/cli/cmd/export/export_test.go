@@ -13,9 +13,8 @@ import (
 // --dir is required; ids and filters exclude each other; a filter's value
 // is checked before anything is read.
 func TestExportFlagsAreCheckedFirst(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, clitest.Shared(t))
-	got, code, err := clitest.Parse(e, NewCmd, "a", "b", "--dir", "~/out")
+	e := clitest.Reads(t, NewCmd)
+	got, code, err := e.Parse("a", "b", "--dir", "~/out")
 	if code != 0 {
 		t.Fatal(err)
 	}
@@ -30,7 +29,7 @@ func TestExportFlagsAreCheckedFirst(t *testing.T) {
 		{[]string{"a", "--dir", "x", "--status", "active"}, "not both"},
 		{[]string{"--dir", "x", "--channel", "pager"}, `"PAGER"`},
 	} {
-		got, code, err := clitest.Parse(e, NewCmd, tc.args...)
+		got, code, err := e.Parse(tc.args...)
 		if code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: exit %d, %v", tc.args, code, err)
 		}
@@ -40,12 +39,10 @@ func TestExportFlagsAreCheckedFirst(t *testing.T) {
 // Each campaign is written to DIR/<campaign_id>.json exactly as GET returns
 // it; --json lists what was written; without ids the filters select.
 func TestExportWritesOneFileACampaign(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	export := clitest.Runner(clitest.New(t, sb), NewCmd)
-	id := sb.IDOf(t, "Weekly picks")
+	e := clitest.Reads(t, NewCmd)
+	id := e.ID("Weekly picks")
 	dir := t.TempDir()
-	code, out, errs := export(id, "--dir", dir)
+	code, out, errs := e.Run(id, "--dir", dir)
 	if code != 0 || !strings.Contains(out, id+".json") || !strings.Contains(out, "Weekly picks") || !strings.Contains(out, "Exported 1 campaign(s)") {
 		t.Fatalf("exit %d\n%s%s", code, out, errs)
 	}
@@ -54,7 +51,7 @@ func TestExportWritesOneFileACampaign(t *testing.T) {
 	if err != nil || json.Unmarshal(b, &rec) != nil || rec["campaign_id"] != id || rec["campaign_content"] == nil {
 		t.Fatalf("the file is not the record: %v\n%.200s", err, b)
 	}
-	code, out, _ = export("--status", "paused", "--dir", t.TempDir(), "--json")
+	code, out, _ = e.Run("--status", "paused", "--dir", t.TempDir(), "--json")
 	var files []written
 	if err := json.Unmarshal([]byte(out), &files); code != 0 || err != nil || len(files) != 2 {
 		t.Fatalf("--status paused --json: exit %d %v\n%s", code, err, out)
@@ -70,15 +67,14 @@ func TestExportWritesOneFileACampaign(t *testing.T) {
 // campaign's file goes), export stops, says which campaign failed and lists
 // the files it had written, all complete.
 func TestFailedExportSaysWhatItWrote(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	first, second := sb.IDOf(t, "June newsletter"), sb.IDOf(t, "July newsletter")
+	e := clitest.Reads(t, NewCmd)
+	first, second := e.ID("June newsletter"), e.ID("July newsletter")
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, second+".json"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	os.WriteFile(filepath.Join(dir, second+".json", "keep"), []byte("x"), 0o600)
-	code, _, errs := clitest.Runner(clitest.New(t, sb), NewCmd)(first, second, "--dir", dir)
+	code, _, errs := e.Run(first, second, "--dir", dir)
 	if code != 2 || !strings.Contains(errs, "cannot write campaign "+second) ||
 		!strings.Contains(errs, "Written before the failure (1, each complete)") || !strings.Contains(errs, first+".json") {
 		t.Fatalf("exit %d:\n%s", code, errs)

@@ -23,22 +23,25 @@ type Options struct {
 	Now func() time.Time
 }
 
-// NewCmd is `campaigns get`; runF, when given, runs instead of the command
-// (tests check the flags with it).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{Now: time.Now}
-	cmd := &cobra.Command{
-		Use:   "get ID",
-		Short: "Show one campaign: a summary, or the whole record as JSON",
-		Long: `Reads one campaign (GET /v5/campaigns/{campaign_id}). On a terminal a summary;
+// doc is what `campaigns get --help` says.
+var doc = cmdutil.Doc{
+	Use:   "get ID",
+	Short: "Show one campaign: a summary, or the whole record as JSON",
+	Long: `Reads one campaign (GET /v5/campaigns/{campaign_id}). On a terminal a summary;
 --json prints the record exactly as the service returns it, unknown fields
 included; --jq EXPR filters it (strings print raw).
 
 Exit status: 0 found, 1 refused by the service (an unknown id: 404), 2 bad
 usage or unreachable.`,
-		Example: `  campaigns get 6b0489…
+	Example: `  campaigns get 6b0489…
   campaigns get 6b0489… --jq .basic_details.name`,
-	}
+}
+
+// NewCmd is `campaigns get`; runF, when given, runs instead of the command
+// (tests check the flags with it).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{Now: time.Now}
+	cmd := doc.Command(nil)
 	opts.Record = cmdutil.AddRecord(f, cmd)
 	cmd.RunE = cmdutil.RunE(opts, opts.Record.Check, runF, run)
 	return cmd

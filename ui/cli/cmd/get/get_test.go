@@ -1,7 +1,6 @@
 package get
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -11,9 +10,8 @@ import (
 // One ID, with --json FIELDS after it; a --jq that does not compile is
 // refused before anything is read.
 func TestGetFlagsAndArguments(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, clitest.Shared(t))
-	got, code, err := clitest.Parse(e, NewCmd, "c1", "--json", "status,channel")
+	e := clitest.Reads(t, NewCmd)
+	got, code, err := e.Parse("c1", "--json", "status,channel")
 	if code != 0 {
 		t.Fatal(err)
 	}
@@ -21,7 +19,7 @@ func TestGetFlagsAndArguments(t *testing.T) {
 		t.Fatalf("options: %+v", got)
 	}
 	for _, args := range [][]string{{}, {"a", "b"}, {"c1", "--jq", ".["}} {
-		if got, code, _ := clitest.Parse(e, NewCmd, args...); code != 2 || got != nil {
+		if got, code, _ := e.Parse(args...); code != 2 || got != nil {
 			t.Errorf("%v: exit %d", args, code)
 		}
 	}
@@ -31,25 +29,24 @@ func TestGetFlagsAndArguments(t *testing.T) {
 // service sent it, key order too; --jq filters it; an unknown id is the
 // service's 404 (exit 1).
 func TestGetSummaryJSONAndJQ(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	get := clitest.Runner(clitest.New(t, sb), NewCmd)
-	id := sb.IDOf(t, "Weekly picks")
-	code, out, errs := get(id)
+	e := clitest.Reads(t, NewCmd)
+	id := e.ID("Weekly picks")
+	code, out, errs := e.Run(id)
 	if code != 0 || !strings.Contains(out, "Weekly picks") || !strings.Contains(out, "PAUSED") || !strings.Contains(out, "resume") ||
 		!strings.Contains(out, "Will it send?") {
 		t.Fatalf("get summary: exit %d\n%s%s", code, out, errs)
 	}
 	var rec map[string]any
-	code, out, _ = get(id, "--json")
-	if err := json.Unmarshal([]byte(out), &rec); err != nil || code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
-		t.Fatalf("get --json: exit %d %v %.80s", code, err, out)
+	code, out, _ = e.Run(id, "--json")
+	clitest.JSON(t, out, &rec)
+	if code != 0 || rec["campaign_id"] != id || rec["campaign_content"] == nil || !strings.HasPrefix(out, "{\n  \"id\": ") {
+		t.Fatalf("get --json: exit %d %.80s", code, out)
 	}
-	code, out, _ = get(id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
+	code, out, _ = e.Run(id, "--jq", ".scheduling_details.time_zone") // past DRAFT: the read form
 	if code != 0 || out != "Asia/Singapore\n" {
 		t.Fatalf("get --jq: %d %q", code, out)
 	}
-	code, out, errs = get("0000000000000000deadbeef")
+	code, out, errs = e.Run("0000000000000000deadbeef")
 	if code != 1 || out != "" || !strings.Contains(errs, "404") || !strings.Contains(errs, "Campaign not found") {
 		t.Fatalf("unknown id: exit %d %q %q", code, out, errs)
 	}
@@ -58,20 +55,19 @@ func TestGetSummaryJSONAndJQ(t *testing.T) {
 // --json FIELDS prints only those fields (dotted ones by their path);
 // --template formats with gh's helpers.
 func TestGetJSONFieldsAndTemplatesLikeGh(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	get := clitest.Runner(clitest.New(t, sb), NewCmd)
-	id := sb.IDOf(t, "June newsletter")
+	e := clitest.Reads(t, NewCmd)
+	id := e.ID("June newsletter")
 	var rec map[string]any
-	_, out, _ := get(id, "--json=channel,basic_details.name")
-	if err := json.Unmarshal([]byte(out), &rec); err != nil || len(rec) != 2 || rec["channel"] != "EMAIL" || rec["basic_details.name"] != "June newsletter" {
-		t.Fatalf("get --json=FIELDS: %v %s", err, out)
+	_, out, _ := e.Run(id, "--json=channel,basic_details.name")
+	clitest.JSON(t, out, &rec)
+	if len(rec) != 2 || rec["channel"] != "EMAIL" || rec["basic_details.name"] != "June newsletter" {
+		t.Fatalf("get --json=FIELDS: %s", out)
 	}
-	_, out, _ = get(id, "--template", `{{.basic_details.name}} changed {{timeago .updated_at}}`)
+	_, out, _ = e.Run(id, "--template", `{{.basic_details.name}} changed {{timeago .updated_at}}`)
 	if !strings.HasPrefix(out, "June newsletter changed ") || !strings.HasSuffix(strings.TrimSpace(out), "ago") {
 		t.Fatalf("timeago: %q", out)
 	}
-	if code, _, errs := get(id, "--template", "{{.nope"); code != 2 || !strings.Contains(errs, "--template") {
+	if code, _, errs := e.Run(id, "--template", "{{.nope"); code != 2 || !strings.Contains(errs, "--template") {
 		t.Fatalf("bad template: exit %d %s", code, errs)
 	}
 }
@@ -79,15 +75,13 @@ func TestGetJSONFieldsAndTemplatesLikeGh(t *testing.T) {
 // The summary ends with the command to run next, with the real id to copy;
 // an SMS campaign offers no action that status would refuse.
 func TestGetSummaryNamesTheNextCommand(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	get := clitest.Runner(clitest.New(t, sb), NewCmd)
-	id := sb.IDOf(t, "Summer sale kickoff")
-	if code, out, errs := get(id); code != 0 || !strings.Contains(out, "publish  (campaigns publish "+id+")") {
+	e := clitest.Reads(t, NewCmd)
+	id := e.ID("Summer sale kickoff")
+	if code, out, errs := e.Run(id); code != 0 || !strings.Contains(out, "publish  (campaigns publish "+id+")") {
 		t.Fatalf("get: exit %d\n%s\n%s", code, out, errs)
 	}
-	sms := sb.IDOf(t, "Delivery window reminder (SMS)")
-	if code, out, errs := get(sms); code != 0 || strings.Contains(out, "campaigns status") || !strings.Contains(out, "SMS campaigns can be read but not") {
+	sms := e.ID("Delivery window reminder (SMS)")
+	if code, out, errs := e.Run(sms); code != 0 || strings.Contains(out, "campaigns status") || !strings.Contains(out, "SMS campaigns can be read but not") {
 		t.Fatalf("get SMS: exit %d\n%s%s", code, out, errs)
 	}
 }

@@ -22,23 +22,26 @@ type Options struct {
 	All     bool
 }
 
-// NewCmd is `campaigns list`; runF, when given, runs instead of the
-// command (tests check the flags with it).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
-	cmd := &cobra.Command{
-		Use:   "list [flags]",
-		Short: "List campaigns (the search route), as a table or JSON",
-		Long: `Lists the campaigns of the workspace through the search route, 15 a page.
+// doc is what `campaigns list --help` says.
+var doc = cmdutil.Doc{
+	Use:   "list [flags]",
+	Short: "List campaigns (the search route), as a table or JSON",
+	Long: `Lists the campaigns of the workspace through the search route, 15 a page.
 A table on a terminal; --json prints the records exactly as the service
 returns them (a JSON array); --jq EXPR filters that array (strings print raw).
 
 Exit status: 0 listed, 1 refused by the service, 2 bad usage or unreachable.`,
-		Example: `  campaigns list --status paused
+	Example: `  campaigns list --status paused
   campaigns list --all --channel email --json
   campaigns list --all \
       --jq '.[] | select(.status == "ACTIVE") | .basic_details.name'`,
-	}
+}
+
+// NewCmd is `campaigns list`; runF, when given, runs instead of the
+// command (tests check the flags with it).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{IO: f.IOStreams}
+	cmd := doc.Command(nil)
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	filters := search.AddFilters(cmd)
 	opts.Output = cmdutil.AddOutputFlags(cmd, "records")

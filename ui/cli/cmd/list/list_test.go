@@ -1,26 +1,17 @@
 package list
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
-func mustJSON(t *testing.T, out string, v any) {
-	t.Helper()
-	if err := json.Unmarshal([]byte(out), v); err != nil {
-		t.Fatalf("not JSON: %v\n%s", err, out)
-	}
-}
-
 // The flags become the search request; a value a flag does not take, or
 // two flags that exclude each other, are refused before anything is sent.
 func TestListFlagsBecomeTheSearch(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, clitest.Shared(t))
-	got, code, err := clitest.Parse(e, NewCmd, "--status", "paused,active", "--channel", "push", "--tag", "a,b", "--page", "3", "--archived")
+	e := clitest.Reads(t, NewCmd)
+	got, code, err := e.Parse("--status", "paused,active", "--channel", "push", "--tag", "a,b", "--page", "3", "--archived")
 	if code != 0 {
 		t.Fatalf("exit %d: %v", code, err)
 	}
@@ -29,7 +20,7 @@ func TestListFlagsBecomeTheSearch(t *testing.T) {
 		got.Page != 3 || got.All || !got.Request.IncludeArchiveCampaigns {
 		t.Fatalf("options: %+v %+v", got, cf)
 	}
-	if got, _, err = clitest.Parse(e, NewCmd); got == nil {
+	if got, _, err = e.Parse(); got == nil {
 		t.Fatal(err)
 	}
 	if s := strings.Join(got.Request.CampaignFields.Status, ","); strings.Contains(s, "ARCHIVED") || !strings.Contains(s, "DRAFT") {
@@ -46,7 +37,7 @@ func TestListFlagsBecomeTheSearch(t *testing.T) {
 		{[]string{"--json", "nosuch"}, `unknown JSON field "nosuch"`},
 		{[]string{"--jq", ".", "--template", "{{.}}"}, "give one"},
 	} {
-		got, code, err := clitest.Parse(e, NewCmd, tc.args...)
+		got, code, err := e.Parse(tc.args...)
 		if code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%v: exit %d, %v", tc.args, code, err)
 		}
@@ -57,9 +48,8 @@ func TestListFlagsBecomeTheSearch(t *testing.T) {
 // line only with --headers, and no notes; --json is the records as the
 // service sent them; --jq prints strings raw.
 func TestListRowsJSONAndJQ(t *testing.T) {
-	t.Parallel()
-	list := clitest.Runner(clitest.New(t, clitest.Shared(t)), NewCmd)
-	code, out, errs := list()
+	e := clitest.Reads(t, NewCmd)
+	code, out, errs := e.Run()
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 15 || len(strings.Split(lines[0], "\t")) != 6 || !strings.Contains(out, "\tJune newsletter\tEMAIL\tONE_TIME\t") || strings.Contains(out, "--page 2") {
 		t.Fatalf("tab-separated rows: exit %d\n%s\n%s", code, out, errs)
@@ -67,19 +57,19 @@ func TestListRowsJSONAndJQ(t *testing.T) {
 	if strings.Contains(out, "\x1b[") || errs != "" {
 		t.Fatalf("colour or noise when not a terminal:\n%q\n%q", out, errs)
 	}
-	if _, out, _ := list("--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
+	if _, out, _ := e.Run("--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
 		t.Fatalf("--headers:\n%s", out)
 	}
 
 	var page []map[string]any
-	code, out, _ = list("--json")
-	mustJSON(t, out, &page)
+	code, out, _ = e.Run("--json")
+	clitest.JSON(t, out, &page)
 	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
 		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
 	}
 	var all []map[string]any
-	_, out, _ = list("--all", "--json")
-	mustJSON(t, out, &all)
+	_, out, _ = e.Run("--all", "--json")
+	clitest.JSON(t, out, &all)
 	drafts := 0
 	for _, r := range all {
 		switch r["status"] {
@@ -96,11 +86,11 @@ func TestListRowsJSONAndJQ(t *testing.T) {
 		t.Fatalf("--all: %d records, %d drafts", len(all), drafts)
 	}
 
-	code, out, _ = list("--all", "--status", "paused", "--jq", ".[] | .basic_details.name")
+	code, out, _ = e.Run("--all", "--status", "paused", "--jq", ".[] | .basic_details.name")
 	if code != 0 || out != "Weekly picks\nMonthly statement\n" && out != "Monthly statement\nWeekly picks\n" {
 		t.Fatalf("--jq raw strings: exit %d %q", code, out)
 	}
-	code, out, _ = list("--status", "archived", "--channel", "email", "--jq", "[.[].status] | unique")
+	code, out, _ = e.Run("--status", "archived", "--channel", "email", "--jq", "[.[].status] | unique")
 	if code != 0 || strings.Join(strings.Fields(out), "") != `["ARCHIVED"]` {
 		t.Fatalf("archived filter: exit %d %q", code, out)
 	}
@@ -109,16 +99,15 @@ func TestListRowsJSONAndJQ(t *testing.T) {
 // --json FIELDS prints only those fields; --template formats with gh's
 // helpers, columns aligned by tablerow.
 func TestListJSONFieldsAndTemplatesLikeGh(t *testing.T) {
-	t.Parallel()
-	list := clitest.Runner(clitest.New(t, clitest.Shared(t)), NewCmd)
+	e := clitest.Reads(t, NewCmd)
 	var recs []map[string]any
-	code, out, errs := list("--json", "campaign_id,status")
-	mustJSON(t, out, &recs)
+	code, out, errs := e.Run("--json", "campaign_id,status")
+	clitest.JSON(t, out, &recs)
 	if code != 0 || len(recs) != 15 || len(recs[0]) != 2 || recs[0]["status"] == nil {
 		t.Fatalf("--json FIELDS: exit %d %s\n%s", code, errs, out)
 	}
 	tpl := `{{range .}}{{tablerow .campaign_id (truncate 12 .basic_details.name) .status}}{{end}}`
-	code, out, errs = list("--template", tpl)
+	code, out, errs = e.Run("--template", tpl)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != 15 || !strings.Contains(out, "June newsle…") {
 		t.Fatalf("--template with tablerow: exit %d %s\n%s", code, errs, out)

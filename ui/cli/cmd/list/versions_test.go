@@ -16,14 +16,13 @@ import (
 // In a versioned workspace the search answers every version of a
 // campaign under one campaign_id: the table says which version each row is.
 func TestListTellsVersionsApart(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	id := sb.IDOf(t, "Weekly picks")
+	e := clitest.Writes(t, NewCmd)
+	id := e.ID("Weekly picks")
 	name := "Weekly picks, renamed"
-	if _, err := sb.Client.Patch(context.Background(), id, &model.Campaign{BasicDetails: &model.BasicDetails{Name: &name}}); err != nil {
+	if _, err := e.SB.Client.Patch(context.Background(), id, &model.Campaign{BasicDetails: &model.BasicDetails{Name: &name}}); err != nil {
 		t.Fatal(err)
 	}
-	code, out, errs := clitest.Runner(clitest.New(t, sb), NewCmd)("--name", "weekly picks")
+	code, out, errs := e.Run("--name", "weekly picks")
 	if code != 0 {
 		t.Fatalf("list: %d %s", code, errs)
 	}
@@ -35,9 +34,8 @@ func TestListTellsVersionsApart(t *testing.T) {
 // A short 429 is waited out by the client; the command says so on stderr
 // (so the pause is not taken for a hang) and stdout stays clean JSON.
 func TestListAnnouncesRateLimitWaits(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	upstream, _ := url.Parse(sb.URL)
+	e := clitest.Reads(t, NewCmd)
+	upstream, _ := url.Parse(e.SB.URL)
 	var n atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if n.Add(1) == 1 {
@@ -52,7 +50,7 @@ func TestListAnnouncesRateLimitWaits(t *testing.T) {
 	defer srv.Close()
 	code, out, errs := clitest.Runner(clitest.New(t, &clitest.Sandbox{URL: srv.URL}), NewCmd)("--json")
 	var page []map[string]any
-	mustJSON(t, out, &page)
+	clitest.JSON(t, out, &page)
 	if code != 0 || len(page) == 0 {
 		t.Fatalf("exit %d, %d records; stderr %q", code, len(page), errs)
 	}

@@ -10,8 +10,7 @@ import (
 // campaigns mcp started by hand on a terminal says what it is waiting for
 // (on stderr: stdout belongs to the protocol); from a client it says nothing.
 func TestMCPByHandSaysWhatItIs(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	run := func() (int, string, string) {
 		r := e.Do(newCmd(e.F), "--data", t.TempDir())
 		return r.Code, r.Out, r.Err

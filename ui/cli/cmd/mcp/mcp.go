@@ -61,16 +61,18 @@ type Options struct {
 	Version  string
 }
 
+// doc is what `campaigns mcp --help` says.
+var doc = cmdutil.Doc{
+	Use:   "mcp",
+	Short: "Serve the Model Context Protocol (for AI assistants) over stdin/stdout",
+	Long:  long,
+}
+
 // NewCmd builds `campaigns mcp`; runF, when set, receives the checked
 // options instead of run (tests).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams, Version: f.Version}
-	cmd := &cobra.Command{
-		Use:   "mcp",
-		Short: "Serve the Model Context Protocol (for AI assistants) over stdin/stdout",
-		Long:  long,
-		Args:  cmdutil.NoArgs,
-	}
+	cmd := doc.Command(cmdutil.NoArgs)
 	flags := cmdutil.AddServiceFlags(cmd, f)
 	// An agent's writes go where its configuration says, never to a default
 	// profile picked up from this machine.

@@ -41,7 +41,7 @@ func startMCP(e *clitest.Env, args ...string) *mcpSession {
 	s := &mcpSession{t: t, in: inW, out: bufio.NewScanner(outR), done: make(chan int, 1), errb: &lockedWriter{b: &strings.Builder{}}}
 	s.out.Buffer(make([]byte, 0, 1<<20), 16<<20)
 	go func() {
-		code, _ := e.Run(newCmd(e.F), append([]string{"--data", t.TempDir()}, args...)...)
+		code, _ := e.Execute(newCmd(e.F), append([]string{"--data", t.TempDir()}, args...)...)
 		outW.Close()
 		s.done <- code
 	}()
@@ -147,15 +147,14 @@ func TestMCPCommandReadOnly(t *testing.T) {
 // A read-only profile lists only the reading tools by itself; with --debug
 // every tool call and its HTTP exchange land in the debug log.
 func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	home := e.Getenv("HOME")
 	e.Login(profile.Profile{Name: "ro", BaseURL: clitest.WorkspaceACME(t), WorkspaceID: "ACME", ReadOnly: true}, clitest.ACMEKey)
 	e.F.Debug = true // the root's --debug
 	if err := e.F.StartLogging(); err != nil {
 		t.Fatal(err)
 	}
-	s := startMCP(e, "--profile", "ro")
+	s := startMCP(e.Env, "--profile", "ro")
 	names := strings.Join(toolList(s), ",")
 	if strings.Contains(names, "create_draft") || strings.Contains(names, "publish_campaign") || !strings.Contains(names, "validate_campaign") {
 		t.Fatalf("read-only profile tools: %s", names)
@@ -183,8 +182,7 @@ func TestMCPCommandReadOnlyProfileAndDebug(t *testing.T) {
 }
 
 func TestMCPCommandBadFeatures(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	r := e.Do(newCmd(e.F), "--data", t.TempDir(), "--features", "teleport")
 	if r.Code != 2 || !strings.Contains(r.Err, "teleport") || r.Out != "" {
 		t.Fatalf("exit %d, stdout %q, stderr %q", r.Code, r.Out, r.Err)
@@ -202,10 +200,9 @@ func (w *lockedWriter) String() string {
 // serves the embedded sandbox, says so, and its writes name it; the
 // profile is served only when named.
 func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	e.Login(profile.Profile{Name: "acme", BaseURL: clitest.WorkspaceACME(t), WorkspaceID: "ACME"}, clitest.ACMEKey)
-	s := startMCP(e)
+	s := startMCP(e.Env)
 	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace SANDBOX on the embedded sandbox") || strings.Contains(in, "acme") {
 		t.Fatalf("instructions: %s", in)
 	}
@@ -219,7 +216,7 @@ func TestMCPCommandIgnoresTheDefaultProfile(t *testing.T) {
 	}
 	s.close()
 
-	s = startMCP(e, "--profile", "acme")
+	s = startMCP(e.Env, "--profile", "acme")
 	if in := fmt.Sprint(s.init["instructions"]); !strings.Contains(in, "workspace ACME on profile acme") {
 		t.Fatalf("named profile: %s", in)
 	}

@@ -19,21 +19,24 @@ import (
 // Options are what `campaigns meta` was asked.
 type Options struct{ cmdutil.Record }
 
-// NewCmd is `campaigns meta`; runF, when given, runs instead of the command
-// (tests check the flags with it).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{}
-	cmd := &cobra.Command{
-		Use:   "meta ID",
-		Short: "Show a campaign's lightweight metadata (reachability, children)",
-		Long: `Reads one campaign's metadata through the meta route: status, delivery type,
+// doc is what `campaigns meta --help` says.
+var doc = cmdutil.Doc{
+	Use:   "meta ID",
+	Short: "Show a campaign's lightweight metadata (reachability, children)",
+	Long: `Reads one campaign's metadata through the meta route: status, delivery type,
 start time, child campaigns and the cached reachability estimate. --json
 prints the record exactly as the service returns it; --jq EXPR filters it.
 
 Exit status: 0 found, 1 refused by the service (an unknown id: 404), 2 bad
 usage or unreachable.`,
-		Example: `  campaigns meta 6b0489… --jq .reachability_details.count`,
-	}
+	Example: `  campaigns meta 6b0489… --jq .reachability_details.count`,
+}
+
+// NewCmd is `campaigns meta`; runF, when given, runs instead of the command
+// (tests check the flags with it).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{}
+	cmd := doc.Command(nil)
 	opts.Record = cmdutil.AddRecord(f, cmd)
 	cmd.RunE = cmdutil.RunE(opts, opts.Record.Check, runF, run)
 	return cmd

@@ -12,21 +12,18 @@ import (
 )
 
 func TestMetaSummaryAndJQ(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
-	meta := clitest.Runner(e, NewCmd)
-	id := sb.IDOf(t, "Weekly picks")
-	if code, out, _ := meta(id, "--jq", ".campaign_name"); code != 0 || out != "Weekly picks\n" {
+	e := clitest.Reads(t, NewCmd)
+	id := e.ID("Weekly picks")
+	if code, out, _ := e.Run(id, "--jq", ".campaign_name"); code != 0 || out != "Weekly picks\n" {
 		t.Fatalf("meta --jq: %d %q", code, out)
 	}
-	if code, out, _ := meta(id); code != 0 || !strings.Contains(out, "PERIODIC") {
+	if code, out, _ := e.Run(id); code != 0 || !strings.Contains(out, "PERIODIC") {
 		t.Fatalf("meta: %d %q", code, out)
 	}
-	if code, _, errs := meta("0000000000000000deadbeef"); code != 1 || !strings.Contains(errs, "Campaign not found") {
+	if code, _, errs := e.Run("0000000000000000deadbeef"); code != 1 || !strings.Contains(errs, "Campaign not found") {
 		t.Fatalf("meta unknown id: exit %d %q", code, errs)
 	}
-	if got, code, _ := clitest.Parse(e, NewCmd); code != 2 || got != nil {
+	if got, code, _ := e.Parse(); code != 2 || got != nil {
 		t.Fatalf("no id: exit %d", code)
 	}
 }
@@ -34,23 +31,21 @@ func TestMetaSummaryAndJQ(t *testing.T) {
 // Meta of a draft by its id answers and shows its rejection comment, made
 // inert for the terminal.
 func TestMetaFindsADraft(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
+	e := clitest.Writes(t, NewCmd)
 	b, _ := os.ReadFile("../../../../testdata/campaigns/push_one_time.json")
 	c, _ := model.Decode(b)
 	c.RequestID = nil
 	c.Extra.SetUnknown("rejection_comment", "Legal: drop the \x1b[31mprice\x1b[0m claim")
-	res, err := sb.Client.Create(context.Background(), c)
+	res, err := e.SB.Client.Create(context.Background(), c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	meta := clitest.Runner(clitest.New(t, sb), NewCmd)
-	code, out, errs := meta(res.ID)
+	code, out, errs := e.Run(res.ID)
 	if code != 0 || !strings.Contains(out, "DRAFT") || !strings.Contains(out, "Legal: drop the price claim") || strings.Contains(out, "\x1b") {
 		t.Fatalf("meta of a draft: exit %d\n%q%s", code, out, errs)
 	}
 	var row map[string]any
-	code, out, _ = meta(res.ID, "--json")
+	code, out, _ = e.Run(res.ID, "--json")
 	if json.Unmarshal([]byte(out), &row); code != 0 || row["rejection_comment"] == nil {
 		t.Fatalf("meta --json of a draft: exit %d %s", code, out)
 	}

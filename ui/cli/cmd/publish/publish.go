@@ -16,35 +16,34 @@ import (
 
 // Options are publish's argument and flags.
 type Options struct {
-	IO       *cmdutil.IOStreams
-	Service  *cmdutil.ServiceFlags
+	cmdutil.Campaign
 	Features *cmdutil.FeaturesFlag
-	ID       string
 	JSON     bool
 	Yes      bool
 	// Now is the clock a start or expiry already past is judged by.
 	Now func() time.Time
 }
 
-// NewCmd builds `campaigns publish`; runF, when set, receives the checked
-// options instead of run (tests).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams, Now: time.Now}
-	cmd := &cobra.Command{
-		Use:   "publish ID",
-		Short: "Publish a draft",
-		Long: `Publishes a draft (the V1 publish route). The draft is read and checked with
+// doc is what `campaigns publish --help` says.
+var doc = cmdutil.Doc{
+	Use:   "publish ID",
+	Short: "Publish a draft",
+	Long: `Publishes a draft (the V1 publish route). The draft is read and checked with
 the publish rules first (the same engine as campaigns validate and the
 editor): a draft that would fail is refused with its problems before
 anything is sent. Asks for confirmation on a terminal; --yes for scripts.
 
 Exit status: 0 published, 1 refused (locally or by the service), 2 bad usage
 or unreachable.`,
-		Example: `  campaigns publish 6b0489… --yes`,
-		Args:    cmdutil.ExactArgs(1, "one campaign ID"),
-	}
-	opts.Service = cmdutil.AddServiceFlags(cmd, f)
-	cmd.ValidArgsFunction = f.CompleteIDs(opts.Service)
+	Example: `  campaigns publish 6b0489… --yes`,
+}
+
+// NewCmd builds `campaigns publish`; runF, when set, receives the checked
+// options instead of run (tests).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{Now: time.Now}
+	cmd := doc.Command(nil)
+	opts.Campaign = cmdutil.AddCampaign(f, cmd)
 	cmd.Flags().BoolVar(&opts.JSON, "json", false, "print the outcome as JSON")
 	cmd.Flags().BoolVarP(&opts.Yes, "yes", "y", false, "do not ask for confirmation (for scripts)")
 	opts.Features = cmdutil.AddFeaturesFlag(cmd)

@@ -13,21 +13,20 @@ import (
 )
 
 func TestPublishADraftOnce(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb)
-	id := sb.IDOf(t, "June newsletter") // an Email draft
+	e := clitest.Writes(t, NewCmd)
+	id := e.ID("June newsletter") // an Email draft
 	var ans campaignaction.Answer
-	r := e.Do(NewCmd(e.F, nil), id, "--yes", "--json")
-	if err := json.Unmarshal([]byte(r.Out), &ans); err != nil || r.Code != 0 || ans.From != "DRAFT" || (ans.Status != "ACTIVE" && ans.Status != "SCHEDULED") {
+	r := e.Exec(id, "--yes", "--json")
+	clitest.JSON(t, r.Out, &ans)
+	if r.Code != 0 || ans.From != "DRAFT" || (ans.Status != "ACTIVE" && ans.Status != "SCHEDULED") {
 		t.Fatalf("publish: exit %d %+v %s", r.Code, ans, r.Err)
 	}
-	if r = e.Do(NewCmd(e.F, nil), id, "--yes"); r.Code != 1 || !strings.Contains(r.Err, "only a draft") {
+	if r = e.Exec(id, "--yes"); r.Code != 1 || !strings.Contains(r.Err, "only a draft") {
 		t.Fatalf("publish of a live campaign: exit %d %q", r.Code, r.Err)
 	}
 	// A draft that fails the publish checks is refused with its problems.
-	dev := sb.IDOf(t, "Workout timer reminder")
-	if r = e.Do(NewCmd(e.F, nil), dev, "--yes"); r.Code == 1 && !strings.Contains(r.Err, "publish checks") && !strings.Contains(r.Err, "409") {
+	dev := e.ID("Workout timer reminder")
+	if r = e.Exec(dev, "--yes"); r.Code == 1 && !strings.Contains(r.Err, "publish checks") && !strings.Contains(r.Err, "409") {
 		t.Fatalf("publish of an incomplete draft: exit %d %q", r.Code, r.Err)
 	}
 }
@@ -35,11 +34,9 @@ func TestPublishADraftOnce(t *testing.T) {
 // Without a terminal and without --yes nothing is sent (exit 2); a bad
 // --features is refused before the service is opened.
 func TestPublishNeedsAConfirmation(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
-	id := sb.IDOf(t, "June newsletter")
-	if r := e.Do(NewCmd(e.F, nil), id); r.Code != 2 || !strings.Contains(r.Err, "--yes") {
+	e := clitest.Reads(t, NewCmd)
+	id := e.ID("June newsletter")
+	if r := e.Exec(id); r.Code != 2 || !strings.Contains(r.Err, "--yes") {
 		t.Fatalf("no confirmation: exit %d %q", r.Code, r.Err)
 	}
 	ran := false
@@ -52,9 +49,7 @@ func TestPublishNeedsAConfirmation(t *testing.T) {
 // (the service does), but `campaigns publish` says first that it will send
 // nothing: a warning, not a refusal.
 func TestPublishWarnsOfAPastWindowOnTheCommandLine(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb)
+	e := clitest.Writes(t, NewCmd)
 	body, err := os.ReadFile("../../../../testdata/campaigns/push_one_time.json") // 21–23 Jun 2026: past
 	if err != nil {
 		t.Fatal(err)
@@ -63,11 +58,11 @@ func TestPublishWarnsOfAPastWindowOnTheCommandLine(t *testing.T) {
 	if err := json.Unmarshal(body, &c); err != nil {
 		t.Fatal(err)
 	}
-	res, err := sb.Client.Create(context.Background(), &c)
+	res, err := e.SB.Client.Create(context.Background(), &c)
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := e.Do(NewCmd(e.F, nil), res.ID, "--yes")
+	r := e.Exec(res.ID, "--yes")
 	if r.Code != 0 {
 		t.Fatalf("publish: exit %d %s %s", r.Code, r.Out, r.Err)
 	}

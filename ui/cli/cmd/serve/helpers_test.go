@@ -39,7 +39,7 @@ func start(t *testing.T, until string, args ...string) running {
 	e.F.Out, e.F.ErrOut = pw, io.Discard
 	r := running{done: make(chan int, 1)}
 	go func() {
-		code, _ := e.Run(newCmd(e.F), append([]string{"--addr", "127.0.0.1:0"}, args...)...)
+		code, _ := e.Execute(newCmd(e.F), append([]string{"--addr", "127.0.0.1:0"}, args...)...)
 		r.done <- code
 		pw.Close()
 	}()

@@ -48,6 +48,18 @@ type Options struct {
 	MigrateOnly bool
 }
 
+// doc is what `campaigns serve --help` says.
+var doc = cmdutil.Doc{
+	Use:   "serve",
+	Short: "Run the sandbox service over HTTP",
+	Long:  long + teamLong,
+	Example: `  campaigns serve
+  campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
+      --workspace ACME:secret:versioning
+  CAMPAIGNS_DB=postgres://sandbox:pw@db:5432/sandbox \
+      campaigns serve --addr 0.0.0.0:8787`,
+}
+
 // NewCmd builds `campaigns serve`; runF, when set, receives the checked
 // options instead of run (tests).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
@@ -63,17 +75,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		trustScopes bool
 		quota       = bytesValue{n: 256 << 20}
 	)
-	cmd := &cobra.Command{
-		Use:   "serve",
-		Short: "Run the sandbox service over HTTP",
-		Long:  long + teamLong,
-		Args:  cmdutil.NoArgs,
-		Example: `  campaigns serve
-  campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
-      --workspace ACME:secret:versioning
-  CAMPAIGNS_DB=postgres://sandbox:pw@db:5432/sandbox \
-      campaigns serve --addr 0.0.0.0:8787`,
-	}
+	cmd := doc.Command(cmdutil.NoArgs)
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Addr, "addr", "127.0.0.1:8787", "where to listen, HOST:PORT")
 	fs.Var(&data, "data", "where the database lives; data survives a restart on the same directory")

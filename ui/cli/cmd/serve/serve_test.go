@@ -9,9 +9,8 @@ import (
 )
 
 func TestServeHelpAndUsageErrors(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
-	code, out, _ := cli(e, "serve", "--help")
+	e := clitest.Offline(t, NewCmd)
+	code, out, _ := cli(e.Env, "serve", "--help")
 	if code != 0 {
 		t.Fatalf("--help: exit %d", code)
 	}
@@ -21,7 +20,7 @@ func TestServeHelpAndUsageErrors(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{{"serve", "--workspace", "nokey"}, {"serve", "--workspace", "A:k:scope=root"}, {"serve", "--bogus"}, {"serve", "extra"}} {
-		if code, _, errs := cli(e, args...); code != 2 || errs == "" {
+		if code, _, errs := cli(e.Env, args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 		}
 	}
@@ -38,9 +37,8 @@ func TestServeRefusesABadAddr(t *testing.T) {
 
 // The flags reach the sandbox's configuration.
 func TestServeFlagsMakeTheConfig(t *testing.T) {
-	t.Parallel()
+	e := clitest.Offline(t, NewCmd)
 	var got *Options
-	e := clitest.New(t, nil)
 	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "--addr", "127.0.0.1:0", "--workspace", "ACME:secret:versioning", "--no-seed", "--lenient", "--no-rate-limits",
 		"--idempotency-quota", "1MiB", "--seed-campaigns", "7", "--trust-scopes-header=false")
 	if r.Code != 0 || got == nil {

@@ -20,13 +20,12 @@ func freePort(t *testing.T) string {
 }
 
 func TestServeMigrateOnlyNeedsADatabase(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
-	code, _, stderr := cli(e, "serve", "--migrate-only")
+	e := clitest.Offline(t, NewCmd)
+	code, _, stderr := cli(e.Env, "serve", "--migrate-only")
 	if code != 2 || !strings.Contains(stderr, "--migrate-only needs --db") {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
-	code, _, stderr = cli(e, "serve", "--db", "mysql://u:pw@h/db")
+	code, _, stderr = cli(e.Env, "serve", "--db", "mysql://u:pw@h/db")
 	if code != 2 || !strings.Contains(stderr, "--db: want postgres://") || strings.Contains(stderr, "pw@") {
 		t.Errorf("not a PostgreSQL URL: exit %d, %q", code, stderr)
 	}
@@ -35,15 +34,14 @@ func TestServeMigrateOnlyNeedsADatabase(t *testing.T) {
 // A database that is not there at start: a clear error naming its address,
 // never the password, whether it came from --db or CAMPAIGNS_DB.
 func TestServeUnreachableDatabaseIsNamed(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	addr := freePort(t)
 	e.Setenv("CAMPAIGNS_DB", "postgres://team:pw-from-env@"+addr+"/sandbox")
 	for _, args := range [][]string{
 		{"serve", "--addr", "127.0.0.1:0"},
 		{"serve", "--addr", "127.0.0.1:0", "--db", "postgres://team:pw-from-flag@" + addr + "/sandbox"},
 	} {
-		code, _, stderr := cli(e, args...)
+		code, _, stderr := cli(e.Env, args...)
 		if code != 1 || !strings.Contains(stderr, "cannot reach PostgreSQL at "+addr+"/sandbox (user team)") || strings.Contains(stderr, "pw-from") {
 			t.Errorf("%v: exit %d, %q", args, code, stderr)
 		}

@@ -54,6 +54,16 @@ type Options struct {
 	DataDir            string
 }
 
+// doc is what `campaigns ssh --help` says.
+var doc = cmdutil.Doc{
+	Use:   "ssh",
+	Short: "Serve the editor over SSH",
+	Long:  long,
+	Example: `  campaigns ssh --demo
+  campaigns ssh --authorized-keys ~/.ssh/authorized_keys \
+      --profile staging`,
+}
+
 // NewCmd builds `campaigns ssh`; runF, when set, receives the checked
 // options instead of run (tests).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
@@ -62,15 +72,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		hostKey, authKeys cmdutil.PathValue
 		themeName         string
 	)
-	cmd := &cobra.Command{
-		Use:   "ssh",
-		Short: "Serve the editor over SSH",
-		Long:  long,
-		Args:  cmdutil.NoArgs,
-		Example: `  campaigns ssh --demo
-  campaigns ssh --authorized-keys ~/.ssh/authorized_keys \
-      --profile staging`,
-	}
+	cmd := doc.Command(cmdutil.NoArgs)
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Addr, "addr", sshserver.DefaultAddr, "where to listen, HOST:PORT (loopback by default)")
 	fs.Var(&hostKey, "host-key", "the server's host key, created once (0600) and kept\n(default: "+sshserver.HostKeyName+" in the data directory)")

@@ -11,7 +11,7 @@ import (
 // ssh refuses a listen address that is not HOST:PORT, and flags that do
 // not go together, as usage mistakes before anything starts.
 func TestSSHRefusesBadFlagsBeforeStarting(t *testing.T) {
-	t.Parallel()
+	e := clitest.Offline(t, NewCmd)
 	for _, tc := range []struct {
 		args []string
 		want string
@@ -24,7 +24,6 @@ func TestSSHRefusesBadFlagsBeforeStarting(t *testing.T) {
 		{[]string{"--demo", "--authorized-keys", "/tmp/k"}, "leave out --authorized-keys"},
 		{[]string{}, "no --authorized-keys PATH given"},
 	} {
-		e := clitest.New(t, nil)
 		r := e.Do(NewCmd(e.F, func(*Options) error { t.Fatalf("%v: ran", tc.args); return nil }), tc.args...)
 		if r.Code != 2 || !strings.Contains(r.Err, tc.want) {
 			t.Errorf("%v: exit %d %q, want 2 and %q", tc.args, r.Code, r.Err, tc.want)
@@ -35,8 +34,7 @@ func TestSSHRefusesBadFlagsBeforeStarting(t *testing.T) {
 // The flags reach the server's options; the host key defaults into the
 // data directory; a visitor's commands run through the root's Execute.
 func TestSSHFlagsMakeTheOptions(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	ran := ""
 	e.F.Execute = func(_ *cmdutil.Factory, args []string) int { ran = strings.Join(args, " "); return 0 }
 	data := t.TempDir()

@@ -54,32 +54,22 @@ type Options struct {
 	Now func() time.Time
 }
 
+// doc is what `campaigns status --help` says.
+var doc = cmdutil.Doc{
+	Use:   "status ID [pause|resume|stop]",
+	Short: "Say whether a campaign will send (and why not), or pause, resume or stop it",
+	Long:  long,
+	Example: `  campaigns status 6b0489…
+  campaigns status 6b0489… --json --jq '.checks[] | select(.ok | not)'
+  campaigns status 6b0489… pause
+  campaigns status 6b0489… resume --yes --json`,
+}
+
 // NewCmd builds `campaigns status`; runF, when set, receives the checked
 // options instead of run (tests).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	opts := &Options{IO: f.IOStreams, Now: time.Now}
-	cmd := &cobra.Command{
-		Use:   "status ID [pause|resume|stop]",
-		Short: "Say whether a campaign will send (and why not), or pause, resume or stop it",
-		Long:  long,
-		Example: `  campaigns status 6b0489…
-  campaigns status 6b0489… --json --jq '.checks[] | select(.ok | not)'
-  campaigns status 6b0489… pause
-  campaigns status 6b0489… resume --yes --json`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 1 {
-				return nil // the checklist
-			}
-			if len(args) != 2 {
-				return cmdutil.CommandLineError(fmt.Errorf("%s takes a campaign ID and, to change it, an action: pause, resume or stop", cmd.CommandPath()))
-			}
-			switch strings.ToLower(args[1]) {
-			case "pause", "resume", "stop":
-				return nil
-			}
-			return cmdutil.CommandLineError(fmt.Errorf("unknown action %q: use pause, resume or stop (publish a draft with campaigns publish ID)", args[1]))
-		},
-	}
+	cmd := doc.Command(checkArgs)
 	opts.Service = cmdutil.AddServiceFlags(cmd, f)
 	completeIDs := f.CompleteIDs(opts.Service)
 	cmd.ValidArgsFunction = func(c *cobra.Command, args []string, prefix string) ([]string, cobra.ShellCompDirective) {
@@ -99,6 +89,21 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		return nil
 	}, runF, run)
 	return cmd
+}
+
+// checkArgs takes a campaign ID and, to change the campaign, an action.
+func checkArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 1 {
+		return nil // the checklist
+	}
+	if len(args) != 2 {
+		return cmdutil.CommandLineError(fmt.Errorf("%s takes a campaign ID and, to change it, an action: pause, resume or stop", cmd.CommandPath()))
+	}
+	switch strings.ToLower(args[1]) {
+	case "pause", "resume", "stop":
+		return nil
+	}
+	return cmdutil.CommandLineError(fmt.Errorf("unknown action %q: use pause, resume or stop (publish a draft with campaigns publish ID)", args[1]))
 }
 
 func run(opts *Options) error {

@@ -2,7 +2,6 @@ package status
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -24,8 +23,7 @@ func statusOf(t *testing.T, sb *clitest.Sandbox, id string) string {
 // The arguments become the options: the action upper-cased, none for the
 // checklist; an unknown action is a usage mistake.
 func TestStatusArguments(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	var got *Options
 	keep := func(o *Options) error { got = o; return nil }
 	if r := e.Do(NewCmd(e.F, keep), "ID", "resume", "--yes", "--json"); r.Code != 0 || got.ID != "ID" || got.Action != "RESUME" || !got.Yes || !got.JSON {
@@ -42,50 +40,48 @@ func TestStatusArguments(t *testing.T) {
 }
 
 func TestStatusRefusedConfirmedAndJSON(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb)
-	id := sb.IDOf(t, "Weekly picks") // PERIODIC, PAUSED
+	e := clitest.Writes(t, NewCmd)
+	id := e.ID("Weekly picks") // PERIODIC, PAUSED
 
 	// PAUSE is not allowed in PAUSED: refused locally, nothing sent.
-	r := e.Do(NewCmd(e.F, nil), id, "pause", "--yes")
+	r := e.Exec(id, "pause", "--yes")
 	if r.Code != 1 || !strings.Contains(r.Err, "refused before sending") || !strings.Contains(r.Err, "PAUSED") {
 		t.Fatalf("pause of paused: exit %d %q", r.Code, r.Err)
 	}
 	// No terminal and no --yes: a usage error, nothing sent.
-	r = e.Do(NewCmd(e.F, nil), id, "resume")
+	r = e.Exec(id, "resume")
 	if r.Code != 2 || !strings.Contains(r.Err, "--yes") {
 		t.Fatalf("no confirmation: exit %d %q", r.Code, r.Err)
 	}
-	if st := statusOf(t, sb, id); st != "PAUSED" {
+	if st := statusOf(t, e.SB, id); st != "PAUSED" {
 		t.Fatalf("something was sent: %q", st)
 	}
-	r = e.Do(NewCmd(e.F, nil), id, "resume", "--yes")
+	r = e.Exec(id, "resume", "--yes")
 	if r.Code != 0 || !strings.Contains(r.Out, "PAUSED → ACTIVE") {
 		t.Fatalf("resume: exit %d %q %q", r.Code, r.Out, r.Err)
 	}
 	var ans campaignaction.Answer
-	r = e.Do(NewCmd(e.F, nil), id, "pause", "--yes", "--json")
-	if err := json.Unmarshal([]byte(r.Out), &ans); err != nil || r.Code != 0 || ans.Status != "PAUSED" || ans.From != "ACTIVE" || ans.CampaignID != id || ans.Workspace != "SANDBOX" {
-		t.Fatalf("pause --json: exit %d %+v %v", r.Code, ans, err)
+	r = e.Exec(id, "pause", "--yes", "--json")
+	clitest.JSON(t, r.Out, &ans)
+	if r.Code != 0 || ans.Status != "PAUSED" || ans.From != "ACTIVE" || ans.CampaignID != id || ans.Workspace != "SANDBOX" {
+		t.Fatalf("pause --json: exit %d %+v", r.Code, ans)
 	}
 }
 
 func TestStatusAsksOnATerminal(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb).Terminal()
-	id := sb.IDOf(t, "Monthly statement") // PAUSED
+	e := clitest.Writes(t, NewCmd)
+	e.Terminal()
+	id := e.ID("Monthly statement") // PAUSED
 	e.Stdin("n\n")
-	r := e.Do(NewCmd(e.F, nil), id, "resume")
+	r := e.Exec(id, "resume")
 	if r.Code != 1 || !strings.Contains(r.Out, `Resume "Monthly statement"`) || !strings.Contains(r.Out, "[y/N]") {
 		t.Fatalf("declined: exit %d %q", r.Code, r.Out)
 	}
-	if st := statusOf(t, sb, id); st != "PAUSED" {
+	if st := statusOf(t, e.SB, id); st != "PAUSED" {
 		t.Fatalf("declined, yet sent: %q", st)
 	}
 	e.Stdin("y\n")
-	r = e.Do(NewCmd(e.F, nil), id, "resume")
+	r = e.Exec(id, "resume")
 	if r.Code != 0 || !strings.Contains(r.Out, "ACTIVE") {
 		t.Fatalf("confirmed: exit %d %q", r.Code, r.Out)
 	}
@@ -94,11 +90,9 @@ func TestStatusAsksOnATerminal(t *testing.T) {
 // `campaigns status ID` (no action) says whether it will send and why not,
 // and exits 0: the checklist is information.
 func TestStatusPrintsTheChecklist(t *testing.T) {
-	t.Parallel()
-	sb := clitest.Shared(t)
-	e := clitest.New(t, sb)
-	id := sb.IDOf(t, "Weekly picks") // the demo's paused periodic campaign
-	r := e.Do(NewCmd(e.F, nil), id, "--json")
+	e := clitest.Reads(t, NewCmd)
+	id := e.ID("Weekly picks") // the demo's paused periodic campaign
+	r := e.Exec(id, "--json")
 	if r.Code != 0 {
 		t.Fatalf("status --json: exit %d\n%s%s", r.Code, r.Out, r.Err)
 	}
@@ -110,8 +104,9 @@ func TestStatusPrintsTheChecklist(t *testing.T) {
 			Detail string `json:"detail"`
 		} `json:"checks"`
 	}
-	if err := json.Unmarshal([]byte(r.Out), &got); err != nil || got.Status != "PAUSED" || len(got.Checks) < 3 {
-		t.Fatalf("status %q, checks %+v: %v", got.Status, got.Checks, err)
+	clitest.JSON(t, r.Out, &got)
+	if got.Status != "PAUSED" || len(got.Checks) < 3 {
+		t.Fatalf("status %q, checks %+v", got.Status, got.Checks)
 	}
 	byName := map[string]string{}
 	for _, c := range got.Checks {
@@ -125,12 +120,12 @@ func TestStatusPrintsTheChecklist(t *testing.T) {
 	if !strings.HasPrefix(byName["state"], "PAUSED: it sends nothing") || !strings.HasPrefix(byName["changed by"], "paused by ") {
 		t.Fatalf("the checklist does not say it is paused and by whom:\n%s", r.Out)
 	}
-	if r = e.Do(NewCmd(e.F, nil), id, "--jq", ".checks[0].check"); r.Code != 0 || r.Out != "state\n" {
+	if r = e.Exec(id, "--jq", ".checks[0].check"); r.Code != 0 || r.Out != "state\n" {
 		t.Fatalf("--jq: exit %d %q", r.Code, r.Out)
 	}
 
 	e.Terminal().Setenv("NO_COLOR", "1")
-	r = e.Do(NewCmd(e.F, nil), id)
+	r = e.Exec(id)
 	if r.Code != 0 || !strings.Contains(r.Out, "Weekly picks  PAUSED") || !strings.Contains(r.Out, "✗ state: PAUSED: it sends nothing until it is resumed") {
 		t.Fatalf("status on a terminal: exit %d\n%s", r.Code, r.Out)
 	}

@@ -25,9 +25,7 @@ var platforms = []string{"ANDROID", "IOS", "WEB"}
 
 // Options are test's argument and flags, checked.
 type Options struct {
-	IO         *cmdutil.IOStreams
-	Service    *cmdutil.ServiceFlags
-	ID         string
+	cmdutil.Campaign
 	To         []string // 1 to 10 recipients
 	Identifier string   // "": email addresses of the campaign's channel
 	Platform   string   // upper case; "" every platform
@@ -37,14 +35,11 @@ type Options struct {
 	Yes        bool
 }
 
-// NewCmd builds `campaigns test`; runF, when set, receives the checked
-// options instead of run (tests).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
-	cmd := &cobra.Command{
-		Use:   "test ID",
-		Short: "Send a test of a campaign's saved content to up to 10 people",
-		Long: `Sends a test of the campaign's saved content (draft mode of the test route):
+// doc is what `campaigns test --help` says.
+var doc = cmdutil.Doc{
+	Use:   "test ID",
+	Short: "Send a test of a campaign's saved content to up to 10 people",
+	Long: `Sends a test of the campaign's saved content (draft mode of the test route):
 by default one message per platform, locale and variation, narrowed with
 --platform, --locale and --variation. --to takes up to 10 identifiers, of
 the type --identifier names (default: email addresses — EMAIL for Email
@@ -53,13 +48,17 @@ terminal; --yes for scripts. Prints one outcome per message.
 
 Exit status: 0 every message sent, 1 refused or some message failed, 2 bad
 usage or unreachable.`,
-		Example: `  campaigns test 6b0489… --to ana@example.com,lee@example.com --yes
+	Example: `  campaigns test 6b0489… --to ana@example.com,lee@example.com --yes
   campaigns test 6b0489… --to ana@example.com --platform ANDROID \
       --locale default --variation variation_1 --yes --json`,
-		Args: cmdutil.ExactArgs(1, "one campaign ID"),
-	}
-	opts.Service = cmdutil.AddServiceFlags(cmd, f)
-	cmd.ValidArgsFunction = f.CompleteIDs(opts.Service)
+}
+
+// NewCmd builds `campaigns test`; runF, when set, receives the checked
+// options instead of run (tests).
+func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
+	opts := &Options{}
+	cmd := doc.Command(nil)
+	opts.Campaign = cmdutil.AddCampaign(f, cmd)
 	fs := cmd.Flags()
 	to := fs.StringSlice("to", nil, "who gets the test: up to 10 identifiers, comma-separated")
 	fs.StringVar(&opts.Identifier, "identifier", "", "the type of the --to values (Push: "+strings.Join(model.PushIdentifiers, ", ")+"; Email: "+strings.Join(model.EmailIdentifiers, ", ")+")")

@@ -1,7 +1,6 @@
 package testsend
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -12,8 +11,7 @@ import (
 // recipients and an unknown platform are usage mistakes, before anything
 // is opened.
 func TestTestFlags(t *testing.T) {
-	t.Parallel()
-	e := clitest.New(t, nil)
+	e := clitest.Offline(t, NewCmd)
 	var got *Options
 	keep := func(o *Options) error { got = o; return nil }
 	r := e.Do(NewCmd(e.F, keep), "ID", "--to", "a@example.com, b@example.com", "--to", "c@example.com", "--platform", "android", "--locale", "default", "--yes")
@@ -36,26 +34,25 @@ func TestTestFlags(t *testing.T) {
 }
 
 func TestTestSendsOneMessagePerCell(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
-	e := clitest.New(t, sb)
-	id := sb.IDOf(t, "June newsletter") // an Email draft
-	r := e.Do(NewCmd(e.F, nil), id, "--to", "ana.silva@example.com", "--yes")
+	e := clitest.Writes(t, NewCmd)
+	id := e.ID("June newsletter") // an Email draft
+	r := e.Exec(id, "--to", "ana.silva@example.com", "--yes")
 	if r.Code != 0 || !strings.Contains(r.Out, "SENT  EMAIL_default_variation_1") || !strings.Contains(r.Out, "from workspace SANDBOX") {
 		t.Fatalf("test: exit %d %q %q", r.Code, r.Out, r.Err)
 	}
-	r = e.Do(NewCmd(e.F, nil), id, "--identifier", "ID", "--to", "no-such-user", "--yes")
+	r = e.Exec(id, "--identifier", "ID", "--to", "no-such-user", "--yes")
 	if r.Code != 1 || !strings.Contains(r.Out, "FAILED") || !strings.Contains(r.Err, "failed") {
 		t.Fatalf("test to an unknown user: exit %d %q %q", r.Code, r.Out, r.Err)
 	}
 	var res struct {
 		Data map[string]struct{ Status string } `json:"data"`
 	}
-	r = e.Do(NewCmd(e.F, nil), id, "--to", "ana.silva@example.com", "--yes", "--json")
-	if err := json.Unmarshal([]byte(r.Out), &res); err != nil || r.Code != 0 || len(res.Data) == 0 {
+	r = e.Exec(id, "--to", "ana.silva@example.com", "--yes", "--json")
+	clitest.JSON(t, r.Out, &res)
+	if r.Code != 0 || len(res.Data) == 0 {
 		t.Fatalf("test --json: exit %d %s %s", r.Code, r.Out, r.Err)
 	}
-	if r = e.Do(NewCmd(e.F, nil), id, "--to", "a@example.com", "--platform", "ANDROID", "--yes"); r.Code != 2 || !strings.Contains(r.Err, "--platform applies to Push") {
+	if r = e.Exec(id, "--to", "a@example.com", "--platform", "ANDROID", "--yes"); r.Code != 2 || !strings.Contains(r.Err, "--platform applies to Push") {
 		t.Fatalf("--platform on an Email campaign: exit %d %q", r.Code, r.Err)
 	}
 }

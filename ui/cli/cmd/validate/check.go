@@ -48,6 +48,15 @@ func expand(args []string) (files []string, skipped []gitops.Skipped, many bool,
 	return files, skipped, many, nil
 }
 
+// problem is one finding in validate's JSON.
+type problem struct {
+	Target  string `json:"target"`
+	Message string `json:"message"`
+	// plain is the problem in the wording the editor and the inspector
+	// show (forms.ProblemLine); a terminal prints it, the path beside.
+	plain string
+}
+
 // check runs the engine as the options say.
 func check(doc *model.Campaign, o *Options) []problem {
 	eo := engine.Options{Features: o.Features}

@@ -12,10 +12,9 @@ import (
 // validate accepts exports in every phase and does not judge channels the
 // engine does not write; non-campaign JSON is skipped like diff skips it.
 func TestValidateAcceptsExportsInEveryPhase(t *testing.T) {
-	t.Parallel()
-	sb := clitest.NewSandbox(t)
+	e := clitest.Writes(t, NewCmd)
 	dir := t.TempDir()
-	ids := sb.Export(t, dir)
+	ids := e.SB.Export(t, dir)
 	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"x","version":"1.0.0"}`), 0o644)
 	// (The patch phase takes a --base: checked below, an export onto itself.)
 	for _, phase := range []string{"create", "publish"} {

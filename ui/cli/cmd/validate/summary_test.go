@@ -1,7 +1,6 @@
 package validate
 
 import (
-	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,7 +33,8 @@ func TestValidateSummaryOnATerminal(t *testing.T) {
 			Valid bool   `json:"valid"`
 		} `json:"files"`
 	}
-	if err := json.Unmarshal([]byte(r.Out), &res); err != nil || code != 1 || res.Valid || len(res.Files) != 2 {
-		t.Fatalf("--json on a terminal: exit %d %v\n%s", code, err, r.Out)
+	clitest.JSON(t, r.Out, &res)
+	if code != 1 || res.Valid || len(res.Files) != 2 {
+		t.Fatalf("--json on a terminal: exit %d\n%s", code, r.Out)
 	}
 }

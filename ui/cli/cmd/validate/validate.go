@@ -44,6 +44,18 @@ type Options struct {
 	Output  string
 }
 
+// doc is what `campaigns validate --help` says.
+var doc = cmdutil.Doc{
+	Use:   "validate FILE|DIR|-...",
+	Short: "Run the validation engine on campaign files",
+	Long:  long,
+	Example: `  campaigns validate testdata/campaigns/push_one_time.json
+  campaigns validate --phase create body.json
+  campaigns validate --base stored.json --state ACTIVE patch.json
+  cat body.json | campaigns validate --features audience_limit -
+  campaigns validate testdata/campaigns`,
+}
+
 // NewCmd builds `campaigns validate`; runF, when set, receives the checked
 // options instead of run (tests).
 func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
@@ -52,22 +64,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		base     cmdutil.PathValue
 		features string
 	)
-	cmd := &cobra.Command{
-		Use:   "validate FILE|DIR|-...",
-		Short: "Run the validation engine on campaign files",
-		Long:  long,
-		Example: `  campaigns validate testdata/campaigns/push_one_time.json
-  campaigns validate --phase create body.json
-  campaigns validate --base stored.json --state ACTIVE patch.json
-  cat body.json | campaigns validate --features audience_limit -
-  campaigns validate testdata/campaigns`,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return cmdutil.CommandLineError(fmt.Errorf("give a FILE, a folder, or - for standard input"))
-			}
-			return nil
-		},
-	}
+	cmd := doc.Command(checkArgs)
 	fs := cmd.Flags()
 	phase := cmdutil.AddEnumFlag(cmd, fs, "phase", "publish", []string{"create", "patch", "publish"}, "create, patch or publish: the DRAFT_CREATE, DRAFT_PATCH or DRAFT_PUBLISH rules")
 	fs.Var(&base, "base", "a stored campaign (STORED.json): FILE is a patch merged onto it")
@@ -103,13 +100,12 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 	return cmd
 }
 
-// problem is one finding in validate's JSON.
-type problem struct {
-	Target  string `json:"target"`
-	Message string `json:"message"`
-	// plain is the problem in the wording the editor and the inspector
-	// show (forms.ProblemLine); a terminal prints it, the path beside.
-	plain string
+// checkArgs asks for at least one FILE, folder or "-".
+func checkArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return cmdutil.CommandLineError(fmt.Errorf("give a FILE, a folder, or - for standard input"))
+	}
+	return nil
 }
 
 // result is one file's verdict.

@@ -114,9 +114,9 @@ func (e *Env) Terminal() *Env {
 // Stdin is what the command reads on standard input.
 func (e *Env) Stdin(s string) { e.in.Reader = strings.NewReader(s) }
 
-// Run runs cmd on args as the root would (flags, arguments, RunE) and
+// Execute runs cmd on args as the root would (flags, arguments, RunE) and
 // returns its exit code and error. The outputs are emptied first.
-func (e *Env) Run(cmd *cobra.Command, args ...string) (int, error) {
+func (e *Env) Execute(cmd *cobra.Command, args ...string) (int, error) {
 	e.t.Helper()
 	e.Out.Reset()
 	e.ErrOut.Reset()
@@ -225,6 +225,6 @@ func Runner[O any](e *Env, newCmd NewCmd[O]) func(args ...string) (code int, std
 func Parse[O any](e *Env, newCmd NewCmd[O], args ...string) (*O, int, error) {
 	e.t.Helper()
 	var got *O
-	code, err := e.Run(newCmd(e.F, func(o *O) error { got = o; return nil }), args...)
+	code, err := e.Execute(newCmd(e.F, func(o *O) error { got = o; return nil }), args...)
 	return got, code, err
 }

@@ -1,6 +1,7 @@
 package clitest
 
 import (
+	"encoding/json"
 	"errors"
 	"testing"
 
@@ -18,12 +19,12 @@ type Result struct {
 	Error    error
 }
 
-// Do runs cmd on args (Run) and gives what it printed; standard input is
+// Do runs cmd on args (Execute) and gives what it printed; standard input is
 // what Stdin last set.
 func (e *Env) Do(cmd *cobra.Command, args ...string) Result {
 	e.t.Helper()
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
-	code, err := e.Run(cmd, args...)
+	code, err := e.Execute(cmd, args...)
 	r := Result{Code: code, Out: e.Out.String(), Err: e.ErrOut.String(), Error: err}
 	if err != nil && !errors.Is(err, cmdutil.ErrSilent) {
 		r.Err += err.Error() + "\n"
@@ -36,3 +37,12 @@ func (e *Env) Getenv(k string) string { return e.env[k] }
 
 // T is the test the environment belongs to.
 func (e *Env) T() testing.TB { return e.t }
+
+// JSON decodes out, what a command printed, into v; the test fails when
+// out is not that JSON.
+func JSON(t testing.TB, out string, v any) {
+	t.Helper()
+	if err := json.Unmarshal([]byte(out), v); err != nil {
+		t.Fatalf("not the JSON expected: %v\n%s", err, out)
+	}
+}

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"bytes"
-	"encoding/json"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -10,59 +9,14 @@ import (
 	"testing"
 
 	"github.com/campaigns-cli/campaigns/api/sandbox"
-	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
-
-// The scripting commands, run in-process on the embedded sandbox (each
-// command starts it on loopback under --data, as a user's would), in an
-// environment of the test's own (rootEnv), so tests run in parallel.
-
-type scriptEnv struct {
-	rootEnv
-	t    *testing.T
-	data string
-	base []string // extra args: the service
-}
-
-func newScriptEnv(t *testing.T) *scriptEnv {
-	t.Helper()
-	e := &scriptEnv{rootEnv: newRoot(t), t: t, data: t.TempDir()}
-	e.base = []string{"--data", e.data}
-	return e
-}
-
-// run runs one command; stdin is its standard input. Service flags go
-// after the command's own arguments.
-func (e *scriptEnv) run(stdin string, args ...string) (code int, stdout, stderr string) {
-	e.t.Helper()
-	return e.rootEnv.run(stdin, append(args, e.base...)...)
-}
-
-func (e *scriptEnv) mustJSON(out string, v any) {
-	e.t.Helper()
-	if err := json.Unmarshal([]byte(out), v); err != nil {
-		e.t.Fatalf("not JSON: %v\n%s", err, out)
-	}
-}
-
-// idOf finds a seeded campaign's id by name.
-func (e *scriptEnv) idOf(name string) string {
-	e.t.Helper()
-	code, out, errs := e.run("", "list", "--all", "--archived", "--jq", `.[] | select(.basic_details.name == "`+name+`") | .campaign_id`)
-	id := strings.TrimSpace(out)
-	if code != 0 || id == "" || strings.Contains(id, "\n") {
-		e.t.Fatalf("id of %q: exit %d %q %s", name, code, out, errs)
-	}
-	return id
-}
 
 // export → edit a title → diff (1) → apply dry run (changes nothing) →
 // apply --confirm → diff (0) → apply --confirm again (sends nothing); a new
 // file gets created and its id written back; a STOPPED campaign is refused;
 // unknown fields survive.
 func TestExportDiffApplyCycle(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := filepath.Join(t.TempDir(), "campaigns")
 	// A campaign with unknown fields, created from a file without id.
 	newFile := filepath.Join(dir, "new-promo.json")
@@ -173,8 +127,7 @@ func TestExportDiffApplyCycle(t *testing.T) {
 }
 
 func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	id := e.idOf("Summer sale kickoff")
 	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
@@ -202,8 +155,7 @@ func TestBadFilesAreNamedAndOthersStillProcessed(t *testing.T) {
 }
 
 func TestEmptyFolderIsAnError(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	dir := t.TempDir()
 	for _, cmd := range []string{"diff", "apply"} {
 		if code, _, errs := e.run("", cmd, dir); code != 2 || !strings.Contains(errs, "no campaign files") {
@@ -236,8 +188,7 @@ func (e *scriptEnv) serveSandbox() string {
 }
 
 func TestCommandsAgainstAServedSandbox(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	e.serveSandbox()
 	id := e.idOf("Weekly picks")
 	dir := t.TempDir()
@@ -255,62 +206,42 @@ func TestCommandsAgainstAServedSandbox(t *testing.T) {
 	}
 }
 
-// A read-only profile reads, and refuses every write before sending (exit 1).
-func TestReadOnlyProfileRefusesWrites(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
-	ws, _ := sandbox.ParseWorkspace("ACME:" + clitest.ACMEKey)
-	url, _, stop, err := sandbox.StartLocal(sandbox.Config{Workspaces: []sandbox.Workspace{ws}, Seed: true})
-	if err != nil {
+// The README's CI check, "validate campaigns/ && diff campaigns/", passes on
+// what export just wrote, published campaigns included (their schedule is
+// in the service's response form).
+func TestExportedCampaignsValidateAndDoNotDiffer(t *testing.T) {
+	e := parallelScript(t)
+	dir := t.TempDir()
+	if code, _, errs := e.run("", "export", "--status", "paused,active,scheduled", "--channel", "push,email", "--dir", dir); code != 0 {
+		t.Fatalf("export: exit %d %s", code, errs)
+	}
+	code, out, errs := e.rootEnv.run("", "validate", dir)
+	if code != 0 || !strings.Contains(out, `"valid": true`) {
+		t.Fatalf("validate of an export: exit %d\n%s\n%s", code, out, errs)
+	}
+	if !e.hasPeriodic(dir) {
+		t.Fatal("the export holds no published PERIODIC campaign: the test proves nothing")
+	}
+	if code, out, errs := e.run("", "diff", dir); code != 0 {
+		t.Fatalf("diff of an export: exit %d\n%s\n%s", code, out, errs)
+	}
+	// A hand-written body keeps the engine's own verdict.
+	body := filepath.Join(t.TempDir(), "b.json")
+	if err := os.WriteFile(body, []byte(`{"scheduling_details":{"delivery_type":"PERIODIC"}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	defer stop()
-	e.base = nil
-	if code, _, errs := e.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
-		t.Fatalf("login: %s", errs)
-	}
-	e.base = []string{"--profile", "ro"}
-	id := e.idOf("Weekly picks")
-	dir := t.TempDir()
-	if code, _, errs := e.run("", "export", id, "--dir", dir); code != 0 {
-		t.Fatal(errs)
-	}
-	file := filepath.Join(dir, id+".json")
-	raw, _ := os.ReadFile(file)
-	os.WriteFile(file, bytes.Replace(raw, []byte(`"name": "Weekly picks"`), []byte(`"name": "Weekly picks!"`), 1), 0o644)
-	if code, out, _ := e.run("", "apply", dir); code != 0 || !strings.Contains(out, "would update") {
-		t.Fatalf("a dry run reads only: exit %d %s", code, out)
-	}
-	for _, args := range [][]string{
-		{"status", id, "resume", "--yes"},
-		{"publish", id, "--yes"},
-		{"test", id, "--to", "ana.silva@example.com", "--yes"},
-		{"apply", dir, "--confirm"},
-	} {
-		code, _, errs := e.run("", args...)
-		if code != 1 || !strings.Contains(errs, "read-only") {
-			t.Errorf("%v: exit %d %q", args, code, errs)
-		}
-	}
-	if _, out, _ := e.run("", "get", id, "--jq", ".basic_details.name + \" \" + .status"); out != "Weekly picks PAUSED\n" {
-		t.Fatalf("something was written: %q", out)
+	if code, out, _ := e.rootEnv.run("", "validate", "--phase", "create", body); code != 1 || !strings.Contains(out, "scheduling_details.delivery_type") {
+		t.Errorf("a body with delivery_type PERIODIC: exit %d\n%s", code, out)
 	}
 }
 
-// A read-only profile reads through campaigns api (a search is a POST that
-// reads) and is refused a write before it is sent.
-func TestAPIOnAReadOnlyProfile(t *testing.T) {
-	t.Parallel()
-	r := newRoot(t)
-	url := clitest.WorkspaceACME(t)
-	if code, _, errs := r.run(clitest.ACMEKey, "auth", "login", "--profile", "ro", "--base-url", url, "--workspace-id", "ACME", "--read-only", "--with-key"); code != 0 {
-		t.Fatal(errs)
+func (e *scriptEnv) hasPeriodic(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, f := range files {
+		b, _ := os.ReadFile(f)
+		if strings.Contains(string(b), `"delivery_type": "PERIODIC"`) {
+			return true
+		}
 	}
-	if code, out, errs := r.run("", "api", "POST", "/v5/campaigns/search", "-F", "limit=1", "-F", "page=1", "--profile", "ro"); code != 0 || !strings.Contains(out, `"campaigns"`) {
-		t.Fatalf("search: exit %d\n%s%s", code, out, errs)
-	}
-	code, _, errs := r.run("", "api", "POST", "/v5/campaigns", "-f", "channel=PUSH", "--profile", "ro")
-	if code != 1 || !strings.Contains(errs, "read-only") {
-		t.Fatalf("create on a read-only profile: exit %d %s", code, errs)
-	}
+	return false
 }

@@ -15,8 +15,7 @@ import (
 // nothing; apply plans nothing; meta of an unversioned campaign prints no
 // "version 0" (C4).
 func TestReadersReadTheReferenceExamples(t *testing.T) {
-	t.Parallel()
-	e := newScriptEnv(t)
+	e := parallelScript(t)
 	ref := refserver.Start(t)
 	e.Setenv("CAMPAIGNS_API_KEY", refserver.Key)
 	e.base = []string{"--base-url", ref.URL, "--workspace-id", refserver.Workspace}
