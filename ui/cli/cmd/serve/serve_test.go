@@ -9,7 +9,7 @@ import (
 )
 
 func TestServeHelpAndUsageErrors(t *testing.T) {
-	e := clitest.Offline(t, NewCmd)
+	e := clitest.Offline(t, NewCmdServe)
 	code, out, _ := cli(e.Env, "serve", "--help")
 	if code != 0 {
 		t.Fatalf("--help: exit %d", code)
@@ -37,9 +37,9 @@ func TestServeRefusesABadAddr(t *testing.T) {
 
 // The flags reach the sandbox's configuration.
 func TestServeFlagsMakeTheConfig(t *testing.T) {
-	e := clitest.Offline(t, NewCmd)
-	var got *Options
-	r := e.Do(NewCmd(e.F, func(o *Options) error { got = o; return nil }), "--addr", "127.0.0.1:0", "--workspace", "ACME:secret:versioning", "--no-seed", "--lenient", "--no-rate-limits",
+	e := clitest.Offline(t, NewCmdServe)
+	var got *ServeOptions
+	r := e.Do(NewCmdServe(e.F, func(o *ServeOptions) error { got = o; return nil }), "--addr", "127.0.0.1:0", "--workspace", "ACME:secret:versioning", "--no-seed", "--lenient", "--no-rate-limits",
 		"--idempotency-quota", "1MiB", "--seed-campaigns", "7", "--trust-scopes-header=false")
 	if r.Code != 0 || got == nil {
 		t.Fatalf("exit %d %s", r.Code, r.Err)
@@ -49,7 +49,7 @@ func TestServeFlagsMakeTheConfig(t *testing.T) {
 		c.IdempotencyQuotaBytes != 1<<20 || c.SeedCampaigns != 7 || !c.DistrustScopesHeader || got.MigrateOnly {
 		t.Fatalf("config %+v", c)
 	}
-	r = e.Do(newCmd(e.F), "--seed-campaigns", "-1")
+	r = e.Do(newServeCmd(e.F), "--seed-campaigns", "-1")
 	if r.Code != 2 || !strings.Contains(r.Err, "--seed-campaigns -1: want 0 to 100000") {
 		t.Fatalf("negative --seed-campaigns: exit %d %s", r.Code, r.Err)
 	}

@@ -1,0 +1,120 @@
+package read
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
+)
+
+// The flags become the search request; a value a flag does not take, or
+// two flags that exclude each other, are refused before anything is sent.
+func TestListFlagsBecomeTheSearch(t *testing.T) {
+	e := clitest.Reads(t, NewCmdList)
+	got, code, err := e.Parse("--status", "paused,active", "--channel", "push", "--tag", "a,b", "--page", "3", "--archived")
+	if code != 0 {
+		t.Fatalf("exit %d: %v", code, err)
+	}
+	cf := got.Request.CampaignFields
+	if strings.Join(cf.Status, ",") != "PAUSED,ACTIVE" || strings.Join(cf.Channels, ",") != "PUSH" || strings.Join(cf.Tags, ",") != "a,b" ||
+		got.Page != 3 || got.All || !got.Request.IncludeArchiveCampaigns {
+		t.Fatalf("options: %+v %+v", got, cf)
+	}
+	if got, _, err = e.Parse(); got == nil {
+		t.Fatal(err)
+	}
+	if s := strings.Join(got.Request.CampaignFields.Status, ","); strings.Contains(s, "ARCHIVED") || !strings.Contains(s, "DRAFT") {
+		t.Fatalf("default states: %s (drafts in, archived out)", s)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--status", "sleeping"}, `"SLEEPING"`},
+		{[]string{"--page", "0"}, "--page must be 1 or more"},
+		{[]string{"--page", "2", "--all"}, "[all page]"},
+		{[]string{"--jq", ".[] | select(.status == )"}, `unexpected token ")" at position 25`},
+		{[]string{"--json", "nosuch"}, `unknown JSON field "nosuch"`},
+		{[]string{"--jq", ".", "--template", "{{.}}"}, "give one"},
+	} {
+		got, code, err := e.Parse(tc.args...)
+		if code != 2 || got != nil || err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: exit %d, %v", tc.args, code, err)
+		}
+	}
+}
+
+// Piped, the table is tab-separated rows (as gh prints them), a header
+// line only with --headers, and no notes; --json is the records as the
+// service sent them; --jq prints strings raw.
+func TestListRowsJSONAndJQ(t *testing.T) {
+	e := clitest.Reads(t, NewCmdList)
+	code, out, errs := e.Run()
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 15 || len(strings.Split(lines[0], "\t")) != 6 || !strings.Contains(out, "\tJune newsletter\tEMAIL\tONE_TIME\t") || strings.Contains(out, "--page 2") {
+		t.Fatalf("tab-separated rows: exit %d\n%s\n%s", code, out, errs)
+	}
+	if strings.Contains(out, "\x1b[") || errs != "" {
+		t.Fatalf("colour or noise when not a terminal:\n%q\n%q", out, errs)
+	}
+	if _, out, _ := e.Run("--headers"); !strings.HasPrefix(out, "CAMPAIGN ID\tNAME\tCHANNEL\tTYPE\tSTATUS\tUPDATED (UTC)\n") {
+		t.Fatalf("--headers:\n%s", out)
+	}
+
+	var page []map[string]any
+	code, out, _ = e.Run("--json")
+	clitest.JSON(t, out, &page)
+	if code != 0 || len(page) != 15 || !strings.HasPrefix(out, "[\n  {\n    \"id\": ") {
+		t.Fatalf("--json: exit %d, %d records, not in the service's key order:\n%.80s", code, len(page), out)
+	}
+	var all []map[string]any
+	_, out, _ = e.Run("--all", "--json")
+	clitest.JSON(t, out, &all)
+	drafts := 0
+	for _, r := range all {
+		switch r["status"] {
+		case "ARCHIVED":
+			t.Fatalf("archived campaign listed without --archived: %v", r["campaign_id"])
+		case "DRAFT":
+			drafts++
+		}
+		if r["basic_details"] == nil || r["campaign_id"] == nil {
+			t.Fatalf("not the whole record: %v", r)
+		}
+	}
+	if len(all) <= 15 || drafts == 0 {
+		t.Fatalf("--all: %d records, %d drafts", len(all), drafts)
+	}
+
+	code, out, _ = e.Run("--all", "--status", "paused", "--jq", ".[] | .basic_details.name")
+	if code != 0 || out != "Weekly picks\nMonthly statement\n" && out != "Monthly statement\nWeekly picks\n" {
+		t.Fatalf("--jq raw strings: exit %d %q", code, out)
+	}
+	code, out, _ = e.Run("--status", "archived", "--channel", "email", "--jq", "[.[].status] | unique")
+	if code != 0 || strings.Join(strings.Fields(out), "") != `["ARCHIVED"]` {
+		t.Fatalf("archived filter: exit %d %q", code, out)
+	}
+}
+
+// --json FIELDS prints only those fields; --template formats with gh's
+// helpers, columns aligned by tablerow.
+func TestListJSONFieldsAndTemplatesLikeGh(t *testing.T) {
+	e := clitest.Reads(t, NewCmdList)
+	var recs []map[string]any
+	code, out, errs := e.Run("--json", "campaign_id,status")
+	clitest.JSON(t, out, &recs)
+	if code != 0 || len(recs) != 15 || len(recs[0]) != 2 || recs[0]["status"] == nil {
+		t.Fatalf("--json FIELDS: exit %d %s\n%s", code, errs, out)
+	}
+	tpl := `{{range .}}{{tablerow .campaign_id (truncate 12 .basic_details.name) .status}}{{end}}`
+	code, out, errs = e.Run("--template", tpl)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != 15 || !strings.Contains(out, "June newsle…") {
+		t.Fatalf("--template with tablerow: exit %d %s\n%s", code, errs, out)
+	}
+	for _, l := range lines { // ids are 24 characters, then the column gap
+		if r := []rune(l); len(r) < 41 || string(r[24:26]) != "  " || string(r[38:40]) != "  " || r[40] == ' ' {
+			t.Fatalf("tablerow columns are not aligned:\n%s", out)
+		}
+	}
+}
