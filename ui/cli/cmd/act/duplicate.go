@@ -23,8 +23,8 @@ type DuplicateOptions struct {
 	JSON bool
 }
 
-// Answer is what duplicate prints with --json.
-type Answer struct {
+// DuplicateAnswer is what duplicate prints with --json.
+type DuplicateAnswer struct {
 	CampaignID string `json:"campaign_id"`
 	Name       string `json:"name"`
 	From       string `json:"from"`
@@ -90,7 +90,7 @@ func runDuplicate(opts *DuplicateOptions) error {
 	}
 	name := model.Str(body.BasicDetails.Name)
 	if opts.JSON {
-		return cmdutil.PrintJSON(opts.IO.Out, Answer{CampaignID: res.CampaignID, Name: name, From: opts.ID, Service: svc.Label, Workspace: svc.Workspace})
+		return cmdutil.PrintJSON(opts.IO.Out, DuplicateAnswer{CampaignID: res.CampaignID, Name: name, From: opts.ID, Service: svc.Label, Workspace: svc.Workspace})
 	}
 	// The id alone on stdout (for $(…)); what was done, and where, on
 	// stderr.

@@ -30,7 +30,7 @@ func TestDuplicateMakesADraftByTheAuthor(t *testing.T) {
 
 	e.Setenv("CAMPAIGNS_AUTHOR", "ana@example.com")
 	code, out, _ = e.Run(src, "--name", "Week 2", "--json")
-	var ans Answer
+	var ans DuplicateAnswer
 	clitest.JSON(t, out, &ans)
 	if code != 0 || ans.Name != "Week 2" || ans.From != src || ans.CampaignID == "" || ans.Workspace == "" {
 		t.Fatalf("--name --json: exit %d %v %+v", code, err, ans)

@@ -19,7 +19,7 @@ func TestValidateAcceptsExportsInEveryPhase(t *testing.T) {
 	// (The patch phase takes a --base: checked below, an export onto itself.)
 	for _, phase := range []string{"create", "publish"} {
 		args := []string{"validate", "--phase", phase, "--json", dir}
-		code, out, errs := cli(t, "", args...)
+		code, out, errs := validateCLI(t, "", args...)
 		if code != 0 || strings.Contains(out, "package.json") {
 			t.Fatalf("validate --phase %s of a fresh export: exit %d\n%s\n%s", phase, code, out, errs)
 		}
@@ -29,15 +29,15 @@ func TestValidateAcceptsExportsInEveryPhase(t *testing.T) {
 	}
 	// One file, --json: the files shape; without: the single-file shape.
 	f := filepath.Join(dir, ids["June newsletter"]+".json")
-	_, out, _ := cli(t, "", "validate", "--json", f)
+	_, out, _ := validateCLI(t, "", "validate", "--json", f)
 	if !strings.Contains(out, `"files": [`) {
 		t.Fatalf("--json of one file:\n%s", out)
 	}
-	_, out, _ = cli(t, "", "validate", "--phase", "patch", "--base", f, f)
+	_, out, _ = validateCLI(t, "", "validate", "--phase", "patch", "--base", f, f)
 	if strings.Contains(out, `"files"`) || !strings.Contains(out, `"valid": true`) {
 		t.Fatalf("single-file shape, patch of an export onto itself:\n%s", out)
 	}
-	_, _, errs := cli(t, "", "validate", "--verbose", dir)
+	_, _, errs := validateCLI(t, "", "validate", "--verbose", dir)
 	if !strings.Contains(errs, "skipped "+filepath.Join(dir, "package.json")) {
 		t.Fatalf("--verbose does not list the skipped file: %q", errs)
 	}

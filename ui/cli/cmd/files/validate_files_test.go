@@ -55,7 +55,7 @@ func TestValidateManyFilesAndFolders(t *testing.T) {
 
 func validateMany(t *testing.T, stdin string, args ...string) (int, filesOutput, string) {
 	t.Helper()
-	code, stdout, stderr := cli(t, stdin, append([]string{"validate"}, args...)...)
+	code, stdout, stderr := validateCLI(t, stdin, append([]string{"validate"}, args...)...)
 	var out filesOutput
 	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 		t.Fatalf("%v: stdout is not the files JSON: %v\n%s\n%s", args, err, stdout, stderr)

@@ -17,8 +17,8 @@ import (
 
 func newServeCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdServe(f, nil) }
 
-// cli runs `serve ARGS` (args[0] is "serve") in e.
-func cli(e *clitest.Env, args ...string) (code int, stdout, stderr string) {
+// serveCLI runs `serve ARGS` (args[0] is "serve") in e.
+func serveCLI(e *clitest.Env, args ...string) (code int, stdout, stderr string) {
 	r := e.Do(newServeCmd(e.F), args[1:]...)
 	return r.Code, r.Out, r.Err
 }
@@ -30,9 +30,9 @@ type running struct {
 	done         chan int
 }
 
-// start runs `campaigns serve ARGS` on a free port until it stops; it
+// startServe runs `campaigns serve ARGS` on a free port until it stops; it
 // reads its output up to the line containing until.
-func start(t *testing.T, until string, args ...string) running {
+func startServe(t *testing.T, until string, args ...string) running {
 	t.Helper()
 	e := clitest.New(t, nil)
 	pr, pw := io.Pipe()

@@ -26,7 +26,7 @@ func TestServeRunsAndStopsOnSIGTERM(t *testing.T) {
 	}
 	dir := filepath.Join(t.TempDir(), "data")
 	serve := func() (base string, done chan int) {
-		r := start(t, "campaigns sandbox on", "--data", dir, "--quiet", "--workspace", "ACME:secret:versioning")
+		r := startServe(t, "campaigns sandbox on", "--data", dir, "--quiet", "--workspace", "ACME:secret:versioning")
 		return r.base, r.done
 	}
 	search := func(base string) string { return searchACME(t, base, "0b7f5b8e-3c52-4a5e-9a51-2f1f8c2f7d11") }
@@ -59,7 +59,7 @@ func TestServeIdempotencyQuotaIsUsed(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a server")
 	}
-	srv := start(t, "idempotent answers kept", "--data", t.TempDir(), "--quiet", "--no-rate-limits",
+	srv := startServe(t, "idempotent answers kept", "--data", t.TempDir(), "--quiet", "--no-rate-limits",
 		"--workspace", "ACME:secret", "--idempotency-quota", "4KiB")
 	stopOnCleanup(t, srv)
 	base, banner := srv.base, srv.banner
@@ -104,7 +104,7 @@ func TestServeLenientIsUsed(t *testing.T) {
 		res.Body.Close()
 		return res.StatusCode
 	}
-	srv := start(t, "lenient:", "--data", t.TempDir(), "--quiet", "--workspace", "ACME:secret", "--lenient")
+	srv := startServe(t, "lenient:", "--data", t.TempDir(), "--quiet", "--workspace", "ACME:secret", "--lenient")
 	stopOnCleanup(t, srv)
 	base, banner := srv.base, srv.banner
 	if base == "" || !strings.Contains(banner, "lenient: SVC-APPKEY and the request id may be left out") {

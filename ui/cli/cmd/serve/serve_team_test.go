@@ -21,11 +21,11 @@ func freePort(t *testing.T) string {
 
 func TestServeMigrateOnlyNeedsADatabase(t *testing.T) {
 	e := clitest.Offline(t, NewCmdServe)
-	code, _, stderr := cli(e.Env, "serve", "--migrate-only")
+	code, _, stderr := serveCLI(e.Env, "serve", "--migrate-only")
 	if code != 2 || !strings.Contains(stderr, "--migrate-only needs --db") {
 		t.Errorf("exit %d, %q", code, stderr)
 	}
-	code, _, stderr = cli(e.Env, "serve", "--db", "mysql://u:pw@h/db")
+	code, _, stderr = serveCLI(e.Env, "serve", "--db", "mysql://u:pw@h/db")
 	if code != 2 || !strings.Contains(stderr, "--db: want postgres://") || strings.Contains(stderr, "pw@") {
 		t.Errorf("not a PostgreSQL URL: exit %d, %q", code, stderr)
 	}
@@ -41,7 +41,7 @@ func TestServeUnreachableDatabaseIsNamed(t *testing.T) {
 		{"serve", "--addr", "127.0.0.1:0"},
 		{"serve", "--addr", "127.0.0.1:0", "--db", "postgres://team:pw-from-flag@" + addr + "/sandbox"},
 	} {
-		code, _, stderr := cli(e.Env, args...)
+		code, _, stderr := serveCLI(e.Env, args...)
 		if code != 1 || !strings.Contains(stderr, "cannot reach PostgreSQL at "+addr+"/sandbox (user team)") || strings.Contains(stderr, "pw-from") {
 			t.Errorf("%v: exit %d, %q", args, code, stderr)
 		}
@@ -52,7 +52,7 @@ func TestServeMigrateOnly(t *testing.T) {
 	db := pgtest.Schema(t)
 	e := clitest.New(t, nil)
 	for range 2 { // a second run finds nothing to do
-		code, stdout, stderr := cli(e, "serve", "--db", db, "--migrate-only")
+		code, stdout, stderr := serveCLI(e, "serve", "--db", db, "--migrate-only")
 		if code != 0 || !strings.Contains(stdout, "schema at version 3") || strings.Contains(stdout, "campaigns sandbox on") {
 			t.Fatalf("exit %d, %q %q", code, stdout, stderr)
 		}

@@ -10,7 +10,7 @@ import (
 
 func TestServeHelpAndUsageErrors(t *testing.T) {
 	e := clitest.Offline(t, NewCmdServe)
-	code, out, _ := cli(e.Env, "serve", "--help")
+	code, out, _ := serveCLI(e.Env, "serve", "--help")
 	if code != 0 {
 		t.Fatalf("--help: exit %d", code)
 	}
@@ -20,7 +20,7 @@ func TestServeHelpAndUsageErrors(t *testing.T) {
 		}
 	}
 	for _, args := range [][]string{{"serve", "--workspace", "nokey"}, {"serve", "--workspace", "A:k:scope=root"}, {"serve", "--bogus"}, {"serve", "extra"}} {
-		if code, _, errs := cli(e.Env, args...); code != 2 || errs == "" {
+		if code, _, errs := serveCLI(e.Env, args...); code != 2 || errs == "" {
 			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
 		}
 	}
@@ -29,7 +29,7 @@ func TestServeHelpAndUsageErrors(t *testing.T) {
 // serve refuses a listen address that is not HOST:PORT as a usage mistake.
 func TestServeRefusesABadAddr(t *testing.T) {
 	t.Parallel()
-	code, _, errs := cli(clitest.New(t, nil), "serve", "--addr", "nope")
+	code, _, errs := serveCLI(clitest.New(t, nil), "serve", "--addr", "nope")
 	if code != 2 || !strings.Contains(errs, `--addr "nope": want HOST:PORT`) {
 		t.Errorf("exit %d %q", code, errs)
 	}

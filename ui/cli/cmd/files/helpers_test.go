@@ -1,3 +1,5 @@
+// Test set-up shared by the tests of validate, diff and apply.
+
 package files
 
 import (
@@ -16,14 +18,14 @@ import (
 // fixtures are the repository's campaign files.
 const fixtures = "../../../../testdata/campaigns"
 
-func newCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdValidate(f, nil) }
+func newValidateCmd(f *cmdutil.Factory) *cobra.Command { return NewCmdValidate(f, nil) }
 
-// cli runs `validate ARGS` (args[0] is "validate") in an environment of its own.
-func cli(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+// validateCLI runs `validate ARGS` (args[0] is "validate") in an environment of its own.
+func validateCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	e := clitest.New(t, nil)
 	e.Stdin(stdin)
-	r := e.Do(newCmd(e.F), args[1:]...)
+	r := e.Do(newValidateCmd(e.F), args[1:]...)
 	return r.Code, r.Out, r.Err
 }
 
@@ -35,10 +37,10 @@ type validateOutput struct {
 	} `json:"errors"`
 }
 
-// runCmd is cli with stdout read as the single-file JSON (unless exit 2).
-func runCmd(t *testing.T, stdin string, args ...string) (code int, out validateOutput, stdout, stderr string) {
+// validateJSON is validateCLI with stdout read as the single-file JSON (unless exit 2).
+func validateJSON(t *testing.T, stdin string, args ...string) (code int, out validateOutput, stdout, stderr string) {
 	t.Helper()
-	code, stdout, stderr = cli(t, stdin, args...)
+	code, stdout, stderr = validateCLI(t, stdin, args...)
 	if code != 2 && !strings.HasPrefix(strings.Join(args, " "), "validate --help") {
 		if err := json.Unmarshal([]byte(stdout), &out); err != nil {
 			t.Fatalf("stdout is not the validate JSON: %v\n%s", err, stdout)
@@ -64,4 +66,24 @@ type filesOutput struct {
 		Errors []problem `json:"errors"`
 		Error  string    `json:"error"`
 	} `json:"files"`
+}
+
+// exportTwice exports a campaign into two folders: two people's checkouts.
+func exportTwice(t *testing.T, sb *clitest.Sandbox, id string) (mine, theirs string) {
+	t.Helper()
+	mine, theirs = t.TempDir(), t.TempDir()
+	sb.ExportOne(t, mine, id)
+	sb.ExportOne(t, theirs, id)
+	return mine, theirs
+}
+
+// field is the value at a path of campaign id on the sandbox now.
+func field(t *testing.T, sb *clitest.Sandbox, id string, path ...string) any {
+	t.Helper()
+	var v any = sb.Record(t, id)
+	for _, k := range path {
+		m, _ := v.(map[string]any)
+		v = m[k]
+	}
+	return v
 }
