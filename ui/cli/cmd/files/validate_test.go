@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
 )
 
 func TestValidateFixturesExitZero(t *testing.T) {
@@ -149,5 +151,118 @@ func TestValidateFlagsAfterFile(t *testing.T) {
 	code, out, stdout, _ := validateJSON(t, "", "validate", f, "--phase", "create")
 	if code != 1 || len(out.Errors) != 1 || out.Errors[0].Target != "connector" {
 		t.Fatalf("flags after FILE ignored: exit %d %s", code, stdout)
+	}
+}
+
+// Several files and folders (recursively) give the files shape; exit 0 all
+// valid, 1 any invalid, 2 any unreadable.
+func TestValidateManyFilesAndFolders(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	good, _ := os.ReadFile(fixtures + "/push_one_time.json")
+	os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+	os.WriteFile(filepath.Join(dir, "a.json"), good, 0o644)
+	os.WriteFile(filepath.Join(dir, "sub", "b.json"), good, 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("not a campaign"), 0o644)
+
+	code, out, stderr := validateMany(t, "", dir)
+	if code != 0 || !out.Valid || len(out.Files) != 2 || out.Files[0].File != filepath.Join(dir, "a.json") || out.Files[1].File != filepath.Join(dir, "sub", "b.json") {
+		t.Fatalf("a folder of valid files: exit %d %+v %s", code, out, stderr)
+	}
+
+	bad := filepath.Join(t.TempDir(), "bad.json")
+	os.WriteFile(bad, []byte(`{"channel": "PUSH"}`), 0o644)
+	code, out, _ = validateMany(t, "", dir, bad)
+	if code != 1 || out.Valid || len(out.Files) != 3 || out.Files[2].Valid || len(out.Files[2].Errors) == 0 || !out.Files[0].Valid {
+		t.Fatalf("one invalid file: exit %d %+v", code, out)
+	}
+	for _, f := range out.Files {
+		if f.Errors == nil {
+			t.Fatalf("errors must be a list in every entry: %+v", out)
+		}
+	}
+
+	broken := filepath.Join(t.TempDir(), "broken.json")
+	os.WriteFile(broken, []byte("{\n oops"), 0o644)
+	code, out, stderr = validateMany(t, "", bad, broken, "/nonexistent.json")
+	if code != 2 || out.Valid || len(out.Files) != 3 || !strings.Contains(out.Files[1].Error, "line 2") || !strings.Contains(out.Files[2].Error, "cannot read") {
+		t.Fatalf("unreadable files: exit %d %+v", code, out)
+	}
+	if !strings.Contains(stderr, "broken.json") {
+		t.Errorf("stderr does not name the broken file: %q", stderr)
+	}
+
+	// Standard input among files.
+	code, out, _ = validateMany(t, string(good), "-", filepath.Join(dir, "a.json"))
+	if code != 0 || len(out.Files) != 2 || out.Files[0].File != "-" {
+		t.Fatalf("stdin among files: exit %d %+v", code, out)
+	}
+}
+
+func validateMany(t *testing.T, stdin string, args ...string) (int, filesOutput, string) {
+	t.Helper()
+	code, stdout, stderr := validateCLI(t, stdin, append([]string{"validate"}, args...)...)
+	var out filesOutput
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil {
+		t.Fatalf("%v: stdout is not the files JSON: %v\n%s\n%s", args, err, stdout, stderr)
+	}
+	return code, out, stderr
+}
+
+// validate accepts exports in every phase and does not judge channels the
+// engine does not write; non-campaign JSON is skipped like diff skips it.
+func TestValidateAcceptsExportsInEveryPhase(t *testing.T) {
+	e := clitest.Writes(t, NewCmdValidate)
+	dir := t.TempDir()
+	ids := e.SB.Export(t, dir)
+	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"x","version":"1.0.0"}`), 0o644)
+	// (The patch phase takes a --base: checked below, an export onto itself.)
+	for _, phase := range []string{"create", "publish"} {
+		args := []string{"validate", "--phase", phase, "--json", dir}
+		code, out, errs := validateCLI(t, "", args...)
+		if code != 0 || strings.Contains(out, "package.json") {
+			t.Fatalf("validate --phase %s of a fresh export: exit %d\n%s\n%s", phase, code, out, errs)
+		}
+		if !strings.Contains(out, `"not_checked": "SMS campaigns are read-only`) {
+			t.Fatalf("the SMS export is not marked not checked:\n%s", out)
+		}
+	}
+	// One file, --json: the files shape; without: the single-file shape.
+	f := filepath.Join(dir, ids["June newsletter"]+".json")
+	_, out, _ := validateCLI(t, "", "validate", "--json", f)
+	if !strings.Contains(out, `"files": [`) {
+		t.Fatalf("--json of one file:\n%s", out)
+	}
+	_, out, _ = validateCLI(t, "", "validate", "--phase", "patch", "--base", f, f)
+	if strings.Contains(out, `"files"`) || !strings.Contains(out, `"valid": true`) {
+		t.Fatalf("single-file shape, patch of an export onto itself:\n%s", out)
+	}
+	_, _, errs := validateCLI(t, "", "validate", "--verbose", dir)
+	if !strings.Contains(errs, "skipped "+filepath.Join(dir, "package.json")) {
+		t.Fatalf("--verbose does not list the skipped file: %q", errs)
+	}
+}
+
+// validate: the contract's JSON for scripts, a summary for a person.
+func TestValidateSummaryOnATerminal(t *testing.T) {
+	e := clitest.New(t, nil).Terminal()
+	e.Setenv("NO_COLOR", "1")
+	dir := t.TempDir()
+	good, _ := os.ReadFile(fixtures + "/push_one_time.json")
+	os.WriteFile(filepath.Join(dir, "good.json"), good, 0o644)
+	os.WriteFile(filepath.Join(dir, "bad.json"), []byte(`{"channel":"PUSH","campaign_delivery_type":"ONE_TIME","basic_details":{"name":"x","platforms":["BLACKBERRY"]}}`), 0o644)
+	r := e.Do(newValidateCmd(e.F), dir)
+	code, out := r.Code, r.Out
+	if code != 1 || !strings.Contains(out, "✓ "+filepath.Join(dir, "good.json")) || !strings.Contains(out, "✗ "+filepath.Join(dir, "bad.json")) ||
+		!strings.Contains(out, "Platforms: platform \"BLACKBERRY\" is not allowed") || !strings.Contains(out, "at basic_details.platforms[0]") ||
+		!strings.Contains(out, "2 file(s): 1 valid, 1 invalid") {
+		t.Fatalf("summary: exit %d\n%s%s", code, out, r.Err)
+	}
+	r = e.Do(newValidateCmd(e.F), dir, "--json")
+	code = r.Code
+	var res filesOutput
+	clitest.JSON(t, r.Out, &res)
+	if code != 1 || res.Valid || len(res.Files) != 2 {
+		t.Fatalf("--json on a terminal: exit %d\n%s", code, r.Out)
 	}
 }
