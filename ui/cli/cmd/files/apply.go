@@ -45,8 +45,8 @@ After a send the file and its base are rewritten with the service's record
 (a patched one is the record read before the PATCH with the sent components
 merged, its new version and author, and no updated_at: that is not guessed;
 a created one is read back), so a second apply sends nothing (committing the
-rewritten files is not needed for the next run to be right). A campaign whose file was removed from
-an exported folder is reported, never acted on.
+rewritten files is not needed for the next run to be right). A campaign
+whose file was removed from an exported folder is reported, never acted on.
 
 --plan FILE writes the exact requests, each with the updated_at of the
 service copy it was planned against; apply FILE.plan --confirm sends exactly
