@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,10 +39,10 @@ var layerRules = []struct {
 	{"ui/internal/", []string{"model", "api", "themes", "ui/common"}, "test support and small helpers; no sandbox"},
 	{"ui/sshserver", []string{"model", "engine", "api", "api/ops", "themes", "ui", "ui/common"}, "the SSH host serves the ui root"},
 	{"ui/cli/cmdutil", cliAllowed, "cmdutil is below every command: it imports no command and not ui/cli"},
-	{"ui/cli/cmd/", append([]string{"ui/cli/cmdutil", "ui/cli/internal/"}, cliAllowed...), "a command imports cmdutil and the helpers several commands share (ui/cli/internal), never another command and never ui/cli"},
+	{"ui/cli/cmd/", append([]string{"ui/cli/cmdutil", "ui/cli/internal/"}, cliAllowed...), "a command group imports cmdutil and the helpers several groups share (ui/cli/internal), never another group and never ui/cli"},
 	{"ui/cli/internal/", append([]string{"ui/cli/cmdutil", "ui/cli/internal/"}, cliAllowed...), "what several commands share sits below them: it imports cmdutil, no command and not ui/cli"},
 	{"ui/cli/", cliAllowed, "the command line is a user interface: it may build any screen and start the sandbox"},
-	{"ui/cli", append([]string{"ui/cli/"}, cliAllowed...), "the root assembles the commands: ui/cli imports every ui/cli/cmd/* and cmdutil"},
+	{"ui/cli", append([]string{"ui/cli/"}, cliAllowed...), "the root assembles the commands: ui/cli imports every command group (ui/cli/cmd/*) and cmdutil"},
 	{"ui", []string{"model", "engine", "engine/", "forms", "api", "api/ops", "themes", "ui/common", "ui/components/", "ui/pages/"}, "the root routes between pages"},
 }
 
@@ -49,6 +50,12 @@ var layerRules = []struct {
 // another: it is a user interface, so it may build any screen and start the
 // sandbox.
 var cliAllowed = []string{"model", "engine", "engine/", "forms", "api", "api/", "themes", "ui", "ui/common", "ui/components/", "ui/pages/", "ui/sshserver"}
+
+// commandGroups are the packages of ui/cli/cmd, one per group of commands
+// (each holds one file per command in the gh shape). Every command test
+// binary links the whole program with its sandbox, so a new command joins
+// its group rather than making a package of its own.
+var commandGroups = []string{"ui/cli/cmd/act", "ui/cli/cmd/api", "ui/cli/cmd/auth", "ui/cli/cmd/files", "ui/cli/cmd/read", "ui/cli/cmd/serve"}
 
 type listed struct {
 	ImportPath string
@@ -90,11 +97,17 @@ func TestImportsPointOneWay(t *testing.T) {
 		}
 		return path == rule
 	}
-	checked := 0
+	checked, groups := 0, 0
 	for _, p := range pkgs {
 		rel, ok := strings.CutPrefix(p.ImportPath, module+"/")
 		if !ok {
 			continue // main: it may import anything
+		}
+		if strings.HasPrefix(rel, "ui/cli/cmd/") {
+			if !slices.Contains(commandGroups, rel) {
+				t.Errorf("%s: a command joins the package of its group (%s), each package is one more test binary linking the whole program", rel, strings.Join(commandGroups, ", "))
+			}
+			groups++
 		}
 		for _, r := range layerRules {
 			if !matches(rel, r.pkg) {
@@ -128,6 +141,9 @@ func TestImportsPointOneWay(t *testing.T) {
 	}
 	if checked < 10 {
 		t.Fatalf("only %d packages matched a rule", checked)
+	}
+	if groups != len(commandGroups) {
+		t.Errorf("found %d packages under ui/cli/cmd, want the %d command groups %v", groups, len(commandGroups), commandGroups)
 	}
 	// Test support is linked into tests only.
 	for _, p := range pkgs {

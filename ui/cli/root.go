@@ -5,23 +5,12 @@ import (
 	"io"
 	"strings"
 
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/act"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/api"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/apply"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/auth"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/diff"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/duplicate"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/editor"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/export"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/get"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/list"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/mcp"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/meta"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/publish"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/files"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/read"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmd/serve"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/ssh"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/status"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/testsend"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/validate"
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/charmbracelet/fang"
 	"github.com/spf13/cobra"
@@ -38,7 +27,7 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 		return (&scriptCmd{app: app, flags: flags}).completeIDs
 	}
 	app.Execute = execute
-	root := editor.NewCmd(app, nil)
+	root := serve.NewCmdEditor(app, nil)
 	root.SetIn(app.In)
 	root.SetOut(app.Out)
 	root.SetErr(app.ErrOut)
@@ -54,13 +43,13 @@ func newRootCmd(app *cmdutil.Factory) *cobra.Command {
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return cmdutil.CommandLineError(err) })
 	root.AddCommand(
 		// beside the editor: the sandbox, the validator, SSH, profiles, MCP
-		serve.NewCmd(app, nil), validate.NewCmd(app, nil), ssh.NewCmd(app, nil), auth.NewCmd(app), mcp.NewCmd(app, nil),
+		serve.NewCmdServe(app, nil), files.NewCmdValidate(app, nil), serve.NewCmdSSH(app, nil), auth.NewCmd(app), serve.NewCmdMCP(app, nil),
 		// reading, for scripts
-		list.NewCmd(app, nil), get.NewCmd(app, nil), meta.NewCmd(app, nil), api.NewCmd(app, nil),
+		read.NewCmdList(app, nil), read.NewCmdGet(app, nil), read.NewCmdMeta(app, nil), api.NewCmd(app, nil),
 		// acting on one campaign
-		status.NewCmd(app, nil), publish.NewCmd(app, nil), testsend.NewCmd(app, nil), duplicate.NewCmd(app, nil),
+		act.NewCmdStatus(app, nil), act.NewCmdPublish(app, nil), act.NewCmdTest(app, nil), act.NewCmdDuplicate(app, nil),
 		// campaigns as files in git
-		export.NewCmd(app, nil), diff.NewCmd(app, nil), apply.NewCmd(app, nil),
+		read.NewCmdExport(app, nil), files.NewCmdDiff(app, nil), files.NewCmdApply(app, nil),
 		newManCmd(app), newRefreshIDsCmd(app),
 	)
 	// cobra adds `completion` when it runs; added now, it can refuse an

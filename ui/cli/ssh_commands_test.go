@@ -19,7 +19,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/ui"
-	"github.com/campaigns-cli/campaigns/ui/cli/cmd/ssh"
+	"github.com/campaigns-cli/campaigns/ui/cli/cmd/serve"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/checklist"
 	"github.com/campaigns-cli/campaigns/ui/sshserver"
 )
@@ -63,7 +63,7 @@ func TestCommandsOverSSH(t *testing.T) {
 	}
 	open := sshserver.SharedWorkspace(f.Client, dir)
 	srv, err := sshserver.New(sshserver.Config{HostKeyPath: filepath.Join(dir, "host_key"), AuthorizedKeysPath: keys,
-		App: sshserver.EditorApp(ui.Config{}, open, nil), Commands: ssh.Commands(execute, open, false),
+		App: sshserver.EditorApp(ui.Config{}, open, nil), Commands: serve.Commands(execute, open, false),
 		Logger: log.NewWithOptions(&bytes.Buffer{}, log.Options{})})
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,8 @@
 // shape of gh's pkg/cmdutil: one Factory giving the standard streams, the
 // service the flags select, the output formats, the exit codes of the
 // contract (decisions.md §5), the logger and the profiles. Commands live in
-// ui/cli/cmd/<name> and import this package; it imports none of them.
+// ui/cli/cmd/<group> (one file a command) and import this package; it
+// imports none of them.
 package cmdutil
 
 import (

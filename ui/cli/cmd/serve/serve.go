@@ -1,5 +1,6 @@
-// Package serve is `campaigns serve`: the sandbox service over HTTP, on
+// This file is `campaigns serve`: the sandbox service over HTTP, on
 // SQLite or, for a team, on PostgreSQL.
+
 package serve
 
 import (
@@ -17,7 +18,7 @@ import (
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/listen"
 )
 
-const long = `Runs the sandbox: a local Campaigns V5 service (the V5 routes and V1 publish)
+const serveLong = `Runs the sandbox: a local Campaigns V5 service (the V5 routes and V1 publish)
 on an embedded SQLite database, seeded with demo campaigns on first start.
 
   campaigns serve [--addr 127.0.0.1:8787] [--data DIR] [--workspace ID:KEY[:FLAGS]]...
@@ -37,8 +38,8 @@ id is made (returned as response_id), each logged once per client. Off by
 default: the spec requires both.
 Stop with Ctrl-C (SIGINT) or SIGTERM: requests in flight finish first.`
 
-// Options are serve's flags, checked.
-type Options struct {
+// ServeOptions are serve's flags, checked.
+type ServeOptions struct {
 	IO *cmdutil.IOStreams
 	// Log is the program's logger; the sandbox logs through it.
 	Log    *slog.Logger
@@ -48,11 +49,11 @@ type Options struct {
 	MigrateOnly bool
 }
 
-// doc is what `campaigns serve --help` says.
-var doc = cmdutil.Doc{
+// serveDoc is what `campaigns serve --help` says.
+var serveDoc = cmdutil.Doc{
 	Use:   "serve",
 	Short: "Run the sandbox service over HTTP",
-	Long:  long + teamLong,
+	Long:  serveLong + teamLong,
 	Example: `  campaigns serve
   campaigns serve --addr 127.0.0.1:0 --data /tmp/sb \
       --workspace ACME:secret:versioning
@@ -60,10 +61,10 @@ var doc = cmdutil.Doc{
       campaigns serve --addr 0.0.0.0:8787`,
 }
 
-// NewCmd builds `campaigns serve`; runF, when set, receives the checked
-// options instead of run (tests).
-func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
-	opts := &Options{IO: f.IOStreams}
+// NewCmdServe builds `campaigns serve`; runF, when set, receives the checked
+// options instead of runServe (tests).
+func NewCmdServe(f *cmdutil.Factory, runF func(*ServeOptions) error) *cobra.Command {
+	opts := &ServeOptions{IO: f.IOStreams}
 	var (
 		data        = cmdutil.PathValue{Path: sandbox.DefaultDataDir()}
 		workspaces  workspacesValue
@@ -75,7 +76,7 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		trustScopes bool
 		quota       = bytesValue{n: 256 << 20}
 	)
-	cmd := doc.Command(cmdutil.NoArgs)
+	cmd := serveDoc.Command(cmdutil.NoArgs)
 	fs := cmd.Flags()
 	fs.StringVar(&opts.Addr, "addr", "127.0.0.1:8787", "where to listen, HOST:PORT")
 	fs.Var(&data, "data", "where the database lives; data survives a restart on the same directory")
@@ -108,11 +109,11 @@ func NewCmd(f *cmdutil.Factory, runF func(*Options) error) *cobra.Command {
 		opts.MigrateOnly = team.migrateOnly
 		opts.Log = f.Log
 		return nil
-	}, runF, run)
+	}, runF, runServe)
 	return cmd
 }
 
-func run(opts *Options) error {
+func runServe(opts *ServeOptions) error {
 	if opts.MigrateOnly {
 		return migrate(opts)
 	}
