@@ -78,10 +78,20 @@ func newEnv(t *testing.T) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
+	c := clientOf(t, url)
 	var once gosync.Once
-	stopOnce := func() error { once.Do(func() { _ = stop() }); return nil }
+	stopOnce := func() error {
+		once.Do(func() {
+			// A connection dialed for a request the program dropped as it
+			// quit waits, never used, among the transport's idle ones; the
+			// sandbox's graceful stop would wait 5 s for it.
+			c.CloseIdleConnections()
+			_ = stop()
+		})
+		return nil
+	}
 	t.Cleanup(func() { _ = stopOnce() })
-	return &env{client: clientOf(t, url), dir: t.TempDir(), stop: stopOnce}
+	return &env{client: c, dir: t.TempDir(), stop: stopOnce}
 }
 
 // clientOf is a client of the sandbox's default workspace at url, which
