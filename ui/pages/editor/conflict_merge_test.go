@@ -11,6 +11,7 @@ import (
 	"github.com/campaigns-cli/campaigns/api/drafts"
 	"github.com/campaigns-cli/campaigns/api/sandbox"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/ui/common"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 	"github.com/campaigns-cli/campaigns/ui/pages/editor/dialogs"
 )
@@ -100,4 +101,46 @@ func nameOf(c *model.Campaign) string {
 		return ""
 	}
 	return *c.BasicDetails.Name
+}
+
+// A conflict event that comes while the answer to m is on its way (the
+// flush that found the conflict, told late) opens the dialog again; once
+// the answer is in, that dialog on a conflict now resolved goes.
+func TestResolvedConflictLeavesNoDialog(t *testing.T) {
+	m, eng := newConflictEditor(t, fixture(t, "push_one_time.json"), "Summer sale kickoff", "Theirs")
+	press(m, runes("c"))
+	_, resolve := m.Update(runes("m"))
+	m.Update(listenMsg{ev: &drafts.Event{ID: m.id, Kind: drafts.EventConflict, Components: []string{"basic_details"}}})
+	if !m.dialogs.Has(dialogs.ConflictID) {
+		t.Fatalf("the late conflict event did not open the conflict dialog again:\n%s", m.View())
+	}
+	uitest.Feed(m, resolve)
+	if len(eng.Conflicts(m.id)) != 0 {
+		t.Fatalf("not resolved: %v", eng.Conflicts(m.id))
+	}
+	if !m.dialogs.Empty() || strings.Contains(m.View(), "Conflict in basic_details  1 of 1") {
+		t.Fatalf("a dialog on the resolved conflict stays:\n%s", m.View())
+	}
+}
+
+// The answer to the ctrl+s that found the conflict can come after the
+// person has resolved it (the dialog opens on the engine's event, before the
+// flush returns): it does not say the changes conflict once they no longer
+// do, so "resolved" stays on the status line.
+func TestLateConflictAnswerAfterResolving(t *testing.T) {
+	m, _ := newConflictEditor(t, fixture(t, "push_one_time.json"), "Summer sale kickoff", "Theirs")
+	press(m, runes("c"))
+	_, resolve := m.Update(runes("t"))
+	var said []string
+	for _, msg := range uitest.RunBatch(resolve) {
+		if a, ok := msg.(common.AddressedMsg); ok && a.To == m {
+			_, cmd := m.Update(a.Msg)
+			said = append(said, noticesOf(cmd)...)
+		}
+	}
+	_, cmd := m.Update(flushedMsg{err: drafts.ErrConflict})
+	said = append(said, noticesOf(cmd)...)
+	if !slices.Equal(said, []string{"Conflict in basic_details resolved."}) {
+		t.Fatalf("the status line said %q after resolving, want only that the conflict is resolved", said)
+	}
 }

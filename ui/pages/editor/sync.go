@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"errors"
 	"slices"
 	"strings"
 
@@ -174,6 +175,10 @@ func (m *Model) flushed(msg flushedMsg) tea.Cmd {
 	m.d.refresh()
 	if msg.err != nil {
 		switch {
+		case errors.Is(msg.err, drafts.ErrConflict) && m.status.State != drafts.StateConflict:
+			// The conflict was resolved while this answer was on its way (the
+			// dialog opens on the engine's event, before the flush returns):
+			// nothing is left to say, and "resolved" stays on the screen.
 		case m.status.State == drafts.StateInvalid:
 			// Say what to do: the sync engine's own words only say why.
 			m.setNotice("not sent: fix the problems marked invalid first (tab: problems); the edits are kept", true)
@@ -349,6 +354,11 @@ func (m *Model) resolved(msg resolvedMsg) tea.Cmd {
 	cmd := m.schedulePreview()
 	if m.status.State == drafts.StateConflict {
 		m.openConflicts()
+	} else {
+		// A conflict event that came while this answer was on its way (the
+		// flush that found the conflict, told late) opened the dialog again
+		// on the conflict now resolved.
+		m.dialogs.Close(dialogs.ConflictID)
 	}
 	return cmd
 }
