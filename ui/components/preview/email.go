@@ -136,15 +136,7 @@ func patchViews(patch, base, work *model.Campaign, s themes.Styles, h *common.Hi
 		cur := pretty(model.Encode(model.Component(work, name)))
 		d := udiff.Unified("service/"+name, "mine/"+name, old+"\n", cur+"\n")
 		for _, l := range strings.Split(strings.TrimRight(d, "\n"), "\n") {
-			switch {
-			case strings.HasPrefix(l, "+"):
-				l = s.OK.Render(l)
-			case strings.HasPrefix(l, "-"):
-				l = s.Error.Render(l)
-			case strings.HasPrefix(l, "@@"):
-				l = s.Accent.Render(l)
-			}
-			diffs = append(diffs, l)
+			diffs = append(diffs, s.DiffLine(l))
 		}
 	}
 	return js, strings.Join(diffs, "\n")

@@ -155,19 +155,7 @@ func (in *Inspector) diffLines() []string {
 	out = append(out, "", st.Subtitle.Render("As a diff"))
 	for _, d := range in.diff {
 		for _, l := range strings.Split(strings.TrimRight(d.Unified, "\n"), "\n") {
-			l = common.Clean(l)
-			switch {
-			case strings.HasPrefix(l, "+++"), strings.HasPrefix(l, "---"):
-				out = append(out, st.Subtitle.Render(l))
-			case strings.HasPrefix(l, "+"):
-				out = append(out, st.OK.Render(l))
-			case strings.HasPrefix(l, "-"):
-				out = append(out, st.Error.Render(l))
-			case strings.HasPrefix(l, "@@"):
-				out = append(out, st.Muted.Render(l))
-			default:
-				out = append(out, st.Text.Render(l))
-			}
+			out = append(out, st.DiffLine(common.Clean(l)))
 		}
 	}
 	return out

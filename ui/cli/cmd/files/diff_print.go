@@ -76,17 +76,6 @@ func (pr printer) unified(diff string) {
 		if line == "" {
 			continue
 		}
-		text := strings.TrimSuffix(line, "\n")
-		switch {
-		case strings.HasPrefix(text, "+++"), strings.HasPrefix(text, "---"):
-			text = st.Muted.Render(text)
-		case strings.HasPrefix(text, "@@"):
-			text = st.Accent.Render(text)
-		case strings.HasPrefix(text, "+"):
-			text = st.OK.Render(text)
-		case strings.HasPrefix(text, "-"):
-			text = st.Error.Render(text)
-		}
-		fmt.Fprintln(pr.w, cmdutil.InertBlock(text))
+		fmt.Fprintln(pr.w, cmdutil.InertBlock(st.DiffLine(strings.TrimSuffix(line, "\n"))))
 	}
 }
