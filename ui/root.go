@@ -92,6 +92,9 @@ type root struct {
 	// mouse: the program captures the mouse (wheel scrolls); off, the
 	// terminal keeps it and text can be selected.
 	mouse bool
+	// frame is the screen drawn last, kept until a message that is not
+	// inert (common.Inert) arrives: drawing is most of a key press's cost.
+	frame string
 }
 
 // New builds the root model for one program (one SSH session).
@@ -192,6 +195,10 @@ func takesLetters(s common.Screen, msg tea.KeyMsg) bool {
 }
 
 func (r *root) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	if common.Inert(msg) {
+		return r, nil
+	}
+	r.frame = ""
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		r.c.Width, r.c.Height = max(msg.Width, 1), max(msg.Height, 1)
@@ -344,6 +351,15 @@ func (r *root) updateTop(msg tea.Msg) tea.Cmd {
 }
 
 func (r *root) View() string {
+	if r.frame == "" {
+		r.frame = r.draw()
+	}
+	return r.frame
+}
+
+// draw draws the screen: the header, the top screen's body, the notice and
+// the keys.
+func (r *root) draw() string {
 	st := r.c.Styles
 	w, h := r.bodySize()
 	var body string

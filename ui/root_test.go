@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/bubbles/cursor"
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
@@ -31,13 +32,14 @@ type recorder struct {
 	name   string
 	typing bool
 	got    []tea.Msg
+	drawn  int // times View was called
 }
 
 type ping struct{ n int }
 
 func (s *recorder) Init() tea.Cmd                         { return nil }
 func (s *recorder) Update(m tea.Msg) (tea.Model, tea.Cmd) { s.got = append(s.got, m); return s, nil }
-func (s *recorder) View() string                          { return s.name }
+func (s *recorder) View() string                          { s.drawn++; return s.name }
 func (s *recorder) SetSize(int, int)                      {}
 func (s *recorder) ShortHelp() []key.Binding              { return nil }
 func (s *recorder) FullHelp() [][]key.Binding             { return nil }
@@ -341,6 +343,30 @@ func TestBrowserDrawsAFullPageInsideTheWindow(t *testing.T) {
 		if size[0] >= 60 && !strings.Contains(view, "Campaign number") {
 			t.Fatalf("%v: names cut too short:\n%s", size, view)
 		}
+	}
+}
+
+// A message that changes nothing (a text field's replaced blink timer:
+// one for each key typed) is not handed to the screens and draws no new
+// screen; the next message does.
+func TestAnInertMessageDrawsNoNewScreen(t *testing.T) {
+	t.Parallel()
+	r, _, top := stacked()
+	c := cursor.New()
+	c.Focus()
+	replaced := c.BlinkCmd()
+	c.BlinkCmd()
+	inert := replaced()
+
+	r.View()
+	n, got := top.drawn, len(top.got)
+	r.Update(inert)
+	if r.View(); top.drawn != n || len(top.got) != got {
+		t.Fatalf("an inert message was handed on (%d) or drew the screen again (%d)", len(top.got)-got, top.drawn-n)
+	}
+	r.Update(ping{1})
+	if r.View(); top.drawn != n+1 {
+		t.Fatal("the message after it did not draw the screen")
 	}
 }
 

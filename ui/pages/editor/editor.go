@@ -226,10 +226,7 @@ func (m *Model) route(msg tea.Msg) tea.Cmd {
 	case flushedMsg:
 		return m.flushed(msg)
 	case previewTickMsg:
-		if msg.seq != m.prev.seq || !m.d.loaded {
-			return nil // typing went on: a later tick follows
-		}
-		return m.refreshPreview()
+		return m.previewTicked()
 	case testDoneMsg:
 		return m.testDone(msg)
 	case publishedMsg:

@@ -149,7 +149,7 @@ func (e *env) runAt(t *testing.T, debounce time.Duration, w, h int) (*teatest.Te
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.PreviewDelay = time.Millisecond
+	f.PreviewDelay = 25 * time.Millisecond
 	f.SetAuthor(e.author)
 	f.Names = e.names
 	root := ui.New(ui.Config{Client: e.client, Service: "test sandbox", Workspace: "SANDBOX", Theme: themes.Plain(), DataDir: e.dir, Editor: f})

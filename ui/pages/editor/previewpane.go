@@ -18,11 +18,16 @@ import (
 // personalises for, and the pane framed for the current size, drawn when
 // the preview or the layout changes (never in View).
 type previewPane struct {
-	m     *preview.Model
-	seq   int // the latest typing pause; older ticks are dropped
-	users []PreviewUser
-	user  int
-	event map[string]any
+	m *preview.Model
+	// due is when the preview redraws: a pause in typing after the last
+	// change. One tick at a time is on its way (ticking); a tick that comes
+	// before due waits on, so typing costs one tick per pause, not one per
+	// key, and each tick is a screen drawn.
+	due     time.Time
+	ticking bool
+	users   []PreviewUser
+	user    int
+	event   map[string]any
 	// resized: a redraw for a new pane width is scheduled.
 	resized bool
 
@@ -32,13 +37,36 @@ type previewPane struct {
 
 // schedulePreview redraws the preview after a pause in typing.
 func (m *Model) schedulePreview() tea.Cmd {
-	m.prev.seq++
-	seq := m.prev.seq
 	d := m.f.PreviewDelay
 	if d <= 0 {
 		d = 120 * time.Millisecond
 	}
-	return m.own(tea.Tick(d, func(time.Time) tea.Msg { return previewTickMsg{seq: seq} }))
+	m.prev.due = time.Now().Add(d)
+	if m.prev.ticking {
+		return nil
+	}
+	return m.previewTick(d)
+}
+
+func (m *Model) previewTick(d time.Duration) tea.Cmd {
+	m.prev.ticking = true
+	return m.own(setTimer(d, func(time.Time) tea.Msg { return previewTickMsg{} }))
+}
+
+// setTimer is tea.Tick; the tests count the timers set.
+var setTimer = tea.Tick
+
+// previewTicked redraws the preview, unless typing went on since the tick
+// was set: then it waits for the pause.
+func (m *Model) previewTicked() tea.Cmd {
+	m.prev.ticking = false
+	if !m.d.loaded {
+		return nil // the load schedules a redraw
+	}
+	if wait := time.Until(m.prev.due); wait > 0 {
+		return m.previewTick(wait)
+	}
+	return m.refreshPreview()
 }
 
 // refreshPreview renders the preview off the UI goroutine, under the

@@ -35,7 +35,7 @@ type (
 		ended <-chan drafts.Event
 	}
 	flushedMsg     struct{ err error }
-	previewTickMsg struct{ seq int }
+	previewTickMsg struct{}
 	leaveMsg       struct{}
 )
 
