@@ -19,6 +19,7 @@ import (
 // comment; a line naming nobody gives no author (the service then names
 // the credential), never the machine's or the draft's.
 func TestAuthorizedKeysNameTheAuthor(t *testing.T) {
+	t.Parallel()
 	line := func(opts, comment string) (string, gossh.PublicKey) {
 		pub, _, err := ed25519.GenerateKey(rand.Reader)
 		if err != nil {
@@ -58,6 +59,7 @@ func TestAuthorizedKeysNameTheAuthor(t *testing.T) {
 // line names (here the option wins over the comment), never as the server's
 // own author: the editor the session gets is wired with it.
 func TestSessionWritesAsTheVisitor(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	line := `environment="CAMPAIGNS_AUTHOR=alice@example.com" ` + strings.TrimSpace(string(alice.authorizedLine())) + " ines.garcia@example.com\n"
 	path := filepath.Join(t.TempDir(), "authorized_keys")

@@ -9,6 +9,7 @@ import (
 // service, the profile, the data directory, a log file, --jq and a status
 // action are refused, each saying why.
 func TestCheckCommandLetsOnlyReadsThrough(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		cmd  string
 		want string // "" allowed; else part of the refusal

@@ -42,6 +42,7 @@ func (o *openConns) count() int { o.mu.Lock(); defer o.mu.Unlock(); return o.n }
 // session's workspace is released they are closed (each finished session
 // used to leave two sockets behind).
 func TestDemoSessionReleasesItsConnections(t *testing.T) {
+	t.Parallel()
 	sb, err := sandbox.Open(sandbox.Config{Seed: true, NoRateLimits: true})
 	if err != nil {
 		t.Fatal(err)

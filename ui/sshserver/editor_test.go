@@ -91,6 +91,7 @@ func createDraft(t *testing.T, c *api.Client, name string) {
 }
 
 func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	client := sandboxClient(t, sandbox.Config{Seed: true})
 	dataDir := t.TempDir()
@@ -112,6 +113,7 @@ func TestAuthorizedKeyGetsTheEditorsBrowser(t *testing.T) {
 }
 
 func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
+	t.Parallel()
 	open, opened := demoSandbox(t)
 	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, nil)})
 
@@ -155,6 +157,7 @@ func TestDemoSessionsDoNotSeeEachOthersDrafts(t *testing.T) {
 }
 
 func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
+	t.Parallel()
 	open, opened := demoSandbox(t)
 	type wired struct {
 		dataDir string
@@ -208,6 +211,7 @@ func TestWireRunsForEachSessionAndClosesBeforeTheWorkspaceGoes(t *testing.T) {
 }
 
 func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
+	t.Parallel()
 	open, opened := demoSandbox(t)
 	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, wireEditor)})
 	// Two visitors at once: the editors share no state (run with -race).
@@ -244,6 +248,7 @@ func TestDemoVisitorGetsTheDraftEditorWithAJournalOfTheirOwn(t *testing.T) {
 var sgr = regexp.MustCompile(`\x1b\[[0-9;]*[1-9][0-9;]*m`)
 
 func TestClientThatSendsNoColorGetsThePlainTheme(t *testing.T) {
+	t.Parallel()
 	open, opened := demoSandbox(t)
 	ts := start(t, Config{Demo: true, App: EditorApp(ui.Config{Service: "embedded sandbox", Theme: themes.Default()}, open, nil)})
 	c := ts.mustDial(t, newKey(t))
@@ -264,6 +269,7 @@ func TestClientThatSendsNoColorGetsThePlainTheme(t *testing.T) {
 }
 
 func TestOneKeyTwoSessionsAtOnceEachGetAJournal(t *testing.T) {
+	t.Parallel()
 	k := keyWithTwoSessions(t)
 	if k.a == k.b {
 		t.Fatalf("two sessions of one key share the journal %s", k.a)
@@ -279,6 +285,7 @@ func TestOneKeyTwoSessionsAtOnceEachGetAJournal(t *testing.T) {
 // The Review says when the campaign goes out in the client's own zone when
 // it sends TZ (ssh -o SendEnv=TZ), and says "server time" when it does not.
 func TestReviewTimeIsTheClientsZoneOrSaidToBeTheServers(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	client := sandboxClient(t, sandbox.Config{})
 	createDraft(t, client, "Zoned") // 21 Jun 2026 09:00 Europe/Madrid

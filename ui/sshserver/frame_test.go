@@ -14,6 +14,7 @@ import (
 )
 
 func TestFilterDropsSuspendAndExecAndNotesActivity(t *testing.T) {
+	t.Parallel()
 	s := &session{log: log.New(io.Discard)}
 	s.lastInput.Store(time.Now().Add(-time.Hour).UnixNano())
 	for name, msg := range map[string]tea.Msg{
@@ -36,6 +37,7 @@ func TestFilterDropsSuspendAndExecAndNotesActivity(t *testing.T) {
 }
 
 func TestHuman(t *testing.T) {
+	t.Parallel()
 	for d, want := range map[time.Duration]string{
 		15 * time.Minute:          "15m",
 		90 * time.Minute:          "1h30m",

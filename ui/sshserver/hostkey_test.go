@@ -9,6 +9,7 @@ import (
 )
 
 func TestHostKeyIsCreatedOnceAndKept(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), "nested", "dir", HostKeyName)
 	first, err := LoadOrCreateHostKey(path)
 	if err != nil {
@@ -43,6 +44,7 @@ func TestHostKeyIsCreatedOnceAndKept(t *testing.T) {
 }
 
 func TestHostKeyReadableByOthersIsRefused(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), HostKeyName)
 	if _, err := LoadOrCreateHostKey(path); err != nil {
 		t.Fatal(err)
@@ -57,6 +59,7 @@ func TestHostKeyReadableByOthersIsRefused(t *testing.T) {
 }
 
 func TestHostKeyThatIsNotAKeyIsRefused(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), HostKeyName)
 	os.WriteFile(path, []byte("hello"), 0o600)
 	if _, err := LoadOrCreateHostKey(path); err == nil || !strings.Contains(err.Error(), path) {

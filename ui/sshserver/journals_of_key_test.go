@@ -67,6 +67,7 @@ func keyWithTwoSessions(t *testing.T, seed ...func(*api.Client)) *twoSessions {
 // offered when the key comes back with a single session, not only those of
 // the first journal.
 func TestReturningKeyIsOfferedEveryUnsentJournal(t *testing.T) {
+	t.Parallel()
 	k := keyWithTwoSessions(t, func(c *api.Client) { createDraft(t, c, "Left in the second session") })
 	a, b, client := k.a, k.b, k.client
 	w := sandbox.DefaultWorkspace()

@@ -46,6 +46,7 @@ func waitHungUp(t *testing.T, c net.Conn, what string) {
 // in than MaxStartups do not lock anyone out: each new one pushes the
 // oldest waiting one out, and a visitor logs in and gets the editor.
 func TestWaitingConnectionsPushOutTheOldest(t *testing.T) {
+	t.Parallel()
 	ts := start(t, Config{Demo: true, MaxSessions: 1, MaxStartups: 4, MaxStartupsPerAddr: 4})
 	var silent []net.Conn
 	for range 1 + 16 { // what used to lock the server: max-sessions + 16
@@ -60,6 +61,7 @@ func TestWaitingConnectionsPushOutTheOldest(t *testing.T) {
 // TestOneAddressHoldsFewStartups: one address cannot hold more than
 // MaxStartupsPerAddr connections waiting to log in.
 func TestOneAddressHoldsFewStartups(t *testing.T) {
+	t.Parallel()
 	ts := start(t, Config{Demo: true, MaxStartups: 100, MaxStartupsPerAddr: 2})
 	first := silentConn(t, ts)
 	silentConn(t, ts)

@@ -18,6 +18,7 @@ import (
 )
 
 func TestAuthorizedKeyGetsTheFirstScreen(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	ts := startFor(t, Config{}, alice)
 	tm := ts.open(t, alice, 100, 30)
@@ -37,6 +38,7 @@ func TestAuthorizedKeyGetsTheFirstScreen(t *testing.T) {
 }
 
 func TestUnknownKeyPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
+	t.Parallel()
 	alice, mallory := newKey(t), newKey(t)
 	ts := startFor(t, Config{}, alice)
 	if _, err := ts.dial(t, gossh.PublicKeys(mallory.signer)); err == nil || !strings.Contains(err.Error(), "unable to authenticate") {
@@ -60,6 +62,7 @@ func TestUnknownKeyPasswordAndKeyboardInteractiveAreRefused(t *testing.T) {
 }
 
 func TestAuthorizedKeysFileIsReReadWhenItChanges(t *testing.T) {
+	t.Parallel()
 	alice, bob := newKey(t), newKey(t)
 	path := writeAuthorized(t, alice)
 	ts := start(t, Config{AuthorizedKeysPath: path})
@@ -84,6 +87,7 @@ func TestAuthorizedKeysFileIsReReadWhenItChanges(t *testing.T) {
 }
 
 func TestNewRefusesBadConfiguration(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	bad := dir + "/bad_keys"
 	os.WriteFile(bad, []byte("# fine\nssh-ed25519 not-base64!!\n"), 0o600)
@@ -108,6 +112,7 @@ func TestNewRefusesBadConfiguration(t *testing.T) {
 }
 
 func TestSessionWithoutPTYGetsItsMessageAndIsClosed(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	ts := startFor(t, Config{}, alice)
 	c := ts.mustDial(t, alice)
@@ -138,6 +143,7 @@ func TestSessionWithoutPTYGetsItsMessageAndIsClosed(t *testing.T) {
 }
 
 func TestResizeReachesTheProgram(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	ts := startFor(t, Config{}, alice)
 	tm := ts.open(t, alice, 80, 24)
@@ -149,6 +155,7 @@ func TestResizeReachesTheProgram(t *testing.T) {
 }
 
 func TestEachSessionIsStyledForItsOwnTerminal(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	ts := startFor(t, Config{}, alice)
 	c := ts.mustDial(t, alice)
@@ -159,6 +166,7 @@ func TestEachSessionIsStyledForItsOwnTerminal(t *testing.T) {
 }
 
 func TestMaxSessionsHolds(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	ts := startFor(t, Config{MaxSessions: 2}, alice)
 	c := ts.mustDial(t, alice)
@@ -184,6 +192,7 @@ func TestMaxSessionsHolds(t *testing.T) {
 }
 
 func TestCtrlZNeverReachesTheProgram(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	ts := startFor(t, Config{}, alice)
 	tm := ts.open(t, alice, 80, 24)
@@ -295,6 +304,7 @@ func TestConnectionThatNeverLogsInIsClosed(t *testing.T) {
 }
 
 func TestAPanicWhileOpeningTheEditorEndsOnlyThatSession(t *testing.T) {
+	t.Parallel()
 	alice := newKey(t)
 	var calls atomic.Int32
 	ts := start(t, Config{AuthorizedKeysPath: writeAuthorized(t, alice), App: func(sess ssh.Session, r *common.Renderer) (tea.Model, func(), error) {

@@ -76,6 +76,7 @@ func TestLateAnswerIsNotTyped(t *testing.T) {
 
 // A PTY that reports 0×0 is drawn at 80×24.
 func TestZeroSizedTerminalGetsDefaultSize(t *testing.T) {
+	t.Parallel()
 	ts := start(t, Config{Demo: true})
 	tm := ts.open(t, newKey(t), 0, 0)
 	tm.out.waitFor(t, "size=80x24")
