@@ -5,20 +5,20 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/engine"
 	"github.com/campaigns-cli/campaigns/model"
+	"github.com/campaigns-cli/campaigns/model/modeltest"
 )
 
 // fixture is the example push campaign (Android and iOS, three locales,
 // two buttons on Android) as the service would store it in state.
 func fixture(t *testing.T, state string) *model.Campaign {
-	c := sandboxtest.Campaign(t, "push_one_time.json")
+	c := modeltest.Read(t, "../../testdata/campaigns/push_one_time.json")
 	c.Status = &state
 	return c
 }
 
-func decode(t *testing.T, s string) *model.Campaign { t.Helper(); return sandboxtest.Decode(t, s) }
+func decode(t *testing.T, s string) *model.Campaign { t.Helper(); return modeltest.Decode(t, s) }
 
 func TestCheckPatchByState(t *testing.T) {
 	androidOnly := `{"campaign_content":{"content":{"default":{"variation_1":{"push":{"android":{"template_type":"BASIC","basic_details":{"title":"Hi {{ UserAttribute['Name'] ","message":"m"}}}}}}}}`
