@@ -7,6 +7,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
+	"github.com/campaigns-cli/campaigns/ui/pages/inspector"
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -114,5 +115,20 @@ func TestCampaignTextWithEscapesRendersInert(t *testing.T) {
 		if strings.Contains(r.View(), bad) {
 			t.Errorf("the view holds %q", bad)
 		}
+	}
+}
+
+// The inspector of a campaign the service does not have says so.
+func TestInspectorOfAMissingCampaign(t *testing.T) {
+	t.Parallel()
+	f := newFixture(t)
+	c := uitest.Common(80, 24)
+	c.Client = f.Client
+	in := inspector.New(c, "000000000000000000000000", nil)
+	in.SetSize(80, 21)
+	// Run the reads the inspector asked for and hand back their answers.
+	uitest.Feed(in, in.Init())
+	if !strings.Contains(in.View(), "Could not read campaign") {
+		t.Fatalf("view:\n%s", in.View())
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/campaigns-cli/campaigns/api"
-	"github.com/campaigns-cli/campaigns/api/sandbox/sandboxtest"
 	"github.com/campaigns-cli/campaigns/model"
 	"github.com/campaigns-cli/campaigns/model/modeltest"
 	"github.com/campaigns-cli/campaigns/ui/common"
@@ -75,19 +74,6 @@ func TestLockedFieldsMarked(t *testing.T) {
 	}
 	if strings.Contains(view, "name: Live one [locked]") {
 		t.Error("basic_details.name is editable while ACTIVE but shown locked")
-	}
-}
-
-func TestInspectorOfAMissingCampaign(t *testing.T) {
-	f := sandboxtest.NewFixture(t)
-	c := uitest.Common(80, 24)
-	c.Client = f.Client
-	in := New(c, "000000000000000000000000", nil)
-	in.SetSize(80, 21)
-	// Run the reads the inspector asked for and hand back their answers.
-	uitest.Feed(in, in.Init())
-	if !strings.Contains(in.View(), "Could not read campaign") {
-		t.Fatalf("view:\n%s", in.View())
 	}
 }
 
