@@ -12,6 +12,7 @@ import (
 
 	"github.com/campaigns-cli/campaigns/ui/cli/cmdutil"
 	"github.com/campaigns-cli/campaigns/ui/cli/internal/clitest"
+	"github.com/campaigns-cli/campaigns/ui/internal/uitest"
 )
 
 // nameOf is a campaign record's name.
@@ -70,6 +71,7 @@ func allCommands(c *cobra.Command) []*cobra.Command {
 // No test may touch the real keyring of the machine running it.
 func TestMain(m *testing.M) {
 	keyring.MockInit()
+	uitest.CollectLess()
 	os.Exit(m.Run())
 }
 

@@ -37,6 +37,7 @@ import (
 func TestMain(m *testing.M) {
 	flag.Parse()
 	parallelUnlessSet()
+	uitest.CollectLess()
 	lipgloss.SetColorProfile(termenv.Ascii)
 	// The browser asks the service again (and follows a journal's sync)
 	// this often: a test need not wait the 5 s a person would.
