@@ -94,3 +94,16 @@ func BenchmarkTemplateSelectKeystroke(b *testing.B) {
 	}
 	benchKeys(b, m, kDown, uitest.Key("up"))
 }
+
+// BenchmarkMessageDialogKeystroke is one key typed into a push message,
+// a long text edited in its dialog, at 200×60.
+func BenchmarkMessageDialogKeystroke(b *testing.B) {
+	m, _ := newTestEditor(b, fixture(b, "push_one_time.json"), 200, 60)
+	m.goStep(forms.StepContent)
+	focusWhere(b, m, func(f forms.Field) bool { return f.Label == "Message" })
+	m.Update(kEnter)
+	if m.edit == nil || m.edit.Inline {
+		b.Fatal("the message dialog is not open")
+	}
+	benchKeys(b, m, uitest.Key("x"), uitest.Key("backspace"))
+}

@@ -2,6 +2,8 @@ package rowform
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -79,5 +81,50 @@ func TestTheFormAnswersWhatToDo(t *testing.T) {
 	}
 	if got := press(m, "i"); got != (Changed{Value: "ANDROID"}) || m.Value() != "ANDROID" {
 		t.Fatalf("i untick answered %#v, value %q", got, m.Value())
+	}
+}
+
+// The box of a long text is as tall as its text, from 5 lines up to the
+// room on the screen: it grows as lines are typed, every line typed stays
+// in sight, and it keeps its height when lines are deleted (so nothing is
+// left scrolled out of sight above an empty box).
+func TestLongTextBoxGrowsWithItsText(t *testing.T) {
+	long := forms.Field{Path: "a.message", Label: "Message", Kind: forms.LongText}
+	r := common.NewRenderer(&bytes.Buffer{})
+	r.SetColorProfile(termenv.Ascii)
+	m := New(themes.New(themes.Plain(), r), common.DefaultKeyMap().Editor, long, "first", 60)
+	m.SetSize(100, 60)
+	boxLines := func() int { return strings.Count(m.View(), "┃") }
+	if n := boxLines(); n != 5 {
+		t.Fatalf("a one-line text opens in a box of %d lines, want 5", n)
+	}
+	press(m, "end")
+	for i := range 12 {
+		press(m, "enter")
+		m.Update(uitest.Text(fmt.Sprintf("line %d", i+1)))
+	}
+	view := m.View()
+	if n := boxLines(); n != 14 {
+		t.Fatalf("13 lines typed: the box is %d lines, want 14 (one to type on)", n)
+	}
+	for _, want := range []string{"first", "line 1", "line 12"} {
+		if !strings.Contains(view, want) {
+			t.Fatalf("%q is out of sight:\n%s", want, view)
+		}
+	}
+	for range 40 {
+		press(m, "backspace")
+	}
+	if n := boxLines(); n != 14 || !strings.Contains(m.View(), "first") {
+		t.Fatalf("after deleting, the box is %d lines and shows:\n%s", n, m.View())
+	}
+	// More than the screen holds: the box stops at its room (60-20 lines)
+	// and follows the cursor.
+	for i := range 35 {
+		press(m, "enter")
+		m.Update(uitest.Text(fmt.Sprintf("more %d", i+1)))
+	}
+	if n := boxLines(); n != 40 || !strings.Contains(m.View(), "more 35") {
+		t.Fatalf("a text longer than the room: the box is %d lines, want 40, showing the cursor's line:\n%s", n, m.View())
 	}
 }
