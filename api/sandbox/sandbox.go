@@ -87,6 +87,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -250,7 +251,8 @@ type Server struct {
 	locks [256]sync.Mutex // per-campaign write locks, by hash
 	seed  maphash.Seed
 
-	bodySlots chan struct{} // one per body being read
+	bodySlots   chan struct{} // one per body being read
+	bodyWaiting atomic.Int32  // requests waiting for a slot
 
 	handler   http.Handler
 	tickMu    sync.Mutex // one Tick at a time
