@@ -177,32 +177,12 @@ func withNull(v any, path []string) any {
 	if len(path) == 0 {
 		return nil
 	}
-	cp, _ := deepCopy(v).(map[string]any)
+	cp, _ := model.CloneTree(v).(map[string]any)
 	if cp == nil {
 		cp = map[string]any{}
 	}
 	cp[path[0]] = withNull(cp[path[0]], path[1:])
 	return cp
-}
-
-// deepCopy copies a decoded JSON value (maps and slices anew, the rest
-// shared): a thousand copies of a fixture, cheaper than through JSON.
-func deepCopy(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		cp := make(map[string]any, len(x))
-		for k, c := range x {
-			cp[k] = deepCopy(c)
-		}
-		return cp
-	case []any:
-		cp := make([]any, len(x))
-		for i, c := range x {
-			cp[i] = deepCopy(c)
-		}
-		return cp
-	}
-	return v
 }
 
 // patchNull sends patch (holding a null) and, when it is accepted, checks
@@ -341,7 +321,7 @@ func leafAndObjectPaths(m map[string]any, prefix string) []string {
 
 // nulled is a deep copy of m with the key at path set to null.
 func nulled(m map[string]any, path string) map[string]any {
-	cp := deepCopy(m).(map[string]any)
+	cp := model.CloneTree(m).(map[string]any)
 	var cur any = cp
 	parts := strings.Split(path, ".")
 	for i, k := range parts {
