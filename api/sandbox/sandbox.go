@@ -243,7 +243,7 @@ type Server struct {
 	idem     *idemState
 	reach    *reachCache
 	cache    *writeCache
-	users    *audience.Directory
+	users    func() *audience.Directory // the demo users, built on first use
 
 	mu         sync.RWMutex
 	workspaces map[string]Workspace
@@ -293,7 +293,7 @@ func Open(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st, where: where,
-		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: audience.Demo(anchor),
+		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: demoUsers(anchor),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}
@@ -325,6 +325,13 @@ func Open(cfg Config) (*Server, error) {
 		close(s.bgDone)
 	}
 	return s, nil
+}
+
+// demoUsers builds the demo users at anchor when first asked for: most
+// sandboxes a test opens never read them, and building them was a fifth of
+// a sandbox's start.
+func demoUsers(anchor time.Time) func() *audience.Directory {
+	return sync.OnceValue(func() *audience.Directory { return audience.Demo(anchor) })
 }
 
 // Where says where the data lives (without any password), and on a team
