@@ -160,9 +160,10 @@ func openSQLite(dir string) (*sqliteStore, error) {
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
-	// A file that is not there yet holds nothing to check: a first start
-	// skips the quick_check (a quarter of it).
-	if !mem && !newFile(filepath.Join(dir, "sandbox.db")) {
+	// A file that is not there yet holds nothing to check or migrate: a
+	// first start skips the quick_check (a quarter of it).
+	fresh := mem || newFile(filepath.Join(dir, "sandbox.db"))
+	if !fresh {
 		if err := quickCheck(write, filepath.Join(dir, "sandbox.db")); err != nil {
 			write.Close()
 			return nil, err
@@ -177,9 +178,11 @@ func openSQLite(dir string) (*sqliteStore, error) {
 		}
 		return nil, fmt.Errorf("sandbox: database schema: %w", err)
 	}
-	if err := migrate(write); err != nil {
-		write.Close()
-		return nil, fmt.Errorf("sandbox: database migration: %w", err)
+	if !fresh {
+		if err := migrate(write); err != nil {
+			write.Close()
+			return nil, fmt.Errorf("sandbox: database migration: %w", err)
+		}
 	}
 	read := write
 	if !mem {
