@@ -15,8 +15,8 @@ func (s *Server) handleReach(w http.ResponseWriter, r *http.Request, req *api.Re
 		writeErr(w, r, errValidation("segmentation_details", "segmentation_details is required: the audience to estimate."))
 		return
 	}
-	n, issues := s.users.Count(req.SegmentationDetails, s.now())
-	out := api.ReachResult{Count: int64(n), Total: int64(len(s.users.Users)), Issues: []api.ReachIssue{}}
+	n, issues := s.users().Count(req.SegmentationDetails, s.now())
+	out := api.ReachResult{Count: int64(n), Total: int64(len(s.users().Users)), Issues: []api.ReachIssue{}}
 	for _, is := range issues[:min(len(issues), MaxDetails)] {
 		out.Issues = append(out.Issues, api.ReachIssue{Field: is.Target, Issue: is.Message})
 	}

@@ -97,7 +97,7 @@ func (s *Server) handleTest(w http.ResponseWriter, r *http.Request, req *api.Tes
 			return
 		}
 	}
-	to, err := s.users.Recipients(in.Channel, meta.Identifier, meta.IdentifierValues)
+	to, err := s.users().Recipients(in.Channel, meta.Identifier, meta.IdentifierValues)
 	var ie *audience.IdentifierError
 	if errors.As(err, &ie) {
 		writeErr(w, r, errValidation(ie.Target, upperFirst(ie.Message)+"."))
@@ -227,7 +227,7 @@ func (s *Server) handlePreview(w http.ResponseWriter, r *http.Request, req *api.
 		writeErr(w, r, errProblems("One or more fields failed validation.", typeProblems))
 		return
 	}
-	data, _ := s.users.PreviewData(u.Type, u.Value, req.EventAttributes)
+	data, _ := s.users().PreviewData(u.Type, u.Value, req.EventAttributes)
 	out, errs := personalize.RenderContent(req.CampaignContent, data)
 	if len(errs) > 0 {
 		writeErr(w, r, errRender(errs))
@@ -272,11 +272,11 @@ func (s *Server) handleOutbox(w http.ResponseWriter, r *http.Request) {
 
 // handleUsers lists the demo users a test or preview can name (sandbox only).
 func (s *Server) handleUsers(w http.ResponseWriter, r *http.Request) {
-	out := api.SandboxUsersResult{Users: make([]api.SandboxUser, 0, len(s.users.Users)), Segments: make([]api.SandboxSegment, 0, len(s.users.Segments))}
-	for _, u := range s.users.Users {
+	out := api.SandboxUsersResult{Users: make([]api.SandboxUser, 0, len(s.users().Users)), Segments: make([]api.SandboxSegment, 0, len(s.users().Segments))}
+	for _, u := range s.users().Users {
 		out.Users = append(out.Users, api.SandboxUser{ID: u.ID, Attributes: u.Profile(), PushIDs: u.PushIDs, GAID: u.GAID, Segments: u.Segments})
 	}
-	for _, sg := range s.users.Segments {
+	for _, sg := range s.users().Segments {
 		out.Segments = append(out.Segments, api.SandboxSegment{ID: sg.ID, Name: sg.Name, Members: len(sg.Members)})
 	}
 	writeData(w, r, http.StatusOK, "users", out)

@@ -77,24 +77,38 @@ func (s *Server) readBody(next http.Handler) http.Handler {
 	})
 }
 
+// takeBodySlot waits up to timeout for a body read slot.
+func (s *Server) takeBodySlot(w http.ResponseWriter, r *http.Request, timeout time.Duration) error {
+	select {
+	case s.bodySlots <- struct{}{}:
+		return nil
+	default:
+	}
+	s.bodyWaiting.Add(1)
+	defer s.bodyWaiting.Add(-1)
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case s.bodySlots <- struct{}{}:
+		return nil
+	case <-timer.C:
+		// No slot in time: answer without reading, and hang up rather
+		// than wait for the body.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now())
+		w.Header().Set("Connection", "close")
+		return errBodyTimeout(timeout)
+	case <-r.Context().Done():
+		return errBodyTimeout(timeout)
+	}
+}
+
 // readAll reads r's body under the deadline, in a read slot.
 func (s *Server) readAll(w http.ResponseWriter, r *http.Request) ([]byte, error) {
 	timeout := s.bodyTimeout()
 	deadline := time.Now().Add(timeout)
 	rc := http.NewResponseController(w)
-	timer := time.NewTimer(timeout)
-	select {
-	case s.bodySlots <- struct{}{}:
-		timer.Stop()
-	case <-timer.C:
-		// No slot in time: answer without reading, and hang up rather
-		// than wait for the body.
-		_ = rc.SetReadDeadline(time.Now())
-		w.Header().Set("Connection", "close")
-		return nil, errBodyTimeout(timeout)
-	case <-r.Context().Done():
-		timer.Stop()
-		return nil, errBodyTimeout(timeout)
+	if err := s.takeBodySlot(w, r, timeout); err != nil {
+		return nil, err
 	}
 	defer func() { <-s.bodySlots }()
 	if r.ContentLength > MaxBody {

@@ -61,6 +61,6 @@ func (s *Server) reachability(rec *Record, c *model.Campaign, now time.Time) *ap
 // countAudience counts the demo users the segmentation matches; parts it
 // cannot evaluate match nobody.
 func (s *Server) countAudience(seg *model.Segmentation, now time.Time) int64 {
-	n, _ := s.users.Count(seg, now)
+	n, _ := s.users().Count(seg, now)
 	return int64(n)
 }

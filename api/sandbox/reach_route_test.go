@@ -24,7 +24,7 @@ func TestReachRouteCountsTheDemoUsers(t *testing.T) {
 	}
 	// The users in Lisbon or London, counted here from the users' list.
 	want := 0
-	for _, u := range e.s.users.Users {
+	for _, u := range e.s.users().Users {
 		if city, _ := u.Attributes["City"].(string); (city == "Lisbon" || city == "London") && !u.OptedOut {
 			want++
 		}
@@ -36,8 +36,8 @@ func TestReachRouteCountsTheDemoUsers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Count != int64(want) || got.Total != int64(len(e.s.users.Users)) || len(got.Issues) != 0 {
-		t.Errorf("reach %+v, want %d of %d and no issue", got, want, len(e.s.users.Users))
+	if got.Count != int64(want) || got.Total != int64(len(e.s.users().Users)) || len(got.Issues) != 0 {
+		t.Errorf("reach %+v, want %d of %d and no issue", got, want, len(e.s.users().Users))
 	}
 
 	// What cannot be evaluated is named.

@@ -87,6 +87,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode"
 
@@ -242,7 +243,7 @@ type Server struct {
 	idem     *idemState
 	reach    *reachCache
 	cache    *writeCache
-	users    *audience.Directory
+	users    func() *audience.Directory // the demo users, built on first use
 
 	mu         sync.RWMutex
 	workspaces map[string]Workspace
@@ -250,7 +251,8 @@ type Server struct {
 	locks [256]sync.Mutex // per-campaign write locks, by hash
 	seed  maphash.Seed
 
-	bodySlots chan struct{} // one per body being read
+	bodySlots   chan struct{} // one per body being read
+	bodyWaiting atomic.Int32  // requests waiting for a slot
 
 	handler   http.Handler
 	tickMu    sync.Mutex // one Tick at a time
@@ -291,7 +293,7 @@ func Open(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg: cfg, now: func() time.Time { return now().UTC() }, log: log, store: st, where: where,
-		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: audience.Demo(anchor),
+		limits: limits, idem: newIdemState(), reach: newReachCache(), cache: newWriteCache(cfg.DB == ""), users: demoUsers(anchor),
 		workspaces: map[string]Workspace{}, seed: maphash.MakeSeed(),
 		stopBg: make(chan struct{}), bgDone: make(chan struct{}),
 	}
@@ -323,6 +325,13 @@ func Open(cfg Config) (*Server, error) {
 		close(s.bgDone)
 	}
 	return s, nil
+}
+
+// demoUsers builds the demo users at anchor when first asked for: most
+// sandboxes a test opens never read them, and building them was a fifth of
+// a sandbox's start.
+func demoUsers(anchor time.Time) func() *audience.Directory {
+	return sync.OnceValue(func() *audience.Directory { return audience.Demo(anchor) })
 }
 
 // Where says where the data lives (without any password), and on a team

@@ -320,7 +320,7 @@ func TestSeed(t *testing.T) {
 			t.Errorf("%s scheduled in the past", r.ID)
 		}
 		c, _ := model.Decode(r.Doc)
-		if n := e.s.countAudience(c.SegmentationDetails, e.clk.Now()); n == 0 || n == int64(len(e.s.users.Users)) {
+		if n := e.s.countAudience(c.SegmentationDetails, e.clk.Now()); n == 0 || n == int64(len(e.s.users().Users)) {
 			t.Errorf("scheduled %s %s reaches %d demo users", r.Channel, r.DeliveryType, n)
 		}
 	}

@@ -160,9 +160,13 @@ func searchSQL(q Query) (query string, args []any, ok bool) {
 	if q.LatestOnly {
 		where = append(where, "latest = 1")
 	}
-	query = "SELECT " + selectColumns + " FROM campaigns WHERE " + strings.Join(where, " AND ") +
-		" ORDER BY created_at DESC, campaign_id, version DESC LIMIT ? OFFSET ?"
-	return query, append(args, q.Limit, q.Offset), true
+	// The page is picked by the rows' keys and only its rows are read
+	// whole: sorting every match with its document (a few KiB each) to keep
+	// 15 made a page of 2,000 campaigns cost 30 ms (BenchmarkSearchPage).
+	const order = " ORDER BY created_at DESC, campaign_id, version DESC"
+	query = "SELECT " + selectColumns + " FROM campaigns WHERE workspace = ? AND id IN (SELECT id FROM campaigns WHERE " +
+		strings.Join(where, " AND ") + order + " LIMIT ? OFFSET ?)" + order
+	return query, append(append([]any{q.Workspace}, args...), q.Limit, q.Offset), true
 }
 
 func placeholders(n int) string { return strings.TrimSuffix(strings.Repeat("?,", n), ",") }

@@ -110,6 +110,7 @@ type sqliteStore struct {
 	latestRead *sql.Stmt
 	idemRead   *sql.Stmt
 	w          map[string]*sql.Stmt // write statements by their SQL
+	stmts      stmtCache            // read statements of many rows
 
 	ops    chan *writeOp
 	coming atomic.Int32  // writes expected (Expect) and not queued yet
@@ -159,22 +160,29 @@ func openSQLite(dir string) (*sqliteStore, error) {
 	write.SetMaxOpenConns(1)
 	write.SetMaxIdleConns(1)
 	write.SetConnMaxLifetime(0)
-	if !mem {
+	// A file that is not there yet holds nothing to check or migrate: a
+	// first start skips the quick_check (a quarter of it).
+	fresh := mem || newFile(filepath.Join(dir, "sandbox.db"))
+	if !fresh {
 		if err := quickCheck(write, filepath.Join(dir, "sandbox.db")); err != nil {
 			write.Close()
 			return nil, err
 		}
 	}
-	if _, err := write.Exec(schema); err != nil {
+	// One transaction: with synchronous(FULL) each statement of its own
+	// would be a commit, and a first start would wait for twenty fsyncs.
+	if _, err := write.Exec("BEGIN IMMEDIATE;" + schema + "COMMIT;"); err != nil {
 		write.Close()
 		if isCorrupt(err) {
 			return nil, damaged(filepath.Join(dir, "sandbox.db"), err.Error())
 		}
 		return nil, fmt.Errorf("sandbox: database schema: %w", err)
 	}
-	if err := migrate(write); err != nil {
-		write.Close()
-		return nil, fmt.Errorf("sandbox: database migration: %w", err)
+	if !fresh {
+		if err := migrate(write); err != nil {
+			write.Close()
+			return nil, fmt.Errorf("sandbox: database migration: %w", err)
+		}
 	}
 	read := write
 	if !mem {
@@ -285,6 +293,7 @@ func (s *sqliteStore) closeDBs() error {
 	for _, st := range s.w {
 		st.Close()
 	}
+	s.stmts.close()
 	var err error
 	if s.read != s.write {
 		err = s.read.Close()

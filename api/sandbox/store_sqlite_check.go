@@ -53,6 +53,13 @@ Stop every campaigns process using it and keep a copy of its folder. Then either
   - start afresh with --data pointing to an empty folder`, path, what, path)
 }
 
+// newFile reports a database file that does not exist yet or is empty,
+// which SQLite makes a new database.
+func newFile(path string) bool {
+	fi, err := os.Stat(path)
+	return errors.Is(err, os.ErrNotExist) || err == nil && fi.Size() == 0
+}
+
 // quickCheck runs SQLite's quick_check on an opened database.
 func quickCheck(db *sql.DB, path string) error {
 	rows, err := db.Query("PRAGMA quick_check(5)")

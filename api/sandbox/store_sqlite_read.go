@@ -1,22 +1,73 @@
 package sandbox
 
 // Reads on SQLite: the shared reads (store_reads.go) on the read pool; the
-// two every request makes are prepared once.
+// two every request makes are prepared once, the queries of many rows
+// (searches, lists) once per shape.
 
 import (
 	"context"
 	"database/sql"
+	"sync"
 	"time"
 )
 
 type sqliteReader struct{ s *sqliteStore }
 
 func (r sqliteReader) query(ctx context.Context, q string, args ...any) (rowsIter, error) {
-	rows, err := r.s.read.QueryContext(ctx, q, args...)
+	var rows *sql.Rows
+	var err error
+	if st := r.s.stmts.get(r.s.read, q); st != nil {
+		rows, err = st.QueryContext(ctx, args...)
+	} else {
+		rows, err = r.s.read.QueryContext(ctx, q, args...)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return sqlRows{rows}, nil
+}
+
+// maxStmts bounds the statements kept: a search's SQL depends on its
+// filters (and on how many ids or tags it names), so the shapes are many
+// but the ones a person's screens repeat are few.
+const maxStmts = 64
+
+// stmtCache keeps the read pool's statements by their SQL, prepared on
+// first use: SQLite's parser costs a search more than its rows do.
+type stmtCache struct {
+	mu sync.Mutex
+	m  map[string]*sql.Stmt
+}
+
+// get is the prepared statement for q, or nil once maxStmts are kept (or
+// when q does not prepare: the query then says why).
+func (c *stmtCache) get(db *sql.DB, q string) *sql.Stmt {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if st, ok := c.m[q]; ok {
+		return st
+	}
+	if len(c.m) >= maxStmts {
+		return nil
+	}
+	st, err := db.Prepare(q)
+	if err != nil {
+		return nil
+	}
+	if c.m == nil {
+		c.m = map[string]*sql.Stmt{}
+	}
+	c.m[q] = st
+	return st
+}
+
+func (c *stmtCache) close() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, st := range c.m {
+		st.Close()
+	}
+	c.m = nil
 }
 
 func (r sqliteReader) queryRow(ctx context.Context, q string, args ...any) scanner {

@@ -304,6 +304,8 @@ func anyKey(r *rand.Rand, m map[string]string, fallback string) string {
 }
 
 // asciiFold makes a name usable in an email address.
-func asciiFold(s string) string {
-	return strings.NewReplacer("é", "e", "í", "i", "á", "a", "ã", "a", "ç", "c").Replace(s)
-}
+func asciiFold(s string) string { return folder.Replace(s) }
+
+// folder is built once: building it cost more than the 96 names it folds,
+// a tenth of every sandbox's start.
+var folder = strings.NewReplacer("é", "e", "í", "i", "á", "a", "ã", "a", "ç", "c")
