@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -262,9 +263,16 @@ func (ts *testServer) mustDial(t testing.TB, k key) *gossh.Client {
 // terminal is a client session with a PTY. Like a real terminal it answers
 // the server's background-colour and device-attribute queries.
 type terminal struct {
-	sess   *gossh.Session
-	stdin  io.WriteCloser
-	out    *notifyBuffer
+	sess  *gossh.Session
+	stdin io.WriteCloser
+	out   *notifyBuffer
+	// told is what the session wrote to standard error (also drawn on the
+	// screen): why it ended. A terminal shows it after the screen's own
+	// bytes, but the SSH client copies the two streams on goroutines of
+	// their own, so here the reason can reach the screen first, be drawn on
+	// the alternate screen as the program leaves it, and vanish: a wait for
+	// the reason after the session ended looks here.
+	told   *notifyBuffer
 	done   chan struct{}
 	exit   error
 	answer sync.Once
@@ -297,13 +305,13 @@ func openTerminalWith(t testing.TB, c *gossh.Client, mode answerMode, term strin
 			t.Fatal(err)
 		}
 	}
-	tm := &terminal{sess: sess, out: newScreenBuffer(t), done: make(chan struct{}), reply: mode.reply, split: mode.split}
+	tm := &terminal{sess: sess, out: newScreenBuffer(t), told: newNotifyBuffer(), done: make(chan struct{}), reply: mode.reply, split: mode.split}
 	tm.stdin, err = sess.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
 	sess.Stdout = writerFunc(tm.write)
-	sess.Stderr = tm.out
+	sess.Stderr = io.MultiWriter(tm.out, tm.told)
 	if err := sess.RequestPty(term, h, w, gossh.TerminalModes{}); err != nil {
 		t.Fatal(err)
 	}
@@ -383,4 +391,12 @@ func (ts *testServer) waitSessions(t testing.TB, n int) {
 // stress says whether the stress tests run in full: CAMPAIGNS_STRESS=1, as
 // .ci/run sets it. Otherwise they run a short form, so that go test ./...
 // stays quick on a developer's machine.
+func TestMain(m *testing.M) {
+	flag.Parse()
+	// Each test has a server of its own and waits on connections far more
+	// than it computes.
+	uitest.ParallelUnlessSet(16)
+	os.Exit(m.Run())
+}
+
 func stress() bool { return os.Getenv("CAMPAIGNS_STRESS") == "1" }

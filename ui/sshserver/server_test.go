@@ -221,7 +221,7 @@ func TestAPanicEndsOnlyItsSession(t *testing.T) {
 		if code := victim.waitClosed(t); code != 1 {
 			t.Errorf("%s: exit status %d, want 1", tc.where, code)
 		}
-		victim.out.waitFor(t, "internal error")
+		victim.told.waitFor(t, "internal error")
 		ts.logs.waitFor(t, tc.where)
 	}
 	if logs := ts.logs.String(); !strings.Contains(logs, "panic in session") || !strings.Contains(logs, "goroutine") {
@@ -251,7 +251,7 @@ func TestSessionPastItsLimitIsToldAndClosed(t *testing.T) {
 			alice := newKey(t)
 			tm := startFor(t, tc.cfg, alice).open(t, alice, 80, 24)
 			tm.out.waitFor(t, "probe")
-			tm.out.waitFor(t, tc.told)
+			tm.told.waitFor(t, tc.told)
 			tm.waitClosed(t)
 		})
 	}
@@ -276,7 +276,7 @@ func TestShutdownTellsSessionsAndClosesThem(t *testing.T) {
 	shut := make(chan error, 1)
 	go func() { shut <- ts.Shutdown(ctx) }()
 	for _, tm := range terms {
-		tm.out.waitFor(t, "The server is shutting down.")
+		tm.told.waitFor(t, "The server is shutting down.")
 		tm.waitClosed(t)
 	}
 	if err := <-shut; err != nil {
@@ -318,7 +318,7 @@ func TestAPanicWhileOpeningTheEditorEndsOnlyThatSession(t *testing.T) {
 	if code := first.waitClosed(t); code != 1 {
 		t.Errorf("exit status %d, want 1", code)
 	}
-	first.out.waitFor(t, "internal error")
+	first.told.waitFor(t, "internal error")
 	ts.logs.waitFor(t, "boom while opening")
 	second := openTerminal(t, c, "xterm-256color", 80, 24)
 	second.out.waitFor(t, "probe")

@@ -36,25 +36,16 @@ import (
 
 func TestMain(m *testing.M) {
 	flag.Parse()
-	parallelUnlessSet()
+	// The tests wait on the program's frames and the service far more
+	// than they compute; the longest (the marketer's key tests) should
+	// not wait for a turn.
+	uitest.ParallelUnlessSet(64)
 	uitest.CollectLess()
 	lipgloss.SetColorProfile(termenv.Ascii)
 	// The browser asks the service again (and follows a journal's sync)
 	// this often: a test need not wait the 5 s a person would.
 	browser.OfflineRetry = 50 * time.Millisecond
 	os.Exit(m.Run())
-}
-
-// parallelUnlessSet lets every parallel test of the package run at once
-// (the default is one per CPU), unless -test.parallel says how many: they
-// wait on the program's frames and the service far more than they compute,
-// and the longest (the marketer's key tests) should not wait for a turn.
-func parallelUnlessSet() {
-	set := false
-	flag.Visit(func(f *flag.Flag) { set = set || f.Name == "test.parallel" })
-	if !set {
-		_ = flag.Set("test.parallel", "64")
-	}
 }
 
 // env is the embedded sandbox on loopback, a client and a journal directory.
