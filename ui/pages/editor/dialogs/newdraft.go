@@ -61,17 +61,26 @@ func NewNewDraft(s themes.Styles, author string) *NewDraft {
 // create: a finished huh form takes no more keys).
 func (d *NewDraft) build() {
 	s := d.s
+	// Each list is given the theme before its options: huh measures a list
+	// as its options are set, building its own default theme anew each
+	// time when none is set (a tenth of opening the dialog).
+	theme := common.HuhTheme(s)
+	list := func() *huh.Select[string] {
+		l := huh.NewSelect[string]()
+		l.WithTheme(theme)
+		return l
+	}
 	// One group per channel, instead of options computed from the channel
 	// (huh computes those on another goroutine, racing the form's writes).
 	details := func(channel string) *huh.Group {
 		fields := []huh.Field{
-			huh.NewSelect[string]().Key(keyDelivery).Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
+			list().Key(keyDelivery).Title("Delivery type").Options(huh.NewOptions(createTypes(channel)...)...).Value(&d.delivery),
 			huh.NewInput().Title("Created by").Placeholder(s.Hint("you@example.com")).Value(&d.createdBy).Validate(validEmail),
 			huh.NewInput().Title("Name").Placeholder(s.Hint("optional")).Value(&d.name),
 		}
 		if channel == model.ChannelEmail {
 			fields = append(fields,
-				huh.NewSelect[string]().Key(keyConnType).Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
+				list().Key(keyConnType).Title("Connector type").Options(huh.NewOptions(model.ConnectorTypes...)...).Value(&d.connType),
 				huh.NewInput().Title("Connector name").Placeholder(s.Hint("e.g. main-sendgrid")).Value(&d.connName).
 					Validate(func(s string) error {
 						if strings.TrimSpace(s) == "" {
@@ -83,10 +92,10 @@ func (d *NewDraft) build() {
 		return huh.NewGroup(fields...).WithHideFunc(func() bool { return d.channel != channel })
 	}
 	d.form = huh.NewForm(
-		huh.NewGroup(huh.NewSelect[string]().Key(keyChannel).Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
+		huh.NewGroup(list().Key(keyChannel).Title("Channel").Options(huh.NewOptions(model.ChannelPush, model.ChannelEmail)...).Value(&d.channel)),
 		details(model.ChannelPush),
 		details(model.ChannelEmail),
-	).WithTheme(common.HuhTheme(s)).WithShowHelp(true).WithKeyMap(draftKeys())
+	).WithTheme(theme).WithShowHelp(true).WithKeyMap(draftKeys())
 	if d.w > 0 { // sized already: a form built again after a refused create
 		d.sized = false
 		d.SetSize(d.w, d.h)

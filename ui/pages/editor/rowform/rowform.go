@@ -122,7 +122,11 @@ func (r *Model) build(text string) {
 		if h := ListHeight(r.h); len(opts) > h {
 			field = newScrollSelect(opts, &r.text, theme, h) // scrolls; a shorter list is shown whole
 		} else {
-			field = huh.NewSelect[string]().Options(opts...).Value(&r.text)
+			// The theme before the options: huh measures the list as they
+			// are set, with its own default theme built anew when none is.
+			sel := huh.NewSelect[string]()
+			sel.WithTheme(theme)
+			field = sel.Options(opts...).Value(&r.text)
 		}
 	case forms.Multi:
 		r.multi = forms.SplitList(text)
@@ -136,7 +140,9 @@ func (r *Model) build(text string) {
 		for i, o := range all {
 			opts[i] = huh.NewOption(common.Clean(o), o)
 		}
-		ms := huh.NewMultiSelect[string]().Options(opts...).Value(&r.multi)
+		ms := huh.NewMultiSelect[string]()
+		ms.WithTheme(theme) // before the options, as for a select
+		ms.Options(opts...).Value(&r.multi)
 		if h := ListHeight(r.h); len(opts) > h {
 			ms.Height(h)
 		}
