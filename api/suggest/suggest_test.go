@@ -20,6 +20,7 @@ func sandboxClient(t *testing.T) *api.Client {
 }
 
 func TestProviderReadsCampaignsAndSandboxUsers(t *testing.T) {
+	t.Parallel() // a sandbox of its own
 	cl := sandboxClient(t)
 	if _, err := cl.Create(context.Background(), sandboxtest.TestdataCampaign(t, "fixtures/marketer-push.json")); err != nil {
 		t.Fatal(err)
@@ -79,6 +80,7 @@ func TestSuggestOrder(t *testing.T) {
 }
 
 func TestRefreshFailureKeepsNames(t *testing.T) {
+	t.Parallel() // waits on a timer
 	cl := sandboxClient(t)
 	p := New(cl)
 	if err := p.Refresh(context.Background()); err != nil {

@@ -45,6 +45,7 @@ func checkFits(t *testing.T, view string, w, h int) {
 }
 
 func TestUnsyncedDraftsAnnouncedThenOfflineThenBack(t *testing.T) {
+	t.Parallel() // waits on a timer
 	c := uitest.Common(80, 24)
 	j := &fakeJournal{drafts: []common.LocalDraft{
 		localDraft("a1", "Spring sale with a rather long name", model.ChannelPush, "basic_details", "campaign_content"),

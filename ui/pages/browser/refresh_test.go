@@ -17,6 +17,7 @@ func row(id, name, status string) *model.Campaign {
 // A refresh keeps the cursor on its campaign and tells a change of state
 // as a notice; a refresh timer of a closed or superseded cycle does nothing.
 func TestRefreshKeepsTheCursorAndTellsStateChanges(t *testing.T) {
+	t.Parallel() // waits on a timer
 	c := uitest.Common(80, 24)
 	c.Refresh = time.Minute
 	b := New(c)
