@@ -434,6 +434,33 @@ func (s *Server) background() {
 	}
 }
 
+// freshConns are a server's connections that have sent no request yet.
+type freshConns struct {
+	mu sync.Mutex
+	m  map[net.Conn]bool
+}
+
+func (f *freshConns) track(c net.Conn, st http.ConnState) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if st != http.StateNew {
+		delete(f.m, c)
+		return
+	}
+	if f.m == nil {
+		f.m = map[net.Conn]bool{}
+	}
+	f.m[c] = true
+}
+
+func (f *freshConns) closeAll() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for c := range f.m {
+		_ = c.Close()
+	}
+}
+
 // StartLocal serves on a free loopback port for in-process use: the editor's
 // embedded default. stop shuts the listener down gracefully and closes s.
 func StartLocal(cfg Config) (baseURL string, s *Server, stop func() error, err error) {
@@ -447,6 +474,14 @@ func StartLocal(cfg Config) (baseURL string, s *Server, stop func() error, err e
 		return "", nil, nil, err
 	}
 	srv := NewHTTPServer(s.Handler(), nil)
+	// Shutdown waits up to 5 s for a connection that has sent no request
+	// (net/http counts a new one as busy that long), and a client that
+	// dialed for a request it then gave up (the editor quit while asking for
+	// a preview) leaves one. Once the listener is closed such connections
+	// are closed too: they hold nothing to finish.
+	var fresh freshConns
+	srv.ConnState = fresh.track
+	srv.RegisterOnShutdown(fresh.closeAll)
 	go func() { _ = srv.Serve(Listener(ln)) }()
 	stop = func() error {
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
