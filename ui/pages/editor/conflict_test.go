@@ -49,7 +49,7 @@ func TestConflictTakeTheirs(t *testing.T) {
 	// that found the conflict may come after it (TestLateConflictAnswerAfterResolving
 	// checks what is said).
 	waitFor(t, tm, "Renamed elsewhere", "● synced")
-	syncNow(t, e, tm, "Renamed elsewhere")
+	syncSettled(t, e, tm, "Renamed elsewhere")
 }
 
 // m keeps the name typed here, and the next sync sends it.
@@ -60,7 +60,18 @@ func TestConflictKeepMine(t *testing.T) {
 	waitFor(t, tm, "Conflict in basic_details")
 	keys(tm, "m")
 	waitFor(t, tm, "Conflict2X", "● 1 component pending") // mine, still to send
-	syncNow(t, e, tm, "Conflict2X")
+	syncSettled(t, e, tm, "Conflict2X")
+}
+
+// syncSettled is syncNow after a conflict: it waits for the status line to
+// say every edit is on the service, not for the flush's notice "Synced.",
+// which the notice of the conflict resolved can follow and replace before
+// the screen is looked at.
+func syncSettled(t *testing.T, e *env, tm *teatest.TestModel, name string) {
+	t.Helper()
+	keys(tm, "ctrl+s")
+	waitFor(t, tm, "● synced")
+	find(t, e.client, name) // fails unless the service has the name
 }
 
 // A change on the service to another component than the one edited here
