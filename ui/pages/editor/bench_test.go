@@ -1,6 +1,7 @@
 package editor
 
 import (
+	"strings"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -105,5 +106,20 @@ func BenchmarkMessageDialogKeystroke(b *testing.B) {
 	if m.edit == nil || m.edit.Inline {
 		b.Fatal("the message dialog is not open")
 	}
+	benchKeys(b, m, uitest.Key("x"), uitest.Key("backspace"))
+}
+
+// BenchmarkLongEmailKeystroke is one key typed at the end of a 50 KB
+// email body in its dialog, at 200×60.
+func BenchmarkLongEmailKeystroke(b *testing.B) {
+	c := fixture(b, "email_one_time.json")
+	m, _ := newTestEditor(b, c, 200, 60)
+	m.goStep(forms.StepContent)
+	focusWhere(b, m, func(f forms.Field) bool { return f.Kind == forms.LongText })
+	m.Update(kEnter)
+	if m.edit == nil || m.edit.Inline {
+		b.Fatal("the body's dialog is not open")
+	}
+	m.Update(uitest.Text(strings.Repeat("<p>A paragraph of the newsletter.</p>\n", 1300)))
 	benchKeys(b, m, uitest.Key("x"), uitest.Key("backspace"))
 }

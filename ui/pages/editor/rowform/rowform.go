@@ -187,8 +187,8 @@ func (r *Model) areaLines() int {
 // the textarea keeps its scroll when it shrinks, which would leave lines
 // hidden above an empty box.
 func (r *Model) fitArea() {
-	if r.area == nil {
-		return
+	if r.area == nil || r.lines >= max(5, r.h-20) {
+		return // as tall as it gets: a long text is not measured on every key
 	}
 	if n := r.areaLines(); n > r.lines {
 		r.lines = n
