@@ -165,11 +165,11 @@ func (r *Model) build(text string) {
 
 // areaLines is how many lines the box of a long text shows: the text's
 // lines as the box wraps them and one to type on, from 5 up to the room on
-// the screen, so the box grows as the text does. A box as tall as the
-// screen whatever its text cost five times as much to draw on every key at
-// 200×60 (BenchmarkMessageDialogKeystroke: 3.6 -> 0.7 ms).
+// the screen (areaRoom), so the box grows as the text does. A box as tall
+// as the screen whatever its text cost five times as much to draw on every
+// key at 200×60 (BenchmarkMessageDialogKeystroke: 3.6 -> 0.7 ms).
 func (r *Model) areaLines() int {
-	room := max(5, r.h-20)
+	room := r.areaRoom()
 	w := max(10, r.w-4) // the box's inside, less its frame
 	n := 1
 	for l := range strings.SplitSeq(r.text, "\n") {
@@ -181,21 +181,32 @@ func (r *Model) areaLines() int {
 	return max(5, n)
 }
 
-// fitArea makes the box of a long text as tall as its text needs, and the
-// form around it with it (huh sizes a form's group to its fields when told
-// the window's size). It grows and never shrinks while the text is edited:
-// the textarea keeps its scroll when it shrinks, which would leave lines
-// hidden above an empty box.
-func (r *Model) fitArea() {
-	if r.area == nil || r.lines >= max(5, r.h-20) {
-		return // as tall as it gets: a long text is not measured on every key
+// areaRoom is the most lines the box of a long text may take.
+func (r *Model) areaRoom() int { return max(5, r.h-20) }
+
+// growArea makes the box of a long text as tall as its text needs and
+// reports whether it grew. It never shrinks while the text is edited: the
+// textarea keeps its scroll when it shrinks, which would leave lines
+// hidden above an empty box. Once as tall as it gets, the text is no
+// longer measured on every key.
+func (r *Model) growArea() bool {
+	if r.area == nil || r.lines >= r.areaRoom() {
+		return false
 	}
-	if n := r.areaLines(); n > r.lines {
-		r.lines = n
-		r.area.Lines(n)
-		if r.w > 0 {
-			r.form.Update(tea.WindowSizeMsg{Width: r.w, Height: r.h})
-		}
+	n := r.areaLines()
+	if n <= r.lines {
+		return false
+	}
+	r.lines = n
+	r.area.Lines(n)
+	return true
+}
+
+// fitArea grows the box (growArea) and the form around it: huh sizes a
+// form's group to its fields when told the window's size.
+func (r *Model) fitArea() {
+	if r.growArea() && r.w > 0 {
+		r.form.Update(tea.WindowSizeMsg{Width: r.w, Height: r.h})
 	}
 }
 
@@ -207,8 +218,8 @@ func ListHeight(h int) int { return max(3, h-14) }
 // dialog's inside) on a screen h lines high.
 func (r *Model) SetSize(w, h int) {
 	r.w, r.h = w, h
-	r.lines = 0 // the room changed: size the box again
-	r.fitArea()
+	r.lines = 0  // the room changed: size the box again
+	r.growArea() // the form is told the size below
 	r.form.WithWidth(w)
 	if r.Inline {
 		// One line, scrolled to the cursor at the end (the value was set
